@@ -1,0 +1,1 @@
+//! The Laws of Chess (FIDE) as an exact, dependency-free library.
