@@ -2,6 +2,13 @@
 //! system, Berger round-robin tables, tie-breaks and standings. Pure functions,
 //! no I/O beyond what the `pairing` command-line tool does.
 
+pub mod berger;
+pub mod blossom;
+pub mod dutch;
 pub mod model;
+pub mod rating;
+pub mod standings;
+pub mod tiebreak;
+pub mod trf;
 
 pub use model::*;

@@ -1,0 +1,1 @@
+//! FIDE (Dutch) Swiss system, C.04.3 (module under construction)
