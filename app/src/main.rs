@@ -1,1 +1,139 @@
-fn main() {}
+//! `arbiter`: the chess tournament server.
+
+use app::config;
+use app::db::{redact, Database};
+use app::domain::{users, Actor};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "arbiter", version, about = "Chess tournament management: pairings, results, standings")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the web server (HTML pages and the JSON API under /api/v1).
+    Serve(ServeArgs),
+    /// Load the demo tournaments (a finished 30-player Swiss, a 10-player round
+    /// robin) and run the server.
+    Demo(ServeArgs),
+    /// Apply pending database migrations and exit.
+    Migrate {
+        /// Database URL: a SQLite file path, or postgres://… (default: $DATABASE_URL, else arbiter.db)
+        #[arg(long)]
+        database: Option<String>,
+    },
+    /// Manage accounts.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    bind: String,
+    /// Database URL: a SQLite file path, or postgres://… (default: $DATABASE_URL, else arbiter.db)
+    #[arg(long)]
+    database: Option<String>,
+    /// Load the demo tournaments first.
+    #[arg(long)]
+    demo: bool,
+    /// Mark session cookies Secure (set this when a TLS proxy stands in front).
+    #[arg(long)]
+    secure_cookies: bool,
+    /// Worker threads (default: the number of cores).
+    #[arg(long)]
+    workers: Option<usize>,
+}
+
+#[derive(Subcommand)]
+enum UserCommand {
+    /// Create an account. Without --password a random one is made and printed.
+    Add {
+        username: String,
+        #[arg(long, env = "ARBITER_PASSWORD", hide_env_values = true)]
+        password: Option<String>,
+        #[arg(long, default_value = "")]
+        display_name: String,
+        /// Administrator: may create accounts and act in every tournament.
+        #[arg(long)]
+        admin: bool,
+        #[arg(long)]
+        database: Option<String>,
+    },
+}
+
+fn open(database: Option<String>) -> Result<Database, String> {
+    let url = config::database_url(database);
+    Database::open(&url, config::pool_size(&url)).map_err(|e| e.to_string())
+}
+
+fn serve(args: ServeArgs, demo: bool) -> Result<(), String> {
+    let db = open(args.database)?;
+    if demo || args.demo {
+        let creds = app::demo::load(&db).map_err(|e| format!("loading the demo failed: {e}"))?;
+        println!("Demo tournaments loaded. Staff accounts:");
+        for (role, user, password) in creds {
+            println!("  {role:<10} user {user:<10} password {password}");
+        }
+    }
+    let settings = app::server::Settings {
+        bind: args.bind.clone(),
+        secure_cookies: args.secure_cookies,
+        workers: args.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
+    };
+    let url = redact(db.url());
+    actix_web::rt::System::new().block_on(async move {
+        let (server, addrs) = app::server::build(db, &settings).map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
+        for a in &addrs {
+            println!("Arbiter is running at http://{a}/  (database: {url}; API: http://{a}/api/openapi.json)");
+        }
+        server.await.map_err(|e| e.to_string())
+    })
+}
+
+fn run(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        Command::Serve(args) => serve(args, false),
+        Command::Demo(args) => serve(args, true),
+        Command::Migrate { database } => {
+            let db = open(database)?;
+            println!("Migrations applied to {}", redact(db.url()));
+            Ok(())
+        }
+        Command::User {
+            command: UserCommand::Add { username, password, display_name, admin, database },
+        } => {
+            let db = open(database)?;
+            let (password, generated) = match password {
+                Some(p) => (p, false),
+                None => (users::random_token()[..16].to_string(), true),
+            };
+            let user = db
+                .write(|conn| users::create_user(conn, &Actor::system(), &username, &password, &display_name, admin))
+                .map_err(|e| e.to_string())?;
+            println!("Created user {} (id {}){}", user.username, user.id, if admin { ", administrator" } else { "" });
+            if generated {
+                println!("Password: {password}");
+            }
+            Ok(())
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("arbiter: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! Database rows. What is sent to clients lives in `web::views`, never these.
+
+use super::schema::*;
+use diesel::prelude::*;
+use serde::Serialize;
+
+#[derive(Queryable, Selectable, Identifiable, Clone, Debug)]
+#[diesel(table_name = users)]
+pub struct User {
+    pub id: i32,
+    pub username: String,
+    pub display_name: String,
+    pub password_hash: String,
+    pub is_admin: bool,
+    pub created_at: String,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = users)]
+pub struct NewUser<'a> {
+    pub username: &'a str,
+    pub display_name: &'a str,
+    pub password_hash: &'a str,
+    pub is_admin: bool,
+    pub created_at: &'a str,
+}
+
+#[derive(Queryable, Selectable, Clone, Debug)]
+#[diesel(table_name = sessions)]
+pub struct Session {
+    pub token_hash: String,
+    pub user_id: i32,
+    pub csrf_token: String,
+    pub created_at: String,
+    pub expires_at: String,
+}
+
+#[derive(Queryable, Selectable, Insertable, AsChangeset, Clone, Debug, Serialize, PartialEq)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentRow {
+    pub id: i32,
+    pub name: String,
+    pub place: String,
+    pub federation: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub system: String,
+    pub rounds: i32,
+    pub schedule: String,
+    pub time_control: String,
+    pub default_time_minutes: i32,
+    pub adjournments: bool,
+    pub resumption_lateness_minutes: i32,
+    pub points: String,
+    pub late_entry_bye: String,
+    pub draw_offer_min_moves: i32,
+    pub draw_needs_arbiter: bool,
+    pub illegal_moves_lose: i32,
+    pub illegal_move_bonus_seconds: i32,
+    pub variant: String,
+    pub tiebreaks: String,
+    pub initial_color: String,
+    pub rating_order: String,
+    pub notation: String,
+    pub laws_edition: String,
+    pub status: String,
+    pub version: i32,
+    pub created_at: String,
+    pub updated_at: String,
+}
+
+#[derive(Queryable, Selectable, Insertable, AsChangeset, Clone, Debug, Serialize, PartialEq)]
+#[diesel(table_name = players)]
+#[diesel(treat_none_as_null = true)]
+pub struct PlayerRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub start_no: i32,
+    pub fide_id: Option<i64>,
+    pub name: String,
+    pub title: String,
+    pub federation: String,
+    pub club: String,
+    pub birth_date: String,
+    pub sex: String,
+    pub rating: Option<i32>,
+    pub national_rating: Option<i32>,
+    pub k_factor: i32,
+    pub status: String,
+    pub joined_round: i32,
+    pub left_after_round: Option<i32>,
+    pub version: i32,
+    pub created_at: String,
+}
+
+#[derive(Queryable, Selectable, Clone, Debug, Serialize, PartialEq)]
+#[diesel(table_name = rounds)]
+pub struct RoundRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub number: i32,
+    pub scheduled_start: Option<String>,
+    pub state: String,
+    pub chess960_position: Option<i32>,
+    pub paired_at: String,
+    pub published_at: Option<String>,
+}
+
+#[derive(Queryable, Selectable, Clone, Debug, Serialize, PartialEq)]
+#[diesel(table_name = games)]
+pub struct GameRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub round_number: i32,
+    pub board: i32,
+    pub white_id: i32,
+    pub black_id: Option<i32>,
+    pub kind: String,
+    pub white_score: Option<i32>,
+    pub black_score: Option<i32>,
+    pub termination: String,
+    pub reason: String,
+    pub version: i32,
+    pub updated_at: String,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = games)]
+pub struct NewGame {
+    pub tournament_id: i32,
+    pub round_number: i32,
+    pub board: i32,
+    pub white_id: i32,
+    pub black_id: Option<i32>,
+    pub kind: String,
+    pub white_score: Option<i32>,
+    pub black_score: Option<i32>,
+    pub termination: String,
+    pub reason: String,
+    pub version: i32,
+    pub updated_at: String,
+}
+
+#[derive(Queryable, Selectable, Clone, Debug, Serialize, PartialEq)]
+#[diesel(table_name = bye_requests)]
+pub struct ByeRequestRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub player_id: i32,
+    pub round_number: i32,
+    pub kind: String,
+    pub note: String,
+    pub created_at: String,
+}
+
+#[derive(Queryable, Selectable, Clone, Debug, Serialize)]
+#[diesel(table_name = audit_log)]
+pub struct AuditRow {
+    pub id: i32,
+    pub at: String,
+    pub user_id: Option<i32>,
+    pub tournament_id: Option<i32>,
+    pub action: String,
+    pub entity: String,
+    pub entity_id: Option<i64>,
+    pub before_state: Option<String>,
+    pub after_state: Option<String>,
+}

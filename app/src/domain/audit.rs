@@ -1,0 +1,61 @@
+//! The append-only audit log: who, when, what, before, after.
+
+use super::{now, Actor, DomainResult};
+use crate::db::models::AuditRow;
+use crate::db::schema::audit_log;
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use serde::Serialize;
+
+pub struct Entry<'a> {
+    pub tournament_id: Option<i32>,
+    pub action: &'a str,
+    pub entity: &'a str,
+    pub entity_id: Option<i64>,
+}
+
+/// Appends one audit row. Called exactly once by every write operation, inside
+/// its transaction.
+pub fn record<B: Serialize, A: Serialize>(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    entry: Entry<'_>,
+    before: Option<&B>,
+    after: Option<&A>,
+) -> DomainResult<()> {
+    let before = before.map(|b| serde_json::to_string(b).unwrap_or_default());
+    let after = after.map(|a| serde_json::to_string(a).unwrap_or_default());
+    diesel::insert_into(audit_log::table)
+        .values((
+            audit_log::at.eq(now()),
+            audit_log::user_id.eq(actor.user_id),
+            audit_log::tournament_id.eq(entry.tournament_id),
+            audit_log::action.eq(entry.action),
+            audit_log::entity.eq(entry.entity),
+            audit_log::entity_id.eq(entry.entity_id),
+            audit_log::before_state.eq(before),
+            audit_log::after_state.eq(after),
+        ))
+        .execute(conn)?;
+    Ok(())
+}
+
+/// The audit log of one tournament, newest first.
+pub fn for_tournament(
+    conn: &mut DbConnection,
+    tid: i32,
+    limit: i64,
+    offset: i64,
+) -> DomainResult<Vec<AuditRow>> {
+    Ok(audit_log::table
+        .filter(audit_log::tournament_id.eq(tid))
+        .order(audit_log::id.desc())
+        .limit(limit)
+        .offset(offset)
+        .select(AuditRow::as_select())
+        .load(conn)?)
+}
+
+pub fn count_all(conn: &mut DbConnection) -> DomainResult<i64> {
+    Ok(audit_log::table.count().get_result(conn)?)
+}

@@ -1,0 +1,67 @@
+//! The calls into the `pairing` crate (the same library functions its CLI uses):
+//! FIDE Dutch for a Swiss, Berger tables for a round robin, the pairing checker,
+//! and standings with tie-breaks.
+
+use super::{DomainError, DomainResult};
+use pairing::tiebreak::TieBreak;
+use pairing::{Pairing, Tournament, TournamentKind};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+pub fn pair(t: &Tournament, round: u32) -> DomainResult<Pairing> {
+    let result = match t.kind {
+        TournamentKind::Swiss => pairing::dutch::pair(t, round),
+        TournamentKind::RoundRobin { .. } => pairing::berger::pair_round(t, round),
+    };
+    result.map_err(|e| DomainError::Pairing(e.to_string()))
+}
+
+/// A pairing criterion that a (hand-edited) pairing breaks.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ViolationView {
+    /// The criterion's id in C.04.3 (`C1` no rematch, `C3` colours, …).
+    pub criterion: String,
+    pub description: String,
+}
+
+pub fn check(t: &Tournament, round: u32, p: &Pairing) -> Vec<ViolationView> {
+    if !matches!(t.kind, TournamentKind::Swiss) {
+        return vec![];
+    }
+    pairing::dutch::check_pairing(t, round, p)
+        .into_iter()
+        .map(|v| ViolationView {
+            criterion: v.criterion,
+            description: v.message,
+        })
+        .collect()
+}
+
+pub struct EngineRow {
+    pub start_no: u32,
+    pub rank: u32,
+    pub points: i32,
+    pub values: Vec<Option<f64>>,
+    pub rating_change: Option<i32>,
+    pub performance: Option<i32>,
+}
+
+pub fn standings(t: &Tournament, codes: &[String]) -> DomainResult<Vec<EngineRow>> {
+    let order: Vec<TieBreak> = codes
+        .iter()
+        .map(|c| c.parse::<TieBreak>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| DomainError::invalid("tiebreaks", "the tie-break order holds an unknown code"))?;
+    let rows = pairing::standings::compute(t, &order, pairing::tiebreak::Edition::default());
+    Ok(rows
+        .into_iter()
+        .map(|r| EngineRow {
+            start_no: r.id,
+            rank: r.rank,
+            points: r.points,
+            values: r.values.iter().map(|v| v.map(|v| v.as_f64())).collect(),
+            rating_change: r.rating_change,
+            performance: r.performance,
+        })
+        .collect())
+}

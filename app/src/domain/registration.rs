@@ -1,0 +1,394 @@
+//! Registering players (also late entries), withdrawals and requested byes.
+
+use super::audit::{self, Entry};
+use super::tournaments::load as load_tournament;
+use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use crate::db::models::{ByeRequestRow, PlayerRow};
+use crate::db::schema::{bye_requests, games, players, rounds};
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct RegisterPlayer {
+    pub name: String,
+    pub fide_id: Option<i64>,
+    /// FIDE title: GM IM FM CM WGM WIM WFM WCM, or empty.
+    pub title: String,
+    /// Three-letter federation code.
+    pub federation: String,
+    pub club: String,
+    /// `YYYY-MM-DD` or `YYYY`, may be empty.
+    pub birth_date: String,
+    /// `m`, `f` or empty.
+    pub sex: String,
+    pub rating: Option<i32>,
+    pub national_rating: Option<i32>,
+    /// FIDE development coefficient K (40, 20 or 10).
+    pub k_factor: Option<i32>,
+    /// Late entry: the first round the player is paired in. Defaults to the next
+    /// round to be paired; earlier rounds score as the regulations say.
+    pub joins_round: Option<i32>,
+}
+
+const TITLES: &[&str] = &["", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
+
+impl RegisterPlayer {
+    fn validate(&mut self) -> DomainResult<()> {
+        self.name = self.name.trim().to_string();
+        if self.name.is_empty() {
+            return Err(DomainError::invalid("name", "the player needs a name"));
+        }
+        if self.name.chars().count() > 100 {
+            return Err(DomainError::invalid("name", "the name is longer than 100 characters"));
+        }
+        self.title = self.title.trim().to_uppercase();
+        if !TITLES.contains(&self.title.as_str()) {
+            return Err(DomainError::invalid(
+                "title",
+                format!("'{}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)", self.title),
+            ));
+        }
+        self.federation = self.federation.trim().to_uppercase();
+        if !self.federation.is_empty()
+            && (self.federation.len() != 3 || !self.federation.chars().all(|c| c.is_ascii_uppercase()))
+        {
+            return Err(DomainError::invalid("federation", "the federation is a three-letter code such as POL"));
+        }
+        if let Some(id) = self.fide_id {
+            if !(1..=99_999_999_999).contains(&id) {
+                return Err(DomainError::invalid("fide_id", "a FIDE id is a positive number"));
+            }
+        }
+        for (field, r) in [("rating", self.rating), ("national_rating", self.national_rating)] {
+            if let Some(r) = r {
+                if !(0..=3500).contains(&r) {
+                    return Err(DomainError::invalid(field, "a rating is between 0 and 3500"));
+                }
+            }
+        }
+        if let Some(k) = self.k_factor {
+            if ![10, 20, 40].contains(&k) {
+                return Err(DomainError::invalid("k_factor", "K is 10, 20 or 40"));
+            }
+        }
+        self.sex = self.sex.trim().to_lowercase();
+        if !["", "m", "f"].contains(&self.sex.as_str()) {
+            return Err(DomainError::invalid("sex", "m, f or empty"));
+        }
+        let bd = self.birth_date.trim();
+        if !bd.is_empty()
+            && chrono::NaiveDate::parse_from_str(bd, "%Y-%m-%d").is_err()
+            && !(bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit()))
+        {
+            return Err(DomainError::invalid("birth_date", "write the birth date as YYYY-MM-DD or YYYY"));
+        }
+        self.birth_date = bd.to_string();
+        Ok(())
+    }
+}
+
+/// A player as clients see it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PlayerView {
+    pub id: i32,
+    /// Pairing number (0 until the first pairing).
+    pub start_no: i32,
+    pub name: String,
+    pub title: String,
+    pub federation: String,
+    pub club: String,
+    pub fide_id: Option<i64>,
+    pub birth_date: String,
+    pub sex: String,
+    pub rating: Option<i32>,
+    pub national_rating: Option<i32>,
+    pub k_factor: i32,
+    /// `active`, `withdrawn` or `expelled`.
+    pub status: String,
+    pub joined_round: i32,
+    pub left_after_round: Option<i32>,
+    pub version: i32,
+}
+
+impl From<&PlayerRow> for PlayerView {
+    fn from(p: &PlayerRow) -> PlayerView {
+        PlayerView {
+            id: p.id,
+            start_no: p.start_no,
+            name: p.name.clone(),
+            title: p.title.clone(),
+            federation: p.federation.clone(),
+            club: p.club.clone(),
+            fide_id: p.fide_id,
+            birth_date: p.birth_date.clone(),
+            sex: p.sex.clone(),
+            rating: p.rating,
+            national_rating: p.national_rating,
+            k_factor: p.k_factor,
+            status: p.status.clone(),
+            joined_round: p.joined_round,
+            left_after_round: p.left_after_round,
+            version: p.version,
+        }
+    }
+}
+
+pub fn load_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<PlayerRow> {
+    players::table
+        .filter(players::id.eq(pid))
+        .filter(players::tournament_id.eq(tid))
+        .select(PlayerRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| DomainError::NotFound(format!("player {pid} in tournament {tid}")))
+}
+
+pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerView>> {
+    load_tournament(conn, tid)?;
+    let rows: Vec<PlayerRow> = players::table
+        .filter(players::tournament_id.eq(tid))
+        .select(PlayerRow::as_select())
+        .order((players::start_no, players::id))
+        .load(conn)?;
+    Ok(rows.iter().map(PlayerView::from).collect())
+}
+
+fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+    let max: Option<i32> = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .select(diesel::dsl::max(rounds::number))
+        .first(conn)?;
+    Ok(max.unwrap_or(0))
+}
+
+/// Registers a player. After round 1 has been paired this is a late entry: the
+/// player joins at `joins_round` (default: the next round), and the rounds he
+/// missed score per the regulations (`late_entry_bye`). Round robins take no late
+/// entries (the Berger table is fixed by the number of players).
+pub fn register(conn: &mut DbConnection, actor: &Actor, tid: i32, mut cmd: RegisterPlayer) -> DomainResult<PlayerView> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    cmd.validate()?;
+    let paired = rounds_paired(conn, tid)?;
+    if paired > 0 && t.system != "swiss" {
+        return Err(DomainError::conflict(
+            "a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players",
+        ));
+    }
+    let joins = cmd.joins_round.unwrap_or(paired + 1);
+    if joins <= paired {
+        return Err(DomainError::invalid(
+            "joins_round",
+            format!("round {joins} is already paired; a late entry joins at round {} or later", paired + 1),
+        ));
+    }
+    if joins > t.rounds.max(1) {
+        return Err(DomainError::invalid(
+            "joins_round",
+            format!("the tournament has {} rounds", t.rounds),
+        ));
+    }
+    if let Some(fid) = cmd.fide_id {
+        let dup: i64 = players::table
+            .filter(players::tournament_id.eq(tid))
+            .filter(players::fide_id.eq(fid))
+            .count()
+            .get_result(conn)?;
+        if dup > 0 {
+            return Err(DomainError::invalid("fide_id", format!("FIDE id {fid} is already registered here")));
+        }
+    }
+    let id: i32 = diesel::insert_into(players::table)
+        .values((
+            players::tournament_id.eq(tid),
+            players::start_no.eq(0),
+            players::fide_id.eq(cmd.fide_id),
+            players::name.eq(&cmd.name),
+            players::title.eq(&cmd.title),
+            players::federation.eq(&cmd.federation),
+            players::club.eq(cmd.club.trim()),
+            players::birth_date.eq(&cmd.birth_date),
+            players::sex.eq(&cmd.sex),
+            players::rating.eq(cmd.rating),
+            players::national_rating.eq(cmd.national_rating),
+            players::k_factor.eq(cmd.k_factor.unwrap_or(20)),
+            players::status.eq("active"),
+            players::joined_round.eq(joins),
+            players::version.eq(1),
+            players::created_at.eq(now()),
+        ))
+        .returning(players::id)
+        .get_result(conn)?;
+    let row = load_player(conn, tid, id)?;
+    let v = PlayerView::from(&row);
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: if paired > 0 { "player.register_late" } else { "player.register" },
+            entity: "player",
+            entity_id: Some(id as i64),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+/// Withdraws a player from the rounds not yet paired. A player with an unfinished
+/// game in a paired round keeps it: the arbiter enters its result (a forfeit).
+pub fn withdraw(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> DomainResult<PlayerView> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let before = load_player(conn, tid, pid)?;
+    if before.status != "active" {
+        return Err(DomainError::conflict(format!("{} has already left the tournament ({})", before.name, before.status)));
+    }
+    let paired = rounds_paired(conn, tid)?;
+    diesel::update(players::table.find(pid))
+        .set((
+            players::status.eq("withdrawn"),
+            players::left_after_round.eq(Some(paired)),
+            players::version.eq(before.version + 1),
+        ))
+        .execute(conn)?;
+    // Requested byes for rounds he will no longer play are void.
+    diesel::delete(
+        bye_requests::table
+            .filter(bye_requests::player_id.eq(pid))
+            .filter(bye_requests::round_number.gt(paired)),
+    )
+    .execute(conn)?;
+    let after = load_player(conn, tid, pid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "player.withdraw",
+            entity: "player",
+            entity_id: Some(pid as i64),
+        },
+        Some(&PlayerView::from(&before)),
+        Some(&PlayerView::from(&after)),
+    )?;
+    Ok(PlayerView::from(&after))
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RequestBye {
+    pub round: i32,
+    /// `half` (default), `zero` or `full` — what the regulations allow.
+    #[serde(default = "default_bye_kind")]
+    pub kind: String,
+    #[serde(default)]
+    pub note: String,
+}
+
+fn default_bye_kind() -> String {
+    "half".into()
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ByeRequestView {
+    pub id: i32,
+    pub player_id: i32,
+    pub round: i32,
+    pub kind: String,
+    pub note: String,
+}
+
+impl From<&ByeRequestRow> for ByeRequestView {
+    fn from(r: &ByeRequestRow) -> Self {
+        ByeRequestView {
+            id: r.id,
+            player_id: r.player_id,
+            round: r.round_number,
+            kind: r.kind.clone(),
+            note: r.note.clone(),
+        }
+    }
+}
+
+/// A requested bye for a round not yet paired (Swiss only).
+pub fn request_bye(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32, cmd: RequestBye) -> DomainResult<ByeRequestView> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let p = load_player(conn, tid, pid)?;
+    if t.system != "swiss" {
+        return Err(DomainError::conflict("a round robin has no requested byes: the schedule is fixed"));
+    }
+    if !["half", "zero", "full"].contains(&cmd.kind.as_str()) {
+        return Err(DomainError::invalid("kind", "a requested bye is half, zero or full"));
+    }
+    let paired = rounds_paired(conn, tid)?;
+    if cmd.round <= paired || cmd.round > t.rounds {
+        return Err(DomainError::invalid(
+            "round",
+            format!("a bye can be requested for rounds {} to {}", paired + 1, t.rounds),
+        ));
+    }
+    if p.status != "active" {
+        return Err(DomainError::conflict(format!("{} has left the tournament", p.name)));
+    }
+    let exists: i64 = bye_requests::table
+        .filter(bye_requests::player_id.eq(pid))
+        .filter(bye_requests::round_number.eq(cmd.round))
+        .count()
+        .get_result(conn)?;
+    if exists > 0 {
+        return Err(DomainError::conflict(format!("{} already has a bye in round {}", p.name, cmd.round)));
+    }
+    let id: i32 = diesel::insert_into(bye_requests::table)
+        .values((
+            bye_requests::tournament_id.eq(tid),
+            bye_requests::player_id.eq(pid),
+            bye_requests::round_number.eq(cmd.round),
+            bye_requests::kind.eq(&cmd.kind),
+            bye_requests::note.eq(&cmd.note),
+            bye_requests::created_at.eq(now()),
+        ))
+        .returning(bye_requests::id)
+        .get_result(conn)?;
+    let row: ByeRequestRow = bye_requests::table
+        .find(id)
+        .select(ByeRequestRow::as_select())
+        .first(conn)?;
+    let v = ByeRequestView::from(&row);
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "bye.request",
+            entity: "bye_request",
+            entity_id: Some(id as i64),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+pub fn bye_requests(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<ByeRequestView>> {
+    load_tournament(conn, tid)?;
+    let rows: Vec<ByeRequestRow> = bye_requests::table
+        .filter(bye_requests::tournament_id.eq(tid))
+        .order((bye_requests::round_number, bye_requests::player_id))
+        .select(ByeRequestRow::as_select())
+        .load(conn)?;
+    Ok(rows.iter().map(ByeRequestView::from).collect())
+}
+
+/// Whether the player has any game row (then he cannot be deleted, only withdrawn).
+pub fn has_games(conn: &mut DbConnection, pid: i32) -> DomainResult<bool> {
+    let n: i64 = games::table
+        .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
+        .count()
+        .get_result(conn)?;
+    Ok(n > 0)
+}

@@ -1,0 +1,236 @@
+//! Entering and correcting results (art. 11.1; SPEC §3): `1-0 ½-½ 0-1`, forfeits
+//! `+/-` `-/+`, double forfeit `-/-`, and the asymmetric scores penalties produce
+//! (`0-½`, `0-0`), which need a reason.
+
+use super::audit::{self, Entry};
+use super::rounds::{game_view, player_map, refresh_round_state, GameView};
+use super::tournaments::{load as load_tournament, point_system};
+use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use crate::db::models::GameRow;
+use crate::db::schema::{games, rounds};
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetResult {
+    /// `1-0`, `½-½` (or `1/2-1/2`, `=`), `0-1`, `+/-`, `-/+`, `-/-`, asymmetric
+    /// `0-½`, `½-0`, `0-0`; `*` clears the result.
+    pub result: String,
+    /// The game's version as the client read it; a stale one gets 409.
+    pub version: i32,
+    /// Required for corrections and asymmetric scores.
+    #[serde(default)]
+    pub reason: String,
+    /// How the game ended (`checkmate`, `resignation`, `agreement`, `time`, …).
+    #[serde(default)]
+    pub termination: String,
+}
+
+/// A parsed result: kind and both scores in half-points (None = pending).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParsedResult {
+    pub kind: &'static str,
+    pub white: Option<i32>,
+    pub black: Option<i32>,
+    /// Not one of the regular results of the point system: needs a reason.
+    pub asymmetric: bool,
+}
+
+fn parse_score(s: &str) -> Option<i32> {
+    match s.trim() {
+        "0" => Some(0),
+        "½" | "1/2" | "0.5" | ".5" => Some(1),
+        "1" => Some(2),
+        _ => None,
+    }
+}
+
+/// Reads a result as arbiters write it.
+pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedResult, String> {
+    let t: String = text
+        .trim()
+        .chars()
+        .map(|c| match c {
+            '−' | '–' | '—' => '-',
+            ':' => '-',
+            c => c,
+        })
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    let regular = |kind, w, b| {
+        Ok(ParsedResult {
+            kind,
+            white: Some(w),
+            black: Some(b),
+            asymmetric: false,
+        })
+    };
+    match t.as_str() {
+        "*" | "" => {
+            return Ok(ParsedResult {
+                kind: "pending",
+                white: None,
+                black: None,
+                asymmetric: false,
+            })
+        }
+        "1-0" => return regular("played", points.win, points.loss),
+        "0-1" => return regular("played", points.loss, points.win),
+        "=" | "½-½" | "1/2-1/2" | "0.5-0.5" | "=-=" => return regular("played", points.draw, points.draw),
+        "+/-" | "+-" | "+/−" => return regular("forfeit", points.forfeit_win, points.forfeit_loss),
+        "-/+" | "-+" => return regular("forfeit", points.forfeit_loss, points.forfeit_win),
+        "-/-" | "--" => return regular("double_forfeit", points.forfeit_loss, points.forfeit_loss),
+        _ => {}
+    }
+    let parts: Vec<&str> = t.splitn(2, '-').collect();
+    if parts.len() == 2 {
+        if let (Some(w), Some(b)) = (parse_score(parts[0]), parse_score(parts[1])) {
+            // Asymmetric penalty results (art. 12.3(b) 0-½, art. 12.9 0-0).
+            if w + b < 2 || w + b > 2 {
+                return Ok(ParsedResult {
+                    kind: "played",
+                    white: Some(w * points.win / 2),
+                    black: Some(b * points.win / 2),
+                    asymmetric: true,
+                });
+            }
+        }
+    }
+    Err(format!(
+        "'{text}' is not a result; write 1-0, ½-½, 0-1, +/-, -/+, -/-, or 0-½ / ½-0 / 0-0 with a reason"
+    ))
+}
+
+pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRow> {
+    games::table
+        .filter(games::id.eq(gid))
+        .filter(games::tournament_id.eq(tid))
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| DomainError::NotFound(format!("game {gid} in tournament {tid}")))
+}
+
+pub fn get_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameView> {
+    let g = load_game(conn, tid, gid)?;
+    let pm = player_map(conn, tid)?;
+    Ok(game_view(&g, &pm))
+}
+
+/// Enters or corrects a result. Optimistic concurrency: `version` must be the
+/// game's current version, else 409 with the current state. A correction (the
+/// game already had a result) and an asymmetric score need a reason.
+pub fn set_result(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: SetResult) -> DomainResult<GameView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let g = load_game(conn, tid, gid)?;
+    let pm = player_map(conn, tid)?;
+    let before = game_view(&g, &pm);
+    if cmd.version != g.version {
+        return Err(DomainError::Conflict {
+            message: format!(
+                "board {} of round {} was changed meanwhile (now {}); check the result and enter it again if needed",
+                g.board, g.round_number, before.result
+            ),
+            current: serde_json::to_value(&before).ok(),
+        });
+    }
+    if g.black_id.is_none() {
+        return Err(DomainError::invalid("result", "a bye has no result to enter"));
+    }
+    let state: String = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .filter(rounds::number.eq(g.round_number))
+        .select(rounds::state)
+        .first(conn)?;
+    if state == "paired" {
+        return Err(DomainError::conflict(format!(
+            "round {} is not published yet; publish it before entering results",
+            g.round_number
+        )));
+    }
+    let points = point_system(&t);
+    let parsed = parse_result(&cmd.result, &points).map_err(|m| DomainError::invalid("result", m))?;
+    let reason = cmd.reason.trim();
+    let correction = g.kind != "pending" && g.kind != "adjourned";
+    if parsed.asymmetric && reason.is_empty() {
+        return Err(DomainError::invalid(
+            "reason",
+            "an asymmetric score (0-½, 0-0) comes from a penalty: give the reason (article and decision)",
+        ));
+    }
+    if correction && reason.is_empty() {
+        return Err(DomainError::invalid(
+            "reason",
+            format!("board {} already has the result {}; a correction needs a reason", g.board, before.result),
+        ));
+    }
+    if parsed.kind == g.kind && parsed.white == g.white_score && parsed.black == g.black_score {
+        return Ok(before);
+    }
+    let termination = if parsed.kind == "pending" { String::new() } else { cmd.termination.trim().to_string() };
+    let updated = diesel::update(
+        games::table
+            .filter(games::id.eq(gid))
+            .filter(games::version.eq(g.version)),
+    )
+    .set((
+        games::kind.eq(parsed.kind),
+        games::white_score.eq(parsed.white),
+        games::black_score.eq(parsed.black),
+        games::termination.eq(&termination),
+        games::reason.eq(reason),
+        games::version.eq(g.version + 1),
+        games::updated_at.eq(now()),
+    ))
+    .execute(conn)?;
+    if updated != 1 {
+        // Another writer got there between our read and write.
+        let current = get_game(conn, tid, gid)?;
+        return Err(DomainError::Conflict {
+            message: "the result was changed meanwhile".into(),
+            current: serde_json::to_value(&current).ok(),
+        });
+    }
+    refresh_round_state(conn, tid, g.round_number)?;
+    let after = get_game(conn, tid, gid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: if correction { "result.correct" } else { "result.enter" },
+            entity: "game",
+            entity_id: Some(gid as i64),
+        },
+        Some(&before),
+        Some(&after),
+    )?;
+    Ok(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_results_as_arbiters_write_them() {
+        let p = pairing::PointSystem::default();
+        assert_eq!(parse_result("1-0", &p).unwrap().white, Some(2));
+        assert_eq!(parse_result("½-½", &p).unwrap().black, Some(1));
+        assert_eq!(parse_result("1/2-1/2", &p).unwrap().kind, "played");
+        assert_eq!(parse_result("+/−", &p).unwrap().kind, "forfeit");
+        assert_eq!(parse_result("−/+", &p).unwrap().black, Some(2));
+        assert_eq!(parse_result("-/-", &p).unwrap().kind, "double_forfeit");
+        let asym = parse_result("0-½", &p).unwrap();
+        assert!(asym.asymmetric);
+        assert_eq!((asym.white, asym.black), (Some(0), Some(1)));
+        assert!(parse_result("0-0", &p).unwrap().asymmetric);
+        assert!(parse_result("2-0", &p).is_err());
+        assert!(parse_result("white won", &p).is_err());
+        assert_eq!(parse_result("*", &p).unwrap().kind, "pending");
+    }
+}

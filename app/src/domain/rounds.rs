@@ -1,0 +1,588 @@
+//! Rounds: pair the next round (FIDE Dutch for a Swiss, Berger tables for a round
+//! robin — both from the `pairing` crate), edit a pairing by hand, unpair the last
+//! round, publish; and the views of rounds and games.
+
+use super::audit::{self, Entry};
+use super::model::{self, players_in_order};
+use super::tournaments::{load as load_tournament, point_system, refresh_status};
+use super::{engine, now, require_role, Actor, DomainError, DomainResult, Role};
+use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
+use crate::db::schema::{games, players, rounds};
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::{HashMap, HashSet};
+use utoipa::ToSchema;
+
+/// Rounds of the event. A round robin's follow from the number of players.
+pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
+    match t.system.as_str() {
+        "swiss" => t.rounds as u32,
+        system => {
+            let cycle = if players % 2 == 0 { players.saturating_sub(1) } else { players };
+            if system == "double_round_robin" {
+                2 * cycle
+            } else {
+                cycle
+            }
+        }
+    }
+}
+
+pub fn total_rounds(conn: &mut DbConnection, t: &TournamentRow) -> DomainResult<u32> {
+    let n: i64 = players::table
+        .filter(players::tournament_id.eq(t.id))
+        .count()
+        .get_result(conn)?;
+    Ok(total_rounds_for(t, n as u32))
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PlayerRef {
+    pub id: i32,
+    pub start_no: i32,
+    pub name: String,
+    pub title: String,
+    pub rating: Option<i32>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameView {
+    pub id: i32,
+    pub round: i32,
+    pub board: i32,
+    pub white: PlayerRef,
+    /// None for a bye or a free round.
+    pub black: Option<PlayerRef>,
+    /// `pending`, `played`, `forfeit`, `double_forfeit`, `pairing_bye`, `full_bye`,
+    /// `half_bye`, `zero_bye`, `free` (round robin), `adjourned`.
+    pub kind: String,
+    /// The result as written on the wall chart: `1-0`, `½-½`, `0-1`, `+/-`, `-/+`,
+    /// `-/-`, `0-½`, `0-0`, `*` while pending; for byes the points (`1`, `½`, `0`).
+    pub result: String,
+    pub white_points: Option<f64>,
+    pub black_points: Option<f64>,
+    pub termination: String,
+    pub reason: String,
+    pub version: i32,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RoundView {
+    pub number: i32,
+    /// `paired` (only staff see it), `published` or `finished`.
+    pub state: String,
+    pub scheduled_start: Option<String>,
+    pub published: bool,
+    pub games: Vec<GameView>,
+}
+
+/// Half-points as written: 2 → `1`, 1 → `½`, 3 → `1½`.
+pub fn fmt_points(h: i32) -> String {
+    let whole = h / 2;
+    match (whole, h % 2 != 0) {
+        (0, true) => "½".into(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}
+
+pub fn result_text(g: &GameRow) -> String {
+    let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
+    match g.kind.as_str() {
+        "pending" | "adjourned" => "*".into(),
+        "forfeit" if w > b => "+/-".into(),
+        "forfeit" => "-/+".into(),
+        "double_forfeit" => "-/-".into(),
+        "played" => format!("{}-{}", fmt_points(w), fmt_points(b)),
+        _ => fmt_points(w),
+    }
+}
+
+fn player_ref(p: &PlayerRow) -> PlayerRef {
+    PlayerRef {
+        id: p.id,
+        start_no: p.start_no,
+        name: p.name.clone(),
+        title: p.title.clone(),
+        rating: p.rating,
+    }
+}
+
+pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
+    let pref = |id: i32| {
+        players.get(&id).map(player_ref).unwrap_or(PlayerRef {
+            id,
+            start_no: 0,
+            name: String::new(),
+            title: String::new(),
+            rating: None,
+        })
+    };
+    GameView {
+        id: g.id,
+        round: g.round_number,
+        board: g.board,
+        white: pref(g.white_id),
+        black: g.black_id.map(pref),
+        kind: g.kind.clone(),
+        result: result_text(g),
+        white_points: g.white_score.map(|s| s as f64 / 2.0),
+        black_points: g.black_score.map(|s| s as f64 / 2.0),
+        termination: g.termination.clone(),
+        reason: g.reason.clone(),
+        version: g.version,
+    }
+}
+
+pub fn player_map(conn: &mut DbConnection, tid: i32) -> DomainResult<HashMap<i32, PlayerRow>> {
+    Ok(players_in_order(conn, tid)?.into_iter().map(|p| (p.id, p)).collect())
+}
+
+fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<RoundRow> {
+    rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .filter(rounds::number.eq(number))
+        .select(RoundRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| DomainError::NotFound(format!("round {number} of tournament {tid}")))
+}
+
+pub fn round_games(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Vec<GameRow>> {
+    Ok(games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::round_number.eq(number))
+        .order(games::board)
+        .select(GameRow::as_select())
+        .load(conn)?)
+}
+
+/// A round's view. Before publication only staff (`staff = true`) see the boards.
+pub fn get(conn: &mut DbConnection, tid: i32, number: i32, staff: bool) -> DomainResult<RoundView> {
+    load_tournament(conn, tid)?;
+    let r = load_round(conn, tid, number)?;
+    let published = r.state != "paired";
+    let games = if published || staff {
+        let pm = player_map(conn, tid)?;
+        round_games(conn, tid, number)?
+            .iter()
+            .map(|g| game_view(g, &pm))
+            .collect()
+    } else {
+        vec![]
+    };
+    Ok(RoundView {
+        number: r.number,
+        state: r.state,
+        scheduled_start: r.scheduled_start,
+        published,
+        games,
+    })
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct RoundSummary {
+    pub number: i32,
+    pub state: String,
+    pub scheduled_start: Option<String>,
+    pub games: i64,
+    pub results_missing: i64,
+}
+
+pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<RoundSummary>> {
+    load_tournament(conn, tid)?;
+    let rows: Vec<RoundRow> = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .order(rounds::number)
+        .select(RoundRow::as_select())
+        .load(conn)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let gs = round_games(conn, tid, r.number)?;
+        out.push(RoundSummary {
+            number: r.number,
+            state: r.state,
+            scheduled_start: r.scheduled_start,
+            games: gs.len() as i64,
+            results_missing: gs
+                .iter()
+                .filter(|g| g.kind == "pending" || g.kind == "adjourned")
+                .count() as i64,
+        });
+    }
+    Ok(out)
+}
+
+pub fn last_round(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+    let max: Option<i32> = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .select(diesel::dsl::max(rounds::number))
+        .first(conn)?;
+    Ok(max.unwrap_or(0))
+}
+
+/// Pairing numbers: players ordered by rating (the tournament's rating), then
+/// title, then name. A Swiss renumbers when players joined since the last
+/// pairing (late entries take their place by rating, C.04.2); a round robin
+/// numbers once, at round 1 (the Berger table is then fixed).
+fn assign_start_numbers(conn: &mut DbConnection, t: &TournamentRow, round: u32) -> DomainResult<()> {
+    let rows = players_in_order(conn, t.id)?;
+    let needs = rows.iter().any(|p| p.start_no == 0);
+    if !needs || (t.system != "swiss" && round > 1) {
+        return Ok(());
+    }
+    let national = t.rating_order == "national";
+    let title_rank = |t: &str| match t {
+        "GM" => 0,
+        "IM" => 1,
+        "WGM" => 2,
+        "FM" => 3,
+        "WIM" => 4,
+        "CM" => 5,
+        "WFM" => 6,
+        "WCM" => 7,
+        _ => 8,
+    };
+    let mut ordered = rows.clone();
+    ordered.sort_by(|a, b| {
+        let ra = if national { a.national_rating } else { a.rating }.unwrap_or(0);
+        let rb = if national { b.national_rating } else { b.rating }.unwrap_or(0);
+        rb.cmp(&ra)
+            .then(title_rank(&a.title).cmp(&title_rank(&b.title)))
+            .then(a.name.cmp(&b.name))
+            .then(a.id.cmp(&b.id))
+    });
+    for (i, p) in ordered.iter().enumerate() {
+        let no = i as i32 + 1;
+        if p.start_no != no {
+            diesel::update(players::table.find(p.id))
+                .set(players::start_no.eq(no))
+                .execute(conn)?;
+        }
+    }
+    Ok(())
+}
+
+fn unfinished_boards(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<Vec<i32>> {
+    Ok(games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::round_number.eq(round))
+        .filter(games::kind.eq_any(["pending", "adjourned"]))
+        .order(games::board)
+        .select(games::board)
+        .load(conn)?)
+}
+
+/// Writes a pairing as game rows: boards first, then the pairing-allocated bye (or
+/// a round robin's free round), then the requested byes of the round.
+fn insert_pairing(
+    conn: &mut DbConnection,
+    t: &TournamentRow,
+    m: &model::Model,
+    round: u32,
+    p: &pairing::Pairing,
+) -> DomainResult<()> {
+    let points = point_system(t);
+    let ts = now();
+    let id = |no: u32| {
+        m.player_id(no)
+            .ok_or_else(|| DomainError::Pairing(format!("the pairing names an unknown pairing number {no}")))
+    };
+    let mut rows = Vec::new();
+    let mut board = 1;
+    let mut game = |white: i32, black: Option<i32>, kind: &str, ws: Option<i32>, bs: Option<i32>| {
+        rows.push(NewGame {
+            tournament_id: t.id,
+            round_number: round as i32,
+            board,
+            white_id: white,
+            black_id: black,
+            kind: kind.to_string(),
+            white_score: ws,
+            black_score: bs,
+            termination: String::new(),
+            reason: String::new(),
+            version: 1,
+            updated_at: ts.clone(),
+        });
+        board += 1;
+    };
+    for &(w, b) in &p.boards {
+        game(id(w)?, Some(id(b)?), "pending", None, None);
+    }
+    if let Some(b) = p.bye {
+        if t.system == "swiss" {
+            game(id(b)?, None, "pairing_bye", Some(points.pairing_bye), None);
+        } else {
+            game(id(b)?, None, "free", Some(0), None);
+        }
+    }
+    for pl in &m.tournament.players {
+        if let Some(pairing::RoundEntry::Bye(kind)) = pl.rounds.get(round as usize - 1) {
+            let (k, pts) = match kind {
+                pairing::ByeKind::Half => ("half_bye", points.half_bye),
+                pairing::ByeKind::Full => ("full_bye", points.full_bye),
+                pairing::ByeKind::Zero => ("zero_bye", points.zero_bye),
+                pairing::ByeKind::PairingAllocated => continue,
+            };
+            game(id(pl.id)?, None, k, Some(pts), None);
+        }
+    }
+    // One statement per row: batch inserts are not portable across both backends.
+    for row in &rows {
+        diesel::insert_into(games::table).values(row).execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Pairs the next round.
+pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResult<RoundView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let last = last_round(conn, tid)?;
+    let round = last as u32 + 1;
+    let total = total_rounds(conn, &t)?;
+    if round > total {
+        return Err(DomainError::conflict(format!("all {total} rounds are already paired")));
+    }
+    if last > 0 {
+        let open = unfinished_boards(conn, tid, last)?;
+        if !open.is_empty() {
+            let boards: Vec<String> = open.iter().map(|b| b.to_string()).collect();
+            return Err(DomainError::conflict(format!(
+                "round {last} is not finished: boards {} have no result yet",
+                boards.join(", ")
+            )));
+        }
+        let r = load_round(conn, tid, last)?;
+        if r.state == "paired" {
+            return Err(DomainError::conflict(format!("round {last} is not published yet")));
+        }
+    }
+    let active: i64 = players::table
+        .filter(players::tournament_id.eq(tid))
+        .filter(players::status.eq("active"))
+        .count()
+        .get_result(conn)?;
+    if active < 2 {
+        return Err(DomainError::conflict("a round needs at least two active players"));
+    }
+    assign_start_numbers(conn, &t, round)?;
+    let m = model::build(conn, &t, last as u32, Some(round))?;
+    let pairing = engine::pair(&m.tournament, round)?;
+    let schedule: Vec<super::tournaments::RoundSchedule> =
+        serde_json::from_str(&t.schedule).unwrap_or_default();
+    let start = schedule.iter().find(|s| s.round == round).map(|s| s.start.clone());
+    diesel::insert_into(rounds::table)
+        .values((
+            rounds::tournament_id.eq(tid),
+            rounds::number.eq(round as i32),
+            rounds::scheduled_start.eq(start),
+            rounds::state.eq("paired"),
+            rounds::paired_at.eq(now()),
+        ))
+        .execute(conn)?;
+    insert_pairing(conn, &t, &m, round, &pairing)?;
+    refresh_status(conn, tid)?;
+    let v = get(conn, tid, round as i32, true)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "round.pair",
+            entity: "round",
+            entity_id: Some(round as i64),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+/// Unpairs the last round, as long as no game of it has a result.
+pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> DomainResult<()> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let last = last_round(conn, tid)?;
+    if number != last || last == 0 {
+        return Err(DomainError::conflict(format!(
+            "only the last paired round ({last}) can be unpaired"
+        )));
+    }
+    let before = get(conn, tid, number, true)?;
+    if before
+        .games
+        .iter()
+        .any(|g| !matches!(g.kind.as_str(), "pending" | "pairing_bye" | "half_bye" | "full_bye" | "zero_bye" | "free"))
+    {
+        return Err(DomainError::conflict(format!(
+            "round {number} has results; clear them before unpairing"
+        )));
+    }
+    diesel::delete(
+        games::table
+            .filter(games::tournament_id.eq(tid))
+            .filter(games::round_number.eq(number)),
+    )
+    .execute(conn)?;
+    diesel::delete(
+        rounds::table
+            .filter(rounds::tournament_id.eq(tid))
+            .filter(rounds::number.eq(number)),
+    )
+    .execute(conn)?;
+    refresh_status(conn, tid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "round.unpair",
+            entity: "round",
+            entity_id: Some(number as i64),
+        },
+        Some(&before),
+        None::<&()>,
+    )?;
+    Ok(())
+}
+
+/// Publishes a paired round: the public sees it, results can be entered.
+pub fn publish(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> DomainResult<RoundView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let r = load_round(conn, tid, number)?;
+    if r.state != "paired" {
+        return Err(DomainError::conflict(format!("round {number} is already published")));
+    }
+    let open = unfinished_boards(conn, tid, number)?;
+    let state = if open.is_empty() { "finished" } else { "published" };
+    diesel::update(rounds::table.find(r.id))
+        .set((rounds::state.eq(state), rounds::published_at.eq(Some(now()))))
+        .execute(conn)?;
+    let v = get(conn, tid, number, true)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "round.publish",
+            entity: "round",
+            entity_id: Some(number as i64),
+        },
+        None::<&()>,
+        Some(&serde_json::json!({"round": number, "state": state})),
+    )?;
+    Ok(v)
+}
+
+/// Moves a round between `published` and `finished` as its results come and go.
+pub fn refresh_round_state(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<()> {
+    let r = load_round(conn, tid, number)?;
+    if r.state == "paired" {
+        return Ok(());
+    }
+    let open = unfinished_boards(conn, tid, number)?;
+    let state = if open.is_empty() { "finished" } else { "published" };
+    if state != r.state {
+        diesel::update(rounds::table.find(r.id))
+            .set(rounds::state.eq(state))
+            .execute(conn)?;
+    }
+    refresh_status(conn, tid)
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct BoardEdit {
+    /// Player ids.
+    pub white: i32,
+    pub black: i32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EditPairing {
+    /// The whole pairing in board order, by player id.
+    pub boards: Vec<BoardEdit>,
+    /// The player who gets the pairing-allocated bye, if any.
+    pub bye: Option<i32>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct EditedPairing {
+    pub round: RoundView,
+    /// The pairing criteria (FIDE C.04) the edited pairing breaks, if any.
+    pub broken_criteria: Vec<engine::ViolationView>,
+}
+
+/// Replaces the pairing of an unpublished round by a hand-made one (swapped
+/// opponents, colours or boards). The edit is kept; the answer lists the criteria
+/// it breaks so the arbiter decides knowingly.
+pub fn edit_pairing(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32, cmd: EditPairing) -> DomainResult<EditedPairing> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let r = load_round(conn, tid, number)?;
+    if number != last_round(conn, tid)? || r.state != "paired" {
+        return Err(DomainError::conflict(
+            "only the last round, before it is published, can be edited",
+        ));
+    }
+    let before = get(conn, tid, number, true)?;
+    let current: Vec<GameRow> = round_games(conn, tid, number)?;
+    let in_pairing: HashSet<i32> = current
+        .iter()
+        .filter(|g| matches!(g.kind.as_str(), "pending" | "pairing_bye" | "free"))
+        .flat_map(|g| std::iter::once(g.white_id).chain(g.black_id))
+        .collect();
+    let mut seen = HashSet::new();
+    for id in cmd.boards.iter().flat_map(|b| [b.white, b.black]).chain(cmd.bye) {
+        if !in_pairing.contains(&id) {
+            return Err(DomainError::invalid(
+                "boards",
+                format!("player {id} is not in this round's pairing (absent, withdrawn or unknown)"),
+            ));
+        }
+        if !seen.insert(id) {
+            return Err(DomainError::invalid("boards", format!("player {id} appears twice")));
+        }
+    }
+    if seen.len() != in_pairing.len() {
+        let missing: Vec<String> = in_pairing.difference(&seen).map(|i| i.to_string()).collect();
+        return Err(DomainError::invalid(
+            "boards",
+            format!("every paired player must be placed; missing: {}", missing.join(", ")),
+        ));
+    }
+    let m = model::build(conn, &t, number as u32 - 1, Some(number as u32))?;
+    let no = |id: i32| m.start_no.get(&id).copied().unwrap_or(0);
+    let pairing = pairing::Pairing {
+        boards: cmd.boards.iter().map(|b| (no(b.white), no(b.black))).collect(),
+        bye: cmd.bye.map(no),
+    };
+    let broken = engine::check(&m.tournament, number as u32, &pairing);
+    diesel::delete(
+        games::table
+            .filter(games::tournament_id.eq(tid))
+            .filter(games::round_number.eq(number)),
+    )
+    .execute(conn)?;
+    insert_pairing(conn, &t, &m, number as u32, &pairing)?;
+    let after = get(conn, tid, number, true)?;
+    let answer = EditedPairing {
+        round: after,
+        broken_criteria: broken,
+    };
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "round.edit_pairing",
+            entity: "round",
+            entity_id: Some(number as i64),
+        },
+        Some(&before),
+        Some(&answer),
+    )?;
+    Ok(answer)
+}

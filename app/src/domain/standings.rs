@@ -1,0 +1,70 @@
+//! Standings: points and the tournament's tie-break order, from the `pairing` crate.
+
+use super::model;
+use super::rounds::{fmt_points, last_round};
+use super::tournaments::{load as load_tournament, tiebreak_codes};
+use super::{engine, DomainResult};
+use crate::db::DbConnection;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct StandingView {
+    pub rank: u32,
+    pub player_id: i32,
+    pub start_no: u32,
+    pub name: String,
+    pub title: String,
+    pub federation: String,
+    pub rating: Option<u32>,
+    pub points: f64,
+    /// Points as written: `5½`.
+    pub points_text: String,
+    /// Tie-break values in the order of `tiebreaks` (null where undefined).
+    pub values: Vec<Option<f64>>,
+    /// FIDE rating change over the rated games.
+    pub rating_change: Option<i32>,
+    /// Tournament performance rating.
+    pub performance: Option<i32>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct StandingsView {
+    /// After this round (the last paired one; unfinished games count as not played yet).
+    pub after_round: i32,
+    pub tiebreaks: Vec<String>,
+    pub rows: Vec<StandingView>,
+}
+
+pub fn compute(conn: &mut DbConnection, tid: i32) -> DomainResult<StandingsView> {
+    let t = load_tournament(conn, tid)?;
+    let last = last_round(conn, tid)?;
+    let m = model::build(conn, &t, last as u32, None)?;
+    let codes = tiebreak_codes(&t);
+    let rows = engine::standings(&m.tournament, &codes)?;
+    let rows = rows
+        .into_iter()
+        .map(|r| {
+            let p = &m.tournament.players[r.start_no as usize - 1];
+            StandingView {
+                rank: r.rank,
+                player_id: m.player_id(r.start_no).unwrap_or(0),
+                start_no: r.start_no,
+                name: p.name.clone(),
+                title: p.title.clone().unwrap_or_default(),
+                federation: p.federation.clone().unwrap_or_default(),
+                rating: p.rating,
+                points: r.points as f64 / 2.0,
+                points_text: fmt_points(r.points),
+                values: r.values,
+                rating_change: r.rating_change,
+                performance: r.performance,
+            }
+        })
+        .collect();
+    Ok(StandingsView {
+        after_round: last,
+        tiebreaks: codes,
+        rows,
+    })
+}

@@ -1,0 +1,298 @@
+//! Accounts, password login with sessions, and API tokens.
+
+use super::audit::{self, Entry};
+use super::{now, require_user, Actor, DomainError, DomainResult};
+use crate::db::models::{NewUser, Session, User};
+use crate::db::schema::{api_tokens, sessions, users};
+use crate::db::DbConnection;
+use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use base64::Engine;
+use diesel::prelude::*;
+use rand::RngCore;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+use utoipa::ToSchema;
+
+/// Sessions last a tournament day and a half.
+const SESSION_HOURS: i64 = 36;
+
+pub fn hash_password(password: &str) -> DomainResult<String> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|h| h.to_string())
+        .map_err(|e| DomainError::invalid("password", e.to_string()))
+}
+
+fn verify_password(hash: &str, password: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        .unwrap_or(false)
+}
+
+/// A fresh random secret, URL-safe.
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// Secrets are stored only as their SHA-256.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct UserView {
+    pub id: i32,
+    pub username: String,
+    pub display_name: String,
+    pub is_admin: bool,
+}
+
+impl From<&User> for UserView {
+    fn from(u: &User) -> Self {
+        UserView {
+            id: u.id,
+            username: u.username.clone(),
+            display_name: u.display_name.clone(),
+            is_admin: u.is_admin,
+        }
+    }
+}
+
+pub fn validate_new_user(username: &str, password: &str) -> DomainResult<()> {
+    if username.len() < 2
+        || username.len() > 64
+        || !username.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+    {
+        return Err(DomainError::invalid(
+            "username",
+            "a user name has 2–64 letters, digits, dots, dashes or underscores",
+        ));
+    }
+    if password.chars().count() < 8 {
+        return Err(DomainError::invalid("password", "a password has at least 8 characters"));
+    }
+    Ok(())
+}
+
+/// Creates an account. Only an administrator (or the command line) may.
+pub fn create_user(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    username: &str,
+    password: &str,
+    display_name: &str,
+    is_admin: bool,
+) -> DomainResult<UserView> {
+    if !actor.is_admin {
+        return Err(if actor.user_id.is_none() {
+            DomainError::Unauthenticated
+        } else {
+            DomainError::Forbidden("only an administrator creates accounts".into())
+        });
+    }
+    validate_new_user(username, password)?;
+    let exists: i64 = users::table
+        .filter(users::username.eq(username))
+        .count()
+        .get_result(conn)?;
+    if exists > 0 {
+        return Err(DomainError::conflict(format!("the user name '{username}' is taken")));
+    }
+    let hash = hash_password(password)?;
+    let ts = now();
+    let display = if display_name.trim().is_empty() { username } else { display_name.trim() };
+    let id: i32 = diesel::insert_into(users::table)
+        .values(&NewUser {
+            username,
+            display_name: display,
+            password_hash: &hash,
+            is_admin,
+            created_at: &ts,
+        })
+        .returning(users::id)
+        .get_result(conn)?;
+    let user: User = users::table.find(id).select(User::as_select()).first(conn)?;
+    let v = UserView::from(&user);
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: None,
+            action: "user.create",
+            entity: "user",
+            entity_id: Some(id as i64),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+pub struct LoggedIn {
+    pub user: UserView,
+    pub session_token: String,
+    pub csrf_token: String,
+}
+
+/// Checks the password and opens a new session (always a new token: a session id
+/// an attacker planted before login is never promoted). `old_session` is closed.
+pub fn login(
+    conn: &mut DbConnection,
+    username: &str,
+    password: &str,
+    old_session: Option<&str>,
+) -> DomainResult<LoggedIn> {
+    let user: Option<User> = users::table
+        .filter(users::username.eq(username))
+        .select(User::as_select())
+        .first(conn)
+        .optional()?;
+    let Some(user) = user.filter(|u| verify_password(&u.password_hash, password)) else {
+        return Err(DomainError::Invalid {
+            field: "password".into(),
+            message: "wrong user name or password".into(),
+        });
+    };
+    if let Some(old) = old_session {
+        diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(old)))).execute(conn)?;
+    }
+    let token = random_token();
+    let csrf = random_token();
+    let created = chrono::Utc::now();
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::token_hash.eq(token_hash(&token)),
+            sessions::user_id.eq(user.id),
+            sessions::csrf_token.eq(&csrf),
+            sessions::created_at.eq(created.to_rfc3339()),
+            sessions::expires_at.eq((created + chrono::Duration::hours(SESSION_HOURS)).to_rfc3339()),
+        ))
+        .execute(conn)?;
+    let actor = Actor {
+        user_id: Some(user.id),
+        username: Some(user.username.clone()),
+        is_admin: user.is_admin,
+    };
+    audit::record(
+        conn,
+        &actor,
+        Entry {
+            tournament_id: None,
+            action: "user.login",
+            entity: "user",
+            entity_id: Some(user.id as i64),
+        },
+        None::<&()>,
+        None::<&()>,
+    )?;
+    Ok(LoggedIn {
+        user: UserView::from(&user),
+        session_token: token,
+        csrf_token: csrf,
+    })
+}
+
+pub fn logout(conn: &mut DbConnection, actor: &Actor, session_token: &str) -> DomainResult<()> {
+    let uid = require_user(actor)?;
+    diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(session_token)))).execute(conn)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: None,
+            action: "user.logout",
+            entity: "user",
+            entity_id: Some(uid as i64),
+        },
+        None::<&()>,
+        None::<&()>,
+    )
+}
+
+fn actor_of(u: &User) -> Actor {
+    Actor {
+        user_id: Some(u.id),
+        username: Some(u.username.clone()),
+        is_admin: u.is_admin,
+    }
+}
+
+/// The user and CSRF token of a live session.
+pub fn resolve_session(conn: &mut DbConnection, token: &str) -> DomainResult<Option<(Actor, String)>> {
+    let found: Option<(Session, User)> = sessions::table
+        .inner_join(users::table.on(users::id.eq(sessions::user_id)))
+        .filter(sessions::token_hash.eq(token_hash(token)))
+        .select((Session::as_select(), User::as_select()))
+        .first(conn)
+        .optional()?;
+    Ok(found.and_then(|(s, u)| {
+        let live = chrono::DateTime::parse_from_rfc3339(&s.expires_at)
+            .map(|e| e > chrono::Utc::now())
+            .unwrap_or(false);
+        live.then(|| (actor_of(&u), s.csrf_token))
+    }))
+}
+
+pub fn resolve_bearer(conn: &mut DbConnection, token: &str) -> DomainResult<Option<Actor>> {
+    let found: Option<User> = api_tokens::table
+        .inner_join(users::table.on(users::id.eq(api_tokens::user_id)))
+        .filter(api_tokens::token_hash.eq(token_hash(token)))
+        .select(User::as_select())
+        .first(conn)
+        .optional()?;
+    Ok(found.as_ref().map(actor_of))
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct NewToken {
+    /// Shown once: send it as `Authorization: Bearer <token>`.
+    pub token: String,
+    pub label: String,
+}
+
+/// A bearer token for scripts, acting as the user who created it.
+pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> DomainResult<NewToken> {
+    let uid = require_user(actor)?;
+    let label = label.trim();
+    if label.is_empty() || label.len() > 100 {
+        return Err(DomainError::invalid("label", "name the token (1–100 characters)"));
+    }
+    let token = random_token();
+    let id: i32 = diesel::insert_into(api_tokens::table)
+        .values((
+            api_tokens::user_id.eq(uid),
+            api_tokens::token_hash.eq(token_hash(&token)),
+            api_tokens::label.eq(label),
+            api_tokens::created_at.eq(now()),
+        ))
+        .returning(api_tokens::id)
+        .get_result(conn)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: None,
+            action: "token.create",
+            entity: "api_token",
+            entity_id: Some(id as i64),
+        },
+        None::<&()>,
+        Some(&serde_json::json!({ "label": label })),
+    )?;
+    Ok(NewToken {
+        token,
+        label: label.to_string(),
+    })
+}
+
+pub fn find_user_id(conn: &mut DbConnection, username: &str) -> DomainResult<Option<i32>> {
+    Ok(users::table
+        .filter(users::username.eq(username))
+        .select(users::id)
+        .first(conn)
+        .optional()?)
+}

@@ -1,0 +1,31 @@
+//! Games and their results.
+
+use crate::domain::results::{self, SetResult};
+use crate::domain::rounds::GameView;
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, write, AppState};
+use actix_web::{web, HttpRequest, HttpResponse};
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/games/{gid}", tag = "games",
+    params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
+    responses((status = 200, description = "The game", body = GameView),
+              (status = 404, description = "No such game", body = ErrorBody)))]
+pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = path.into_inner();
+    let v = read(&state, &req, move |conn, _| results::get_game(conn, tid, gid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(put, path = "/api/v1/tournaments/{tid}/games/{gid}/result", tag = "games", request_body = SetResult,
+    params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
+    responses((status = 200, description = "Result entered or corrected", body = GameView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Stale version (body.current holds the game now), or round not published", body = ErrorBody),
+              (status = 422, description = "Not a result, or a reason is missing", body = ErrorBody)))]
+pub async fn set_result(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: web::Json<SetResult>) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = path.into_inner();
+    let cmd = body.into_inner();
+    let v = write(&state, &req, move |conn, actor| results::set_result(conn, actor, tid, gid, cmd)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}

@@ -1,0 +1,54 @@
+//! The JSON API, `/api/v1/…`. The route table below is the router's only source.
+
+pub mod games;
+pub mod players;
+pub mod rounds;
+pub mod session;
+pub mod tournaments;
+
+use super::RouteDef;
+use actix_web::http::Method;
+use actix_web::web;
+
+macro_rules! route {
+    ($method:ident, $m:expr, $path:expr, $handler:path) => {
+        RouteDef {
+            method: $m,
+            path: $path,
+            route: web::$method().to($handler),
+        }
+    };
+}
+
+/// Every API route: method, path (as in the OpenAPI document) and handler.
+pub fn routes() -> Vec<RouteDef> {
+    vec![
+        route!(post, Method::POST, "/api/v1/session", session::login),
+        route!(get, Method::GET, "/api/v1/session", session::me),
+        route!(delete, Method::DELETE, "/api/v1/session", session::logout),
+        route!(post, Method::POST, "/api/v1/tokens", session::create_token),
+        route!(post, Method::POST, "/api/v1/users", session::create_user),
+        route!(get, Method::GET, "/api/v1/tournaments", tournaments::list),
+        route!(post, Method::POST, "/api/v1/tournaments", tournaments::create),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}", tournaments::get),
+        route!(patch, Method::PATCH, "/api/v1/tournaments/{tid}", tournaments::edit),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/staff", tournaments::staff),
+        route!(post, Method::POST, "/api/v1/tournaments/{tid}/staff", tournaments::appoint),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/standings", tournaments::standings),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/audit", tournaments::audit),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/players", players::list),
+        route!(post, Method::POST, "/api/v1/tournaments/{tid}/players", players::register),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/players/{pid}", players::card),
+        route!(post, Method::POST, "/api/v1/tournaments/{tid}/players/{pid}/withdraw", players::withdraw),
+        route!(post, Method::POST, "/api/v1/tournaments/{tid}/players/{pid}/byes", players::request_bye),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/byes", players::byes),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/rounds", rounds::list),
+        route!(post, Method::POST, "/api/v1/tournaments/{tid}/rounds", rounds::pair_next),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/rounds/{n}", rounds::get),
+        route!(delete, Method::DELETE, "/api/v1/tournaments/{tid}/rounds/{n}", rounds::unpair),
+        route!(post, Method::POST, "/api/v1/tournaments/{tid}/rounds/{n}/publish", rounds::publish),
+        route!(put, Method::PUT, "/api/v1/tournaments/{tid}/rounds/{n}/pairing", rounds::edit_pairing),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/games/{gid}", games::get),
+        route!(put, Method::PUT, "/api/v1/tournaments/{tid}/games/{gid}/result", games::set_result),
+    ]
+}

@@ -1,0 +1,101 @@
+//! Registration, player cards, withdrawals and requested byes.
+
+use crate::db::schema::games;
+use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
+use crate::domain::rounds::{game_view, player_map, GameView};
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, write, AppState};
+use actix_web::{web, HttpRequest, HttpResponse};
+use diesel::prelude::*;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/players", tag = "players",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Players by pairing number", body = [PlayerView]),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = read(&state, &req, move |conn, _| registration::list(conn, tid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/players", tag = "players", request_body = RegisterPlayer,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 201, description = "Registered (a late entry once round 1 is paired)", body = PlayerView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 409, description = "Registration closed (round robin under way)", body = ErrorBody),
+              (status = 422, description = "A field is invalid", body = ErrorBody)))]
+pub async fn register(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: web::Json<RegisterPlayer>) -> Result<HttpResponse, AppError> {
+    let (tid, cmd) = (tid.into_inner(), body.into_inner());
+    let v = write(&state, &req, move |conn, actor| registration::register(conn, actor, tid, cmd)).await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PlayerCard {
+    pub player: PlayerView,
+    /// Every round's game (or bye) of the player, in round order.
+    pub games: Vec<GameView>,
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/players/{pid}", tag = "players",
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 200, description = "The player's card", body = PlayerCard),
+              (status = 404, description = "No such player", body = ErrorBody)))]
+pub async fn card(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, pid) = path.into_inner();
+    let v = read(&state, &req, move |conn, _| {
+        let p = registration::load_player(conn, tid, pid)?;
+        let rows: Vec<crate::db::models::GameRow> = games::table
+            .filter(games::tournament_id.eq(tid))
+            .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
+            .order(games::round_number)
+            .select(crate::db::models::GameRow::as_select())
+            .load(conn)?;
+        let pm = player_map(conn, tid)?;
+        Ok(PlayerCard {
+            player: PlayerView::from(&p),
+            games: rows.iter().map(|g| game_view(g, &pm)).collect(),
+        })
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/players/{pid}/withdraw", tag = "players",
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 200, description = "Withdrawn from the rounds not yet paired", body = PlayerView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 409, description = "Already withdrawn", body = ErrorBody)))]
+pub async fn withdraw(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, pid) = path.into_inner();
+    let v = write(&state, &req, move |conn, actor| registration::withdraw(conn, actor, tid, pid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/players/{pid}/byes", tag = "players", request_body = RequestBye,
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 201, description = "Bye recorded for a round not yet paired", body = ByeRequestView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 409, description = "Already has a bye that round, or round robin", body = ErrorBody),
+              (status = 422, description = "Round or kind invalid", body = ErrorBody)))]
+pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: web::Json<RequestBye>) -> Result<HttpResponse, AppError> {
+    let (tid, pid) = path.into_inner();
+    let cmd = body.into_inner();
+    let v = write(&state, &req, move |conn, actor| registration::request_bye(conn, actor, tid, pid, cmd)).await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/byes", tag = "players",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Requested byes", body = [ByeRequestView]),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn byes(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = read(&state, &req, move |conn, _| registration::bye_requests(conn, tid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}

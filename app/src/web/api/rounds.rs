@@ -1,0 +1,86 @@
+//! Rounds: pair, review and edit, publish, unpair.
+
+use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
+use crate::domain::{require_role, DomainError, Role};
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, write, AppState};
+use actix_web::{web, HttpRequest, HttpResponse};
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds", tag = "rounds",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Rounds paired so far", body = [RoundSummary]),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = read(&state, &req, move |conn, _| rounds::list(conn, tid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rounds", tag = "rounds",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 201, description = "The next round, paired (not yet published)", body = RoundView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Previous round unfinished, or all rounds paired", body = ErrorBody),
+              (status = 422, description = "No pairing satisfies the absolute criteria", body = ErrorBody)))]
+pub async fn pair_next(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = write(&state, &req, move |conn, actor| rounds::pair_next(conn, actor, tid)).await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}", tag = "rounds",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The round's pairing and results (boards hidden from the public until published)", body = RoundView),
+              (status = 404, description = "No such round", body = ErrorBody)))]
+pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let v = read(&state, &req, move |conn, actor| {
+        let staff = match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
+            Ok(()) => true,
+            Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => false,
+            Err(e) => return Err(e),
+        };
+        rounds::get(conn, tid, n, staff)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/rounds/{n}", tag = "rounds",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 204, description = "Unpaired"),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Not the last round, or it has results", body = ErrorBody)))]
+pub async fn unpair(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    write(&state, &req, move |conn, actor| rounds::unpair(conn, actor, tid, n)).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rounds/{n}/publish", tag = "rounds",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "Published", body = RoundView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Already published", body = ErrorBody)))]
+pub async fn publish(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let v = write(&state, &req, move |conn, actor| rounds::publish(conn, actor, tid, n)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(put, path = "/api/v1/tournaments/{tid}/rounds/{n}/pairing", tag = "rounds", request_body = EditPairing,
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "Edited; lists the criteria the edit breaks", body = EditedPairing),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Round published or not the last", body = ErrorBody),
+              (status = 422, description = "Not a complete pairing of the round's players", body = ErrorBody)))]
+pub async fn edit_pairing(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: web::Json<EditPairing>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let cmd = body.into_inner();
+    let v = write(&state, &req, move |conn, actor| rounds::edit_pairing(conn, actor, tid, n, cmd)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}

@@ -1,0 +1,124 @@
+//! Login, logout, the current user, API tokens, accounts.
+
+use crate::domain::users::{self, NewToken, UserView};
+use crate::domain::DomainError;
+use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, write, AppState};
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LoginForm {
+    pub username: String,
+    pub password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SessionView {
+    pub user: UserView,
+    /// Send it back as `X-CSRF-Token` on every write made with the session cookie.
+    pub csrf_token: String,
+}
+
+#[utoipa::path(post, path = "/api/v1/session", tag = "session", request_body = LoginForm,
+    responses((status = 200, description = "Logged in; the session cookie is set", body = SessionView),
+              (status = 422, description = "Wrong user name or password", body = ErrorBody),
+              (status = 429, description = "Too many failed attempts", body = ErrorBody)))]
+pub async fn login(state: web::Data<AppState>, req: HttpRequest, form: web::Json<LoginForm>) -> Result<HttpResponse, AppError> {
+    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let LoginForm { username, password } = form.into_inner();
+    if let Some(retry_after) = state.login_limiter.check(&ip, &username) {
+        return Err(AppError::TooManyRequests { retry_after });
+    }
+    let old = Credentials::of(&req).session;
+    let db = state.db.clone();
+    let name = username.clone();
+    let result = web::block(move || db.write(|conn| users::login(conn, &name, &password, old.as_deref()))).await?;
+    match result {
+        Ok(logged) => {
+            state.login_limiter.succeed(&ip, &username);
+            let secure = state.secure_cookies || is_tls(&req);
+            Ok(HttpResponse::Ok()
+                .cookie(session_cookie(&logged.session_token, secure))
+                .json(SessionView {
+                    user: logged.user,
+                    csrf_token: logged.csrf_token,
+                }))
+        }
+        Err(e) => {
+            if matches!(e, DomainError::Invalid { .. }) {
+                state.login_limiter.fail(&ip, &username);
+            }
+            Err(e.into())
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/api/v1/session", tag = "session",
+    responses((status = 200, description = "The logged-in user", body = UserView),
+              (status = 401, description = "Not logged in", body = ErrorBody)))]
+pub async fn me(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
+    let user = read(&state, &req, |conn, actor| {
+        let uid = crate::domain::require_user(actor)?;
+        let u: crate::db::models::User = {
+            use crate::db::schema::users;
+            use diesel::prelude::*;
+            users::table.find(uid).select(crate::db::models::User::as_select()).first(conn)?
+        };
+        Ok(UserView::from(&u))
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(user))
+}
+
+#[utoipa::path(delete, path = "/api/v1/session", tag = "session",
+    responses((status = 204, description = "Logged out"),
+              (status = 401, description = "Not logged in", body = ErrorBody)))]
+pub async fn logout(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
+    let token = Credentials::of(&req).session.unwrap_or_default();
+    write(&state, &req, move |conn, actor| users::logout(conn, actor, &token)).await?;
+    let secure = state.secure_cookies || is_tls(&req);
+    Ok(HttpResponse::NoContent().cookie(expired_cookie(secure)).finish())
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TokenForm {
+    pub label: String,
+}
+
+#[utoipa::path(post, path = "/api/v1/tokens", tag = "session", request_body = TokenForm,
+    responses((status = 201, description = "A new bearer token (shown once)", body = NewToken),
+              (status = 401, description = "Not logged in", body = ErrorBody)))]
+pub async fn create_token(state: web::Data<AppState>, req: HttpRequest, form: web::Json<TokenForm>) -> Result<HttpResponse, AppError> {
+    let label = form.into_inner().label;
+    let t = write(&state, &req, move |conn, actor| users::create_token(conn, actor, &label)).await?;
+    Ok(HttpResponse::Created().json(t))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UserForm {
+    pub username: String,
+    pub password: String,
+    #[serde(default)]
+    pub display_name: String,
+    #[serde(default)]
+    pub is_admin: bool,
+}
+
+#[utoipa::path(post, path = "/api/v1/users", tag = "session", request_body = UserForm,
+    responses((status = 201, description = "Account created", body = UserView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an administrator", body = ErrorBody)))]
+pub async fn create_user(state: web::Data<AppState>, req: HttpRequest, form: web::Json<UserForm>) -> Result<HttpResponse, AppError> {
+    let f = form.into_inner();
+    let u = write(&state, &req, move |conn, actor| {
+        users::create_user(conn, actor, &f.username, &f.password, &f.display_name, f.is_admin)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(u))
+}

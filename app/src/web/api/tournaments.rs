@@ -1,0 +1,138 @@
+//! Tournaments, their regulations, staff, standings and audit log.
+
+use crate::db::models::AuditRow;
+use crate::domain::standings::StandingsView;
+use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
+use crate::domain::{audit, require_role, standings, Role};
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, write, AppState};
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+#[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments",
+    responses((status = 200, description = "All tournaments, running first", body = [TournamentView])))]
+pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
+    let v = read(&state, &req, |conn, _| tournaments::list(conn)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments", tag = "tournaments", request_body = Regulations,
+    responses((status = 201, description = "Created; the caller is its organizer", body = TournamentView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
+pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: web::Json<Regulations>) -> Result<HttpResponse, AppError> {
+    let reg = body.into_inner();
+    let v = write(&state, &req, move |conn, actor| tournaments::create(conn, actor, reg)).await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}", tag = "tournaments",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The tournament", body = TournamentView),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn get(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = read(&state, &req, move |conn, _| tournaments::get(conn, tid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(patch, path = "/api/v1/tournaments/{tid}", tag = "tournaments", request_body = EditTournament,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Edited", body = TournamentView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not the organizer", body = ErrorBody),
+              (status = 409, description = "Stale version, or a regulation frozen since round 1", body = ErrorBody),
+              (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
+pub async fn edit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: web::Json<EditTournament>) -> Result<HttpResponse, AppError> {
+    let (tid, cmd) = (tid.into_inner(), body.into_inner());
+    let v = write(&state, &req, move |conn, actor| tournaments::edit(conn, actor, tid, cmd)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/staff", tag = "tournaments",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Organizers and arbiters", body = [StaffMember]),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn staff(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = read(&state, &req, move |conn, _| tournaments::staff(conn, tid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/staff", tag = "tournaments", request_body = StaffMember,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 201, description = "Appointed", body = [StaffMember]),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not the organizer", body = ErrorBody),
+              (status = 422, description = "Unknown user or role", body = ErrorBody)))]
+pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: web::Json<StaffMember>) -> Result<HttpResponse, AppError> {
+    let (tid, cmd) = (tid.into_inner(), body.into_inner());
+    let v = write(&state, &req, move |conn, actor| tournaments::appoint(conn, actor, tid, cmd)).await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/standings", tag = "tournaments",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Standings with the tournament's tie-breaks", body = StandingsView),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn standings(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = read(&state, &req, move |conn, _| standings::compute(conn, tid)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct Page {
+    /// At most this many entries (default 100, at most 1000).
+    pub limit: Option<i64>,
+    pub offset: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct AuditEntry {
+    pub id: i32,
+    pub at: String,
+    pub user_id: Option<i32>,
+    pub action: String,
+    pub entity: String,
+    pub entity_id: Option<i64>,
+    #[schema(value_type = Object)]
+    pub before: Option<serde_json::Value>,
+    #[schema(value_type = Object)]
+    pub after: Option<serde_json::Value>,
+}
+
+impl From<AuditRow> for AuditEntry {
+    fn from(r: AuditRow) -> Self {
+        let parse = |s: Option<String>| s.and_then(|s| serde_json::from_str(&s).ok());
+        AuditEntry {
+            id: r.id,
+            at: r.at,
+            user_id: r.user_id,
+            action: r.action,
+            entity: r.entity,
+            entity_id: r.entity_id,
+            before: parse(r.before_state),
+            after: parse(r.after_state),
+        }
+    }
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/audit", tag = "tournaments",
+    params(("tid" = i32, Path, description = "Tournament id"), Page),
+    responses((status = 200, description = "The audit log, newest first (staff only)", body = [AuditEntry]),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not staff of this tournament", body = ErrorBody)))]
+pub async fn audit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, page: web::Query<Page>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let limit = page.limit.unwrap_or(100).clamp(1, 1000);
+    let offset = page.offset.unwrap_or(0).max(0);
+    let v = read(&state, &req, move |conn, actor| {
+        require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+        audit::for_tournament(conn, tid, limit, offset)
+    })
+    .await?;
+    let v: Vec<AuditEntry> = v.into_iter().map(AuditEntry::from).collect();
+    Ok(HttpResponse::Ok().json(v))
+}

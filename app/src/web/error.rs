@@ -1,0 +1,104 @@
+//! One mapping from errors to HTTP answers. A user sees a sentence that says what
+//! to fix; never a trace.
+
+use crate::domain::DomainError;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The body of every error answer.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub error: String,
+    /// The field at fault, for form errors.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// For 409: the current state of what the client tried to change.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Object)]
+    pub current: Option<serde_json::Value>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    #[error("{message}")]
+    BadRequest { status: u16, message: String },
+    #[error("too many attempts; wait {retry_after} seconds")]
+    TooManyRequests { retry_after: u64 },
+    #[error("the server is busy; try again")]
+    Blocking,
+}
+
+impl From<actix_web::error::BlockingError> for AppError {
+    fn from(_: actix_web::error::BlockingError) -> Self {
+        AppError::Blocking
+    }
+}
+
+impl AppError {
+    pub fn bad_request(message: impl Into<String>) -> AppError {
+        AppError::BadRequest {
+            status: 400,
+            message: message.into(),
+        }
+    }
+}
+
+impl ResponseError for AppError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            AppError::Domain(d) => match d {
+                DomainError::Unauthenticated => StatusCode::UNAUTHORIZED,
+                DomainError::Forbidden(_) => StatusCode::FORBIDDEN,
+                DomainError::NotFound(_) => StatusCode::NOT_FOUND,
+                DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+                DomainError::Conflict { .. } => StatusCode::CONFLICT,
+                DomainError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
+                DomainError::Database(e) => match e {
+                    diesel::result::Error::NotFound => StatusCode::NOT_FOUND,
+                    diesel::result::Error::DatabaseError(
+                        diesel::result::DatabaseErrorKind::UniqueViolation
+                        | diesel::result::DatabaseErrorKind::SerializationFailure,
+                        _,
+                    ) => StatusCode::CONFLICT,
+                    _ => StatusCode::INTERNAL_SERVER_ERROR,
+                },
+                DomainError::Db(_) => StatusCode::SERVICE_UNAVAILABLE,
+            },
+            AppError::BadRequest { status, .. } => {
+                StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_REQUEST)
+            }
+            AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Blocking => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        let mut body = ErrorBody {
+            error: self.to_string(),
+            field: None,
+            current: None,
+        };
+        match self {
+            AppError::Domain(DomainError::Invalid { field, .. }) => body.field = Some(field.clone()),
+            AppError::Domain(DomainError::Conflict { current, .. }) => body.current = current.clone(),
+            AppError::Domain(DomainError::Database(e)) if status.is_server_error() => {
+                log::error!("database error: {e}");
+                body.error = "the database failed to complete the operation; nothing was changed".into();
+            }
+            AppError::Domain(DomainError::Database(_)) => {
+                body.error = "the change conflicts with another change made at the same time; nothing was changed, try again".into();
+            }
+            _ => {}
+        }
+        let mut res = HttpResponse::build(status);
+        if let AppError::TooManyRequests { retry_after } = self {
+            res.insert_header(("Retry-After", retry_after.to_string()));
+        }
+        res.json(body)
+    }
+}

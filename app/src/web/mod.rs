@@ -1,0 +1,139 @@
+//! HTTP: the JSON API under `/api/v1`, its OpenAPI document, and the pages.
+//! Handlers parse, call one domain operation (which authorizes and runs in one
+//! transaction on the blocking pool), and map the answer.
+
+pub mod api;
+pub mod auth;
+pub mod error;
+pub mod openapi;
+
+use crate::db::{Database, DbConnection};
+use crate::domain::{Actor, DomainResult};
+use actix_web::http::{header, Method, StatusCode};
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{web, HttpRequest, HttpResponse, Route};
+use auth::{Credentials, LoginLimiter};
+use error::AppError;
+use serde::Serialize;
+
+pub struct AppState {
+    pub db: Database,
+    pub login_limiter: LoginLimiter,
+    /// Always mark cookies `Secure` (set when the server runs behind TLS).
+    pub secure_cookies: bool,
+}
+
+/// Runs a read: the actor is resolved (for role-dependent views), then `f` runs
+/// in one read transaction on the blocking pool.
+pub async fn read<T, F>(state: &web::Data<AppState>, req: &HttpRequest, f: F) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+{
+    let creds = Credentials::of(req);
+    let db = state.db.clone();
+    let out = web::block(move || {
+        let actor = creds.actor(&db, false)?;
+        db.read(|conn| f(conn, &actor))
+    })
+    .await??;
+    Ok(out)
+}
+
+/// Runs a write: the actor is resolved (CSRF-checked for cookie sessions) and
+/// `f` runs in ONE write transaction; any error rolls everything back.
+pub async fn write<T, F>(state: &web::Data<AppState>, req: &HttpRequest, f: F) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+{
+    let creds = Credentials::of(req);
+    let db = state.db.clone();
+    let out = web::block(move || {
+        let actor = creds.actor(&db, true)?;
+        db.write(|conn| f(conn, &actor))
+    })
+    .await??;
+    Ok(out)
+}
+
+pub fn json<T: Serialize>(status: StatusCode, body: &T) -> HttpResponse {
+    HttpResponse::build(status).json(body)
+}
+
+/// One route of the JSON API. The table is the single source for the router, the
+/// OpenAPI consistency test and the role-check test.
+pub struct RouteDef {
+    pub method: Method,
+    pub path: &'static str,
+    pub route: Route,
+}
+
+fn json_error_handler(err: actix_web::error::JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    use actix_web::error::JsonPayloadError as E;
+    let (status, message) = match &err {
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => (413, "the request body is too large".to_string()),
+        E::ContentType => (415, "send the body as JSON (Content-Type: application/json)".to_string()),
+        E::Deserialize(e) => (
+            if e.is_data() { 422 } else { 400 },
+            format!("the JSON body is not valid: {e}"),
+        ),
+        other => (400, format!("the request body could not be read: {other}")),
+    };
+    AppError::BadRequest { status, message }.into()
+}
+
+fn path_error_handler(err: actix_web::error::PathError, _req: &HttpRequest) -> actix_web::Error {
+    AppError::BadRequest {
+        status: 404,
+        message: format!("no such resource: {err}"),
+    }
+    .into()
+}
+
+fn query_error_handler(err: actix_web::error::QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+    AppError::bad_request(format!("the query string is not valid: {err}")).into()
+}
+
+/// Security headers on every answer.
+pub fn security_headers() -> DefaultHeaders {
+    DefaultHeaders::new()
+        .add((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .add((header::X_FRAME_OPTIONS, "DENY"))
+        .add((header::REFERRER_POLICY, "same-origin"))
+        .add((
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; script-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
+        ))
+}
+
+/// Registers everything on an actix `App`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        web::JsonConfig::default()
+            .limit(1 << 20)
+            .error_handler(json_error_handler),
+    )
+    .app_data(web::PathConfig::default().error_handler(path_error_handler))
+    .app_data(web::QueryConfig::default().error_handler(query_error_handler))
+    .route("/api/openapi.json", web::get().to(openapi::serve));
+    for def in api::routes() {
+        cfg.route(def.path_actix(), def.route);
+    }
+    cfg.default_service(web::to(not_found));
+}
+
+impl RouteDef {
+    /// The actix path pattern: same as the OpenAPI one (`{tid}` placeholders).
+    fn path_actix(&self) -> &'static str {
+        self.path
+    }
+}
+
+async fn not_found(req: HttpRequest) -> HttpResponse {
+    HttpResponse::NotFound().json(error::ErrorBody {
+        error: format!("there is no page or API route {} {}", req.method(), req.path()),
+        field: None,
+        current: None,
+    })
+}

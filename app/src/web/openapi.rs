@@ -1,0 +1,47 @@
+//! The OpenAPI document of the JSON API, served at `/api/openapi.json`.
+
+use super::api;
+use actix_web::HttpResponse;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Arbiter API", description = "Chess tournament management: registration, FIDE Dutch and Berger pairings, results, standings. Reading is public; writes need a session (cookie + X-CSRF-Token header) or a bearer token, and the tournament role."),
+    paths(
+        api::session::login, api::session::me, api::session::logout, api::session::create_token, api::session::create_user,
+        api::tournaments::list, api::tournaments::create, api::tournaments::get, api::tournaments::edit,
+        api::tournaments::staff, api::tournaments::appoint, api::tournaments::standings, api::tournaments::audit,
+        api::players::list, api::players::register, api::players::card, api::players::withdraw,
+        api::players::request_bye, api::players::byes,
+        api::rounds::list, api::rounds::pair_next, api::rounds::get, api::rounds::unpair, api::rounds::publish,
+        api::rounds::edit_pairing,
+        api::games::get, api::games::set_result,
+    ),
+    modifiers(&Security)
+)]
+pub struct ApiDoc;
+
+struct Security;
+
+impl Modify for Security {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
+        );
+        components.add_security_scheme(
+            "session",
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(super::auth::SESSION_COOKIE))),
+        );
+    }
+}
+
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+pub async fn serve() -> HttpResponse {
+    HttpResponse::Ok().json(document())
+}

@@ -1,0 +1,233 @@
+//! The API's guards, on SQLite and PostgreSQL: roles on every write route (from
+//! the route table), CSRF, concurrent result edits, transactions that roll back
+//! whole, bad input answered with 4xx and a message, and an OpenAPI document that
+//! matches the router.
+
+mod common;
+
+use app::domain::registration::{self, RegisterPlayer};
+use app::domain::{Actor, DomainError};
+use common::{backends, Client, TestApp};
+use reqwest::Method;
+use serde_json::json;
+
+/// A tournament with 4 players, round 1 paired and published, and its staff.
+fn setup(app: &TestApp) -> (i64, i64, Client) {
+    let org = app.user("boss");
+    let t = org.ok(org.post("/api/v1/tournaments", json!({"name": "Guarded", "start_date": "2026-03-01", "end_date": "2026-03-02", "rounds": 3})), 201, "create");
+    let tid = t["id"].as_i64().unwrap();
+    org.ok(org.post(&format!("/api/v1/tournaments/{tid}/staff"), json!({"username": "boss", "role": "arbiter"})), 201, "appoint");
+    for i in 0..4 {
+        org.ok(org.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": format!("P{i}"), "rating": 2000 - i * 50})), 201, "register");
+    }
+    org.ok(org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})), 201, "pair");
+    org.ok(org.post(&format!("/api/v1/tournaments/{tid}/rounds/1/publish"), json!({})), 200, "publish");
+    let r = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
+    let gid = r["games"][0]["id"].as_i64().unwrap();
+    (tid, gid, org)
+}
+
+fn concrete(path: &str, tid: i64, gid: i64, pid: i64) -> String {
+    path.replace("{tid}", &tid.to_string())
+        .replace("{gid}", &gid.to_string())
+        .replace("{pid}", &pid.to_string())
+        .replace("{n}", "1")
+}
+
+#[test]
+fn every_write_route_refuses_anonymous_and_wrong_role() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let (tid, gid, org) = setup(&app);
+        let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"].as_i64().unwrap();
+        let anon = Client::new(&app.base);
+        let stranger = app.user("stranger");
+        let before = app.audit_count();
+        let mut checked = 0;
+        for def in app::web::api::routes() {
+            if def.method == Method::GET {
+                continue;
+            }
+            let path = concrete(def.path, tid, gid, pid);
+            let body = json!({});
+            // Login is the one write open to everyone.
+            if def.path == "/api/v1/session" && def.method == Method::POST {
+                continue;
+            }
+            let a = anon.send(def.method.clone(), &path, Some(&body));
+            assert_eq!(a.0.as_u16(), 401, "[{}] anonymous {} {}: {}", app.label(), def.method, def.path, a.1);
+            // Routes that any logged-in user may use (create a tournament, own
+            // token, own session) have no "wrong role".
+            let open_to_users = matches!(def.path, "/api/v1/tournaments" | "/api/v1/tokens" | "/api/v1/session");
+            if !open_to_users {
+                let a = stranger.send(def.method.clone(), &path, Some(&body));
+                assert_eq!(a.0.as_u16(), 403, "[{}] wrong role {} {}: {}", app.label(), def.method, def.path, a.1);
+            }
+            checked += 1;
+        }
+        assert!(checked >= 15, "the route table has its write routes");
+        assert_eq!(app.audit_count(), before, "refused writes leave no audit rows");
+
+        // CSRF: the same session without the token is refused.
+        let mut no_csrf = app.user("boss");
+        no_csrf.csrf = None;
+        let a = no_csrf.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": "Sneaky"}));
+        assert_eq!(a.0.as_u16(), 403, "missing CSRF token: {}", a.1);
+        // A bearer token needs no CSRF token.
+        let token = org.ok(org.post("/api/v1/tokens", json!({"label": "script"})), 201, "token")["token"].as_str().unwrap().to_string();
+        let mut script = Client::new(&app.base);
+        script.bearer = Some(token);
+        script.ok(script.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": "Scripted Player"})), 201, "bearer write");
+    }
+}
+
+#[test]
+fn concurrent_edits_of_one_result_give_one_success_and_one_conflict() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let (tid, gid, _org) = setup(&app);
+        let g = app.client().get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1;
+        let version = g["version"].as_i64().unwrap();
+        let results = ["1-0", "0-1"];
+        let base = app.base.clone();
+        let mut a = Client::new(&base);
+        a.login("boss", common::USER_PASSWORD);
+        let mut b = Client::new(&base);
+        b.login("boss", common::USER_PASSWORD);
+        let clients = [a, b];
+        let barrier = std::sync::Barrier::new(2);
+        let answers: Vec<common::Answer> = std::thread::scope(|s| {
+            let hs: Vec<_> = clients
+                .iter()
+                .zip(results)
+                .map(|(c, r)| {
+                    let barrier = &barrier;
+                    s.spawn(move || {
+                        barrier.wait();
+                        c.put(&format!("/api/v1/tournaments/{tid}/games/{gid}/result"), json!({"result": r, "version": version}))
+                    })
+                })
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        let mut codes: Vec<u16> = answers.iter().map(|a| a.0.as_u16()).collect();
+        codes.sort();
+        assert_eq!(codes, vec![200, 409], "[{}] {answers:?}", app.label());
+        let loser = answers.iter().find(|a| a.0.as_u16() == 409).unwrap();
+        let winner = answers.iter().find(|a| a.0.as_u16() == 200).unwrap();
+        assert_eq!(loser.1["current"]["result"], winner.1["result"], "the 409 carries the current state");
+        let now = app.client().get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1;
+        assert_eq!(now["result"], winner.1["result"]);
+        assert_eq!(now["version"].as_i64(), Some(version + 1));
+    }
+}
+
+#[test]
+fn a_failing_operation_leaves_nothing_behind() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let (tid, _gid, _org) = setup(&app);
+        let count = |app: &TestApp| app.client().get(&format!("/api/v1/tournaments/{tid}/players")).1.as_array().unwrap().len();
+        let players_before = count(&app);
+        let audit_before = app.audit_count();
+        // An operation that has written its rows and its audit entry, then fails:
+        // the transaction takes all of it back.
+        let admin = Actor::system();
+        let r: Result<(), DomainError> = app.db.write(|conn| {
+            registration::register(conn, &admin, tid as i32, RegisterPlayer { name: "Half Written".into(), ..Default::default() })?;
+            Err(DomainError::conflict("failure after the writes"))
+        });
+        assert!(r.is_err());
+        assert_eq!(count(&app), players_before, "[{}] no partial player row", app.label());
+        assert_eq!(app.audit_count(), audit_before, "[{}] no orphan audit row", app.label());
+        // And over HTTP: a refused registration changes nothing.
+        let org = app.user("boss");
+        let a = org.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": "X", "rating": 99999}));
+        assert_eq!(a.0.as_u16(), 422);
+        assert_eq!(a.1["field"], "rating");
+        assert_eq!(count(&app), players_before);
+        assert_eq!(app.audit_count(), audit_before);
+    }
+}
+
+#[test]
+fn bad_json_and_bad_values_get_4xx_with_a_message() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let (tid, gid, org) = setup(&app);
+        let cases: Vec<(Method, String, &str, &str)> = vec![
+            (Method::POST, "/api/v1/tournaments".into(), "application/json", "{not json"),
+            (Method::POST, "/api/v1/tournaments".into(), "application/json", "[1,2,3]"),
+            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": 5}"#),
+            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "rounds": -3}"#),
+            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "start_date": "yesterday"}"#),
+            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "tiebreaks": ["XYZ"]}"#),
+            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "unknown_field": 1}"#),
+            (Method::POST, "/api/v1/tournaments".into(), "text/plain", "hello"),
+            (Method::POST, format!("/api/v1/tournaments/{tid}/players"), "application/json", r#"{"name": ""}"#),
+            (Method::POST, format!("/api/v1/tournaments/{tid}/players"), "application/json", r#"{"name": "A", "title": "King"}"#),
+            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "2-0", "version": 1}"#),
+            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "0-0", "version": 1}"#),
+            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "1-0"}"#),
+            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "1-0", "version": "x"}"#),
+            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/99999/result"), "application/json", r#"{"result": "1-0", "version": 1}"#),
+            (Method::GET, "/api/v1/tournaments/notanumber".into(), "application/json", ""),
+            (Method::GET, "/api/v1/tournaments/999999".into(), "application/json", ""),
+            (Method::GET, "/api/v1/nothing-here".into(), "application/json", ""),
+            (Method::PATCH, format!("/api/v1/tournaments/{tid}"), "application/json", r#"{"changes": {"rounds": "many"}}"#),
+        ];
+        for (method, path, ct, body) in cases {
+            let a = org.raw(method.clone(), &path, ct, body);
+            let code = a.0.as_u16();
+            assert!((400..500).contains(&code), "[{}] {method} {path} {body}: got {code} {}", app.label(), a.1);
+            assert!(a.1["error"].as_str().is_some_and(|m| m.len() > 5), "{method} {path} {body}: no message in {}", a.1);
+        }
+    }
+}
+
+#[test]
+fn login_is_rate_limited_and_sessions_are_fresh() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    let _ = app.user("victim");
+    let mut c = Client::new(&app.base);
+    for _ in 0..app::web::auth::MAX_FAILURES {
+        assert_eq!(c.login("victim", "wrong-password").0.as_u16(), 422);
+    }
+    let a = c.login("victim", common::USER_PASSWORD);
+    assert_eq!(a.0.as_u16(), 429, "locked out even with the right password: {}", a.1);
+    // Another account from the same client is not locked.
+    let _ = app.user("other");
+    assert_eq!(c.login("other", common::USER_PASSWORD).0.as_u16(), 200);
+    // Logout ends the session.
+    assert_eq!(c.get("/api/v1/session").0.as_u16(), 200);
+    assert_eq!(c.delete("/api/v1/session").0.as_u16(), 204);
+    assert_eq!(c.get("/api/v1/session").0.as_u16(), 401);
+}
+
+#[test]
+fn openapi_document_matches_the_route_table() {
+    let doc = serde_json::to_value(app::web::openapi::document()).unwrap();
+    let paths = doc["paths"].as_object().unwrap();
+    let mut documented = std::collections::BTreeSet::new();
+    for (path, item) in paths {
+        for method in ["get", "post", "put", "patch", "delete"] {
+            if item.get(method).is_some() {
+                documented.insert((method.to_uppercase(), path.clone()));
+            }
+        }
+    }
+    let routed: std::collections::BTreeSet<(String, String)> = app::web::api::routes()
+        .iter()
+        .map(|r| (r.method.to_string(), r.path.to_string()))
+        .collect();
+    assert_eq!(documented, routed, "every route documented, every documented route real");
+}
+
+#[test]
+fn security_headers_are_sent() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    let res = reqwest::blocking::get(format!("{}/api/v1/tournaments", app.base)).unwrap();
+    let h = res.headers();
+    assert_eq!(h["x-content-type-options"], "nosniff");
+    assert!(h["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"));
+}

@@ -1,0 +1,259 @@
+//! Test harness: a real server on a real database (SQLite file or a fresh
+//! PostgreSQL database), driven over HTTP.
+#![allow(dead_code)]
+
+use app::db::{Backend, Database};
+use app::domain::{audit, users, Actor};
+use app::server::{start_background, Background, Settings};
+use diesel::{Connection, RunQueryDsl};
+use reqwest::blocking::Client as Http;
+use reqwest::StatusCode;
+use serde_json::Value;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+pub const ADMIN_PASSWORD: &str = "admin-password-1";
+pub const USER_PASSWORD: &str = "user-password-1";
+
+fn postgres_base() -> String {
+    std::env::var("ARBITER_TEST_POSTGRES")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+/// The backends to test on: SQLite always; PostgreSQL when reachable — and when
+/// `ARBITER_REQUIRE_POSTGRES=1` (CI), its absence is a failure, not a skip.
+pub fn backends() -> Vec<Backend> {
+    let mut v = vec![Backend::Sqlite];
+    match diesel::PgConnection::establish(&postgres_base()) {
+        Ok(_) => v.push(Backend::Postgres),
+        Err(e) => {
+            if std::env::var("ARBITER_REQUIRE_POSTGRES").as_deref() == Ok("1") {
+                panic!("PostgreSQL is required (ARBITER_REQUIRE_POSTGRES=1) but {} is unreachable: {e}", postgres_base());
+            }
+            eprintln!("SKIPPED on PostgreSQL: {} unreachable ({e}); set ARBITER_TEST_POSTGRES", postgres_base());
+        }
+    }
+    v
+}
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A throw-away database; dropped (PostgreSQL) or deleted (SQLite) at the end.
+pub struct TestDb {
+    pub url: String,
+    backend: Backend,
+    name: String,
+    _dir: Option<TempDir>,
+}
+
+pub struct TempDir(pub std::path::PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl TestDb {
+    pub fn new(backend: Backend) -> TestDb {
+        let n = COUNTER.fetch_add(1, Ordering::SeqCst);
+        let name = format!("arbiter_t{}_{}_{}", std::process::id(), n, rand_suffix());
+        match backend {
+            Backend::Sqlite => {
+                let dir = std::env::temp_dir().join(&name);
+                std::fs::create_dir_all(&dir).unwrap();
+                TestDb {
+                    url: dir.join("arbiter.db").to_string_lossy().into_owned(),
+                    backend,
+                    name,
+                    _dir: Some(TempDir(dir)),
+                }
+            }
+            Backend::Postgres => {
+                let base = postgres_base();
+                let mut c = diesel::PgConnection::establish(&base).expect("postgres");
+                diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut c).expect("create database");
+                let url = match base.rfind('/') {
+                    Some(i) => format!("{}/{name}", &base[..i]),
+                    None => panic!("bad postgres url"),
+                };
+                TestDb { url, backend, name, _dir: None }
+            }
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if self.backend == Backend::Postgres {
+            if let Ok(mut c) = diesel::PgConnection::establish(&postgres_base()) {
+                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)).execute(&mut c);
+            }
+        }
+    }
+}
+
+fn rand_suffix() -> u32 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0)
+}
+
+pub struct TestApp {
+    pub server: Option<Background>,
+    pub db: Database,
+    pub base: String,
+    pub backend: Backend,
+    _testdb: TestDb,
+}
+
+impl TestApp {
+    /// A server on a fresh database with an administrator `admin`.
+    pub fn start(backend: Backend) -> TestApp {
+        let testdb = TestDb::new(backend);
+        let db = Database::open(&testdb.url, 8).expect("open database");
+        db.write(|conn| users::create_user(conn, &Actor::system(), "admin", ADMIN_PASSWORD, "Admin", true))
+            .expect("admin");
+        let server = start_background(
+            db.clone(),
+            Settings {
+                bind: "127.0.0.1:0".into(),
+                secure_cookies: false,
+                workers: 2,
+            },
+        )
+        .expect("server");
+        let base = server.url();
+        TestApp {
+            server: Some(server),
+            db,
+            base,
+            backend,
+            _testdb: testdb,
+        }
+    }
+
+    pub fn client(&self) -> Client {
+        Client::new(&self.base)
+    }
+
+    /// Logs in a new client as `username` (created as an ordinary user if needed).
+    pub fn user(&self, username: &str) -> Client {
+        let exists = self
+            .db
+            .read(|conn| users::find_user_id(conn, username))
+            .unwrap()
+            .is_some();
+        if !exists {
+            self.db
+                .write(|conn| users::create_user(conn, &Actor::system(), username, USER_PASSWORD, username, false))
+                .unwrap();
+        }
+        let mut c = self.client();
+        let pw = if username == "admin" { ADMIN_PASSWORD } else { USER_PASSWORD };
+        c.login(username, pw);
+        c
+    }
+
+    pub fn audit_count(&self) -> i64 {
+        self.db.read(|conn| audit::count_all(conn)).unwrap()
+    }
+
+    pub fn label(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite => "sqlite",
+            Backend::Postgres => "postgres",
+        }
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        if let Some(s) = self.server.take() {
+            s.stop();
+        }
+    }
+}
+
+pub struct Client {
+    http: Http,
+    base: String,
+    pub csrf: Option<String>,
+    pub bearer: Option<String>,
+}
+
+pub type Answer = (StatusCode, Value);
+
+impl Client {
+    pub fn new(base: &str) -> Client {
+        Client {
+            http: Http::builder().cookie_store(true).build().unwrap(),
+            base: base.to_string(),
+            csrf: None,
+            bearer: None,
+        }
+    }
+
+    pub fn login(&mut self, username: &str, password: &str) -> Answer {
+        let a = self.send(reqwest::Method::POST, "/api/v1/session", Some(&serde_json::json!({"username": username, "password": password})));
+        if a.0 == StatusCode::OK {
+            self.csrf = a.1["csrf_token"].as_str().map(str::to_string);
+        }
+        a
+    }
+
+    pub fn send(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Answer {
+        let mut rb = self.http.request(method, format!("{}{}", self.base, path));
+        if let Some(t) = &self.csrf {
+            rb = rb.header("X-CSRF-Token", t);
+        }
+        if let Some(t) = &self.bearer {
+            rb = rb.header("Authorization", format!("Bearer {t}"));
+        }
+        if let Some(b) = body {
+            rb = rb.json(b);
+        }
+        let res = rb.send().expect("request");
+        let status = res.status();
+        let text = res.text().unwrap_or_default();
+        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, value)
+    }
+
+    pub fn raw(&self, method: reqwest::Method, path: &str, content_type: &str, body: &str) -> Answer {
+        let mut rb = self
+            .http
+            .request(method, format!("{}{}", self.base, path))
+            .header("Content-Type", content_type)
+            .body(body.to_string());
+        if let Some(t) = &self.csrf {
+            rb = rb.header("X-CSRF-Token", t);
+        }
+        let res = rb.send().expect("request");
+        let status = res.status();
+        let text = res.text().unwrap_or_default();
+        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+    }
+
+    pub fn get(&self, path: &str) -> Answer {
+        self.send(reqwest::Method::GET, path, None)
+    }
+    pub fn post(&self, path: &str, body: Value) -> Answer {
+        self.send(reqwest::Method::POST, path, Some(&body))
+    }
+    pub fn put(&self, path: &str, body: Value) -> Answer {
+        self.send(reqwest::Method::PUT, path, Some(&body))
+    }
+    pub fn patch(&self, path: &str, body: Value) -> Answer {
+        self.send(reqwest::Method::PATCH, path, Some(&body))
+    }
+    pub fn delete(&self, path: &str) -> Answer {
+        self.send(reqwest::Method::DELETE, path, None)
+    }
+
+    /// A call that must succeed with `expect`; returns the body.
+    pub fn ok(&self, a: Answer, expect: u16, what: &str) -> Value {
+        assert_eq!(a.0.as_u16(), expect, "{what}: {}", a.1);
+        a.1
+    }
+}

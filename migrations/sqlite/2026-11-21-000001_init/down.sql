@@ -1,0 +1,11 @@
+DROP TABLE audit_log;
+DROP TABLE bye_requests;
+DROP TABLE games;
+DROP TABLE rounds;
+DROP TABLE players;
+DROP TABLE forbidden_pairs;
+DROP TABLE tournament_staff;
+DROP TABLE tournaments;
+DROP TABLE api_tokens;
+DROP TABLE sessions;
+DROP TABLE users;
