@@ -57,6 +57,51 @@ where
     Ok(out)
 }
 
+/// A JSON body whose errors are held back until the caller is known: anonymous
+/// writes get 401 before anything about the body is said.
+pub struct Body<T>(pub Result<T, actix_web::Error>);
+
+impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for Body<T> {
+    type Error = actix_web::Error;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let fut = web::Json::<T>::from_request(req, payload);
+        Box::pin(async move { Ok(Body(fut.await.map(|j| j.into_inner()))) })
+    }
+}
+
+/// `write` for operations with a body: refuses anonymous callers first (401),
+/// then reads the body, then runs `f` in one transaction.
+pub async fn write_body<B, T, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    body: Body<B>,
+    f: F,
+) -> Result<T, actix_web::Error>
+where
+    B: Send + 'static,
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Actor, B) -> DomainResult<T> + Send + 'static,
+{
+    let creds = Credentials::of(req);
+    let db = state.db.clone();
+    let actor = web::block(move || creds.actor(&db, true))
+        .await
+        .map_err(AppError::from)?
+        .map_err(AppError::from)?;
+    if actor.user_id.is_none() && !actor.is_admin {
+        return Err(AppError::from(crate::domain::DomainError::Unauthenticated).into());
+    }
+    let cmd = body.0?;
+    let db = state.db.clone();
+    let out = web::block(move || db.write(|conn| f(conn, &actor, cmd)))
+        .await
+        .map_err(AppError::from)?
+        .map_err(AppError::from)?;
+    Ok(out)
+}
+
 pub fn json<T: Serialize>(status: StatusCode, body: &T) -> HttpResponse {
     HttpResponse::build(status).json(body)
 }

@@ -2,6 +2,8 @@
 //! PostgreSQL database), driven over HTTP.
 #![allow(dead_code)]
 
+pub mod model;
+
 use app::db::{Backend, Database};
 use app::domain::{audit, users, Actor};
 use app::server::{start_background, Background, Settings};

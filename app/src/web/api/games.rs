@@ -3,7 +3,7 @@
 use crate::domain::results::{self, SetResult};
 use crate::domain::rounds::GameView;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, AppState};
+use crate::web::{read, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/games/{gid}", tag = "games",
@@ -23,9 +23,8 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Stale version (body.current holds the game now), or round not published", body = ErrorBody),
               (status = 422, description = "Not a result, or a reason is missing", body = ErrorBody)))]
-pub async fn set_result(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: web::Json<SetResult>) -> Result<HttpResponse, AppError> {
+pub async fn set_result(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<SetResult>) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
-    let cmd = body.into_inner();
-    let v = write(&state, &req, move |conn, actor| results::set_result(conn, actor, tid, gid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| results::set_result(conn, actor, tid, gid, cmd)).await?;
     Ok(HttpResponse::Ok().json(v))
 }

@@ -4,7 +4,7 @@ use crate::db::schema::games;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
 use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, AppState};
+use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -27,9 +27,9 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Registration closed (round robin under way)", body = ErrorBody),
               (status = 422, description = "A field is invalid", body = ErrorBody)))]
-pub async fn register(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: web::Json<RegisterPlayer>) -> Result<HttpResponse, AppError> {
-    let (tid, cmd) = (tid.into_inner(), body.into_inner());
-    let v = write(&state, &req, move |conn, actor| registration::register(conn, actor, tid, cmd)).await?;
+pub async fn register(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: Body<RegisterPlayer>) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| registration::register(conn, actor, tid, cmd)).await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -83,10 +83,9 @@ pub async fn withdraw(state: web::Data<AppState>, req: HttpRequest, path: web::P
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Already has a bye that round, or round robin", body = ErrorBody),
               (status = 422, description = "Round or kind invalid", body = ErrorBody)))]
-pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: web::Json<RequestBye>) -> Result<HttpResponse, AppError> {
+pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<RequestBye>) -> Result<HttpResponse, actix_web::Error> {
     let (tid, pid) = path.into_inner();
-    let cmd = body.into_inner();
-    let v = write(&state, &req, move |conn, actor| registration::request_bye(conn, actor, tid, pid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| registration::request_bye(conn, actor, tid, pid, cmd)).await?;
     Ok(HttpResponse::Created().json(v))
 }
 

@@ -3,7 +3,7 @@
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
 use crate::domain::{require_role, DomainError, Role};
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, AppState};
+use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds", tag = "rounds",
@@ -78,9 +78,8 @@ pub async fn publish(state: web::Data<AppState>, req: HttpRequest, path: web::Pa
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Round published or not the last", body = ErrorBody),
               (status = 422, description = "Not a complete pairing of the round's players", body = ErrorBody)))]
-pub async fn edit_pairing(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: web::Json<EditPairing>) -> Result<HttpResponse, AppError> {
+pub async fn edit_pairing(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<EditPairing>) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
-    let cmd = body.into_inner();
-    let v = write(&state, &req, move |conn, actor| rounds::edit_pairing(conn, actor, tid, n, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| rounds::edit_pairing(conn, actor, tid, n, cmd)).await?;
     Ok(HttpResponse::Ok().json(v))
 }

@@ -4,7 +4,7 @@ use crate::domain::users::{self, NewToken, UserView};
 use crate::domain::DomainError;
 use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, AppState};
+use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -93,9 +93,8 @@ pub struct TokenForm {
 #[utoipa::path(post, path = "/api/v1/tokens", tag = "session", request_body = TokenForm,
     responses((status = 201, description = "A new bearer token (shown once)", body = NewToken),
               (status = 401, description = "Not logged in", body = ErrorBody)))]
-pub async fn create_token(state: web::Data<AppState>, req: HttpRequest, form: web::Json<TokenForm>) -> Result<HttpResponse, AppError> {
-    let label = form.into_inner().label;
-    let t = write(&state, &req, move |conn, actor| users::create_token(conn, actor, &label)).await?;
+pub async fn create_token(state: web::Data<AppState>, req: HttpRequest, form: Body<TokenForm>) -> Result<HttpResponse, actix_web::Error> {
+    let t = write_body(&state, &req, form, move |conn, actor, f: TokenForm| users::create_token(conn, actor, &f.label)).await?;
     Ok(HttpResponse::Created().json(t))
 }
 
@@ -114,9 +113,8 @@ pub struct UserForm {
     responses((status = 201, description = "Account created", body = UserView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an administrator", body = ErrorBody)))]
-pub async fn create_user(state: web::Data<AppState>, req: HttpRequest, form: web::Json<UserForm>) -> Result<HttpResponse, AppError> {
-    let f = form.into_inner();
-    let u = write(&state, &req, move |conn, actor| {
+pub async fn create_user(state: web::Data<AppState>, req: HttpRequest, form: Body<UserForm>) -> Result<HttpResponse, actix_web::Error> {
+    let u = write_body(&state, &req, form, move |conn, actor, f: UserForm| {
         users::create_user(conn, actor, &f.username, &f.password, &f.display_name, f.is_admin)
     })
     .await?;

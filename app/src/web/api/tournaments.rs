@@ -5,7 +5,7 @@ use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
 use crate::domain::{audit, require_role, standings, Role};
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, AppState};
+use crate::web::{read, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -21,9 +21,8 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
     responses((status = 201, description = "Created; the caller is its organizer", body = TournamentView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
-pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: web::Json<Regulations>) -> Result<HttpResponse, AppError> {
-    let reg = body.into_inner();
-    let v = write(&state, &req, move |conn, actor| tournaments::create(conn, actor, reg)).await?;
+pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: Body<Regulations>) -> Result<HttpResponse, actix_web::Error> {
+    let v = write_body(&state, &req, body, move |conn, actor, reg| tournaments::create(conn, actor, reg)).await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -44,9 +43,9 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i3
               (status = 403, description = "Not the organizer", body = ErrorBody),
               (status = 409, description = "Stale version, or a regulation frozen since round 1", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
-pub async fn edit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: web::Json<EditTournament>) -> Result<HttpResponse, AppError> {
-    let (tid, cmd) = (tid.into_inner(), body.into_inner());
-    let v = write(&state, &req, move |conn, actor| tournaments::edit(conn, actor, tid, cmd)).await?;
+pub async fn edit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: Body<EditTournament>) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| tournaments::edit(conn, actor, tid, cmd)).await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -66,9 +65,9 @@ pub async fn staff(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not the organizer", body = ErrorBody),
               (status = 422, description = "Unknown user or role", body = ErrorBody)))]
-pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: web::Json<StaffMember>) -> Result<HttpResponse, AppError> {
-    let (tid, cmd) = (tid.into_inner(), body.into_inner());
-    let v = write(&state, &req, move |conn, actor| tournaments::appoint(conn, actor, tid, cmd)).await?;
+pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: Body<StaffMember>) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| tournaments::appoint(conn, actor, tid, cmd)).await?;
     Ok(HttpResponse::Created().json(v))
 }
 
