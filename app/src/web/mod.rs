@@ -6,6 +6,7 @@ pub mod api;
 pub mod auth;
 pub mod error;
 pub mod openapi;
+pub mod pages;
 
 use crate::db::{Database, DbConnection};
 use crate::domain::{Actor, DomainResult};
@@ -162,6 +163,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .app_data(web::PathConfig::default().error_handler(path_error_handler))
     .app_data(web::QueryConfig::default().error_handler(query_error_handler))
     .route("/api/openapi.json", web::get().to(openapi::serve));
+    pages::configure(cfg);
     for def in api::routes() {
         cfg.route(def.path_actix(), def.route);
     }
