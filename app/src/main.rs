@@ -26,6 +26,24 @@ enum Command {
         #[arg(long)]
         database: Option<String>,
     },
+    /// Import a FIDE TRF file as a new tournament (with its paired rounds).
+    ImportTrf {
+        /// The TRF file.
+        file: std::path::PathBuf,
+        /// Database URL: a SQLite file path, or postgres://… (default: $DATABASE_URL, else arbiter.db)
+        #[arg(long)]
+        database: Option<String>,
+        /// The account that becomes the tournament's organizer.
+        #[arg(long)]
+        owner: Option<String>,
+    },
+    /// Write a tournament as FIDE TRF to standard output.
+    ExportTrf {
+        /// The tournament id.
+        tid: i32,
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Manage accounts.
     User {
         #[command(subcommand)]
@@ -85,6 +103,7 @@ fn serve(args: ServeArgs, demo: bool) -> Result<(), String> {
     }
     let settings = app::server::Settings {
         bind: args.bind.clone(),
+        key_file: app::secrets::key_path(db.url()),
         secure_cookies: args.secure_cookies,
         workers: args.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
     };
@@ -98,10 +117,49 @@ fn serve(args: ServeArgs, demo: bool) -> Result<(), String> {
     })
 }
 
+fn import_trf(file: &std::path::Path, database: Option<String>, owner: Option<String>) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    // Older programs write Latin-1; anything not UTF-8 is read that way.
+    let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+    let parsed = pairing::trf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let db = open(database)?;
+    let actor = match owner {
+        None => Actor::system(),
+        Some(name) => {
+            let id = db
+                .read(|conn| users::find_user_id(conn, &name))
+                .map_err(|e| e.to_string())?
+                .ok_or_else(|| format!("there is no user '{name}' (create it with `arbiter user add {name}`)"))?;
+            Actor {
+                user_id: Some(id),
+                username: Some(name),
+                is_admin: false,
+            }
+        }
+    };
+    let v = db
+        .write(|conn| app::domain::interchange::import_trf(conn, &actor, &parsed))
+        .map_err(|e| e.to_string())?;
+    println!(
+        "Imported tournament {} \"{}\": {} players, {} rounds, {} games, {} requested byes",
+        v.tournament.id, v.tournament.regulations.name, v.tournament.players, v.rounds, v.games, v.bye_requests
+    );
+    Ok(())
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Serve(args) => serve(args, false),
         Command::Demo(args) => serve(args, true),
+        Command::ImportTrf { file, database, owner } => import_trf(&file, database, owner),
+        Command::ExportTrf { tid, database } => {
+            let db = open(database)?;
+            let text = db
+                .read(|conn| app::domain::interchange::export_trf(conn, tid))
+                .map_err(|e| e.to_string())?;
+            print!("{text}");
+            Ok(())
+        }
         Command::Migrate { database } => {
             let db = open(database)?;
             println!("Migrations applied to {}", redact(db.url()));

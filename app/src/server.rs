@@ -1,27 +1,33 @@
 //! Building and starting the HTTP server.
 
 use crate::db::Database;
+use crate::secrets::SealKey;
 use crate::web::{self, AppState};
 use actix_web::{middleware, App, HttpServer};
 use std::net::SocketAddr;
 
 pub struct Settings {
     pub bind: String,
+    /// The sealed-move key file (see `secrets::key_path`).
+    pub key_file: std::path::PathBuf,
     pub secure_cookies: bool,
     pub workers: usize,
 }
 
-pub fn state(db: Database, secure_cookies: bool) -> actix_web::web::Data<AppState> {
+pub fn state(db: Database, secure_cookies: bool, seal_key: std::sync::Arc<SealKey>) -> actix_web::web::Data<AppState> {
     actix_web::web::Data::new(AppState {
         db,
         login_limiter: Default::default(),
         secure_cookies,
+        seal_key,
+        live: Default::default(),
     })
 }
 
 /// Binds the server; returns it (not yet running) and the bound addresses.
 pub fn build(db: Database, settings: &Settings) -> std::io::Result<(actix_web::dev::Server, Vec<SocketAddr>)> {
-    let data = state(db, settings.secure_cookies);
+    let key = SealKey::load_or_create(&settings.key_file).map_err(|e| std::io::Error::other(e.to_string()))?;
+    let data = state(db, settings.secure_cookies, std::sync::Arc::new(key));
     let server = HttpServer::new(move || {
         App::new()
             .app_data(data.clone())

@@ -32,6 +32,7 @@ fn concrete(path: &str, tid: i64, gid: i64, pid: i64) -> String {
         .replace("{gid}", &gid.to_string())
         .replace("{pid}", &pid.to_string())
         .replace("{n}", "1")
+        .replace("{aid}", "1")
 }
 
 /// A well-formed body for each write route, so that the answer is about the role
@@ -41,12 +42,27 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tokens") => json!({"label": "x"}),
         ("POST", "/api/v1/users") => json!({"username": "newbie", "password": "long-enough-pw"}),
         ("POST", "/api/v1/tournaments") => json!({"name": "Mine", "start_date": "2026-01-01", "end_date": "2026-01-02"}),
+        ("POST", "/api/v1/tournaments/import-trf") => json!("012 Imported\n001    1      A, B                              2000\n001    2      C, D                              1900\n"),
         ("PATCH", "/api/v1/tournaments/{tid}") => json!({"changes": {"place": "Elsewhere"}}),
         ("POST", "/api/v1/tournaments/{tid}/staff") => json!({"username": "stranger", "role": "arbiter"}),
         ("POST", "/api/v1/tournaments/{tid}/players") => json!({"name": "Intruder"}),
         ("POST", "/api/v1/tournaments/{tid}/players/{pid}/byes") => json!({"round": 3}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/pairing") => json!({"boards": [], "bye": null}),
         ("PUT", "/api/v1/tournaments/{tid}/games/{gid}/result") => json!({"result": "1-0", "version": 1}),
+        ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/start") => json!({"start": "2026-03-01T10:00"}),
+        ("POST", "/api/v1/tournaments/{tid}/games/{gid}/arrivals/preview") | ("PUT", "/api/v1/tournaments/{tid}/games/{gid}/arrivals") => {
+            json!({"white": {"arrived_at": "10:00"}, "black": {"absent": true}, "version": 1})
+        }
+        ("POST", "/api/v1/tournaments/{tid}/games/{gid}/penalties") => json!({"player_id": 1, "kind": "warning", "version": 1}),
+        ("PUT", "/api/v1/tournaments/{tid}/games/{gid}/moves") => json!({"format": "scoresheet", "text": "1.e4 e5"}),
+        ("POST", "/api/v1/tournaments/{tid}/games/{gid}/adjournments") => json!({
+            "white_time_used_seconds": 1, "black_time_used_seconds": 1, "sealed_move": "e5",
+            "resume_at": "2026-03-02T10:00", "resume_place": "Hall"
+        }),
+        ("POST", "/api/v1/tournaments/{tid}/adjournments/{aid}/presence") => json!({"who": "replier", "at": "2026-03-02T10:00"}),
+        ("POST", "/api/v1/tournaments/{tid}/adjournments/{aid}/open") => json!({}),
+        ("POST", "/api/v1/tournaments/{tid}/adjournments/{aid}/end") => json!({"outcome": "draw"}),
+        ("POST", "/api/v1/tournaments/{tid}/adjournments/{aid}/lost") => json!({"restorable": true}),
         ("DELETE", _) | ("POST", _) if !path.contains("{") || path.ends_with("/withdraw") || path.ends_with("/publish") || path.ends_with("/rounds") || method == Method::DELETE => json!({}),
         _ => panic!("write route {method} {path} has no sample body in sample_body(): add one"),
     }
@@ -77,7 +93,7 @@ fn every_write_route_refuses_anonymous_and_wrong_role() {
             assert_eq!(a.0.as_u16(), 401, "[{}] anonymous {} {}: {}", app.label(), def.method, def.path, a.1);
             // Routes that any logged-in user may use (create a tournament, own
             // token, own session) have no "wrong role".
-            let open_to_users = matches!(def.path, "/api/v1/tournaments" | "/api/v1/tokens" | "/api/v1/session");
+            let open_to_users = matches!(def.path, "/api/v1/tournaments" | "/api/v1/tournaments/import-trf" | "/api/v1/tokens" | "/api/v1/session");
             if !open_to_users {
                 let a = stranger.send(method.clone(), &path, Some(&body));
                 assert_eq!(a.0.as_u16(), 403, "[{}] wrong role {} {}: {}", app.label(), def.method, def.path, a.1);

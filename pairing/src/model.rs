@@ -21,6 +21,13 @@ pub enum Color {
     Black,
 }
 
+impl Default for Color {
+    /// White: the top-ranked player's usual colour in round 1 (`XXC white1`).
+    fn default() -> Self {
+        Color::White
+    }
+}
+
 impl Color {
     pub fn opposite(self) -> Color {
         match self {
@@ -137,15 +144,66 @@ pub struct Player {
     pub withdrawn: bool,
     /// Points as recorded in the source (TRF columns 81–84), if any.
     pub recorded_points: Option<HalfPoints>,
+    /// Rank as recorded in the source (TRF columns 86–89; ties allowed), if any.
+    #[serde(default)]
+    pub recorded_rank: Option<u32>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TournamentKind {
+    #[default]
     Swiss,
-    RoundRobin { double: bool },
+    RoundRobin {
+        double: bool,
+    },
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Descriptive data of the event (TRF records 022–132), as written by the organizer.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TournamentDetails {
+    /// `022`
+    pub city: Option<String>,
+    /// `032`
+    pub federation: Option<String>,
+    /// `042`, as written (`YYYY/MM/DD`).
+    pub start_date: Option<String>,
+    /// `052`, as written.
+    pub end_date: Option<String>,
+    /// `102`
+    pub chief_arbiter: Option<String>,
+    /// `112`, one per deputy.
+    pub deputy_arbiters: Vec<String>,
+    /// `122`, free text (e.g. `90'+30"`).
+    pub time_control: Option<String>,
+    /// `132`: the date of each round, as written (`YY/MM/DD`); empty = not given.
+    pub round_dates: Vec<String>,
+}
+
+/// What a TRF file held beyond the model, so that `trf::write(&trf::parse(x)?)`
+/// gives back `x`. Empty for a tournament not read from a file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrfLayout {
+    /// The file's records in order.
+    pub lines: Vec<TrfLine>,
+    /// The line terminator of the file (`"\n"`, `"\r\n"` or `"\r"`); empty = `"\n"`.
+    pub line_ending: String,
+    /// Whether the last line was terminated.
+    pub final_line_ending: bool,
+    /// Games recorded with `W` / `D` / `L` (the game lasted less than one move):
+    /// counted as played but never rated. (player, round) pairs, round 1-based.
+    pub unrated_games: Vec<(PlayerId, u32)>,
+}
+
+/// One line of a TRF file as it was read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TrfLine {
+    /// A `001` record of this player, as written.
+    Player { id: PlayerId, text: String },
+    /// Any other record, as written (header records, comments, unknown records).
+    Record(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Tournament {
     pub name: String,
     pub kind: TournamentKind,
@@ -157,11 +215,29 @@ pub struct Tournament {
     /// Pairs that must not meet (`XXP`), in either order.
     pub forbidden: Vec<(PlayerId, PlayerId)>,
     pub players: Vec<Player>,
+    /// City, dates, arbiters, time control, round dates.
+    #[serde(default)]
+    pub details: TournamentDetails,
+    /// The source file's layout, for a faithful TRF round trip.
+    #[serde(default)]
+    pub trf: TrfLayout,
 }
 
 impl Tournament {
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
         self.players.get((id as usize).checked_sub(1)?)
+    }
+
+    /// The tournament without the layout of the file it was read from (for
+    /// comparing models; a TRF written from it uses the standard layout).
+    pub fn without_layout(&self) -> Tournament {
+        Tournament {
+            trf: TrfLayout {
+                unrated_games: self.trf.unrated_games.clone(),
+                ..TrfLayout::default()
+            },
+            ..self.clone()
+        }
     }
 }
 

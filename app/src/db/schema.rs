@@ -163,6 +163,76 @@ diesel::table! {
     }
 }
 
+
+
+diesel::table! {
+    arrivals (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        game_id -> Integer,
+        player_id -> Integer,
+        arrived_at -> Nullable<Text>,
+        absent -> Bool,
+        recorded_at -> Text,
+    }
+}
+
+diesel::table! {
+    penalties (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        game_id -> Integer,
+        player_id -> Integer,
+        kind -> Text,
+        article -> Text,
+        seconds -> Nullable<Integer>,
+        decision -> Text,
+        effect -> Text,
+        note -> Text,
+        arbiter_id -> Nullable<Integer>,
+        at -> Text,
+    }
+}
+
+diesel::table! {
+    game_records (game_id) {
+        game_id -> Integer,
+        tournament_id -> Integer,
+        format -> Text,
+        notation -> Text,
+        start_fen -> Text,
+        text -> Text,
+        report -> Text,
+        uploaded_at -> Text,
+    }
+}
+
+diesel::table! {
+    adjournments (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        game_id -> Integer,
+        position_fen -> Text,
+        white_time_used_seconds -> Integer,
+        black_time_used_seconds -> Integer,
+        sealer_id -> Integer,
+        sealed_move_number -> Integer,
+        draw_offer_by -> Nullable<Integer>,
+        resume_at -> Text,
+        resume_place -> Text,
+        sealed_ciphertext -> Text,
+        sealed_nonce -> Text,
+        state -> Text,
+        replier_present_at -> Nullable<Text>,
+        sealer_present_at -> Nullable<Text>,
+        opened_at -> Nullable<Text>,
+        verdict -> Nullable<Text>,
+        outcome -> Nullable<Text>,
+        created_at -> Text,
+        version -> Integer,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
@@ -175,4 +245,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     games,
     bye_requests,
     audit_log,
+    arrivals,
+    penalties,
+    game_records,
+    adjournments,
 );

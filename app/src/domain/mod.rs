@@ -3,15 +3,21 @@
 //! command; it checks the actor's role, does its work, appends exactly one audit
 //! row, and returns a typed result or a `DomainError`. No HTTP types here.
 
+pub mod adjournments;
+pub mod arrivals;
 pub mod audit;
 pub mod engine;
+pub mod interchange;
 pub mod model;
+pub mod penalties;
+pub mod records;
 pub mod registration;
 pub mod results;
 pub mod rounds;
 pub mod standings;
 pub mod tournaments;
 pub mod users;
+pub mod views;
 
 use crate::db::schema::{tournament_staff, tournaments as tournaments_table};
 use crate::db::DbConnection;

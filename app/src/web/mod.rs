@@ -22,6 +22,15 @@ pub struct AppState {
     pub login_limiter: LoginLimiter,
     /// Always mark cookies `Secure` (set when the server runs behind TLS).
     pub secure_cookies: bool,
+    /// Seals and opens sealed moves; the key file lives outside the database.
+    pub seal_key: std::sync::Arc<crate::secrets::SealKey>,
+    /// Change counters per tournament for the live pages (server-sent events).
+    pub live: pages::live::Live,
+}
+
+/// The tournament a request is about (`{tid}` in its path), for live updates.
+fn tournament_of(req: &HttpRequest) -> Option<i32> {
+    req.match_info().get("tid").and_then(|t| t.parse().ok())
 }
 
 /// Runs a read: the actor is resolved (for role-dependent views), then `f` runs
@@ -55,6 +64,7 @@ where
         db.write(|conn| f(conn, &actor))
     })
     .await??;
+    state.live.touch(tournament_of(req));
     Ok(out)
 }
 
@@ -100,6 +110,7 @@ where
         .await
         .map_err(AppError::from)?
         .map_err(AppError::from)?;
+    state.live.touch(tournament_of(req));
     Ok(out)
 }
 
@@ -178,6 +189,9 @@ impl RouteDef {
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
+    if !req.path().starts_with("/api/") {
+        return pages::not_found_page(&req);
+    }
     HttpResponse::NotFound().json(error::ErrorBody {
         error: format!("there is no page or API route {} {}", req.method(), req.path()),
         field: None,

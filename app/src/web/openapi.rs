@@ -17,6 +17,14 @@ use utoipa::{Modify, OpenApi};
         api::rounds::list, api::rounds::pair_next, api::rounds::get, api::rounds::unpair, api::rounds::publish,
         api::rounds::edit_pairing,
         api::games::get, api::games::set_result,
+        api::exports::pairings_pdf, api::exports::results_pdf, api::exports::scoresheets_pdf,
+        api::exports::standings_pdf, api::exports::crosstable_pdf, api::exports::card_pdf,
+        api::exports::export_trf, api::exports::import_trf,
+        api::exports::game_pgn, api::exports::round_pgn, api::exports::tournament_pgn,
+        api::desk::set_round_start, api::desk::preview_arrivals, api::desk::record_arrivals,
+        api::desk::list_penalties, api::desk::record_penalty, api::desk::get_moves, api::desk::submit_moves,
+        api::desk::list_envelopes, api::desk::adjourn, api::desk::get_envelope, api::desk::mark_present,
+        api::desk::open_envelope, api::desk::end_envelope, api::desk::envelope_lost,
     ),
     modifiers(&Security)
 )]

@@ -56,6 +56,10 @@ impl Drop for TempDir {
 }
 
 impl TestDb {
+    pub fn dir(&self) -> std::path::PathBuf {
+        self._dir.as_ref().map(|d| d.0.clone()).unwrap_or_else(std::env::temp_dir)
+    }
+
     pub fn new(backend: Backend) -> TestDb {
         let n = COUNTER.fetch_add(1, Ordering::SeqCst);
         let name = format!("arbiter_t{}_{}_{}", std::process::id(), n, rand_suffix());
@@ -78,7 +82,9 @@ impl TestDb {
                     Some(i) => format!("{}/{name}", &base[..i]),
                     None => panic!("bad postgres url"),
                 };
-                TestDb { url, backend, name, _dir: None }
+                let dir = std::env::temp_dir().join(&name);
+                std::fs::create_dir_all(&dir).unwrap();
+                TestDb { url, backend, name, _dir: Some(TempDir(dir)) }
             }
         }
     }
@@ -120,6 +126,7 @@ impl TestApp {
             db.clone(),
             Settings {
                 bind: "127.0.0.1:0".into(),
+                key_file: testdb.dir().join("seal.key"),
                 secure_cookies: false,
                 workers: 2,
             },

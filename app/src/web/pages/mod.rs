@@ -1,6 +1,389 @@
-//! HTML pages (askama templates in `templates/`).
+//! HTML pages (askama templates in `templates/`): the public pages (tournaments,
+//! pairings, standings, crosstables, player cards) and the staff's screens
+//! (login, new tournament, registration, the round screen, the audit log).
+//!
+//! Every page reads in one read transaction; every form post checks the
+//! session's CSRF token and runs ONE domain operation in ONE write transaction
+//! (`write_op`), exactly as the JSON API does. Live updates are server-sent
+//! events (`live`), a progressive enhancement: every page reads fine without
+//! JavaScript.
 
-use actix_web::web;
+pub mod assets;
+pub mod i18n;
+pub mod live;
+pub mod public;
+pub mod staff;
+
+use crate::db::{Database, DbConnection};
+use crate::domain::{require_role, users, Actor, DomainError, DomainResult, Role};
+use crate::web::auth::{Credentials, SESSION_COOKIE};
+use crate::web::error::AppError;
+use crate::web::AppState;
+use actix_web::http::{header, StatusCode};
+use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
+use askama::Template;
+use i18n::{Lang, Tr};
 
 /// Registers the pages.
-pub fn configure(_cfg: &mut web::ServiceConfig) {}
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/", web::get().to(public::tournaments))
+        .route("/static/{file}", web::get().to(assets::serve))
+        .route("/lang/{code}", web::get().to(public::set_language))
+        .route("/login", web::get().to(staff::login_form))
+        .route("/login", web::post().to(staff::login))
+        .route("/logout", web::post().to(staff::logout))
+        .route("/new", web::get().to(staff::new_tournament_form))
+        .route("/new", web::post().to(staff::create_tournament))
+        .route("/t/{tid}", web::get().to(public::tournament))
+        .route("/t/{tid}/players", web::get().to(public::players))
+        .route("/t/{tid}/players/{pid}", web::get().to(public::player_card))
+        .route("/t/{tid}/rounds/{n}", web::get().to(public::round))
+        .route("/t/{tid}/standings", web::get().to(public::standings))
+        .route("/t/{tid}/crosstable", web::get().to(public::crosstable))
+        .route("/t/{tid}/live", web::get().to(live::events))
+        .route("/t/{tid}/manage/players", web::get().to(staff::players_form))
+        .route("/t/{tid}/manage/players", web::post().to(staff::register))
+        .route("/t/{tid}/manage/import", web::post().to(staff::import_csv))
+        .route("/t/{tid}/manage/staff", web::post().to(staff::appoint))
+        .route("/t/{tid}/manage/players/{pid}/withdraw", web::post().to(staff::withdraw))
+        .route("/t/{tid}/manage/players/{pid}/bye", web::post().to(staff::request_bye))
+        .route("/t/{tid}/manage/pair", web::post().to(staff::pair_next))
+        .route("/t/{tid}/manage/rounds/{n}", web::get().to(staff::round_screen))
+        .route("/t/{tid}/manage/rounds/{n}/publish", web::post().to(staff::publish))
+        .route("/t/{tid}/manage/rounds/{n}/unpair", web::post().to(staff::unpair))
+        .route("/t/{tid}/manage/rounds/{n}/swap", web::post().to(staff::swap))
+        .route("/t/{tid}/manage/rounds/{n}/results", web::post().to(staff::results))
+        .route("/t/{tid}/manage/audit", web::get().to(staff::audit));
+}
+
+/// Who is looking, in which language: read once per request.
+#[derive(Clone, Debug)]
+pub struct Viewer {
+    pub actor: Actor,
+    /// The session's CSRF token, for the forms of the page.
+    pub csrf: String,
+    pub lang: Lang,
+    /// The page's path with query, for the language switch to come back to.
+    pub path: String,
+}
+
+impl Viewer {
+    pub fn tr(&self) -> Tr {
+        Tr { lang: self.lang }
+    }
+
+    /// Whether the viewer is organizer or arbiter of `tid` (admins are both).
+    pub fn is_staff(&self, conn: &mut DbConnection, tid: i32) -> DomainResult<bool> {
+        match require_role(conn, &self.actor, tid, &[Role::Arbiter, Role::Organizer]) {
+            Ok(()) => Ok(true),
+            Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The tournament's menu, shown on all its pages.
+pub struct TournamentNav {
+    pub id: i32,
+    pub name: String,
+    /// Round numbers the viewer may open.
+    pub rounds: Vec<i32>,
+    /// Which tab is current: `home`, `round-N`, `standings`, …
+    pub current: String,
+    pub staff: bool,
+    pub round_robin: bool,
+    /// The last paired round (for the staff's round screen link).
+    pub last_round: i32,
+}
+
+impl TournamentNav {
+    pub fn load(conn: &mut DbConnection, viewer: &Viewer, tid: i32, current: &str) -> DomainResult<TournamentNav> {
+        let t = crate::domain::tournaments::load(conn, tid)?;
+        let staff = viewer.is_staff(conn, tid)?;
+        let summary = crate::domain::rounds::list(conn, tid)?;
+        let last_round = summary.last().map(|r| r.number).unwrap_or(0);
+        Ok(TournamentNav {
+            id: tid,
+            name: t.name,
+            rounds: summary
+                .iter()
+                .filter(|r| staff || r.state != "paired")
+                .map(|r| r.number)
+                .collect(),
+            current: current.to_string(),
+            staff,
+            round_robin: t.system != "swiss",
+            last_round,
+        })
+    }
+
+    pub fn is(&self, tab: &str) -> bool {
+        self.current == tab
+    }
+
+    pub fn is_round(&self, n: &i32) -> bool {
+        self.current == format!("round-{n}")
+    }
+}
+
+/// What the layout needs on every page.
+pub struct Base {
+    pub tr: Tr,
+    pub title: String,
+    pub user: Option<String>,
+    pub csrf: String,
+    pub path: String,
+    /// The event stream that tells this page to refresh itself, if any.
+    pub live: Option<String>,
+    pub nav: Option<TournamentNav>,
+    pub langs: Vec<(&'static str, &'static str, bool)>,
+    /// Version tag of the stylesheet and script URLs.
+    pub asset_v: &'static str,
+}
+
+impl Base {
+    pub fn new(viewer: &Viewer, title: impl Into<String>, nav: Option<TournamentNav>) -> Base {
+        Base {
+            tr: viewer.tr(),
+            title: title.into(),
+            user: viewer.actor.username.clone(),
+            csrf: viewer.csrf.clone(),
+            path: viewer.path.clone(),
+            live: None,
+            nav,
+            langs: Lang::ALL
+                .iter()
+                .map(|l| (l.code(), l.name(), *l == viewer.lang))
+                .collect(),
+            asset_v: assets::version(),
+        }
+    }
+
+    pub fn with_live(mut self, tid: i32) -> Base {
+        self.live = Some(format!("/t/{tid}/live"));
+        self
+    }
+
+    /// The path to come back to after switching the language, URL-encoded.
+    pub fn back(&self) -> String {
+        url_encode(&self.path)
+    }
+}
+
+pub fn url_encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => out.push(b as char),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+/// An error shown as a page: the sentence of the domain error, in a layout.
+#[derive(Debug)]
+pub struct PageError {
+    pub status: StatusCode,
+    pub message: String,
+    pub lang: Lang,
+}
+
+#[derive(Template)]
+#[template(path = "error.html")]
+struct ErrorPage {
+    base: Base,
+    message: String,
+}
+
+impl std::fmt::Display for PageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl PageError {
+    pub fn new(e: impl Into<AppError>, lang: Lang) -> PageError {
+        let e: AppError = e.into();
+        let status = e.status_code();
+        let message = match &e {
+            AppError::Domain(DomainError::Database(_)) | AppError::Domain(DomainError::Db(_)) => {
+                log::error!("page failed: {e}");
+                "the database failed to answer; try again".to_string()
+            }
+            other => other.to_string(),
+        };
+        PageError { status, message, lang }
+    }
+
+    pub fn not_found(lang: Lang) -> PageError {
+        PageError {
+            status: StatusCode::NOT_FOUND,
+            message: Tr { lang }.t("not_found").to_string(),
+            lang,
+        }
+    }
+}
+
+impl ResponseError for PageError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let viewer = Viewer {
+            actor: Actor::anonymous(),
+            csrf: String::new(),
+            lang: self.lang,
+            path: "/".into(),
+        };
+        let title = if self.status == StatusCode::NOT_FOUND {
+            Tr { lang: self.lang }.t("not_found").to_string()
+        } else {
+            format!("{} {}", Tr { lang: self.lang }.t("error"), self.status.as_u16())
+        };
+        let page = ErrorPage {
+            base: Base::new(&viewer, title, None),
+            message: self.message.clone(),
+        };
+        let mut res = html(self.status, &page);
+        if self.status == StatusCode::UNAUTHORIZED {
+            // A staff page asked for by an anonymous visitor: the login form.
+            res = HttpResponse::SeeOther()
+                .insert_header((header::LOCATION, "/login"))
+                .finish();
+        }
+        res
+    }
+}
+
+pub fn html<T: Template>(status: StatusCode, page: &T) -> HttpResponse {
+    match page.render() {
+        Ok(body) => HttpResponse::build(status)
+            .content_type("text/html; charset=utf-8")
+            .insert_header((header::CACHE_CONTROL, "no-cache"))
+            .body(body),
+        Err(e) => {
+            log::error!("template failed: {e}");
+            HttpResponse::InternalServerError()
+                .content_type("text/plain; charset=utf-8")
+                .body("the page could not be drawn")
+        }
+    }
+}
+
+pub fn redirect(to: &str) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .insert_header((header::LOCATION, to.to_string()))
+        .finish()
+}
+
+/// The viewer of a request (the session, if any, read from the database).
+fn viewer_of(db: &Database, req_session: Option<String>, lang: Lang, path: String) -> DomainResult<Viewer> {
+    let mut viewer = Viewer {
+        actor: Actor::anonymous(),
+        csrf: String::new(),
+        lang,
+        path,
+    };
+    if let Some(token) = req_session {
+        let mut conn = db.conn()?;
+        if let Some((actor, csrf)) = users::resolve_session(&mut conn, &token)? {
+            viewer.actor = actor;
+            viewer.csrf = csrf;
+        }
+    }
+    Ok(viewer)
+}
+
+fn path_of(req: &HttpRequest) -> String {
+    match req.query_string() {
+        "" => req.path().to_string(),
+        q => format!("{}?{q}", req.path()),
+    }
+}
+
+/// Renders a page from one read transaction.
+pub async fn page<T, F>(state: &web::Data<AppState>, req: &HttpRequest, f: F) -> Result<HttpResponse, PageError>
+where
+    T: Template + Send + 'static,
+    F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
+{
+    let lang = Lang::of(req);
+    let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string());
+    let path = path_of(req);
+    let db = state.db.clone();
+    let out = web::block(move || {
+        let viewer = viewer_of(&db, session, lang, path)?;
+        db.read(|conn| f(conn, &viewer))
+    })
+    .await
+    .map_err(|e| PageError::new(AppError::from(e), lang))?
+    .map_err(|e| PageError::new(e, lang))?;
+    Ok(html(StatusCode::OK, &out))
+}
+
+/// The viewer of a form post, with the form's CSRF token checked against the
+/// session's (the same check `Credentials::actor` makes for the API).
+pub async fn form_viewer(state: &web::Data<AppState>, req: &HttpRequest, csrf: &str) -> Result<Viewer, PageError> {
+    let lang = Lang::of(req);
+    let creds = Credentials {
+        csrf: Some(csrf.to_string()),
+        bearer: None,
+        ..Credentials::of(req)
+    };
+    let path = path_of(req);
+    let db = state.db.clone();
+    let session = creds.session.clone();
+    web::block(move || -> DomainResult<Viewer> {
+        let actor = creds.actor(&db, true)?;
+        if actor.user_id.is_none() {
+            return Err(DomainError::Unauthenticated);
+        }
+        let mut v = viewer_of(&db, session, lang, path)?;
+        v.actor = actor;
+        Ok(v)
+    })
+    .await
+    .map_err(|e| PageError::new(AppError::from(e), lang))?
+    .map_err(|e| PageError::new(e, lang))
+}
+
+/// Runs one domain operation in ONE write transaction for a checked viewer, and
+/// tells the live pages of `tid` that something changed.
+pub async fn write_op<T, F>(state: &web::Data<AppState>, viewer: &Viewer, tid: Option<i32>, f: F) -> Result<DomainResult<T>, PageError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+{
+    let db = state.db.clone();
+    let actor = viewer.actor.clone();
+    let out = web::block(move || db.write(|conn| f(conn, &actor)))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?;
+    if out.is_ok() {
+        state.live.touch(tid);
+    }
+    Ok(out)
+}
+
+/// Renders a page for a viewer already known (after a form post), in one read.
+pub async fn page_for<T, F>(state: &web::Data<AppState>, viewer: &Viewer, status: StatusCode, f: F) -> Result<HttpResponse, PageError>
+where
+    T: Template + Send + 'static,
+    F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
+{
+    let db = state.db.clone();
+    let v = viewer.clone();
+    let lang = viewer.lang;
+    let out = web::block(move || db.read(|conn| f(conn, &v)))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), lang))?
+        .map_err(|e| PageError::new(e, lang))?;
+    Ok(html(status, &out))
+}
+
+/// The HTML 404 for paths outside the API.
+pub fn not_found_page(req: &HttpRequest) -> HttpResponse {
+    PageError::not_found(Lang::of(req)).error_response()
+}

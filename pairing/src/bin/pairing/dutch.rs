@@ -1,8 +1,141 @@
 //! `pairing --dutch FILE.trf -p OUT` and `pairing --dutch FILE.trf -c`.
+//!
+//! - `-p OUT`: pairs the next round (the rounds with pairings, plus one) under
+//!   the FIDE (Dutch) System and writes it to OUT in the `.pairs` form: the
+//!   number of lines that follow, `white black` per board, `bye 0` last.
+//! - `-c`: re-pairs every round already paired in the file from the state
+//!   before it, and names each round (and the criteria) where the recorded
+//!   pairing differs. Exit code 0 when all agree, 1 when some differ.
+//!
+//! Errors go to stderr with exit code 2.
 
+use std::collections::BTreeSet;
 use std::process::ExitCode;
 
-pub fn run(_args: &[String]) -> ExitCode {
-    eprintln!("pairing --dutch: the Dutch engine is not built yet");
+use pairing::dutch;
+
+fn usage() -> ExitCode {
+    eprintln!("usage: pairing --dutch FILE.trf -p OUT | pairing --dutch FILE.trf -c");
     ExitCode::from(2)
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let rest: Vec<&String> = args.iter().filter(|a| *a != "--dutch").collect();
+    let mut file = None;
+    let mut out = None;
+    let mut check = false;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i].as_str() {
+            "-p" => {
+                let Some(o) = rest.get(i + 1) else {
+                    return usage();
+                };
+                out = Some(o.to_string());
+                i += 1;
+            }
+            "-c" => check = true,
+            a if file.is_none() && !a.starts_with('-') => file = Some(a.to_string()),
+            a => {
+                eprintln!("pairing --dutch: unexpected argument {a:?}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    let Some(file) = file else {
+        return usage();
+    };
+    if out.is_some() == check {
+        return usage();
+    }
+    let text = match std::fs::read(&file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("pairing --dutch: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t = match pairing::trf::parse(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("pairing --dutch: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = std::panic::catch_unwind(|| {
+        if let Some(out) = out {
+            pair_next(&t, &out)
+        } else {
+            check_all(&t)
+        }
+    });
+    result.unwrap_or_else(|_| {
+        eprintln!("pairing --dutch: internal error while pairing {file}");
+        ExitCode::from(2)
+    })
+}
+
+fn pair_next(t: &pairing::Tournament, out: &str) -> ExitCode {
+    let round = dutch::paired_rounds(t) + 1;
+    match dutch::pair(t, round) {
+        Ok(p) => match std::fs::write(out, dutch::to_pairs_text(&p)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("pairing --dutch: cannot write {out}: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Err(e) => {
+            eprintln!("pairing --dutch: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check_all(t: &pairing::Tournament) -> ExitCode {
+    let rounds = dutch::paired_rounds(t);
+    let mut differ = 0;
+    for round in 1..=rounds {
+        let before = dutch::state_before(t, round);
+        let recorded = dutch::recorded_pairing(t, round);
+        let set = |p: &pairing::Pairing| -> (BTreeSet<(u32, u32)>, Option<u32>) {
+            (p.boards.iter().copied().collect(), p.bye)
+        };
+        match dutch::pair(&before, round) {
+            Ok(p) if set(&p) == set(&recorded) => println!("round {round}: identical"),
+            Ok(p) => {
+                differ += 1;
+                println!("round {round}: differs");
+                let (a, b) = (set(&p), set(&recorded));
+                for (w, bl) in b.0.difference(&a.0) {
+                    println!("  recorded {w}-{bl}, not in the FIDE (Dutch) pairing");
+                }
+                for (w, bl) in a.0.difference(&b.0) {
+                    println!("  the FIDE (Dutch) pairing has {w}-{bl}");
+                }
+                if a.1 != b.1 {
+                    println!(
+                        "  bye: recorded {}, FIDE (Dutch) {}",
+                        b.1.map_or("none".into(), |x| x.to_string()),
+                        a.1.map_or("none".into(), |x| x.to_string())
+                    );
+                }
+                for v in dutch::check_pairing(&before, round, &recorded) {
+                    println!("  {}: {} (players {:?})", v.criterion, v.message, v.players);
+                }
+            }
+            Err(e) => {
+                differ += 1;
+                println!("round {round}: differs ({e})");
+            }
+        }
+    }
+    if differ == 0 {
+        println!("all {rounds} rounds agree with the FIDE (Dutch) System");
+        ExitCode::SUCCESS
+    } else {
+        println!("{differ} of {rounds} rounds differ");
+        ExitCode::from(1)
+    }
 }

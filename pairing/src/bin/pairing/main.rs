@@ -8,11 +8,219 @@ mod dutch;
 
 use std::process::ExitCode;
 
+use pairing::tiebreak::{self, Edition, TieBreak, TieBreakValue};
+use pairing::{berger, standings, trf, Pairing, Tournament};
+
+const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf --tiebreaks LIST [--edition 2026|2024] [--json]";
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--dutch") {
         return dutch::run(&args);
     }
-    eprintln!("usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf --tiebreaks LIST [--edition 2026|2024] [--json]");
-    ExitCode::from(2)
+    let outcome = if args.iter().any(|a| a == "--round-robin") {
+        round_robin(&args)
+    } else if args.first().map(String::as_str) == Some("standings") {
+        standings_command(&args[1..])
+    } else {
+        Err(Failure::Usage(String::new()))
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(message)) => {
+            if !message.is_empty() {
+                eprintln!("pairing: {message}");
+            }
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Error(message)) => {
+            eprintln!("pairing: {message}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+enum Failure {
+    /// Wrong arguments: the message, then the usage line.
+    Usage(String),
+    /// The input could not be used.
+    Error(String),
+}
+
+/// The value after `flag` (`--flag VALUE` or `--flag=VALUE`).
+fn option<'a>(args: &'a [String], flag: &str) -> Result<Option<&'a str>, Failure> {
+    for (i, a) in args.iter().enumerate() {
+        if a == flag {
+            return match args.get(i + 1) {
+                Some(v) => Ok(Some(v.as_str())),
+                None => Err(Failure::Usage(format!("{flag} needs a value"))),
+            };
+        }
+        if let Some(v) = a.strip_prefix(flag).and_then(|r| r.strip_prefix('=')) {
+            return Ok(Some(v));
+        }
+    }
+    Ok(None)
+}
+
+fn read_tournament(path: &str) -> Result<Tournament, Failure> {
+    let bytes =
+        std::fs::read(path).map_err(|e| Failure::Error(format!("cannot read {path}: {e}")))?;
+    // TRF files from older programs may be Latin-1: keep what can be read.
+    let text = String::from_utf8_lossy(&bytes);
+    trf::parse(&text).map_err(|e| Failure::Error(format!("{path}: {e}")))
+}
+
+/// `pairing --round-robin FILE.trf -p OUT`: pairs the next round by the Berger
+/// tables and writes it in the engines' `.pairs` form.
+fn round_robin(args: &[String]) -> Result<(), Failure> {
+    let file = option(args, "--round-robin")?
+        .ok_or_else(|| Failure::Usage("--round-robin needs a TRF file".into()))?;
+    let t = read_tournament(file)?;
+    let round = berger::next_round(&t);
+    let pairing =
+        berger::pair_round(&t, round).map_err(|e| Failure::Error(format!("{file}: {e}")))?;
+    let text = pairs_text(&pairing);
+    match option(args, "-p")? {
+        Some(out) => std::fs::write(out, text)
+            .map_err(|e| Failure::Error(format!("cannot write {out}: {e}"))),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
+}
+
+/// The endorsed engines' output: the number of lines, one `W B` line per board,
+/// `P 0` for the player without an opponent.
+fn pairs_text(p: &Pairing) -> String {
+    let mut s = format!("{}\n", p.boards.len() + usize::from(p.bye.is_some()));
+    for (w, b) in &p.boards {
+        s.push_str(&format!("{w} {b}\n"));
+    }
+    if let Some(bye) = p.bye {
+        s.push_str(&format!("{bye} 0\n"));
+    }
+    s
+}
+
+fn standings_command(args: &[String]) -> Result<(), Failure> {
+    let file = args
+        .first()
+        .filter(|a| !a.starts_with("--"))
+        .ok_or_else(|| Failure::Usage("standings needs a TRF file".into()))?;
+    let t = read_tournament(file)?;
+    let order: Vec<TieBreak> = match option(args, "--tiebreaks")? {
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
+            .map(|c| c.parse::<TieBreak>())
+            .collect::<Result<_, _>>()
+            .map_err(|e| Failure::Usage(e.to_string()))?,
+        // The order recorded in the file (TRF-2026 `212`/`202`), else points only.
+        None => match tiebreak::order_in_file(&t) {
+            Some(order) => order.map_err(|e| Failure::Error(format!("{file}: {e}")))?,
+            None => vec![TieBreak::Points],
+        },
+    };
+    // The edition asked for, else the one in force when the event started.
+    let edition: Edition = match option(args, "--edition")? {
+        Some(e) => e
+            .parse()
+            .map_err(|e: tiebreak::TieBreakError| Failure::Usage(e.to_string()))?,
+        None => t
+            .details
+            .start_date
+            .as_deref()
+            .map_or_else(Edition::default, Edition::in_force_on),
+    };
+    let rows = standings::compute(&t, &order, edition);
+    if args.iter().any(|a| a == "--json") {
+        println!("{}", json(&rows, &order));
+    } else {
+        print!("{}", table(&t, &rows, &order));
+    }
+    Ok(())
+}
+
+fn json_value(v: Option<TieBreakValue>) -> String {
+    match v {
+        None => "null".to_string(),
+        Some(v) if v.is_integer() => v.numerator.to_string(),
+        Some(v) => serde_json::Number::from_f64(v.as_f64())
+            .map_or_else(|| "null".to_string(), |n| n.to_string()),
+    }
+}
+
+/// `[{"sno": 1, "rank": 2, "values": {"PTS": 5.5, "BH/C1": 36.5}}, …]`, values
+/// in the order asked for.
+fn json(rows: &[standings::StandingRow], order: &[TieBreak]) -> String {
+    let mut out = String::from("[\n");
+    for (i, row) in rows.iter().enumerate() {
+        let values: Vec<String> = order
+            .iter()
+            .zip(&row.values)
+            .map(|(tb, v)| {
+                format!(
+                    "{}: {}",
+                    serde_json::Value::String(tb.to_string()),
+                    json_value(*v)
+                )
+            })
+            .collect();
+        out.push_str(&format!(
+            " {{\"sno\": {}, \"rank\": {}, \"values\": {{{}}}}}{}\n",
+            row.id,
+            row.rank,
+            values.join(", "),
+            if i + 1 < rows.len() { "," } else { "" }
+        ));
+    }
+    out.push(']');
+    out
+}
+
+fn table(t: &Tournament, rows: &[standings::StandingRow], order: &[TieBreak]) -> String {
+    let codes: Vec<String> = order.iter().map(ToString::to_string).collect();
+    let widths: Vec<usize> = codes.iter().map(|c| c.len().max(6)).collect();
+    let name_width = t
+        .players
+        .iter()
+        .map(|p| p.name.chars().count())
+        .max()
+        .unwrap_or(4)
+        .clamp(4, 33);
+    let mut s = format!(
+        "{:>4} {:>4}  {:<name_width$} {:>5}",
+        "Rank", "SNo", "Name", "Pts"
+    );
+    for (code, w) in codes.iter().zip(&widths) {
+        s.push_str(&format!(" {code:>w$}"));
+    }
+    s.push_str(&format!(" {:>5} {:>4}\n", "Perf", "ΔR"));
+    for row in rows {
+        let name: String = t
+            .player(row.id)
+            .map(|p| p.name.chars().take(33).collect())
+            .unwrap_or_default();
+        s.push_str(&format!(
+            "{:>4} {:>4}  {:<name_width$} {:>5}",
+            row.rank,
+            row.id,
+            name,
+            trf::format_points(row.points)
+        ));
+        for (v, w) in row.values.iter().zip(&widths) {
+            let text = v.map_or_else(|| "-".to_string(), |v| v.to_string());
+            s.push_str(&format!(" {text:>w$}"));
+        }
+        let perf = row.performance.map_or("-".to_string(), |p| p.to_string());
+        let change = row
+            .rating_change
+            .map_or("-".to_string(), |c| format!("{c:+}"));
+        s.push_str(&format!(" {perf:>5} {change:>4}\n"));
+    }
+    s
 }

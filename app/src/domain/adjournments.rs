@@ -1,0 +1,637 @@
+//! Adjourned games and sealed moves (SPEC §7; Guidelines for adjourned games,
+//! 2005 Appendix A). The sealed move is encrypted at rest with the server key
+//! (`secrets::SealKey`, outside the database) and appears in no answer, page, log
+//! line or plaintext column until the envelope is opened — by an arbiter, with
+//! the replying player present (§6). Every step is audited.
+
+use super::audit::{self, Entry};
+use super::records::final_position;
+use super::registration::load_player;
+use super::results::load_game;
+use super::rounds::{game_view, player_map, refresh_round_state, GameView};
+use super::tournaments::{load as load_tournament, point_system};
+use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use crate::db::schema::{adjournments, games};
+use crate::db::DbConnection;
+use crate::secrets::SealKey;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use rules::sealed::{judge_sealed_move, Attendance, Consequence, SealedVerdict};
+use rules::san::LetterSet;
+use rules::Position;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Clone, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Adjourn {
+    /// The position just before the sealed move (FEN). Default: the final position
+    /// of the game's stored moves.
+    #[serde(default)]
+    pub fen: Option<String>,
+    pub white_time_used_seconds: i32,
+    pub black_time_used_seconds: i32,
+    /// The sealed move, as the sealer wrote it (tournament's notation letters).
+    /// Encrypted at once; never shown until the envelope is opened.
+    pub sealed_move: String,
+    /// Default: the move number of the position.
+    #[serde(default)]
+    pub sealed_move_number: Option<i32>,
+    /// The player whose draw offer stands, if any.
+    #[serde(default)]
+    pub draw_offer_by: Option<i32>,
+    /// `YYYY-MM-DDTHH:MM`
+    pub resume_at: String,
+    pub resume_place: String,
+}
+
+impl std::fmt::Debug for Adjourn {
+    // Never print the sealed move, not even in a debug log.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Adjourn").field("fen", &self.fen).field("sealed_move", &"(sealed)").finish()
+    }
+}
+
+/// An envelope as anyone may see it: every field of SPEC §7 but the sealed move,
+/// which appears only once the envelope has been opened.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct EnvelopeView {
+    pub id: i32,
+    pub game_id: i32,
+    pub round: i32,
+    pub board: i32,
+    pub white: String,
+    pub black: String,
+    pub position_fen: String,
+    pub white_time_used_seconds: i32,
+    pub black_time_used_seconds: i32,
+    pub sealer_id: i32,
+    pub sealer: String,
+    pub sealed_move_number: i32,
+    pub draw_offer_by: Option<i32>,
+    pub resume_at: String,
+    pub resume_place: String,
+    /// `sealed`, `opened`, `ended` (draw or resignation before resumption),
+    /// `lost` (envelope lost, §11).
+    pub state: String,
+    pub replier_present_at: Option<String>,
+    pub sealer_present_at: Option<String>,
+    pub opened_at: Option<String>,
+    /// After opening only: the text as sealed, the verdict and its consequence.
+    #[schema(value_type = Object)]
+    pub opening: Option<serde_json::Value>,
+    pub outcome: Option<String>,
+}
+
+type Row = (
+    (i32, i32, String, i32, i32, i32, i32, Option<i32>, String, String),
+    (String, String, String, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, i32),
+);
+
+fn load(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<Row> {
+    adjournments::table
+        .filter(adjournments::id.eq(aid))
+        .filter(adjournments::tournament_id.eq(tid))
+        .select((
+            (
+                adjournments::id,
+                adjournments::game_id,
+                adjournments::position_fen,
+                adjournments::white_time_used_seconds,
+                adjournments::black_time_used_seconds,
+                adjournments::sealer_id,
+                adjournments::sealed_move_number,
+                adjournments::draw_offer_by,
+                adjournments::resume_at,
+                adjournments::resume_place,
+            ),
+            (
+                adjournments::sealed_ciphertext,
+                adjournments::sealed_nonce,
+                adjournments::state,
+                adjournments::replier_present_at,
+                adjournments::sealer_present_at,
+                adjournments::opened_at,
+                adjournments::verdict,
+                adjournments::outcome,
+                adjournments::version,
+            ),
+        ))
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| DomainError::NotFound(format!("adjournment {aid} in tournament {tid}")))
+}
+
+fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeView> {
+    let (a, b) = row;
+    let g = load_game(conn, tid, a.1)?;
+    let pm = player_map(conn, tid)?;
+    let name = |id: i32| pm.get(&id).map(|p| p.name.clone()).unwrap_or_default();
+    Ok(EnvelopeView {
+        id: a.0,
+        game_id: a.1,
+        round: g.round_number,
+        board: g.board,
+        white: name(g.white_id),
+        black: g.black_id.map(name).unwrap_or_default(),
+        position_fen: a.2.clone(),
+        white_time_used_seconds: a.3,
+        black_time_used_seconds: a.4,
+        sealer_id: a.5,
+        sealer: name(a.5),
+        sealed_move_number: a.6,
+        draw_offer_by: a.7,
+        resume_at: a.8.clone(),
+        resume_place: a.9.clone(),
+        state: b.2.clone(),
+        replier_present_at: b.3.clone(),
+        sealer_present_at: b.4.clone(),
+        opened_at: b.5.clone(),
+        opening: b.6.as_deref().and_then(|v| serde_json::from_str(v).ok()),
+        outcome: b.7.clone(),
+    })
+}
+
+pub fn get(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<EnvelopeView> {
+    let row = load(conn, tid, aid)?;
+    view(conn, tid, &row)
+}
+
+/// The envelopes of a game, oldest first.
+pub fn for_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Vec<EnvelopeView>> {
+    let ids: Vec<i32> = adjournments::table
+        .filter(adjournments::tournament_id.eq(tid))
+        .filter(adjournments::game_id.eq(gid))
+        .order(adjournments::id)
+        .select(adjournments::id)
+        .load(conn)?;
+    ids.into_iter().map(|aid| get(conn, tid, aid)).collect()
+}
+
+fn context(gid: i32, aid_hint: &str) -> String {
+    format!("arbiter sealed move: game {gid} envelope {aid_hint}")
+}
+
+fn parse_local(s: &str) -> Option<NaiveDateTime> {
+    NaiveDateTime::parse_from_str(s.trim(), "%Y-%m-%dT%H:%M")
+        .or_else(|_| NaiveDateTime::parse_from_str(s.trim(), "%Y-%m-%dT%H:%M:%S"))
+        .ok()
+}
+
+#[allow(clippy::too_many_arguments)]
+fn insert_envelope(
+    conn: &mut DbConnection,
+    key: &SealKey,
+    tid: i32,
+    gid: i32,
+    pos: &Position,
+    times: (i32, i32),
+    sealer: i32,
+    number: i32,
+    draw_offer_by: Option<i32>,
+    resume: (&str, &str),
+    sealed_move: &str,
+) -> DomainResult<i32> {
+    // The envelope number is bound into the ciphertext: it cannot be moved.
+    let n: i64 = adjournments::table
+        .filter(adjournments::game_id.eq(gid))
+        .count()
+        .get_result(conn)?;
+    let (ct, nonce) = key.seal(sealed_move, &context(gid, &(n + 1).to_string()));
+    let id: i32 = diesel::insert_into(adjournments::table)
+        .values((
+            adjournments::tournament_id.eq(tid),
+            adjournments::game_id.eq(gid),
+            adjournments::position_fen.eq(pos.to_fen()),
+            adjournments::white_time_used_seconds.eq(times.0),
+            adjournments::black_time_used_seconds.eq(times.1),
+            adjournments::sealer_id.eq(sealer),
+            adjournments::sealed_move_number.eq(number),
+            adjournments::draw_offer_by.eq(draw_offer_by),
+            adjournments::resume_at.eq(resume.0),
+            adjournments::resume_place.eq(resume.1),
+            adjournments::sealed_ciphertext.eq(ct),
+            adjournments::sealed_nonce.eq(nonce),
+            adjournments::state.eq("sealed"),
+            adjournments::created_at.eq(now()),
+            adjournments::version.eq(1),
+        ))
+        .returning(adjournments::id)
+        .get_result(conn)?;
+    Ok(id)
+}
+
+/// Adjourns a game: the player to move seals a move (§1–§2).
+pub fn adjourn(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, gid: i32, cmd: Adjourn) -> DomainResult<EnvelopeView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    if !t.adjournments {
+        return Err(DomainError::conflict("the regulations of this tournament do not allow adjourned games"));
+    }
+    let g = load_game(conn, tid, gid)?;
+    let Some(black_id) = g.black_id else {
+        return Err(DomainError::invalid("game", "a bye cannot be adjourned"));
+    };
+    if g.kind != "pending" {
+        return Err(DomainError::conflict(format!("board {} is not being played (it is {})", g.board, g.kind)));
+    }
+    let pos = match cmd.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        Some(f) => Position::from_fen(f).map_err(|e| DomainError::invalid("fen", format!("the FEN is not valid: {e}")))?,
+        None => final_position(conn, gid)?
+            .ok_or_else(|| DomainError::invalid("fen", "give the position before the sealed move (FEN), or upload the moves so far"))?,
+    };
+    if rules::outcome::board_ending(&pos).is_some() {
+        return Err(DomainError::invalid("fen", "the game is already over in this position"));
+    }
+    if cmd.sealed_move.trim().is_empty() || cmd.sealed_move.len() > 40 {
+        return Err(DomainError::invalid("sealed_move", "write the sealed move (at most 40 characters)"));
+    }
+    if cmd.white_time_used_seconds < 0 || cmd.black_time_used_seconds < 0 {
+        return Err(DomainError::invalid("white_time_used_seconds", "times used are not negative"));
+    }
+    if parse_local(&cmd.resume_at).is_none() {
+        return Err(DomainError::invalid("resume_at", "write the resumption as YYYY-MM-DDTHH:MM"));
+    }
+    if let Some(d) = cmd.draw_offer_by {
+        if d != g.white_id && d != black_id {
+            return Err(DomainError::invalid("draw_offer_by", "the draw offer is by one of the two players"));
+        }
+    }
+    let sealer = if pos.turn() == rules::Color::White { g.white_id } else { black_id };
+    let number = cmd.sealed_move_number.unwrap_or(pos.fullmoves() as i32);
+    let pm = player_map(conn, tid)?;
+    let before = game_view(&g, &pm);
+    let aid = insert_envelope(
+        conn,
+        key,
+        tid,
+        gid,
+        &pos,
+        (cmd.white_time_used_seconds, cmd.black_time_used_seconds),
+        sealer,
+        number,
+        cmd.draw_offer_by,
+        (cmd.resume_at.trim(), cmd.resume_place.trim()),
+        cmd.sealed_move.trim(),
+    )?;
+    diesel::update(games::table.find(gid))
+        .set((games::kind.eq("adjourned"), games::version.eq(g.version + 1), games::updated_at.eq(now())))
+        .execute(conn)?;
+    let v = get(conn, tid, aid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "adjournment.seal",
+            entity: "adjournment",
+            entity_id: Some(aid as i64),
+        },
+        Some(&before),
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MarkPresent {
+    /// `sealer` or `replier`.
+    pub who: String,
+    /// `YYYY-MM-DDTHH:MM` (local).
+    pub at: String,
+}
+
+pub fn mark_present(conn: &mut DbConnection, actor: &Actor, tid: i32, aid: i32, cmd: MarkPresent) -> DomainResult<EnvelopeView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let row = load(conn, tid, aid)?;
+    if row.1 .2 != "sealed" {
+        return Err(DomainError::conflict("the envelope is no longer sealed"));
+    }
+    if parse_local(&cmd.at).is_none() {
+        return Err(DomainError::invalid("at", "write the time as YYYY-MM-DDTHH:MM"));
+    }
+    let before = view(conn, tid, &row)?;
+    let q = diesel::update(adjournments::table.find(aid));
+    match cmd.who.as_str() {
+        "sealer" => q.set(adjournments::sealer_present_at.eq(Some(cmd.at.trim()))).execute(conn)?,
+        "replier" => q.set(adjournments::replier_present_at.eq(Some(cmd.at.trim()))).execute(conn)?,
+        _ => return Err(DomainError::invalid("who", "sealer or replier")),
+    };
+    let after = get(conn, tid, aid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "adjournment.present",
+            entity: "adjournment",
+            entity_id: Some(aid as i64),
+        },
+        Some(&before),
+        Some(&after),
+    )?;
+    Ok(after)
+}
+
+#[derive(Clone, Deserialize, ToSchema, Default)]
+#[serde(deny_unknown_fields, default)]
+pub struct OpenEnvelope {
+    /// Local time of the opening, `YYYY-MM-DDTHH:MM` (default: the replying
+    /// player's arrival). Decides whether an absent sealer is late (§10).
+    pub at: Option<String>,
+    /// The present player's flag had already fallen (6.9) — matters when the
+    /// sealer is late (§10).
+    pub replier_flag_fallen: bool,
+    /// With the sealer absent (but within the lateness limit), the replying player
+    /// may seal his reply in a new envelope (§9): the reply, and when and where
+    /// play resumes.
+    pub reply_sealed_move: Option<String>,
+    pub reply_resume_at: Option<String>,
+    pub reply_resume_place: Option<String>,
+    /// For a new envelope: the clock times used at this point.
+    pub white_time_used_seconds: Option<i32>,
+    pub black_time_used_seconds: Option<i32>,
+}
+
+impl std::fmt::Debug for OpenEnvelope {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenEnvelope").field("replier_flag_fallen", &self.replier_flag_fallen).finish()
+    }
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct OpenedEnvelope {
+    pub envelope: EnvelopeView,
+    pub game: GameView,
+    /// The replying player's sealed reply, when one was sealed (§9).
+    pub new_envelope: Option<EnvelopeView>,
+}
+
+fn verdict_text(v: &SealedVerdict) -> String {
+    match v {
+        SealedVerdict::Legal { san, mates, stalemates, dead, .. } => {
+            let what = if *mates {
+                " (checkmate)"
+            } else if *stalemates {
+                " (stalemate)"
+            } else if *dead {
+                " (dead position)"
+            } else {
+                ""
+            };
+            format!("legal: {san}{what}")
+        }
+        SealedVerdict::Ambiguous(c) => format!("ambiguous: fits {}", c.join(", ")),
+        SealedVerdict::Illegal => "illegal".into(),
+        SealedVerdict::Illegible => "illegible".into(),
+    }
+}
+
+/// Opens the envelope at resumption (§6, §8–§10): needs an arbiter and the
+/// replying player present.
+pub fn open(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, aid: i32, cmd: OpenEnvelope) -> DomainResult<OpenedEnvelope> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let row = load(conn, tid, aid)?;
+    let (a, b) = &row;
+    if b.2 != "sealed" {
+        return Err(DomainError::conflict(format!("the envelope is {}, not sealed", b.2)));
+    }
+    let Some(replier_at) = b.3.as_deref() else {
+        return Err(DomainError::conflict(
+            "the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first",
+        ));
+    };
+    let g = load_game(conn, tid, a.1)?;
+    let black_id = g.black_id.unwrap_or(0);
+    let replier_id = if a.5 == g.white_id { black_id } else { g.white_id };
+    let resume = parse_local(&a.8).ok_or_else(|| DomainError::conflict("the stored resumption time is unreadable"))?;
+    let limit = resume + chrono::Duration::minutes(t.resumption_lateness_minutes as i64);
+    let late = |at: &str| parse_local(at).is_none_or(|x| x > limit);
+    let replier_late = late(replier_at);
+    let sealer_absent = b.4.is_none();
+    // §10: the sealer is late when he came after the limit, or is still absent
+    // when the envelope is opened after it.
+    let opened_at = cmd.at.clone().unwrap_or_else(|| replier_at.to_string());
+    let sealer_late = match b.4.as_deref() {
+        Some(at) => late(at),
+        None => late(&opened_at),
+    };
+    let attendance = match (sealer_late, replier_late) {
+        (true, _) if cmd.replier_flag_fallen => Attendance::SealerLateReplierFlagFallen,
+        (true, _) => Attendance::SealerLate,
+        (false, true) => Attendance::ReplierLate,
+        _ => Attendance::BothPresent,
+    };
+    let context = {
+        let n: Vec<i32> = adjournments::table
+            .filter(adjournments::game_id.eq(a.1))
+            .order(adjournments::id)
+            .select(adjournments::id)
+            .load(conn)?;
+        let index = n.iter().position(|x| *x == aid).map(|i| i + 1).unwrap_or(0);
+        context(a.1, &index.to_string())
+    };
+    let sealed = key.open(&b.0, &b.1, &context).ok_or_else(|| {
+        DomainError::conflict("the envelope cannot be opened: the server key does not match (was the key file replaced?)")
+    })?;
+    let pos = Position::from_fen(&a.2).map_err(|e| DomainError::conflict(format!("stored position unreadable: {e}")))?;
+    let letters = LetterSet::from_code(&t.notation).unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
+    let judgement = judge_sealed_move(&pos, &sealed, letters, attendance);
+    let points = point_system(&t);
+    let sealer_white = a.5 == g.white_id;
+    let result = match judgement.consequence {
+        Consequence::Continue => None,
+        Consequence::SealerWins => Some(if sealer_white { (points.win, points.loss) } else { (points.loss, points.win) }),
+        Consequence::SealerLoses => Some(if sealer_white { (points.loss, points.win) } else { (points.win, points.loss) }),
+        Consequence::ReplierLoses => Some(if sealer_white { (points.win, points.loss) } else { (points.loss, points.win) }),
+        Consequence::Draw => Some((points.draw, points.draw)),
+        Consequence::ArbiterDecides => None,
+    };
+    let outcome = format!("{:?}", judgement.consequence);
+    let opening = serde_json::json!({
+        "sealed_text": sealed,
+        "verdict": verdict_text(&judgement.verdict),
+        "consequence": outcome,
+        "attendance": format!("{attendance:?}"),
+        "notes": judgement.notes,
+    });
+    let before = view(conn, tid, &row)?;
+    diesel::update(adjournments::table.find(aid))
+        .set((
+            adjournments::state.eq("opened"),
+            adjournments::opened_at.eq(Some(now())),
+            adjournments::verdict.eq(Some(opening.to_string())),
+            adjournments::outcome.eq(Some(&outcome)),
+            adjournments::version.eq(b.8 + 1),
+        ))
+        .execute(conn)?;
+    let (kind, ws, bs, termination) = match result {
+        Some((w, bl)) => ("played", Some(w), Some(bl), format!("adjourned game: {}", verdict_text(&judgement.verdict))),
+        None if judgement.consequence == Consequence::Continue => ("pending", None, None, String::new()),
+        None => ("adjourned", None, None, String::new()),
+    };
+    diesel::update(games::table.find(g.id))
+        .set((
+            games::kind.eq(kind),
+            games::white_score.eq(ws),
+            games::black_score.eq(bs),
+            games::termination.eq(termination),
+            games::reason.eq(judgement.notes.join("; ")),
+            games::version.eq(g.version + 1),
+            games::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    // §9: the sealer is absent, the replying player seals his reply.
+    let mut new_envelope = None;
+    if let Some(reply) = cmd.reply_sealed_move.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+        let SealedVerdict::Legal { mv, .. } = judgement.verdict else {
+            return Err(DomainError::conflict("a reply can be sealed only after a legal sealed move"));
+        };
+        if !sealer_absent || judgement.consequence != Consequence::Continue {
+            return Err(DomainError::conflict("the reply is sealed only when the sealer is absent and play goes on (Guidelines §9)"));
+        }
+        let resume_at = cmd.reply_resume_at.clone().unwrap_or_default();
+        if parse_local(&resume_at).is_none() {
+            return Err(DomainError::invalid("reply_resume_at", "when does play resume? YYYY-MM-DDTHH:MM"));
+        }
+        let next = pos.play(mv).map_err(|_| DomainError::conflict("the sealed move cannot be played"))?;
+        let id = insert_envelope(
+            conn,
+            key,
+            tid,
+            g.id,
+            &next,
+            (cmd.white_time_used_seconds.unwrap_or(a.3), cmd.black_time_used_seconds.unwrap_or(a.4)),
+            replier_id,
+            next.fullmoves() as i32,
+            a.7,
+            (resume_at.trim(), cmd.reply_resume_place.as_deref().unwrap_or(&a.9)),
+            reply,
+        )?;
+        diesel::update(games::table.find(g.id))
+            .set(games::kind.eq("adjourned"))
+            .execute(conn)?;
+        new_envelope = Some(get(conn, tid, id)?);
+    }
+    refresh_round_state(conn, tid, g.round_number)?;
+    let pm = player_map(conn, tid)?;
+    let answer = OpenedEnvelope {
+        envelope: get(conn, tid, aid)?,
+        game: game_view(&load_game(conn, tid, g.id)?, &pm),
+        new_envelope,
+    };
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "adjournment.open",
+            entity: "adjournment",
+            entity_id: Some(aid as i64),
+        },
+        Some(&before),
+        Some(&answer),
+    )?;
+    let _ = load_player(conn, tid, replier_id)?;
+    Ok(answer)
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EndBeforeResumption {
+    /// `draw` (agreed), `white_resigns` or `black_resigns` (announced to the arbiter).
+    pub outcome: String,
+}
+
+/// §5: a draw agreed, or a resignation announced to the arbiter, before
+/// resumption ends the game. The envelope is never opened.
+pub fn end_before_resumption(conn: &mut DbConnection, actor: &Actor, tid: i32, aid: i32, cmd: EndBeforeResumption) -> DomainResult<EnvelopeView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let row = load(conn, tid, aid)?;
+    if row.1 .2 != "sealed" {
+        return Err(DomainError::conflict("the envelope is no longer sealed"));
+    }
+    let p = point_system(&t);
+    let (w, b, term) = match cmd.outcome.as_str() {
+        "draw" => (p.draw, p.draw, "draw agreed before resumption (Guidelines §5)"),
+        "white_resigns" => (p.loss, p.win, "White resigned before resumption (Guidelines §5)"),
+        "black_resigns" => (p.win, p.loss, "Black resigned before resumption (Guidelines §5)"),
+        _ => return Err(DomainError::invalid("outcome", "draw, white_resigns or black_resigns")),
+    };
+    end_envelope(conn, actor, tid, &row, "ended", Some((w, b)), term, "adjournment.end")
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct EnvelopeLost {
+    /// Whether the adjourned position can be set up again (with the recorded times).
+    pub restorable: bool,
+}
+
+/// §11: the envelope is lost. Play resumes from the adjourned position with the
+/// recorded times, the sealer playing the move he says he sealed; if the position
+/// cannot be restored the game is annulled and replayed.
+pub fn envelope_lost(conn: &mut DbConnection, actor: &Actor, tid: i32, aid: i32, cmd: EnvelopeLost) -> DomainResult<EnvelopeView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let row = load(conn, tid, aid)?;
+    if row.1 .2 != "sealed" {
+        return Err(DomainError::conflict("the envelope is no longer sealed"));
+    }
+    let term = if cmd.restorable {
+        "envelope lost: resume from the adjourned position with the recorded times; the sealer plays the move he says he sealed (§11)"
+    } else {
+        "envelope lost and the position cannot be restored: the game is annulled and replayed (§11)"
+    };
+    end_envelope(conn, actor, tid, &row, "lost", None, term, "adjournment.lost")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn end_envelope(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    row: &Row,
+    state: &str,
+    result: Option<(i32, i32)>,
+    termination: &str,
+    action: &str,
+) -> DomainResult<EnvelopeView> {
+    let aid = row.0 .0;
+    let before = view(conn, tid, row)?;
+    let g = load_game(conn, tid, row.0 .1)?;
+    diesel::update(adjournments::table.find(aid))
+        .set((adjournments::state.eq(state), adjournments::outcome.eq(Some(termination)), adjournments::version.eq(row.1 .8 + 1)))
+        .execute(conn)?;
+    let (kind, w, b) = match result {
+        Some((w, b)) => ("played", Some(w), Some(b)),
+        None => ("pending", None, None),
+    };
+    diesel::update(games::table.find(g.id))
+        .set((
+            games::kind.eq(kind),
+            games::white_score.eq(w),
+            games::black_score.eq(b),
+            games::termination.eq(termination),
+            games::version.eq(g.version + 1),
+            games::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    refresh_round_state(conn, tid, g.round_number)?;
+    let after = get(conn, tid, aid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action,
+            entity: "adjournment",
+            entity_id: Some(aid as i64),
+        },
+        Some(&before),
+        Some(&after),
+    )?;
+    Ok(after)
+}

@@ -1,0 +1,347 @@
+//! Late arrival and absence (SPEC §4; 2009 Laws art. 6.7, 2005 art. 6.6–6.7).
+//! The arbiter records each player's arrival or absence; the default time of the
+//! regulations decides whether a player lost by forfeit. The consequence is shown
+//! before it is confirmed, and an override needs a written reason.
+
+use super::audit::{self, Entry};
+use super::results::{load_game, parse_result};
+use super::rounds::{game_view, player_map, refresh_round_state, GameView};
+use super::tournaments::{load as load_tournament, point_system};
+use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use crate::db::models::GameRow;
+use crate::db::schema::{arrivals, games, rounds};
+use crate::db::DbConnection;
+use chrono::NaiveDateTime;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// One player's attendance.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Attendance {
+    /// Time of arrival at the board: `HH:MM`, `HH:MM:SS` (on the round's date) or
+    /// `YYYY-MM-DDTHH:MM[:SS]`. Empty = not (yet) arrived.
+    #[serde(default)]
+    pub arrived_at: Option<String>,
+    /// The player did not come.
+    #[serde(default)]
+    pub absent: bool,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordArrivals {
+    pub white: Attendance,
+    pub black: Attendance,
+    /// The game's version as read (409 when stale).
+    pub version: i32,
+    /// The arbiter overrides the computed consequence with this result (`*` lets
+    /// the game be played). Needs `reason`.
+    #[serde(default)]
+    pub override_result: Option<String>,
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// What the default-time rule gives.
+#[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
+pub struct ArrivalConsequence {
+    pub round_start: String,
+    /// Round start + default time: arriving after this loses.
+    pub deadline: String,
+    pub default_time_minutes: i32,
+    pub white_late: bool,
+    pub black_late: bool,
+    /// `play`, `white_forfeits` (`-/+`), `black_forfeits` (`+/-`) or `double_forfeit` (`-/-`).
+    pub outcome: String,
+    /// The result this gives, as written on the wall chart (`*` = play).
+    pub result: String,
+    /// Minutes of clock time each player loses before arriving, when they play.
+    pub white_clock_minutes: i64,
+    pub black_clock_minutes: i64,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ArrivalsAnswer {
+    pub consequence: ArrivalConsequence,
+    /// Whether the consequence (or the override) was applied.
+    pub applied: bool,
+    pub game: GameView,
+}
+
+fn parse_time(text: &str, day: &str) -> Option<NaiveDateTime> {
+    let t = text.trim();
+    for fmt in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M"] {
+        if let Ok(d) = NaiveDateTime::parse_from_str(t, fmt) {
+            return Some(d);
+        }
+    }
+    for fmt in ["%H:%M:%S", "%H:%M"] {
+        if let Ok(time) = chrono::NaiveTime::parse_from_str(t, fmt) {
+            let date = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?;
+            return Some(date.and_time(time));
+        }
+    }
+    None
+}
+
+/// Applies the default-time rule. Pure: no database.
+pub fn consequence(
+    start: NaiveDateTime,
+    default_minutes: i32,
+    white: Option<NaiveDateTime>,
+    black: Option<NaiveDateTime>,
+    laws_2005: bool,
+) -> ArrivalConsequence {
+    let deadline = start + chrono::Duration::minutes(default_minutes as i64);
+    // 2009 art. 6.7(a): a player who arrives after the default time loses.
+    let late = |a: Option<NaiveDateTime>| a.is_none_or(|t| t > deadline);
+    let (wl, bl) = (late(white), late(black));
+    let mut notes = vec![];
+    let art = if laws_2005 { "2005 art. 6.7" } else { "art. 6.7(a)" };
+    let (outcome, result) = match (wl, bl) {
+        (true, true) => {
+            notes.push(format!("both players arrived after the default time ({art}): double forfeit"));
+            ("double_forfeit", "-/-")
+        }
+        (true, false) => {
+            notes.push(format!("White arrived after the default time ({art}): White loses by forfeit"));
+            ("white_forfeits", "-/+")
+        }
+        (false, true) => {
+            notes.push(format!("Black arrived after the default time ({art}): Black loses by forfeit"));
+            ("black_forfeits", "+/-")
+        }
+        (false, false) => ("play", "*"),
+    };
+    let minutes = |a: Option<NaiveDateTime>| a.map(|t| (t - start).num_minutes().max(0)).unwrap_or(0);
+    let (mut wc, mut bc) = (0, 0);
+    if outcome == "play" {
+        let (wa, ba) = (minutes(white), minutes(black));
+        if wa > 0 && ba > 0 {
+            // 2009 art. 6.7(b) / 2005 art. 6.6: both absent at the start — White
+            // loses all the time until he arrives; Black's clock starts only when
+            // White has moved, so Black loses only what passes after White's arrival.
+            wc = wa;
+            bc = (ba - wa).max(0);
+            notes.push(format!(
+                "both players were absent at the start: White's clock ran from the start ({}), so White loses {wc} min; Black loses {bc} min",
+                if laws_2005 { "2005 art. 6.6" } else { "art. 6.7(b)" }
+            ));
+        } else {
+            wc = wa;
+            bc = ba;
+            if wa > 0 {
+                notes.push(format!("White arrived {wa} min late: White's clock ran meanwhile (art. 6.6)"));
+            }
+            if ba > 0 {
+                notes.push(format!("Black arrived {ba} min late: Black's clock ran meanwhile (art. 6.6)"));
+            }
+        }
+    }
+    ArrivalConsequence {
+        round_start: start.format("%Y-%m-%dT%H:%M").to_string(),
+        deadline: deadline.format("%Y-%m-%dT%H:%M:%S").to_string(),
+        default_time_minutes: default_minutes,
+        white_late: wl,
+        black_late: bl,
+        outcome: outcome.into(),
+        result: result.into(),
+        white_clock_minutes: wc,
+        black_clock_minutes: bc,
+        notes,
+    }
+}
+
+fn round_start(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<NaiveDateTime> {
+    let start: Option<String> = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .filter(rounds::number.eq(round))
+        .select(rounds::scheduled_start)
+        .first(conn)?;
+    start
+        .and_then(|s| parse_time(&s, ""))
+        .ok_or_else(|| DomainError::conflict(format!("round {round} has no start time; set it first (PUT …/rounds/{round}/start)")))
+}
+
+fn attendance_time(a: &Attendance, day: &str, who: &str) -> DomainResult<Option<NaiveDateTime>> {
+    if a.absent {
+        return Ok(None);
+    }
+    match a.arrived_at.as_deref().filter(|s| !s.trim().is_empty()) {
+        None => Err(DomainError::invalid(who, format!("give {who}'s arrival time or mark {who} absent"))),
+        Some(t) => parse_time(t, day)
+            .map(Some)
+            .ok_or_else(|| DomainError::invalid(who, format!("'{t}' is not a time; write HH:MM"))),
+    }
+}
+
+fn evaluate(conn: &mut DbConnection, tid: i32, g: &GameRow, cmd: &RecordArrivals) -> DomainResult<ArrivalConsequence> {
+    let t = load_tournament(conn, tid)?;
+    if g.black_id.is_none() {
+        return Err(DomainError::invalid("game", "a bye has no arrivals to record"));
+    }
+    let start = round_start(conn, tid, g.round_number)?;
+    let day = start.format("%Y-%m-%d").to_string();
+    let w = attendance_time(&cmd.white, &day, "white")?;
+    let b = attendance_time(&cmd.black, &day, "black")?;
+    Ok(consequence(start, t.default_time_minutes, w, b, t.laws_edition == "2005"))
+}
+
+/// The consequence the recorded arrivals would have; nothing is written.
+pub fn preview(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: RecordArrivals) -> DomainResult<ArrivalConsequence> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let g = load_game(conn, tid, gid)?;
+    evaluate(conn, tid, &g, &cmd)
+}
+
+/// Records the arrivals and applies the consequence (or the arbiter's override).
+pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: RecordArrivals) -> DomainResult<ArrivalsAnswer> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let g = load_game(conn, tid, gid)?;
+    let pm = player_map(conn, tid)?;
+    let before = game_view(&g, &pm);
+    if cmd.version != g.version {
+        return Err(DomainError::Conflict {
+            message: "the game was changed meanwhile; reload it".into(),
+            current: serde_json::to_value(&before).ok(),
+        });
+    }
+    if !matches!(g.kind.as_str(), "pending" | "forfeit" | "double_forfeit") {
+        return Err(DomainError::conflict(format!(
+            "board {} already has the result {}; correct the result instead",
+            g.board, before.result
+        )));
+    }
+    let c = evaluate(conn, tid, &g, &cmd)?;
+    let reason = cmd.reason.trim().to_string();
+    let (result_text, reason) = match &cmd.override_result {
+        Some(r) => {
+            if reason.is_empty() {
+                return Err(DomainError::invalid("reason", "overriding the default-time rule needs a written reason"));
+            }
+            (r.clone(), format!("arbiter override of the default-time rule: {reason}"))
+        }
+        None => (c.result.clone(), c.notes.join("; ")),
+    };
+    let t = load_tournament(conn, tid)?;
+    let parsed = parse_result(&result_text, &point_system(&t)).map_err(|m| DomainError::invalid("override_result", m))?;
+    for (pid, a) in [(g.white_id, &cmd.white), (g.black_id.unwrap_or(0), &cmd.black)] {
+        diesel::delete(arrivals::table.filter(arrivals::game_id.eq(gid)).filter(arrivals::player_id.eq(pid))).execute(conn)?;
+        diesel::insert_into(arrivals::table)
+            .values((
+                arrivals::tournament_id.eq(tid),
+                arrivals::game_id.eq(gid),
+                arrivals::player_id.eq(pid),
+                arrivals::arrived_at.eq(if a.absent { None } else { a.arrived_at.clone() }),
+                arrivals::absent.eq(a.absent),
+                arrivals::recorded_at.eq(now()),
+            ))
+            .execute(conn)?;
+    }
+    diesel::update(games::table.find(gid))
+        .set((
+            games::kind.eq(parsed.kind),
+            games::white_score.eq(parsed.white),
+            games::black_score.eq(parsed.black),
+            games::termination.eq(if parsed.kind == "pending" { "" } else { "default time (art. 6.7)" }),
+            games::reason.eq(&reason),
+            games::version.eq(g.version + 1),
+            games::updated_at.eq(now()),
+        ))
+        .execute(conn)?;
+    refresh_round_state(conn, tid, g.round_number)?;
+    let after = game_view(&load_game(conn, tid, gid)?, &pm);
+    let answer = ArrivalsAnswer {
+        consequence: c,
+        applied: true,
+        game: after,
+    };
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: if cmd.override_result.is_some() { "arrivals.override" } else { "arrivals.record" },
+            entity: "game",
+            entity_id: Some(gid as i64),
+        },
+        Some(&before),
+        Some(&answer),
+    )?;
+    Ok(answer)
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetRoundStart {
+    /// `YYYY-MM-DDTHH:MM`
+    pub start: String,
+}
+
+/// Sets (or moves) the actual start of a round: the reference for the default time.
+pub fn set_round_start(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32, cmd: SetRoundStart) -> DomainResult<()> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    if NaiveDateTime::parse_from_str(cmd.start.trim(), "%Y-%m-%dT%H:%M").is_err() {
+        return Err(DomainError::invalid("start", format!("'{}' is not YYYY-MM-DDTHH:MM", cmd.start)));
+    }
+    let before: Option<Option<String>> = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .filter(rounds::number.eq(number))
+        .select(rounds::scheduled_start)
+        .first(conn)
+        .optional()?;
+    let Some(before) = before else {
+        return Err(DomainError::NotFound(format!("round {number} of tournament {tid}")));
+    };
+    diesel::update(rounds::table.filter(rounds::tournament_id.eq(tid)).filter(rounds::number.eq(number)))
+        .set(rounds::scheduled_start.eq(Some(cmd.start.trim())))
+        .execute(conn)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "round.set_start",
+            entity: "round",
+            entity_id: Some(number as i64),
+        },
+        Some(&before),
+        Some(&cmd.start),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn t(s: &str) -> NaiveDateTime {
+        parse_time(s, "2026-05-01").unwrap()
+    }
+
+    #[test]
+    fn zero_default_time_loses_on_any_lateness() {
+        // 2009 art. 6.7(a): default time 0 — arriving after the start loses.
+        let c = consequence(t("10:00"), 0, Some(t("10:00")), Some(t("10:01")), false);
+        assert_eq!(c.outcome, "black_forfeits");
+        assert_eq!(c.result, "+/-");
+    }
+
+    #[test]
+    fn both_late_is_a_double_forfeit() {
+        let c = consequence(t("10:00"), 30, None, Some(t("10:31")), false);
+        assert_eq!(c.result, "-/-");
+    }
+
+    #[test]
+    fn within_the_default_time_play_on_and_white_pays_when_both_were_absent() {
+        // 2005 art. 6.6: 60 minutes; both absent at the start — White's clock runs.
+        let c = consequence(t("10:00"), 60, Some(t("10:20")), Some(t("10:45")), true);
+        assert_eq!(c.outcome, "play");
+        assert_eq!((c.white_clock_minutes, c.black_clock_minutes), (20, 25));
+        let c = consequence(t("10:00"), 60, Some(t("10:40")), Some(t("10:10")), true);
+        assert_eq!((c.white_clock_minutes, c.black_clock_minutes), (40, 0));
+    }
+}

@@ -1,0 +1,428 @@
+//! Penalties (SPEC §5): every kind of art. 13.4, and 7.4(b), 9.5(b), 10.2,
+//! 12.3(b), 12.8, 12.9 — recorded against a game and a player, with their effect
+//! on the result. Where the Laws ask "could the opponent mate by any series of
+//! legal moves", the rules core answers from the game's final position.
+
+use super::audit::{self, Entry};
+use super::records::final_position;
+use super::registration::load_player;
+use super::results::load_game;
+use super::rounds::{game_view, player_map, refresh_round_state, GameView};
+use super::tournaments::{load as load_tournament, point_system, TimeControl};
+use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use crate::db::schema::{games, penalties, players};
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use rules::{can_mate, CanMate, Position};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordPenalty {
+    /// The offender (or the claimant, for a draw claim under 10.2).
+    pub player_id: i32,
+    /// `warning` (13.4(a)), `extra_time` (13.4(b), to the opponent),
+    /// `time_deduction` (13.4(c)), `game_lost` (13.4(d), 12.3(b), 12.8),
+    /// `score_reduced` (13.4(e)), `score_raised` (13.4(f), the opponent's),
+    /// `expulsion` (13.4(g)), `illegal_move` (7.4(b)), `incorrect_draw_claim`
+    /// (9.5(b)), `quickplay_claim` (10.2), `both_at_fault` (12.9).
+    pub kind: String,
+    /// Seconds, for `extra_time` and `time_deduction`.
+    #[serde(default)]
+    pub seconds: Option<i32>,
+    /// For `score_reduced`: the offender's score in points (0 or ½).
+    #[serde(default)]
+    pub points: Option<f64>,
+    /// For `quickplay_claim`: `draw`, `postponed`, `rejected` or `increment`.
+    #[serde(default)]
+    pub decision: Option<String>,
+    /// For `illegal_move` in rapid and blitz: the opponent claimed it before moving
+    /// (Appendices A.4(c), B.3(c)).
+    #[serde(default)]
+    pub claimed: bool,
+    /// The final position (FEN), when the game's moves are not stored; the rules
+    /// core decides from it whether the opponent could mate.
+    #[serde(default)]
+    pub final_fen: Option<String>,
+    #[serde(default)]
+    pub note: String,
+    /// The game's version as read.
+    pub version: i32,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PenaltyView {
+    pub id: i32,
+    pub game_id: i32,
+    pub player_id: i32,
+    pub kind: String,
+    pub article: String,
+    pub seconds: Option<i32>,
+    pub decision: String,
+    /// What the penalty did, in the arbiter's words.
+    pub effect: String,
+    pub note: String,
+    pub at: String,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PenaltyAnswer {
+    pub penalty: PenaltyView,
+    pub game: GameView,
+}
+
+fn article(kind: &str, laws_2005: bool) -> Option<&'static str> {
+    Some(match kind {
+        "warning" => "13.4(a)",
+        "extra_time" => "13.4(b)",
+        "time_deduction" => "13.4(c)",
+        "game_lost" => "13.4(d), 12.3(b), 12.8",
+        "score_reduced" => "13.4(e)",
+        "score_raised" => "13.4(f)",
+        "expulsion" => "13.4(g)",
+        "illegal_move" => {
+            if laws_2005 {
+                "7.4(b) (2005)"
+            } else {
+                "7.4(b)"
+            }
+        }
+        "incorrect_draw_claim" => "9.5(b)",
+        "quickplay_claim" => "10.2",
+        "both_at_fault" => "12.9",
+        _ => return None,
+    })
+}
+
+/// Whether `side` could mate by any series of legal moves in `pos`.
+fn could_mate(pos: &Position, side: rules::Color) -> DomainResult<bool> {
+    match can_mate(pos, side) {
+        CanMate::Yes(_) => Ok(true),
+        CanMate::No => Ok(false),
+        CanMate::Unknown => Err(DomainError::conflict(
+            "the rules core could not decide within its search budget whether the opponent can mate; decide it and enter the result as a correction",
+        )),
+    }
+}
+
+pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: RecordPenalty) -> DomainResult<PenaltyAnswer> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let g = load_game(conn, tid, gid)?;
+    let pm = player_map(conn, tid)?;
+    let before = game_view(&g, &pm);
+    if cmd.version != g.version {
+        return Err(DomainError::Conflict {
+            message: "the game was changed meanwhile; reload it".into(),
+            current: serde_json::to_value(&before).ok(),
+        });
+    }
+    let Some(black_id) = g.black_id else {
+        return Err(DomainError::invalid("game", "a bye has no penalties"));
+    };
+    let offender_is_white = if cmd.player_id == g.white_id {
+        true
+    } else if cmd.player_id == black_id {
+        false
+    } else {
+        return Err(DomainError::invalid("player_id", "the player does not play this game"));
+    };
+    let art = article(&cmd.kind, t.laws_edition == "2005").ok_or_else(|| {
+        DomainError::invalid(
+            "kind",
+            format!("'{}' is not a penalty kind (warning, extra_time, time_deduction, game_lost, score_reduced, score_raised, expulsion, illegal_move, incorrect_draw_claim, quickplay_claim, both_at_fault)", cmd.kind),
+        )
+    })?;
+    let points = point_system(&t);
+    let offender_color = if offender_is_white { rules::Color::White } else { rules::Color::Black };
+    let opponent_color = offender_color.other();
+    // (white points, black points) when the penalty decides the result.
+    let mut new_result: Option<(i32, i32)> = None;
+    let mut decision = cmd.decision.clone().unwrap_or_default();
+    let mut seconds = cmd.seconds;
+    let effect: String;
+    let loss_for_offender = |opp_can: bool| -> (i32, i32) {
+        let opp = if opp_can { points.win } else { points.draw };
+        if offender_is_white {
+            (points.loss, opp)
+        } else {
+            (opp, points.loss)
+        }
+    };
+    match cmd.kind.as_str() {
+        "warning" => effect = "warning; no effect on the result".into(),
+        "extra_time" | "time_deduction" => {
+            let s = cmd.seconds.filter(|s| *s > 0 && *s <= 3 * 3600).ok_or_else(|| DomainError::invalid("seconds", "give the seconds (1 to 10800)"))?;
+            effect = if cmd.kind == "extra_time" {
+                format!("{s} s added to the opponent's clock")
+            } else {
+                format!("{s} s taken from the offender's clock")
+            };
+        }
+        "game_lost" => {
+            let pos = final_pos(conn, gid, cmd.final_fen.as_deref())?;
+            let can = could_mate(&pos, opponent_color)?;
+            new_result = Some(loss_for_offender(can));
+            effect = if can {
+                "game declared lost; the opponent wins".into()
+            } else {
+                "game declared lost; the opponent cannot mate by any series of legal moves, so he scores a draw (12.3(b))".into()
+            };
+        }
+        "score_reduced" => {
+            let p = cmd.points.ok_or_else(|| DomainError::invalid("points", "give the offender's reduced score"))?;
+            let h = (p * 2.0).round() as i32;
+            if !(0..=1).contains(&h) || (p * 2.0).fract() != 0.0 {
+                return Err(DomainError::invalid("points", "the reduced score is 0 or ½"));
+            }
+            let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
+            new_result = Some(if offender_is_white { (h.min(w), b) } else { (w, h.min(b)) });
+            effect = format!("the offender's score reduced to {p}");
+        }
+        "score_raised" => {
+            let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
+            new_result = Some(if offender_is_white { (w, points.win) } else { (points.win, b) });
+            effect = "the opponent's score raised to the maximum".into();
+        }
+        "expulsion" => {
+            effect = "expelled from the event: not paired again; unfinished games lost by forfeit".into();
+        }
+        "illegal_move" => {
+            let category = serde_json::from_str::<TimeControl>(&t.time_control).unwrap_or_default().category();
+            if category != "standard" && !cmd.claimed {
+                return Err(DomainError::invalid(
+                    "claimed",
+                    "in rapid and blitz an illegal move is penalised only on the opponent's claim before he moves (A.4(c), B.3(c))",
+                ));
+            }
+            let earlier: i64 = penalties::table
+                .filter(penalties::game_id.eq(gid))
+                .filter(penalties::player_id.eq(cmd.player_id))
+                .filter(penalties::kind.eq("illegal_move"))
+                .count()
+                .get_result(conn)?;
+            let count = earlier as i32 + 1;
+            if category == "blitz" {
+                // B.3(c): the claim wins — or draws when the claimant cannot mate.
+                let can = could_mate(&final_pos(conn, gid, cmd.final_fen.as_deref())?, opponent_color)?;
+                new_result = Some(loss_for_offender(can));
+                effect = if can {
+                    "blitz: the claim of an illegal move wins the game (B.3(c))".into()
+                } else {
+                    "blitz: illegal move claimed, but the claimant cannot mate by any series of legal moves: draw (B.3(c))".into()
+                };
+            } else if count >= t.illegal_moves_lose {
+                let can = could_mate(&final_pos(conn, gid, cmd.final_fen.as_deref())?, opponent_color)?;
+                new_result = Some(loss_for_offender(can));
+                effect = if can {
+                    format!("illegal move number {count}: the game is lost (7.4(b))")
+                } else {
+                    format!("illegal move number {count}: the game is lost, but the opponent cannot mate by any series of legal moves: draw (7.4(b))")
+                };
+            } else {
+                seconds = Some(t.illegal_move_bonus_seconds);
+                effect = format!(
+                    "illegal move number {count}: {} s added to the opponent's clock; number {} loses (7.4(b))",
+                    t.illegal_move_bonus_seconds, t.illegal_moves_lose
+                );
+            }
+        }
+        "incorrect_draw_claim" => {
+            seconds = Some(180);
+            effect = "incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))".into();
+        }
+        "quickplay_claim" => {
+            match decision.as_str() {
+                "draw" => {
+                    new_result = Some((points.draw, points.draw));
+                    effect = "claim under 10.2 accepted: the game is drawn".into();
+                }
+                "postponed" | "rejected" => {
+                    seconds = Some(120);
+                    effect = format!("claim under 10.2 {decision}: 2 minutes added to the opponent's clock");
+                }
+                "increment" => effect = "claim under 10.2: increment added for both players (Guidelines III)".into(),
+                _ => return Err(DomainError::invalid("decision", "the decision is draw, postponed, rejected or increment")),
+            }
+        }
+        "both_at_fault" => {
+            new_result = Some((points.loss, points.loss));
+            decision = "both players lose".into();
+            effect = "both players at fault: both lose, 0-0 (12.9)".into();
+        }
+        _ => return Err(DomainError::invalid("kind", "unknown penalty kind")),
+    }
+    let id: i32 = diesel::insert_into(penalties::table)
+        .values((
+            penalties::tournament_id.eq(tid),
+            penalties::game_id.eq(gid),
+            penalties::player_id.eq(cmd.player_id),
+            penalties::kind.eq(&cmd.kind),
+            penalties::article.eq(art),
+            penalties::seconds.eq(seconds),
+            penalties::decision.eq(&decision),
+            penalties::effect.eq(&effect),
+            penalties::note.eq(cmd.note.trim()),
+            penalties::arbiter_id.eq(actor.user_id),
+            penalties::at.eq(now()),
+        ))
+        .returning(penalties::id)
+        .get_result(conn)?;
+    if let Some((w, b)) = new_result {
+        diesel::update(games::table.find(gid))
+            .set((
+                games::kind.eq("played"),
+                games::white_score.eq(Some(w)),
+                games::black_score.eq(Some(b)),
+                games::termination.eq(format!("penalty: art. {art}")),
+                games::reason.eq(&effect),
+                games::version.eq(g.version + 1),
+                games::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+    } else {
+        diesel::update(games::table.find(gid))
+            .set((games::version.eq(g.version + 1), games::updated_at.eq(now())))
+            .execute(conn)?;
+    }
+    if cmd.kind == "expulsion" {
+        expel(conn, tid, cmd.player_id)?;
+    }
+    refresh_round_state(conn, tid, g.round_number)?;
+    let pm = player_map(conn, tid)?;
+    let answer = PenaltyAnswer {
+        penalty: view_of(conn, id)?,
+        game: game_view(&load_game(conn, tid, gid)?, &pm),
+    };
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "penalty.record",
+            entity: "game",
+            entity_id: Some(gid as i64),
+        },
+        Some(&before),
+        Some(&answer),
+    )?;
+    Ok(answer)
+}
+
+/// The position the "could he mate" question is asked in: the given FEN, else the
+/// final position of the game's stored moves.
+fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResult<Position> {
+    if let Some(f) = fen.map(str::trim).filter(|f| !f.is_empty()) {
+        return Position::from_fen(f).map_err(|e| DomainError::invalid("final_fen", format!("the FEN is not valid: {e}")));
+    }
+    final_position(conn, gid)?.ok_or_else(|| {
+        DomainError::invalid(
+            "final_fen",
+            "give the final position (FEN) or upload the game's moves: the rules core decides from it whether the opponent could mate",
+        )
+    })
+}
+
+
+/// 13.4(g): out of later pairings; every unfinished game is lost by forfeit.
+fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
+    let p = load_player(conn, tid, pid)?;
+    let t = load_tournament(conn, tid)?;
+    let points = point_system(&t);
+    let paired: Option<i32> = crate::db::schema::rounds::table
+        .filter(crate::db::schema::rounds::tournament_id.eq(tid))
+        .select(diesel::dsl::max(crate::db::schema::rounds::number))
+        .first(conn)?;
+    diesel::update(players::table.find(pid))
+        .set((
+            players::status.eq("expelled"),
+            players::left_after_round.eq(paired),
+            players::version.eq(p.version + 1),
+        ))
+        .execute(conn)?;
+    let open: Vec<crate::db::models::GameRow> = games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::kind.eq_any(["pending", "adjourned"]))
+        .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
+        .select(crate::db::models::GameRow::as_select())
+        .load(conn)?;
+    for og in open {
+        let (w, b) = if og.white_id == pid {
+            (points.forfeit_loss, points.forfeit_win)
+        } else {
+            (points.forfeit_win, points.forfeit_loss)
+        };
+        diesel::update(games::table.find(og.id))
+            .set((
+                games::kind.eq("forfeit"),
+                games::white_score.eq(Some(w)),
+                games::black_score.eq(Some(b)),
+                games::termination.eq("expulsion (13.4(g))"),
+                games::version.eq(og.version + 1),
+                games::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+        refresh_round_state(conn, tid, og.round_number)?;
+    }
+    Ok(())
+}
+
+type PenaltyRow = (i32, i32, i32, String, String, Option<i32>, String, String, String, String);
+
+fn to_view(r: PenaltyRow) -> PenaltyView {
+    PenaltyView {
+        id: r.0,
+        game_id: r.1,
+        player_id: r.2,
+        kind: r.3,
+        article: r.4,
+        seconds: r.5,
+        decision: r.6,
+        effect: r.7,
+        note: r.8,
+        at: r.9,
+    }
+}
+
+fn columns() -> (
+    penalties::id,
+    penalties::game_id,
+    penalties::player_id,
+    penalties::kind,
+    penalties::article,
+    penalties::seconds,
+    penalties::decision,
+    penalties::effect,
+    penalties::note,
+    penalties::at,
+) {
+    (
+        penalties::id,
+        penalties::game_id,
+        penalties::player_id,
+        penalties::kind,
+        penalties::article,
+        penalties::seconds,
+        penalties::decision,
+        penalties::effect,
+        penalties::note,
+        penalties::at,
+    )
+}
+
+fn view_of(conn: &mut DbConnection, id: i32) -> DomainResult<PenaltyView> {
+    let r: PenaltyRow = penalties::table.find(id).select(columns()).first(conn)?;
+    Ok(to_view(r))
+}
+
+/// Penalties of a game (public: they are shown on the game, the card and the round).
+pub fn for_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Vec<PenaltyView>> {
+    load_game(conn, tid, gid)?;
+    let rows: Vec<PenaltyRow> = penalties::table
+        .filter(penalties::game_id.eq(gid))
+        .order(penalties::id)
+        .select(columns())
+        .load(conn)?;
+    Ok(rows.into_iter().map(to_view).collect())
+}

@@ -1,0 +1,318 @@
+//! The moves of a game (SPEC §6): a PGN or a scoresheet typed in the
+//! tournament's notation letters, stored with the rules core's validation report.
+//! When the report and the entered result disagree the arbiter is warned; nothing
+//! is changed silently.
+
+use super::audit::{self, Entry};
+use super::results::load_game;
+use super::rounds::fmt_points;
+use super::tournaments::load as load_tournament;
+use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use crate::db::schema::{game_records, rounds};
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use rules::san::LetterSet;
+use rules::validate::{validate_game, GameInput, Termination};
+use rules::Position;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitMoves {
+    /// `pgn` (one game) or `scoresheet` (moves as written: `1.e4 e5 2.Sf3 …`).
+    pub format: String,
+    pub text: String,
+    /// Notation letters (default: the tournament's).
+    #[serde(default)]
+    pub notation: Option<String>,
+    /// Start position: a FEN, or for Chess960 the start position number; default
+    /// the round's (standard, or its Chess960 position).
+    #[serde(default)]
+    pub start: Option<String>,
+    /// How the game was said to end: `checkmate`, `resignation`, `agreement`,
+    /// `threefold`, `fifty_moves`, `time_white`/`time_black` (who flagged),
+    /// `arbiter_white`/`arbiter_black` (who was declared lost).
+    #[serde(default)]
+    pub termination: Option<String>,
+}
+
+/// The rules core's report, as clients see it.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
+pub struct ValidationView {
+    pub plies: usize,
+    pub final_fen: String,
+    /// `checkmate`, `stalemate`, `dead`, or null (the game did not end on the board).
+    pub ending: Option<String>,
+    pub ending_ply: Option<usize>,
+    /// The first move that could not be played: ply, text, kind, why.
+    #[schema(value_type = Object)]
+    pub error: Option<serde_json::Value>,
+    pub moves_after_end: usize,
+    pub expected_result: Option<String>,
+    pub result: Option<String>,
+    pub result_consistent: bool,
+    pub notes: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameRecordView {
+    pub game_id: i32,
+    pub format: String,
+    pub notation: String,
+    pub start_fen: String,
+    pub text: String,
+    pub report: ValidationView,
+    /// Where the report and the entered result disagree.
+    pub warnings: Vec<String>,
+}
+
+fn termination(t: Option<&str>) -> DomainResult<Termination> {
+    use rules::validate::ClaimKind;
+    use rules::Color;
+    Ok(match t.unwrap_or("") {
+        "" => Termination::Unknown,
+        "checkmate" => Termination::Checkmate,
+        "resignation" => Termination::Resignation,
+        "agreement" => Termination::Agreement,
+        "threefold" => Termination::Claim(ClaimKind::Threefold),
+        "fifty_moves" => Termination::Claim(ClaimKind::FiftyMoves),
+        "time_white" => Termination::Time { flagged: Color::White },
+        "time_black" => Termination::Time { flagged: Color::Black },
+        "arbiter_white" => Termination::ArbiterDecision { offender: Color::White },
+        "arbiter_black" => Termination::ArbiterDecision { offender: Color::Black },
+        other => {
+            return Err(DomainError::invalid(
+                "termination",
+                format!("'{other}' is not a way a game ends (checkmate, resignation, agreement, threefold, fifty_moves, time_white, time_black, arbiter_white, arbiter_black)"),
+            ))
+        }
+    })
+}
+
+/// The start position of a game: given FEN or SP number, else the round's.
+fn start_position(conn: &mut DbConnection, tid: i32, round: i32, given: Option<&str>, variant: &str) -> DomainResult<Position> {
+    if let Some(s) = given.map(str::trim).filter(|s| !s.is_empty()) {
+        if let Ok(sp) = s.parse::<u16>() {
+            return Position::chess960(sp).ok_or_else(|| DomainError::invalid("start", "a Chess960 start position is numbered 0–959"));
+        }
+        return Position::from_fen(s).map_err(|e| DomainError::invalid("start", format!("the FEN is not valid: {e}")));
+    }
+    if variant == "chess960" {
+        let sp: Option<Option<i32>> = rounds::table
+            .filter(rounds::tournament_id.eq(tid))
+            .filter(rounds::number.eq(round))
+            .select(rounds::chess960_position)
+            .first(conn)
+            .optional()?;
+        if let Some(Some(sp)) = sp {
+            return Position::chess960(sp as u16).ok_or_else(|| DomainError::invalid("start", "bad Chess960 number"));
+        }
+        return Err(DomainError::invalid("start", "give the Chess960 start position number of this game"));
+    }
+    Ok(Position::startpos())
+}
+
+fn report_view(r: &rules::validate::ValidationReport) -> ValidationView {
+    use rules::outcome::BoardEnding;
+    ValidationView {
+        plies: r.plies,
+        final_fen: r.final_fen.clone(),
+        ending: r.ending.map(|e| {
+            match e {
+                BoardEnding::Checkmate { .. } => "checkmate",
+                BoardEnding::Stalemate => "stalemate",
+                BoardEnding::DeadPosition => "dead",
+            }
+            .to_string()
+        }),
+        ending_ply: r.ending_ply,
+        error: r.error.as_ref().map(|e| serde_json::json!({"ply": e.ply, "text": e.text, "kind": e.kind, "why": e.why})),
+        moves_after_end: r.moves_after_end,
+        expected_result: r.expected_result.clone(),
+        result: r.result.clone(),
+        result_consistent: r.result_consistent,
+        notes: r.notes.clone(),
+    }
+}
+
+/// Splits a typed scoresheet into the moves as written: move numbers, result
+/// marks and the draw-offer mark `(=)` are not moves.
+fn scoresheet_moves(text: &str) -> Vec<String> {
+    let mut out = vec![];
+    for raw in text.split_whitespace() {
+        let tok = raw.trim_end_matches("(=)");
+        let tok = match tok.rfind('.') {
+            Some(i) if tok[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &tok[i + 1..],
+            _ => tok,
+        };
+        if tok.is_empty() || matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "(=)" | "e.p." | "ep") {
+            if matches!(tok, "e.p." | "ep") {
+                if let Some(last) = out.last_mut() {
+                    let last: &mut String = last;
+                    last.push_str(" e.p.");
+                }
+            }
+            continue;
+        }
+        out.push(tok.to_string());
+    }
+    out
+}
+
+/// The entered result of a game as PGN writes it.
+fn recorded_result(kind: &str, w: Option<i32>, b: Option<i32>) -> Option<String> {
+    if kind != "played" {
+        return None;
+    }
+    Some(match (w?, b?) {
+        (w, b) if w > b => "1-0".into(),
+        (w, b) if w < b => "0-1".into(),
+        (w, b) if w == b && w > 0 => "1/2-1/2".into(),
+        (w, b) => format!("{}-{}", fmt_points(w), fmt_points(b)),
+    })
+}
+
+pub fn submit(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: SubmitMoves) -> DomainResult<GameRecordView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
+    let g = load_game(conn, tid, gid)?;
+    if g.black_id.is_none() {
+        return Err(DomainError::invalid("game", "a bye has no moves"));
+    }
+    if cmd.text.len() > 1_000_000 {
+        return Err(DomainError::invalid("text", "the game text is longer than 1 MB"));
+    }
+    // PGN is English SAN by its standard; a scoresheet is in the tournament's letters.
+    let default_notation = if cmd.format == "pgn" { "en".to_string() } else { t.notation.clone() };
+    let notation = cmd.notation.clone().unwrap_or(default_notation);
+    let letters = LetterSet::from_code(&notation)
+        .ok_or_else(|| DomainError::invalid("notation", format!("'{notation}' is not a notation language")))?;
+    let entered = recorded_result(&g.kind, g.white_score, g.black_score);
+    let term = termination(cmd.termination.as_deref())?;
+    let (start, moves, result_in_text) = match cmd.format.as_str() {
+        "pgn" => {
+            let games = rules::pgn::read_games(&cmd.text);
+            let game = match games.into_iter().next() {
+                Some(Ok(game)) => game,
+                Some(Err(e)) => return Err(DomainError::invalid("text", format!("the PGN cannot be read: {e}"))),
+                None => return Err(DomainError::invalid("text", "the PGN holds no game")),
+            };
+            let (pos, _) = rules::pgn::start_position(&game)
+                .map_err(|e| DomainError::invalid("text", format!("the PGN's start position: {e}")))?;
+            let moves: Vec<String> = game.moves.iter().map(|m| m.text.clone()).collect();
+            (pos, moves, game.result())
+        }
+        "scoresheet" => {
+            let pos = start_position(conn, tid, g.round_number, cmd.start.as_deref(), &t.variant)?;
+            (pos, scoresheet_moves(&cmd.text), None)
+        }
+        other => return Err(DomainError::invalid("format", format!("'{other}' is not pgn or scoresheet"))),
+    };
+    let input = GameInput {
+        start: start.clone(),
+        moves,
+        letters,
+        result: entered.clone().or(result_in_text),
+        termination: term,
+        min_moves_before_draw: (t.draw_offer_min_moves > 0).then_some(t.draw_offer_min_moves as u32),
+    };
+    let report = report_view(&validate_game(&input));
+    let mut warnings = vec![];
+    if let Some(e) = &report.error {
+        warnings.push(format!("move {} ('{}') is {}: {}", e["ply"], e["text"].as_str().unwrap_or(""), e["kind"].as_str().unwrap_or(""), e["why"].as_str().unwrap_or("")));
+    }
+    if !report.result_consistent {
+        warnings.push(format!(
+            "the entered result {} does not agree with the game: {}",
+            entered.as_deref().unwrap_or("(none)"),
+            report.expected_result.as_deref().map(|r| format!("the rules give {r}")).unwrap_or_else(|| report.notes.join("; "))
+        ));
+    }
+    let report_text = serde_json::to_string(&report).unwrap_or_default();
+    let before: Option<String> = game_records::table
+        .find(gid)
+        .select(game_records::text)
+        .first(conn)
+        .optional()?;
+    diesel::delete(game_records::table.find(gid)).execute(conn)?;
+    diesel::insert_into(game_records::table)
+        .values((
+            game_records::game_id.eq(gid),
+            game_records::tournament_id.eq(tid),
+            game_records::format.eq(&cmd.format),
+            game_records::notation.eq(&notation),
+            game_records::start_fen.eq(start.to_fen()),
+            game_records::text.eq(&cmd.text),
+            game_records::report.eq(&report_text),
+            game_records::uploaded_at.eq(now()),
+        ))
+        .execute(conn)?;
+    let v = GameRecordView {
+        game_id: gid,
+        format: cmd.format,
+        notation,
+        start_fen: start.to_fen(),
+        text: cmd.text,
+        report,
+        warnings,
+    };
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: if before.is_some() { "moves.replace" } else { "moves.submit" },
+            entity: "game",
+            entity_id: Some(gid as i64),
+        },
+        before.as_ref(),
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+pub fn get(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRecordView> {
+    let g = load_game(conn, tid, gid)?;
+    let row: Option<(String, String, String, String, String)> = game_records::table
+        .find(gid)
+        .select((game_records::format, game_records::notation, game_records::start_fen, game_records::text, game_records::report))
+        .first(conn)
+        .optional()?;
+    let Some((format, notation, start_fen, text, report)) = row else {
+        return Err(DomainError::NotFound(format!("moves of game {gid}")));
+    };
+    let report: ValidationView = serde_json::from_str(&report)
+        .map_err(|_| DomainError::conflict("the stored report is unreadable; submit the moves again"))?;
+    let entered = recorded_result(&g.kind, g.white_score, g.black_score);
+    let mut warnings = vec![];
+    if let (Some(exp), Some(ent)) = (&report.expected_result, &entered) {
+        if exp != ent {
+            warnings.push(format!("the entered result {ent} does not agree with the game: the rules give {exp}"));
+        }
+    }
+    Ok(GameRecordView { game_id: gid, format, notation, start_fen, text, report, warnings })
+}
+
+/// The final position of a game's stored moves, if any.
+pub fn final_position(conn: &mut DbConnection, gid: i32) -> DomainResult<Option<Position>> {
+    let report: Option<String> = game_records::table
+        .find(gid)
+        .select(game_records::report)
+        .first(conn)
+        .optional()?;
+    Ok(report
+        .and_then(|r| serde_json::from_str::<ValidationView>(&r).ok())
+        .and_then(|r| Position::from_fen(&r.final_fen).ok()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scoresheet_tokens_are_the_moves() {
+        let m = scoresheet_moves("1.e4 e5 2.Sf3 Sf6 6.exd6 e.p. Sxd6 11.Kb1 (=)");
+        assert_eq!(m, vec!["e4", "e5", "Sf3", "Sf6", "exd6 e.p.", "Sxd6", "Kb1"]);
+    }
+}

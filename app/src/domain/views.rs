@@ -1,0 +1,249 @@
+//! Read-only views for the HTML pages: a player's card round by round and the
+//! crosstables. No writes here; the arithmetic comes from `pairing`.
+
+use super::registration::{load_player, PlayerView};
+use super::rounds::{fmt_points, PlayerRef};
+use super::standings::{self, StandingsView};
+use super::tournaments::load as load_tournament;
+use super::DomainResult;
+use crate::db::models::{GameRow, PlayerRow};
+use crate::db::schema::{games, players, rounds};
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use std::collections::{HashMap, HashSet};
+
+fn player_ref(p: &PlayerRow) -> PlayerRef {
+    PlayerRef {
+        id: p.id,
+        start_no: p.start_no,
+        name: p.name.clone(),
+        title: p.title.clone(),
+        rating: p.rating,
+    }
+}
+
+/// The numbers of the rounds the public may see (published or finished).
+pub fn published_rounds(conn: &mut DbConnection, tid: i32) -> DomainResult<HashSet<i32>> {
+    let rows: Vec<(i32, String)> = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .select((rounds::number, rounds::state))
+        .load(conn)?;
+    Ok(rows.into_iter().filter(|(_, s)| s != "paired").map(|(n, _)| n).collect())
+}
+
+/// One player's result in a game row, as written in a crosstable: `1 ½ 0` for
+/// played games, `+`/`−` for forfeits, the points for byes, `*` while pending.
+pub fn own_result(g: &GameRow, player: i32) -> String {
+    let white = g.white_id == player;
+    let (own, other) = if white {
+        (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0))
+    } else {
+        (g.black_score.unwrap_or(0), g.white_score.unwrap_or(0))
+    };
+    match g.kind.as_str() {
+        "pending" | "adjourned" => "*".into(),
+        "played" => fmt_points(own),
+        "forfeit" if own > other => "+".into(),
+        "forfeit" | "double_forfeit" => "−".into(),
+        "free" => "–".into(),
+        _ => fmt_points(own),
+    }
+}
+
+/// Score of a played game normalised to win 2, draw 1, loss 0 (for rating sums).
+fn normalised(own: i32, other: i32) -> i32 {
+    match own.cmp(&other) {
+        std::cmp::Ordering::Greater => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Less => 0,
+    }
+}
+
+pub struct CardRow {
+    pub round: i32,
+    pub board: i32,
+    pub opponent: Option<PlayerRef>,
+    /// `white`, `black` or empty for a bye.
+    pub colour: &'static str,
+    pub kind: String,
+    pub result: String,
+    /// Points after this round, as written.
+    pub running: String,
+    /// Rating change of this game (rated games only), e.g. `+4.2`.
+    pub rating_change: Option<String>,
+}
+
+pub struct CardView {
+    pub player: PlayerView,
+    pub rows: Vec<CardRow>,
+    pub points: String,
+    pub rank: Option<u32>,
+    pub rating_change: Option<i32>,
+    pub performance: Option<i32>,
+}
+
+pub fn player_card(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<CardView> {
+    load_tournament(conn, tid)?;
+    let p = load_player(conn, tid, pid)?;
+    let visible = published_rounds(conn, tid)?;
+    let rows: Vec<GameRow> = games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
+        .order(games::round_number)
+        .select(GameRow::as_select())
+        .load(conn)?;
+    let others: HashMap<i32, PlayerRow> = players::table
+        .filter(players::tournament_id.eq(tid))
+        .select(PlayerRow::as_select())
+        .load(conn)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
+    let mut running = 0;
+    let mut out = Vec::new();
+    for g in rows.iter().filter(|g| visible.contains(&g.round_number)) {
+        let white = g.white_id == pid;
+        let opp_id = if white { g.black_id } else { Some(g.white_id) };
+        let opponent = opp_id.and_then(|id| others.get(&id)).map(player_ref);
+        let own = if white { g.white_score } else { g.black_score };
+        let other = if white { g.black_score } else { g.white_score };
+        running += own.unwrap_or(0);
+        let rating_change = match (g.kind.as_str(), p.rating, opponent.as_ref().and_then(|o| o.rating)) {
+            ("played", Some(r), Some(o)) if r > 0 && o > 0 => {
+                let score = normalised(own.unwrap_or(0), other.unwrap_or(0));
+                let h = pairing::rating::game_change_hundredths(r as u32, o as u32, score, p.k_factor.max(0) as u32);
+                Some(format!("{:+.1}", h as f64 / 100.0))
+            }
+            _ => None,
+        };
+        out.push(CardRow {
+            round: g.round_number,
+            board: g.board,
+            colour: match (g.black_id.is_some(), white) {
+                (false, _) => "",
+                (true, true) => "white",
+                (true, false) => "black",
+            },
+            kind: g.kind.clone(),
+            result: own_result(g, pid),
+            running: fmt_points(running),
+            opponent,
+            rating_change,
+        });
+    }
+    let st = standings::compute(conn, tid)?;
+    let row = st.rows.iter().find(|r| r.player_id == pid);
+    Ok(CardView {
+        player: PlayerView::from(&p),
+        rows: out,
+        points: fmt_points(running),
+        rank: row.map(|r| r.rank),
+        rating_change: row.and_then(|r| r.rating_change),
+        performance: row.and_then(|r| r.performance),
+    })
+}
+
+pub struct CrossRow {
+    pub rank: u32,
+    pub player_id: i32,
+    pub start_no: u32,
+    pub name: String,
+    pub title: String,
+    pub rating: Option<u32>,
+    pub points: String,
+    pub cells: Vec<String>,
+}
+
+pub struct CrosstableView {
+    /// Round robin: columns are opponents by pairing number. Swiss: columns are
+    /// rounds and each cell names the opponent's rank, colour and result.
+    pub round_robin: bool,
+    pub headers: Vec<String>,
+    pub rows: Vec<CrossRow>,
+    pub after_round: i32,
+}
+
+pub fn crosstable(conn: &mut DbConnection, tid: i32) -> DomainResult<CrosstableView> {
+    let t = load_tournament(conn, tid)?;
+    let st: StandingsView = standings::compute(conn, tid)?;
+    let visible = published_rounds(conn, tid)?;
+    let all: Vec<GameRow> = games::table
+        .filter(games::tournament_id.eq(tid))
+        .order((games::round_number, games::board))
+        .select(GameRow::as_select())
+        .load(conn)?;
+    let all: Vec<GameRow> = all.into_iter().filter(|g| visible.contains(&g.round_number)).collect();
+    let round_robin = t.system != "swiss";
+    let by_id: HashMap<i32, &standings::StandingView> = st.rows.iter().map(|r| (r.player_id, r)).collect();
+    let rounds_shown = visible.iter().copied().max().unwrap_or(0);
+    let mut rows: Vec<CrossRow> = st
+        .rows
+        .iter()
+        .map(|r| CrossRow {
+            rank: r.rank,
+            player_id: r.player_id,
+            start_no: r.start_no,
+            name: r.name.clone(),
+            title: r.title.clone(),
+            rating: r.rating,
+            points: r.points_text.clone(),
+            cells: Vec::new(),
+        })
+        .collect();
+    let headers;
+    if round_robin {
+        rows.sort_by_key(|r| r.start_no);
+        let n = rows.len();
+        headers = (1..=n).map(|i| i.to_string()).collect();
+        let index: HashMap<i32, usize> = rows.iter().enumerate().map(|(i, r)| (r.player_id, i)).collect();
+        let mut cells = vec![vec![String::new(); n]; n];
+        for (i, c) in cells.iter_mut().enumerate() {
+            c[i] = "×".into();
+        }
+        for g in &all {
+            let (Some(b), Some(&wi)) = (g.black_id, index.get(&g.white_id)) else { continue };
+            let Some(&bi) = index.get(&b) else { continue };
+            for (me, them, id) in [(wi, bi, g.white_id), (bi, wi, b)] {
+                let cell = &mut cells[me][them];
+                if !cell.is_empty() {
+                    cell.push(' ');
+                }
+                cell.push_str(&own_result(g, id));
+            }
+        }
+        for (row, c) in rows.iter_mut().zip(cells) {
+            row.cells = c;
+        }
+    } else {
+        headers = (1..=rounds_shown).map(|r| r.to_string()).collect();
+        let mut cells: HashMap<i32, Vec<String>> = rows
+            .iter()
+            .map(|r| (r.player_id, vec![String::new(); rounds_shown as usize]))
+            .collect();
+        for g in &all {
+            let r = g.round_number as usize - 1;
+            let mut put = |me: i32, opp: Option<i32>, colour: &str| {
+                let text = match opp.and_then(|o| by_id.get(&o)) {
+                    Some(o) => format!("{}{}{}", o.rank, colour, own_result(g, me)),
+                    None => own_result(g, me),
+                };
+                if let Some(c) = cells.get_mut(&me).and_then(|v| v.get_mut(r)) {
+                    *c = text;
+                }
+            };
+            put(g.white_id, g.black_id, "w");
+            if let Some(b) = g.black_id {
+                put(b, Some(g.white_id), "b");
+            }
+        }
+        for row in rows.iter_mut() {
+            row.cells = cells.remove(&row.player_id).unwrap_or_default();
+        }
+    }
+    Ok(CrosstableView {
+        round_robin,
+        headers,
+        rows,
+        after_round: st.after_round,
+    })
+}

@@ -1,0 +1,140 @@
+//! A player's card: who he is, every round's game, his points, rank,
+//! performance and rating change.
+
+use super::layout::{Align, Column, Doc, Table, Weight};
+use super::pairings::bye_text;
+use super::{titled, tournament_line};
+use crate::db::models::GameRow;
+use crate::db::schema::games;
+use crate::db::DbConnection;
+use crate::domain::registration::{self, PlayerView};
+use crate::domain::rounds::{game_view, player_map, GameView};
+use crate::domain::standings::{self, StandingView};
+use crate::domain::tournaments::{self, TournamentView};
+use crate::domain::DomainResult;
+use diesel::prelude::*;
+
+pub struct PlayerCard {
+    pub tournament: TournamentView,
+    pub player: PlayerView,
+    /// Published rounds only: the public sees what the pages show.
+    pub games: Vec<GameView>,
+    pub standing: Option<StandingView>,
+}
+
+impl PlayerCard {
+    pub fn load(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<PlayerCard> {
+        let tournament = tournaments::get(conn, tid)?;
+        let p = registration::load_player(conn, tid, pid)?;
+        let published: Vec<i32> = crate::db::schema::rounds::table
+            .filter(crate::db::schema::rounds::tournament_id.eq(tid))
+            .filter(crate::db::schema::rounds::state.ne("paired"))
+            .select(crate::db::schema::rounds::number)
+            .load(conn)?;
+        let rows: Vec<GameRow> = games::table
+            .filter(games::tournament_id.eq(tid))
+            .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
+            .filter(games::round_number.eq_any(published))
+            .order(games::round_number)
+            .select(GameRow::as_select())
+            .load(conn)?;
+        let pm = player_map(conn, tid)?;
+        let standing = standings::compute(conn, tid)?.rows.into_iter().find(|r| r.player_id == pid);
+        Ok(PlayerCard {
+            tournament,
+            player: PlayerView::from(&p),
+            games: rows.iter().map(|g| game_view(g, &pm)).collect(),
+            standing,
+        })
+    }
+}
+
+/// The game's result from the player's side: `1`, `½`, `0`, `+`, `-`.
+fn own_result(g: &GameView, white: bool) -> String {
+    let r = g.result.as_str();
+    if g.black.is_none() {
+        return bye_text(g);
+    }
+    let flipped: String;
+    let r = if white {
+        r
+    } else {
+        flipped = r.split(['-', '/']).rev().collect::<Vec<_>>().join(if r.contains('/') { "/" } else { "-" });
+        &flipped
+    };
+    match r {
+        "*" => "*".into(),
+        "+/-" => "+".into(),
+        "-/+" => "-".into(),
+        "-/-" => "-".into(),
+        other => other.split('-').next().unwrap_or("").to_string(),
+    }
+}
+
+pub fn render(c: &PlayerCard) -> Vec<u8> {
+    let p = &c.player;
+    let name = titled(&p.title, &p.name);
+    let mut doc = Doc::new(&format!("Player card: {name}"), &tournament_line(&c.tournament), "Player card");
+    doc.paragraph(&name, Weight::Bold, 18.0);
+    doc.gap(4.0);
+    doc.field("Pairing number", &p.start_no.to_string(), 10.0);
+    if !p.federation.is_empty() {
+        doc.field("Federation", &p.federation, 10.0);
+    }
+    if let Some(id) = p.fide_id {
+        doc.field("FIDE id", &id.to_string(), 10.0);
+    }
+    if let Some(r) = p.rating {
+        doc.field("Rating", &r.to_string(), 10.0);
+    }
+    if !p.club.is_empty() {
+        doc.field("Club", &p.club, 10.0);
+    }
+    if p.status != "active" {
+        doc.field("Status", &p.status, 10.0);
+    }
+    if let Some(s) = &c.standing {
+        doc.field("Points", &s.points_text, 10.0);
+        doc.field("Rank", &s.rank.to_string(), 10.0);
+        if let Some(perf) = s.performance {
+            doc.field("Performance", &perf.to_string(), 10.0);
+        }
+        if let Some(ch) = s.rating_change {
+            doc.field("Rating change", &format!("{ch:+}"), 10.0);
+        }
+    }
+    doc.gap(8.0);
+    let table = Table::new(
+        vec![
+            Column::new("Rd", 26.0, Align::Right),
+            Column::new("Bd", 26.0, Align::Right),
+            Column::new("Colour", 44.0, Align::Center),
+            Column::fill("Opponent"),
+            Column::new("Rtg", 36.0, Align::Right),
+            Column::new("Result", 80.0, Align::Center).bold(),
+        ],
+        10.0,
+    );
+    let rows: Vec<Vec<String>> = c
+        .games
+        .iter()
+        .map(|g| {
+            let white = g.white.id == p.id;
+            let opp = if white { g.black.as_ref() } else { Some(&g.white) };
+            vec![
+                g.round.to_string(),
+                if g.black.is_some() { g.board.to_string() } else { String::new() },
+                match (g.black.is_some(), white) {
+                    (false, _) => String::new(),
+                    (true, true) => "White".into(),
+                    (true, false) => "Black".into(),
+                },
+                opp.map(|o| titled(&o.title, &o.name)).unwrap_or_default(),
+                opp.and_then(|o| o.rating).map(|r| r.to_string()).unwrap_or_default(),
+                own_result(g, white),
+            ]
+        })
+        .collect();
+    doc.table(&table, &rows);
+    doc.finish()
+}

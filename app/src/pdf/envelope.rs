@@ -1,0 +1,155 @@
+//! The adjournment envelope (SPEC §7; Guidelines for adjourned games §2): the
+//! players, the position just before the sealed move, the time used by each,
+//! who sealed, the number of the sealed move, a standing draw offer, and the
+//! date, time and place of resumption. The sealed move itself is never printed:
+//! the player writes it on the sheet he puts inside.
+//!
+//! Adjournments are not stored yet, so the renderer takes a plain struct.
+
+use super::layout::{Align, Doc, Weight, MARGIN, PAGE_WIDTH};
+
+#[derive(Clone, Debug, Default)]
+pub struct AdjournmentEnvelope {
+    pub tournament: String,
+    pub round: u32,
+    pub board: u32,
+    pub white: String,
+    pub black: String,
+    /// The position just before the sealed move, as FEN.
+    pub position_fen: String,
+    /// Time used by each player when the game was adjourned, e.g. `1:52:10`.
+    pub white_time_used: String,
+    pub black_time_used: String,
+    /// The player who sealed (his name).
+    pub sealed_by: String,
+    /// The number of the sealed move.
+    pub sealed_move_number: u32,
+    /// A draw offer that still stands, e.g. `Black offered a draw`; None when none stands.
+    pub draw_offer: Option<String>,
+    /// Resumption: date (`YYYY-MM-DD`), time (`HH:MM`) and place.
+    pub resumption_date: String,
+    pub resumption_time: String,
+    pub resumption_place: String,
+}
+
+impl AdjournmentEnvelope {
+    /// A filled-in example (documentation and tests).
+    pub fn example() -> AdjournmentEnvelope {
+        AdjournmentEnvelope {
+            tournament: "Memoriał Rubinsteina".into(),
+            round: 5,
+            board: 3,
+            white: "Łukasz Żółć".into(),
+            black: "Jiří Čermák".into(),
+            position_fen: "6k1/5pp1/7p/8/8/6P1/5PKP/3R4 w - - 0 41".into(),
+            white_time_used: "1:52:10".into(),
+            black_time_used: "1:48:45".into(),
+            sealed_by: "Łukasz Żółć".into(),
+            sealed_move_number: 41,
+            draw_offer: Some("Black offered a draw on move 40".into()),
+            resumption_date: "2026-03-06".into(),
+            resumption_time: "09:00".into(),
+            resumption_place: "Sala Kominkowa, Polanica-Zdrój".into(),
+        }
+    }
+}
+
+/// The figurine for a FEN piece letter (DejaVu Sans has the chess symbols).
+fn figurine(c: char) -> Option<char> {
+    Some(match c {
+        'K' => '♔',
+        'Q' => '♕',
+        'R' => '♖',
+        'B' => '♗',
+        'N' => '♘',
+        'P' => '♙',
+        'k' => '♚',
+        'q' => '♛',
+        'r' => '♜',
+        'b' => '♝',
+        'n' => '♞',
+        'p' => '♟',
+        _ => return None,
+    })
+}
+
+/// The board of a FEN's first field, rank 8 first; None when it is not 8×8.
+fn board_of(fen: &str) -> Option<Vec<Vec<Option<char>>>> {
+    let placement = fen.split_whitespace().next()?;
+    let mut ranks = Vec::new();
+    for rank in placement.split('/') {
+        let mut squares = Vec::new();
+        for c in rank.chars() {
+            if let Some(n) = c.to_digit(10) {
+                squares.extend(std::iter::repeat_n(None, n as usize));
+            } else {
+                squares.push(Some(figurine(c)?));
+            }
+        }
+        if squares.len() != 8 {
+            return None;
+        }
+        ranks.push(squares);
+    }
+    (ranks.len() == 8).then_some(ranks)
+}
+
+pub fn render(e: &AdjournmentEnvelope) -> Vec<u8> {
+    let title = format!("Adjourned game: round {}, board {}", e.round, e.board);
+    let mut doc = Doc::new(&title, &e.tournament, "Sealed-move envelope");
+    doc.paragraph("SEALED-MOVE ENVELOPE", Weight::Bold, 18.0);
+    doc.paragraph(&title, Weight::Bold, 12.0);
+    doc.gap(6.0);
+    doc.field("Tournament", &e.tournament, 11.0);
+    doc.field("Round / Board", &format!("Round {}, board {}", e.round, e.board), 11.0);
+    doc.field("White", &e.white, 11.0);
+    doc.field("Black", &e.black, 11.0);
+    doc.field("Time used by White", &e.white_time_used, 11.0);
+    doc.field("Time used by Black", &e.black_time_used, 11.0);
+    doc.field("Sealed by", &e.sealed_by, 11.0);
+    doc.field("Sealed move number", &e.sealed_move_number.to_string(), 11.0);
+    doc.field("Draw offer", e.draw_offer.as_deref().unwrap_or("none"), 11.0);
+    doc.field("Resumption date", &e.resumption_date, 11.0);
+    doc.field("Resumption time", &e.resumption_time, 11.0);
+    doc.field("Resumption place", &e.resumption_place, 11.0);
+    doc.field("Position (FEN)", &e.position_fen, 9.0);
+    doc.gap(8.0);
+    if let Some(board) = board_of(&e.position_fen) {
+        let square = 24.0;
+        doc.ensure(8.0 * square + 20.0);
+        let left = MARGIN + 24.0;
+        let top = doc.y;
+        for (r, rank) in board.iter().enumerate() {
+            let y = top - square * (r as f32 + 1.0);
+            doc.text_in(left - 18.0, 14.0, y + 8.0, &(8 - r).to_string(), Weight::Regular, 8.0, Align::Center);
+            for (f, piece) in rank.iter().enumerate() {
+                let x = left + square * f as f32;
+                let dark = (r + f) % 2 == 1;
+                doc.rect(x, y, square, square, Some(if dark { 0.72 } else { 0.97 }), false);
+                if let Some(p) = piece {
+                    doc.text_in(x, square, y + 5.0, &p.to_string(), Weight::Regular, 18.0, Align::Center);
+                }
+            }
+        }
+        doc.rect(left, top - 8.0 * square, 8.0 * square, 8.0 * square, None, true);
+        for (f, file) in "abcdefgh".chars().enumerate() {
+            doc.text_in(left + square * f as f32, square, top - 8.0 * square - 11.0, &file.to_string(), Weight::Regular, 8.0, Align::Center);
+        }
+        doc.y = top - 8.0 * square - 24.0;
+    }
+    doc.paragraph(
+        "The sealed move is written by the player on the sheet inside this envelope and is not printed here. \
+         The envelope is opened only at resumption, in the presence of the player who must reply.",
+        Weight::Regular,
+        9.0,
+    );
+    doc.gap(24.0);
+    let y = doc.y;
+    let w = (PAGE_WIDTH - 2.0 * MARGIN - 40.0) / 3.0;
+    for (i, who) in ["White's signature", "Black's signature", "Arbiter's signature"].iter().enumerate() {
+        let x = MARGIN + i as f32 * (w + 20.0);
+        doc.line(x, y, x + w, y, 0.5);
+        doc.text_in(x, w, y - 10.0, who, Weight::Regular, 8.0, Align::Center);
+    }
+    doc.finish()
+}

@@ -1,0 +1,83 @@
+//! Printouts (SPEC §10): the pairing list for the wall, a round's results,
+//! standings with tie-breaks, the crosstable, a player's card, scoresheets and the
+//! adjournment envelope (SPEC §7). A4, DejaVu Sans embedded (Polish, Czech and all
+//! Latin diacritics), tables that break across pages with their header repeated.
+//!
+//! Each document is one file: a plain data struct (filled from the domain's
+//! views, see `load` where a document needs more than one view) and a `render`
+//! that returns the PDF bytes. `layout` does the measuring and the page breaks.
+//!
+//! ```
+//! use app::pdf::envelope::{render, AdjournmentEnvelope};
+//! let pdf = render(&AdjournmentEnvelope::example());
+//! assert!(pdf.starts_with(b"%PDF"));
+//! ```
+
+pub mod card;
+pub mod crosstable;
+pub mod envelope;
+pub mod layout;
+pub mod pairings;
+pub mod results;
+pub mod scoresheets;
+pub mod standings;
+
+use crate::domain::tournaments::TournamentView;
+
+/// The running header of every page: the tournament's name, place and dates.
+pub fn tournament_line(t: &TournamentView) -> String {
+    let r = &t.regulations;
+    let mut s = r.name.clone();
+    if !r.place.is_empty() {
+        s.push_str(", ");
+        s.push_str(&r.place);
+    }
+    if r.start_date == r.end_date {
+        s.push_str(&format!(" · {}", r.start_date));
+    } else {
+        s.push_str(&format!(" · {} – {}", r.start_date, r.end_date));
+    }
+    s
+}
+
+/// Half-points as written on a wall chart: 2 → `1`, 1 → `½`, 7 → `3½`.
+pub fn points_text(half_points: i32) -> String {
+    crate::domain::rounds::fmt_points(half_points)
+}
+
+/// A tie-break value as printed: whole numbers without decimals, others with
+/// at most two.
+pub fn value_text(v: Option<f64>) -> String {
+    match v {
+        None => String::new(),
+        Some(v) if v.fract() == 0.0 => format!("{v:.0}"),
+        Some(v) => {
+            let s = format!("{v:.2}");
+            s.trim_end_matches('0').to_string()
+        }
+    }
+}
+
+/// A player's name with the FIDE title in front: `GM Jiří Čermák`.
+pub fn titled(title: &str, name: &str) -> String {
+    if title.is_empty() {
+        name.to_string()
+    } else {
+        format!("{title} {name}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_print_short() {
+        assert_eq!(value_text(Some(12.0)), "12");
+        assert_eq!(value_text(Some(12.5)), "12.5");
+        assert_eq!(value_text(Some(0.25)), "0.25");
+        assert_eq!(value_text(None), "");
+        assert_eq!(points_text(7), "3½");
+        assert_eq!(titled("GM", "Łukasz Żółć"), "GM Łukasz Żółć");
+    }
+}

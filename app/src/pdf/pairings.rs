@@ -1,0 +1,131 @@
+//! The pairing list for the wall: one line per board, large board numbers, the
+//! players' points before the round, byes at the end.
+
+use super::layout::{Align, Column, Doc, Table, Weight};
+use super::{points_text, titled, tournament_line};
+use crate::db::DbConnection;
+use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
+use crate::domain::tournaments::{self, TournamentView};
+use crate::domain::{model, DomainError, DomainResult};
+use std::collections::HashMap;
+
+/// A round as the pairing and result lists print it.
+pub struct RoundSheet {
+    pub tournament: TournamentView,
+    pub round: RoundView,
+    /// Points (half-points) of each player (by id) before the round.
+    pub points_before: HashMap<i32, i32>,
+}
+
+impl RoundSheet {
+    /// Reads round `n`. An unpublished round exists only for staff (`staff`).
+    pub fn load(conn: &mut DbConnection, tid: i32, n: i32, staff: bool) -> DomainResult<RoundSheet> {
+        let tournament = tournaments::get(conn, tid)?;
+        let round = rounds::get(conn, tid, n, staff)?;
+        if !round.published && !staff {
+            return Err(DomainError::NotFound(format!("a published round {n} of tournament {tid}")));
+        }
+        let row = tournaments::load(conn, tid)?;
+        let m = model::build(conn, &row, (n - 1).max(0) as u32, None)?;
+        let points = pairing::tiebreak::points(&m.tournament);
+        let points_before = points
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| Some((m.player_id(i as u32 + 1)?, *p)))
+            .collect();
+        Ok(RoundSheet {
+            tournament,
+            round,
+            points_before,
+        })
+    }
+
+    fn points(&self, p: &PlayerRef) -> String {
+        points_text(self.points_before.get(&p.id).copied().unwrap_or(0))
+    }
+}
+
+/// How a game without an opponent is written in the Black column.
+pub fn bye_text(g: &GameView) -> String {
+    let what = match g.kind.as_str() {
+        "pairing_bye" => "bye",
+        "full_bye" => "requested bye",
+        "half_bye" => "requested bye",
+        "zero_bye" => "absent",
+        "free" => "free round",
+        other => other,
+    };
+    format!("{what} ({})", g.result)
+}
+
+/// The rows of a round's table: board, White (points), result, Black (points).
+pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool) -> Vec<Vec<String>> {
+    sheet
+        .round
+        .games
+        .iter()
+        .map(|g| {
+            let white = titled(&g.white.title, &g.white.name);
+            let rating = |p: &PlayerRef| p.rating.map(|r| r.to_string()).unwrap_or_default();
+            let result = if with_results && g.black.is_some() { g.result.replace('*', "") } else { String::new() };
+            match &g.black {
+                Some(b) => vec![
+                    g.board.to_string(),
+                    g.white.start_no.to_string(),
+                    white,
+                    rating(&g.white),
+                    format!("({})", sheet.points(&g.white)),
+                    result,
+                    format!("({})", sheet.points(b)),
+                    titled(&b.title, &b.name),
+                    rating(b),
+                    b.start_no.to_string(),
+                ],
+                None => vec![
+                    String::new(),
+                    g.white.start_no.to_string(),
+                    white,
+                    rating(&g.white),
+                    format!("({})", sheet.points(&g.white)),
+                    String::new(),
+                    String::new(),
+                    bye_text(g),
+                    String::new(),
+                    String::new(),
+                ],
+            }
+        })
+        .collect()
+}
+
+pub(super) fn round_table(size: f32, board_size: f32, result_width: f32) -> Table {
+    Table::new(
+        vec![
+            Column::new("Bd", board_size * 2.2, Align::Center).bold().sized(board_size),
+            Column::new("No", 24.0, Align::Right),
+            Column::fill("White"),
+            Column::new("Rtg", size * 2.6, Align::Right),
+            Column::new("Pts", size * 2.6, Align::Center),
+            Column::new("Result", result_width, Align::Center).bold(),
+            Column::new("Pts", size * 2.6, Align::Center),
+            Column::fill("Black"),
+            Column::new("Rtg", size * 2.6, Align::Right),
+            Column::new("No", 24.0, Align::Right),
+        ],
+        size,
+    )
+}
+
+/// The wall list: large type, large board numbers.
+pub fn render(sheet: &RoundSheet) -> Vec<u8> {
+    let title = format!("Pairings, round {}", sheet.round.number);
+    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
+    doc.paragraph(&title, Weight::Bold, 16.0);
+    if let Some(start) = &sheet.round.scheduled_start {
+        doc.paragraph(&format!("Start: {}", start.replace('T', " ")), Weight::Regular, 11.0);
+    }
+    doc.gap(6.0);
+    let table = round_table(11.0, 18.0, 34.0).row_height(30.0);
+    doc.table(&table, &round_rows(sheet, false));
+    doc.finish()
+}

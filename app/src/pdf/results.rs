@@ -1,0 +1,19 @@
+//! A round's results: every board with its result (`1-0`, `½-½`, `+/-`, …).
+
+use super::layout::{Doc, Weight};
+use super::pairings::{round_rows, round_table, RoundSheet};
+use super::tournament_line;
+
+pub fn render(sheet: &RoundSheet) -> Vec<u8> {
+    let title = format!("Results, round {}", sheet.round.number);
+    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
+    doc.paragraph(&title, Weight::Bold, 14.0);
+    let missing = sheet.round.games.iter().filter(|g| g.kind == "pending" || g.kind == "adjourned").count();
+    if missing > 0 {
+        doc.paragraph(&format!("{missing} game(s) still without a result."), Weight::Regular, 9.0);
+    }
+    doc.gap(4.0);
+    let table = round_table(9.0, 10.0, 40.0);
+    doc.table(&table, &round_rows(sheet, true));
+    doc.finish()
+}

@@ -1,0 +1,269 @@
+//! Printouts and interchange: PDFs (pairings, results, scoresheets, standings,
+//! crosstable, player card), FIDE TRF export and import, PGN export.
+//!
+//! Reading is public, like the pages: an unpublished round is printed for its
+//! staff only. Rendering runs on the blocking pool, after the database work.
+
+use crate::domain::interchange::{self, ImportedTournament};
+use crate::domain::{require_role, DomainError, DomainResult, Role};
+use crate::pdf;
+use crate::pdf::card::PlayerCard;
+use crate::pdf::crosstable::Crosstable;
+use crate::pdf::pairings::RoundSheet;
+use crate::web::auth::Credentials;
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, AppState};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// A PDF document (A4).
+#[derive(ToSchema)]
+#[schema(value_type = String, format = Binary)]
+pub struct PdfFile(pub Vec<u8>);
+
+/// A text file (TRF or PGN).
+#[derive(ToSchema)]
+#[schema(value_type = String)]
+pub struct TextFile(pub String);
+
+/// Whether the actor is staff (organizer or arbiter) of the tournament.
+fn is_staff(conn: &mut crate::db::DbConnection, actor: &crate::domain::Actor, tid: i32) -> DomainResult<bool> {
+    match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
+        Ok(()) => Ok(true),
+        Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
+async fn render<D, F>(data: D, f: F) -> Result<Vec<u8>, AppError>
+where
+    D: Send + 'static,
+    F: FnOnce(&D) -> Vec<u8> + Send + 'static,
+{
+    Ok(web::block(move || f(&data)).await?)
+}
+
+fn pdf_answer(bytes: Vec<u8>, filename: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/pdf")
+        .insert_header((header::CONTENT_DISPOSITION, format!("inline; filename=\"{filename}\"")))
+        .body(bytes)
+}
+
+fn text_answer(text: String, content_type: &str, filename: &str) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")))
+        .body(text)
+}
+
+async fn round_sheet(state: &web::Data<AppState>, req: &HttpRequest, tid: i32, n: i32) -> Result<RoundSheet, AppError> {
+    read(state, req, move |conn, actor| {
+        let staff = is_staff(conn, actor, tid)?;
+        RoundSheet::load(conn, tid, n, staff)
+    })
+    .await
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/pairings.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The pairing list for the wall (A4, large board numbers)", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
+pub async fn pairings_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let sheet = round_sheet(&state, &req, tid, n).await?;
+    let bytes = render(sheet, pdf::pairings::render).await?;
+    Ok(pdf_answer(bytes, &format!("pairings-round-{n}.pdf")))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/results.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The round's results", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
+pub async fn results_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let sheet = round_sheet(&state, &req, tid, n).await?;
+    let bytes = render(sheet, pdf::results::render).await?;
+    Ok(pdf_answer(bytes, &format!("results-round-{n}.pdf")))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/scoresheets.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "One scoresheet per player and board, names, board, round and colours filled in", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
+pub async fn scoresheets_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let sheet = round_sheet(&state, &req, tid, n).await?;
+    let bytes = render(sheet, pdf::scoresheets::render).await?;
+    Ok(pdf_answer(bytes, &format!("scoresheets-round-{n}.pdf")))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/standings.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Standings with the tournament's tie-breaks", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn standings_pdf(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let data = read(&state, &req, move |conn, _| {
+        Ok((crate::domain::tournaments::get(conn, tid)?, crate::domain::standings::compute(conn, tid)?))
+    })
+    .await?;
+    let bytes = render(data, |(t, s)| pdf::standings::render(t, s)).await?;
+    Ok(pdf_answer(bytes, "standings.pdf"))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/crosstable.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The crosstable, players in rank order", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn crosstable_pdf(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let data = read(&state, &req, move |conn, _| Crosstable::load(conn, tid)).await?;
+    let bytes = render(data, pdf::crosstable::render).await?;
+    Ok(pdf_answer(bytes, "crosstable.pdf"))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/players/{pid}/card.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 200, description = "The player's card", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such player", body = ErrorBody)))]
+pub async fn card_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, pid) = path.into_inner();
+    let data = read(&state, &req, move |conn, _| PlayerCard::load(conn, tid, pid)).await?;
+    let bytes = render(data, pdf::card::render).await?;
+    Ok(pdf_answer(bytes, &format!("player-{pid}.pdf")))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/export.trf", tag = "interchange",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "FIDE Tournament Report File of the published rounds (for the rating report and Swiss-Manager)", content_type = "text/plain", body = TextFile),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn export_trf(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let text = read(&state, &req, move |conn, _| interchange::export_trf(conn, tid)).await?;
+    Ok(text_answer(text, "text/plain; charset=utf-8", &format!("tournament-{tid}.trf")))
+}
+
+/// A TRF that could not be read: where, and what was expected.
+#[derive(Serialize, ToSchema)]
+pub struct TrfErrorBody {
+    pub error: String,
+    /// Always `trf`.
+    pub field: String,
+    /// 1-based line of the file.
+    pub line: Option<usize>,
+    /// 1-based column of the line.
+    pub column: Option<usize>,
+}
+
+/// The body as text: raw TRF (any content type), or a JSON string. Files that
+/// are not UTF-8 are read as Windows-1252/Latin-1, as older programs write them.
+fn body_text(bytes: &[u8], content_type: &str) -> String {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => bytes.iter().map(|&b| b as char).collect(),
+    };
+    if content_type.starts_with("application/json") {
+        if let Ok(serde_json::Value::String(s)) = serde_json::from_str(&text) {
+            return s;
+        }
+    }
+    text
+}
+
+const MAX_TRF_BYTES: usize = 8 << 20;
+
+#[utoipa::path(post, path = "/api/v1/tournaments/import-trf", tag = "interchange",
+    request_body(content = String, content_type = "text/plain", description = "The TRF file's text (or a JSON string holding it)"),
+    responses((status = 201, description = "Imported as a new tournament with its paired rounds; the caller is its organizer", body = ImportedTournament),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 413, description = "The file is larger than 8 MiB", body = ErrorBody),
+              (status = 422, description = "The TRF cannot be read (line and column given) or is inconsistent", body = TrfErrorBody)))]
+pub async fn import_trf(state: web::Data<AppState>, req: HttpRequest, body: web::Payload) -> Result<HttpResponse, AppError> {
+    let creds = Credentials::of(&req);
+    let db = state.db.clone();
+    let actor = web::block(move || creds.actor(&db, true)).await??;
+    if actor.user_id.is_none() && !actor.is_admin {
+        return Err(DomainError::Unauthenticated.into());
+    }
+    let bytes = match body.to_bytes_limited(MAX_TRF_BYTES).await {
+        Ok(Ok(b)) => b,
+        Ok(Err(e)) => return Err(AppError::bad_request(format!("the request body could not be read: {e}"))),
+        Err(_) => {
+            return Err(AppError::BadRequest {
+                status: 413,
+                message: "the TRF file is larger than 8 MiB".into(),
+            })
+        }
+    };
+    let content_type = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    let text = body_text(&bytes, &content_type);
+    let parsed = match pairing::trf::parse(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            let (line, column) = match &e {
+                pairing::trf::TrfError::Unexpected { line, column, .. } => (Some(*line), Some(*column)),
+                pairing::trf::TrfError::Inconsistent { line, .. } => (Some(*line), None),
+                _ => (None, None),
+            };
+            return Ok(HttpResponse::UnprocessableEntity().json(TrfErrorBody {
+                error: format!("the TRF file cannot be read: {e}"),
+                field: "trf".into(),
+                line,
+                column,
+            }));
+        }
+    };
+    let db = state.db.clone();
+    let v: ImportedTournament = web::block(move || db.write(|conn| interchange::import_trf(conn, &actor, &parsed))).await??;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/games/{gid}.pgn", tag = "interchange",
+    params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
+    responses((status = 200, description = "The game as PGN (the movetext is the result until moves are stored)", content_type = "application/x-chess-pgn", body = TextFile),
+              (status = 404, description = "No such game, or a bye", body = ErrorBody)))]
+pub async fn game_pgn(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, gid) = path.into_inner();
+    let text = read(&state, &req, move |conn, actor| {
+        let staff = is_staff(conn, actor, tid)?;
+        interchange::pgn_game_export(conn, tid, gid, staff)
+    })
+    .await?;
+    Ok(text_answer(text, "application/x-chess-pgn; charset=utf-8", &format!("game-{gid}.pgn")))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}.pgn", tag = "interchange",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The round's games as PGN", content_type = "application/x-chess-pgn", body = TextFile),
+              (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
+pub async fn round_pgn(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let text = read(&state, &req, move |conn, actor| {
+        let staff = is_staff(conn, actor, tid)?;
+        interchange::pgn_round(conn, tid, n, staff)
+    })
+    .await?;
+    Ok(text_answer(text, "application/x-chess-pgn; charset=utf-8", &format!("round-{n}.pgn")))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/tournament.pgn", tag = "interchange",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Every published game of the tournament as PGN", content_type = "application/x-chess-pgn", body = TextFile),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn tournament_pgn(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let text = read(&state, &req, move |conn, actor| {
+        let staff = is_staff(conn, actor, tid)?;
+        interchange::pgn_tournament(conn, tid, staff)
+    })
+    .await?;
+    Ok(text_answer(text, "application/x-chess-pgn; charset=utf-8", &format!("tournament-{tid}.pgn")))
+}

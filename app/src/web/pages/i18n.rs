@@ -1,0 +1,360 @@
+//! The pages' languages: English and Polish. The language comes from the `lang`
+//! cookie (the switch in the page footer), else from `Accept-Language`.
+
+use actix_web::HttpRequest;
+
+pub const LANG_COOKIE: &str = "arbiter_lang";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    En,
+    Pl,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Pl];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Pl => "pl",
+        }
+    }
+
+    /// The language's own name, for the switch.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "English",
+            Lang::Pl => "Polski",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Lang> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "en" => Some(Lang::En),
+            "pl" => Some(Lang::Pl),
+            _ => None,
+        }
+    }
+
+    /// Cookie first, then the first supported language of `Accept-Language`
+    /// (in the order the browser gives, which is by preference in practice).
+    pub fn of(req: &HttpRequest) -> Lang {
+        if let Some(l) = req.cookie(LANG_COOKIE).and_then(|c| Lang::parse(c.value())) {
+            return l;
+        }
+        let header = req
+            .headers()
+            .get("Accept-Language")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("");
+        header
+            .split(',')
+            .filter_map(|part| {
+                let tag = part.split(';').next()?.trim();
+                Lang::parse(tag.split('-').next()?)
+            })
+            .next()
+            .unwrap_or(Lang::En)
+    }
+}
+
+/// Translator handed to every template: `{{ tr.t("standings") }}`.
+#[derive(Clone, Copy, Debug)]
+pub struct Tr {
+    pub lang: Lang,
+}
+
+impl Tr {
+    /// The text for `key`; an unknown key shows as itself (caught by the tests).
+    pub fn t(&self, key: &'static str) -> &'static str {
+        let pl = self.lang == Lang::Pl;
+        let (en, pl_text) = match key {
+            "site" => ("Arbiter", "Arbiter"),
+            "tournaments" => ("Tournaments", "Turnieje"),
+            "no_tournaments" => ("No tournaments yet.", "Nie ma jeszcze turniejów."),
+            "running" => ("running", "w toku"),
+            "registration" => ("registration", "zapisy"),
+            "finished" => ("finished", "zakończony"),
+            "swiss" => ("Swiss system", "system szwajcarski"),
+            "round_robin" => ("round robin", "kołowy"),
+            "double_round_robin" => ("double round robin", "kołowy dwukrotny"),
+            "home" => ("Home", "Start"),
+            "players" => ("Players", "Zawodnicy"),
+            "player" => ("Player", "Zawodnik"),
+            "rounds" => ("Rounds", "Rundy"),
+            "round" => ("Round", "Runda"),
+            "standings" => ("Standings", "Klasyfikacja"),
+            "crosstable" => ("Crosstable", "Tabela krzyżowa"),
+            "rank_crosstable" => ("Rank crosstable", "Tabela wyników wg miejsc"),
+            "pairings" => ("Pairings", "Kojarzenia"),
+            "board" => ("Board", "Szachownica"),
+            "bd" => ("Bd", "Sz."),
+            "white" => ("White", "Białe"),
+            "black" => ("Black", "Czarne"),
+            "result" => ("Result", "Wynik"),
+            "points" => ("Points", "Punkty"),
+            "pts" => ("Pts", "Pkt"),
+            "rank" => ("Rank", "M."),
+            "name" => ("Name", "Nazwisko i imię"),
+            "rating" => ("Rating", "Ranking"),
+            "title" => ("Title", "Tytuł"),
+            "federation" => ("Federation", "Federacja"),
+            "club" => ("Club", "Klub"),
+            "no" => ("No.", "Nr"),
+            "dates" => ("Dates", "Daty"),
+            "place" => ("Place", "Miejsce"),
+            "system" => ("System", "System"),
+            "time_control" => ("Time control", "Tempo gry"),
+            "regulations" => ("Regulations", "Regulamin"),
+            "schedule" => ("Schedule", "Harmonogram"),
+            "not_paired_yet" => ("Not paired yet.", "Jeszcze nie skojarzona."),
+            "not_published" => (
+                "This round is paired but not yet published.",
+                "Runda jest skojarzona, ale jeszcze nie opublikowana.",
+            ),
+            "bye" => ("bye", "pauza"),
+            "pairing_bye" => ("bye (pairing)", "pauza (z kojarzenia)"),
+            "half_bye" => ("half-point bye", "pauza za ½ pkt"),
+            "full_bye" => ("full-point bye", "pauza za 1 pkt"),
+            "zero_bye" => ("zero-point bye", "pauza za 0 pkt"),
+            "free" => ("free round", "wolna runda"),
+            "opponent" => ("Opponent", "Przeciwnik"),
+            "colour" => ("Colour", "Kolor"),
+            "score" => ("Score", "Wynik narastająco"),
+            "rating_change" => ("Rating change", "Zmiana rankingu"),
+            "performance" => ("Performance", "Ranking turniejowy"),
+            "total" => ("Total", "Razem"),
+            "after_round" => ("after round", "po rundzie"),
+            "tiebreaks" => ("Tie-breaks", "Punktacja pomocnicza"),
+            "legend" => ("What the columns mean", "Co znaczą kolumny"),
+            "login" => ("Log in", "Zaloguj"),
+            "logout" => ("Log out", "Wyloguj"),
+            "username" => ("User name", "Nazwa użytkownika"),
+            "password" => ("Password", "Hasło"),
+            "logged_in_as" => ("Logged in as", "Zalogowany:"),
+            "new_tournament" => ("New tournament", "Nowy turniej"),
+            "create" => ("Create", "Utwórz"),
+            "manage" => ("Manage", "Zarządzaj"),
+            "manage_players" => ("Register players", "Zgłoszenia zawodników"),
+            "register" => ("Register", "Zgłoś"),
+            "register_one" => ("Register a player", "Zgłoś zawodnika"),
+            "csv_import" => ("Import from CSV", "Import z CSV"),
+            "csv_help" => (
+                "One player a line: name; rating; title; federation; FIDE id; club. Only the name is required; separate with ; or tabs.",
+                "Jeden zawodnik w wierszu: nazwisko i imię; ranking; tytuł; federacja; FIDE ID; klub. Wymagane jest tylko nazwisko; oddzielaj średnikami lub tabulatorami.",
+            ),
+            "import" => ("Import", "Importuj"),
+            "joins_round" => ("Joins at round (late entry)", "Dołącza od rundy (późne zgłoszenie)"),
+            "withdraw" => ("Withdraw", "Wycofaj"),
+            "withdrawn" => ("withdrawn", "wycofany"),
+            "request_bye" => ("Bye", "Pauza"),
+            "bye_kind" => ("Kind of bye", "Rodzaj pauzy"),
+            "byes" => ("Requested byes", "Zgłoszone pauzy"),
+            "status" => ("Status", "Status"),
+            "actions" => ("Actions", "Akcje"),
+            "pair_next" => ("Pair the next round", "Kojarz następną rundę"),
+            "publish" => ("Publish", "Opublikuj"),
+            "unpair" => ("Unpair", "Cofnij kojarzenie"),
+            "review" => ("Review the pairing", "Sprawdź kojarzenie"),
+            "swap_colours" => ("Swap colours", "Zamień kolory"),
+            "swap_boards" => ("Swap the black players of two boards", "Zamień czarnych na dwóch szachownicach"),
+            "swap" => ("Swap", "Zamień"),
+            "first_board" => ("First board", "Pierwsza szachownica"),
+            "second_board" => ("Second board", "Druga szachownica"),
+            "broken_criteria" => (
+                "This pairing breaks these criteria:",
+                "To kojarzenie łamie kryteria:",
+            ),
+            "no_broken" => ("The edited pairing breaks no criterion.", "Zmienione kojarzenie nie łamie żadnego kryterium."),
+            "results" => ("Results", "Wyniki"),
+            "save_results" => ("Save results", "Zapisz wyniki"),
+            "reason" => ("Reason (for a correction)", "Powód (przy poprawce)"),
+            "keys_help" => (
+                "Keyboard: type a board number and Enter, then 1 (white wins), = (draw), 0 (black wins), + (white wins by forfeit) or - (black wins by forfeit). The cursor moves on to the next board. Without JavaScript, type 1-0, ½-½ (or =), 0-1, +/-, -/+ in the boxes and save.",
+                "Klawiatura: wpisz numer szachownicy i Enter, potem 1 (wygrały białe), = (remis), 0 (wygrały czarne), + (walkower dla białych) lub - (walkower dla czarnych). Kursor przechodzi do następnej szachownicy. Bez JavaScriptu wpisz 1-0, ½-½ (lub =), 0-1, +/-, -/+ w polach i zapisz.",
+            ),
+            "go_to_board" => ("Go to board", "Przejdź do szachownicy"),
+            "saved" => ("saved", "zapisano"),
+            "audit" => ("Audit log", "Dziennik zmian"),
+            "when" => ("When", "Kiedy"),
+            "who" => ("Who", "Kto"),
+            "what" => ("What", "Co"),
+            "before" => ("Before", "Przed"),
+            "after" => ("After", "Po"),
+            "language" => ("Language", "Język"),
+            "error" => ("Error", "Błąd"),
+            "not_found" => ("Page not found", "Nie ma takiej strony"),
+            "back_home" => ("Back to the tournaments", "Powrót do listy turniejów"),
+            "live" => ("Updates live while results come in.", "Aktualizuje się na bieżąco."),
+            "no_games" => ("No games yet.", "Brak partii."),
+            "name_field" => ("Tournament name", "Nazwa turnieju"),
+            "start_date" => ("First day", "Pierwszy dzień"),
+            "end_date" => ("Last day", "Ostatni dzień"),
+            "number_of_rounds" => ("Rounds (Swiss)", "Liczba rund (szwajcarski)"),
+            "base_minutes" => ("Minutes per player", "Minuty dla zawodnika"),
+            "increment" => ("Increment, seconds per move", "Dodawany czas, sekund na ruch"),
+            "default_time" => (
+                "Default time: minutes a player may be late (0 = must be present at the start, Laws 2009 art. 6.7)",
+                "Czas spóźnienia: ile minut zawodnik może się spóźnić (0 = musi być obecny na starcie, Przepisy 2009 art. 6.7)",
+            ),
+            "tiebreak_order" => ("Tie-break order (FIDE codes, comma-separated; empty = usual for the system)", "Kolejność punktacji pomocniczej (kody FIDE po przecinku; puste = zwykła dla systemu)"),
+            "laws_edition" => ("Edition of the Laws", "Wydanie Przepisów"),
+            "win_points" => ("Points for a win", "Punkty za wygraną"),
+            "draw_points" => ("Points for a draw", "Punkty za remis"),
+            "late_entry_bye" => ("Late entries' missed rounds score", "Opuszczone rundy późno zgłoszonych"),
+            "zero" => ("zero", "zero"),
+            "half" => ("half a point", "pół punktu"),
+            "full" => ("a full point", "cały punkt"),
+            "fix_errors" => ("Please correct the field marked below.", "Popraw zaznaczone pole."),
+            "variant" => ("Variant", "Odmiana"),
+            "standard" => ("standard chess", "szachy klasyczne"),
+            "chess960" => ("Chess960", "Szachy 960"),
+            "blitz" => ("blitz", "błyskawiczne"),
+            "rapid" => ("rapid", "szybkie"),
+            "reg_points" => ("Points", "Punktacja"),
+            "reg_default_time" => ("Default time", "Czas spóźnienia"),
+            "minutes" => ("minutes", "minut"),
+            "reg_forfeits" => ("A player later than the default time loses by forfeit.", "Zawodnik spóźniony ponad ten czas przegrywa walkowerem."),
+            "reg_illegal" => ("Illegal move that loses the game", "Nieprawidłowy ruch, który przegrywa partię"),
+            "reg_adjournments" => ("Adjourned games", "Partie odłożone"),
+            "yes" => ("yes", "tak"),
+            "no_word" => ("no", "nie"),
+            "win" => ("win", "wygrana"),
+            "draw" => ("draw", "remis"),
+            "loss" => ("loss", "przegrana"),
+            "main_nav" => ("Main", "Menu główne"),
+            "tournament_nav" => ("Tournament", "Turniej"),
+            "skip" => ("Skip to the content", "Przejdź do treści"),
+            "staff" => ("Staff", "Obsługa"),
+            "published" => ("published", "opublikowana"),
+            "paired" => ("paired, not published", "skojarzona, nieopublikowana"),
+            "open_results" => ("results missing", "brak wyników"),
+            "kind" => ("Kind", "Rodzaj"),
+            "role" => ("Role", "Funkcja"),
+            "arbiter" => ("arbiter", "sędzia"),
+            "organizer" => ("organizer", "organizator"),
+            "appoint" => ("Appoint", "Powołaj"),
+            _ => (key, key),
+        };
+        if pl {
+            pl_text
+        } else {
+            en
+        }
+    }
+
+    pub fn code(&self) -> &'static str {
+        self.lang.code()
+    }
+
+    /// A tournament's status (`registration`, `running`, `finished`).
+    pub fn status(&self, s: &str) -> &'static str {
+        match s {
+            "running" => self.t("running"),
+            "finished" => self.t("finished"),
+            _ => self.t("registration"),
+        }
+    }
+
+    pub fn system(&self, s: &str) -> &'static str {
+        match s {
+            "round_robin" => self.t("round_robin"),
+            "double_round_robin" => self.t("double_round_robin"),
+            _ => self.t("swiss"),
+        }
+    }
+
+    /// The time-control category (Appendices A and B).
+    pub fn category(&self, s: &str) -> &'static str {
+        match s {
+            "blitz" => self.t("blitz"),
+            "rapid" => self.t("rapid"),
+            _ => self.t("standard"),
+        }
+    }
+
+    pub fn variant(&self, s: &str) -> &'static str {
+        match s {
+            "chess960" => self.t("chess960"),
+            _ => self.t("standard"),
+        }
+    }
+
+    /// A round's state (`paired`, `published`, `finished`).
+    pub fn round_state(&self, s: &str) -> &'static str {
+        match s {
+            "paired" => self.t("paired"),
+            "finished" => self.t("finished"),
+            _ => self.t("published"),
+        }
+    }
+
+    /// A bye or free round, by the game's kind.
+    pub fn bye(&self, kind: &str) -> &'static str {
+        match kind {
+            "pairing_bye" => self.t("pairing_bye"),
+            "half_bye" => self.t("half_bye"),
+            "full_bye" => self.t("full_bye"),
+            "zero_bye" => self.t("zero_bye"),
+            "free" => self.t("free"),
+            _ => self.t("bye"),
+        }
+    }
+}
+
+/// A tie-break's name and explanation in plain words (C.07 codes).
+pub fn tiebreak_help(code: &str, lang: Lang) -> (&'static str, &'static str) {
+    let base = code.split('/').next().unwrap_or("").to_ascii_uppercase();
+    let cut1 = code.to_ascii_uppercase().contains("/C1");
+    let pl = lang == Lang::Pl;
+    match (base.as_str(), pl) {
+        ("BH", false) if cut1 => ("Buchholz Cut 1", "Sum of the opponents' points, without the lowest one."),
+        ("BH", true) if cut1 => ("Buchholz bez najsłabszego", "Suma punktów przeciwników bez najniższej."),
+        ("BH", false) => ("Buchholz", "Sum of the opponents' points."),
+        ("BH", true) => ("Buchholz", "Suma punktów przeciwników."),
+        ("SB", false) => ("Sonneborn-Berger", "Points of the opponents one beat, plus half of those one drew with."),
+        ("SB", true) => ("Sonneborn-Berger", "Punkty pokonanych przeciwników plus połowa punktów zremisowanych."),
+        ("DE", false) => ("Direct encounter", "Points scored against the other players with the same score."),
+        ("DE", true) => ("Wynik bezpośredni", "Punkty zdobyte w partiach między zawodnikami z tą samą liczbą punktów."),
+        ("WIN", false) => ("Wins", "Number of rounds won, played or by forfeit."),
+        ("WIN", true) => ("Wygrane", "Liczba wygranych rund, także walkowerem."),
+        ("WON", false) => ("Games won", "Games won over the board."),
+        ("WON", true) => ("Partie wygrane", "Partie wygrane przy szachownicy."),
+        ("BPG", false) => ("Games with Black", "Games played with the black pieces."),
+        ("BPG", true) => ("Partie czarnymi", "Partie rozegrane czarnymi."),
+        ("BWG", false) => ("Wins with Black", "Games won with the black pieces."),
+        ("BWG", true) => ("Wygrane czarnymi", "Partie wygrane czarnymi."),
+        ("KS", false) => ("Koya", "Points against the players who scored at least half."),
+        ("KS", true) => ("Koya", "Punkty zdobyte z zawodnikami, którzy mają co najmniej 50%."),
+        ("PS", false) => ("Progressive score", "Sum of the running scores after each round."),
+        ("PS", true) => ("Punktacja progresywna", "Suma wyników narastających po każdej rundzie."),
+        ("ARO", false) => ("Average rating of opponents", "The opponents' average rating."),
+        ("ARO", true) => ("Średni ranking przeciwników", "Średni ranking przeciwników."),
+        ("TPR", false) => ("Performance rating", "The rating the result is worth."),
+        ("TPR", true) => ("Ranking turniejowy", "Ranking, jakiemu odpowiada wynik."),
+        ("FB", false) => ("Fore Buchholz", "Buchholz as if every last-round game were drawn."),
+        ("FB", true) => ("Fore Buchholz", "Buchholz, jakby wszystkie partie ostatniej rundy były remisami."),
+        ("AOB", false) => ("Average opponents' Buchholz", "The opponents' average Buchholz."),
+        ("AOB", true) => ("Średni Buchholz przeciwników", "Średni Buchholz przeciwników."),
+        ("RTNG", false) => ("Rating", "Own rating."),
+        ("RTNG", true) => ("Ranking", "Własny ranking."),
+        ("TPN", false) => ("Pairing number", "Lower pairing number first."),
+        ("TPN", true) => ("Numer startowy", "Niższy numer startowy wyżej."),
+        (_, false) => ("Tie-break", "A FIDE tie-break (C.07)."),
+        (_, true) => ("Punktacja pomocnicza", "Punktacja pomocnicza FIDE (C.07)."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_languages_have_the_keys_used() {
+        for key in ["standings", "pairings", "keys_help", "legend"] {
+            assert_ne!(Tr { lang: Lang::En }.t(key), key);
+            assert_ne!(Tr { lang: Lang::Pl }.t(key), Tr { lang: Lang::En }.t(key));
+        }
+    }
+}

@@ -1,0 +1,317 @@
+//! The public pages: no login needed to read.
+
+use super::i18n::{tiebreak_help, Lang, LANG_COOKIE};
+use super::{page, Base, PageError, TournamentNav, Viewer};
+use crate::db::DbConnection;
+use crate::domain::registration::{self, PlayerView};
+use crate::domain::rounds::{self, RoundSummary, RoundView};
+use crate::domain::standings::{self, StandingsView};
+use crate::domain::tournaments::{self, RoundSchedule, TournamentView};
+use crate::domain::views::{self, CardView, CrosstableView};
+use crate::domain::{DomainError, DomainResult};
+use crate::web::AppState;
+use actix_web::cookie::{Cookie, SameSite};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+#[derive(Template)]
+#[template(path = "tournaments.html")]
+pub struct TournamentsPage {
+    pub base: Base,
+    pub items: Vec<TournamentView>,
+}
+
+pub async fn tournaments(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, PageError> {
+    page(&state, &req, |conn, viewer| {
+        let items = tournaments::list(conn)?;
+        Ok(TournamentsPage {
+            base: Base::new(viewer, viewer.tr().t("tournaments"), None),
+            items,
+        })
+    })
+    .await
+}
+
+/// Half-points or tie-break values as written: `3`, `3½`, `12.25`.
+pub fn fmt_value(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else if (v * 2.0).fract() == 0.0 {
+        let whole = v.trunc();
+        if whole == 0.0 {
+            "½".into()
+        } else {
+            format!("{whole:.0}½")
+        }
+    } else {
+        let s = format!("{v:.2}");
+        s.trim_end_matches('0').to_string()
+    }
+}
+
+/// (code, name, explanation) of each tie-break in the tournament's order.
+fn tiebreak_legend(codes: &[String], lang: Lang) -> Vec<(String, &'static str, &'static str)> {
+    codes
+        .iter()
+        .map(|c| {
+            let (name, help) = tiebreak_help(c, lang);
+            (c.clone(), name, help)
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "tournament.html")]
+pub struct TournamentPage {
+    pub base: Base,
+    pub t: TournamentView,
+    pub total_rounds: u32,
+    pub time_control: String,
+    pub win: String,
+    pub draw: String,
+    pub loss: String,
+    pub tiebreaks: Vec<(String, &'static str, &'static str)>,
+    pub rounds: Vec<RoundSummary>,
+    pub schedule: Vec<RoundSchedule>,
+}
+
+fn time_control_text(t: &TournamentView) -> String {
+    let tc = &t.regulations.time_control;
+    let mut parts: Vec<String> = tc
+        .periods
+        .iter()
+        .map(|p| match p.moves {
+            Some(m) => format!("{m} moves / {} min", p.minutes),
+            None => format!("{} min", p.minutes),
+        })
+        .collect();
+    if tc.increment_seconds > 0 {
+        parts.push(format!("+{} s/move", tc.increment_seconds));
+    }
+    if tc.delay_seconds > 0 {
+        parts.push(format!("delay {} s", tc.delay_seconds));
+    }
+    parts.join(", ")
+}
+
+pub async fn tournament(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        let t = tournaments::get(conn, tid)?;
+        let nav = TournamentNav::load(conn, viewer, tid, "home")?;
+        let row = tournaments::load(conn, tid)?;
+        let total_rounds = rounds::total_rounds(conn, &row)?;
+        let rounds: Vec<RoundSummary> = rounds::list(conn, tid)?
+            .into_iter()
+            .filter(|r| nav.staff || r.state != "paired")
+            .collect();
+        let p = &t.regulations.points;
+        Ok(TournamentPage {
+            base: Base::new(viewer, t.regulations.name.clone(), Some(nav)).with_live(tid),
+            total_rounds,
+            time_control: time_control_text(&t),
+            win: fmt_value(p.win),
+            draw: fmt_value(p.draw),
+            loss: fmt_value(p.loss),
+            tiebreaks: tiebreak_legend(&t.regulations.tiebreaks, viewer.lang),
+            schedule: t.regulations.schedule.clone(),
+            rounds,
+            t,
+        })
+    })
+    .await
+}
+
+#[derive(Template)]
+#[template(path = "round.html")]
+pub struct RoundPage {
+    pub base: Base,
+    pub tid: i32,
+    pub round: RoundView,
+}
+
+/// A round's pairings and results, for `viewer` (staff see unpublished rounds).
+pub fn round_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32, n: i32) -> DomainResult<RoundPage> {
+    let nav = TournamentNav::load(conn, viewer, tid, &format!("round-{n}"))?;
+    let round = rounds::get(conn, tid, n, nav.staff)?;
+    let title = format!("{} {} · {}", viewer.tr().t("round"), n, nav.name);
+    Ok(RoundPage {
+        base: Base::new(viewer, title, Some(nav)).with_live(tid),
+        tid,
+        round,
+    })
+}
+
+pub async fn round(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    page(&state, &req, move |conn, viewer| round_page(conn, viewer, tid, n)).await
+}
+
+pub struct StandingRow {
+    pub rank: u32,
+    pub player_id: i32,
+    pub name: String,
+    pub title: String,
+    pub federation: String,
+    pub rating: String,
+    pub points: String,
+    pub values: Vec<String>,
+    pub change: String,
+    pub performance: String,
+}
+
+#[derive(Template)]
+#[template(path = "standings.html")]
+pub struct StandingsPage {
+    pub base: Base,
+    pub tid: i32,
+    pub st: StandingsView,
+    pub rows: Vec<StandingRow>,
+    pub tiebreaks: Vec<(String, &'static str, &'static str)>,
+}
+
+fn signed(v: i32) -> String {
+    match v {
+        0 => "0".into(),
+        v if v > 0 => format!("+{v}"),
+        v => format!("−{}", -v),
+    }
+}
+
+/// The standings page (also what the benchmark renders).
+pub fn standings_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32) -> DomainResult<StandingsPage> {
+    let nav = TournamentNav::load(conn, viewer, tid, "standings")?;
+    let mut st = standings::compute(conn, tid)?;
+    let rows = std::mem::take(&mut st.rows)
+        .into_iter()
+        .map(|r| StandingRow {
+            rank: r.rank,
+            player_id: r.player_id,
+            rating: r.rating.map(|x| x.to_string()).unwrap_or_default(),
+            points: r.points_text,
+            values: r.values.iter().map(|v| v.map(fmt_value).unwrap_or_default()).collect(),
+            change: r.rating_change.map(signed).unwrap_or_default(),
+            performance: r.performance.map(|x| x.to_string()).unwrap_or_default(),
+            name: r.name,
+            title: r.title,
+            federation: r.federation,
+        })
+        .collect();
+    let title = format!("{} · {}", viewer.tr().t("standings"), nav.name);
+    Ok(StandingsPage {
+        base: Base::new(viewer, title, Some(nav)).with_live(tid),
+        tid,
+        tiebreaks: tiebreak_legend(&st.tiebreaks, viewer.lang),
+        st,
+        rows,
+    })
+}
+
+pub async fn standings(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    page(&state, &req, move |conn, viewer| standings_page(conn, viewer, tid)).await
+}
+
+#[derive(Template)]
+#[template(path = "crosstable.html")]
+pub struct CrosstablePage {
+    pub base: Base,
+    pub tid: i32,
+    pub ct: CrosstableView,
+}
+
+pub async fn crosstable(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "crosstable")?;
+        let ct = views::crosstable(conn, tid)?;
+        let key = if ct.round_robin { "crosstable" } else { "rank_crosstable" };
+        let title = format!("{} · {}", viewer.tr().t(key), nav.name);
+        Ok(CrosstablePage {
+            base: Base::new(viewer, title, Some(nav)).with_live(tid),
+            tid,
+            ct,
+        })
+    })
+    .await
+}
+
+#[derive(Template)]
+#[template(path = "players.html")]
+pub struct PlayersPage {
+    pub base: Base,
+    pub tid: i32,
+    pub players: Vec<PlayerView>,
+}
+
+pub async fn players(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "players")?;
+        let mut players = registration::list(conn, tid)?;
+        // Before the first pairing nobody has a number: by rating then.
+        players.sort_by_key(|p| (p.start_no == 0, p.start_no, -p.rating.unwrap_or(0), p.id));
+        let title = format!("{} · {}", viewer.tr().t("players"), nav.name);
+        Ok(PlayersPage {
+            base: Base::new(viewer, title, Some(nav)),
+            tid,
+            players,
+        })
+    })
+    .await
+}
+
+#[derive(Template)]
+#[template(path = "player.html")]
+pub struct PlayerPage {
+    pub base: Base,
+    pub tid: i32,
+    pub card: CardView,
+}
+
+pub async fn player_card(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "players")?;
+        let card = views::player_card(conn, tid, pid)?;
+        let title = format!("{} · {}", card.player.name, nav.name);
+        Ok(PlayerPage {
+            base: Base::new(viewer, title, Some(nav)).with_live(tid),
+            tid,
+            card,
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct Back {
+    back: Option<String>,
+}
+
+/// `GET /lang/{code}?back=/path`: stores the language in a cookie and goes back.
+pub async fn set_language(req: HttpRequest, code: web::Path<String>, q: web::Query<Back>) -> Result<HttpResponse, PageError> {
+    let lang = Lang::parse(&code).ok_or_else(|| {
+        PageError::new(
+            DomainError::NotFound(format!("language '{}'", code.as_str())),
+            Lang::of(&req),
+        )
+    })?;
+    // Only paths of this site: never an open redirect.
+    let back = q
+        .back
+        .as_deref()
+        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
+        .unwrap_or("/");
+    let cookie = Cookie::build(LANG_COOKIE, lang.code())
+        .path("/")
+        .same_site(SameSite::Lax)
+        .max_age(actix_web::cookie::time::Duration::days(365))
+        .finish();
+    Ok(HttpResponse::SeeOther()
+        .cookie(cookie)
+        .insert_header((header::LOCATION, back.to_string()))
+        .finish())
+}

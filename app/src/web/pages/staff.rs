@@ -1,0 +1,940 @@
+//! The staff's pages: login, a new tournament, registration, the round screen
+//! (pair → review → publish → results) and the audit log. Every post checks the
+//! CSRF token and runs the existing domain operation in one transaction.
+
+use super::{form_viewer, html, page, page_for, redirect, write_op, Base, PageError, TournamentNav, Viewer};
+use crate::db::models::AuditRow;
+use crate::db::DbConnection;
+use crate::domain::engine::ViolationView;
+use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
+use crate::domain::results::{self, SetResult};
+use crate::domain::rounds::{self, BoardEdit, EditPairing, RoundView};
+use crate::domain::tournaments::{self, Period, Regulations, StaffMember, TimeControl};
+use crate::domain::{audit, require_role, users, DomainError, DomainResult, Role};
+use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};
+use crate::web::error::AppError;
+use crate::web::AppState;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+use std::collections::HashMap;
+
+/// A form's error: which field, and the sentence to show next to it.
+#[derive(Default)]
+pub struct FormError {
+    pub field: String,
+    pub message: String,
+}
+
+impl FormError {
+    fn of(e: &DomainError) -> FormError {
+        match e {
+            DomainError::Invalid { field, message } => FormError {
+                field: field.clone(),
+                message: message.clone(),
+            },
+            other => FormError {
+                field: String::new(),
+                message: other.to_string(),
+            },
+        }
+    }
+
+    pub fn at(&self, field: &str) -> Option<&str> {
+        (self.field == field || self.field.starts_with(&format!("{field}."))).then_some(self.message.as_str())
+    }
+
+    pub fn general(&self) -> Option<&str> {
+        (!self.message.is_empty()).then_some(self.message.as_str())
+    }
+}
+
+// ---------------------------------------------------------------- login
+
+#[derive(Template)]
+#[template(path = "login.html")]
+pub struct LoginPage {
+    pub base: Base,
+    pub username: String,
+    pub error: Option<String>,
+}
+
+pub async fn login_form(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, PageError> {
+    page(&state, &req, |_, viewer| {
+        Ok(LoginPage {
+            base: Base::new(viewer, viewer.tr().t("login"), None),
+            username: String::new(),
+            error: None,
+        })
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    #[serde(default)]
+    username: String,
+    #[serde(default)]
+    password: String,
+}
+
+/// The same login as `POST /api/v1/session`: `users::login`, the same rate
+/// limit, the same session cookie.
+pub async fn login(state: web::Data<AppState>, req: HttpRequest, form: web::Form<LoginForm>) -> Result<HttpResponse, PageError> {
+    let lang = super::i18n::Lang::of(&req);
+    let LoginForm { username, password } = form.into_inner();
+    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let show = |status: StatusCode, error: String, username: String| {
+        let viewer = Viewer {
+            actor: Default::default(),
+            csrf: String::new(),
+            lang,
+            path: "/login".into(),
+        };
+        html(
+            status,
+            &LoginPage {
+                base: Base::new(&viewer, viewer.tr().t("login"), None),
+                username,
+                error: Some(error),
+            },
+        )
+    };
+    if let Some(retry_after) = state.login_limiter.check(&ip, &username) {
+        let e = AppError::TooManyRequests { retry_after };
+        return Ok(show(StatusCode::TOO_MANY_REQUESTS, e.to_string(), username));
+    }
+    let old = Credentials::of(&req).session;
+    let db = state.db.clone();
+    let name = username.clone();
+    let result = web::block(move || db.write(|conn| users::login(conn, &name, &password, old.as_deref())))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), lang))?;
+    match result {
+        Ok(logged) => {
+            state.login_limiter.succeed(&ip, &username);
+            let secure = state.secure_cookies || is_tls(&req);
+            Ok(HttpResponse::SeeOther()
+                .cookie(session_cookie(&logged.session_token, secure))
+                .insert_header(("Location", "/"))
+                .finish())
+        }
+        Err(e @ DomainError::Invalid { .. }) => {
+            state.login_limiter.fail(&ip, &username);
+            Ok(show(StatusCode::UNPROCESSABLE_ENTITY, e.to_string(), username))
+        }
+        Err(e) => Err(PageError::new(e, lang)),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct CsrfOnly {
+    #[serde(default)]
+    csrf: String,
+}
+
+pub async fn logout(state: web::Data<AppState>, req: HttpRequest, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let token = Credentials::of(&req).session.unwrap_or_default();
+    write_op(&state, &viewer, None, move |conn, actor| users::logout(conn, actor, &token))
+        .await?
+        .map_err(|e| PageError::new(e, viewer.lang))?;
+    let secure = state.secure_cookies || is_tls(&req);
+    Ok(HttpResponse::SeeOther()
+        .cookie(expired_cookie(secure))
+        .insert_header(("Location", "/"))
+        .finish())
+}
+
+// ---------------------------------------------------------------- new tournament
+
+/// The regulations form: text as typed, so a wrong value comes back as typed.
+#[derive(Deserialize, Clone)]
+#[serde(default)]
+pub struct TournamentForm {
+    pub csrf: String,
+    pub name: String,
+    pub place: String,
+    pub federation: String,
+    pub start_date: String,
+    pub end_date: String,
+    pub system: String,
+    pub rounds: String,
+    pub base_minutes: String,
+    pub increment: String,
+    pub default_time_minutes: String,
+    pub win: String,
+    pub draw: String,
+    pub late_entry_bye: String,
+    pub tiebreaks: String,
+    pub laws_edition: String,
+}
+
+impl Default for TournamentForm {
+    fn default() -> Self {
+        let r = Regulations::default();
+        let today = chrono::Local::now().date_naive().format("%Y-%m-%d").to_string();
+        TournamentForm {
+            csrf: String::new(),
+            name: String::new(),
+            place: String::new(),
+            federation: String::new(),
+            start_date: today.clone(),
+            end_date: today,
+            system: r.system,
+            rounds: r.rounds.to_string(),
+            base_minutes: "90".into(),
+            increment: "30".into(),
+            default_time_minutes: r.default_time_minutes.to_string(),
+            win: "1".into(),
+            draw: "0.5".into(),
+            late_entry_bye: r.late_entry_bye,
+            tiebreaks: String::new(),
+            laws_edition: r.laws_edition,
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<T> {
+    text.trim()
+        .replace(',', ".")
+        .parse()
+        .map_err(|_| DomainError::invalid(field, format!("'{}' is not {what}", text.trim())))
+}
+
+impl TournamentForm {
+    /// The regulations the form describes (defaults for everything it does not
+    /// show). Only reading numbers happens here; the rules are `Regulations::validate`.
+    fn regulations(&self) -> DomainResult<Regulations> {
+        let d = Regulations::default();
+        let base: u32 = number("base_minutes", &self.base_minutes, "a whole number of minutes")?;
+        let increment: u32 = number("increment", &self.increment, "a whole number of seconds")?;
+        let mut points = d.points.clone();
+        points.win = number("points.win", &self.win, "a number of points")?;
+        points.draw = number("points.draw", &self.draw, "a number of points")?;
+        points.forfeit_win = points.win;
+        points.pairing_bye = points.win;
+        points.full_bye = points.win;
+        points.half_bye = points.draw;
+        Ok(Regulations {
+            name: self.name.clone(),
+            place: self.place.trim().to_string(),
+            federation: self.federation.trim().to_uppercase(),
+            start_date: self.start_date.trim().to_string(),
+            end_date: self.end_date.trim().to_string(),
+            system: self.system.clone(),
+            rounds: if self.system == "swiss" {
+                number("rounds", &self.rounds, "a whole number of rounds")?
+            } else {
+                d.rounds
+            },
+            time_control: TimeControl {
+                periods: vec![Period {
+                    moves: None,
+                    minutes: base,
+                }],
+                increment_seconds: increment,
+                delay_seconds: 0,
+            },
+            default_time_minutes: number("default_time_minutes", &self.default_time_minutes, "a whole number of minutes")?,
+            points,
+            late_entry_bye: self.late_entry_bye.clone(),
+            tiebreaks: self
+                .tiebreaks
+                .split([',', ' ', ';'])
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(str::to_uppercase)
+                .collect(),
+            laws_edition: self.laws_edition.clone(),
+            ..d
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "new_tournament.html")]
+pub struct NewTournamentPage {
+    pub base: Base,
+    pub f: TournamentForm,
+    pub error: FormError,
+}
+
+impl NewTournamentPage {
+    /// `aria-invalid`/`aria-describedby` for a field with an error.
+    pub fn invalid(&self, field: &str) -> bool {
+        self.error.at(field).is_some()
+    }
+}
+
+pub async fn new_tournament_form(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, PageError> {
+    page(&state, &req, |_, viewer| {
+        if viewer.actor.user_id.is_none() {
+            return Err(DomainError::Unauthenticated);
+        }
+        Ok(NewTournamentPage {
+            base: Base::new(viewer, viewer.tr().t("new_tournament"), None),
+            f: TournamentForm::default(),
+            error: FormError::default(),
+        })
+    })
+    .await
+}
+
+pub async fn create_tournament(state: web::Data<AppState>, req: HttpRequest, form: web::Form<TournamentForm>) -> Result<HttpResponse, PageError> {
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let result = match f.regulations() {
+        Ok(reg) => write_op(&state, &viewer, None, move |conn, actor| tournaments::create(conn, actor, reg)).await?,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(t) => Ok(redirect(&format!("/t/{}/manage/players", t.id))),
+        Err(e @ DomainError::Invalid { .. }) => {
+            let page = NewTournamentPage {
+                base: Base::new(&viewer, viewer.tr().t("new_tournament"), None),
+                f,
+                error: FormError::of(&e),
+            };
+            Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+// ---------------------------------------------------------------- players
+
+#[derive(Deserialize, Clone, Default)]
+#[serde(default)]
+pub struct PlayerForm {
+    pub csrf: String,
+    pub name: String,
+    pub rating: String,
+    pub title: String,
+    pub federation: String,
+    pub fide_id: String,
+    pub club: String,
+    pub joins_round: String,
+}
+
+fn optional<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<Option<T>> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        number(field, text, what).map(Some)
+    }
+}
+
+impl PlayerForm {
+    fn command(&self) -> DomainResult<RegisterPlayer> {
+        Ok(RegisterPlayer {
+            name: self.name.clone(),
+            rating: optional("rating", &self.rating, "a rating")?,
+            title: self.title.clone(),
+            federation: self.federation.clone(),
+            fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
+            club: self.club.clone(),
+            joins_round: optional("joins_round", &self.joins_round, "a round number")?,
+            ..Default::default()
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "manage_players.html")]
+pub struct PlayersAdminPage {
+    pub base: Base,
+    pub tid: i32,
+    pub players: Vec<PlayerView>,
+    pub byes: Vec<ByeRequestView>,
+    pub f: PlayerForm,
+    pub error: FormError,
+    pub csv: String,
+    pub csv_error: Option<String>,
+    pub notice: Option<String>,
+    /// The next round to be paired (byes may be requested from it on).
+    pub next_round: i32,
+    pub total_rounds: u32,
+    pub swiss: bool,
+    pub staff: Vec<StaffMember>,
+}
+
+impl PlayersAdminPage {
+    pub fn invalid(&self, field: &str) -> bool {
+        self.error.at(field).is_some()
+    }
+
+    pub fn name_of(&self, pid: &i32) -> &str {
+        self.players.iter().find(|p| p.id == *pid).map(|p| p.name.as_str()).unwrap_or("")
+    }
+}
+
+struct PlayersExtras {
+    f: PlayerForm,
+    error: FormError,
+    csv: String,
+    csv_error: Option<String>,
+    notice: Option<String>,
+}
+
+fn players_admin(conn: &mut DbConnection, viewer: &Viewer, tid: i32, x: PlayersExtras) -> DomainResult<PlayersAdminPage> {
+    require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-players")?;
+    let t = tournaments::load(conn, tid)?;
+    let total_rounds = rounds::total_rounds(conn, &t)?;
+    let title = format!("{} · {}", viewer.tr().t("manage_players"), nav.name);
+    let next_round = nav.last_round + 1;
+    Ok(PlayersAdminPage {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        players: registration::list(conn, tid)?,
+        byes: registration::bye_requests(conn, tid)?,
+        f: x.f,
+        error: x.error,
+        csv: x.csv,
+        csv_error: x.csv_error,
+        notice: x.notice,
+        next_round,
+        total_rounds,
+        swiss: t.system == "swiss",
+        staff: tournaments::staff(conn, tid)?,
+    })
+}
+
+fn no_extras() -> PlayersExtras {
+    PlayersExtras {
+        f: PlayerForm::default(),
+        error: FormError::default(),
+        csv: String::new(),
+        csv_error: None,
+        notice: None,
+    }
+}
+
+pub async fn players_form(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("added").cloned());
+    page(&state, &req, move |conn, viewer| {
+        let mut x = no_extras();
+        x.notice = notice.map(|n| format!("✓ {n}"));
+        players_admin(conn, viewer, tid, x)
+    })
+    .await
+}
+
+pub async fn register(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<PlayerForm>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let result = match f.command() {
+        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| registration::register(conn, actor, tid, cmd)).await?,
+        Err(e) => Err(e),
+    };
+    match result {
+        // Back to an empty form with the focus in the name field: the next player.
+        Ok(p) => Ok(redirect(&format!("/t/{tid}/manage/players?added={}", super::url_encode(&p.name)))),
+        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+            let x = PlayersExtras {
+                f,
+                error: FormError::of(&e),
+                ..no_extras()
+            };
+            page_for(&state, &viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| players_admin(conn, v, tid, x)).await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct CsvForm {
+    csrf: String,
+    csv: String,
+}
+
+/// One CSV line: `name; rating; title; federation; FIDE id; club` (`;`, tab or
+/// `,` between fields — a comma only when the line has neither of the others,
+/// since names are often written "Surname, First").
+fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
+    let sep = if line.contains(';') {
+        ';'
+    } else if line.contains('\t') {
+        '\t'
+    } else {
+        '|'
+    };
+    let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
+    let cell = |i: usize| cells.get(i).copied().unwrap_or("");
+    Ok(RegisterPlayer {
+        name: cell(0).to_string(),
+        rating: optional("rating", cell(1), "a rating")?,
+        title: cell(2).to_string(),
+        federation: cell(3).to_string(),
+        fide_id: optional("fide_id", cell(4), "a FIDE id")?,
+        club: cell(5).to_string(),
+        ..Default::default()
+    })
+}
+
+/// CSV paste: every line registered through `registration::register`, all in
+/// one transaction — a wrong line imports nothing and says which line it was.
+pub async fn import_csv(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<CsvForm>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let text = f.csv.clone();
+    let result = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        let mut n = 0;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            let cmd = csv_player(line).and_then(|cmd| registration::register(conn, actor, tid, cmd));
+            if let Err(e) = cmd {
+                return Err(match e {
+                    DomainError::Invalid { field, message } => {
+                        DomainError::invalid("csv", format!("line {}: {field}: {message}", i + 1))
+                    }
+                    DomainError::Conflict { message, .. } => DomainError::invalid("csv", format!("line {}: {message}", i + 1)),
+                    other => other,
+                });
+            }
+            n += 1;
+        }
+        Ok(n)
+    })
+    .await?;
+    match result {
+        Ok(n) => Ok(redirect(&format!("/t/{tid}/manage/players?added={n}"))),
+        Err(DomainError::Invalid { message, .. }) => {
+            let x = PlayersExtras {
+                csv: f.csv,
+                csv_error: Some(message),
+                ..no_extras()
+            };
+            page_for(&state, &viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| players_admin(conn, v, tid, x)).await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+pub async fn withdraw(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| registration::withdraw(conn, actor, tid, pid)).await?;
+    players_answer(&state, &viewer, tid, r.map(|p| format!("{}: {}", p.name, viewer.tr().t("withdrawn")))).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ByeForm {
+    csrf: String,
+    round: String,
+    kind: String,
+}
+
+pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<ByeForm>) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let r = match number::<i32>("round", &f.round, "a round number") {
+        Ok(round) => {
+            let cmd = RequestBye {
+                round,
+                kind: if f.kind.is_empty() { "half".into() } else { f.kind },
+                note: String::new(),
+            };
+            write_op(&state, &viewer, Some(tid), move |conn, actor| registration::request_bye(conn, actor, tid, pid, cmd)).await?
+        }
+        Err(e) => Err(e),
+    };
+    players_answer(&state, &viewer, tid, r.map(|b| format!("{} {}: {}", viewer.tr().t("round"), b.round, viewer.tr().t("request_bye")))).await
+}
+
+/// After a withdrawal or bye: back to the list, or the list with the sentence.
+async fn players_answer(state: &web::Data<AppState>, viewer: &Viewer, tid: i32, r: DomainResult<String>) -> Result<HttpResponse, PageError> {
+    match r {
+        Ok(done) => Ok(redirect(&format!("/t/{tid}/manage/players?added={}", super::url_encode(&done)))),
+        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+            let x = PlayersExtras {
+                notice: None,
+                error: FormError {
+                    field: "list".into(),
+                    message: e.to_string(),
+                },
+                ..no_extras()
+            };
+            page_for(state, viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| players_admin(conn, v, tid, x)).await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StaffForm {
+    csrf: String,
+    username: String,
+    role: String,
+}
+
+/// The organizer appoints an arbiter (or another organizer) by user name.
+pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<StaffForm>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let cmd = StaffMember {
+        username: f.username.trim().to_string(),
+        role: f.role,
+    };
+    let done = format!("{}: {}", cmd.username, cmd.role);
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| tournaments::appoint(conn, actor, tid, cmd)).await?;
+    players_answer(&state, &viewer, tid, r.map(|_| done)).await
+}
+
+// ---------------------------------------------------------------- the round screen
+
+#[derive(Template)]
+#[template(path = "manage_round.html")]
+pub struct RoundScreen {
+    pub base: Base,
+    pub tid: i32,
+    /// The round shown (None before round 1 is paired).
+    pub round: Option<RoundView>,
+    pub rounds: Vec<i32>,
+    pub can_pair: bool,
+    pub next_round: i32,
+    pub problem: Option<String>,
+    pub notice: Option<String>,
+    /// The criteria a hand edit broke (after a swap).
+    pub broken: Option<Vec<ViolationView>>,
+    /// Per game: what was typed and the error, when saving failed.
+    pub typed: HashMap<i32, (String, String)>,
+}
+
+impl RoundScreen {
+    pub fn typed_result(&self, gid: &i32, current: &str) -> String {
+        match self.typed.get(gid) {
+            Some((t, _)) => t.clone(),
+            None if current == "*" => String::new(),
+            None => current.to_string(),
+        }
+    }
+
+    pub fn error_of(&self, gid: &i32) -> Option<&str> {
+        self.typed.get(gid).map(|(_, e)| e.as_str()).filter(|e| !e.is_empty())
+    }
+}
+
+#[derive(Default)]
+struct ScreenExtras {
+    problem: Option<String>,
+    notice: Option<String>,
+    broken: Option<Vec<ViolationView>>,
+    typed: HashMap<i32, (String, String)>,
+}
+
+fn round_screen_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32, n: i32, x: ScreenExtras) -> DomainResult<RoundScreen> {
+    require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
+    let t = tournaments::load(conn, tid)?;
+    let total = rounds::total_rounds(conn, &t)?;
+    let summary = rounds::list(conn, tid)?;
+    let last = summary.last();
+    let can_pair = (nav.last_round as u32) < total
+        && last.is_none_or(|r| r.state != "paired" && r.results_missing == 0);
+    let round = if n > 0 { Some(rounds::get(conn, tid, n, true)?) } else { None };
+    let title = format!("{} · {}", viewer.tr().t("results"), nav.name);
+    Ok(RoundScreen {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        round,
+        rounds: summary.iter().map(|r| r.number).collect(),
+        can_pair,
+        next_round: summary.len() as i32 + 1,
+        problem: x.problem,
+        notice: x.notice,
+        broken: x.broken,
+        typed: x.typed,
+    })
+}
+
+pub async fn round_screen(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    page(&state, &req, move |conn, viewer| round_screen_page(conn, viewer, tid, n, ScreenExtras::default())).await
+}
+
+async fn screen_answer<T>(state: &web::Data<AppState>, viewer: &Viewer, tid: i32, n: i32, r: DomainResult<T>) -> Result<HttpResponse, PageError> {
+    match r {
+        Ok(_) => Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}"))),
+        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. } | DomainError::Pairing(_))) => {
+            let x = ScreenExtras {
+                problem: Some(e.to_string()),
+                ..Default::default()
+            };
+            page_for(state, viewer, StatusCode::CONFLICT, move |conn, v| round_screen_page(conn, v, tid, n, x)).await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+pub async fn pair_next(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| rounds::pair_next(conn, actor, tid)).await?;
+    match r {
+        Ok(round) => Ok(redirect(&format!("/t/{tid}/manage/rounds/{}", round.number))),
+        Err(e) => {
+            let db = state.db.clone();
+            let n = web::block(move || db.read(|conn| rounds::last_round(conn, tid)))
+                .await
+                .ok()
+                .and_then(|r| r.ok())
+                .unwrap_or(0);
+            screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
+        }
+    }
+}
+
+pub async fn publish(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| rounds::publish(conn, actor, tid, n)).await?;
+    screen_answer(&state, &viewer, tid, n, r).await
+}
+
+pub async fn unpair(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| rounds::unpair(conn, actor, tid, n)).await?;
+    screen_answer(&state, &viewer, tid, (n - 1).max(0), r).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SwapForm {
+    csrf: String,
+    /// Swap the colours of this board.
+    colours: String,
+    /// Swap the black players of boards `a` and `b`.
+    a: String,
+    b: String,
+}
+
+/// Review: swap the colours of a board, or the black players of two boards.
+/// The whole pairing goes to `rounds::edit_pairing`, which keeps the edit and
+/// says which criteria it breaks.
+pub async fn swap(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<SwapForm>) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> { optional(field, s, "a board number") };
+    let wanted = (|| -> DomainResult<(Option<i32>, Option<(i32, i32)>)> {
+        let colours = parse("colours", &f.colours)?;
+        let pair = match (parse("a", &f.a)?, parse("b", &f.b)?) {
+            (Some(a), Some(b)) => Some((a, b)),
+            (None, None) => None,
+            _ => return Err(DomainError::invalid("b", "give both board numbers")),
+        };
+        Ok((colours, pair))
+    })();
+    let r = match wanted {
+        Ok((colours, pair)) => {
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                let round = rounds::get(conn, tid, n, true)?;
+                let mut boards: Vec<(i32, BoardEdit)> = round
+                    .games
+                    .iter()
+                    .filter(|g| g.kind == "pending")
+                    .filter_map(|g| {
+                        g.black.as_ref().map(|b| {
+                            (
+                                g.board,
+                                BoardEdit {
+                                    white: g.white.id,
+                                    black: b.id,
+                                },
+                            )
+                        })
+                    })
+                    .collect();
+                let bye = round.games.iter().find(|g| g.kind == "pairing_bye" || g.kind == "free").map(|g| g.white.id);
+                let index = |boards: &[(i32, BoardEdit)], board: i32| {
+                    boards
+                        .iter()
+                        .position(|(b, _)| *b == board)
+                        .ok_or_else(|| DomainError::invalid("a", format!("there is no board {board} with a game")))
+                };
+                if let Some(c) = colours {
+                    let i = index(&boards, c)?;
+                    let e = &mut boards[i].1;
+                    std::mem::swap(&mut e.white, &mut e.black);
+                }
+                if let Some((a, b)) = pair {
+                    let (i, j) = (index(&boards, a)?, index(&boards, b)?);
+                    let tmp = boards[i].1.black;
+                    boards[i].1.black = boards[j].1.black;
+                    boards[j].1.black = tmp;
+                }
+                let cmd = EditPairing {
+                    boards: boards.into_iter().map(|(_, e)| e).collect(),
+                    bye,
+                };
+                rounds::edit_pairing(conn, actor, tid, n, cmd)
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    match r {
+        Ok(edited) => {
+            let x = ScreenExtras {
+                broken: Some(edited.broken_criteria),
+                ..Default::default()
+            };
+            page_for(&state, &viewer, StatusCode::OK, move |conn, v| round_screen_page(conn, v, tid, n, x)).await
+        }
+        Err(e) => screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await,
+    }
+}
+
+/// The keyboard shorthands of the result screen, also accepted typed in the
+/// plain form: `1` `=` `0` `+` `-`.
+fn expand_shorthand(s: &str) -> &str {
+    match s.trim() {
+        "1" => "1-0",
+        "=" | "½" | "5" => "½-½",
+        "0" => "0-1",
+        "+" => "+/-",
+        "-" => "-/+",
+        other => other,
+    }
+}
+
+/// The plain form of the result screen: every board whose box differs from its
+/// result is saved through `results::set_result`, each board in its own
+/// transaction (a wrong board does not hold the others back).
+pub async fn results(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<Vec<(String, String)>>) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
+    let csrf = fields.get("csrf").cloned().unwrap_or_default();
+    let viewer = form_viewer(&state, &req, &csrf).await?;
+    let db = state.db.clone();
+    let current = web::block(move || db.read(|conn| rounds::get(conn, tid, n, true)))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
+        .map_err(|e| PageError::new(e, viewer.lang))?;
+    let mut typed = HashMap::new();
+    let mut saved = 0;
+    for g in current.games.iter().filter(|g| g.black.is_some()) {
+        let Some(entered) = fields.get(&format!("r{}", g.id)) else { continue };
+        let entered = entered.trim().to_string();
+        let was = if g.result == "*" { "" } else { g.result.as_str() };
+        if entered == was {
+            continue;
+        }
+        let version = fields
+            .get(&format!("v{}", g.id))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(g.version);
+        let cmd = SetResult {
+            result: if entered.is_empty() { "*".into() } else { expand_shorthand(&entered).to_string() },
+            version,
+            reason: fields.get(&format!("why{}", g.id)).cloned().unwrap_or_default(),
+            termination: String::new(),
+        };
+        let gid = g.id;
+        match write_op(&state, &viewer, Some(tid), move |conn, actor| results::set_result(conn, actor, tid, gid, cmd)).await? {
+            Ok(_) => saved += 1,
+            Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+                typed.insert(g.id, (entered, e.to_string()));
+            }
+            Err(e) => return Err(PageError::new(e, viewer.lang)),
+        }
+    }
+    if typed.is_empty() {
+        return Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}")));
+    }
+    let x = ScreenExtras {
+        problem: Some(format!("{} ✓ {saved}", viewer.tr().t("fix_errors"))),
+        typed,
+        ..Default::default()
+    };
+    page_for(&state, &viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| round_screen_page(conn, v, tid, n, x)).await
+}
+
+// ---------------------------------------------------------------- audit log
+
+pub struct AuditLine {
+    pub at: String,
+    pub user: String,
+    pub action: String,
+    pub entity: String,
+    pub before: String,
+    pub after: String,
+}
+
+#[derive(Template)]
+#[template(path = "audit.html")]
+pub struct AuditPage {
+    pub base: Base,
+    pub tid: i32,
+    pub lines: Vec<AuditLine>,
+    pub offset: i64,
+    pub more: bool,
+}
+
+const AUDIT_PAGE: i64 = 200;
+
+pub async fn audit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let offset: i64 = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("offset").and_then(|o| o.parse().ok()))
+        .unwrap_or(0i64)
+        .max(0);
+    page(&state, &req, move |conn, viewer| {
+        require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
+        let nav = TournamentNav::load(conn, viewer, tid, "audit")?;
+        let rows: Vec<AuditRow> = audit::for_tournament(conn, tid, AUDIT_PAGE + 1, offset)?;
+        let more = rows.len() as i64 > AUDIT_PAGE;
+        let names = user_names(conn)?;
+        let pretty = |s: &Option<String>| {
+            s.as_deref()
+                .and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok())
+                .map(|v| serde_json::to_string_pretty(&v).unwrap_or_default())
+                .unwrap_or_default()
+        };
+        let lines = rows
+            .iter()
+            .take(AUDIT_PAGE as usize)
+            .map(|r| AuditLine {
+                at: r.at.replace('T', " ").trim_end_matches('Z').to_string(),
+                user: r.user_id.and_then(|u| names.get(&u).cloned()).unwrap_or_else(|| "system".into()),
+                action: r.action.clone(),
+                entity: format!("{} {}", r.entity, r.entity_id.map(|i| i.to_string()).unwrap_or_default()),
+                before: pretty(&r.before_state),
+                after: pretty(&r.after_state),
+            })
+            .collect();
+        let title = format!("{} · {}", viewer.tr().t("audit"), nav.name);
+        Ok(AuditPage {
+            base: Base::new(viewer, title, Some(nav)),
+            tid,
+            lines,
+            offset,
+            more,
+        })
+    })
+    .await
+}
+
+fn user_names(conn: &mut DbConnection) -> DomainResult<HashMap<i32, String>> {
+    use crate::db::schema::users;
+    use diesel::prelude::*;
+    let rows: Vec<(i32, String)> = users::table.select((users::id, users::username)).load(conn)?;
+    Ok(rows.into_iter().collect())
+}

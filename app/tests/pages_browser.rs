@@ -1,0 +1,334 @@
+//! The organizer's evening in a real browser (headless Chromium over
+//! WebDriver, driven by a small client on `reqwest`): log in, create a Swiss,
+//! register 12 players, pair and publish round 1, enter every result with the
+//! keyboard only, and a visitor reads the standings. A screenshot of each step
+//! goes to `artifacts/` at the repository root.
+//!
+//! Needs `chromium` and `chromium-driver` (Debian). Without them the test
+//! prints `SKIPPED: chromium not installed` and passes — unless
+//! `ARBITER_REQUIRE_BROWSER=1` (CI), when it fails.
+
+use app::db::Database;
+use app::domain::{users, Actor};
+use app::server::{start_background, Background, Settings};
+use base64::Engine;
+use reqwest::blocking::Client;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+const PASSWORD: &str = "organizer-password-1";
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+fn find(candidates: &[&str]) -> Option<PathBuf> {
+    candidates.iter().map(PathBuf::from).find(|p| p.exists())
+}
+
+/// The W3C WebDriver protocol, the few commands this test needs.
+struct Browser {
+    http: Client,
+    base: String,
+    session: String,
+    driver: Child,
+    _profile: TempDir,
+}
+
+struct TempDir(PathBuf);
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+impl Browser {
+    fn start(chromium: &Path, chromedriver: &Path) -> Browser {
+        let port = {
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            l.local_addr().unwrap().port()
+        };
+        let driver = Command::new(chromedriver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start chromedriver");
+        let http = Client::builder().timeout(Duration::from_secs(60)).build().unwrap();
+        let base = format!("http://127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let ready = http
+                .get(format!("{base}/status"))
+                .send()
+                .ok()
+                .and_then(|r| r.json::<Value>().ok())
+                .is_some_and(|v| v["value"]["ready"] == true);
+            if ready {
+                break;
+            }
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let profile = std::env::temp_dir().join(format!("arbiter_chromium_{}", std::process::id()));
+        std::fs::create_dir_all(&profile).unwrap();
+        let caps = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": chromium.to_string_lossy(),
+                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                         "--disable-dev-shm-usage", "--window-size=1000,1400",
+                         format!("--user-data-dir={}", profile.to_string_lossy())]
+            }
+        }}});
+        let res: Value = http.post(format!("{base}/session")).json(&caps).send().unwrap().json().unwrap();
+        let session = res["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no WebDriver session: {res}"))
+            .to_string();
+        Browser {
+            http,
+            base,
+            session,
+            driver,
+            _profile: TempDir(profile),
+        }
+    }
+
+    fn cmd(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+        let url = format!("{}/session/{}{path}", self.base, self.session);
+        let mut rb = self.http.request(method, url);
+        if let Some(b) = body {
+            rb = rb.json(&b);
+        }
+        let res: Value = rb.send().expect("webdriver").json().expect("webdriver json");
+        if res["value"].get("error").is_some() {
+            panic!("WebDriver {path}: {}", res["value"]);
+        }
+        res["value"].clone()
+    }
+
+    fn go(&self, url: &str) {
+        self.cmd(reqwest::Method::POST, "/url", Some(json!({"url": url})));
+    }
+
+    fn el(&self, css: &str) -> String {
+        let v = self.cmd(
+            reqwest::Method::POST,
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        v[ELEMENT].as_str().expect("element id").to_string()
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let id = self.el(css);
+        self.cmd(reqwest::Method::POST, &format!("/element/{id}/clear"), Some(json!({})));
+        self.cmd(reqwest::Method::POST, &format!("/element/{id}/value"), Some(json!({"text": text})));
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.el(css);
+        self.cmd(reqwest::Method::POST, &format!("/element/{id}/click"), Some(json!({})));
+    }
+
+    /// Key presses sent to whatever has the focus: the keyboard, nothing else.
+    fn keys(&self, text: &str) {
+        let mut actions = Vec::new();
+        for c in text.chars() {
+            let k = if c == '\n' { "\u{E007}".to_string() } else { c.to_string() };
+            actions.push(json!({"type": "keyDown", "value": k}));
+            actions.push(json!({"type": "keyUp", "value": k}));
+            actions.push(json!({"type": "pause", "duration": 30}));
+        }
+        self.cmd(
+            reqwest::Method::POST,
+            "/actions",
+            Some(json!({"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})),
+        );
+    }
+
+    fn js(&self, script: &str) -> Value {
+        self.cmd(reqwest::Method::POST, "/execute/sync", Some(json!({"script": script, "args": []})))
+    }
+
+    fn wait_for(&self, script: &str, what: &str) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let v = self.js(script);
+            if v != Value::Null && v != Value::Bool(false) {
+                return v;
+            }
+            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn text(&self) -> String {
+        self.js("return document.body.innerText;").as_str().unwrap_or("").to_string()
+    }
+
+    fn url(&self) -> String {
+        self.cmd(reqwest::Method::GET, "/url", None).as_str().unwrap_or("").to_string()
+    }
+
+    fn screenshot(&self, dir: &Path, name: &str) {
+        let b64 = self.cmd(reqwest::Method::GET, "/screenshot", None);
+        let png = base64::engine::general_purpose::STANDARD
+            .decode(b64.as_str().unwrap_or(""))
+            .expect("png");
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self
+            .http
+            .delete(format!("{}/session/{}", self.base, self.session))
+            .send();
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+const PLAYERS: [(&str, u32); 12] = [
+    ("Żółć, Łukasz", 2412),
+    ("Čermák, Jiří", 2388),
+    ("Wiśniewska, Zofia", 2301),
+    ("Dvořák, Tomáš", 2290),
+    ("Brzęczyszczykiewicz, Grzegorz", 2255),
+    ("Svobodová, Kateřina", 2210),
+    ("Jabłoński, Michał", 2190),
+    ("Růžička, Radek", 2150),
+    ("Dąbrowska, Joanna", 2101),
+    ("Šťastný, Zdeněk", 2050),
+    ("Ziółkowski, Bartłomiej", 1999),
+    ("Benešová, Šárka", 1950),
+];
+
+#[test]
+fn organizer_runs_round_one_in_a_browser() {
+    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
+    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        assert!(!required, "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed");
+        println!("SKIPPED: chromium not installed");
+        return;
+    };
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts");
+    std::fs::create_dir_all(&artifacts).unwrap();
+
+    let dir = std::env::temp_dir().join(format!("arbiter_pages_browser_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = TempDir(dir.clone());
+    let db = Database::open(&dir.join("browser.db").to_string_lossy(), 8).expect("database");
+    db.write(|conn| users::create_user(conn, &Actor::system(), "organizer", PASSWORD, "Organizer", false))
+        .expect("organizer account");
+    let server: Background = start_background(
+        db.clone(),
+        Settings {
+            bind: "127.0.0.1:0".into(),
+            key_file: dir.join("seal.key"),
+            secure_cookies: false,
+            workers: 2,
+        },
+    )
+    .expect("server");
+    let site = server.url();
+    let b = Browser::start(&chromium, &driver);
+
+    // 1. Log in.
+    b.go(&format!("{site}/login"));
+    b.type_into("#username", "organizer");
+    b.type_into("#password", PASSWORD);
+    b.screenshot(&artifacts, "01-login");
+    b.click("#login-submit");
+    b.wait_for("return document.body.innerText.includes('organizer');", "the logged-in header");
+
+    // 2. A new Swiss: first a mistake (no name), shown next to the field.
+    b.go(&format!("{site}/new"));
+    b.type_into("#rounds", "5");
+    b.click("#create");
+    b.wait_for("return document.querySelector('#name-err') !== null;", "the error next to the name");
+    b.screenshot(&artifacts, "02-new-tournament-error");
+    b.type_into("#name", "Otwarte Mistrzostwa Łodzi 2026");
+    b.type_into("#place", "Łódź");
+    b.click("#create");
+    b.wait_for("return location.pathname.endsWith('/manage/players');", "the registration page");
+    let tid: i32 = b
+        .url()
+        .split("/t/")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .and_then(|s| s.parse().ok())
+        .expect("tournament id in the URL");
+
+    // The organizer appoints himself arbiter, to pair and enter results.
+    b.type_into("#staff-user", "organizer");
+    b.click("#appoint");
+    b.wait_for("return document.body.innerText.includes('(arbiter)');", "the appointment");
+
+    // 3. Twelve players, one at a time: name, Tab, rating, Enter.
+    for (name, rating) in PLAYERS {
+        b.wait_for("return document.activeElement && document.activeElement.id === 'p-name';", "the name field focused");
+        b.keys(&format!("{name}\t{rating}\n"));
+        b.wait_for(
+            &format!("return document.querySelector('.notice') !== null && document.body.innerText.includes({});", json!(name)),
+            "the player registered",
+        );
+    }
+    b.screenshot(&artifacts, "03-players-registered");
+    assert_eq!(b.js("return document.querySelectorAll('#list ~ .scroll tbody tr').length;"), json!(12));
+
+    // 4. Pair round 1, review, publish.
+    b.go(&format!("{site}/t/{tid}/manage/rounds/0"));
+    b.click("#pair-next");
+    b.wait_for("return document.querySelector('#publish') !== null;", "the review screen");
+    b.screenshot(&artifacts, "04-round-1-review");
+    b.click("#publish");
+    b.wait_for("return document.querySelector('table.entry') !== null;", "the result screen");
+
+    // 5. Every result by keyboard: board number, Enter, then the result key;
+    //    the cursor moves on by itself.
+    let boards = b.js("return document.querySelectorAll('table.entry input.result').length;");
+    assert_eq!(boards, json!(6));
+    b.click("#jump");
+    b.keys("1\n");
+    b.wait_for("return document.activeElement && document.activeElement.classList.contains('result');", "board 1 focused");
+    b.keys("1=01+");
+    // Board 6 by its number again (the jump box), a black win.
+    b.click("#jump");
+    b.keys("6\n0");
+    b.wait_for(
+        "return document.querySelectorAll('table.entry tr.saved').length === 6;",
+        "six boards saved",
+    );
+    b.screenshot(&artifacts, "05-results-entered");
+    let failed = b.js("return document.querySelectorAll('table.entry tr.failed').length;");
+    assert_eq!(failed, json!(0), "{}", b.text());
+
+    // 6. A visitor (no cookies) reads the standings.
+    b.cmd(reqwest::Method::DELETE, "/cookie", None);
+    b.go(&format!("{site}/t/{tid}/standings"));
+    b.wait_for("return document.querySelector('#standings tbody tr') !== null;", "the standings");
+    b.screenshot(&artifacts, "06-public-standings");
+    let text = b.text();
+    assert!(!text.contains("organizer"), "the visitor is not logged in");
+    assert!(text.contains("Żółć, Łukasz") && text.contains("Šťastný, Zdeněk"), "{text}");
+    assert!(text.contains("after round 1") || text.contains("po rundzie 1"), "{text}");
+    let rows = b.js("return document.querySelectorAll('#standings tbody tr').length;");
+    assert_eq!(rows, json!(12));
+
+    // The results went through the domain: all six boards have a result.
+    let round = db
+        .read(|conn| app::domain::rounds::get(conn, tid, 1, true))
+        .expect("round 1");
+    let results: Vec<&str> = round.games.iter().map(|g| g.result.as_str()).collect();
+    assert_eq!(results, ["1-0", "½-½", "0-1", "1-0", "+/-", "0-1"]);
+
+    drop(b);
+    server.stop();
+}

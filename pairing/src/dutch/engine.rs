@@ -1,0 +1,688 @@
+//! The bracket-by-bracket pairing procedure (C.04.3 art. 2–4) as a sequence of
+//! maximum-weight matchings.
+//!
+//! Every player still to be paired is a vertex of one graph. An edge weight is
+//! a number whose binary digits, from the top, encode the criteria in their
+//! order of priority:
+//!
+//! 1. completion (C4) and the pairing-allocated bye (C2; C5: lowest score);
+//! 2. pairs in the current bracket (C6), then the scores paired (C7);
+//! 3. pairs and scores in the next bracket (C8: choose downfloaters so that the
+//!    next bracket can be paired best);
+//! 4. unplayed games of the bye receiver (C9);
+//! 5. colour criteria C10–C13 (top scorers' colour difference and colour
+//!    repetition in the last round, colour preferences, strong preferences);
+//! 6. repeated floats C14–C17 (downfloat / upfloat of the previous round and of
+//!    the round before), then their score differences C18–C21;
+//! 7. low digits left free for the order of the moved-down players, of the
+//!    exchanges and of the transpositions (art. 3.1–3.3), fixed one decision at a
+//!    time by further matchings.
+//!
+//! Brackets are processed from the top score down; a bracket's pairs are fixed
+//! before the next is looked at, while the rest of the graph keeps the round
+//! completable. This is the approach of the FIDE-endorsed engine bbpPairings,
+//! whose digit layout is reproduced here so that ties resolve the same way.
+
+#![allow(clippy::needless_range_loop)] // index arithmetic mirrors the bracket layout
+
+use std::collections::HashMap;
+
+use super::colour::preferences_compatible;
+use super::state::{Float, PlayerState};
+use crate::blossom::{MaxWeightMatching, Weight, Wide};
+use crate::model::HalfPoints;
+
+/// Number of bits needed to write `x` (0 for 0).
+fn bits(x: usize) -> u32 {
+    usize::BITS - x.leading_zeros()
+}
+
+/// Everything the weight function needs that does not change during a round.
+pub struct Setup<'a> {
+    pub players: &'a [PlayerState],
+    /// Indices into `players` of the participants, best first (score, rank).
+    pub sorted: Vec<usize>,
+    pub played_rounds: u32,
+    pub total_rounds: u32,
+    pub win_points: HalfPoints,
+    sg_bits: u32,
+    sgs_shift: u32,
+    shifts: HashMap<HalfPoints, u32>,
+}
+
+impl<'a> Setup<'a> {
+    pub fn new(
+        players: &'a [PlayerState],
+        sorted: Vec<usize>,
+        played_rounds: u32,
+        total_rounds: u32,
+        win_points: HalfPoints,
+    ) -> Self {
+        // One field slot per score group, as wide as the group is large,
+        // from the lowest score up.
+        let mut shifts = HashMap::new();
+        let mut sgs_shift = 0u32;
+        let mut max_group = 0usize;
+        let mut i = sorted.len();
+        while i > 0 {
+            let score = players[sorted[i - 1]].score;
+            let mut j = i;
+            while j > 0 && players[sorted[j - 1]].score == score {
+                j -= 1;
+            }
+            let size = i - j;
+            shifts.insert(score, sgs_shift);
+            sgs_shift += bits(size);
+            max_group = max_group.max(size);
+            i = j;
+        }
+        Setup {
+            players,
+            sorted,
+            played_rounds,
+            total_rounds,
+            win_points,
+            sg_bits: bits(max_group),
+            sgs_shift,
+            shifts,
+        }
+    }
+
+    /// Total bits of the largest edge weight.
+    pub fn weight_bits(&self) -> u32 {
+        let sg = self.sg_bits;
+        let sgs = self.sgs_shift;
+        let mut b = 2 + sg + sgs + sg + sgs + 2 * sg + 4 * sg;
+        if self.played_rounds >= 1 {
+            b += 2 * sg + 2 * sgs;
+        }
+        if self.played_rounds > 1 {
+            b += 2 * sg + 2 * sgs;
+        }
+        b + 3 * sg + 1
+    }
+
+    fn p(&self, v: usize) -> &PlayerState {
+        &self.players[self.sorted[v]]
+    }
+
+    /// C1 (no rematch, no forbidden pair) and C3 (no two players with the same
+    /// absolute colour preference, unless one is a top scorer in the last round).
+    pub fn compatible(&self, a: &PlayerState, b: &PlayerState) -> bool {
+        if a.forbidden.contains(&b.id) || b.forbidden.contains(&a.id) {
+            return false;
+        }
+        if !a.absolute() || !b.absolute() || a.preference != b.preference {
+            return true;
+        }
+        self.last_round_top_scorer(a) || self.last_round_top_scorer(b)
+    }
+
+    /// A top scorer (more than 50 % of the maximum possible score) when the
+    /// final round is being paired (C.04.3 art. 1.7).
+    pub fn last_round_top_scorer(&self, a: &PlayerState) -> bool {
+        self.total_rounds > 0
+            && self.played_rounds + 1 >= self.total_rounds
+            && i64::from(a.score)
+                > i64::from(self.played_rounds) * i64::from(self.win_points.max(1)) / 2
+    }
+}
+
+/// Per-round parameters of the bye (C.04.3 art. 3.2–3.3 and C9).
+#[derive(Clone, Default)]
+struct ByeInfo {
+    score: HalfPoints,
+    single_downfloater: bool,
+    ranks: HashMap<u32, u32>,
+}
+
+struct Engine<'s, 'a, const N: usize> {
+    s: &'s Setup<'a>,
+    /// The matching graph: one vertex per participant (sorted order), plus a
+    /// dummy vertex, joined to everyone, when the number is odd (its partner
+    /// is the player left without an opponent).
+    m: MaxWeightMatching<Wide<N>>,
+    n: usize,
+    /// Partner of each finalized vertex.
+    fixed: Vec<Option<usize>>,
+    bye: ByeInfo,
+}
+
+impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
+    fn set(&mut self, u: usize, v: usize, w: Wide<N>) {
+        self.m.set_weight(u, v, w);
+    }
+
+    fn candidate(&self, p: &PlayerState) -> bool {
+        p.bye_eligible && p.score <= self.bye.score
+    }
+
+    /// The criteria weight of pairing `h` (higher, smaller index) with `l`.
+    fn edge_weight(&self, hv: usize, lv: usize, in_current: bool, in_next: bool) -> Wide<N> {
+        let s = self.s;
+        let h = s.p(hv);
+        let l = s.p(lv);
+        let sg = s.sg_bits;
+        let sgs = s.sgs_shift;
+        if !s.compatible(h, l) {
+            return Wide::ZERO;
+        }
+        let one = |at: u32| Wide::<N>::from_u64(1).shl_bits(at);
+        let shift = |x: &PlayerState| s.shifts[&x.score];
+        // C4/C2/C5: completion and the bye
+        let mut r = Wide::<N>::from_u64(1 + !self.candidate(h) as u64 + !self.candidate(l) as u64);
+        // C6, C7: pairs and scores in the current bracket
+        r = r.shl_bits(sg).add_at(in_current as u64, 0);
+        r = r.shl_bits(sgs);
+        if in_current {
+            r = r.plus(one(shift(h)));
+        }
+        // C8: pairs and scores in the next bracket
+        r = r.shl_bits(sg).add_at(in_next as u64, 0);
+        r = r.shl_bits(sgs);
+        if in_next {
+            r = r.plus(one(shift(h)));
+        }
+        // C9: unplayed games of the bye receiver
+        r = r.shl_bits(2 * sg);
+        if self.bye.single_downfloater {
+            if h.score == self.bye.score {
+                r = r.add_at(u64::from(self.bye.ranks[&h.played_games]), 0);
+            }
+            if l.score == self.bye.score {
+                r = r.add_at(u64::from(self.bye.ranks[&l.played_games]), 0);
+            }
+        }
+        // C10–C13: colours (only for pairs inside the bracket)
+        let (p, o) = (l, h);
+        let m = in_current;
+        r = r.shl_bits(sg).add_at(
+            (m && (!p.absolute_imbalance()
+                || !o.absolute_imbalance()
+                || p.preference != o.preference)) as u64,
+            0,
+        );
+        let c11 = !p.absolute()
+            || !o.absolute()
+            || p.preference != o.preference
+            || if p.imbalance == o.imbalance {
+                p.repeated.is_none() || p.repeated != o.repeated
+            } else {
+                let lesser = if p.imbalance > o.imbalance { o } else { p };
+                lesser.repeated != p.preference.map(|c| c.opposite())
+            };
+        r = r.shl_bits(sg).add_at((m && c11) as u64, 0);
+        r = r.shl_bits(sg).add_at(
+            (m && preferences_compatible(p.preference, o.preference)) as u64,
+            0,
+        );
+        let c13 = (!p.strong && !p.absolute())
+            || (!o.strong && !o.absolute())
+            || (p.absolute() && o.absolute())
+            || p.preference != o.preference;
+        r = r.shl_bits(sg).add_at((m && c13) as u64, 0);
+        // C14–C17: repeated floats
+        let floats: &[fn(&PlayerState) -> Float] = match s.played_rounds {
+            0 => &[],
+            1 => &[|x| x.float1],
+            _ => &[|x| x.float1, |x| x.float2],
+        };
+        for f in floats {
+            r = r.shl_bits(sg);
+            if in_current {
+                r = r.add_at((f(l) == Float::Down) as u64, 0);
+                r = r.add_at((h.score <= l.score && f(h) == Float::Down) as u64, 0);
+            }
+            r = r.shl_bits(sg);
+            if in_current {
+                r = r.add_at((!(h.score > l.score && f(l) == Float::Up)) as u64, 0);
+            }
+        }
+        // C18–C21: scores of the repeated floaters
+        for f in floats {
+            r = r.shl_bits(sgs);
+            if in_current {
+                if f(l) == Float::Down {
+                    r = r.plus(one(shift(l)));
+                }
+                if f(h) == Float::Down {
+                    r = r.plus(one(shift(h)));
+                }
+            }
+            r = r.shl_bits(sgs);
+            if in_current && !(f(l) == Float::Up && h.score > l.score) {
+                r = r.plus(one(shift(h)));
+            }
+        }
+        // room for the ordering of moved-down players, exchanges, transpositions
+        r.shl_bits(3 * sg + 1)
+    }
+
+    /// Solves the matching over the vertices not yet fixed. Returns, for every
+    /// vertex, its partner (itself when unmatched).
+    fn solve(&mut self) -> Vec<usize> {
+        let mates = self.m.solve();
+        (0..self.n)
+            .map(|v| match self.fixed[v] {
+                Some(p) => p,
+                None => match mates[v] {
+                    Some(p) if p < self.n => p,
+                    _ => v,
+                },
+            })
+            .collect()
+    }
+
+    fn fix(&mut self, u: usize, v: usize) {
+        self.fixed[u] = Some(v);
+        self.fixed[v] = Some(u);
+        self.m.remove(u);
+        self.m.remove(v);
+    }
+}
+
+/// The result of the matching stage: pairs of participant indices (into
+/// `Setup::sorted`) and the unpaired one.
+pub struct Outcome {
+    pub pairs: Vec<(usize, usize)>,
+    pub unpaired: Vec<usize>,
+}
+
+/// Why no pairing exists.
+pub struct Unpairable;
+
+/// Pairs the participants; picks a weight width wide enough for this round.
+pub fn run(s: &Setup) -> Result<Outcome, Unpairable> {
+    let need = s.weight_bits() + 2 * bits(s.sorted.len() + 1) + 24;
+    macro_rules! try_width {
+        ($($n:literal),*) => {
+            $( if need <= 64 * $n { return run_with::<$n>(s); } )*
+        };
+    }
+    try_width!(1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128);
+    Err(Unpairable)
+}
+
+fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
+    let n = s.sorted.len();
+    if n == 0 {
+        return Ok(Outcome {
+            pairs: Vec::new(),
+            unpaired: Vec::new(),
+        });
+    }
+    let odd = n % 2 == 1;
+    let mut m = MaxWeightMatching::<Wide<N>>::new(n + odd as usize);
+    // An offset above any matching's total weight: maximum cardinality first,
+    // which keeps the incremental solver exact.
+    m.set_offset(Wide::from_u64(1).shl_bits(s.weight_bits() + bits(n + 1) + 4));
+    if odd {
+        for v in 0..n {
+            m.set_weight(n, v, Wide::from_u64(1));
+        }
+    }
+    let mut e = Engine::<N> {
+        s,
+        m,
+        n,
+        fixed: vec![None; n],
+        bye: ByeInfo::default(),
+    };
+    let top = s.p(0).score;
+    let sg = s.sg_bits;
+    let sgs = s.sgs_shift;
+    // Completion check and, with an odd number, the score of the bye receiver.
+    for u in 0..n {
+        for v in 0..u {
+            let w = if odd {
+                let (a, b) = (s.p(u), s.p(v));
+                if s.compatible(a, b) {
+                    let top_field = 1 + !a.bye_eligible as u64 + !b.bye_eligible as u64;
+                    Wide::<N>::from_u64(top_field)
+                        .shl_bits(sgs)
+                        .add_at(u64::from(s.shifts[&a.score] + s.shifts[&b.score]), 0)
+                        .shl_bits(sg)
+                        .add_at((a.score >= top) as u64, 0)
+                } else {
+                    Wide::ZERO
+                }
+            } else {
+                e.edge_weight(v, u, false, false)
+            };
+            e.set(u, v, w);
+        }
+    }
+    let first = e.solve();
+    let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+    if unmatched.len() > 1 || unmatched.iter().any(|&v| !s.p(v).bye_eligible) {
+        return Err(Unpairable);
+    }
+    if odd {
+        let bye_score = s.p(unmatched[0]).score;
+        let mut single = bye_score >= top;
+        if single {
+            for v in 0..n {
+                if s.p(v).score < top {
+                    break;
+                }
+                if s.p(first[v]).score < top {
+                    single = false;
+                    break;
+                }
+            }
+        }
+        let mut counts: Vec<u32> = (0..n)
+            .filter(|&v| s.p(v).score == bye_score)
+            .map(|v| s.p(v).played_games)
+            .collect();
+        counts.sort_unstable_by(|a, b| b.cmp(a));
+        let mut ranks = HashMap::new();
+        for (i, c) in counts.into_iter().enumerate() {
+            ranks.insert(c, i as u32);
+        }
+        e.bye = ByeInfo {
+            score: bye_score,
+            single_downfloater: single,
+            ranks,
+        };
+        for u in 0..n {
+            for v in 0..u {
+                let w = e.edge_weight(v, u, false, false);
+                e.set(u, v, w);
+            }
+        }
+    }
+
+    let mut matched = vec![false; n];
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    // The bracket: moved-down players first, then residents, then the next score group.
+    let mut bracket: Vec<usize> = Vec::new();
+    let mut next_group = 0usize;
+    while next_group < n && s.p(next_group).score >= top {
+        bracket.push(next_group);
+        next_group += 1;
+    }
+    let mut mdp_count = 0usize;
+    let mut sg_begin_v = 0usize;
+    while bracket.len() > 1 || next_group < n {
+        let next_begin = bracket.len();
+        let next_sg_begin_v = sg_begin_v + (next_begin - mdp_count);
+        let group_start = next_group;
+        while next_group < n && group_start < n && s.p(next_group).score >= s.p(group_start).score {
+            bracket.push(next_group);
+            next_group += 1;
+        }
+        let len = bracket.len();
+        let vert = |i: usize| bracket[i];
+        // base[j][i] for i < j, j >= mdp_count
+        let mut base: Vec<Vec<Wide<N>>> = vec![Vec::new(); len];
+        for j in mdp_count..len {
+            let mut row = Vec::with_capacity(j);
+            for i in 0..j {
+                let w = e.edge_weight(vert(i), vert(j), j < next_begin, j >= next_begin);
+                row.push(w);
+                e.set(vert(i), vert(j), w);
+            }
+            base[j] = row;
+        }
+        let in_res = |x: usize| x >= sg_begin_v && x < next_sg_begin_v;
+        let mut stable = e.solve();
+
+        // Which moved-down players are paired in this bracket (highest first).
+        let mut cur_score = HalfPoints::MIN;
+        let mut remaining = 0usize;
+        let mut remaining_matched = 0usize;
+        for i in 0..mdp_count {
+            if i == 0 || s.p(vert(i)).score < cur_score {
+                cur_score = s.p(vert(i)).score;
+                remaining = 0;
+                remaining_matched = 0;
+                let mut k = i;
+                while k < len && s.p(vert(k)).score >= cur_score {
+                    remaining += 1;
+                    if in_res(stable[vert(k)]) {
+                        remaining_matched += 1;
+                    }
+                    k += 1;
+                }
+            }
+            if remaining_matched == 0 {
+                continue;
+            }
+            let pv = vert(i);
+            if remaining <= remaining_matched {
+                matched[pv] = true;
+                continue;
+            }
+            remaining -= 1;
+            if !in_res(stable[pv]) {
+                for o in mdp_count..next_begin {
+                    let b = base[o][i];
+                    if !b.is_zero() {
+                        let w = if b.0[0] & 1 == 1 { b } else { b.add_at(1, 0) };
+                        e.set(pv, vert(o), w);
+                    }
+                }
+                stable = e.solve();
+            }
+            if in_res(stable[pv]) {
+                matched[pv] = true;
+                remaining_matched -= 1;
+                let residents = (next_begin - mdp_count) as u64;
+                for o in mdp_count..next_begin {
+                    let b = base[o][i];
+                    if !b.is_zero() {
+                        e.set(pv, vert(o), b.add_at(residents + 1, 0));
+                    }
+                }
+            }
+        }
+
+        // Opponents of the moved-down players: the highest possible resident.
+        for i in 0..mdp_count {
+            let pv = vert(i);
+            if !matched[pv] {
+                continue;
+            }
+            let mut addend = len as u64;
+            for o in (mdp_count..next_begin).rev() {
+                if matched[vert(o)] {
+                    continue;
+                }
+                let b = base[o][i];
+                if !b.is_zero() {
+                    e.set(pv, vert(o), b.add_at(addend, 0));
+                    addend += 1;
+                }
+            }
+            stable = e.solve();
+            let mv = stable[pv];
+            matched[mv] = true;
+            e.fix(pv, mv);
+        }
+
+        // The remainder (or homogeneous bracket): S1 / S2, exchanges, transpositions.
+        let mut remainder: Vec<usize> = Vec::new();
+        let mut rem_pairs = 0usize;
+        for i in mdp_count..next_begin {
+            let v = vert(i);
+            if stable[v] < sg_begin_v {
+                continue;
+            }
+            remainder.push(i);
+            if stable[v] < v {
+                rem_pairs += 1;
+            }
+        }
+        let ewc = |base: &Vec<Vec<Wide<N>>>, p: usize, q: usize, pos: usize| -> Wide<N> {
+            let b = base[q][p];
+            if b.is_zero() {
+                return b;
+            }
+            let mut add = Wide::<N>::from_u64((pos < rem_pairs) as u64).shl_bits(2 * sg);
+            add = add.minus(Wide::from_u64(pos as u64));
+            add = add.shl_bits(1);
+            b.plus(add)
+        };
+        for (qi, &q) in remainder.iter().enumerate() {
+            for (pi, &p) in remainder.iter().enumerate().take(qi) {
+                let w = ewc(&base, p, q, pi);
+                e.set(vert(p), vert(q), w);
+            }
+        }
+        stable = e.solve();
+        let down = |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_sg_begin_v;
+        let mut exchange_count = 0usize;
+        for &p in remainder.iter().take(rem_pairs) {
+            let v = vert(p);
+            if !down(&stable, v) {
+                exchange_count += 1;
+            }
+        }
+        // S1 players to exchange: the lowest possible.
+        let mut left = exchange_count;
+        let mut idx = rem_pairs;
+        while idx > 0 && left > 0 {
+            idx -= 1;
+            let p = remainder[idx];
+            let pv = vert(p);
+            if down(&stable, pv) {
+                for &q in &remainder[idx + 1..] {
+                    let w = ewc(&base, p, q, idx);
+                    if !w.is_zero() {
+                        e.set(pv, vert(q), w.minus(Wide::from_u64(1)));
+                    }
+                }
+                stable = e.solve();
+            }
+            let exchange = !down(&stable, pv);
+            if exchange {
+                left -= 1;
+            }
+            for &q in &remainder[idx + 1..] {
+                if exchange {
+                    base[q][p] = Wide::ZERO;
+                }
+                let w = ewc(&base, p, q, idx);
+                e.set(pv, vert(q), w);
+            }
+        }
+        // S2 players to exchange: the highest possible.
+        let mut left = exchange_count;
+        let mut idx = rem_pairs;
+        while idx < remainder.len() && left > 1 {
+            let p = remainder[idx];
+            let pv = vert(p);
+            let already = down(&stable, pv);
+            if !already {
+                for &q in &remainder[idx + 1..] {
+                    let w = ewc(&base, p, q, idx);
+                    if !w.is_zero() {
+                        e.set(pv, vert(q), w.plus(Wide::from_u64(1)));
+                    }
+                }
+                stable = e.solve();
+            }
+            if down(&stable, pv) {
+                left -= 1;
+                for &q in &remainder[..idx] {
+                    base[p][q] = Wide::ZERO;
+                    e.set(pv, vert(q), Wide::ZERO);
+                }
+                for o in next_begin..len {
+                    base[o][p] = Wide::ZERO;
+                    e.set(pv, vert(o), Wide::ZERO);
+                }
+            }
+            if !already {
+                for &q in &remainder[idx + 1..] {
+                    let w = ewc(&base, p, q, idx);
+                    e.set(pv, vert(q), w);
+                }
+            }
+            idx += 1;
+        }
+        // Keep only S1 → S2 edges.
+        for a in 0..remainder.len() {
+            let p = remainder[a];
+            let pv = vert(p);
+            for &q in &remainder[a + 1..] {
+                let qv = vert(q);
+                if !down(&stable, pv) || down(&stable, qv) {
+                    base[q][p] = Wide::ZERO;
+                }
+                e.set(pv, qv, base[q][p]);
+            }
+        }
+        // Transpositions: each S1 player in order gets the highest possible S2 player.
+        for &p in &remainder {
+            let pv = vert(p);
+            if !down(&stable, pv) {
+                continue;
+            }
+            let mut addend = 0u64;
+            for &q in remainder.iter().rev() {
+                if q <= p || matched[vert(q)] {
+                    continue;
+                }
+                let b = base[q][p];
+                if !b.is_zero() {
+                    e.set(pv, vert(q), b.add_at(addend, 0));
+                }
+                addend += 1;
+            }
+            stable = e.solve();
+            let mv = stable[pv];
+            matched[pv] = true;
+            matched[mv] = true;
+            e.fix(pv, mv);
+        }
+
+        // Build the next bracket from the unpaired players.
+        let next_score = if group_start < n {
+            Some(s.p(group_start).score)
+        } else {
+            None
+        };
+        let mut single = odd && next_score.is_some_and(|ns| e.bye.score >= ns);
+        let mut new_bracket = Vec::new();
+        let mut new_mdp = 0usize;
+        for i in 0..len {
+            let v = vert(i);
+            if i < next_begin && matched[v] {
+                if v < stable[v] {
+                    pairs.push((v, stable[v]));
+                }
+            } else {
+                new_bracket.push(v);
+                if i < next_begin {
+                    new_mdp += 1;
+                }
+                if single && next_score.is_some_and(|ns| s.p(stable[v]).score < ns) {
+                    single = false;
+                }
+            }
+        }
+        e.bye.single_downfloater = single;
+        bracket = new_bracket;
+        mdp_count = new_mdp;
+        sg_begin_v = next_sg_begin_v;
+    }
+    let mut paired = vec![false; n];
+    let mut out_pairs = Vec::new();
+    for &(a, b) in &pairs {
+        if !paired[a] && !paired[b] {
+            paired[a] = true;
+            paired[b] = true;
+            out_pairs.push((a, b));
+        }
+    }
+    let unpaired: Vec<usize> = (0..n).filter(|&v| !paired[v]).collect();
+    if unpaired.len() > 1 {
+        return Err(Unpairable);
+    }
+    Ok(Outcome {
+        pairs: out_pairs,
+        unpaired,
+    })
+}

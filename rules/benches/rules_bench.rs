@@ -1,0 +1,176 @@
+//! Timing harness without dependencies: `cargo bench -p rules`.
+//!
+//! Measures perft(start, 6) (one thread, no hash table, bulk counting at the
+//! last ply), PGN replay speed over ../shared/fixtures/pgn, and `can_mate`
+//! per position on the unwinnability samples.
+
+use rules::pgn::{decode, read_games, replay};
+use rules::san::LetterSet;
+use rules::Position;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+fn fixtures() -> Option<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
+    dir.is_dir().then_some(dir)
+}
+
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut out = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let v = f();
+        best = best.min(t.elapsed());
+        out = Some(v);
+    }
+    (best, out.expect("at least one run"))
+}
+
+fn bench_perft() {
+    let t = Instant::now();
+    rules::attacks::init();
+    println!(
+        "attack tables (magic search, once per process): {:.3} s",
+        t.elapsed().as_secs_f64()
+    );
+    let pos = Position::startpos();
+    let (d, n) = best_of(3, || rules::perft::perft(&pos, 6));
+    println!(
+        "perft(startpos, 6) = {n} in {:.3} s (best of 3; {:.0} Mnodes/s)",
+        d.as_secs_f64(),
+        n as f64 / d.as_secs_f64() / 1e6
+    );
+    let kiwi =
+        Position::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .expect("kiwipete");
+    let (d, n) = best_of(3, || rules::perft::perft(&kiwi, 5));
+    println!("perft(kiwipete, 5) = {n} in {:.3} s", d.as_secs_f64());
+}
+
+fn collect_pgn(dir: &Path, out: &mut Vec<PathBuf>) {
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                collect_pgn(&p, out);
+            } else if p.extension().is_some_and(|x| x == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+}
+
+fn bench_pgn(fx: &Path) {
+    let mut files = Vec::new();
+    collect_pgn(&fx.join("pgn"), &mut files);
+    let texts: Vec<String> = files
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .map(|b| decode(&b))
+        .collect();
+    let (d, (games, plies)) = best_of(5, || {
+        let mut games = 0;
+        let mut plies = 0;
+        for t in &texts {
+            for g in read_games(t).into_iter().flatten() {
+                games += 1;
+                if let Ok(r) = replay(&g, LetterSet::ENGLISH) {
+                    plies += r.plies.len();
+                }
+            }
+        }
+        (games, plies)
+    });
+    println!(
+        "PGN read + replay: {games} games, {plies} plies in {:.3} s = {:.0} moves/s (best of 5)",
+        d.as_secs_f64(),
+        plies as f64 / d.as_secs_f64()
+    );
+}
+
+fn main() {
+    // `cargo bench` passes `--bench`; ignore arguments.
+    bench_perft();
+    match fixtures() {
+        Some(fx) => {
+            bench_pgn(&fx);
+            rules_bench_can_mate(&fx);
+        }
+        None => println!("SKIPPED: ../shared/fixtures not found (PGN and can_mate benchmarks)"),
+    }
+}
+
+fn summarize(name: &str, mut times: Vec<f64>, unknown: usize) {
+    times.sort_by(|a, b| a.total_cmp(b));
+    let n = times.len().max(1);
+    let mean = times.iter().sum::<f64>() / n as f64;
+    println!(
+        "can_mate {name}: {} questions, mean {:.3} ms, median {:.3} ms, worst {:.1} ms, {unknown} unknown",
+        times.len(),
+        mean * 1e3,
+        times.get(n / 2).copied().unwrap_or(0.0) * 1e3,
+        times.last().copied().unwrap_or(0.0) * 1e3
+    );
+}
+
+fn time_can_mate(pos: &Position, color: rules::Color, times: &mut Vec<f64>) -> bool {
+    let t = Instant::now();
+    let unknown = matches!(rules::can_mate(pos, color), rules::CanMate::Unknown);
+    times.push(t.elapsed().as_secs_f64());
+    unknown
+}
+
+fn rules_bench_can_mate(fx: &Path) {
+    let read =
+        |name: &str| std::fs::read_to_string(fx.join("rules").join(name)).unwrap_or_default();
+    let mut times = Vec::new();
+    let mut unknown = 0;
+    for line in read("unwinnability-sample.txt").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let Some((_, fen)) = line.split_once(' ') else {
+            continue;
+        };
+        let Ok(pos) = Position::from_fen_lenient(fen) else {
+            continue;
+        };
+        for c in [rules::Color::White, rules::Color::Black] {
+            unknown += usize::from(time_can_mate(&pos, c, &mut times));
+        }
+    }
+    summarize("unwinnability-sample.txt (both sides)", times, unknown);
+    let mut times = Vec::new();
+    let mut unknown = 0;
+    for line in read("timeout-unwinnable-sample.tsv").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fen = line.split('\t').next().unwrap_or("");
+        let Ok(pos) = Position::from_fen_lenient(fen) else {
+            continue;
+        };
+        unknown += usize::from(time_can_mate(&pos, pos.turn().other(), &mut times));
+    }
+    summarize(
+        "timeout-unwinnable-sample.tsv (side not to move)",
+        times,
+        unknown,
+    );
+    let mut times = Vec::new();
+    let mut unknown = 0;
+    for line in read("can-mate-sample.tsv").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fen = line.split('\t').next().unwrap_or("");
+        let Ok(pos) = Position::from_fen_lenient(fen) else {
+            continue;
+        };
+        for c in [rules::Color::White, rules::Color::Black] {
+            unknown += usize::from(time_can_mate(&pos, c, &mut times));
+        }
+    }
+    summarize("can-mate-sample.tsv (both sides)", times, unknown);
+}
