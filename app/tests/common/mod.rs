@@ -211,6 +211,24 @@ impl Client {
         a
     }
 
+    /// Like `send`, but a broken connection is an `Err` instead of a panic.
+    pub fn try_send(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Result<Answer, String> {
+        let mut rb = self.http.request(method, format!("{}{}", self.base, path));
+        if let Some(t) = &self.csrf {
+            rb = rb.header("X-CSRF-Token", t);
+        }
+        if let Some(t) = &self.bearer {
+            rb = rb.header("Authorization", format!("Bearer {t}"));
+        }
+        if let Some(b) = body {
+            rb = rb.json(b);
+        }
+        let res = rb.send().map_err(|e| e.to_string())?;
+        let status = res.status();
+        let text = res.text().map_err(|e| e.to_string())?;
+        Ok((status, serde_json::from_str(&text).unwrap_or(Value::String(text))))
+    }
+
     pub fn send(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Answer {
         let mut rb = self.http.request(method, format!("{}{}", self.base, path));
         if let Some(t) = &self.csrf {
