@@ -44,6 +44,19 @@ enum Command {
         #[arg(long)]
         database: Option<String>,
     },
+    /// Online backup of a SQLite database into FILE (a consistent snapshot while
+    /// the server runs). For PostgreSQL use pg_dump (see the README).
+    Backup {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        database: Option<String>,
+    },
+    /// Restore a SQLite database from a backup FILE (stop the server first).
+    Restore {
+        file: std::path::PathBuf,
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Manage accounts.
     User {
         #[command(subcommand)]
@@ -158,6 +171,18 @@ fn run(cli: Cli) -> Result<(), String> {
                 .read(|conn| app::domain::interchange::export_trf(conn, tid))
                 .map_err(|e| e.to_string())?;
             print!("{text}");
+            Ok(())
+        }
+        Command::Backup { file, database } => {
+            let url = config::database_url(database);
+            app::db::backup::backup(&url, &file)?;
+            println!("Backed up {} to {}", redact(&url), file.display());
+            Ok(())
+        }
+        Command::Restore { file, database } => {
+            let url = config::database_url(database);
+            app::db::backup::restore(&file, &url)?;
+            println!("Restored {} from {}", redact(&url), file.display());
             Ok(())
         }
         Command::Migrate { database } => {

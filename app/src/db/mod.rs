@@ -2,6 +2,7 @@
 //! `MultiConnection`), an r2d2 pool, embedded migrations per backend, and the
 //! one way the domain writes: a transaction.
 
+pub mod backup;
 pub mod models;
 pub mod schema;
 
