@@ -26,7 +26,11 @@ const RUNS: usize = 30;
 fn stats(mut v: Vec<Duration>) -> (f64, f64, f64) {
     v.sort();
     let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-    (ms(v[v.len() / 2]), ms(v[v.len() * 95 / 100]), ms(v[v.len() - 1]))
+    (
+        ms(v[v.len() / 2]),
+        ms(v[v.len() * 95 / 100]),
+        ms(v[v.len() - 1]),
+    )
 }
 
 fn main() {
@@ -35,7 +39,10 @@ fn main() {
     let db = Database::open(&dir.join("bench.db").to_string_lossy(), 4).expect("database");
     let t0 = Instant::now();
     let tid = build(&db).expect("build the tournament");
-    eprintln!("built a {PLAYERS}-player Swiss with {PLAYED} rounds played in {:.1} s", t0.elapsed().as_secs_f64());
+    eprintln!(
+        "built a {PLAYERS}-player Swiss with {PLAYED} rounds played in {:.1} s",
+        t0.elapsed().as_secs_f64()
+    );
 
     let viewer = Viewer {
         actor: Actor::anonymous(),
@@ -81,10 +88,16 @@ fn main() {
     for _ in 0..RUNS {
         for (path, out) in [
             (format!("/t/{tid}/standings"), &mut http_standings),
-            (format!("/t/{tid}/rounds/{}", PLAYED + 1), &mut http_pairings),
+            (
+                format!("/t/{tid}/rounds/{}", PLAYED + 1),
+                &mut http_pairings,
+            ),
         ] {
             let t = Instant::now();
-            let res = client.get(format!("{}{path}", server.url())).send().expect("request");
+            let res = client
+                .get(format!("{}{path}", server.url()))
+                .send()
+                .expect("request");
             assert!(res.status().is_success());
             let _ = res.bytes().expect("body");
             out.push(t.elapsed());
@@ -96,19 +109,41 @@ fn main() {
     println!("| page ({PLAYERS} players) | in server: median | p95 | max | over HTTP (localhost): median | p95 | HTML size |");
     println!("|---|---|---|---|---|---|---|");
     for (name, inproc, http, size) in [
-        ("standings after round 5", standings, http_standings, sizes.0),
-        ("pairings of round 6 (500 boards)", pairings, http_pairings, sizes.1),
+        (
+            "standings after round 5",
+            standings,
+            http_standings,
+            sizes.0,
+        ),
+        (
+            "pairings of round 6 (500 boards)",
+            pairings,
+            http_pairings,
+            sizes.1,
+        ),
     ] {
         let (m, p, x) = stats(inproc);
         let (hm, hp, _) = stats(http);
-        println!("| {name} | {m:.1} ms | {p:.1} ms | {x:.1} ms | {hm:.1} ms | {hp:.1} ms | {} KiB |", size / 1024);
+        println!(
+            "| {name} | {m:.1} ms | {p:.1} ms | {x:.1} ms | {hm:.1} ms | {hp:.1} ms | {} KiB |",
+            size / 1024
+        );
     }
 }
 
 /// The tournament, through the same domain operations the pages call; each
 /// phase in one transaction to keep the set-up short.
 fn build(db: &Database) -> DomainResult<i32> {
-    let admin = db.write(|conn| users::create_user(conn, &Actor::system(), "bench", "bench-password", "Bench", true))?;
+    let admin = db.write(|conn| {
+        users::create_user(
+            conn,
+            &Actor::system(),
+            "bench",
+            "bench-password",
+            "Bench",
+            true,
+        )
+    })?;
     let actor = Actor {
         user_id: Some(admin.id),
         username: Some(admin.username.clone()),
@@ -135,7 +170,11 @@ fn build(db: &Database) -> DomainResult<i32> {
                 RegisterPlayer {
                     name: format!("Żółć-Čermák {i:04}, Łukasz"),
                     rating: Some(2700 - (i as i32 * 13) % 1500),
-                    federation: if i % 2 == 0 { "POL".into() } else { "CZE".into() },
+                    federation: if i % 2 == 0 {
+                        "POL".into()
+                    } else {
+                        "CZE".into()
+                    },
                     ..Default::default()
                 },
             )?;

@@ -130,10 +130,15 @@ fn serve(args: ServeArgs, demo: bool) -> Result<(), String> {
     })
 }
 
-fn import_trf(file: &std::path::Path, database: Option<String>, owner: Option<String>) -> Result<(), String> {
+fn import_trf(
+    file: &std::path::Path,
+    database: Option<String>,
+    owner: Option<String>,
+) -> Result<(), String> {
     let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     // Older programs write Latin-1; anything not UTF-8 is read that way.
-    let text = String::from_utf8(bytes).unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
+    let text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| e.into_bytes().iter().map(|&b| b as char).collect());
     let parsed = pairing::trf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     let db = open(database)?;
     let actor = match owner {
@@ -142,7 +147,9 @@ fn import_trf(file: &std::path::Path, database: Option<String>, owner: Option<St
             let id = db
                 .read(|conn| users::find_user_id(conn, &name))
                 .map_err(|e| e.to_string())?
-                .ok_or_else(|| format!("there is no user '{name}' (create it with `arbiter user add {name}`)"))?;
+                .ok_or_else(|| {
+                    format!("there is no user '{name}' (create it with `arbiter user add {name}`)")
+                })?;
             Actor {
                 user_id: Some(id),
                 username: Some(name),
@@ -155,7 +162,12 @@ fn import_trf(file: &std::path::Path, database: Option<String>, owner: Option<St
         .map_err(|e| e.to_string())?;
     println!(
         "Imported tournament {} \"{}\": {} players, {} rounds, {} games, {} requested byes",
-        v.tournament.id, v.tournament.regulations.name, v.tournament.players, v.rounds, v.games, v.bye_requests
+        v.tournament.id,
+        v.tournament.regulations.name,
+        v.tournament.players,
+        v.rounds,
+        v.games,
+        v.bye_requests
     );
     Ok(())
 }
@@ -164,7 +176,11 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Serve(args) => serve(args, false),
         Command::Demo(args) => serve(args, true),
-        Command::ImportTrf { file, database, owner } => import_trf(&file, database, owner),
+        Command::ImportTrf {
+            file,
+            database,
+            owner,
+        } => import_trf(&file, database, owner),
         Command::ExportTrf { tid, database } => {
             let db = open(database)?;
             let text = db

@@ -21,6 +21,7 @@ pub fn state(db: Database, secure_cookies: bool, seal_key: std::sync::Arc<SealKe
         secure_cookies,
         seal_key,
         live: Default::default(),
+        cache: Default::default(),
     })
 }
 

@@ -266,3 +266,23 @@ fn security_headers_are_sent() {
     assert_eq!(h["x-content-type-options"], "nosniff");
     assert!(h["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"));
 }
+
+#[test]
+fn public_reads_are_cached_until_the_next_write() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    let (tid, gid, org) = setup(&app);
+    let http = reqwest::blocking::Client::new();
+    let url = format!("{}/api/v1/tournaments/{tid}/standings", app.base);
+    let first = http.get(&url).send().unwrap();
+    let etag = first.headers()["etag"].to_str().unwrap().to_string();
+    let body = first.text().unwrap();
+    let again = http.get(&url).header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(again.status().as_u16(), 304);
+    // A result changes the standings: the old ETag no longer matches.
+    let g = org.get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1;
+    org.ok(org.put(&format!("/api/v1/tournaments/{tid}/games/{gid}/result"), json!({"result": "1-0", "version": g["version"]})), 200, "result");
+    let after = http.get(&url).header("If-None-Match", &etag).send().unwrap();
+    assert_eq!(after.status().as_u16(), 200);
+    assert_ne!(after.headers()["etag"].to_str().unwrap(), etag);
+    assert_ne!(after.text().unwrap(), body, "fresh standings after the write");
+}

@@ -19,7 +19,12 @@ const LUKASZ: &str = "Łukasz Żółć";
 const JIRI: &str = "Jiří Čermák";
 
 fn pdftotext_available() -> bool {
-    let ok = Command::new("pdftotext").arg("-v").stdout(Stdio::null()).stderr(Stdio::null()).status().is_ok();
+    let ok = Command::new("pdftotext")
+        .arg("-v")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok();
     if !ok {
         if std::env::var("ARBITER_REQUIRE_TOOLS").as_deref() == Ok("1") {
             panic!("pdftotext is required (ARBITER_REQUIRE_TOOLS=1): install poppler-utils");
@@ -33,8 +38,12 @@ fn pdftotext_available() -> bool {
 /// page count and, when pdftotext is there, the text (pages split by form feeds).
 fn read_pdf(bytes: &[u8], what: &str) -> (usize, Option<String>) {
     assert!(bytes.starts_with(b"%PDF"), "{what}: not a PDF");
-    let doc = printpdf::PdfDocument::parse(bytes, &printpdf::PdfParseOptions::default(), &mut Vec::new())
-        .unwrap_or_else(|e| panic!("{what}: the PDF does not parse: {e}"));
+    let doc = printpdf::PdfDocument::parse(
+        bytes,
+        &printpdf::PdfParseOptions::default(),
+        &mut Vec::new(),
+    )
+    .unwrap_or_else(|e| panic!("{what}: the PDF does not parse: {e}"));
     let pages = doc.pages.len();
     assert!(pages > 0, "{what}: no pages");
     if !pdftotext_available() {
@@ -49,7 +58,10 @@ fn read_pdf(bytes: &[u8], what: &str) -> (usize, Option<String>) {
     child.stdin.take().unwrap().write_all(bytes).unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{what}: pdftotext failed");
-    (pages, Some(String::from_utf8_lossy(&out.stdout).into_owned()))
+    (
+        pages,
+        Some(String::from_utf8_lossy(&out.stdout).into_owned()),
+    )
 }
 
 fn contains_all(text: &Option<String>, words: &[&str], what: &str) {
@@ -68,13 +80,24 @@ fn fetch(app: &TestApp, path: &str, token: Option<&str>) -> (u16, String, Vec<u8
     }
     let res = rb.send().expect("request");
     let status = res.status().as_u16();
-    let ct = res.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or("").to_string();
+    let ct = res
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
     (status, ct, res.bytes().unwrap().to_vec())
 }
 
 fn pdf_ok(app: &TestApp, path: &str, token: Option<&str>) -> (usize, Option<String>) {
     let (status, ct, bytes) = fetch(app, path, token);
-    assert_eq!(status, 200, "[{}] {path}: {}", app.label(), String::from_utf8_lossy(&bytes));
+    assert_eq!(
+        status,
+        200,
+        "[{}] {path}: {}",
+        app.label(),
+        String::from_utf8_lossy(&bytes)
+    );
     assert_eq!(ct, "application/pdf", "{path}");
     read_pdf(&bytes, path)
 }
@@ -109,7 +132,10 @@ fn the_envelope_prints_every_field_but_never_the_sealed_move() {
         "envelope",
     );
     // No standing offer: printed as such.
-    let none = AdjournmentEnvelope { draw_offer: None, ..e };
+    let none = AdjournmentEnvelope {
+        draw_offer: None,
+        ..e
+    };
     let (_, text) = read_pdf(&app::pdf::envelope::render(&none), "envelope without offer");
     contains_all(&text, &["Draw offer", "none"], "envelope without offer");
 }
@@ -133,7 +159,13 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
             rank: i,
             player_id: i as i32,
             start_no: i,
-            name: if i == 1 { LUKASZ.into() } else if i == 300 { JIRI.into() } else { format!("Player {i:03}") },
+            name: if i == 1 {
+                LUKASZ.into()
+            } else if i == 300 {
+                JIRI.into()
+            } else {
+                format!("Player {i:03}")
+            },
             title: String::new(),
             federation: "POL".into(),
             rating: Some(2500 - i),
@@ -152,11 +184,22 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
     let (pages, text) = read_pdf(&app::pdf::standings::render(&t, &s), "standings");
     assert!(pages >= 5, "300 rows take several pages, got {pages}");
     if let Some(text) = text {
-        let page_texts: Vec<&str> = text.split('\u{c}').filter(|p| !p.trim().is_empty()).collect();
+        let page_texts: Vec<&str> = text
+            .split('\u{c}')
+            .filter(|p| !p.trim().is_empty())
+            .collect();
         assert_eq!(page_texts.len(), pages);
         for (i, p) in page_texts.iter().enumerate() {
-            assert!(p.contains("Rk") && p.contains("BH/C1") && p.contains("Name"), "page {} lacks the header row:\n{p}", i + 1);
-            assert!(p.contains(&format!("page {} of {pages}", i + 1)), "page {} lacks its number", i + 1);
+            assert!(
+                p.contains("Rk") && p.contains("BH/C1") && p.contains("Name"),
+                "page {} lacks the header row:\n{p}",
+                i + 1
+            );
+            assert!(
+                p.contains(&format!("page {} of {pages}", i + 1)),
+                "page {} lacks its number",
+                i + 1
+            );
         }
         assert!(page_texts[0].contains(LUKASZ));
         assert!(page_texts[pages - 1].contains(JIRI));
@@ -170,13 +213,28 @@ fn every_printout_over_http() {
         let app = TestApp::start(backend);
         let org = app.user("boss");
         let t = org.ok(
-            org.post("/api/v1/tournaments", json!({"name": "Memoriał Żółtego Gońca", "place": "Třeboň", "start_date": "2026-03-01", "end_date": "2026-03-05", "rounds": 3})),
+            org.post("/api/v1/tournaments", json!({"name": "Memoriał Żółtego Gońca", "place": "Třeboň", "start_date": "2026-03-01", "end_date": "2026-03-05", "rounds": 3, "adjournments": true})),
             201,
             "create",
         );
         let tid = t["id"].as_i64().unwrap();
-        org.ok(org.post(&format!("/api/v1/tournaments/{tid}/staff"), json!({"username": "boss", "role": "arbiter"})), 201, "appoint");
-        let names = [LUKASZ, JIRI, "Zdeněk Šťastný", "Bożena Łęcka", "Ondřej Říha", "Małgorzata Ćwik", "Petr Novák"];
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/staff"),
+                json!({"username": "boss", "role": "arbiter"}),
+            ),
+            201,
+            "appoint",
+        );
+        let names = [
+            LUKASZ,
+            JIRI,
+            "Zdeněk Šťastný",
+            "Bożena Łęcka",
+            "Ondřej Říha",
+            "Małgorzata Ćwik",
+            "Petr Novák",
+        ];
         let mut ids = Vec::new();
         for (i, n) in names.iter().enumerate() {
             let p = org.ok(
@@ -186,53 +244,220 @@ fn every_printout_over_http() {
             );
             ids.push(p["id"].as_i64().unwrap());
         }
-        let token = org.ok(org.post("/api/v1/tokens", json!({"label": "printer"})), 201, "token")["token"].as_str().unwrap().to_string();
+        let token = org.ok(
+            org.post("/api/v1/tokens", json!({"label": "printer"})),
+            201,
+            "token",
+        )["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
         let staff = Some(token.as_str());
 
-        org.ok(org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})), 201, "pair 1");
+        org.ok(
+            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+            201,
+            "pair 1",
+        );
         // Unpublished: staff print it, the public does not see it.
-        let (_, text) = pdf_ok(&app, &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"), staff);
-        contains_all(&text, &["Pairings, round 1", LUKASZ, JIRI, "Třeboň", "bye"], "pairings (staff)");
-        let (status, _, _) = fetch(&app, &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"), None);
-        assert_eq!(status, 404, "[{}] an unpublished pairing is not public", app.label());
-        let (pages, text) = pdf_ok(&app, &format!("/api/v1/tournaments/{tid}/rounds/1/scoresheets.pdf"), staff);
+        let (_, text) = pdf_ok(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"),
+            staff,
+        );
+        contains_all(
+            &text,
+            &["Pairings, round 1", LUKASZ, JIRI, "Třeboň", "bye"],
+            "pairings (staff)",
+        );
+        let (status, _, _) = fetch(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"),
+            None,
+        );
+        assert_eq!(
+            status,
+            404,
+            "[{}] an unpublished pairing is not public",
+            app.label()
+        );
+        let (pages, text) = pdf_ok(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/rounds/1/scoresheets.pdf"),
+            staff,
+        );
         assert_eq!(pages, 6, "three boards, a sheet for each player");
-        contains_all(&text, &["SCORESHEET", "Round 1, board 1", LUKASZ, JIRI, "White", "Black", "60", "White's signature"], "scoresheets");
+        contains_all(
+            &text,
+            &[
+                "SCORESHEET",
+                "Round 1, board 1",
+                LUKASZ,
+                JIRI,
+                "White",
+                "Black",
+                "60",
+                "White's signature",
+            ],
+            "scoresheets",
+        );
 
-        org.ok(org.post(&format!("/api/v1/tournaments/{tid}/rounds/1/publish"), json!({})), 200, "publish");
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
+                json!({}),
+            ),
+            200,
+            "publish",
+        );
+        // Board 1 adjourns: its envelope prints every field of SPEC §7, never the sealed move.
+        let r = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
+        let g = r["games"][0].clone();
+        let env = org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/games/{}/adjournments", g["id"]),
+                json!({"fen": "6k1/5pp1/7p/8/8/6P1/5PKP/3R4 w - - 0 41", "white_time_used_seconds": 6730, "black_time_used_seconds": 6525,
+                       "sealed_move": "Rd8+", "draw_offer_by": g["black"]["id"], "resume_at": "2026-03-02T09:30", "resume_place": "Sala Kominkowa"}),
+            ),
+            201,
+            "adjourn",
+        );
+        let (_, text) = pdf_ok(
+            &app,
+            &format!(
+                "/api/v1/tournaments/{tid}/adjournments/{}/envelope.pdf",
+                env["id"]
+            ),
+            None,
+        );
+        contains_all(
+            &text,
+            &[
+                "SEALED-MOVE ENVELOPE",
+                "Memoriał Żółtego Gońca",
+                "Round 1, board 1",
+                "1:52:10",
+                "1:48:45",
+                "offered a draw",
+                "41",
+                "2026-03-02",
+                "09:30",
+                "Sala Kominkowa",
+                "6k1/5pp1/7p/8/8/6P1/5PKP/3R4",
+            ],
+            "envelope",
+        );
+        if let Some(t) = &text {
+            assert!(!t.contains("Rd8"), "the sealed move is never printed");
+        }
         let r = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
         for (i, g) in r["games"].as_array().unwrap().iter().enumerate() {
-            if g["kind"] != "pending" {
+            if g["kind"] != "pending" && g["kind"] != "adjourned" {
                 continue;
             }
             let result = ["1-0", "½-½", "0-1"][i % 3];
             org.ok(
-                org.put(&format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]), json!({"result": result, "version": g["version"]})),
+                org.put(
+                    &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
+                    json!({"result": result, "version": g["version"]}),
+                ),
                 200,
                 "result",
             );
         }
-        let (_, text) = pdf_ok(&app, &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"), None);
-        contains_all(&text, &["Pairings, round 1", LUKASZ, JIRI], "pairings (public)");
-        let (_, text) = pdf_ok(&app, &format!("/api/v1/tournaments/{tid}/rounds/1/results.pdf"), None);
-        contains_all(&text, &["Results, round 1", LUKASZ, JIRI, "1-0", "½-½", "0-1"], "results");
+        let (_, text) = pdf_ok(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"),
+            None,
+        );
+        contains_all(
+            &text,
+            &["Pairings, round 1", LUKASZ, JIRI],
+            "pairings (public)",
+        );
+        let (_, text) = pdf_ok(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/rounds/1/results.pdf"),
+            None,
+        );
+        contains_all(
+            &text,
+            &["Results, round 1", LUKASZ, JIRI, "1-0", "½-½", "0-1"],
+            "results",
+        );
 
-        let (_, text) = pdf_ok(&app, &format!("/api/v1/tournaments/{tid}/standings.pdf"), None);
-        contains_all(&text, &["Standings after round 1", "IM Łukasz Żółć", JIRI, "Zdeněk Šťastný", "BH/C1", "Pts", "POL", "CZE"], "standings");
-        let (_, text) = pdf_ok(&app, &format!("/api/v1/tournaments/{tid}/crosstable.pdf"), None);
-        contains_all(&text, &["Crosstable after round 1", LUKASZ, JIRI, "Małgorzata Ćwik"], "crosstable");
+        let (_, text) = pdf_ok(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/standings.pdf"),
+            None,
+        );
+        contains_all(
+            &text,
+            &[
+                "Standings after round 1",
+                "IM Łukasz Żółć",
+                JIRI,
+                "Zdeněk Šťastný",
+                "BH/C1",
+                "Pts",
+                "POL",
+                "CZE",
+            ],
+            "standings",
+        );
+        let (_, text) = pdf_ok(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/crosstable.pdf"),
+            None,
+        );
+        contains_all(
+            &text,
+            &["Crosstable after round 1", LUKASZ, JIRI, "Małgorzata Ćwik"],
+            "crosstable",
+        );
         if let Some(t) = &text {
-            assert!(t.contains('w') && t.contains('b'), "crosstable cells carry colours");
+            assert!(
+                t.contains('w') && t.contains('b'),
+                "crosstable cells carry colours"
+            );
         }
-        let (_, text) = pdf_ok(&app, &format!("/api/v1/tournaments/{tid}/players/{}/card.pdf", ids[0]), None);
-        contains_all(&text, &["Player card", "IM Łukasz Żółć", "Rating", "2400", "Points", "Rank", "Opponent"], "card");
+        let (_, text) = pdf_ok(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/players/{}/card.pdf", ids[0]),
+            None,
+        );
+        contains_all(
+            &text,
+            &[
+                "Player card",
+                "IM Łukasz Żółć",
+                "Rating",
+                "2400",
+                "Points",
+                "Rank",
+                "Opponent",
+            ],
+            "card",
+        );
 
         // Every printout is in the OpenAPI document as application/pdf.
         let doc = serde_json::to_value(app::web::openapi::document()).unwrap();
-        for p in ["/api/v1/tournaments/{tid}/standings.pdf", "/api/v1/tournaments/{tid}/rounds/{n}/scoresheets.pdf", "/api/v1/tournaments/{tid}/players/{pid}/card.pdf"] {
-            assert!(doc["paths"][p]["get"]["responses"]["200"]["content"]["application/pdf"].is_object(), "{p} documented as PDF");
+        for p in [
+            "/api/v1/tournaments/{tid}/standings.pdf",
+            "/api/v1/tournaments/{tid}/rounds/{n}/scoresheets.pdf",
+            "/api/v1/tournaments/{tid}/players/{pid}/card.pdf",
+        ] {
+            assert!(
+                doc["paths"][p]["get"]["responses"]["200"]["content"]["application/pdf"]
+                    .is_object(),
+                "{p} documented as PDF"
+            );
         }
-        let (status, _, _) = fetch(&app, &format!("/api/v1/tournaments/{tid}/players/999999/card.pdf"), None);
+        let (status, _, _) = fetch(
+            &app,
+            &format!("/api/v1/tournaments/{tid}/players/999999/card.pdf"),
+            None,
+        );
         assert_eq!(status, 404);
     }
 }

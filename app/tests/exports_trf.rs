@@ -13,7 +13,8 @@ use std::path::PathBuf;
 /// Fixture cases (`<stem>.trf` + `<stem>.pairs`): from ../shared when present,
 /// else the small case kept in tests/data.
 fn cases() -> Vec<(PathBuf, String)> {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/pairing/dutch");
+    let shared =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures/pairing/dutch");
     if shared.is_dir() {
         // Plain, with a zero-point absence and forfeits, with a half-point
         // absence and black1, with many forfeits and a bye.
@@ -23,7 +24,10 @@ fn cases() -> Vec<(PathBuf, String)> {
             .collect()
     } else {
         println!("SKIPPED: ../shared/fixtures not found; using tests/data");
-        vec![(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data"), "n011a-r03".to_string())]
+        vec![(
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data"),
+            "n011a-r03".to_string(),
+        )]
     }
 }
 
@@ -45,7 +49,10 @@ fn read_pairs(text: &str) -> (BTreeSet<(u32, u32)>, Option<u32>) {
     let mut boards = BTreeSet::new();
     let mut bye = None;
     for line in text.lines().skip(1) {
-        let v: Vec<u32> = line.split_whitespace().filter_map(|x| x.parse().ok()).collect();
+        let v: Vec<u32> = line
+            .split_whitespace()
+            .filter_map(|x| x.parse().ok())
+            .collect();
         match v.as_slice() {
             [p, 0] => bye = Some(*p),
             [w, b] => {
@@ -59,9 +66,19 @@ fn read_pairs(text: &str) -> (BTreeSet<(u32, u32)>, Option<u32>) {
 
 fn import(app: &TestApp, c: &Client, text: &str) -> serde_json::Value {
     let before = app.audit_count();
-    let a = c.raw(reqwest::Method::POST, "/api/v1/tournaments/import-trf", "text/plain", text);
+    let a = c.raw(
+        reqwest::Method::POST,
+        "/api/v1/tournaments/import-trf",
+        "text/plain",
+        text,
+    );
     assert_eq!(a.0.as_u16(), 201, "[{}] import: {}", app.label(), a.1);
-    assert_eq!(app.audit_count(), before + 1, "[{}] an import is ONE audit row", app.label());
+    assert_eq!(
+        app.audit_count(),
+        before + 1,
+        "[{}] an import is ONE audit row",
+        app.label()
+    );
     a.1
 }
 
@@ -76,22 +93,39 @@ fn imported_fixture_is_paired_on_like_the_engine_and_round_trips() {
             let round: u32 = stem.rsplit("-r").next().unwrap().parse().unwrap();
             let v = import(&app, &org, &trf);
             let tid = v["tournament"]["id"].as_i64().unwrap();
-            assert_eq!(v["rounds"].as_u64(), Some(round as u64 - 1), "[{}] {stem}: rounds imported", app.label());
+            assert_eq!(
+                v["rounds"].as_u64(),
+                Some(round as u64 - 1),
+                "[{}] {stem}: rounds imported",
+                app.label()
+            );
 
             // export → import → export is the same file
-            let (status, ct, first) = get_text(&app, &format!("/api/v1/tournaments/{tid}/export.trf"));
+            let (status, ct, first) =
+                get_text(&app, &format!("/api/v1/tournaments/{tid}/export.trf"));
             assert_eq!(status, 200);
             assert!(ct.starts_with("text/plain"), "{ct}");
             let again = import(&app, &org, &first);
             let tid2 = again["tournament"]["id"].as_i64().unwrap();
             let (_, _, second) = get_text(&app, &format!("/api/v1/tournaments/{tid2}/export.trf"));
-            assert_eq!(first, second, "[{}] {stem}: export → import → export differs", app.label());
+            assert_eq!(
+                first,
+                second,
+                "[{}] {stem}: export → import → export differs",
+                app.label()
+            );
             // The export keeps what pairing needs: every player line and round block.
             let original = pairing::trf::parse(&trf).unwrap();
             let exported = pairing::trf::parse(&first).unwrap();
             assert_eq!(original.players.len(), exported.players.len());
             for (a, b) in original.players.iter().zip(&exported.players) {
-                assert_eq!(a.rounds, b.rounds, "[{}] {stem}: rounds of player {}", app.label(), a.id);
+                assert_eq!(
+                    a.rounds,
+                    b.rounds,
+                    "[{}] {stem}: rounds of player {}",
+                    app.label(),
+                    a.id
+                );
                 assert_eq!(a.rating, b.rating);
                 assert_eq!(a.name, b.name);
             }
@@ -100,11 +134,18 @@ fn imported_fixture_is_paired_on_like_the_engine_and_round_trips() {
 
             // Pair the next round through the server: the engine's answer.
             org.ok(
-                org.post(&format!("/api/v1/tournaments/{tid}/staff"), json!({"username": "importer", "role": "arbiter"})),
+                org.post(
+                    &format!("/api/v1/tournaments/{tid}/staff"),
+                    json!({"username": "importer", "role": "arbiter"}),
+                ),
                 201,
                 "appoint",
             );
-            let r = org.ok(org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})), 201, "pair");
+            let r = org.ok(
+                org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+                201,
+                "pair",
+            );
             assert_eq!(r["number"].as_u64(), Some(round as u64));
             let mut boards = BTreeSet::new();
             let mut bye = None;
@@ -132,7 +173,12 @@ fn a_bad_trf_is_refused_with_line_and_column_and_changes_nothing() {
         let org = app.user("importer");
         let before = app.audit_count();
         let bad = "012 Broken\nXXR 5\n001    1      Good, Player                      2000\n001    2      Bad, Rating                       20x0\n";
-        let a = org.raw(reqwest::Method::POST, "/api/v1/tournaments/import-trf", "text/plain", bad);
+        let a = org.raw(
+            reqwest::Method::POST,
+            "/api/v1/tournaments/import-trf",
+            "text/plain",
+            bad,
+        );
         assert_eq!(a.0.as_u16(), 422, "{}", a.1);
         assert_eq!(a.1["line"].as_u64(), Some(4), "{}", a.1);
         assert_eq!(a.1["column"].as_u64(), Some(49), "{}", a.1);
@@ -141,16 +187,30 @@ fn a_bad_trf_is_refused_with_line_and_column_and_changes_nothing() {
         let inconsistent = "012 X\nXXR 3\n\
 001    1      A, A                              2000                             1.0    1     2 w 1\n\
 001    2      B, B                              1900                             1.0    2     1 b 1\n";
-        let a = org.raw(reqwest::Method::POST, "/api/v1/tournaments/import-trf", "text/plain", inconsistent);
+        let a = org.raw(
+            reqwest::Method::POST,
+            "/api/v1/tournaments/import-trf",
+            "text/plain",
+            inconsistent,
+        );
         assert_eq!(a.0.as_u16(), 422, "{}", a.1);
         assert!(a.1["error"].as_str().unwrap().contains("line 3"), "{}", a.1);
         // Anonymous: 401 before the body is looked at.
         let anon = Client::new(&app.base);
-        let a = anon.raw(reqwest::Method::POST, "/api/v1/tournaments/import-trf", "text/plain", bad);
+        let a = anon.raw(
+            reqwest::Method::POST,
+            "/api/v1/tournaments/import-trf",
+            "text/plain",
+            bad,
+        );
         assert_eq!(a.0.as_u16(), 401);
         assert_eq!(app.audit_count(), before, "refused imports leave nothing");
         let list = org.get("/api/v1/tournaments").1;
-        assert!(list.as_array().unwrap().is_empty(), "[{}] no tournament was made: {list}", app.label());
+        assert!(
+            list.as_array().unwrap().is_empty(),
+            "[{}] no tournament was made: {list}",
+            app.label()
+        );
     }
 }
 
@@ -163,10 +223,21 @@ fn pgn_of_a_game_a_round_and_the_tournament() {
         let trf = std::fs::read_to_string(dir.join(format!("{stem}.trf"))).unwrap();
         let v = import(&app, &org, &trf);
         let tid = v["tournament"]["id"].as_i64().unwrap();
-        let (status, ct, round) = get_text(&app, &format!("/api/v1/tournaments/{tid}/rounds/1.pgn"));
+        let (status, ct, round) =
+            get_text(&app, &format!("/api/v1/tournaments/{tid}/rounds/1.pgn"));
         assert_eq!(status, 200, "{round}");
         assert!(ct.starts_with("application/x-chess-pgn"), "{ct}");
-        for tag in ["[Event \"", "[Site \"", "[Date \"", "[Round \"1.1\"]", "[White \"", "[Black \"", "[Result \"", "[WhiteElo \"", "[BlackElo \""] {
+        for tag in [
+            "[Event \"",
+            "[Site \"",
+            "[Date \"",
+            "[Round \"1.1\"]",
+            "[White \"",
+            "[Black \"",
+            "[Result \"",
+            "[WhiteElo \"",
+            "[BlackElo \"",
+        ] {
             assert!(round.contains(tag), "{tag} missing in {round}");
         }
         let games_in_round = round.matches("[Event ").count();
@@ -176,9 +247,16 @@ fn pgn_of_a_game_a_round_and_the_tournament() {
         assert!(all.contains("[Round \"2.1\"]"));
         // One game: its movetext is its result until moves are stored.
         let r1 = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
-        let g = r1["games"].as_array().unwrap().iter().find(|g| g["kind"] == "played").unwrap().clone();
+        let g = r1["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["kind"] == "played")
+            .unwrap()
+            .clone();
         let gid = g["id"].as_i64().unwrap();
-        let (status, _, one) = get_text(&app, &format!("/api/v1/tournaments/{tid}/games/{gid}.pgn"));
+        let (status, _, one) =
+            get_text(&app, &format!("/api/v1/tournaments/{tid}/games/{gid}.pgn"));
         assert_eq!(status, 200, "{one}");
         assert_eq!(one.matches("[Event ").count(), 1);
         let result = match g["result"].as_str().unwrap() {

@@ -43,7 +43,8 @@ impl Drop for TempDir {
 }
 
 impl Browser {
-    fn start(chromium: &Path, chromedriver: &Path) -> Browser {
+    /// `phone`: a 360 px wide screen (Chrome's mobile emulation).
+    fn start(chromium: &Path, chromedriver: &Path, phone: bool) -> Browser {
         let port = {
             let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             l.local_addr().unwrap().port()
@@ -54,7 +55,10 @@ impl Browser {
             .stderr(Stdio::null())
             .spawn()
             .expect("start chromedriver");
-        let http = Client::builder().timeout(Duration::from_secs(60)).build().unwrap();
+        let http = Client::builder()
+            .timeout(Duration::from_secs(60))
+            .build()
+            .unwrap();
         let base = format!("http://127.0.0.1:{port}");
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
@@ -70,19 +74,28 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
-        let profile = std::env::temp_dir().join(format!("arbiter_chromium_{}", std::process::id()));
+        let profile =
+            std::env::temp_dir().join(format!("arbiter_chromium_{}_{phone}", std::process::id()));
         std::fs::create_dir_all(&profile).unwrap();
-        let caps = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": chromium.to_string_lossy(),
-                "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                         "--disable-dev-shm-usage", "--window-size=1000,1400",
-                         format!("--user-data-dir={}", profile.to_string_lossy())]
-            }
-        }}});
-        let res: Value = http.post(format!("{base}/session")).json(&caps).send().unwrap().json().unwrap();
+        let mut options = json!({
+            "binary": chromium.to_string_lossy(),
+            "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--disable-dev-shm-usage", "--window-size=1000,1400",
+                     format!("--user-data-dir={}", profile.to_string_lossy())]
+        });
+        if phone {
+            options["mobileEmulation"] =
+                json!({"deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 2.0}});
+        }
+        let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}});
+        let res: Value = http
+            .post(format!("{base}/session"))
+            .json(&caps)
+            .send()
+            .unwrap()
+            .json()
+            .unwrap();
         let session = res["value"]["sessionId"]
             .as_str()
             .unwrap_or_else(|| panic!("no WebDriver session: {res}"))
@@ -102,7 +115,11 @@ impl Browser {
         if let Some(b) = body {
             rb = rb.json(&b);
         }
-        let res: Value = rb.send().expect("webdriver").json().expect("webdriver json");
+        let res: Value = rb
+            .send()
+            .expect("webdriver")
+            .json()
+            .expect("webdriver json");
         if res["value"].get("error").is_some() {
             panic!("WebDriver {path}: {}", res["value"]);
         }
@@ -124,20 +141,36 @@ impl Browser {
 
     fn type_into(&self, css: &str, text: &str) {
         let id = self.el(css);
-        self.cmd(reqwest::Method::POST, &format!("/element/{id}/clear"), Some(json!({})));
-        self.cmd(reqwest::Method::POST, &format!("/element/{id}/value"), Some(json!({"text": text})));
+        self.cmd(
+            reqwest::Method::POST,
+            &format!("/element/{id}/clear"),
+            Some(json!({})),
+        );
+        self.cmd(
+            reqwest::Method::POST,
+            &format!("/element/{id}/value"),
+            Some(json!({"text": text})),
+        );
     }
 
     fn click(&self, css: &str) {
         let id = self.el(css);
-        self.cmd(reqwest::Method::POST, &format!("/element/{id}/click"), Some(json!({})));
+        self.cmd(
+            reqwest::Method::POST,
+            &format!("/element/{id}/click"),
+            Some(json!({})),
+        );
     }
 
     /// Key presses sent to whatever has the focus: the keyboard, nothing else.
     fn keys(&self, text: &str) {
         let mut actions = Vec::new();
         for c in text.chars() {
-            let k = if c == '\n' { "\u{E007}".to_string() } else { c.to_string() };
+            let k = if c == '\n' {
+                "\u{E007}".to_string()
+            } else {
+                c.to_string()
+            };
             actions.push(json!({"type": "keyDown", "value": k}));
             actions.push(json!({"type": "keyUp", "value": k}));
             actions.push(json!({"type": "pause", "duration": 30}));
@@ -150,7 +183,11 @@ impl Browser {
     }
 
     fn js(&self, script: &str) -> Value {
-        self.cmd(reqwest::Method::POST, "/execute/sync", Some(json!({"script": script, "args": []})))
+        self.cmd(
+            reqwest::Method::POST,
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
     }
 
     fn wait_for(&self, script: &str, what: &str) -> Value {
@@ -166,11 +203,17 @@ impl Browser {
     }
 
     fn text(&self) -> String {
-        self.js("return document.body.innerText;").as_str().unwrap_or("").to_string()
+        self.js("return document.body.innerText;")
+            .as_str()
+            .unwrap_or("")
+            .to_string()
     }
 
     fn url(&self) -> String {
-        self.cmd(reqwest::Method::GET, "/url", None).as_str().unwrap_or("").to_string()
+        self.cmd(reqwest::Method::GET, "/url", None)
+            .as_str()
+            .unwrap_or("")
+            .to_string()
     }
 
     fn screenshot(&self, dir: &Path, name: &str) {
@@ -214,7 +257,10 @@ fn organizer_runs_round_one_in_a_browser() {
     let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
     let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
     let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(!required, "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed");
+        assert!(
+            !required,
+            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
+        );
         println!("SKIPPED: chromium not installed");
         return;
     };
@@ -225,8 +271,17 @@ fn organizer_runs_round_one_in_a_browser() {
     std::fs::create_dir_all(&dir).unwrap();
     let _cleanup = TempDir(dir.clone());
     let db = Database::open(&dir.join("browser.db").to_string_lossy(), 8).expect("database");
-    db.write(|conn| users::create_user(conn, &Actor::system(), "organizer", PASSWORD, "Organizer", false))
-        .expect("organizer account");
+    db.write(|conn| {
+        users::create_user(
+            conn,
+            &Actor::system(),
+            "organizer",
+            PASSWORD,
+            "Organizer",
+            false,
+        )
+    })
+    .expect("organizer account");
     let server: Background = start_background(
         db.clone(),
         Settings {
@@ -238,7 +293,7 @@ fn organizer_runs_round_one_in_a_browser() {
     )
     .expect("server");
     let site = server.url();
-    let b = Browser::start(&chromium, &driver);
+    let b = Browser::start(&chromium, &driver, false);
 
     // 1. Log in.
     b.go(&format!("{site}/login"));
@@ -246,18 +301,27 @@ fn organizer_runs_round_one_in_a_browser() {
     b.type_into("#password", PASSWORD);
     b.screenshot(&artifacts, "01-login");
     b.click("#login-submit");
-    b.wait_for("return document.body.innerText.includes('organizer');", "the logged-in header");
+    b.wait_for(
+        "return document.body.innerText.includes('organizer');",
+        "the logged-in header",
+    );
 
     // 2. A new Swiss: first a mistake (no name), shown next to the field.
     b.go(&format!("{site}/new"));
     b.type_into("#rounds", "5");
     b.click("#create");
-    b.wait_for("return document.querySelector('#name-err') !== null;", "the error next to the name");
+    b.wait_for(
+        "return document.querySelector('#name-err') !== null;",
+        "the error next to the name",
+    );
     b.screenshot(&artifacts, "02-new-tournament-error");
     b.type_into("#name", "Otwarte Mistrzostwa Łodzi 2026");
     b.type_into("#place", "Łódź");
     b.click("#create");
-    b.wait_for("return location.pathname.endsWith('/manage/players');", "the registration page");
+    b.wait_for(
+        "return location.pathname.endsWith('/manage/players');",
+        "the registration page",
+    );
     let tid: i32 = b
         .url()
         .split("/t/")
@@ -269,11 +333,17 @@ fn organizer_runs_round_one_in_a_browser() {
     // The organizer appoints himself arbiter, to pair and enter results.
     b.type_into("#staff-user", "organizer");
     b.click("#appoint");
-    b.wait_for("return document.body.innerText.includes('(arbiter)');", "the appointment");
+    b.wait_for(
+        "return document.body.innerText.includes('(arbiter)');",
+        "the appointment",
+    );
 
     // 3. Twelve players, one at a time: name, Tab, rating, Enter.
     for (name, rating) in PLAYERS {
-        b.wait_for("return document.activeElement && document.activeElement.id === 'p-name';", "the name field focused");
+        b.wait_for(
+            "return document.activeElement && document.activeElement.id === 'p-name';",
+            "the name field focused",
+        );
         b.keys(&format!("{name}\t{rating}\n"));
         b.wait_for(
             &format!("return document.querySelector('.notice') !== null && document.body.innerText.includes({});", json!(name)),
@@ -281,15 +351,24 @@ fn organizer_runs_round_one_in_a_browser() {
         );
     }
     b.screenshot(&artifacts, "03-players-registered");
-    assert_eq!(b.js("return document.querySelectorAll('#list ~ .scroll tbody tr').length;"), json!(12));
+    assert_eq!(
+        b.js("return document.querySelectorAll('#list ~ .scroll tbody tr').length;"),
+        json!(12)
+    );
 
     // 4. Pair round 1, review, publish.
     b.go(&format!("{site}/t/{tid}/manage/rounds/0"));
     b.click("#pair-next");
-    b.wait_for("return document.querySelector('#publish') !== null;", "the review screen");
+    b.wait_for(
+        "return document.querySelector('#publish') !== null;",
+        "the review screen",
+    );
     b.screenshot(&artifacts, "04-round-1-review");
     b.click("#publish");
-    b.wait_for("return document.querySelector('table.entry') !== null;", "the result screen");
+    b.wait_for(
+        "return document.querySelector('table.entry') !== null;",
+        "the result screen",
+    );
 
     // 5. Every result by keyboard: board number, Enter, then the result key;
     //    the cursor moves on by itself.
@@ -297,7 +376,10 @@ fn organizer_runs_round_one_in_a_browser() {
     assert_eq!(boards, json!(6));
     b.click("#jump");
     b.keys("1\n");
-    b.wait_for("return document.activeElement && document.activeElement.classList.contains('result');", "board 1 focused");
+    b.wait_for(
+        "return document.activeElement && document.activeElement.classList.contains('result');",
+        "board 1 focused",
+    );
     b.keys("1=01+");
     // Board 6 by its number again (the jump box), a black win.
     b.click("#jump");
@@ -313,12 +395,21 @@ fn organizer_runs_round_one_in_a_browser() {
     // 6. A visitor (no cookies) reads the standings.
     b.cmd(reqwest::Method::DELETE, "/cookie", None);
     b.go(&format!("{site}/t/{tid}/standings"));
-    b.wait_for("return document.querySelector('#standings tbody tr') !== null;", "the standings");
+    b.wait_for(
+        "return document.querySelector('#standings tbody tr') !== null;",
+        "the standings",
+    );
     b.screenshot(&artifacts, "06-public-standings");
     let text = b.text();
     assert!(!text.contains("organizer"), "the visitor is not logged in");
-    assert!(text.contains("Żółć, Łukasz") && text.contains("Šťastný, Zdeněk"), "{text}");
-    assert!(text.contains("after round 1") || text.contains("po rundzie 1"), "{text}");
+    assert!(
+        text.contains("Żółć, Łukasz") && text.contains("Šťastný, Zdeněk"),
+        "{text}"
+    );
+    assert!(
+        text.contains("after round 1") || text.contains("po rundzie 1"),
+        "{text}"
+    );
     let rows = b.js("return document.querySelectorAll('#standings tbody tr').length;");
     assert_eq!(rows, json!(12));
 
@@ -330,5 +421,108 @@ fn organizer_runs_round_one_in_a_browser() {
     assert_eq!(results, ["1-0", "½-½", "0-1", "1-0", "+/-", "0-1"]);
 
     drop(b);
+
+    // 7. On a phone: a 100-board pairing list fits 360 px, and a result entered
+    //    meanwhile appears without a reload (server-sent events).
+    let big = big_round(&db);
+    let phone = Browser::start(&chromium, &driver, true);
+    phone.go(&format!("{site}/t/{}/rounds/1", big.0));
+    phone.wait_for(
+        "return document.querySelectorAll('table.pairings tbody tr').length === 100;",
+        "100 boards",
+    );
+    let width = phone.js("return [window.innerWidth, document.documentElement.scrollWidth];");
+    assert_eq!(width[0], json!(360), "the phone screen: {width}");
+    assert!(
+        width[1].as_i64() <= width[0].as_i64(),
+        "no sideways scrolling on a phone: {width}"
+    );
+    phone.wait_for(
+        "return document.readyState === 'complete';",
+        "the page loaded",
+    );
+    std::thread::sleep(Duration::from_millis(500));
+    let api = Client::builder().cookie_store(true).build().unwrap();
+    let session: Value = api
+        .post(format!("{site}/api/v1/session"))
+        .json(&json!({"username": "organizer", "password": PASSWORD}))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    let csrf = session["csrf_token"].as_str().expect("csrf").to_string();
+    let res = api
+        .put(format!(
+            "{site}/api/v1/tournaments/{}/games/{}/result",
+            big.0, big.1
+        ))
+        .header("X-CSRF-Token", csrf)
+        .json(&json!({"result": "0-1", "version": 1}))
+        .send()
+        .unwrap();
+    assert!(
+        res.status().is_success(),
+        "result through the API: {}",
+        res.status()
+    );
+    phone.wait_for(
+        "return document.querySelector('#board-1 td.res').textContent.trim() === '0-1';",
+        "the live update of board 1",
+    );
+    phone.screenshot(&artifacts, "07-phone-100-boards-live");
+    drop(phone);
     server.stop();
+}
+
+/// A 200-player Swiss, round 1 paired and published, for the phone: (tournament
+/// id, game id of board 1). Built through the domain operations.
+fn big_round(db: &Database) -> (i32, i32) {
+    use app::domain::registration::{self, RegisterPlayer};
+    use app::domain::{rounds, tournaments};
+    let organizer = db
+        .read(|conn| users::find_user_id(conn, "organizer"))
+        .unwrap()
+        .expect("organizer");
+    let actor = Actor {
+        user_id: Some(organizer),
+        username: Some("organizer".into()),
+        is_admin: false,
+    };
+    db.write(|conn| {
+        let t = tournaments::create(
+            conn,
+            &actor,
+            tournaments::Regulations {
+                name: "Wielki Turniej Szwajcarski".into(),
+                ..Default::default()
+            },
+        )?;
+        tournaments::appoint(
+            conn,
+            &actor,
+            t.id,
+            tournaments::StaffMember {
+                username: "organizer".into(),
+                role: "arbiter".into(),
+            },
+        )?;
+        for i in 0..200 {
+            let (last, first) = PLAYERS[i % PLAYERS.len()].0.split_once(", ").unwrap();
+            registration::register(
+                conn,
+                &actor,
+                t.id,
+                RegisterPlayer {
+                    name: format!("{last}-Brzęczyszczykiewicz {i}, {first}"),
+                    title: ["GM", "IM", "FM", "", ""][i % 5].into(),
+                    rating: Some(2700 - i as i32 * 5),
+                    ..Default::default()
+                },
+            )?;
+        }
+        let r = rounds::pair_next(conn, &actor, t.id)?;
+        rounds::publish(conn, &actor, t.id, 1)?;
+        Ok::<_, app::domain::DomainError>((t.id, r.games[0].id))
+    })
+    .expect("a 200-player round")
 }

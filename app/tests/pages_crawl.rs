@@ -62,7 +62,8 @@ fn demo() -> Demo {
 }
 
 const VOID: &[&str] = &[
-    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr",
+    "area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track",
+    "wbr",
 ];
 
 /// Problems found in one page, and the links it holds.
@@ -84,7 +85,8 @@ fn validate(html: &str) -> (Vec<String>, Vec<String>) {
         match token {
             Token::Error(e) => problems.push(format!("HTML parse error: {e:?}")),
             Token::Doctype(d) => {
-                doctype = String::from_utf8_lossy(&d.name).eq_ignore_ascii_case("html") && !d.force_quirks;
+                doctype = String::from_utf8_lossy(&d.name).eq_ignore_ascii_case("html")
+                    && !d.force_quirks;
             }
             Token::StartTag(tag) => {
                 let name = String::from_utf8_lossy(&tag.name).to_string();
@@ -120,7 +122,10 @@ fn validate(html: &str) -> (Vec<String>, Vec<String>) {
                             if !in_label && !aria {
                                 match attr("id") {
                                     Some(id) => controls.push((id, name.clone())),
-                                    None => problems.push(format!("<{name} name={:?}> has no id and no label", attr("name"))),
+                                    None => problems.push(format!(
+                                        "<{name} name={:?}> has no id and no label",
+                                        attr("name")
+                                    )),
                                 }
                             }
                         }
@@ -221,7 +226,12 @@ fn crawl(base: &str, client: &Client, who: &str) -> BTreeSet<String> {
         }
         assert!(seen.len() < 2000, "the crawl does not end");
     }
-    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     seen
 }
 
@@ -230,15 +240,36 @@ fn every_page_of_the_demo_answers_and_is_valid_html() {
     let demo = demo();
     let visitor = Client::builder().build().unwrap();
     let pages = crawl(&demo.base, &visitor, "visitor");
-    for must in ["/t/1", "/t/1/standings", "/t/1/crosstable", "/t/1/rounds/7", "/t/2/crosstable", "/t/1/players"] {
-        assert!(pages.contains(must), "{must} not reachable from the home page: {pages:?}");
+    for must in [
+        "/t/1",
+        "/t/1/standings",
+        "/t/1/crosstable",
+        "/t/1/rounds/7",
+        "/t/2/crosstable",
+        "/t/1/players",
+    ] {
+        assert!(
+            pages.contains(must),
+            "{must} not reachable from the home page: {pages:?}"
+        );
     }
-    assert!(pages.iter().any(|p| p.starts_with("/t/1/players/")), "player cards reachable");
+    assert!(
+        pages.iter().any(|p| p.starts_with("/t/1/players/")),
+        "player cards reachable"
+    );
     assert!(pages.len() > 80, "only {} pages", pages.len());
 
     // The names with their diacritics, in both languages.
-    let en = visitor.get(format!("{}/t/1/standings", demo.base)).send().unwrap().text().unwrap();
-    assert!(en.contains("lang=\"en\"") && en.contains("Żółć") && en.contains("Čermák"), "names intact");
+    let en = visitor
+        .get(format!("{}/t/1/standings", demo.base))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(
+        en.contains("lang=\"en\"") && en.contains("Żółć") && en.contains("Čermák"),
+        "names intact"
+    );
     assert!(en.contains("Buchholz"), "tie-break columns explained");
     let pl = visitor
         .get(format!("{}/t/1/standings", demo.base))
@@ -247,27 +278,46 @@ fn every_page_of_the_demo_answers_and_is_valid_html() {
         .unwrap()
         .text()
         .unwrap();
-    assert!(pl.contains("lang=\"pl\"") && pl.contains("Klasyfikacja"), "Polish from Accept-Language");
+    assert!(
+        pl.contains("lang=\"pl\"") && pl.contains("Klasyfikacja"),
+        "Polish from Accept-Language"
+    );
 
     // Staff: the arbiter's pages too (links only; forms are not posted).
     let staff = Client::builder().cookie_store(true).build().unwrap();
     let res = staff
         .post(format!("{}/login", demo.base))
-        .form(&[("username", "arbiter"), ("password", demo.arbiter_password.as_str())])
+        .form(&[
+            ("username", "arbiter"),
+            ("password", demo.arbiter_password.as_str()),
+        ])
         .send()
         .unwrap();
     assert!(res.status().is_success(), "login: {}", res.status());
     let staff_pages = crawl(&demo.base, &staff, "arbiter");
-    for must in ["/t/1/manage/players", "/t/1/manage/audit", "/t/1/manage/rounds/7"] {
-        assert!(staff_pages.contains(must), "{must} not reachable for the arbiter");
+    for must in [
+        "/t/1/manage/players",
+        "/t/1/manage/audit",
+        "/t/1/manage/rounds/7",
+    ] {
+        assert!(
+            staff_pages.contains(must),
+            "{must} not reachable for the arbiter"
+        );
     }
 
     // Unknown pages: an HTML 404 (the API keeps its JSON 404).
-    let res = visitor.get(format!("{}/no/such/page", demo.base)).send().unwrap();
+    let res = visitor
+        .get(format!("{}/no/such/page", demo.base))
+        .send()
+        .unwrap();
     assert_eq!(res.status().as_u16(), 404);
     let (problems, _) = validate(&res.text().unwrap());
     assert!(problems.is_empty(), "404 page: {problems:?}");
-    let res = visitor.get(format!("{}/t/999/standings", demo.base)).send().unwrap();
+    let res = visitor
+        .get(format!("{}/t/999/standings", demo.base))
+        .send()
+        .unwrap();
     assert_eq!(res.status().as_u16(), 404);
 }
 

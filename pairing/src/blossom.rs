@@ -12,7 +12,17 @@
 //! largest step that keeps them feasible. It stops when no exposed vertex
 //! can gain weight any more, which yields a matching of maximum total weight
 //! (not necessarily of maximum cardinality; callers that want that put a
-//! large constant in the top digit of every edge).
+//! large constant in the top digit of every edge, or use
+//! [`MaxWeightMatching::set_offset`]).
+//!
+//! Solving is incremental: after the first solve, changing the weights around
+//! a few vertices, or removing vertices, and solving again starts from the
+//! previous optimum. The blossoms containing a changed vertex are dissolved
+//! (their dual moves to their vertices), the vertex keeps its partner when the
+//! edge can be made tight without making another edge infeasible, and only the
+//! vertices left exposed are re-augmented. The pairing engine changes one
+//! vertex's edges at a time (to fix one decision of the bracket), so most
+//! solves cost one or two augmentations instead of a full O(n³) run.
 //!
 //! ```
 //! use pairing::blossom::MaxWeightMatching;

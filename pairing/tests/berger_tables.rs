@@ -26,7 +26,7 @@ fn published() -> BTreeMap<u32, Vec<Vec<(u32, u32)>>> {
         }
         let (_, boards) = line.split_once(':').unwrap();
         let round: Vec<(u32, u32)> = boards
-            .split(|c| c == ',' || c == '.')
+            .split([',', '.'])
             .map(str::trim)
             .filter(|b| !b.is_empty())
             .map(|b| {

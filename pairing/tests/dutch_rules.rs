@@ -113,7 +113,11 @@ fn check_pairing_names_the_broken_criteria() {
         bye: None,
     };
     let v = dutch::check_pairing(&t, 2, &bad);
-    assert!(v.iter().any(|v| v.criterion == "C1" && v.players == vec![4, 1]), "{v:?}");
+    assert!(
+        v.iter()
+            .any(|v| v.criterion == "C1" && v.players == vec![4, 1]),
+        "{v:?}"
+    );
     // a legal pairing that floats the bye receiver again: worse in C14
     let worse = pairing::Pairing {
         boards: vec![(2, 1), (3, 4)],
@@ -121,7 +125,10 @@ fn check_pairing_names_the_broken_criteria() {
     };
     let v = dutch::check_pairing(&t, 2, &worse);
     assert!(!v.is_empty(), "{v:?}");
-    assert!(v.iter().all(|v| v.criterion != "C1" && v.criterion != "C3"), "{v:?}");
+    assert!(
+        v.iter().all(|v| v.criterion != "C1" && v.criterion != "C3"),
+        "{v:?}"
+    );
     // a player left out
     let missing = pairing::Pairing {
         boards: vec![(3, 1)],
@@ -139,7 +146,12 @@ fn cli_writes_the_next_round_and_checks_a_file() {
     let out = dir.join("out.pairs");
     let input = data_dir().join("r2-four-colours.trf");
     let st = std::process::Command::new(exe)
-        .args(["--dutch", input.to_str().unwrap(), "-p", out.to_str().unwrap()])
+        .args([
+            "--dutch",
+            input.to_str().unwrap(),
+            "-p",
+            out.to_str().unwrap(),
+        ])
         .status()
         .unwrap();
     assert!(st.success());
@@ -150,7 +162,11 @@ fn cli_writes_the_next_round_and_checks_a_file() {
         .args(["--dutch", input.to_str().unwrap(), "-c"])
         .output()
         .unwrap();
-    assert!(st.status.success(), "{}", String::from_utf8_lossy(&st.stdout));
+    assert!(
+        st.status.success(),
+        "{}",
+        String::from_utf8_lossy(&st.stdout)
+    );
 
     // errors: missing file → non-zero exit, message on stderr, no panic
     let st = std::process::Command::new(exe)

@@ -19,10 +19,15 @@
 use super::audit::{self, Entry};
 use super::model::{self, players_in_order};
 use super::rounds::last_round;
-use super::tournaments::{self, point_system, tiebreak_codes, Period, Regulations, TimeControl, TournamentView};
+use super::tournaments::{
+    self, point_system, tiebreak_codes, Period, Regulations, TimeControl, TournamentView,
+};
 use super::{engine, now, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
-use crate::db::schema::{bye_requests, forbidden_pairs, games, players, rounds, tournament_staff, tournaments as tournaments_table};
+use crate::db::schema::{
+    bye_requests, forbidden_pairs, games, players, rounds, tournament_staff,
+    tournaments as tournaments_table,
+};
 use crate::db::DbConnection;
 use diesel::prelude::*;
 use pairing::{ByeKind, Color, GameResult, PlayerId, PointSystem, RoundEntry};
@@ -123,7 +128,11 @@ fn published_rounds(conn: &mut DbConnection, tid: i32) -> DomainResult<u32> {
         .filter(rounds::number.eq(last))
         .select(rounds::state)
         .first(conn)?;
-    Ok(if state == "paired" { last as u32 - 1 } else { last as u32 })
+    Ok(if state == "paired" {
+        last as u32 - 1
+    } else {
+        last as u32
+    })
 }
 
 /// The tournament as FIDE TRF (public: published rounds only).
@@ -144,9 +153,18 @@ pub fn export_trf(conn: &mut DbConnection, tid: i32) -> DomainResult<String> {
         p.rating = r.rating.filter(|v| *v > 0).map(|v| v as u32);
         p.title = title_to_trf(&r.title);
         p.recorded_points = points.get(i).copied();
-        p.recorded_rank = standings.iter().find(|s| s.start_no == p.id).map(|s| s.rank);
+        p.recorded_rank = standings
+            .iter()
+            .find(|s| s.start_no == p.id)
+            .map(|s| s.rank);
         // The TRF has no "withdrawn": his blank rounds say it.
         p.withdrawn = false;
+        // TRF-16 column 10: `m` or `w`.
+        p.sex = match r.sex.as_str() {
+            "m" => Some('m'),
+            "f" => Some('w'),
+            _ => None,
+        };
     }
     let reg_tc: TimeControl = serde_json::from_str(&row.time_control).unwrap_or_default();
     let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
@@ -232,7 +250,9 @@ fn birth_date(d: Option<&str>) -> String {
 
 fn entry_points(e: &RoundEntry, p: &PointSystem) -> i32 {
     match e {
-        RoundEntry::Game { result: Some(r), .. } => match r {
+        RoundEntry::Game {
+            result: Some(r), ..
+        } => match r {
             GameResult::Win => p.win,
             GameResult::Draw => p.draw,
             GameResult::Loss => p.loss,
@@ -280,7 +300,9 @@ fn game_scores(
     Some(match (rw?, rb?) {
         (ForfeitWin, ForfeitLoss) => ("forfeit", Some(p.forfeit_win), Some(p.forfeit_loss)),
         (ForfeitLoss, ForfeitWin) => ("forfeit", Some(p.forfeit_loss), Some(p.forfeit_win)),
-        (ForfeitLoss, ForfeitLoss) => ("double_forfeit", Some(p.forfeit_loss), Some(p.forfeit_loss)),
+        (ForfeitLoss, ForfeitLoss) => {
+            ("double_forfeit", Some(p.forfeit_loss), Some(p.forfeit_loss))
+        }
         (a @ (Win | Draw | Loss), b @ (Win | Draw | Loss))
             if !matches!((a, b), (Win, Loss) | (Loss, Win) | (Draw, Draw)) =>
         {
@@ -292,7 +314,11 @@ fn game_scores(
 
 /// Imports a parsed TRF as a new tournament. The actor (any logged-in user)
 /// becomes its organizer; the system actor (command line) may import without one.
-pub fn import_trf(conn: &mut DbConnection, actor: &Actor, src: &pairing::Tournament) -> DomainResult<ImportedTournament> {
+pub fn import_trf(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    src: &pairing::Tournament,
+) -> DomainResult<ImportedTournament> {
     if actor.user_id.is_none() && !actor.is_admin {
         return Err(DomainError::Unauthenticated);
     }
@@ -302,7 +328,11 @@ pub fn import_trf(conn: &mut DbConnection, actor: &Actor, src: &pairing::Tournam
         .iter()
         .flat_map(|p| {
             p.rounds.iter().enumerate().filter_map(|(i, e)| {
-                matches!(e, RoundEntry::Game { .. } | RoundEntry::Bye(ByeKind::PairingAllocated)).then_some(i as u32 + 1)
+                matches!(
+                    e,
+                    RoundEntry::Game { .. } | RoundEntry::Bye(ByeKind::PairingAllocated)
+                )
+                .then_some(i as u32 + 1)
             })
         })
         .max()
@@ -312,26 +342,59 @@ pub fn import_trf(conn: &mut DbConnection, actor: &Actor, src: &pairing::Tournam
         pairing::TournamentKind::RoundRobin { double: false } => "round_robin",
         pairing::TournamentKind::RoundRobin { double: true } => "double_round_robin",
     };
-    let total = if src.total_rounds > 0 { src.total_rounds } else { played.max(1) };
-    let start = trf_date(src.details.start_date.as_deref()).unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
-    let end = trf_date(src.details.end_date.as_deref()).filter(|e| *e >= start).unwrap_or_else(|| start.clone());
+    let total = if src.total_rounds > 0 {
+        src.total_rounds
+    } else {
+        played.max(1)
+    };
+    let start = trf_date(src.details.start_date.as_deref())
+        .unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
+    let end = trf_date(src.details.end_date.as_deref())
+        .filter(|e| *e >= start)
+        .unwrap_or_else(|| start.clone());
     let name: String = src.name.trim().chars().take(200).collect();
-    let federation = src.details.federation.clone().unwrap_or_default().trim().to_uppercase();
+    let federation = src
+        .details
+        .federation
+        .clone()
+        .unwrap_or_default()
+        .trim()
+        .to_uppercase();
     let mut reg = Regulations {
-        name: if name.is_empty() { "Imported tournament".into() } else { name },
+        name: if name.is_empty() {
+            "Imported tournament".into()
+        } else {
+            name
+        },
         place: src.details.city.clone().unwrap_or_default(),
-        federation: if federation.len() == 3 && federation.chars().all(|c| c.is_ascii_uppercase()) { federation } else { String::new() },
+        federation: if federation.len() == 3 && federation.chars().all(|c| c.is_ascii_uppercase()) {
+            federation
+        } else {
+            String::new()
+        },
         start_date: start,
         end_date: end,
         system: system.into(),
         rounds: total,
-        time_control: src.details.time_control.as_deref().and_then(parse_time_control).unwrap_or_default(),
-        initial_color: if src.initial_color == Color::Black { "black".into() } else { "white".into() },
+        time_control: src
+            .details
+            .time_control
+            .as_deref()
+            .and_then(parse_time_control)
+            .unwrap_or_default(),
+        initial_color: if src.initial_color == Color::Black {
+            "black".into()
+        } else {
+            "white".into()
+        },
         points: tournaments::PointsConfig::from_system(&src.points),
         ..Regulations::default()
     };
     if system == "swiss" && played > total {
-        return Err(DomainError::invalid("trf", format!("the file has {played} rounds paired but XXR says {total} rounds")));
+        return Err(DomainError::invalid(
+            "trf",
+            format!("the file has {played} rounds paired but XXR says {total} rounds"),
+        ));
     }
     reg.validate()?;
     let ts = now();
@@ -394,10 +457,23 @@ pub fn import_trf(conn: &mut DbConnection, actor: &Actor, src: &pairing::Tournam
             .values((
                 players::tournament_id.eq(tid),
                 players::start_no.eq(p.id as i32),
-                players::fide_id.eq(p.fide_id.filter(|f| (1..=99_999_999_999).contains(f)).map(|f| f as i64)),
-                players::name.eq(if name.is_empty() { format!("Player {}", p.id) } else { name }),
+                players::fide_id.eq(p
+                    .fide_id
+                    .filter(|f| (1..=99_999_999_999).contains(f))
+                    .map(|f| f as i64)),
+                players::name.eq(if name.is_empty() {
+                    format!("Player {}", p.id)
+                } else {
+                    name
+                }),
                 players::title.eq(title_from_trf(p.title.as_deref().unwrap_or(""))),
-                players::federation.eq(if federation.len() == 3 && federation.chars().all(|c| c.is_ascii_uppercase()) { federation } else { String::new() }),
+                players::federation.eq(
+                    if federation.len() == 3 && federation.chars().all(|c| c.is_ascii_uppercase()) {
+                        federation
+                    } else {
+                        String::new()
+                    },
+                ),
                 players::club.eq(""),
                 players::birth_date.eq(birth_date(p.birth_date.as_deref())),
                 players::sex.eq(sex),
@@ -429,30 +505,52 @@ pub fn import_trf(conn: &mut DbConnection, actor: &Actor, src: &pairing::Tournam
     for r in 1..=played {
         let mut boards: Vec<(i32, PlayerId, NewGame)> = Vec::new();
         let mut byes: Vec<NewGame> = Vec::new();
-        let game = |white: i32, black: Option<i32>, kind: &str, ws: Option<i32>, bs: Option<i32>| NewGame {
-            tournament_id: tid,
-            round_number: r as i32,
-            board: 0,
-            white_id: white,
-            black_id: black,
-            kind: kind.to_string(),
-            white_score: ws,
-            black_score: bs,
-            termination: String::new(),
-            reason: if kind == "played" && ws.zip(bs).is_some_and(|(w, b)| w + b != points.win + points.loss && w + b != 2 * points.draw) {
-                "imported from TRF".into()
-            } else {
-                String::new()
-            },
-            version: 1,
-            updated_at: ts.clone(),
-        };
+        let game =
+            |white: i32, black: Option<i32>, kind: &str, ws: Option<i32>, bs: Option<i32>| {
+                NewGame {
+                    tournament_id: tid,
+                    round_number: r as i32,
+                    board: 0,
+                    white_id: white,
+                    black_id: black,
+                    kind: kind.to_string(),
+                    white_score: ws,
+                    black_score: bs,
+                    termination: String::new(),
+                    reason: if kind == "played"
+                        && ws.zip(bs).is_some_and(|(w, b)| {
+                            w + b != points.win + points.loss && w + b != 2 * points.draw
+                        }) {
+                        "imported from TRF".into()
+                    } else {
+                        String::new()
+                    },
+                    version: 1,
+                    updated_at: ts.clone(),
+                }
+            };
         for p in &src.players {
             match entry(p.id, r) {
-                RoundEntry::Game { opponent, color, result } => {
+                RoundEntry::Game {
+                    opponent,
+                    color,
+                    result,
+                } => {
                     let back = entry(opponent, r);
-                    let RoundEntry::Game { opponent: o2, color: c2, result: rb } = back else {
-                        return Err(inconsistent(src, p.id, format!("round {r}: player {} plays {opponent}, whose round {r} is no game", p.id)));
+                    let RoundEntry::Game {
+                        opponent: o2,
+                        color: c2,
+                        result: rb,
+                    } = back
+                    else {
+                        return Err(inconsistent(
+                            src,
+                            p.id,
+                            format!(
+                                "round {r}: player {} plays {opponent}, whose round {r} is no game",
+                                p.id
+                            ),
+                        ));
                     };
                     if o2 != p.id || c2 == color {
                         return Err(inconsistent(src, p.id, format!("round {r}: player {} plays {opponent} but {opponent} plays {o2} with the same colour or another opponent", p.id)));
@@ -464,11 +562,22 @@ pub fn import_trf(conn: &mut DbConnection, actor: &Actor, src: &pairing::Tournam
                         ("pending", None, None)
                     } else {
                         game_scores(result, rb, &points).ok_or_else(|| {
-                            inconsistent(src, p.id, format!("round {r}: the results of {} and {opponent} do not agree", p.id))
+                            inconsistent(
+                                src,
+                                p.id,
+                                format!(
+                                    "round {r}: the results of {} and {opponent} do not agree",
+                                    p.id
+                                ),
+                            )
                         })?
                     };
                     let top = score[p.id as usize - 1].max(score[opponent as usize - 1]);
-                    boards.push((top, p.id.min(opponent), game(id_of(p.id), Some(id_of(opponent)), kind, ws, bs)));
+                    boards.push((
+                        top,
+                        p.id.min(opponent),
+                        game(id_of(p.id), Some(id_of(opponent)), kind, ws, bs),
+                    ));
                 }
                 RoundEntry::Bye(kind) => {
                     let (k, pts) = match kind {
@@ -484,7 +593,13 @@ pub fn import_trf(conn: &mut DbConnection, actor: &Actor, src: &pairing::Tournam
         }
         boards.sort_by_key(|(top, first, _)| (-top, *first));
         let pending = boards.iter().any(|(_, _, g)| g.kind == "pending");
-        for (board, mut g) in boards.into_iter().map(|(_, _, g)| g).chain(byes).enumerate().map(|(i, g)| (i as i32 + 1, g)) {
+        for (board, mut g) in boards
+            .into_iter()
+            .map(|(_, _, g)| g)
+            .chain(byes)
+            .enumerate()
+            .map(|(i, g)| (i as i32 + 1, g))
+        {
             g.board = board;
             diesel::insert_into(games::table).values(&g).execute(conn)?;
             n_games += 1;
@@ -626,7 +741,10 @@ pub fn pgn_text(g: &PgnGame) -> String {
         ("Black", &g.black),
         ("Result", &g.result),
     ] {
-        s.push_str(&format!("[{tag} \"{}\"]\n", tag_value(if value.is_empty() { "?" } else { value })));
+        s.push_str(&format!(
+            "[{tag} \"{}\"]\n",
+            tag_value(if value.is_empty() { "?" } else { value })
+        ));
     }
     for (tag, elo) in [("WhiteElo", g.white_elo), ("BlackElo", g.black_elo)] {
         if let Some(e) = elo {
@@ -634,7 +752,13 @@ pub fn pgn_text(g: &PgnGame) -> String {
         }
     }
     s.push('\n');
-    let mut tokens: Vec<String> = g.moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
+    let mut tokens: Vec<String> = g
+        .moves
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(str::to_string)
+        .collect();
     if let Some(c) = &g.comment {
         tokens.push(format!("{{{}}}", c.replace('}', ")")));
     }
@@ -679,7 +803,11 @@ fn pgn_game(
         .as_deref()
         .map(|s| s.get(..10).unwrap_or(s).to_string())
         .unwrap_or_else(|| t.start_date.clone());
-    let date = if date.len() == 10 { date.replace('-', ".") } else { "????.??.??".into() };
+    let date = if date.len() == 10 {
+        date.replace('-', ".")
+    } else {
+        "????.??.??".into()
+    };
     let name = |id: i32| players.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     let elo = |id: i32| players.get(&id).and_then(|p| p.rating).filter(|r| *r > 0);
     Ok(Some(PgnGame {
@@ -699,23 +827,43 @@ fn pgn_game(
 
 /// PGN of the games of the rounds `numbers` (byes and double forfeits are no
 /// games and are left out). Unpublished rounds only for `staff`.
-fn pgn_of(conn: &mut DbConnection, tid: i32, numbers: Option<i32>, game: Option<i32>, staff: bool) -> DomainResult<String> {
+fn pgn_of(
+    conn: &mut DbConnection,
+    tid: i32,
+    numbers: Option<i32>,
+    game: Option<i32>,
+    staff: bool,
+) -> DomainResult<String> {
     let t = tournaments::load(conn, tid)?;
-    let mut q = rounds::table.filter(rounds::tournament_id.eq(tid)).into_boxed();
+    let mut q = rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .into_boxed();
     if let Some(n) = numbers {
         q = q.filter(rounds::number.eq(n));
     }
-    let round_rows: Vec<RoundRow> = q.order(rounds::number).select(RoundRow::as_select()).load(conn)?;
+    let round_rows: Vec<RoundRow> = q
+        .order(rounds::number)
+        .select(RoundRow::as_select())
+        .load(conn)?;
     if let Some(n) = numbers {
         match round_rows.first() {
-            None => return Err(DomainError::NotFound(format!("round {n} of tournament {tid}"))),
+            None => {
+                return Err(DomainError::NotFound(format!(
+                    "round {n} of tournament {tid}"
+                )))
+            }
             Some(r) if r.state == "paired" && !staff => {
-                return Err(DomainError::NotFound(format!("a published round {n} of tournament {tid}")))
+                return Err(DomainError::NotFound(format!(
+                    "a published round {n} of tournament {tid}"
+                )))
             }
             _ => {}
         }
     }
-    let players: HashMap<i32, PlayerRow> = players_in_order(conn, tid)?.into_iter().map(|p| (p.id, p)).collect();
+    let players: HashMap<i32, PlayerRow> = players_in_order(conn, tid)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect();
     let mut out = String::new();
     let mut found = false;
     for r in round_rows.iter().filter(|r| staff || r.state != "paired") {
@@ -726,7 +874,10 @@ fn pgn_of(conn: &mut DbConnection, tid: i32, numbers: Option<i32>, game: Option<
         if let Some(gid) = game {
             q = q.filter(games::id.eq(gid));
         }
-        let rows: Vec<GameRow> = q.order(games::board).select(GameRow::as_select()).load(conn)?;
+        let rows: Vec<GameRow> = q
+            .order(games::board)
+            .select(GameRow::as_select())
+            .load(conn)?;
         for g in &rows {
             found = true;
             if let Some(p) = pgn_game(conn, &t, r, g, &players)? {
@@ -736,16 +887,25 @@ fn pgn_of(conn: &mut DbConnection, tid: i32, numbers: Option<i32>, game: Option<
     }
     if let Some(gid) = game {
         if !found {
-            return Err(DomainError::NotFound(format!("game {gid} in tournament {tid}")));
+            return Err(DomainError::NotFound(format!(
+                "game {gid} in tournament {tid}"
+            )));
         }
         if out.is_empty() {
-            return Err(DomainError::NotFound(format!("a played game {gid} (a bye or a double forfeit has no PGN)")));
+            return Err(DomainError::NotFound(format!(
+                "a played game {gid} (a bye or a double forfeit has no PGN)"
+            )));
         }
     }
     Ok(out)
 }
 
-pub fn pgn_game_export(conn: &mut DbConnection, tid: i32, gid: i32, staff: bool) -> DomainResult<String> {
+pub fn pgn_game_export(
+    conn: &mut DbConnection,
+    tid: i32,
+    gid: i32,
+    staff: bool,
+) -> DomainResult<String> {
     pgn_of(conn, tid, None, Some(gid), staff)
 }
 
@@ -768,7 +928,10 @@ mod tests {
         assert_eq!(text, "40/90' + 30' + 30\"");
         assert_eq!(parse_time_control(&text), Some(tc));
         let blitz = TimeControl {
-            periods: vec![Period { moves: None, minutes: 3 }],
+            periods: vec![Period {
+                moves: None,
+                minutes: 3,
+            }],
             increment_seconds: 2,
             delay_seconds: 5,
         };
@@ -813,10 +976,19 @@ mod tests {
     fn game_scores_agree_or_fail() {
         let p = PointSystem::default();
         use GameResult::*;
-        assert_eq!(game_scores(Some(Win), Some(Loss), &p), Some(("played", Some(2), Some(0))));
-        assert_eq!(game_scores(Some(ForfeitLoss), Some(ForfeitLoss), &p).map(|g| g.0), Some("double_forfeit"));
+        assert_eq!(
+            game_scores(Some(Win), Some(Loss), &p),
+            Some(("played", Some(2), Some(0)))
+        );
+        assert_eq!(
+            game_scores(Some(ForfeitLoss), Some(ForfeitLoss), &p).map(|g| g.0),
+            Some("double_forfeit")
+        );
         assert_eq!(game_scores(Some(Win), Some(Win), &p), None);
-        assert_eq!(game_scores(Some(Adjusted(0)), Some(Adjusted(1)), &p), Some(("played", Some(0), Some(1))));
+        assert_eq!(
+            game_scores(Some(Adjusted(0)), Some(Adjusted(1)), &p),
+            Some(("played", Some(0), Some(1)))
+        );
         assert_eq!(game_scores(Some(Win), Some(ForfeitLoss), &p), None);
     }
 }

@@ -28,7 +28,11 @@ pub fn published_rounds(conn: &mut DbConnection, tid: i32) -> DomainResult<HashS
         .filter(rounds::tournament_id.eq(tid))
         .select((rounds::number, rounds::state))
         .load(conn)?;
-    Ok(rows.into_iter().filter(|(_, s)| s != "paired").map(|(n, _)| n).collect())
+    Ok(rows
+        .into_iter()
+        .filter(|(_, s)| s != "paired")
+        .map(|(n, _)| n)
+        .collect())
 }
 
 /// One player's result in a game row, as written in a crosstable: `1 ½ 0` for
@@ -108,10 +112,19 @@ pub fn player_card(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<
         let own = if white { g.white_score } else { g.black_score };
         let other = if white { g.black_score } else { g.white_score };
         running += own.unwrap_or(0);
-        let rating_change = match (g.kind.as_str(), p.rating, opponent.as_ref().and_then(|o| o.rating)) {
+        let rating_change = match (
+            g.kind.as_str(),
+            p.rating,
+            opponent.as_ref().and_then(|o| o.rating),
+        ) {
             ("played", Some(r), Some(o)) if r > 0 && o > 0 => {
                 let score = normalised(own.unwrap_or(0), other.unwrap_or(0));
-                let h = pairing::rating::game_change_hundredths(r as u32, o as u32, score, p.k_factor.max(0) as u32);
+                let h = pairing::rating::game_change_hundredths(
+                    r as u32,
+                    o as u32,
+                    score,
+                    p.k_factor.max(0) as u32,
+                );
                 Some(format!("{:+.1}", h as f64 / 100.0))
             }
             _ => None,
@@ -172,9 +185,13 @@ pub fn crosstable(conn: &mut DbConnection, tid: i32) -> DomainResult<CrosstableV
         .order((games::round_number, games::board))
         .select(GameRow::as_select())
         .load(conn)?;
-    let all: Vec<GameRow> = all.into_iter().filter(|g| visible.contains(&g.round_number)).collect();
+    let all: Vec<GameRow> = all
+        .into_iter()
+        .filter(|g| visible.contains(&g.round_number))
+        .collect();
     let round_robin = t.system != "swiss";
-    let by_id: HashMap<i32, &standings::StandingView> = st.rows.iter().map(|r| (r.player_id, r)).collect();
+    let by_id: HashMap<i32, &standings::StandingView> =
+        st.rows.iter().map(|r| (r.player_id, r)).collect();
     let rounds_shown = visible.iter().copied().max().unwrap_or(0);
     let mut rows: Vec<CrossRow> = st
         .rows
@@ -195,13 +212,19 @@ pub fn crosstable(conn: &mut DbConnection, tid: i32) -> DomainResult<CrosstableV
         rows.sort_by_key(|r| r.start_no);
         let n = rows.len();
         headers = (1..=n).map(|i| i.to_string()).collect();
-        let index: HashMap<i32, usize> = rows.iter().enumerate().map(|(i, r)| (r.player_id, i)).collect();
+        let index: HashMap<i32, usize> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| (r.player_id, i))
+            .collect();
         let mut cells = vec![vec![String::new(); n]; n];
         for (i, c) in cells.iter_mut().enumerate() {
             c[i] = "×".into();
         }
         for g in &all {
-            let (Some(b), Some(&wi)) = (g.black_id, index.get(&g.white_id)) else { continue };
+            let (Some(b), Some(&wi)) = (g.black_id, index.get(&g.white_id)) else {
+                continue;
+            };
             let Some(&bi) = index.get(&b) else { continue };
             for (me, them, id) in [(wi, bi, g.white_id), (bi, wi, b)] {
                 let cell = &mut cells[me][them];

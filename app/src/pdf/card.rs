@@ -39,7 +39,10 @@ impl PlayerCard {
             .select(GameRow::as_select())
             .load(conn)?;
         let pm = player_map(conn, tid)?;
-        let standing = standings::compute(conn, tid)?.rows.into_iter().find(|r| r.player_id == pid);
+        let standing = standings::compute(conn, tid)?
+            .rows
+            .into_iter()
+            .find(|r| r.player_id == pid);
         Ok(PlayerCard {
             tournament,
             player: PlayerView::from(&p),
@@ -59,7 +62,11 @@ fn own_result(g: &GameView, white: bool) -> String {
     let r = if white {
         r
     } else {
-        flipped = r.split(['-', '/']).rev().collect::<Vec<_>>().join(if r.contains('/') { "/" } else { "-" });
+        flipped = r
+            .split(['-', '/'])
+            .rev()
+            .collect::<Vec<_>>()
+            .join(if r.contains('/') { "/" } else { "-" });
         &flipped
     };
     match r {
@@ -74,7 +81,11 @@ fn own_result(g: &GameView, white: bool) -> String {
 pub fn render(c: &PlayerCard) -> Vec<u8> {
     let p = &c.player;
     let name = titled(&p.title, &p.name);
-    let mut doc = Doc::new(&format!("Player card: {name}"), &tournament_line(&c.tournament), "Player card");
+    let mut doc = Doc::new(
+        &format!("Player card: {name}"),
+        &tournament_line(&c.tournament),
+        "Player card",
+    );
     doc.paragraph(&name, Weight::Bold, 18.0);
     doc.gap(4.0);
     doc.field("Pairing number", &p.start_no.to_string(), 10.0);
@@ -120,17 +131,27 @@ pub fn render(c: &PlayerCard) -> Vec<u8> {
         .iter()
         .map(|g| {
             let white = g.white.id == p.id;
-            let opp = if white { g.black.as_ref() } else { Some(&g.white) };
+            let opp = if white {
+                g.black.as_ref()
+            } else {
+                Some(&g.white)
+            };
             vec![
                 g.round.to_string(),
-                if g.black.is_some() { g.board.to_string() } else { String::new() },
+                if g.black.is_some() {
+                    g.board.to_string()
+                } else {
+                    String::new()
+                },
                 match (g.black.is_some(), white) {
                     (false, _) => String::new(),
                     (true, true) => "White".into(),
                     (true, false) => "Black".into(),
                 },
                 opp.map(|o| titled(&o.title, &o.name)).unwrap_or_default(),
-                opp.and_then(|o| o.rating).map(|r| r.to_string()).unwrap_or_default(),
+                opp.and_then(|o| o.rating)
+                    .map(|r| r.to_string())
+                    .unwrap_or_default(),
                 own_result(g, white),
             ]
         })

@@ -27,7 +27,11 @@ pub struct Crosstable {
 
 fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> String {
     match entry {
-        RoundEntry::Game { opponent, color, result } => {
+        RoundEntry::Game {
+            opponent,
+            color,
+            result,
+        } => {
             let c = if *color == Color::White { 'w' } else { 'b' };
             let r = match result {
                 None => "*".to_string(),
@@ -71,7 +75,13 @@ impl Crosstable {
             .map(|r| {
                 let p = &m.tournament.players[r.start_no as usize - 1];
                 let cells = (0..last as usize)
-                    .map(|i| cell(p.rounds.get(i).unwrap_or(&RoundEntry::NotPaired), &rank_of, &m.tournament.points))
+                    .map(|i| {
+                        cell(
+                            p.rounds.get(i).unwrap_or(&RoundEntry::NotPaired),
+                            &rank_of,
+                            &m.tournament.points,
+                        )
+                    })
                     .collect();
                 CrossRow {
                     rank: r.rank,
@@ -95,7 +105,11 @@ pub fn render(x: &Crosstable) -> Vec<u8> {
     let title = format!("Crosstable after round {}", x.rounds);
     let mut doc = Doc::new(&title, &tournament_line(&x.tournament), &title);
     doc.paragraph(&title, Weight::Bold, 14.0);
-    doc.paragraph("Each cell: the opponent's line in this table, the colour (w/b) and the result.", Weight::Regular, 8.0);
+    doc.paragraph(
+        "Each cell: the opponent's line in this table, the colour (w/b) and the result.",
+        Weight::Regular,
+        8.0,
+    );
     doc.gap(4.0);
     let room = super::layout::PAGE_WIDTH - 2.0 * super::layout::MARGIN - 22.0 - 26.0 - 26.0 - 110.0;
     let cell_width = (room / x.rounds.max(1) as f32).min(36.0);
@@ -105,7 +119,9 @@ pub fn render(x: &Crosstable) -> Vec<u8> {
         Column::fill("Name"),
         Column::new("Rtg", 26.0, Align::Right),
     ];
-    columns.extend((1..=x.rounds).map(|r| Column::new(&r.to_string(), cell_width, Align::Center).sized(size)));
+    columns.extend(
+        (1..=x.rounds).map(|r| Column::new(&r.to_string(), cell_width, Align::Center).sized(size)),
+    );
     columns.push(Column::new("Pts", 26.0, Align::Center).bold());
     let table = Table::new(columns, 7.5).row_height(12.0);
     let rows: Vec<Vec<String>> = x
@@ -113,7 +129,11 @@ pub fn render(x: &Crosstable) -> Vec<u8> {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let mut row = vec![(i + 1).to_string(), r.name.clone(), r.rating.map(|v| v.to_string()).unwrap_or_default()];
+            let mut row = vec![
+                (i + 1).to_string(),
+                r.name.clone(),
+                r.rating.map(|v| v.to_string()).unwrap_or_default(),
+            ];
             row.extend(r.cells.iter().cloned());
             row.push(points_text(r.points));
             row

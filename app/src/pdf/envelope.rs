@@ -54,6 +54,42 @@ impl AdjournmentEnvelope {
     }
 }
 
+/// `5025` seconds → `1:23:45`.
+fn clock(seconds: i32) -> String {
+    let s = seconds.max(0);
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+impl From<&crate::domain::adjournments::EnvelopeView> for AdjournmentEnvelope {
+    /// An envelope as stored. The view never holds the sealed move before the
+    /// envelope is opened, and this struct has no place for it at all.
+    fn from(v: &crate::domain::adjournments::EnvelopeView) -> Self {
+        let sealer_is_white = v.sealer == v.white;
+        let other = if sealer_is_white { &v.black } else { &v.white };
+        let draw_offer = v.draw_offer_by.map(|by| {
+            let who = if by == v.sealer_id { &v.sealer } else { other };
+            format!("{who} offered a draw")
+        });
+        let (date, time) = v.resume_at.split_once('T').unwrap_or((v.resume_at.as_str(), ""));
+        AdjournmentEnvelope {
+            tournament: String::new(),
+            round: v.round.max(0) as u32,
+            board: v.board.max(0) as u32,
+            white: v.white.clone(),
+            black: v.black.clone(),
+            position_fen: v.position_fen.clone(),
+            white_time_used: clock(v.white_time_used_seconds),
+            black_time_used: clock(v.black_time_used_seconds),
+            sealed_by: format!("{} ({})", v.sealer, if sealer_is_white { "White" } else { "Black" }),
+            sealed_move_number: v.sealed_move_number.max(0) as u32,
+            draw_offer,
+            resumption_date: date.to_string(),
+            resumption_time: time.to_string(),
+            resumption_place: v.resume_place.clone(),
+        }
+    }
+}
+
 /// The figurine for a FEN piece letter (DejaVu Sans has the chess symbols).
 fn figurine(c: char) -> Option<char> {
     Some(match c {
@@ -101,14 +137,26 @@ pub fn render(e: &AdjournmentEnvelope) -> Vec<u8> {
     doc.paragraph(&title, Weight::Bold, 12.0);
     doc.gap(6.0);
     doc.field("Tournament", &e.tournament, 11.0);
-    doc.field("Round / Board", &format!("Round {}, board {}", e.round, e.board), 11.0);
+    doc.field(
+        "Round / Board",
+        &format!("Round {}, board {}", e.round, e.board),
+        11.0,
+    );
     doc.field("White", &e.white, 11.0);
     doc.field("Black", &e.black, 11.0);
     doc.field("Time used by White", &e.white_time_used, 11.0);
     doc.field("Time used by Black", &e.black_time_used, 11.0);
     doc.field("Sealed by", &e.sealed_by, 11.0);
-    doc.field("Sealed move number", &e.sealed_move_number.to_string(), 11.0);
-    doc.field("Draw offer", e.draw_offer.as_deref().unwrap_or("none"), 11.0);
+    doc.field(
+        "Sealed move number",
+        &e.sealed_move_number.to_string(),
+        11.0,
+    );
+    doc.field(
+        "Draw offer",
+        e.draw_offer.as_deref().unwrap_or("none"),
+        11.0,
+    );
     doc.field("Resumption date", &e.resumption_date, 11.0);
     doc.field("Resumption time", &e.resumption_time, 11.0);
     doc.field("Resumption place", &e.resumption_place, 11.0);
@@ -121,19 +169,57 @@ pub fn render(e: &AdjournmentEnvelope) -> Vec<u8> {
         let top = doc.y;
         for (r, rank) in board.iter().enumerate() {
             let y = top - square * (r as f32 + 1.0);
-            doc.text_in(left - 18.0, 14.0, y + 8.0, &(8 - r).to_string(), Weight::Regular, 8.0, Align::Center);
+            doc.text_in(
+                left - 18.0,
+                14.0,
+                y + 8.0,
+                &(8 - r).to_string(),
+                Weight::Regular,
+                8.0,
+                Align::Center,
+            );
             for (f, piece) in rank.iter().enumerate() {
                 let x = left + square * f as f32;
                 let dark = (r + f) % 2 == 1;
-                doc.rect(x, y, square, square, Some(if dark { 0.72 } else { 0.97 }), false);
+                doc.rect(
+                    x,
+                    y,
+                    square,
+                    square,
+                    Some(if dark { 0.72 } else { 0.97 }),
+                    false,
+                );
                 if let Some(p) = piece {
-                    doc.text_in(x, square, y + 5.0, &p.to_string(), Weight::Regular, 18.0, Align::Center);
+                    doc.text_in(
+                        x,
+                        square,
+                        y + 5.0,
+                        &p.to_string(),
+                        Weight::Regular,
+                        18.0,
+                        Align::Center,
+                    );
                 }
             }
         }
-        doc.rect(left, top - 8.0 * square, 8.0 * square, 8.0 * square, None, true);
+        doc.rect(
+            left,
+            top - 8.0 * square,
+            8.0 * square,
+            8.0 * square,
+            None,
+            true,
+        );
         for (f, file) in "abcdefgh".chars().enumerate() {
-            doc.text_in(left + square * f as f32, square, top - 8.0 * square - 11.0, &file.to_string(), Weight::Regular, 8.0, Align::Center);
+            doc.text_in(
+                left + square * f as f32,
+                square,
+                top - 8.0 * square - 11.0,
+                &file.to_string(),
+                Weight::Regular,
+                8.0,
+                Align::Center,
+            );
         }
         doc.y = top - 8.0 * square - 24.0;
     }
@@ -146,7 +232,14 @@ pub fn render(e: &AdjournmentEnvelope) -> Vec<u8> {
     doc.gap(24.0);
     let y = doc.y;
     let w = (PAGE_WIDTH - 2.0 * MARGIN - 40.0) / 3.0;
-    for (i, who) in ["White's signature", "Black's signature", "Arbiter's signature"].iter().enumerate() {
+    for (i, who) in [
+        "White's signature",
+        "Black's signature",
+        "Arbiter's signature",
+    ]
+    .iter()
+    .enumerate()
+    {
         let x = MARGIN + i as f32 * (w + 20.0);
         doc.line(x, y, x + w, y, 0.5);
         doc.text_in(x, w, y - 10.0, who, Weight::Regular, 8.0, Align::Center);

@@ -120,7 +120,11 @@ pub fn wrap(text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
     let mut lines = Vec::new();
     let mut current = String::new();
     for word in text.split_whitespace() {
-        let candidate = if current.is_empty() { word.to_string() } else { format!("{current} {word}") };
+        let candidate = if current.is_empty() {
+            word.to_string()
+        } else {
+            format!("{current} {word}")
+        };
         if text_width(&candidate, weight, size) <= width || current.is_empty() {
             current = candidate;
         } else {
@@ -131,7 +135,10 @@ pub fn wrap(text: &str, weight: Weight, size: f32, width: f32) -> Vec<String> {
     if !current.is_empty() || lines.is_empty() {
         lines.push(current);
     }
-    lines.into_iter().map(|l| fit(&l, weight, size, width)).collect()
+    lines
+        .into_iter()
+        .map(|l| fit(&l, weight, size, width))
+        .collect()
 }
 
 /// One column of a table. `width` is in points; a column with `width: 0.0`
@@ -197,7 +204,12 @@ impl Table {
     /// The columns' widths, the flexible ones sharing what is left of `total`.
     fn widths(&self, total: f32) -> Vec<f32> {
         let fixed: f32 = self.columns.iter().map(|c| c.width).sum();
-        let flexible = self.columns.iter().filter(|c| c.width == 0.0).count().max(1) as f32;
+        let flexible = self
+            .columns
+            .iter()
+            .filter(|c| c.width == 0.0)
+            .count()
+            .max(1) as f32;
         let rest = ((total - fixed) / flexible).max(20.0);
         self.columns
             .iter()
@@ -248,9 +260,22 @@ impl Doc {
         let (left, right) = (self.header_left.clone(), self.header_right.clone());
         let top = PAGE_HEIGHT - MARGIN - 4.0;
         let right_w = text_width(&right, Weight::Bold, 10.0);
-        let left = fit(&left, Weight::Bold, 12.0, PAGE_WIDTH - 2.0 * MARGIN - right_w - 12.0);
+        let left = fit(
+            &left,
+            Weight::Bold,
+            12.0,
+            PAGE_WIDTH - 2.0 * MARGIN - right_w - 12.0,
+        );
         self.text(MARGIN, top, &left, Weight::Bold, 12.0);
-        self.text_in(MARGIN, PAGE_WIDTH - 2.0 * MARGIN, top, &right, Weight::Bold, 10.0, Align::Right);
+        self.text_in(
+            MARGIN,
+            PAGE_WIDTH - 2.0 * MARGIN,
+            top,
+            &right,
+            Weight::Bold,
+            10.0,
+            Align::Right,
+        );
         self.line(MARGIN, top - 6.0, PAGE_WIDTH - MARGIN, top - 6.0, 0.8);
         self.y = CONTENT_TOP;
     }
@@ -284,7 +309,10 @@ impl Doc {
         let font = self.font(weight);
         self.ops.extend([
             Op::StartTextSection,
-            Op::SetFont { font, size: Pt(size) },
+            Op::SetFont {
+                font,
+                size: Pt(size),
+            },
             Op::SetTextCursor {
                 pos: Point { x: Pt(x), y: Pt(y) },
             },
@@ -297,7 +325,16 @@ impl Doc {
 
     /// Text aligned within the box from `x` of `width` (shortened to fit).
     #[allow(clippy::too_many_arguments)]
-    pub fn text_in(&mut self, x: f32, width: f32, y: f32, text: &str, weight: Weight, size: f32, align: Align) {
+    pub fn text_in(
+        &mut self,
+        x: f32,
+        width: f32,
+        y: f32,
+        text: &str,
+        weight: Weight,
+        size: f32,
+        align: Align,
+    ) {
         let text = fit(text, weight, size, width);
         let w = text_width(&text, weight, size);
         let x = match align {
@@ -376,8 +413,21 @@ impl Doc {
     pub fn field(&mut self, label: &str, value: &str, size: f32) {
         self.ensure(size * 1.5);
         let label_w = 150.0;
-        self.text_in(MARGIN, label_w - 6.0, self.y - size, label, Weight::Bold, size, Align::Left);
-        let lines = wrap(value, Weight::Regular, size, PAGE_WIDTH - 2.0 * MARGIN - label_w);
+        self.text_in(
+            MARGIN,
+            label_w - 6.0,
+            self.y - size,
+            label,
+            Weight::Bold,
+            size,
+            Align::Left,
+        );
+        let lines = wrap(
+            value,
+            Weight::Regular,
+            size,
+            PAGE_WIDTH - 2.0 * MARGIN - label_w,
+        );
         for (i, line) in lines.iter().enumerate() {
             if i > 0 {
                 self.ensure(size * 1.5);
@@ -398,8 +448,24 @@ impl Doc {
         let mut x = MARGIN;
         let size = table.size.min(10.0);
         for (c, w) in table.columns.iter().zip(widths) {
+            // A title wider than its column is set smaller rather than cut.
+            let room = w - 2.0 * CELL_PADDING;
+            let natural = text_width(&c.title, Weight::Bold, size);
+            let size = if natural > room {
+                (size * room / natural).max(5.0)
+            } else {
+                size
+            };
             let baseline = self.y - h / 2.0 - size * 0.35;
-            self.text_in(x + CELL_PADDING, w - 2.0 * CELL_PADDING, baseline, &c.title, Weight::Bold, size, c.align);
+            self.text_in(
+                x + CELL_PADDING,
+                room,
+                baseline,
+                &c.title,
+                Weight::Bold,
+                size,
+                c.align,
+            );
             x += w;
         }
         self.y -= h;
@@ -426,7 +492,15 @@ impl Doc {
             for ((c, w), cell) in table.columns.iter().zip(&widths).zip(row.as_ref()) {
                 let size = c.size.unwrap_or(table.size);
                 let baseline = self.y - h / 2.0 - size * 0.35;
-                self.text_in(x + CELL_PADDING, w - 2.0 * CELL_PADDING, baseline, cell, c.weight, size, c.align);
+                self.text_in(
+                    x + CELL_PADDING,
+                    w - 2.0 * CELL_PADDING,
+                    baseline,
+                    cell,
+                    c.weight,
+                    size,
+                    c.align,
+                );
                 x += w;
             }
             self.y -= h;
@@ -482,7 +556,10 @@ mod tests {
         let w = text_width("W", Weight::Regular, 10.0);
         let i = text_width("i", Weight::Regular, 10.0);
         assert!(w > 2.0 * i, "W is wider than i: {w} vs {i}");
-        assert!(text_width("Łukasz Żółć", Weight::Bold, 10.0) > text_width("Łukasz Żółć", Weight::Regular, 10.0));
+        assert!(
+            text_width("Łukasz Żółć", Weight::Bold, 10.0)
+                > text_width("Łukasz Żółć", Weight::Regular, 10.0)
+        );
         assert_eq!(text_width("", Weight::Regular, 10.0), 0.0);
     }
 

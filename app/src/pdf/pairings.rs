@@ -1,7 +1,7 @@
 //! The pairing list for the wall: one line per board, large board numbers, the
 //! players' points before the round, byes at the end.
 
-use super::layout::{Align, Column, Doc, Table, Weight};
+use super::layout::{text_width, Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
@@ -19,11 +19,18 @@ pub struct RoundSheet {
 
 impl RoundSheet {
     /// Reads round `n`. An unpublished round exists only for staff (`staff`).
-    pub fn load(conn: &mut DbConnection, tid: i32, n: i32, staff: bool) -> DomainResult<RoundSheet> {
+    pub fn load(
+        conn: &mut DbConnection,
+        tid: i32,
+        n: i32,
+        staff: bool,
+    ) -> DomainResult<RoundSheet> {
         let tournament = tournaments::get(conn, tid)?;
         let round = rounds::get(conn, tid, n, staff)?;
         if !round.published && !staff {
-            return Err(DomainError::NotFound(format!("a published round {n} of tournament {tid}")));
+            return Err(DomainError::NotFound(format!(
+                "a published round {n} of tournament {tid}"
+            )));
         }
         let row = tournaments::load(conn, tid)?;
         let m = model::build(conn, &row, (n - 1).max(0) as u32, None)?;
@@ -67,7 +74,11 @@ pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool) -> Vec<Vec<Stri
         .map(|g| {
             let white = titled(&g.white.title, &g.white.name);
             let rating = |p: &PlayerRef| p.rating.map(|r| r.to_string()).unwrap_or_default();
-            let result = if with_results && g.black.is_some() { g.result.replace('*', "") } else { String::new() };
+            let result = if with_results && g.black.is_some() {
+                g.result.replace('*', "")
+            } else {
+                String::new()
+            };
             match &g.black {
                 Some(b) => vec![
                     g.board.to_string(),
@@ -99,18 +110,25 @@ pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool) -> Vec<Vec<Stri
 }
 
 pub(super) fn round_table(size: f32, board_size: f32, result_width: f32) -> Table {
+    // Widths from the font's metrics: the widest value each column holds.
+    let w = |sample: &str, weight: Weight, size: f32| text_width(sample, weight, size) + 8.0;
+    let rating = w("2888", Weight::Regular, size);
+    let points = w("(10½)", Weight::Regular, size);
+    let number = w("888", Weight::Regular, size);
     Table::new(
         vec![
-            Column::new("Bd", board_size * 2.2, Align::Center).bold().sized(board_size),
-            Column::new("No", 24.0, Align::Right),
+            Column::new("Bd", w("888", Weight::Bold, board_size), Align::Center)
+                .bold()
+                .sized(board_size),
+            Column::new("No", number, Align::Right),
             Column::fill("White"),
-            Column::new("Rtg", size * 2.6, Align::Right),
-            Column::new("Pts", size * 2.6, Align::Center),
+            Column::new("Rtg", rating, Align::Right),
+            Column::new("Pts", points, Align::Center),
             Column::new("Result", result_width, Align::Center).bold(),
-            Column::new("Pts", size * 2.6, Align::Center),
+            Column::new("Pts", points, Align::Center),
             Column::fill("Black"),
-            Column::new("Rtg", size * 2.6, Align::Right),
-            Column::new("No", 24.0, Align::Right),
+            Column::new("Rtg", rating, Align::Right),
+            Column::new("No", number, Align::Right),
         ],
         size,
     )
@@ -122,10 +140,14 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
     let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
     doc.paragraph(&title, Weight::Bold, 16.0);
     if let Some(start) = &sheet.round.scheduled_start {
-        doc.paragraph(&format!("Start: {}", start.replace('T', " ")), Weight::Regular, 11.0);
+        doc.paragraph(
+            &format!("Start: {}", start.replace('T', " ")),
+            Weight::Regular,
+            11.0,
+        );
     }
     doc.gap(6.0);
-    let table = round_table(11.0, 18.0, 34.0).row_height(30.0);
+    let table = round_table(10.0, 18.0, 30.0).row_height(30.0);
     doc.table(&table, &round_rows(sheet, false));
     doc.finish()
 }

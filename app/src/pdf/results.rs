@@ -8,9 +8,18 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
     let title = format!("Results, round {}", sheet.round.number);
     let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
     doc.paragraph(&title, Weight::Bold, 14.0);
-    let missing = sheet.round.games.iter().filter(|g| g.kind == "pending" || g.kind == "adjourned").count();
+    let missing = sheet
+        .round
+        .games
+        .iter()
+        .filter(|g| g.kind == "pending" || g.kind == "adjourned")
+        .count();
     if missing > 0 {
-        doc.paragraph(&format!("{missing} game(s) still without a result."), Weight::Regular, 9.0);
+        doc.paragraph(
+            &format!("{missing} game(s) still without a result."),
+            Weight::Regular,
+            9.0,
+        );
     }
     doc.gap(4.0);
     let table = round_table(9.0, 10.0, 40.0);

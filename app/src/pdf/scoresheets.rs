@@ -21,10 +21,23 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
     let t = &sheet.tournament;
     let n = sheet.round.number;
     let title = format!("Scoresheets, round {n}");
-    let mut doc = Doc::new(&title, &tournament_line(t), &format!("Scoresheet · round {n}"));
-    let boards: Vec<_> = sheet.round.games.iter().filter(|g| g.black.is_some()).collect();
+    let mut doc = Doc::new(
+        &title,
+        &tournament_line(t),
+        &format!("Scoresheet · round {n}"),
+    );
+    let boards: Vec<_> = sheet
+        .round
+        .games
+        .iter()
+        .filter(|g| g.black.is_some())
+        .collect();
     if boards.is_empty() {
-        doc.paragraph(&format!("Round {n} has no boards to play."), Weight::Regular, 12.0);
+        doc.paragraph(
+            &format!("Round {n} has no boards to play."),
+            Weight::Regular,
+            12.0,
+        );
     }
     let date = sheet
         .round
@@ -42,11 +55,19 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
             first = false;
             doc.paragraph("SCORESHEET", Weight::Bold, 16.0);
             doc.field("Event", &t.regulations.name, 10.0);
-            doc.field("Round / Board", &format!("Round {n}, board {}", g.board), 10.0);
+            doc.field(
+                "Round / Board",
+                &format!("Round {n}, board {}", g.board),
+                10.0,
+            );
             doc.field("Date", &date, 10.0);
             doc.field("White", &player_line(&g.white), 11.0);
             doc.field("Black", &player_line(black), 11.0);
-            doc.field("This sheet belongs to", &format!("{} ({colour})", titled(&owner.title, &owner.name)), 10.0);
+            doc.field(
+                "This sheet belongs to",
+                &format!("{} ({colour})", titled(&owner.title, &owner.name)),
+                10.0,
+            );
             doc.gap(6.0);
             moves_grid(&mut doc);
             doc.gap(14.0);
@@ -54,7 +75,10 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
             doc.text(MARGIN, y, "Result:", Weight::Bold, 10.0);
             doc.rect(MARGIN + 48.0, y - 6.0, 70.0, 18.0, None, true);
             let sig_w = (PAGE_WIDTH - 2.0 * MARGIN - 140.0) / 2.0 - 10.0;
-            for (i, who) in ["White's signature", "Black's signature"].iter().enumerate() {
+            for (i, who) in ["White's signature", "Black's signature"]
+                .iter()
+                .enumerate()
+            {
                 let x = MARGIN + 140.0 + i as f32 * (sig_w + 20.0);
                 doc.line(x, y - 4.0, x + sig_w, y - 4.0, 0.5);
                 doc.text_in(x, sig_w, y - 14.0, who, Weight::Regular, 7.0, Align::Center);
@@ -76,13 +100,37 @@ fn moves_grid(doc: &mut Doc) {
         let x0 = MARGIN + side as f32 * half;
         doc.rect(x0, top - row_h, half - 6.0, row_h, Some(0.88), false);
         doc.text_in(x0, no_w, top - 11.0, "No", Weight::Bold, 8.0, Align::Center);
-        doc.text_in(x0 + no_w, mv_w, top - 11.0, "White", Weight::Bold, 8.0, Align::Center);
-        doc.text_in(x0 + no_w + mv_w, mv_w, top - 11.0, "Black", Weight::Bold, 8.0, Align::Center);
+        doc.text_in(
+            x0 + no_w,
+            mv_w,
+            top - 11.0,
+            "White",
+            Weight::Bold,
+            8.0,
+            Align::Center,
+        );
+        doc.text_in(
+            x0 + no_w + mv_w,
+            mv_w,
+            top - 11.0,
+            "Black",
+            Weight::Bold,
+            8.0,
+            Align::Center,
+        );
         for i in 0..MOVE_LINES {
             let y = top - row_h * (i as f32 + 2.0);
             let no = side * MOVE_LINES + i + 1;
             doc.rect(x0, y, half - 6.0, row_h, None, true);
-            doc.text_in(x0, no_w, y + 5.0, &no.to_string(), Weight::Regular, 8.0, Align::Center);
+            doc.text_in(
+                x0,
+                no_w,
+                y + 5.0,
+                &no.to_string(),
+                Weight::Regular,
+                8.0,
+                Align::Center,
+            );
             doc.line(x0 + no_w, y, x0 + no_w, y + row_h, 0.5);
             doc.line(x0 + no_w + mv_w, y, x0 + no_w + mv_w, y + row_h, 0.5);
         }

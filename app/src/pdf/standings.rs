@@ -14,7 +14,11 @@ pub fn render(t: &TournamentView, s: &StandingsView) -> Vec<u8> {
     let mut doc = Doc::new(&title, &tournament_line(t), &title);
     doc.paragraph(&title, Weight::Bold, 14.0);
     if !s.tiebreaks.is_empty() {
-        doc.paragraph(&format!("Tie-breaks: {}", s.tiebreaks.join(", ")), Weight::Regular, 8.0);
+        doc.paragraph(
+            &format!("Tie-breaks: {}", s.tiebreaks.join(", ")),
+            Weight::Regular,
+            8.0,
+        );
     }
     doc.gap(4.0);
     let size = 8.0;
@@ -27,7 +31,11 @@ pub fn render(t: &TournamentView, s: &StandingsView) -> Vec<u8> {
         Column::new("Rtg", 28.0, Align::Right),
         Column::new("Pts", 28.0, Align::Center).bold(),
     ];
-    columns.extend(s.tiebreaks.iter().map(|code| Column::new(code, tb_width, Align::Right)));
+    columns.extend(
+        s.tiebreaks
+            .iter()
+            .map(|code| Column::new(code, tb_width, Align::Right)),
+    );
     columns.push(Column::new("Perf", 28.0, Align::Right));
     columns.push(Column::new("±Rtg", 28.0, Align::Right));
     let table = Table::new(columns, size).row_height(12.5);
@@ -45,7 +53,11 @@ pub fn render(t: &TournamentView, s: &StandingsView) -> Vec<u8> {
             ];
             row.extend(r.values.iter().map(|v| value_text(*v)));
             row.push(r.performance.map(|v| v.to_string()).unwrap_or_default());
-            row.push(r.rating_change.map(|v| format!("{v:+}")).unwrap_or_default());
+            row.push(
+                r.rating_change
+                    .map(|v| format!("{v:+}"))
+                    .unwrap_or_default(),
+            );
             row
         })
         .collect();

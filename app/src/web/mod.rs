@@ -4,6 +4,7 @@
 
 pub mod api;
 pub mod auth;
+pub mod cache;
 pub mod error;
 pub mod openapi;
 pub mod pages;
@@ -26,6 +27,8 @@ pub struct AppState {
     pub seal_key: std::sync::Arc<crate::secrets::SealKey>,
     /// Change counters per tournament for the live pages (server-sent events).
     pub live: pages::live::Live,
+    /// Cached public reads (see `cache`).
+    pub cache: cache::Cache,
 }
 
 /// The tournament a request is about (`{tid}` in its path), for live updates.

@@ -18,7 +18,7 @@ use utoipa::{Modify, OpenApi};
         api::rounds::edit_pairing,
         api::games::get, api::games::set_result,
         api::exports::pairings_pdf, api::exports::results_pdf, api::exports::scoresheets_pdf,
-        api::exports::standings_pdf, api::exports::crosstable_pdf, api::exports::card_pdf,
+        api::exports::standings_pdf, api::exports::crosstable_pdf, api::exports::card_pdf, api::exports::envelope_pdf,
         api::exports::export_trf, api::exports::import_trf,
         api::exports::game_pgn, api::exports::round_pgn, api::exports::tournament_pgn,
         api::desk::set_round_start, api::desk::preview_arrivals, api::desk::record_arrivals,

@@ -31,7 +31,10 @@ pub fn backends() -> Vec<Backend> {
             if std::env::var("ARBITER_REQUIRE_POSTGRES").as_deref() == Ok("1") {
                 panic!("PostgreSQL is required (ARBITER_REQUIRE_POSTGRES=1) but {} is unreachable: {e}", postgres_base());
             }
-            eprintln!("SKIPPED on PostgreSQL: {} unreachable ({e}); set ARBITER_TEST_POSTGRES", postgres_base());
+            eprintln!(
+                "SKIPPED on PostgreSQL: {} unreachable ({e}); set ARBITER_TEST_POSTGRES",
+                postgres_base()
+            );
         }
     }
     v
@@ -57,7 +60,10 @@ impl Drop for TempDir {
 
 impl TestDb {
     pub fn dir(&self) -> std::path::PathBuf {
-        self._dir.as_ref().map(|d| d.0.clone()).unwrap_or_else(std::env::temp_dir)
+        self._dir
+            .as_ref()
+            .map(|d| d.0.clone())
+            .unwrap_or_else(std::env::temp_dir)
     }
 
     pub fn new(backend: Backend) -> TestDb {
@@ -77,14 +83,21 @@ impl TestDb {
             Backend::Postgres => {
                 let base = postgres_base();
                 let mut c = diesel::PgConnection::establish(&base).expect("postgres");
-                diesel::sql_query(format!("CREATE DATABASE {name}")).execute(&mut c).expect("create database");
+                diesel::sql_query(format!("CREATE DATABASE {name}"))
+                    .execute(&mut c)
+                    .expect("create database");
                 let url = match base.rfind('/') {
                     Some(i) => format!("{}/{name}", &base[..i]),
                     None => panic!("bad postgres url"),
                 };
                 let dir = std::env::temp_dir().join(&name);
                 std::fs::create_dir_all(&dir).unwrap();
-                TestDb { url, backend, name, _dir: Some(TempDir(dir)) }
+                TestDb {
+                    url,
+                    backend,
+                    name,
+                    _dir: Some(TempDir(dir)),
+                }
             }
         }
     }
@@ -94,7 +107,11 @@ impl Drop for TestDb {
     fn drop(&mut self) {
         if self.backend == Backend::Postgres {
             if let Ok(mut c) = diesel::PgConnection::establish(&postgres_base()) {
-                let _ = diesel::sql_query(format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name)).execute(&mut c);
+                let _ = diesel::sql_query(format!(
+                    "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                    self.name
+                ))
+                .execute(&mut c);
             }
         }
     }
@@ -120,8 +137,17 @@ impl TestApp {
     pub fn start(backend: Backend) -> TestApp {
         let testdb = TestDb::new(backend);
         let db = Database::open(&testdb.url, 8).expect("open database");
-        db.write(|conn| users::create_user(conn, &Actor::system(), "admin", ADMIN_PASSWORD, "Admin", true))
-            .expect("admin");
+        db.write(|conn| {
+            users::create_user(
+                conn,
+                &Actor::system(),
+                "admin",
+                ADMIN_PASSWORD,
+                "Admin",
+                true,
+            )
+        })
+        .expect("admin");
         let server = start_background(
             db.clone(),
             Settings {
@@ -155,11 +181,24 @@ impl TestApp {
             .is_some();
         if !exists {
             self.db
-                .write(|conn| users::create_user(conn, &Actor::system(), username, USER_PASSWORD, username, false))
+                .write(|conn| {
+                    users::create_user(
+                        conn,
+                        &Actor::system(),
+                        username,
+                        USER_PASSWORD,
+                        username,
+                        false,
+                    )
+                })
                 .unwrap();
         }
         let mut c = self.client();
-        let pw = if username == "admin" { ADMIN_PASSWORD } else { USER_PASSWORD };
+        let pw = if username == "admin" {
+            ADMIN_PASSWORD
+        } else {
+            USER_PASSWORD
+        };
         c.login(username, pw);
         c
     }
@@ -204,7 +243,11 @@ impl Client {
     }
 
     pub fn login(&mut self, username: &str, password: &str) -> Answer {
-        let a = self.send(reqwest::Method::POST, "/api/v1/session", Some(&serde_json::json!({"username": username, "password": password})));
+        let a = self.send(
+            reqwest::Method::POST,
+            "/api/v1/session",
+            Some(&serde_json::json!({"username": username, "password": password})),
+        );
         if a.0 == StatusCode::OK {
             self.csrf = a.1["csrf_token"].as_str().map(str::to_string);
         }
@@ -212,7 +255,12 @@ impl Client {
     }
 
     /// Like `send`, but a broken connection is an `Err` instead of a panic.
-    pub fn try_send(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Result<Answer, String> {
+    pub fn try_send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> Result<Answer, String> {
         let mut rb = self.http.request(method, format!("{}{}", self.base, path));
         if let Some(t) = &self.csrf {
             rb = rb.header("X-CSRF-Token", t);
@@ -226,7 +274,10 @@ impl Client {
         let res = rb.send().map_err(|e| e.to_string())?;
         let status = res.status();
         let text = res.text().map_err(|e| e.to_string())?;
-        Ok((status, serde_json::from_str(&text).unwrap_or(Value::String(text))))
+        Ok((
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        ))
     }
 
     pub fn send(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Answer {
@@ -247,7 +298,13 @@ impl Client {
         (status, value)
     }
 
-    pub fn raw(&self, method: reqwest::Method, path: &str, content_type: &str, body: &str) -> Answer {
+    pub fn raw(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        content_type: &str,
+        body: &str,
+    ) -> Answer {
         let mut rb = self
             .http
             .request(method, format!("{}{}", self.base, path))
@@ -259,7 +316,10 @@ impl Client {
         let res = rb.send().expect("request");
         let status = res.status();
         let text = res.text().unwrap_or_default();
-        (status, serde_json::from_str(&text).unwrap_or(Value::String(text)))
+        (
+            status,
+            serde_json::from_str(&text).unwrap_or(Value::String(text)),
+        )
     }
 
     pub fn get(&self, path: &str) -> Answer {

@@ -37,14 +37,23 @@ pub fn read(c: &Client, tid: i64, played: u32, next: Option<u32>) -> ApiModel {
         zero_bye: hp("zero_bye"),
         not_paired: 0,
     };
-    let mut players: Vec<Value> = c.get(&format!("/api/v1/tournaments/{tid}/players")).1.as_array().unwrap().clone();
+    let mut players: Vec<Value> = c
+        .get(&format!("/api/v1/tournaments/{tid}/players"))
+        .1
+        .as_array()
+        .unwrap()
+        .clone();
     players.sort_by_key(|p| p["start_no"].as_i64().unwrap());
     let start_no: HashMap<i64, u32> = players
         .iter()
         .enumerate()
         .map(|(i, p)| (p["id"].as_i64().unwrap(), i as u32 + 1))
         .collect();
-    let late = if reg["late_entry_bye"] == "half" { ByeKind::Half } else { ByeKind::Zero };
+    let late = if reg["late_entry_bye"] == "half" {
+        ByeKind::Half
+    } else {
+        ByeKind::Zero
+    };
     let mut model: Vec<pairing::Player> = players
         .iter()
         .enumerate()
@@ -82,17 +91,31 @@ pub fn read(c: &Client, tid: i64, played: u32, next: Option<u32>) -> ApiModel {
                 _ => {
                     let b = start_no[&g["black"]["id"].as_i64().unwrap()];
                     let (rw, rb) = match kind {
-                        "played" if wp == points.win && bp == points.loss => (GameResult::Win, GameResult::Loss),
-                        "played" if wp == points.loss && bp == points.win => (GameResult::Loss, GameResult::Win),
-                        "played" if wp == points.draw && bp == points.draw => (GameResult::Draw, GameResult::Draw),
+                        "played" if wp == points.win && bp == points.loss => {
+                            (GameResult::Win, GameResult::Loss)
+                        }
+                        "played" if wp == points.loss && bp == points.win => {
+                            (GameResult::Loss, GameResult::Win)
+                        }
+                        "played" if wp == points.draw && bp == points.draw => {
+                            (GameResult::Draw, GameResult::Draw)
+                        }
                         "played" => (GameResult::Adjusted(wp), GameResult::Adjusted(bp)),
                         "forfeit" if wp > bp => (GameResult::ForfeitWin, GameResult::ForfeitLoss),
                         "forfeit" => (GameResult::ForfeitLoss, GameResult::ForfeitWin),
                         "double_forfeit" => (GameResult::ForfeitLoss, GameResult::ForfeitLoss),
                         other => panic!("round {r} still has a game of kind {other}"),
                     };
-                    model[w as usize - 1].rounds[idx] = RoundEntry::Game { opponent: b, color: Color::White, result: Some(rw) };
-                    model[b as usize - 1].rounds[idx] = RoundEntry::Game { opponent: w, color: Color::Black, result: Some(rb) };
+                    model[w as usize - 1].rounds[idx] = RoundEntry::Game {
+                        opponent: b,
+                        color: Color::White,
+                        result: Some(rw),
+                    };
+                    model[b as usize - 1].rounds[idx] = RoundEntry::Game {
+                        opponent: w,
+                        color: Color::Black,
+                        result: Some(rb),
+                    };
                 }
             }
         }
@@ -100,16 +123,17 @@ pub fn read(c: &Client, tid: i64, played: u32, next: Option<u32>) -> ApiModel {
     if let Some(next) = next {
         let byes = c.get(&format!("/api/v1/tournaments/{tid}/byes")).1;
         for (i, p) in players.iter().enumerate() {
-            let req = byes
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|b| b["player_id"] == p["id"] && b["round"].as_u64() == Some(next as u64));
+            let req =
+                byes.as_array().unwrap().iter().find(|b| {
+                    b["player_id"] == p["id"] && b["round"].as_u64() == Some(next as u64)
+                });
             let entry = match req.map(|b| b["kind"].as_str().unwrap()) {
                 Some("half") => Some(RoundEntry::Bye(ByeKind::Half)),
                 Some("zero") => Some(RoundEntry::Bye(ByeKind::Zero)),
                 Some("full") => Some(RoundEntry::Bye(ByeKind::Full)),
-                _ if p["joined_round"].as_u64().unwrap() > next as u64 => Some(RoundEntry::Bye(late)),
+                _ if p["joined_round"].as_u64().unwrap() > next as u64 => {
+                    Some(RoundEntry::Bye(late))
+                }
                 _ => None,
             };
             if let Some(e) = entry {
@@ -122,7 +146,10 @@ pub fn read(c: &Client, tid: i64, played: u32, next: Option<u32>) -> ApiModel {
     let n = players.len() as u32;
     let cycle = if n % 2 == 0 { n - 1 } else { n };
     let (kind, total) = match system {
-        "swiss" => (TournamentKind::Swiss, reg["rounds"].as_u64().unwrap() as u32),
+        "swiss" => (
+            TournamentKind::Swiss,
+            reg["rounds"].as_u64().unwrap() as u32,
+        ),
         "round_robin" => (TournamentKind::RoundRobin { double: false }, cycle),
         _ => (TournamentKind::RoundRobin { double: true }, 2 * cycle),
     };
@@ -132,7 +159,11 @@ pub fn read(c: &Client, tid: i64, played: u32, next: Option<u32>) -> ApiModel {
             kind,
             total_rounds: total,
             points,
-            initial_color: if reg["initial_color"] == "black" { Color::Black } else { Color::White },
+            initial_color: if reg["initial_color"] == "black" {
+                Color::Black
+            } else {
+                Color::White
+            },
             players: model,
             ..Default::default()
         },
@@ -142,14 +173,18 @@ pub fn read(c: &Client, tid: i64, played: u32, next: Option<u32>) -> ApiModel {
 
 /// The server's pairing of a round, in pairing numbers.
 pub fn server_pairing(c: &Client, m: &ApiModel, tid: i64, round: u32) -> Pairing {
-    let r = c.get(&format!("/api/v1/tournaments/{tid}/rounds/{round}")).1;
+    let r = c
+        .get(&format!("/api/v1/tournaments/{tid}/rounds/{round}"))
+        .1;
     let mut p = Pairing::default();
     for g in r["games"].as_array().unwrap() {
         let w = m.start_no[&g["white"]["id"].as_i64().unwrap()];
         match g["kind"].as_str().unwrap() {
             "pairing_bye" | "free" => p.bye = Some(w),
             "half_bye" | "zero_bye" | "full_bye" => {}
-            _ => p.boards.push((w, m.start_no[&g["black"]["id"].as_i64().unwrap()])),
+            _ => p
+                .boards
+                .push((w, m.start_no[&g["black"]["id"].as_i64().unwrap()])),
         }
     }
     p

@@ -299,7 +299,7 @@ pub fn run(s: &Setup) -> Result<Outcome, Unpairable> {
             $( if need <= 64 * $n { return run_with::<$n>(s); } )*
         };
     }
-    try_width!(1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 24, 32, 48, 64, 96, 128);
+    try_width!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 24, 32, 48, 64, 96, 128);
     Err(Unpairable)
 }
 
@@ -312,18 +312,21 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
         });
     }
     let odd = n % 2 == 1;
-    let mut m = MaxWeightMatching::<Wide<N>>::new(n + odd as usize);
-    // An offset above any matching's total weight: maximum cardinality first,
-    // which keeps the incremental solver exact.
-    m.set_offset(Wide::from_u64(1).shl_bits(s.weight_bits() + bits(n + 1) + 4));
-    if odd {
-        for v in 0..n {
-            m.set_weight(n, v, Wide::from_u64(1));
+    let new_graph = || {
+        let mut m = MaxWeightMatching::<Wide<N>>::new(n + odd as usize);
+        // An offset above any matching's total weight: maximum cardinality
+        // first, which keeps the incremental solver exact.
+        m.set_offset(Wide::from_u64(1).shl_bits(s.weight_bits() + bits(n + 1) + 4));
+        if odd {
+            for v in 0..n {
+                m.set_weight(n, v, Wide::from_u64(1));
+            }
         }
-    }
+        m
+    };
     let mut e = Engine::<N> {
         s,
-        m,
+        m: new_graph(),
         n,
         fixed: vec![None; n],
         bye: ByeInfo::default(),
@@ -331,46 +334,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
     let top = s.p(0).score;
     let sg = s.sg_bits;
     let sgs = s.sgs_shift;
-    // Completion check and, with an odd number, the score of the bye receiver.
-    for u in 0..n {
-        for v in 0..u {
-            let w = if odd {
-                let (a, b) = (s.p(u), s.p(v));
-                if s.compatible(a, b) {
-                    let top_field = 1 + !a.bye_eligible as u64 + !b.bye_eligible as u64;
-                    Wide::<N>::from_u64(top_field)
-                        .shl_bits(sgs)
-                        .add_at(u64::from(s.shifts[&a.score] + s.shifts[&b.score]), 0)
-                        .shl_bits(sg)
-                        .add_at((a.score >= top) as u64, 0)
-                } else {
-                    Wide::ZERO
-                }
-            } else {
-                e.edge_weight(v, u, false, false)
-            };
-            e.set(u, v, w);
-        }
-    }
-    let first = e.solve();
-    let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
-    if unmatched.len() > 1 || unmatched.iter().any(|&v| !s.p(v).bye_eligible) {
-        return Err(Unpairable);
-    }
-    if odd {
-        let bye_score = s.p(unmatched[0]).score;
-        let mut single = bye_score >= top;
-        if single {
-            for v in 0..n {
-                if s.p(v).score < top {
-                    break;
-                }
-                if s.p(first[v]).score < top {
-                    single = false;
-                    break;
-                }
-            }
-        }
+    let bye_info = |bye_score: HalfPoints, single: bool| {
         let mut counts: Vec<u32> = (0..n)
             .filter(|&v| s.p(v).score == bye_score)
             .map(|v| s.p(v).played_games)
@@ -380,15 +344,93 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
         for (i, c) in counts.into_iter().enumerate() {
             ranks.insert(c, i as u32);
         }
-        e.bye = ByeInfo {
+        ByeInfo {
             score: bye_score,
             single_downfloater: single,
             ranks,
+        }
+    };
+    // With an odd number, the bye goes to the lowest score possible (C5). The
+    // usual case is settled by one matching: guess the lowest score of a player
+    // who may have the bye, and check that the optimum indeed leaves such a
+    // player without an opponent; otherwise do the full determination.
+    let mut settled = false;
+    if odd {
+        let Some(lowest) = (0..n)
+            .filter(|&v| s.p(v).bye_eligible)
+            .map(|v| s.p(v).score)
+            .min()
+        else {
+            return Err(Unpairable);
         };
+        let all_same = s.p(n - 1).score == top;
+        if lowest < top || all_same {
+            e.bye = bye_info(lowest, all_same);
+            for u in 0..n {
+                for v in 0..u {
+                    let w = e.edge_weight(v, u, false, false);
+                    e.set(u, v, w);
+                }
+            }
+            let first = e.solve();
+            let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+            if unmatched.len() == 1
+                && s.p(unmatched[0]).bye_eligible
+                && s.p(unmatched[0]).score == lowest
+            {
+                settled = true;
+            } else {
+                e.m = new_graph();
+            }
+        }
+    }
+    if !settled {
+        // Completion check and, with an odd number, the score of the bye receiver.
         for u in 0..n {
             for v in 0..u {
-                let w = e.edge_weight(v, u, false, false);
+                let w = if odd {
+                    let (a, b) = (s.p(u), s.p(v));
+                    if s.compatible(a, b) {
+                        let top_field = 1 + !a.bye_eligible as u64 + !b.bye_eligible as u64;
+                        Wide::<N>::from_u64(top_field)
+                            .shl_bits(sgs)
+                            .add_at(u64::from(s.shifts[&a.score] + s.shifts[&b.score]), 0)
+                            .shl_bits(sg)
+                            .add_at((a.score >= top) as u64, 0)
+                    } else {
+                        Wide::ZERO
+                    }
+                } else {
+                    e.edge_weight(v, u, false, false)
+                };
                 e.set(u, v, w);
+            }
+        }
+        let first = e.solve();
+        let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
+        if unmatched.len() > 1 || unmatched.iter().any(|&v| !s.p(v).bye_eligible) {
+            return Err(Unpairable);
+        }
+        if odd {
+            let bye_score = s.p(unmatched[0]).score;
+            let mut single = bye_score >= top;
+            if single {
+                for v in 0..n {
+                    if s.p(v).score < top {
+                        break;
+                    }
+                    if s.p(first[v]).score < top {
+                        single = false;
+                        break;
+                    }
+                }
+            }
+            e.bye = bye_info(bye_score, single);
+            for u in 0..n {
+                for v in 0..u {
+                    let w = e.edge_weight(v, u, false, false);
+                    e.set(u, v, w);
+                }
             }
         }
     }

@@ -29,7 +29,11 @@ pub struct PdfFile(pub Vec<u8>);
 pub struct TextFile(pub String);
 
 /// Whether the actor is staff (organizer or arbiter) of the tournament.
-fn is_staff(conn: &mut crate::db::DbConnection, actor: &crate::domain::Actor, tid: i32) -> DomainResult<bool> {
+fn is_staff(
+    conn: &mut crate::db::DbConnection,
+    actor: &crate::domain::Actor,
+    tid: i32,
+) -> DomainResult<bool> {
     match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
         Ok(()) => Ok(true),
         Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => Ok(false),
@@ -48,18 +52,29 @@ where
 fn pdf_answer(bytes: Vec<u8>, filename: &str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/pdf")
-        .insert_header((header::CONTENT_DISPOSITION, format!("inline; filename=\"{filename}\"")))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("inline; filename=\"{filename}\""),
+        ))
         .body(bytes)
 }
 
 fn text_answer(text: String, content_type: &str, filename: &str) -> HttpResponse {
     HttpResponse::Ok()
         .content_type(content_type)
-        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")))
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"{filename}\""),
+        ))
         .body(text)
 }
 
-async fn round_sheet(state: &web::Data<AppState>, req: &HttpRequest, tid: i32, n: i32) -> Result<RoundSheet, AppError> {
+async fn round_sheet(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    tid: i32,
+    n: i32,
+) -> Result<RoundSheet, AppError> {
     read(state, req, move |conn, actor| {
         let staff = is_staff(conn, actor, tid)?;
         RoundSheet::load(conn, tid, n, staff)
@@ -71,7 +86,11 @@ async fn round_sheet(state: &web::Data<AppState>, req: &HttpRequest, tid: i32, n
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The pairing list for the wall (A4, large board numbers)", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn pairings_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn pairings_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let sheet = round_sheet(&state, &req, tid, n).await?;
     let bytes = render(sheet, pdf::pairings::render).await?;
@@ -82,7 +101,11 @@ pub async fn pairings_pdf(state: web::Data<AppState>, req: HttpRequest, path: we
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's results", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn results_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn results_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let sheet = round_sheet(&state, &req, tid, n).await?;
     let bytes = render(sheet, pdf::results::render).await?;
@@ -93,7 +116,11 @@ pub async fn results_pdf(state: web::Data<AppState>, req: HttpRequest, path: web
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "One scoresheet per player and board, names, board, round and colours filled in", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn scoresheets_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn scoresheets_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let sheet = round_sheet(&state, &req, tid, n).await?;
     let bytes = render(sheet, pdf::scoresheets::render).await?;
@@ -104,10 +131,17 @@ pub async fn scoresheets_pdf(state: web::Data<AppState>, req: HttpRequest, path:
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Standings with the tournament's tie-breaks", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn standings_pdf(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn standings_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let data = read(&state, &req, move |conn, _| {
-        Ok((crate::domain::tournaments::get(conn, tid)?, crate::domain::standings::compute(conn, tid)?))
+        Ok((
+            crate::domain::tournaments::get(conn, tid)?,
+            crate::domain::standings::compute(conn, tid)?,
+        ))
     })
     .await?;
     let bytes = render(data, |(t, s)| pdf::standings::render(t, s)).await?;
@@ -118,7 +152,11 @@ pub async fn standings_pdf(state: web::Data<AppState>, req: HttpRequest, tid: we
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The crosstable, players in rank order", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn crosstable_pdf(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn crosstable_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let data = read(&state, &req, move |conn, _| Crosstable::load(conn, tid)).await?;
     let bytes = render(data, pdf::crosstable::render).await?;
@@ -129,9 +167,16 @@ pub async fn crosstable_pdf(state: web::Data<AppState>, req: HttpRequest, tid: w
     params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
     responses((status = 200, description = "The player's card", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such player", body = ErrorBody)))]
-pub async fn card_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn card_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
-    let data = read(&state, &req, move |conn, _| PlayerCard::load(conn, tid, pid)).await?;
+    let data = read(&state, &req, move |conn, _| {
+        PlayerCard::load(conn, tid, pid)
+    })
+    .await?;
     let bytes = render(data, pdf::card::render).await?;
     Ok(pdf_answer(bytes, &format!("player-{pid}.pdf")))
 }
@@ -140,10 +185,21 @@ pub async fn card_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::P
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "FIDE Tournament Report File of the published rounds (for the rating report and Swiss-Manager)", content_type = "text/plain", body = TextFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn export_trf(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn export_trf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let text = read(&state, &req, move |conn, _| interchange::export_trf(conn, tid)).await?;
-    Ok(text_answer(text, "text/plain; charset=utf-8", &format!("tournament-{tid}.trf")))
+    let text = read(&state, &req, move |conn, _| {
+        interchange::export_trf(conn, tid)
+    })
+    .await?;
+    Ok(text_answer(
+        text,
+        "text/plain; charset=utf-8",
+        &format!("tournament-{tid}.trf"),
+    ))
 }
 
 /// A TRF that could not be read: where, and what was expected.
@@ -181,7 +237,11 @@ const MAX_TRF_BYTES: usize = 8 << 20;
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 413, description = "The file is larger than 8 MiB", body = ErrorBody),
               (status = 422, description = "The TRF cannot be read (line and column given) or is inconsistent", body = TrfErrorBody)))]
-pub async fn import_trf(state: web::Data<AppState>, req: HttpRequest, body: web::Payload) -> Result<HttpResponse, AppError> {
+pub async fn import_trf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Payload,
+) -> Result<HttpResponse, AppError> {
     let creds = Credentials::of(&req);
     let db = state.db.clone();
     let actor = web::block(move || creds.actor(&db, true)).await??;
@@ -190,7 +250,11 @@ pub async fn import_trf(state: web::Data<AppState>, req: HttpRequest, body: web:
     }
     let bytes = match body.to_bytes_limited(MAX_TRF_BYTES).await {
         Ok(Ok(b)) => b,
-        Ok(Err(e)) => return Err(AppError::bad_request(format!("the request body could not be read: {e}"))),
+        Ok(Err(e)) => {
+            return Err(AppError::bad_request(format!(
+                "the request body could not be read: {e}"
+            )))
+        }
         Err(_) => {
             return Err(AppError::BadRequest {
                 status: 413,
@@ -209,7 +273,9 @@ pub async fn import_trf(state: web::Data<AppState>, req: HttpRequest, body: web:
         Ok(t) => t,
         Err(e) => {
             let (line, column) = match &e {
-                pairing::trf::TrfError::Unexpected { line, column, .. } => (Some(*line), Some(*column)),
+                pairing::trf::TrfError::Unexpected { line, column, .. } => {
+                    (Some(*line), Some(*column))
+                }
                 pairing::trf::TrfError::Inconsistent { line, .. } => (Some(*line), None),
                 _ => (None, None),
             };
@@ -222,7 +288,9 @@ pub async fn import_trf(state: web::Data<AppState>, req: HttpRequest, body: web:
         }
     };
     let db = state.db.clone();
-    let v: ImportedTournament = web::block(move || db.write(|conn| interchange::import_trf(conn, &actor, &parsed))).await??;
+    let v: ImportedTournament =
+        web::block(move || db.write(|conn| interchange::import_trf(conn, &actor, &parsed)))
+            .await??;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -230,40 +298,82 @@ pub async fn import_trf(state: web::Data<AppState>, req: HttpRequest, body: web:
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game as PGN (the movetext is the result until moves are stored)", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such game, or a bye", body = ErrorBody)))]
-pub async fn game_pgn(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn game_pgn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
     let text = read(&state, &req, move |conn, actor| {
         let staff = is_staff(conn, actor, tid)?;
         interchange::pgn_game_export(conn, tid, gid, staff)
     })
     .await?;
-    Ok(text_answer(text, "application/x-chess-pgn; charset=utf-8", &format!("game-{gid}.pgn")))
+    Ok(text_answer(
+        text,
+        "application/x-chess-pgn; charset=utf-8",
+        &format!("game-{gid}.pgn"),
+    ))
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}.pgn", tag = "interchange",
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's games as PGN", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn round_pgn(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn round_pgn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let text = read(&state, &req, move |conn, actor| {
         let staff = is_staff(conn, actor, tid)?;
         interchange::pgn_round(conn, tid, n, staff)
     })
     .await?;
-    Ok(text_answer(text, "application/x-chess-pgn; charset=utf-8", &format!("round-{n}.pgn")))
+    Ok(text_answer(
+        text,
+        "application/x-chess-pgn; charset=utf-8",
+        &format!("round-{n}.pgn"),
+    ))
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/tournament.pgn", tag = "interchange",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Every published game of the tournament as PGN", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn tournament_pgn(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn tournament_pgn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let text = read(&state, &req, move |conn, actor| {
         let staff = is_staff(conn, actor, tid)?;
         interchange::pgn_tournament(conn, tid, staff)
     })
     .await?;
-    Ok(text_answer(text, "application/x-chess-pgn; charset=utf-8", &format!("tournament-{tid}.pgn")))
+    Ok(text_answer(
+        text,
+        "application/x-chess-pgn; charset=utf-8",
+        &format!("tournament-{tid}.pgn"),
+    ))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/adjournments/{aid}/envelope.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), ("aid" = i32, Path, description = "Envelope id")),
+    responses((status = 200, description = "The sealed-move envelope with every field of SPEC §7 (never the sealed move)", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such envelope", body = ErrorBody)))]
+pub async fn envelope_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+    let (tid, aid) = path.into_inner();
+    let data = read(&state, &req, move |conn, _| {
+        let t = crate::domain::tournaments::get(conn, tid)?;
+        let v = crate::domain::adjournments::get(conn, tid, aid)?;
+        let mut e = pdf::envelope::AdjournmentEnvelope::from(&v);
+        e.tournament = t.regulations.name;
+        Ok(e)
+    })
+    .await?;
+    let bytes = render(data, pdf::envelope::render).await?;
+    Ok(pdf_answer(bytes, &format!("envelope-{aid}.pdf")))
 }

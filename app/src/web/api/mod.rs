@@ -39,6 +39,7 @@ pub fn routes() -> Vec<RouteDef> {
         route!(get, Method::GET, "/api/v1/tournaments/{tid}/standings.pdf", exports::standings_pdf),
         route!(get, Method::GET, "/api/v1/tournaments/{tid}/crosstable.pdf", exports::crosstable_pdf),
         route!(get, Method::GET, "/api/v1/tournaments/{tid}/players/{pid}/card.pdf", exports::card_pdf),
+        route!(get, Method::GET, "/api/v1/tournaments/{tid}/adjournments/{aid}/envelope.pdf", exports::envelope_pdf),
         route!(post, Method::POST, "/api/v1/session", session::login),
         route!(get, Method::GET, "/api/v1/session", session::me),
         route!(delete, Method::DELETE, "/api/v1/session", session::logout),

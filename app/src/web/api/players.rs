@@ -4,6 +4,7 @@ use crate::db::schema::games;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
 use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::web::error::{AppError, ErrorBody};
+use crate::web::cache::cached_json;
 use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use diesel::prelude::*;
@@ -16,8 +17,7 @@ use utoipa::ToSchema;
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, _| registration::list(conn, tid)).await?;
-    Ok(HttpResponse::Ok().json(v))
+    cached_json(&state, &req, tid, move |conn, _| registration::list(conn, tid)).await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/players", tag = "players", request_body = RegisterPlayer,

@@ -3,6 +3,7 @@
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
 use crate::domain::{require_role, DomainError, Role};
 use crate::web::error::{AppError, ErrorBody};
+use crate::web::cache::cached_json;
 use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 
@@ -35,7 +36,7 @@ pub async fn pair_next(state: web::Data<AppState>, req: HttpRequest, tid: web::P
               (status = 404, description = "No such round", body = ErrorBody)))]
 pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+    cached_json(&state, &req, tid, move |conn, actor| {
         let staff = match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
             Ok(()) => true,
             Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => false,
@@ -43,8 +44,7 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(
         };
         rounds::get(conn, tid, n, staff)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/rounds/{n}", tag = "rounds",

@@ -5,6 +5,7 @@ use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
 use crate::domain::{audit, require_role, standings, Role};
 use crate::web::error::{AppError, ErrorBody};
+use crate::web::cache::cached_json;
 use crate::web::{read, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -32,8 +33,7 @@ pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: Body<Reg
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn get(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, _| tournaments::get(conn, tid)).await?;
-    Ok(HttpResponse::Ok().json(v))
+    cached_json(&state, &req, tid, move |conn, _| tournaments::get(conn, tid)).await
 }
 
 #[utoipa::path(patch, path = "/api/v1/tournaments/{tid}", tag = "tournaments", request_body = EditTournament,
@@ -77,8 +77,7 @@ pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Pat
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn standings(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, _| standings::compute(conn, tid)).await?;
-    Ok(HttpResponse::Ok().json(v))
+    cached_json(&state, &req, tid, move |conn, _| standings::compute(conn, tid)).await
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -25,7 +25,11 @@ pub async fn serve(file: web::Path<String>) -> HttpResponse {
     let (body, content_type) = match file.as_str() {
         "arbiter.css" => (CSS, "text/css; charset=utf-8"),
         "arbiter.js" => (JS, "text/javascript; charset=utf-8"),
-        _ => return HttpResponse::NotFound().content_type("text/plain; charset=utf-8").body("no such file"),
+        _ => {
+            return HttpResponse::NotFound()
+                .content_type("text/plain; charset=utf-8")
+                .body("no such file")
+        }
     };
     HttpResponse::Ok()
         .content_type(content_type)

@@ -309,14 +309,32 @@ pub fn tiebreak_help(code: &str, lang: Lang) -> (&'static str, &'static str) {
     let cut1 = code.to_ascii_uppercase().contains("/C1");
     let pl = lang == Lang::Pl;
     match (base.as_str(), pl) {
-        ("BH", false) if cut1 => ("Buchholz Cut 1", "Sum of the opponents' points, without the lowest one."),
-        ("BH", true) if cut1 => ("Buchholz bez najsłabszego", "Suma punktów przeciwników bez najniższej."),
+        ("BH", false) if cut1 => (
+            "Buchholz Cut 1",
+            "Sum of the opponents' points, without the lowest one.",
+        ),
+        ("BH", true) if cut1 => (
+            "Buchholz bez najsłabszego",
+            "Suma punktów przeciwników bez najniższej.",
+        ),
         ("BH", false) => ("Buchholz", "Sum of the opponents' points."),
         ("BH", true) => ("Buchholz", "Suma punktów przeciwników."),
-        ("SB", false) => ("Sonneborn-Berger", "Points of the opponents one beat, plus half of those one drew with."),
-        ("SB", true) => ("Sonneborn-Berger", "Punkty pokonanych przeciwników plus połowa punktów zremisowanych."),
-        ("DE", false) => ("Direct encounter", "Points scored against the other players with the same score."),
-        ("DE", true) => ("Wynik bezpośredni", "Punkty zdobyte w partiach między zawodnikami z tą samą liczbą punktów."),
+        ("SB", false) => (
+            "Sonneborn-Berger",
+            "Points of the opponents one beat, plus half of those one drew with.",
+        ),
+        ("SB", true) => (
+            "Sonneborn-Berger",
+            "Punkty pokonanych przeciwników plus połowa punktów zremisowanych.",
+        ),
+        ("DE", false) => (
+            "Direct encounter",
+            "Points scored against the other players with the same score.",
+        ),
+        ("DE", true) => (
+            "Wynik bezpośredni",
+            "Punkty zdobyte w partiach między zawodnikami z tą samą liczbą punktów.",
+        ),
         ("WIN", false) => ("Wins", "Number of rounds won, played or by forfeit."),
         ("WIN", true) => ("Wygrane", "Liczba wygranych rund, także walkowerem."),
         ("WON", false) => ("Games won", "Games won over the board."),
@@ -325,18 +343,48 @@ pub fn tiebreak_help(code: &str, lang: Lang) -> (&'static str, &'static str) {
         ("BPG", true) => ("Partie czarnymi", "Partie rozegrane czarnymi."),
         ("BWG", false) => ("Wins with Black", "Games won with the black pieces."),
         ("BWG", true) => ("Wygrane czarnymi", "Partie wygrane czarnymi."),
-        ("KS", false) => ("Koya", "Points against the players who scored at least half."),
-        ("KS", true) => ("Koya", "Punkty zdobyte z zawodnikami, którzy mają co najmniej 50%."),
-        ("PS", false) => ("Progressive score", "Sum of the running scores after each round."),
-        ("PS", true) => ("Punktacja progresywna", "Suma wyników narastających po każdej rundzie."),
-        ("ARO", false) => ("Average rating of opponents", "The opponents' average rating."),
-        ("ARO", true) => ("Średni ranking przeciwników", "Średni ranking przeciwników."),
+        ("KS", false) => (
+            "Koya",
+            "Points against the players who scored at least half.",
+        ),
+        ("KS", true) => (
+            "Koya",
+            "Punkty zdobyte z zawodnikami, którzy mają co najmniej 50%.",
+        ),
+        ("PS", false) => (
+            "Progressive score",
+            "Sum of the running scores after each round.",
+        ),
+        ("PS", true) => (
+            "Punktacja progresywna",
+            "Suma wyników narastających po każdej rundzie.",
+        ),
+        ("ARO", false) => (
+            "Average rating of opponents",
+            "The opponents' average rating.",
+        ),
+        ("ARO", true) => (
+            "Średni ranking przeciwników",
+            "Średni ranking przeciwników.",
+        ),
         ("TPR", false) => ("Performance rating", "The rating the result is worth."),
         ("TPR", true) => ("Ranking turniejowy", "Ranking, jakiemu odpowiada wynik."),
-        ("FB", false) => ("Fore Buchholz", "Buchholz as if every last-round game were drawn."),
-        ("FB", true) => ("Fore Buchholz", "Buchholz, jakby wszystkie partie ostatniej rundy były remisami."),
-        ("AOB", false) => ("Average opponents' Buchholz", "The opponents' average Buchholz."),
-        ("AOB", true) => ("Średni Buchholz przeciwników", "Średni Buchholz przeciwników."),
+        ("FB", false) => (
+            "Fore Buchholz",
+            "Buchholz as if every last-round game were drawn.",
+        ),
+        ("FB", true) => (
+            "Fore Buchholz",
+            "Buchholz, jakby wszystkie partie ostatniej rundy były remisami.",
+        ),
+        ("AOB", false) => (
+            "Average opponents' Buchholz",
+            "The opponents' average Buchholz.",
+        ),
+        ("AOB", true) => (
+            "Średni Buchholz przeciwników",
+            "Średni Buchholz przeciwników.",
+        ),
         ("RTNG", false) => ("Rating", "Own rating."),
         ("RTNG", true) => ("Ranking", "Własny ranking."),
         ("TPN", false) => ("Pairing number", "Lower pairing number first."),

@@ -61,7 +61,10 @@ impl MessageBody for EventStream {
         BodySize::Stream
     }
 
-    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Result<Bytes, Self::Error>>> {
+    fn poll_next(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
         let this = self.get_mut();
         if !this.started {
             this.started = true;
@@ -77,7 +80,9 @@ impl MessageBody for EventStream {
             if v != this.seen {
                 this.seen = v;
                 this.idle = 0;
-                return Poll::Ready(Some(Ok(Bytes::from(format!("event: update\ndata: {v}\n\n")))));
+                return Poll::Ready(Some(Ok(Bytes::from(format!(
+                    "event: update\ndata: {v}\n\n"
+                )))));
             }
             this.idle += 1;
             if this.idle >= KEEPALIVE_TICKS {

@@ -41,18 +41,42 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/t/{tid}/standings", web::get().to(public::standings))
         .route("/t/{tid}/crosstable", web::get().to(public::crosstable))
         .route("/t/{tid}/live", web::get().to(live::events))
-        .route("/t/{tid}/manage/players", web::get().to(staff::players_form))
+        .route(
+            "/t/{tid}/manage/players",
+            web::get().to(staff::players_form),
+        )
         .route("/t/{tid}/manage/players", web::post().to(staff::register))
         .route("/t/{tid}/manage/import", web::post().to(staff::import_csv))
         .route("/t/{tid}/manage/staff", web::post().to(staff::appoint))
-        .route("/t/{tid}/manage/players/{pid}/withdraw", web::post().to(staff::withdraw))
-        .route("/t/{tid}/manage/players/{pid}/bye", web::post().to(staff::request_bye))
+        .route(
+            "/t/{tid}/manage/players/{pid}/withdraw",
+            web::post().to(staff::withdraw),
+        )
+        .route(
+            "/t/{tid}/manage/players/{pid}/bye",
+            web::post().to(staff::request_bye),
+        )
         .route("/t/{tid}/manage/pair", web::post().to(staff::pair_next))
-        .route("/t/{tid}/manage/rounds/{n}", web::get().to(staff::round_screen))
-        .route("/t/{tid}/manage/rounds/{n}/publish", web::post().to(staff::publish))
-        .route("/t/{tid}/manage/rounds/{n}/unpair", web::post().to(staff::unpair))
-        .route("/t/{tid}/manage/rounds/{n}/swap", web::post().to(staff::swap))
-        .route("/t/{tid}/manage/rounds/{n}/results", web::post().to(staff::results))
+        .route(
+            "/t/{tid}/manage/rounds/{n}",
+            web::get().to(staff::round_screen),
+        )
+        .route(
+            "/t/{tid}/manage/rounds/{n}/publish",
+            web::post().to(staff::publish),
+        )
+        .route(
+            "/t/{tid}/manage/rounds/{n}/unpair",
+            web::post().to(staff::unpair),
+        )
+        .route(
+            "/t/{tid}/manage/rounds/{n}/swap",
+            web::post().to(staff::swap),
+        )
+        .route(
+            "/t/{tid}/manage/rounds/{n}/results",
+            web::post().to(staff::results),
+        )
         .route("/t/{tid}/manage/audit", web::get().to(staff::audit));
 }
 
@@ -97,7 +121,12 @@ pub struct TournamentNav {
 }
 
 impl TournamentNav {
-    pub fn load(conn: &mut DbConnection, viewer: &Viewer, tid: i32, current: &str) -> DomainResult<TournamentNav> {
+    pub fn load(
+        conn: &mut DbConnection,
+        viewer: &Viewer,
+        tid: i32,
+        current: &str,
+    ) -> DomainResult<TournamentNav> {
         let t = crate::domain::tournaments::load(conn, tid)?;
         let staff = viewer.is_staff(conn, tid)?;
         let summary = crate::domain::rounds::list(conn, tid)?;
@@ -174,7 +203,9 @@ pub fn url_encode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
         match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => out.push(b as char),
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b'/' => {
+                out.push(b as char)
+            }
             _ => out.push_str(&format!("%{b:02X}")),
         }
     }
@@ -213,7 +244,11 @@ impl PageError {
             }
             other => other.to_string(),
         };
-        PageError { status, message, lang }
+        PageError {
+            status,
+            message,
+            lang,
+        }
     }
 
     pub fn not_found(lang: Lang) -> PageError {
@@ -240,7 +275,11 @@ impl ResponseError for PageError {
         let title = if self.status == StatusCode::NOT_FOUND {
             Tr { lang: self.lang }.t("not_found").to_string()
         } else {
-            format!("{} {}", Tr { lang: self.lang }.t("error"), self.status.as_u16())
+            format!(
+                "{} {}",
+                Tr { lang: self.lang }.t("error"),
+                self.status.as_u16()
+            )
         };
         let page = ErrorPage {
             base: Base::new(&viewer, title, None),
@@ -279,7 +318,12 @@ pub fn redirect(to: &str) -> HttpResponse {
 }
 
 /// The viewer of a request (the session, if any, read from the database).
-fn viewer_of(db: &Database, req_session: Option<String>, lang: Lang, path: String) -> DomainResult<Viewer> {
+fn viewer_of(
+    db: &Database,
+    req_session: Option<String>,
+    lang: Lang,
+    path: String,
+) -> DomainResult<Viewer> {
     let mut viewer = Viewer {
         actor: Actor::anonymous(),
         csrf: String::new(),
@@ -304,7 +348,11 @@ fn path_of(req: &HttpRequest) -> String {
 }
 
 /// Renders a page from one read transaction.
-pub async fn page<T, F>(state: &web::Data<AppState>, req: &HttpRequest, f: F) -> Result<HttpResponse, PageError>
+pub async fn page<T, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    f: F,
+) -> Result<HttpResponse, PageError>
 where
     T: Template + Send + 'static,
     F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
@@ -325,7 +373,11 @@ where
 
 /// The viewer of a form post, with the form's CSRF token checked against the
 /// session's (the same check `Credentials::actor` makes for the API).
-pub async fn form_viewer(state: &web::Data<AppState>, req: &HttpRequest, csrf: &str) -> Result<Viewer, PageError> {
+pub async fn form_viewer(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    csrf: &str,
+) -> Result<Viewer, PageError> {
     let lang = Lang::of(req);
     let creds = Credentials {
         csrf: Some(csrf.to_string()),
@@ -351,7 +403,12 @@ pub async fn form_viewer(state: &web::Data<AppState>, req: &HttpRequest, csrf: &
 
 /// Runs one domain operation in ONE write transaction for a checked viewer, and
 /// tells the live pages of `tid` that something changed.
-pub async fn write_op<T, F>(state: &web::Data<AppState>, viewer: &Viewer, tid: Option<i32>, f: F) -> Result<DomainResult<T>, PageError>
+pub async fn write_op<T, F>(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: Option<i32>,
+    f: F,
+) -> Result<DomainResult<T>, PageError>
 where
     T: Send + 'static,
     F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
@@ -368,7 +425,12 @@ where
 }
 
 /// Renders a page for a viewer already known (after a form post), in one read.
-pub async fn page_for<T, F>(state: &web::Data<AppState>, viewer: &Viewer, status: StatusCode, f: F) -> Result<HttpResponse, PageError>
+pub async fn page_for<T, F>(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    status: StatusCode,
+    f: F,
+) -> Result<HttpResponse, PageError>
 where
     T: Template + Send + 'static,
     F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,

@@ -23,7 +23,10 @@ pub struct TournamentsPage {
     pub items: Vec<TournamentView>,
 }
 
-pub async fn tournaments(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, PageError> {
+pub async fn tournaments(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, PageError> {
     page(&state, &req, |conn, viewer| {
         let items = tournaments::list(conn)?;
         Ok(TournamentsPage {
@@ -96,7 +99,11 @@ fn time_control_text(t: &TournamentView) -> String {
     parts.join(", ")
 }
 
-pub async fn tournament(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+pub async fn tournament(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
         let t = tournaments::get(conn, tid)?;
@@ -133,7 +140,12 @@ pub struct RoundPage {
 }
 
 /// A round's pairings and results, for `viewer` (staff see unpublished rounds).
-pub fn round_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32, n: i32) -> DomainResult<RoundPage> {
+pub fn round_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+) -> DomainResult<RoundPage> {
     let nav = TournamentNav::load(conn, viewer, tid, &format!("round-{n}"))?;
     let round = rounds::get(conn, tid, n, nav.staff)?;
     let title = format!("{} {} · {}", viewer.tr().t("round"), n, nav.name);
@@ -144,9 +156,16 @@ pub fn round_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32, n: i32) ->
     })
 }
 
-pub async fn round(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, PageError> {
+pub async fn round(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    page(&state, &req, move |conn, viewer| round_page(conn, viewer, tid, n)).await
+    page(&state, &req, move |conn, viewer| {
+        round_page(conn, viewer, tid, n)
+    })
+    .await
 }
 
 pub struct StandingRow {
@@ -181,7 +200,11 @@ fn signed(v: i32) -> String {
 }
 
 /// The standings page (also what the benchmark renders).
-pub fn standings_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32) -> DomainResult<StandingsPage> {
+pub fn standings_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+) -> DomainResult<StandingsPage> {
     let nav = TournamentNav::load(conn, viewer, tid, "standings")?;
     let mut st = standings::compute(conn, tid)?;
     let rows = std::mem::take(&mut st.rows)
@@ -191,7 +214,11 @@ pub fn standings_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32) -> Dom
             player_id: r.player_id,
             rating: r.rating.map(|x| x.to_string()).unwrap_or_default(),
             points: r.points_text,
-            values: r.values.iter().map(|v| v.map(fmt_value).unwrap_or_default()).collect(),
+            values: r
+                .values
+                .iter()
+                .map(|v| v.map(fmt_value).unwrap_or_default())
+                .collect(),
             change: r.rating_change.map(signed).unwrap_or_default(),
             performance: r.performance.map(|x| x.to_string()).unwrap_or_default(),
             name: r.name,
@@ -209,9 +236,16 @@ pub fn standings_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32) -> Dom
     })
 }
 
-pub async fn standings(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+pub async fn standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    page(&state, &req, move |conn, viewer| standings_page(conn, viewer, tid)).await
+    page(&state, &req, move |conn, viewer| {
+        standings_page(conn, viewer, tid)
+    })
+    .await
 }
 
 #[derive(Template)]
@@ -222,12 +256,20 @@ pub struct CrosstablePage {
     pub ct: CrosstableView,
 }
 
-pub async fn crosstable(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+pub async fn crosstable(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "crosstable")?;
         let ct = views::crosstable(conn, tid)?;
-        let key = if ct.round_robin { "crosstable" } else { "rank_crosstable" };
+        let key = if ct.round_robin {
+            "crosstable"
+        } else {
+            "rank_crosstable"
+        };
         let title = format!("{} · {}", viewer.tr().t(key), nav.name);
         Ok(CrosstablePage {
             base: Base::new(viewer, title, Some(nav)).with_live(tid),
@@ -246,7 +288,11 @@ pub struct PlayersPage {
     pub players: Vec<PlayerView>,
 }
 
-pub async fn players(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+pub async fn players(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "players")?;
@@ -271,7 +317,11 @@ pub struct PlayerPage {
     pub card: CardView,
 }
 
-pub async fn player_card(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, PageError> {
+pub async fn player_card(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "players")?;
@@ -292,7 +342,11 @@ pub struct Back {
 }
 
 /// `GET /lang/{code}?back=/path`: stores the language in a cookie and goes back.
-pub async fn set_language(req: HttpRequest, code: web::Path<String>, q: web::Query<Back>) -> Result<HttpResponse, PageError> {
+pub async fn set_language(
+    req: HttpRequest,
+    code: web::Path<String>,
+    q: web::Query<Back>,
+) -> Result<HttpResponse, PageError> {
     let lang = Lang::parse(&code).ok_or_else(|| {
         PageError::new(
             DomainError::NotFound(format!("language '{}'", code.as_str())),

@@ -2,7 +2,9 @@
 //! (pair → review → publish → results) and the audit log. Every post checks the
 //! CSRF token and runs the existing domain operation in one transaction.
 
-use super::{form_viewer, html, page, page_for, redirect, write_op, Base, PageError, TournamentNav, Viewer};
+use super::{
+    form_viewer, html, page, page_for, redirect, write_op, Base, PageError, TournamentNav, Viewer,
+};
 use crate::db::models::AuditRow;
 use crate::db::DbConnection;
 use crate::domain::engine::ViolationView;
@@ -42,7 +44,8 @@ impl FormError {
     }
 
     pub fn at(&self, field: &str) -> Option<&str> {
-        (self.field == field || self.field.starts_with(&format!("{field}."))).then_some(self.message.as_str())
+        (self.field == field || self.field.starts_with(&format!("{field}.")))
+            .then_some(self.message.as_str())
     }
 
     pub fn general(&self) -> Option<&str> {
@@ -60,7 +63,10 @@ pub struct LoginPage {
     pub error: Option<String>,
 }
 
-pub async fn login_form(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, PageError> {
+pub async fn login_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, PageError> {
     page(&state, &req, |_, viewer| {
         Ok(LoginPage {
             base: Base::new(viewer, viewer.tr().t("login"), None),
@@ -81,10 +87,17 @@ pub struct LoginForm {
 
 /// The same login as `POST /api/v1/session`: `users::login`, the same rate
 /// limit, the same session cookie.
-pub async fn login(state: web::Data<AppState>, req: HttpRequest, form: web::Form<LoginForm>) -> Result<HttpResponse, PageError> {
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<LoginForm>,
+) -> Result<HttpResponse, PageError> {
     let lang = super::i18n::Lang::of(&req);
     let LoginForm { username, password } = form.into_inner();
-    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+    let ip = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
     let show = |status: StatusCode, error: String, username: String| {
         let viewer = Viewer {
             actor: Default::default(),
@@ -108,9 +121,10 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, form: web::Form
     let old = Credentials::of(&req).session;
     let db = state.db.clone();
     let name = username.clone();
-    let result = web::block(move || db.write(|conn| users::login(conn, &name, &password, old.as_deref())))
-        .await
-        .map_err(|e| PageError::new(AppError::from(e), lang))?;
+    let result =
+        web::block(move || db.write(|conn| users::login(conn, &name, &password, old.as_deref())))
+            .await
+            .map_err(|e| PageError::new(AppError::from(e), lang))?;
     match result {
         Ok(logged) => {
             state.login_limiter.succeed(&ip, &username);
@@ -122,7 +136,11 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, form: web::Form
         }
         Err(e @ DomainError::Invalid { .. }) => {
             state.login_limiter.fail(&ip, &username);
-            Ok(show(StatusCode::UNPROCESSABLE_ENTITY, e.to_string(), username))
+            Ok(show(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                e.to_string(),
+                username,
+            ))
         }
         Err(e) => Err(PageError::new(e, lang)),
     }
@@ -134,12 +152,18 @@ pub struct CsrfOnly {
     csrf: String,
 }
 
-pub async fn logout(state: web::Data<AppState>, req: HttpRequest, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+pub async fn logout(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
     let token = Credentials::of(&req).session.unwrap_or_default();
-    write_op(&state, &viewer, None, move |conn, actor| users::logout(conn, actor, &token))
-        .await?
-        .map_err(|e| PageError::new(e, viewer.lang))?;
+    write_op(&state, &viewer, None, move |conn, actor| {
+        users::logout(conn, actor, &token)
+    })
+    .await?
+    .map_err(|e| PageError::new(e, viewer.lang))?;
     let secure = state.secure_cookies || is_tls(&req);
     Ok(HttpResponse::SeeOther()
         .cookie(expired_cookie(secure))
@@ -174,7 +198,10 @@ pub struct TournamentForm {
 impl Default for TournamentForm {
     fn default() -> Self {
         let r = Regulations::default();
-        let today = chrono::Local::now().date_naive().format("%Y-%m-%d").to_string();
+        let today = chrono::Local::now()
+            .date_naive()
+            .format("%Y-%m-%d")
+            .to_string();
         TournamentForm {
             csrf: String::new(),
             name: String::new(),
@@ -208,7 +235,11 @@ impl TournamentForm {
     /// show). Only reading numbers happens here; the rules are `Regulations::validate`.
     fn regulations(&self) -> DomainResult<Regulations> {
         let d = Regulations::default();
-        let base: u32 = number("base_minutes", &self.base_minutes, "a whole number of minutes")?;
+        let base: u32 = number(
+            "base_minutes",
+            &self.base_minutes,
+            "a whole number of minutes",
+        )?;
         let increment: u32 = number("increment", &self.increment, "a whole number of seconds")?;
         let mut points = d.points.clone();
         points.win = number("points.win", &self.win, "a number of points")?;
@@ -237,7 +268,11 @@ impl TournamentForm {
                 increment_seconds: increment,
                 delay_seconds: 0,
             },
-            default_time_minutes: number("default_time_minutes", &self.default_time_minutes, "a whole number of minutes")?,
+            default_time_minutes: number(
+                "default_time_minutes",
+                &self.default_time_minutes,
+                "a whole number of minutes",
+            )?,
             points,
             late_entry_bye: self.late_entry_bye.clone(),
             tiebreaks: self
@@ -268,7 +303,10 @@ impl NewTournamentPage {
     }
 }
 
-pub async fn new_tournament_form(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, PageError> {
+pub async fn new_tournament_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, PageError> {
     page(&state, &req, |_, viewer| {
         if viewer.actor.user_id.is_none() {
             return Err(DomainError::Unauthenticated);
@@ -282,11 +320,20 @@ pub async fn new_tournament_form(state: web::Data<AppState>, req: HttpRequest) -
     .await
 }
 
-pub async fn create_tournament(state: web::Data<AppState>, req: HttpRequest, form: web::Form<TournamentForm>) -> Result<HttpResponse, PageError> {
+pub async fn create_tournament(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<TournamentForm>,
+) -> Result<HttpResponse, PageError> {
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let result = match f.regulations() {
-        Ok(reg) => write_op(&state, &viewer, None, move |conn, actor| tournaments::create(conn, actor, reg)).await?,
+        Ok(reg) => {
+            write_op(&state, &viewer, None, move |conn, actor| {
+                tournaments::create(conn, actor, reg)
+            })
+            .await?
+        }
         Err(e) => Err(e),
     };
     match result {
@@ -366,7 +413,11 @@ impl PlayersAdminPage {
     }
 
     pub fn name_of(&self, pid: &i32) -> &str {
-        self.players.iter().find(|p| p.id == *pid).map(|p| p.name.as_str()).unwrap_or("")
+        self.players
+            .iter()
+            .find(|p| p.id == *pid)
+            .map(|p| p.name.as_str())
+            .unwrap_or("")
     }
 }
 
@@ -378,7 +429,12 @@ struct PlayersExtras {
     notice: Option<String>,
 }
 
-fn players_admin(conn: &mut DbConnection, viewer: &Viewer, tid: i32, x: PlayersExtras) -> DomainResult<PlayersAdminPage> {
+fn players_admin(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    x: PlayersExtras,
+) -> DomainResult<PlayersAdminPage> {
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "manage-players")?;
     let t = tournaments::load(conn, tid)?;
@@ -412,7 +468,11 @@ fn no_extras() -> PlayersExtras {
     }
 }
 
-pub async fn players_form(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+pub async fn players_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
         .ok()
@@ -425,24 +485,43 @@ pub async fn players_form(state: web::Data<AppState>, req: HttpRequest, tid: web
     .await
 }
 
-pub async fn register(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<PlayerForm>) -> Result<HttpResponse, PageError> {
+pub async fn register(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<PlayerForm>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let result = match f.command() {
-        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| registration::register(conn, actor, tid, cmd)).await?,
+        Ok(cmd) => {
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                registration::register(conn, actor, tid, cmd)
+            })
+            .await?
+        }
         Err(e) => Err(e),
     };
     match result {
         // Back to an empty form with the focus in the name field: the next player.
-        Ok(p) => Ok(redirect(&format!("/t/{tid}/manage/players?added={}", super::url_encode(&p.name)))),
+        Ok(p) => Ok(redirect(&format!(
+            "/t/{tid}/manage/players?added={}",
+            super::url_encode(&p.name)
+        ))),
         Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
             let x = PlayersExtras {
                 f,
                 error: FormError::of(&e),
                 ..no_extras()
             };
-            page_for(&state, &viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| players_admin(conn, v, tid, x)).await
+            page_for(
+                &state,
+                &viewer,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                move |conn, v| players_admin(conn, v, tid, x),
+            )
+            .await
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),
     }
@@ -481,7 +560,12 @@ fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
 
 /// CSV paste: every line registered through `registration::register`, all in
 /// one transaction — a wrong line imports nothing and says which line it was.
-pub async fn import_csv(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<CsvForm>) -> Result<HttpResponse, PageError> {
+pub async fn import_csv(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<CsvForm>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
@@ -492,13 +576,16 @@ pub async fn import_csv(state: web::Data<AppState>, req: HttpRequest, tid: web::
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
             }
-            let cmd = csv_player(line).and_then(|cmd| registration::register(conn, actor, tid, cmd));
+            let cmd =
+                csv_player(line).and_then(|cmd| registration::register(conn, actor, tid, cmd));
             if let Err(e) = cmd {
                 return Err(match e {
                     DomainError::Invalid { field, message } => {
                         DomainError::invalid("csv", format!("line {}: {field}: {message}", i + 1))
                     }
-                    DomainError::Conflict { message, .. } => DomainError::invalid("csv", format!("line {}: {message}", i + 1)),
+                    DomainError::Conflict { message, .. } => {
+                        DomainError::invalid("csv", format!("line {}: {message}", i + 1))
+                    }
                     other => other,
                 });
             }
@@ -515,17 +602,37 @@ pub async fn import_csv(state: web::Data<AppState>, req: HttpRequest, tid: web::
                 csv_error: Some(message),
                 ..no_extras()
             };
-            page_for(&state, &viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| players_admin(conn, v, tid, x)).await
+            page_for(
+                &state,
+                &viewer,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                move |conn, v| players_admin(conn, v, tid, x),
+            )
+            .await
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),
     }
 }
 
-pub async fn withdraw(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| registration::withdraw(conn, actor, tid, pid)).await?;
-    players_answer(&state, &viewer, tid, r.map(|p| format!("{}: {}", p.name, viewer.tr().t("withdrawn")))).await
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        registration::withdraw(conn, actor, tid, pid)
+    })
+    .await?;
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|p| format!("{}: {}", p.name, viewer.tr().t("withdrawn"))),
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -536,7 +643,12 @@ pub struct ByeForm {
     kind: String,
 }
 
-pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<ByeForm>) -> Result<HttpResponse, PageError> {
+pub async fn request_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<ByeForm>,
+) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
@@ -544,20 +656,48 @@ pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web
         Ok(round) => {
             let cmd = RequestBye {
                 round,
-                kind: if f.kind.is_empty() { "half".into() } else { f.kind },
+                kind: if f.kind.is_empty() {
+                    "half".into()
+                } else {
+                    f.kind
+                },
                 note: String::new(),
             };
-            write_op(&state, &viewer, Some(tid), move |conn, actor| registration::request_bye(conn, actor, tid, pid, cmd)).await?
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                registration::request_bye(conn, actor, tid, pid, cmd)
+            })
+            .await?
         }
         Err(e) => Err(e),
     };
-    players_answer(&state, &viewer, tid, r.map(|b| format!("{} {}: {}", viewer.tr().t("round"), b.round, viewer.tr().t("request_bye")))).await
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|b| {
+            format!(
+                "{} {}: {}",
+                viewer.tr().t("round"),
+                b.round,
+                viewer.tr().t("request_bye")
+            )
+        }),
+    )
+    .await
 }
 
 /// After a withdrawal or bye: back to the list, or the list with the sentence.
-async fn players_answer(state: &web::Data<AppState>, viewer: &Viewer, tid: i32, r: DomainResult<String>) -> Result<HttpResponse, PageError> {
+async fn players_answer(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    r: DomainResult<String>,
+) -> Result<HttpResponse, PageError> {
     match r {
-        Ok(done) => Ok(redirect(&format!("/t/{tid}/manage/players?added={}", super::url_encode(&done)))),
+        Ok(done) => Ok(redirect(&format!(
+            "/t/{tid}/manage/players?added={}",
+            super::url_encode(&done)
+        ))),
         Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
             let x = PlayersExtras {
                 notice: None,
@@ -567,7 +707,13 @@ async fn players_answer(state: &web::Data<AppState>, viewer: &Viewer, tid: i32, 
                 },
                 ..no_extras()
             };
-            page_for(state, viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| players_admin(conn, v, tid, x)).await
+            page_for(
+                state,
+                viewer,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                move |conn, v| players_admin(conn, v, tid, x),
+            )
+            .await
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),
     }
@@ -582,7 +728,12 @@ pub struct StaffForm {
 }
 
 /// The organizer appoints an arbiter (or another organizer) by user name.
-pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<StaffForm>) -> Result<HttpResponse, PageError> {
+pub async fn appoint(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<StaffForm>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
@@ -591,7 +742,10 @@ pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Pat
         role: f.role,
     };
     let done = format!("{}: {}", cmd.username, cmd.role);
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| tournaments::appoint(conn, actor, tid, cmd)).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        tournaments::appoint(conn, actor, tid, cmd)
+    })
+    .await?;
     players_answer(&state, &viewer, tid, r.map(|_| done)).await
 }
 
@@ -625,7 +779,10 @@ impl RoundScreen {
     }
 
     pub fn error_of(&self, gid: &i32) -> Option<&str> {
-        self.typed.get(gid).map(|(_, e)| e.as_str()).filter(|e| !e.is_empty())
+        self.typed
+            .get(gid)
+            .map(|(_, e)| e.as_str())
+            .filter(|e| !e.is_empty())
     }
 }
 
@@ -637,7 +794,13 @@ struct ScreenExtras {
     typed: HashMap<i32, (String, String)>,
 }
 
-fn round_screen_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32, n: i32, x: ScreenExtras) -> DomainResult<RoundScreen> {
+fn round_screen_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+    x: ScreenExtras,
+) -> DomainResult<RoundScreen> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
     let t = tournaments::load(conn, tid)?;
@@ -646,7 +809,11 @@ fn round_screen_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32, n: i32,
     let last = summary.last();
     let can_pair = (nav.last_round as u32) < total
         && last.is_none_or(|r| r.state != "paired" && r.results_missing == 0);
-    let round = if n > 0 { Some(rounds::get(conn, tid, n, true)?) } else { None };
+    let round = if n > 0 {
+        Some(rounds::get(conn, tid, n, true)?)
+    } else {
+        None
+    };
     let title = format!("{} · {}", viewer.tr().t("results"), nav.name);
     Ok(RoundScreen {
         base: Base::new(viewer, title, Some(nav)),
@@ -662,31 +829,62 @@ fn round_screen_page(conn: &mut DbConnection, viewer: &Viewer, tid: i32, n: i32,
     })
 }
 
-pub async fn round_screen(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, PageError> {
+pub async fn round_screen(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    page(&state, &req, move |conn, viewer| round_screen_page(conn, viewer, tid, n, ScreenExtras::default())).await
+    page(&state, &req, move |conn, viewer| {
+        round_screen_page(conn, viewer, tid, n, ScreenExtras::default())
+    })
+    .await
 }
 
-async fn screen_answer<T>(state: &web::Data<AppState>, viewer: &Viewer, tid: i32, n: i32, r: DomainResult<T>) -> Result<HttpResponse, PageError> {
+async fn screen_answer<T>(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+    r: DomainResult<T>,
+) -> Result<HttpResponse, PageError> {
     match r {
         Ok(_) => Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}"))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. } | DomainError::Pairing(_))) => {
+        Err(
+            e @ (DomainError::Invalid { .. }
+            | DomainError::Conflict { .. }
+            | DomainError::Pairing(_)),
+        ) => {
             let x = ScreenExtras {
                 problem: Some(e.to_string()),
                 ..Default::default()
             };
-            page_for(state, viewer, StatusCode::CONFLICT, move |conn, v| round_screen_page(conn, v, tid, n, x)).await
+            page_for(state, viewer, StatusCode::CONFLICT, move |conn, v| {
+                round_screen_page(conn, v, tid, n, x)
+            })
+            .await
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),
     }
 }
 
-pub async fn pair_next(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+pub async fn pair_next(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| rounds::pair_next(conn, actor, tid)).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        rounds::pair_next(conn, actor, tid)
+    })
+    .await?;
     match r {
-        Ok(round) => Ok(redirect(&format!("/t/{tid}/manage/rounds/{}", round.number))),
+        Ok(round) => Ok(redirect(&format!(
+            "/t/{tid}/manage/rounds/{}",
+            round.number
+        ))),
         Err(e) => {
             let db = state.db.clone();
             let n = web::block(move || db.read(|conn| rounds::last_round(conn, tid)))
@@ -699,17 +897,33 @@ pub async fn pair_next(state: web::Data<AppState>, req: HttpRequest, tid: web::P
     }
 }
 
-pub async fn publish(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+pub async fn publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| rounds::publish(conn, actor, tid, n)).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        rounds::publish(conn, actor, tid, n)
+    })
+    .await?;
     screen_answer(&state, &viewer, tid, n, r).await
 }
 
-pub async fn unpair(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+pub async fn unpair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| rounds::unpair(conn, actor, tid, n)).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        rounds::unpair(conn, actor, tid, n)
+    })
+    .await?;
     screen_answer(&state, &viewer, tid, (n - 1).max(0), r).await
 }
 
@@ -727,11 +941,18 @@ pub struct SwapForm {
 /// Review: swap the colours of a board, or the black players of two boards.
 /// The whole pairing goes to `rounds::edit_pairing`, which keeps the edit and
 /// says which criteria it breaks.
-pub async fn swap(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<SwapForm>) -> Result<HttpResponse, PageError> {
+pub async fn swap(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<SwapForm>,
+) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> { optional(field, s, "a board number") };
+    let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> {
+        optional(field, s, "a board number")
+    };
     let wanted = (|| -> DomainResult<(Option<i32>, Option<(i32, i32)>)> {
         let colours = parse("colours", &f.colours)?;
         let pair = match (parse("a", &f.a)?, parse("b", &f.b)?) {
@@ -761,12 +982,15 @@ pub async fn swap(state: web::Data<AppState>, req: HttpRequest, path: web::Path<
                         })
                     })
                     .collect();
-                let bye = round.games.iter().find(|g| g.kind == "pairing_bye" || g.kind == "free").map(|g| g.white.id);
+                let bye = round
+                    .games
+                    .iter()
+                    .find(|g| g.kind == "pairing_bye" || g.kind == "free")
+                    .map(|g| g.white.id);
                 let index = |boards: &[(i32, BoardEdit)], board: i32| {
-                    boards
-                        .iter()
-                        .position(|(b, _)| *b == board)
-                        .ok_or_else(|| DomainError::invalid("a", format!("there is no board {board} with a game")))
+                    boards.iter().position(|(b, _)| *b == board).ok_or_else(|| {
+                        DomainError::invalid("a", format!("there is no board {board} with a game"))
+                    })
                 };
                 if let Some(c) = colours {
                     let i = index(&boards, c)?;
@@ -795,7 +1019,10 @@ pub async fn swap(state: web::Data<AppState>, req: HttpRequest, path: web::Path<
                 broken: Some(edited.broken_criteria),
                 ..Default::default()
             };
-            page_for(&state, &viewer, StatusCode::OK, move |conn, v| round_screen_page(conn, v, tid, n, x)).await
+            page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
+                round_screen_page(conn, v, tid, n, x)
+            })
+            .await
         }
         Err(e) => screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await,
     }
@@ -817,7 +1044,12 @@ fn expand_shorthand(s: &str) -> &str {
 /// The plain form of the result screen: every board whose box differs from its
 /// result is saved through `results::set_result`, each board in its own
 /// transaction (a wrong board does not hold the others back).
-pub async fn results(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, form: web::Form<Vec<(String, String)>>) -> Result<HttpResponse, PageError> {
+pub async fn results(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
@@ -830,9 +1062,15 @@ pub async fn results(state: web::Data<AppState>, req: HttpRequest, path: web::Pa
     let mut typed = HashMap::new();
     let mut saved = 0;
     for g in current.games.iter().filter(|g| g.black.is_some()) {
-        let Some(entered) = fields.get(&format!("r{}", g.id)) else { continue };
+        let Some(entered) = fields.get(&format!("r{}", g.id)) else {
+            continue;
+        };
         let entered = entered.trim().to_string();
-        let was = if g.result == "*" { "" } else { g.result.as_str() };
+        let was = if g.result == "*" {
+            ""
+        } else {
+            g.result.as_str()
+        };
         if entered == was {
             continue;
         }
@@ -841,13 +1079,24 @@ pub async fn results(state: web::Data<AppState>, req: HttpRequest, path: web::Pa
             .and_then(|v| v.parse().ok())
             .unwrap_or(g.version);
         let cmd = SetResult {
-            result: if entered.is_empty() { "*".into() } else { expand_shorthand(&entered).to_string() },
+            result: if entered.is_empty() {
+                "*".into()
+            } else {
+                expand_shorthand(&entered).to_string()
+            },
             version,
-            reason: fields.get(&format!("why{}", g.id)).cloned().unwrap_or_default(),
+            reason: fields
+                .get(&format!("why{}", g.id))
+                .cloned()
+                .unwrap_or_default(),
             termination: String::new(),
         };
         let gid = g.id;
-        match write_op(&state, &viewer, Some(tid), move |conn, actor| results::set_result(conn, actor, tid, gid, cmd)).await? {
+        match write_op(&state, &viewer, Some(tid), move |conn, actor| {
+            results::set_result(conn, actor, tid, gid, cmd)
+        })
+        .await?
+        {
             Ok(_) => saved += 1,
             Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
                 typed.insert(g.id, (entered, e.to_string()));
@@ -863,7 +1112,13 @@ pub async fn results(state: web::Data<AppState>, req: HttpRequest, path: web::Pa
         typed,
         ..Default::default()
     };
-    page_for(&state, &viewer, StatusCode::UNPROCESSABLE_ENTITY, move |conn, v| round_screen_page(conn, v, tid, n, x)).await
+    page_for(
+        &state,
+        &viewer,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        move |conn, v| round_screen_page(conn, v, tid, n, x),
+    )
+    .await
 }
 
 // ---------------------------------------------------------------- audit log
@@ -889,7 +1144,11 @@ pub struct AuditPage {
 
 const AUDIT_PAGE: i64 = 200;
 
-pub async fn audit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, PageError> {
+pub async fn audit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let offset: i64 = web::Query::<HashMap<String, String>>::from_query(req.query_string())
         .ok()
@@ -913,9 +1172,16 @@ pub async fn audit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<
             .take(AUDIT_PAGE as usize)
             .map(|r| AuditLine {
                 at: r.at.replace('T', " ").trim_end_matches('Z').to_string(),
-                user: r.user_id.and_then(|u| names.get(&u).cloned()).unwrap_or_else(|| "system".into()),
+                user: r
+                    .user_id
+                    .and_then(|u| names.get(&u).cloned())
+                    .unwrap_or_else(|| "system".into()),
                 action: r.action.clone(),
-                entity: format!("{} {}", r.entity, r.entity_id.map(|i| i.to_string()).unwrap_or_default()),
+                entity: format!(
+                    "{} {}",
+                    r.entity,
+                    r.entity_id.map(|i| i.to_string()).unwrap_or_default()
+                ),
                 before: pretty(&r.before_state),
                 after: pretty(&r.after_state),
             })
@@ -935,6 +1201,8 @@ pub async fn audit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<
 fn user_names(conn: &mut DbConnection) -> DomainResult<HashMap<i32, String>> {
     use crate::db::schema::users;
     use diesel::prelude::*;
-    let rows: Vec<(i32, String)> = users::table.select((users::id, users::username)).load(conn)?;
+    let rows: Vec<(i32, String)> = users::table
+        .select((users::id, users::username))
+        .load(conn)?;
     Ok(rows.into_iter().collect())
 }

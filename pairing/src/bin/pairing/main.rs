@@ -85,10 +85,19 @@ fn round_robin(args: &[String]) -> Result<(), Failure> {
     match option(args, "-p")? {
         Some(out) => std::fs::write(out, text)
             .map_err(|e| Failure::Error(format!("cannot write {out}: {e}"))),
-        None => {
-            print!("{text}");
-            Ok(())
+        None => emit(&text),
+    }
+}
+
+/// Writes to standard output; a reader that went away (`| head`) is no error.
+fn emit(text: &str) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::Error(format!("cannot write the output: {e}")))
         }
+        _ => Ok(()),
     }
 }
 
@@ -138,11 +147,10 @@ fn standings_command(args: &[String]) -> Result<(), Failure> {
     };
     let rows = standings::compute(&t, &order, edition);
     if args.iter().any(|a| a == "--json") {
-        println!("{}", json(&rows, &order));
+        emit(&format!("{}\n", json(&rows, &order)))
     } else {
-        print!("{}", table(&t, &rows, &order));
+        emit(&table(&t, &rows, &order))
     }
-    Ok(())
 }
 
 fn json_value(v: Option<TieBreakValue>) -> String {
