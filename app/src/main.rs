@@ -57,6 +57,15 @@ enum Command {
         #[arg(long)]
         database: Option<String>,
     },
+    /// Write a synthetic finished Swiss as TRF, for load tests (see scripts/load-test.sh).
+    #[command(hide = true)]
+    LoadFixture {
+        file: std::path::PathBuf,
+        #[arg(long, default_value_t = 1000)]
+        players: u32,
+        #[arg(long, default_value_t = 11)]
+        rounds: u32,
+    },
     /// Manage accounts.
     User {
         #[command(subcommand)]
@@ -187,6 +196,12 @@ fn run(cli: Cli) -> Result<(), String> {
                 .read(|conn| app::domain::interchange::export_trf(conn, tid))
                 .map_err(|e| e.to_string())?;
             print!("{text}");
+            Ok(())
+        }
+        Command::LoadFixture { file, players, rounds } => {
+            let t = app::loadgen::swiss(players, rounds, 2026);
+            std::fs::write(&file, pairing::trf::write(&t)).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!("Wrote {} ({players} players, {rounds} rounds)", file.display());
             Ok(())
         }
         Command::Backup { file, database } => {

@@ -13,7 +13,7 @@ use actix_web::web::{self, Bytes};
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 const MAX_ENTRIES: usize = 20_000;
 
@@ -21,6 +21,9 @@ pub struct Cache {
     /// Distinguishes this process's versions from an earlier run's.
     nonce: u64,
     entries: Mutex<HashMap<String, (u64, Bytes)>>,
+    /// One computation per key at a time: after a write, the first reader
+    /// recomputes and the others wait for its answer instead of piling up.
+    flights: Mutex<HashMap<String, Arc<Mutex<()>>>>,
 }
 
 impl Default for Cache {
@@ -28,6 +31,7 @@ impl Default for Cache {
         Cache {
             nonce: rand::random(),
             entries: Mutex::new(HashMap::new()),
+            flights: Mutex::new(HashMap::new()),
         }
     }
 }
@@ -40,6 +44,14 @@ impl Cache {
     pub fn get(&self, key: &str, version: u64) -> Option<Bytes> {
         let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         map.get(key).filter(|(v, _)| *v == version).map(|(_, b)| b.clone())
+    }
+
+    fn flight(&self, key: &str) -> Arc<Mutex<()>> {
+        let mut map = self.flights.lock().unwrap_or_else(|p| p.into_inner());
+        if map.len() >= MAX_ENTRIES {
+            map.clear();
+        }
+        map.entry(key.to_string()).or_default().clone()
     }
 
     pub fn put(&self, key: String, version: u64, body: Bytes) {
@@ -66,7 +78,7 @@ pub async fn cached<T, F>(
     tid: i32,
     content_type: &'static str,
     key_extra: &str,
-    render: impl FnOnce(T) -> Result<Vec<u8>, AppError>,
+    render: impl FnOnce(T) -> Result<Vec<u8>, AppError> + Send + 'static,
     f: F,
 ) -> Result<HttpResponse, AppError>
 where
@@ -92,10 +104,19 @@ where
     let body = match state.cache.get(&key, version) {
         Some(b) => b,
         None => {
-            let v = read(state, req, f).await?;
-            let b = Bytes::from(render(v)?);
-            state.cache.put(key, version, b.clone());
-            b
+            let st = state.clone();
+            web::block(move || -> Result<Bytes, AppError> {
+                let flight = st.cache.flight(&key);
+                let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
+                if let Some(b) = st.cache.get(&key, version) {
+                    return Ok(b);
+                }
+                let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
+                let b = Bytes::from(render(v)?);
+                st.cache.put(key, version, b.clone());
+                Ok(b)
+            })
+            .await??
         }
     };
     Ok(HttpResponse::Ok()
