@@ -2,10 +2,12 @@
 # Load test (README "Reliability"): a 1,000-player, 11-round Swiss; public readers
 # of standings and pairings (JSON and pages) at 64 connections with wrk, while 20
 # arbiter clients correct results of round 11. Needs wrk (Debian: apt-get install wrk).
-# Usage: scripts/load-test.sh [seconds]   (default 30)
+# Usage: scripts/load-test.sh [seconds] [pace]   (default 30 s; each arbiter client
+# enters one result every `pace` seconds, default 1; 0 = as fast as the server allows)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs="${1:-30}"
+pace="${2:-1}"
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 2; }
 cargo build --release -p app -q
 bin=target/release/arbiter
@@ -33,7 +35,7 @@ print(json.loads(call("POST", "/api/v1/tokens", {"label": "load"}, h).read())["t
 PY
 )
 echo "server $url; 1,000 players, 11 rounds; readers 64 connections, writers 20 clients, ${secs}s"
-python3 scripts/load-writers.py "$url" 1 11 20 "$secs" "$token" &
+python3 scripts/load-writers.py "$url" 1 11 20 "$secs" "$token" "$pace" &
 writers=$!
 wrk -t2 -c64 -d"${secs}s" --latency -s scripts/load-reads.lua "$url" | grep -v "^error status" | sed -n '1,20p'
 wait $writers

@@ -5,6 +5,9 @@ acknowledged result is checked to be in the database. Standard library only."""
 import json, sys, threading, time, urllib.request, urllib.error
 
 base, tid, rnd, clients, seconds, token = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+# Seconds each arbiter client waits between two results (an arbiter typing: a
+# hundred boards in two minutes is about one result a second); 0 = flat out.
+pace = float(sys.argv[7]) if len(sys.argv) > 7 else 1.0
 
 def call(method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
@@ -25,6 +28,8 @@ def writer(k):
     versions = {g["id"]: g["version"] for g in mine}
     end, i = time.time() + seconds, 0
     while time.time() < end:
+        if pace:
+            time.sleep(pace)
         g = mine[i % len(mine)]; i += 1
         t0 = time.time()
         st, body = call("PUT", f"/api/v1/tournaments/{tid}/games/{g['id']}/result",
