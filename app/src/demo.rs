@@ -13,15 +13,68 @@ pub const SWISS_NAME: &str = "Demo Open 2026";
 pub const ROUND_ROBIN_NAME: &str = "Demo Masters 2026";
 
 const FIRST: &[&str] = &[
-    "Łukasz", "Jiří", "Zofia", "Tomáš", "Agnieszka", "Václav", "Małgorzata", "Ondřej", "Grzegorz", "Kateřina",
-    "Paweł", "Lenka", "Michał", "Radek", "Joanna", "Zdeněk", "Krzysztof", "Šárka", "Bartłomiej", "Petr",
-    "Anna", "Jan", "Ewa", "Martin", "Piotr", "Hana", "Wojciech", "Eliška", "Szymon", "Vojtěch",
+    "Łukasz",
+    "Jiří",
+    "Zofia",
+    "Tomáš",
+    "Agnieszka",
+    "Václav",
+    "Małgorzata",
+    "Ondřej",
+    "Grzegorz",
+    "Kateřina",
+    "Paweł",
+    "Lenka",
+    "Michał",
+    "Radek",
+    "Joanna",
+    "Zdeněk",
+    "Krzysztof",
+    "Šárka",
+    "Bartłomiej",
+    "Petr",
+    "Anna",
+    "Jan",
+    "Ewa",
+    "Martin",
+    "Piotr",
+    "Hana",
+    "Wojciech",
+    "Eliška",
+    "Szymon",
+    "Vojtěch",
 ];
 const LAST: &[&str] = &[
-    "Żółć", "Čermák", "Wiśniewska", "Dvořák", "Kowalczyk", "Novák", "Brzęczyszczykiewicz", "Procházka", "Łęcki",
-    "Svobodová", "Górecki", "Křížová", "Jabłoński", "Růžička", "Dąbrowska", "Šťastný", "Ziółkowski", "Benešová",
-    "Wójcik", "Horák", "Nowak", "Pokorný", "Zając", "Kučerová", "Mazur", "Veselý", "Kaczmarek", "Marešová",
-    "Szymański", "Fiala",
+    "Żółć",
+    "Čermák",
+    "Wiśniewska",
+    "Dvořák",
+    "Kowalczyk",
+    "Novák",
+    "Brzęczyszczykiewicz",
+    "Procházka",
+    "Łęcki",
+    "Svobodová",
+    "Górecki",
+    "Křížová",
+    "Jabłoński",
+    "Růžička",
+    "Dąbrowska",
+    "Šťastný",
+    "Ziółkowski",
+    "Benešová",
+    "Wójcik",
+    "Horák",
+    "Nowak",
+    "Pokorný",
+    "Zając",
+    "Kučerová",
+    "Mazur",
+    "Veselý",
+    "Kaczmarek",
+    "Marešová",
+    "Szymański",
+    "Fiala",
 ];
 
 /// Small deterministic generator (xorshift64*), so the demo is the same every time.
@@ -51,7 +104,9 @@ fn staff_user(db: &Database, username: &str, display: &str) -> DomainResult<(Act
                     .execute(conn)?;
                 id
             }
-            None => users::create_user(conn, &Actor::system(), username, &password, display, false)?.id,
+            None => {
+                users::create_user(conn, &Actor::system(), username, &password, display, false)?.id
+            }
         };
         Ok((
             Actor {
@@ -92,7 +147,11 @@ pub fn load(db: &Database) -> DomainResult<Vec<(&'static str, String, String)>> 
             schedule: (1..=7)
                 .map(|r| RoundSchedule {
                     round: r,
-                    start: format!("2026-07-{:02}T{}", 3 + r.div_ceil(2) + r / 7, if r % 2 == 1 { "10:00" } else { "16:00" }),
+                    start: format!(
+                        "2026-07-{:02}T{}",
+                        3 + r.div_ceil(2) + r / 7,
+                        if r % 2 == 1 { "10:00" } else { "16:00" }
+                    ),
                 })
                 .collect(),
             ..Regulations::default()
@@ -118,7 +177,14 @@ pub fn load(db: &Database) -> DomainResult<Vec<(&'static str, String, String)>> 
     ])
 }
 
-fn build(db: &Database, organizer: &Actor, arbiter: &Actor, reg: Regulations, players: usize, dice: &mut Dice) -> DomainResult<()> {
+fn build(
+    db: &Database,
+    organizer: &Actor,
+    arbiter: &Actor,
+    reg: Regulations,
+    players: usize,
+    dice: &mut Dice,
+) -> DomainResult<()> {
     let t = db.write(|conn| tdomain::create(conn, organizer, reg))?;
     let tid = t.id;
     db.write(|conn| {
@@ -143,11 +209,19 @@ fn build(db: &Database, organizer: &Actor, arbiter: &Actor, reg: Regulations, pl
         };
         let federation = if (i + offset) % 2 == 0 { "POL" } else { "CZE" };
         let cmd = RegisterPlayer {
-            name: format!("{}, {}", LAST[(i + offset) % LAST.len()], FIRST[(i * 7 + offset) % FIRST.len()]),
+            name: format!(
+                "{}, {}",
+                LAST[(i + offset) % LAST.len()],
+                FIRST[(i * 7 + offset) % FIRST.len()]
+            ),
             fide_id: Some(1_100_000 + (offset * 100 + i) as i64),
             title: title.into(),
             federation: federation.into(),
-            club: if federation == "POL" { "KS Hetman".into() } else { "ŠK Slavia".into() },
+            club: if federation == "POL" {
+                "KS Hetman".into()
+            } else {
+                "ŠK Slavia".into()
+            },
             rating: Some(rating),
             k_factor: Some(if rating >= 2400 { 10 } else { 20 }),
             ..Default::default()

@@ -42,8 +42,14 @@ pub fn swiss(players: u32, rounds: u32, seed: u64) -> Tournament {
             bye = order.pop();
         }
         for pair in order.chunks(2) {
-            let (w, b) = if (r as usize + pair[0]) % 2 == 0 { (pair[0], pair[1]) } else { (pair[1], pair[0]) };
-            let d = (t.players[w].rating.unwrap_or(1500) as f64 - t.players[b].rating.unwrap_or(1500) as f64) / 400.0;
+            let (w, b) = if (r as usize + pair[0]).is_multiple_of(2) {
+                (pair[0], pair[1])
+            } else {
+                (pair[1], pair[0])
+            };
+            let d = (t.players[w].rating.unwrap_or(1500) as f64
+                - t.players[b].rating.unwrap_or(1500) as f64)
+                / 400.0;
             let e = 1.0 / (1.0 + 10f64.powf(-d));
             let u = dice.unit();
             let (rw, rb) = if u < e - 0.15 {
@@ -60,12 +66,22 @@ pub fn swiss(players: u32, rounds: u32, seed: u64) -> Tournament {
             };
             points[w] += pts(rw);
             points[b] += pts(rb);
-            t.players[w].rounds.push(RoundEntry::Game { opponent: b as u32 + 1, color: Color::White, result: Some(rw) });
-            t.players[b].rounds.push(RoundEntry::Game { opponent: w as u32 + 1, color: Color::Black, result: Some(rb) });
+            t.players[w].rounds.push(RoundEntry::Game {
+                opponent: b as u32 + 1,
+                color: Color::White,
+                result: Some(rw),
+            });
+            t.players[b].rounds.push(RoundEntry::Game {
+                opponent: w as u32 + 1,
+                color: Color::Black,
+                result: Some(rb),
+            });
         }
         if let Some(p) = bye {
             points[p] += 2;
-            t.players[p].rounds.push(RoundEntry::Bye(pairing::ByeKind::PairingAllocated));
+            t.players[p]
+                .rounds
+                .push(RoundEntry::Bye(pairing::ByeKind::PairingAllocated));
         }
     }
     t

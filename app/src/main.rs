@@ -7,7 +7,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "arbiter", version, about = "Chess tournament management: pairings, results, standings")]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Chess tournament management: pairings, results, standings"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -127,7 +131,11 @@ fn serve(args: ServeArgs, demo: bool) -> Result<(), String> {
         bind: args.bind.clone(),
         key_file: app::secrets::key_path(db.url()),
         secure_cookies: args.secure_cookies,
-        workers: args.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2)),
+        workers: args.workers.unwrap_or_else(|| {
+            std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(2)
+        }),
     };
     let url = redact(db.url());
     actix_web::rt::System::new().block_on(async move {
@@ -198,10 +206,18 @@ fn run(cli: Cli) -> Result<(), String> {
             print!("{text}");
             Ok(())
         }
-        Command::LoadFixture { file, players, rounds } => {
+        Command::LoadFixture {
+            file,
+            players,
+            rounds,
+        } => {
             let t = app::loadgen::swiss(players, rounds, 2026);
-            std::fs::write(&file, pairing::trf::write(&t)).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-            println!("Wrote {} ({players} players, {rounds} rounds)", file.display());
+            std::fs::write(&file, pairing::trf::write(&t))
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!(
+                "Wrote {} ({players} players, {rounds} rounds)",
+                file.display()
+            );
             Ok(())
         }
         Command::Backup { file, database } => {
@@ -222,7 +238,14 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::User {
-            command: UserCommand::Add { username, password, display_name, admin, database },
+            command:
+                UserCommand::Add {
+                    username,
+                    password,
+                    display_name,
+                    admin,
+                    database,
+                },
         } => {
             let db = open(database)?;
             let (password, generated) = match password {
@@ -230,9 +253,23 @@ fn run(cli: Cli) -> Result<(), String> {
                 None => (users::random_token()[..16].to_string(), true),
             };
             let user = db
-                .write(|conn| users::create_user(conn, &Actor::system(), &username, &password, &display_name, admin))
+                .write(|conn| {
+                    users::create_user(
+                        conn,
+                        &Actor::system(),
+                        &username,
+                        &password,
+                        &display_name,
+                        admin,
+                    )
+                })
                 .map_err(|e| e.to_string())?;
-            println!("Created user {} (id {}){}", user.username, user.id, if admin { ", administrator" } else { "" });
+            println!(
+                "Created user {} (id {}){}",
+                user.username,
+                user.id,
+                if admin { ", administrator" } else { "" }
+            );
             if generated {
                 println!("Password: {password}");
             }

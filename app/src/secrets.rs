@@ -37,7 +37,9 @@ pub fn key_path(database_url: &str) -> PathBuf {
     }
     match crate::db::Backend::of_url(database_url) {
         crate::db::Backend::Sqlite => {
-            let file = database_url.strip_prefix("sqlite://").unwrap_or(database_url);
+            let file = database_url
+                .strip_prefix("sqlite://")
+                .unwrap_or(database_url);
             PathBuf::from(format!("{file}.key"))
         }
         crate::db::Backend::Postgres => PathBuf::from("arbiter.key"),
@@ -113,7 +115,10 @@ impl SealKey {
             msg: &ct,
             aad: context.as_bytes(),
         };
-        let plain = self.cipher.decrypt(Nonce::from_slice(&nonce), payload).ok()?;
+        let plain = self
+            .cipher
+            .decrypt(Nonce::from_slice(&nonce), payload)
+            .ok()?;
         String::from_utf8(plain).ok()
     }
 }
@@ -132,7 +137,10 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o600);
+            assert_eq!(
+                std::fs::metadata(&path).unwrap().permissions().mode() & 0o777,
+                0o600
+            );
         }
         let (ct, nonce) = key.seal("Nf3", "game 7");
         assert!(!ct.contains("Nf3"));

@@ -14,7 +14,11 @@ pub struct Settings {
     pub workers: usize,
 }
 
-pub fn state(db: Database, secure_cookies: bool, seal_key: std::sync::Arc<SealKey>) -> actix_web::web::Data<AppState> {
+pub fn state(
+    db: Database,
+    secure_cookies: bool,
+    seal_key: std::sync::Arc<SealKey>,
+) -> actix_web::web::Data<AppState> {
     actix_web::web::Data::new(AppState {
         db,
         login_limiter: Default::default(),
@@ -26,8 +30,12 @@ pub fn state(db: Database, secure_cookies: bool, seal_key: std::sync::Arc<SealKe
 }
 
 /// Binds the server; returns it (not yet running) and the bound addresses.
-pub fn build(db: Database, settings: &Settings) -> std::io::Result<(actix_web::dev::Server, Vec<SocketAddr>)> {
-    let key = SealKey::load_or_create(&settings.key_file).map_err(|e| std::io::Error::other(e.to_string()))?;
+pub fn build(
+    db: Database,
+    settings: &Settings,
+) -> std::io::Result<(actix_web::dev::Server, Vec<SocketAddr>)> {
+    let key = SealKey::load_or_create(&settings.key_file)
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
     let data = state(db, settings.secure_cookies, std::sync::Arc::new(key));
     let server = HttpServer::new(move || {
         App::new()

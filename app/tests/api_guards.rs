@@ -16,12 +16,37 @@ fn setup(app: &TestApp) -> (i64, i64, Client) {
     let org = app.user("boss");
     let t = org.ok(org.post("/api/v1/tournaments", json!({"name": "Guarded", "start_date": "2026-03-01", "end_date": "2026-03-02", "rounds": 3})), 201, "create");
     let tid = t["id"].as_i64().unwrap();
-    org.ok(org.post(&format!("/api/v1/tournaments/{tid}/staff"), json!({"username": "boss", "role": "arbiter"})), 201, "appoint");
+    org.ok(
+        org.post(
+            &format!("/api/v1/tournaments/{tid}/staff"),
+            json!({"username": "boss", "role": "arbiter"}),
+        ),
+        201,
+        "appoint",
+    );
     for i in 0..4 {
-        org.ok(org.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": format!("P{i}"), "rating": 2000 - i * 50})), 201, "register");
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/players"),
+                json!({"name": format!("P{i}"), "rating": 2000 - i * 50}),
+            ),
+            201,
+            "register",
+        );
     }
-    org.ok(org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})), 201, "pair");
-    org.ok(org.post(&format!("/api/v1/tournaments/{tid}/rounds/1/publish"), json!({})), 200, "publish");
+    org.ok(
+        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+        201,
+        "pair",
+    );
+    org.ok(
+        org.post(
+            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
+            json!({}),
+        ),
+        200,
+        "publish",
+    );
     let r = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
     let gid = r["games"][0]["id"].as_i64().unwrap();
     (tid, gid, org)
@@ -73,7 +98,9 @@ fn every_write_route_refuses_anonymous_and_wrong_role() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let (tid, gid, org) = setup(&app);
-        let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"].as_i64().unwrap();
+        let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"]
+            .as_i64()
+            .unwrap();
         let anon = Client::new(&app.base);
         let stranger = app.user("stranger");
         let before = app.audit_count();
@@ -90,29 +117,72 @@ fn every_write_route_refuses_anonymous_and_wrong_role() {
                 continue;
             }
             let a = anon.send(method.clone(), &path, Some(&body));
-            assert_eq!(a.0.as_u16(), 401, "[{}] anonymous {} {}: {}", app.label(), def.method, def.path, a.1);
+            assert_eq!(
+                a.0.as_u16(),
+                401,
+                "[{}] anonymous {} {}: {}",
+                app.label(),
+                def.method,
+                def.path,
+                a.1
+            );
             // Routes that any logged-in user may use (create a tournament, own
             // token, own session) have no "wrong role".
-            let open_to_users = matches!(def.path, "/api/v1/tournaments" | "/api/v1/tournaments/import-trf" | "/api/v1/tokens" | "/api/v1/session");
+            let open_to_users = matches!(
+                def.path,
+                "/api/v1/tournaments"
+                    | "/api/v1/tournaments/import-trf"
+                    | "/api/v1/tokens"
+                    | "/api/v1/session"
+            );
             if !open_to_users {
                 let a = stranger.send(method.clone(), &path, Some(&body));
-                assert_eq!(a.0.as_u16(), 403, "[{}] wrong role {} {}: {}", app.label(), def.method, def.path, a.1);
+                assert_eq!(
+                    a.0.as_u16(),
+                    403,
+                    "[{}] wrong role {} {}: {}",
+                    app.label(),
+                    def.method,
+                    def.path,
+                    a.1
+                );
             }
             checked += 1;
         }
         assert!(checked >= 14, "the route table has its write routes");
-        assert_eq!(app.audit_count(), before, "refused writes leave no audit rows");
+        assert_eq!(
+            app.audit_count(),
+            before,
+            "refused writes leave no audit rows"
+        );
 
         // CSRF: the same session without the token is refused.
         let mut no_csrf = app.user("boss");
         no_csrf.csrf = None;
-        let a = no_csrf.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": "Sneaky"}));
+        let a = no_csrf.post(
+            &format!("/api/v1/tournaments/{tid}/players"),
+            json!({"name": "Sneaky"}),
+        );
         assert_eq!(a.0.as_u16(), 403, "missing CSRF token: {}", a.1);
         // A bearer token needs no CSRF token.
-        let token = org.ok(org.post("/api/v1/tokens", json!({"label": "script"})), 201, "token")["token"].as_str().unwrap().to_string();
+        let token = org.ok(
+            org.post("/api/v1/tokens", json!({"label": "script"})),
+            201,
+            "token",
+        )["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
         let mut script = Client::new(&app.base);
         script.bearer = Some(token);
-        script.ok(script.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": "Scripted Player"})), 201, "bearer write");
+        script.ok(
+            script.post(
+                &format!("/api/v1/tournaments/{tid}/players"),
+                json!({"name": "Scripted Player"}),
+            ),
+            201,
+            "bearer write",
+        );
     }
 }
 
@@ -121,7 +191,10 @@ fn concurrent_edits_of_one_result_give_one_success_and_one_conflict() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let (tid, gid, _org) = setup(&app);
-        let g = app.client().get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1;
+        let g = app
+            .client()
+            .get(&format!("/api/v1/tournaments/{tid}/games/{gid}"))
+            .1;
         let version = g["version"].as_i64().unwrap();
         let results = ["1-0", "0-1"];
         let base = app.base.clone();
@@ -139,7 +212,10 @@ fn concurrent_edits_of_one_result_give_one_success_and_one_conflict() {
                     let barrier = &barrier;
                     s.spawn(move || {
                         barrier.wait();
-                        c.put(&format!("/api/v1/tournaments/{tid}/games/{gid}/result"), json!({"result": r, "version": version}))
+                        c.put(
+                            &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                            json!({"result": r, "version": version}),
+                        )
                     })
                 })
                 .collect();
@@ -150,8 +226,14 @@ fn concurrent_edits_of_one_result_give_one_success_and_one_conflict() {
         assert_eq!(codes, vec![200, 409], "[{}] {answers:?}", app.label());
         let loser = answers.iter().find(|a| a.0.as_u16() == 409).unwrap();
         let winner = answers.iter().find(|a| a.0.as_u16() == 200).unwrap();
-        assert_eq!(loser.1["current"]["result"], winner.1["result"], "the 409 carries the current state");
-        let now = app.client().get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1;
+        assert_eq!(
+            loser.1["current"]["result"], winner.1["result"],
+            "the 409 carries the current state"
+        );
+        let now = app
+            .client()
+            .get(&format!("/api/v1/tournaments/{tid}/games/{gid}"))
+            .1;
         assert_eq!(now["result"], winner.1["result"]);
         assert_eq!(now["version"].as_i64(), Some(version + 1));
     }
@@ -162,7 +244,14 @@ fn a_failing_operation_leaves_nothing_behind() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let (tid, _gid, _org) = setup(&app);
-        let count = |app: &TestApp| app.client().get(&format!("/api/v1/tournaments/{tid}/players")).1.as_array().unwrap().len();
+        let count = |app: &TestApp| {
+            app.client()
+                .get(&format!("/api/v1/tournaments/{tid}/players"))
+                .1
+                .as_array()
+                .unwrap()
+                .len()
+        };
         let org = app.user("boss");
         let players_before = count(&app);
         let audit_before = app.audit_count();
@@ -170,14 +259,35 @@ fn a_failing_operation_leaves_nothing_behind() {
         // the transaction takes all of it back.
         let admin = Actor::system();
         let r: Result<(), DomainError> = app.db.write(|conn| {
-            registration::register(conn, &admin, tid as i32, RegisterPlayer { name: "Half Written".into(), ..Default::default() })?;
+            registration::register(
+                conn,
+                &admin,
+                tid as i32,
+                RegisterPlayer {
+                    name: "Half Written".into(),
+                    ..Default::default()
+                },
+            )?;
             Err(DomainError::conflict("failure after the writes"))
         });
         assert!(r.is_err());
-        assert_eq!(count(&app), players_before, "[{}] no partial player row", app.label());
-        assert_eq!(app.audit_count(), audit_before, "[{}] no orphan audit row", app.label());
+        assert_eq!(
+            count(&app),
+            players_before,
+            "[{}] no partial player row",
+            app.label()
+        );
+        assert_eq!(
+            app.audit_count(),
+            audit_before,
+            "[{}] no orphan audit row",
+            app.label()
+        );
         // And over HTTP: a refused registration changes nothing.
-        let a = org.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": "X", "rating": 99999}));
+        let a = org.post(
+            &format!("/api/v1/tournaments/{tid}/players"),
+            json!({"name": "X", "rating": 99999}),
+        );
         assert_eq!(a.0.as_u16(), 422);
         assert_eq!(a.1["field"], "rating");
         assert_eq!(count(&app), players_before);
@@ -191,31 +301,135 @@ fn bad_json_and_bad_values_get_4xx_with_a_message() {
         let app = TestApp::start(backend);
         let (tid, gid, org) = setup(&app);
         let cases: Vec<(Method, String, &str, &str)> = vec![
-            (Method::POST, "/api/v1/tournaments".into(), "application/json", "{not json"),
-            (Method::POST, "/api/v1/tournaments".into(), "application/json", "[1,2,3]"),
-            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": 5}"#),
-            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "rounds": -3}"#),
-            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "start_date": "yesterday"}"#),
-            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "tiebreaks": ["XYZ"]}"#),
-            (Method::POST, "/api/v1/tournaments".into(), "application/json", r#"{"name": "X", "unknown_field": 1}"#),
-            (Method::POST, "/api/v1/tournaments".into(), "text/plain", "hello"),
-            (Method::POST, format!("/api/v1/tournaments/{tid}/players"), "application/json", r#"{"name": ""}"#),
-            (Method::POST, format!("/api/v1/tournaments/{tid}/players"), "application/json", r#"{"name": "A", "title": "King"}"#),
-            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "2-0", "version": 1}"#),
-            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "0-0", "version": 1}"#),
-            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "1-0"}"#),
-            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/{gid}/result"), "application/json", r#"{"result": "1-0", "version": "x"}"#),
-            (Method::PUT, format!("/api/v1/tournaments/{tid}/games/99999/result"), "application/json", r#"{"result": "1-0", "version": 1}"#),
-            (Method::GET, "/api/v1/tournaments/notanumber".into(), "application/json", ""),
-            (Method::GET, "/api/v1/tournaments/999999".into(), "application/json", ""),
-            (Method::GET, "/api/v1/nothing-here".into(), "application/json", ""),
-            (Method::PATCH, format!("/api/v1/tournaments/{tid}"), "application/json", r#"{"changes": {"rounds": "many"}}"#),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "application/json",
+                "{not json",
+            ),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "application/json",
+                "[1,2,3]",
+            ),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "application/json",
+                r#"{"name": 5}"#,
+            ),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "application/json",
+                r#"{"name": "X", "rounds": -3}"#,
+            ),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "application/json",
+                r#"{"name": "X", "start_date": "yesterday"}"#,
+            ),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "application/json",
+                r#"{"name": "X", "tiebreaks": ["XYZ"]}"#,
+            ),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "application/json",
+                r#"{"name": "X", "unknown_field": 1}"#,
+            ),
+            (
+                Method::POST,
+                "/api/v1/tournaments".into(),
+                "text/plain",
+                "hello",
+            ),
+            (
+                Method::POST,
+                format!("/api/v1/tournaments/{tid}/players"),
+                "application/json",
+                r#"{"name": ""}"#,
+            ),
+            (
+                Method::POST,
+                format!("/api/v1/tournaments/{tid}/players"),
+                "application/json",
+                r#"{"name": "A", "title": "King"}"#,
+            ),
+            (
+                Method::PUT,
+                format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                "application/json",
+                r#"{"result": "2-0", "version": 1}"#,
+            ),
+            (
+                Method::PUT,
+                format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                "application/json",
+                r#"{"result": "0-0", "version": 1}"#,
+            ),
+            (
+                Method::PUT,
+                format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                "application/json",
+                r#"{"result": "1-0"}"#,
+            ),
+            (
+                Method::PUT,
+                format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                "application/json",
+                r#"{"result": "1-0", "version": "x"}"#,
+            ),
+            (
+                Method::PUT,
+                format!("/api/v1/tournaments/{tid}/games/99999/result"),
+                "application/json",
+                r#"{"result": "1-0", "version": 1}"#,
+            ),
+            (
+                Method::GET,
+                "/api/v1/tournaments/notanumber".into(),
+                "application/json",
+                "",
+            ),
+            (
+                Method::GET,
+                "/api/v1/tournaments/999999".into(),
+                "application/json",
+                "",
+            ),
+            (
+                Method::GET,
+                "/api/v1/nothing-here".into(),
+                "application/json",
+                "",
+            ),
+            (
+                Method::PATCH,
+                format!("/api/v1/tournaments/{tid}"),
+                "application/json",
+                r#"{"changes": {"rounds": "many"}}"#,
+            ),
         ];
         for (method, path, ct, body) in cases {
             let a = org.raw(method.clone(), &path, ct, body);
             let code = a.0.as_u16();
-            assert!((400..500).contains(&code), "[{}] {method} {path} {body}: got {code} {}", app.label(), a.1);
-            assert!(a.1["error"].as_str().is_some_and(|m| m.len() > 5), "{method} {path} {body}: no message in {}", a.1);
+            assert!(
+                (400..500).contains(&code),
+                "[{}] {method} {path} {body}: got {code} {}",
+                app.label(),
+                a.1
+            );
+            assert!(
+                a.1["error"].as_str().is_some_and(|m| m.len() > 5),
+                "{method} {path} {body}: no message in {}",
+                a.1
+            );
         }
     }
 }
@@ -229,7 +443,12 @@ fn login_is_rate_limited_and_sessions_are_fresh() {
         assert_eq!(c.login("victim", "wrong-password").0.as_u16(), 422);
     }
     let a = c.login("victim", common::USER_PASSWORD);
-    assert_eq!(a.0.as_u16(), 429, "locked out even with the right password: {}", a.1);
+    assert_eq!(
+        a.0.as_u16(),
+        429,
+        "locked out even with the right password: {}",
+        a.1
+    );
     // Another account from the same client is not locked.
     let _ = app.user("other");
     assert_eq!(c.login("other", common::USER_PASSWORD).0.as_u16(), 200);
@@ -255,7 +474,10 @@ fn openapi_document_matches_the_route_table() {
         .iter()
         .map(|r| (r.method.to_string(), r.path.to_string()))
         .collect();
-    assert_eq!(documented, routed, "every route documented, every documented route real");
+    assert_eq!(
+        documented, routed,
+        "every route documented, every documented route real"
+    );
 }
 
 #[test]
@@ -264,7 +486,10 @@ fn security_headers_are_sent() {
     let res = reqwest::blocking::get(format!("{}/api/v1/tournaments", app.base)).unwrap();
     let h = res.headers();
     assert_eq!(h["x-content-type-options"], "nosniff");
-    assert!(h["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"));
+    assert!(h["content-security-policy"]
+        .to_str()
+        .unwrap()
+        .contains("frame-ancestors 'none'"));
 }
 
 #[test]
@@ -276,13 +501,32 @@ fn public_reads_are_cached_until_the_next_write() {
     let first = http.get(&url).send().unwrap();
     let etag = first.headers()["etag"].to_str().unwrap().to_string();
     let body = first.text().unwrap();
-    let again = http.get(&url).header("If-None-Match", &etag).send().unwrap();
+    let again = http
+        .get(&url)
+        .header("If-None-Match", &etag)
+        .send()
+        .unwrap();
     assert_eq!(again.status().as_u16(), 304);
     // A result changes the standings: the old ETag no longer matches.
     let g = org.get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1;
-    org.ok(org.put(&format!("/api/v1/tournaments/{tid}/games/{gid}/result"), json!({"result": "1-0", "version": g["version"]})), 200, "result");
-    let after = http.get(&url).header("If-None-Match", &etag).send().unwrap();
+    org.ok(
+        org.put(
+            &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+            json!({"result": "1-0", "version": g["version"]}),
+        ),
+        200,
+        "result",
+    );
+    let after = http
+        .get(&url)
+        .header("If-None-Match", &etag)
+        .send()
+        .unwrap();
     assert_eq!(after.status().as_u16(), 200);
     assert_ne!(after.headers()["etag"].to_str().unwrap(), etag);
-    assert_ne!(after.text().unwrap(), body, "fresh standings after the write");
+    assert_ne!(
+        after.text().unwrap(),
+        body,
+        "fresh standings after the write"
+    );
 }

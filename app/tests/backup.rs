@@ -3,8 +3,19 @@
 use std::process::Command;
 
 fn arbiter(args: &[&str]) -> (bool, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_arbiter")).args(args).env("ARBITER_PASSWORD", "backup-password-1").output().unwrap();
-    (out.status.success(), format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr)))
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .env("ARBITER_PASSWORD", "backup-password-1")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    )
 }
 
 #[test]
@@ -20,7 +31,10 @@ fn backup_and_restore_a_sqlite_database() {
     let live = app::db::Database::open(db, 2).unwrap();
     let (ok, out) = arbiter(&["backup", copy.to_str().unwrap(), "--database", db]);
     assert!(ok, "{out}");
-    assert!(!arbiter(&["backup", copy.to_str().unwrap(), "--database", db]).0, "never overwrites a file");
+    assert!(
+        !arbiter(&["backup", copy.to_str().unwrap(), "--database", db]).0,
+        "never overwrites a file"
+    );
     drop(live);
     // A later change, then restore: the change is gone, the first account is back.
     assert!(arbiter(&["user", "add", "second", "--database", db]).0);
@@ -29,13 +43,28 @@ fn backup_and_restore_a_sqlite_database() {
     let restored = app::db::Database::open(db, 1).unwrap();
     let names: Vec<Option<i32>> = ["first", "second"]
         .iter()
-        .map(|n| restored.read(|c| app::domain::users::find_user_id(c, n)).unwrap())
+        .map(|n| {
+            restored
+                .read(|c| app::domain::users::find_user_id(c, n))
+                .unwrap()
+        })
         .collect();
     assert!(names[0].is_some() && names[1].is_none(), "{names:?}");
     // Not a database: refused, and the live one is untouched.
     std::fs::write(dir.join("junk.db"), b"not a database").unwrap();
-    assert!(!arbiter(&["restore", dir.join("junk.db").to_str().unwrap(), "--database", db]).0);
-    assert!(restored.read(|c| app::domain::users::find_user_id(c, "first")).unwrap().is_some());
+    assert!(
+        !arbiter(&[
+            "restore",
+            dir.join("junk.db").to_str().unwrap(),
+            "--database",
+            db
+        ])
+        .0
+    );
+    assert!(restored
+        .read(|c| app::domain::users::find_user_id(c, "first"))
+        .unwrap()
+        .is_some());
     // PostgreSQL points to pg_dump.
     let (ok, out) = arbiter(&["backup", "x", "--database", "postgres://u@127.0.0.1:1/none"]);
     assert!(!ok && out.contains("pg_dump"), "{out}");

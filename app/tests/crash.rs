@@ -21,7 +21,15 @@ const BOARDS: usize = 50;
 
 fn start(db_url: &str, key: &std::path::Path) -> (Child, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--database", db_url, "--workers", "4"])
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database",
+            db_url,
+            "--workers",
+            "4",
+        ])
         .env("ARBITER_KEY_FILE", key)
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
@@ -32,36 +40,86 @@ fn start(db_url: &str, key: &std::path::Path) -> (Child, String) {
     for line in lines.by_ref() {
         let line = line.unwrap();
         if let Some(rest) = line.strip_prefix("Arbiter is running at ") {
-            return (child, rest.split_whitespace().next().unwrap().trim_end_matches('/').to_string());
+            return (
+                child,
+                rest.split_whitespace()
+                    .next()
+                    .unwrap()
+                    .trim_end_matches('/')
+                    .to_string(),
+            );
         }
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not start");
 }
 
 /// A tournament with 100 players and round 1 published: 50 boards to write to.
 fn prepare(db: &Database) -> (i32, Vec<i32>, String) {
     let admin = db
-        .write(|c| users::create_user(c, &Actor::system(), "crash", "crash-password-1", "Crash", false))
+        .write(|c| {
+            users::create_user(
+                c,
+                &Actor::system(),
+                "crash",
+                "crash-password-1",
+                "Crash",
+                false,
+            )
+        })
         .unwrap();
-    let actor = Actor { user_id: Some(admin.id), username: Some("crash".into()), is_admin: false };
+    let actor = Actor {
+        user_id: Some(admin.id),
+        username: Some("crash".into()),
+        is_admin: false,
+    };
     let t = db
         .write(|c| {
             tournaments::create(
                 c,
                 &actor,
-                tournaments::Regulations { name: "Crash".into(), rounds: 5, ..Default::default() },
+                tournaments::Regulations {
+                    name: "Crash".into(),
+                    rounds: 5,
+                    ..Default::default()
+                },
             )
         })
         .unwrap();
-    db.write(|c| tournaments::appoint(c, &actor, t.id, tournaments::StaffMember { username: "crash".into(), role: "arbiter".into() }))
-        .unwrap();
+    db.write(|c| {
+        tournaments::appoint(
+            c,
+            &actor,
+            t.id,
+            tournaments::StaffMember {
+                username: "crash".into(),
+                role: "arbiter".into(),
+            },
+        )
+    })
+    .unwrap();
     for i in 0..(BOARDS * 2) {
-        db.write(|c| registration::register(c, &actor, t.id, registration::RegisterPlayer { name: format!("P{i}"), rating: Some(2000 + i as i32), ..Default::default() }))
-            .unwrap();
+        db.write(|c| {
+            registration::register(
+                c,
+                &actor,
+                t.id,
+                registration::RegisterPlayer {
+                    name: format!("P{i}"),
+                    rating: Some(2000 + i as i32),
+                    ..Default::default()
+                },
+            )
+        })
+        .unwrap();
     }
     let r = db.write(|c| rounds::pair_next(c, &actor, t.id)).unwrap();
     db.write(|c| rounds::publish(c, &actor, t.id, 1)).unwrap();
-    let token = db.write(|c| users::create_token(c, &actor, "crash writers")).unwrap().token;
+    let token = db
+        .write(|c| users::create_token(c, &actor, "crash writers"))
+        .unwrap()
+        .token;
     (t.id, r.games.iter().map(|g| g.id).collect(), token)
 }
 
@@ -144,10 +202,21 @@ fn one_crash(backend: Backend, run_ms: u64) -> (usize, usize) {
         let version = g["version"].as_i64().unwrap();
         if let Some(a) = acks.get(&gid) {
             acknowledged += (a.version - 1) as usize;
-            assert!(version >= a.version, "[{backend:?}] game {gid}: acknowledged version {} lost (now {version})", a.version);
-            assert!(version <= a.version + 1, "[{backend:?}] game {gid}: more writes than were sent");
+            assert!(
+                version >= a.version,
+                "[{backend:?}] game {gid}: acknowledged version {} lost (now {version})",
+                a.version
+            );
+            assert!(
+                version <= a.version + 1,
+                "[{backend:?}] game {gid}: more writes than were sent"
+            );
             if version == a.version {
-                assert_eq!(g["result"], a.result.as_str(), "[{backend:?}] game {gid}: acknowledged result lost");
+                assert_eq!(
+                    g["result"],
+                    a.result.as_str(),
+                    "[{backend:?}] game {gid}: acknowledged result lost"
+                );
             }
         }
         // Nothing half-written: one audit row per committed result change.
@@ -161,7 +230,11 @@ fn one_crash(backend: Backend, run_ms: u64) -> (usize, usize) {
                     .get_result(conn)?)
             })
             .unwrap();
-        assert_eq!(audit_rows, version - 1, "[{backend:?}] game {gid}: result changes and audit rows disagree");
+        assert_eq!(
+            audit_rows,
+            version - 1,
+            "[{backend:?}] game {gid}: result changes and audit rows disagree"
+        );
     }
     let _ = child.kill();
     let _ = child.wait();
@@ -173,7 +246,10 @@ fn acknowledged_results_survive_sigkill() {
     for backend in backends() {
         let (acked, errors) = one_crash(backend, 1500);
         assert_eq!(errors, 0, "[{backend:?}] writers saw errors other than 409");
-        assert!(acked > 0, "[{backend:?}] the writers got results through before the kill");
+        assert!(
+            acked > 0,
+            "[{backend:?}] the writers got results through before the kill"
+        );
         eprintln!("[{backend:?}] {acked} acknowledged writes, all present after SIGKILL; {errors} non-409 errors");
     }
 }

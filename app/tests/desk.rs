@@ -14,7 +14,12 @@ fn w(app: &TestApp, a: impl FnOnce() -> common::Answer, expect: u16, what: &str)
     let before = app.audit_count();
     let (status, body) = a();
     assert_eq!(status.as_u16(), expect, "[{}] {what}: {body}", app.label());
-    assert_eq!(app.audit_count(), before + 1, "[{}] {what}: one audit row", app.label());
+    assert_eq!(
+        app.audit_count(),
+        before + 1,
+        "[{}] {what}: one audit row",
+        app.label()
+    );
     body
 }
 
@@ -22,7 +27,12 @@ fn refused(app: &TestApp, a: impl FnOnce() -> common::Answer, expect: u16, what:
     let before = app.audit_count();
     let (status, body) = a();
     assert_eq!(status.as_u16(), expect, "[{}] {what}: {body}", app.label());
-    assert_eq!(app.audit_count(), before, "[{}] {what}: no audit row", app.label());
+    assert_eq!(
+        app.audit_count(),
+        before,
+        "[{}] {what}: no audit row",
+        app.label()
+    );
     body
 }
 
@@ -33,10 +43,18 @@ struct Event {
 
 impl Event {
     fn games(&self, round: u32) -> Vec<Value> {
-        self.arb.get(&format!("/api/v1/tournaments/{}/rounds/{round}", self.tid)).1["games"].as_array().unwrap().clone()
+        self.arb
+            .get(&format!("/api/v1/tournaments/{}/rounds/{round}", self.tid))
+            .1["games"]
+            .as_array()
+            .unwrap()
+            .clone()
     }
     fn game(&self, round: u32, board: i64) -> Value {
-        self.games(round).into_iter().find(|g| g["board"] == board).unwrap()
+        self.games(round)
+            .into_iter()
+            .find(|g| g["board"] == board)
+            .unwrap()
     }
     fn path(&self, rest: &str) -> String {
         format!("/api/v1/tournaments/{}{rest}", self.tid)
@@ -56,12 +74,37 @@ fn setup(app: &TestApp) -> Event {
         "create",
     );
     let tid = t["id"].as_i64().unwrap();
-    arb.ok(arb.post(&format!("/api/v1/tournaments/{tid}/staff"), json!({"username": "desk", "role": "arbiter"})), 201, "appoint");
+    arb.ok(
+        arb.post(
+            &format!("/api/v1/tournaments/{tid}/staff"),
+            json!({"username": "desk", "role": "arbiter"}),
+        ),
+        201,
+        "appoint",
+    );
     for i in 0..12 {
-        arb.ok(arb.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": format!("Zawodnik {i}"), "rating": 2300 - i * 30})), 201, "register");
+        arb.ok(
+            arb.post(
+                &format!("/api/v1/tournaments/{tid}/players"),
+                json!({"name": format!("Zawodnik {i}"), "rating": 2300 - i * 30}),
+            ),
+            201,
+            "register",
+        );
     }
-    arb.ok(arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})), 201, "pair");
-    arb.ok(arb.post(&format!("/api/v1/tournaments/{tid}/rounds/1/publish"), json!({})), 200, "publish");
+    arb.ok(
+        arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+        201,
+        "pair",
+    );
+    arb.ok(
+        arb.post(
+            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
+            json!({}),
+        ),
+        200,
+        "publish",
+    );
     Event { tid, arb }
 }
 
@@ -69,19 +112,39 @@ fn arrivals(app: &TestApp, e: &Event) {
     // §4: preview first — nothing is written.
     let g1 = e.game(1, 1);
     let body = json!({"white": {"arrived_at": "10:10"}, "black": {"arrived_at": "10:45"}, "version": g1["version"]});
-    let p = refused(app, || e.arb.post(&e.path(&format!("/games/{}/arrivals/preview", g1["id"])), body.clone()), 200, "preview");
+    let p = refused(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/games/{}/arrivals/preview", g1["id"])),
+                body.clone(),
+            )
+        },
+        200,
+        "preview",
+    );
     assert_eq!(p["outcome"], "black_forfeits");
     assert_eq!(p["deadline"], "2026-05-01T10:30:00");
     assert_eq!(e.game(1, 1)["kind"], "pending", "preview changes nothing");
     // Confirmed: Black arrived after the default time: +/-.
-    let a = w(app, || e.arb.put(&e.path(&format!("/games/{}/arrivals", g1["id"])), body), 200, "arrivals b1");
+    let a = w(
+        app,
+        || {
+            e.arb
+                .put(&e.path(&format!("/games/{}/arrivals", g1["id"])), body)
+        },
+        200,
+        "arrivals b1",
+    );
     assert_eq!(a["game"]["result"], "+/-");
     assert_eq!(a["game"]["kind"], "forfeit");
     // Both past the default time: double forfeit.
     let g2 = e.game(1, 2);
     let a = w(
         app,
-        || e.arb.put(&e.path(&format!("/games/{}/arrivals", g2["id"])), json!({"white": {"absent": true}, "black": {"arrived_at": "10:31"}, "version": g2["version"]})),
+        || {
+            e.arb.put(&e.path(&format!("/games/{}/arrivals", g2["id"])), json!({"white": {"absent": true}, "black": {"arrived_at": "10:31"}, "version": g2["version"]}))
+        },
         200,
         "arrivals b2",
     );
@@ -89,10 +152,30 @@ fn arrivals(app: &TestApp, e: &Event) {
     // An override needs a reason; with one, the game is played after all.
     let v = a["game"]["version"].clone();
     let override_body = json!({"white": {"absent": true}, "black": {"arrived_at": "10:31"}, "version": v, "override_result": "*"});
-    refused(app, || e.arb.put(&e.path(&format!("/games/{}/arrivals", g2["id"])), override_body.clone()), 422, "override without reason");
+    refused(
+        app,
+        || {
+            e.arb.put(
+                &e.path(&format!("/games/{}/arrivals", g2["id"])),
+                override_body.clone(),
+            )
+        },
+        422,
+        "override without reason",
+    );
     let mut with_reason = override_body;
     with_reason["reason"] = json!("the hall doors were locked until 10:30");
-    let a = w(app, || e.arb.put(&e.path(&format!("/games/{}/arrivals", g2["id"])), with_reason), 200, "override");
+    let a = w(
+        app,
+        || {
+            e.arb.put(
+                &e.path(&format!("/games/{}/arrivals", g2["id"])),
+                with_reason,
+            )
+        },
+        200,
+        "override",
+    );
     assert_eq!(a["game"]["kind"], "pending");
     let audit = e.arb.get(&e.path("/audit?limit=1")).1;
     assert_eq!(audit[0]["action"], "arrivals.override");
@@ -100,7 +183,9 @@ fn arrivals(app: &TestApp, e: &Event) {
     let g3 = e.game(1, 3);
     let a = w(
         app,
-        || e.arb.put(&e.path(&format!("/games/{}/arrivals", g3["id"])), json!({"white": {"arrived_at": "10:05"}, "black": {"arrived_at": "10:20"}, "version": g3["version"]})),
+        || {
+            e.arb.put(&e.path(&format!("/games/{}/arrivals", g3["id"])), json!({"white": {"arrived_at": "10:05"}, "black": {"arrived_at": "10:20"}, "version": g3["version"]}))
+        },
         200,
         "arrivals b3",
     );
@@ -110,7 +195,14 @@ fn arrivals(app: &TestApp, e: &Event) {
     assert_eq!(a["game"]["kind"], "pending");
 }
 
-fn penalty(app: &TestApp, e: &Event, board: i64, offender: &str, body: Value, expect: u16) -> Value {
+fn penalty(
+    app: &TestApp,
+    e: &Event,
+    board: i64,
+    offender: &str,
+    body: Value,
+    expect: u16,
+) -> Value {
     let g = e.game(1, board);
     let mut body = body;
     body["player_id"] = g[offender]["id"].clone();
@@ -135,16 +227,29 @@ fn penalties(app: &TestApp, e: &Event) {
         let mut body = extra;
         body["kind"] = json!(kind);
         let a = penalty(app, e, 3, "white", body, 201);
-        assert_eq!(a["game"]["kind"], "pending", "{kind} does not decide the game");
+        assert_eq!(
+            a["game"]["kind"], "pending",
+            "{kind} does not decide the game"
+        );
         assert!(!a["penalty"]["effect"].as_str().unwrap().is_empty());
     }
-    let list = e.arb.get(&e.path(&format!("/games/{}/penalties", e.game(1, 3)["id"]))).1;
+    let list = e
+        .arb
+        .get(&e.path(&format!("/games/{}/penalties", e.game(1, 3)["id"])))
+        .1;
     assert_eq!(list.as_array().unwrap().len(), 5);
     assert_eq!(list[3]["seconds"], 180, "9.5(b): 3 minutes to the opponent");
     // 7.4(b): two illegal moves cost 2 minutes each; the third loses — the opponent can mate.
     let middlegame = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
     for n in 1..=3 {
-        let a = penalty(app, e, 4, "white", json!({"kind": "illegal_move", "final_fen": middlegame}), 201);
+        let a = penalty(
+            app,
+            e,
+            4,
+            "white",
+            json!({"kind": "illegal_move", "final_fen": middlegame}),
+            201,
+        );
         if n < 3 {
             assert_eq!(a["penalty"]["seconds"], 120);
             assert_eq!(a["game"]["kind"], "pending");
@@ -154,51 +259,152 @@ fn penalties(app: &TestApp, e: &Event) {
     }
     // 12.3(b): declared lost, but the opponent has a bare king: 0-½.
     let bare = "4k3/8/8/8/8/8/8/4K2Q w - - 0 1";
-    refused(app, || e.arb.post(&e.path(&format!("/games/{}/penalties", e.game(1, 5)["id"])), json!({"player_id": e.game(1, 5)["white"]["id"], "kind": "game_lost", "version": e.game(1, 5)["version"]})), 422, "no position to judge");
-    let a = penalty(app, e, 5, "white", json!({"kind": "game_lost", "final_fen": bare}), 201);
+    refused(
+        app,
+        || {
+            e.arb.post(&e.path(&format!("/games/{}/penalties", e.game(1, 5)["id"])), json!({"player_id": e.game(1, 5)["white"]["id"], "kind": "game_lost", "version": e.game(1, 5)["version"]}))
+        },
+        422,
+        "no position to judge",
+    );
+    let a = penalty(
+        app,
+        e,
+        5,
+        "white",
+        json!({"kind": "game_lost", "final_fen": bare}),
+        201,
+    );
     assert_eq!(a["game"]["result"], "0-½");
     // 12.9: both at fault: 0-0; then 13.4(f) raises the opponent's score.
-    let a = penalty(app, e, 6, "white", json!({"kind": "both_at_fault", "note": "both used phones"}), 201);
+    let a = penalty(
+        app,
+        e,
+        6,
+        "white",
+        json!({"kind": "both_at_fault", "note": "both used phones"}),
+        201,
+    );
     assert_eq!(a["game"]["result"], "0-0");
     let a = penalty(app, e, 6, "white", json!({"kind": "score_raised"}), 201);
     assert_eq!(a["game"]["result"], "0-1");
     // The other boards get results; board 2 then has its winner's score reduced (13.4(e)).
     let g2 = e.game(1, 2);
-    w(app, || e.arb.put(&e.path(&format!("/games/{}/result", g2["id"])), json!({"result": "1-0", "version": g2["version"]})), 200, "b2 result");
-    let a = penalty(app, e, 2, "white", json!({"kind": "score_reduced", "points": 0.5}), 201);
+    w(
+        app,
+        || {
+            e.arb.put(
+                &e.path(&format!("/games/{}/result", g2["id"])),
+                json!({"result": "1-0", "version": g2["version"]}),
+            )
+        },
+        200,
+        "b2 result",
+    );
+    let a = penalty(
+        app,
+        e,
+        2,
+        "white",
+        json!({"kind": "score_reduced", "points": 0.5}),
+        201,
+    );
     assert_eq!(a["game"]["result"], "½-0");
     // 13.4(g): expulsion — his unfinished game is lost by forfeit, and he is not paired again.
     let expelled = e.game(1, 3)["black"]["id"].clone();
-    let a = penalty(app, e, 3, "black", json!({"kind": "expulsion", "note": "repeated disturbance"}), 201);
+    let a = penalty(
+        app,
+        e,
+        3,
+        "black",
+        json!({"kind": "expulsion", "note": "repeated disturbance"}),
+        201,
+    );
     assert_eq!(a["game"]["result"], "+/-");
     let p = e.arb.get(&e.path(&format!("/players/{expelled}"))).1;
     assert_eq!(p["player"]["status"], "expelled");
     penalty(app, e, 3, "black", json!({"kind": "no_such_kind"}), 422);
     // Round 1 is complete; round 2 leaves the expelled player out.
-    w(app, || e.arb.post(&e.path("/rounds"), json!({})), 201, "pair round 2");
-    w(app, || e.arb.post(&e.path("/rounds/2/publish"), json!({})), 200, "publish 2");
-    assert!(!e.games(2).iter().any(|g| g["white"]["id"] == expelled || g["black"]["id"] == expelled));
+    w(
+        app,
+        || e.arb.post(&e.path("/rounds"), json!({})),
+        201,
+        "pair round 2",
+    );
+    w(
+        app,
+        || e.arb.post(&e.path("/rounds/2/publish"), json!({})),
+        200,
+        "publish 2",
+    );
+    assert!(!e
+        .games(2)
+        .iter()
+        .any(|g| g["white"]["id"] == expelled || g["black"]["id"] == expelled));
 }
 
 fn moves(app: &TestApp, e: &Event) {
     // §6: a scoresheet in Polish letters (the 2009 Laws' sample game).
     let g = e.game(2, 1);
     let text = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Hxd4 d5 6.exd6 e.p. Sxd6 7.Gg5 Sc6 8.He3+ Ge7 9.Sbd2 0-0 10.0-0-0 We8 11.Kb1 (=)";
-    let r = w(app, || e.arb.put(&e.path(&format!("/games/{}/moves", g["id"])), json!({"format": "scoresheet", "text": text})), 200, "scoresheet");
+    let r = w(
+        app,
+        || {
+            e.arb.put(
+                &e.path(&format!("/games/{}/moves", g["id"])),
+                json!({"format": "scoresheet", "text": text}),
+            )
+        },
+        200,
+        "scoresheet",
+    );
     assert_eq!(r["report"]["plies"], 21);
     assert!(r["report"]["error"].is_null(), "{r}");
     // A PGN with a stalemate on the board, while the arbiter entered 1-0: warned.
     let g = e.game(2, 2);
-    w(app, || e.arb.put(&e.path(&format!("/games/{}/result", g["id"])), json!({"result": "1-0", "version": g["version"]})), 200, "result");
+    w(
+        app,
+        || {
+            e.arb.put(
+                &e.path(&format!("/games/{}/result", g["id"])),
+                json!({"result": "1-0", "version": g["version"]}),
+            )
+        },
+        200,
+        "result",
+    );
     let stalemate = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 1-0\n";
-    let r = w(app, || e.arb.put(&e.path(&format!("/games/{}/moves", g["id"])), json!({"format": "pgn", "text": stalemate})), 200, "pgn");
+    let r = w(
+        app,
+        || {
+            e.arb.put(
+                &e.path(&format!("/games/{}/moves", g["id"])),
+                json!({"format": "pgn", "text": stalemate}),
+            )
+        },
+        200,
+        "pgn",
+    );
     assert_eq!(r["report"]["ending"], "stalemate", "{r}");
     assert_eq!(r["report"]["result_consistent"], false);
-    assert!(!r["warnings"].as_array().unwrap().is_empty(), "the arbiter is warned: {r}");
+    assert!(
+        !r["warnings"].as_array().unwrap().is_empty(),
+        "the arbiter is warned: {r}"
+    );
     assert_eq!(e.game(2, 2)["result"], "1-0", "nothing is changed silently");
     // An illegible move is reported with its ply.
     let g = e.game(2, 3);
-    let r = w(app, || e.arb.put(&e.path(&format!("/games/{}/moves", g["id"])), json!({"format": "scoresheet", "text": "1.e4 e5 2.S?3"})), 200, "bad scoresheet");
+    let r = w(
+        app,
+        || {
+            e.arb.put(
+                &e.path(&format!("/games/{}/moves", g["id"])),
+                json!({"format": "scoresheet", "text": "1.e4 e5 2.S?3"}),
+            )
+        },
+        200,
+        "bad scoresheet",
+    );
     assert_eq!(r["report"]["error"]["ply"], 3);
 }
 
@@ -220,8 +426,24 @@ fn db_text(app: &TestApp) -> String {
             t: String,
         }
         let mut conn = app.db.conn().unwrap();
-        for table in ["users", "sessions", "api_tokens", "tournaments", "players", "rounds", "games", "bye_requests", "audit_log", "arrivals", "penalties", "game_records", "adjournments"] {
-            let rows: Vec<T> = diesel::sql_query(format!("SELECT t::text AS t FROM {table} t")).load(&mut *conn).unwrap();
+        for table in [
+            "users",
+            "sessions",
+            "api_tokens",
+            "tournaments",
+            "players",
+            "rounds",
+            "games",
+            "bye_requests",
+            "audit_log",
+            "arrivals",
+            "penalties",
+            "game_records",
+            "adjournments",
+        ] {
+            let rows: Vec<T> = diesel::sql_query(format!("SELECT t::text AS t FROM {table} t"))
+                .load(&mut *conn)
+                .unwrap();
             for r in rows {
                 all.push_str(&r.t);
             }
@@ -258,55 +480,191 @@ fn adjournments(app: &TestApp, e: &Event) {
     let aid = env["id"].as_i64().unwrap();
     // Secret (§6): not in any answer, page of the API, the audit log or the database.
     let anon = Client::new(&app.base);
-    for path in [format!("/adjournments/{aid}"), format!("/games/{}/adjournments", env["game_id"]), "/rounds/2".into(), "/audit?limit=100".into(), "/standings".into()] {
+    for path in [
+        format!("/adjournments/{aid}"),
+        format!("/games/{}/adjournments", env["game_id"]),
+        "/rounds/2".into(),
+        "/audit?limit=100".into(),
+        "/standings".into(),
+    ] {
         for c in [&anon, &e.arb] {
             let body = c.get(&e.path(&path)).1.to_string();
-            assert!(!body.contains(SEALED_SECRET), "[{}] sealed move leaked in {path}", app.label());
+            assert!(
+                !body.contains(SEALED_SECRET),
+                "[{}] sealed move leaked in {path}",
+                app.label()
+            );
         }
     }
     let openapi = anon.get("/api/openapi.json").1.to_string();
     assert!(!openapi.contains(SEALED_SECRET));
-    assert!(!db_text(app).contains(SEALED_SECRET), "[{}] sealed move in plaintext in the database", app.label());
+    assert!(
+        !db_text(app).contains(SEALED_SECRET),
+        "[{}] sealed move in plaintext in the database",
+        app.label()
+    );
     // Opening needs the role, and the replying player present.
     let stranger = app.user("nosy");
-    refused(app, || stranger.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})), 403, "open by a stranger");
-    refused(app, || anon.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})), 401, "open anonymously");
-    refused(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})), 409, "open without the replying player");
-    w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/presence")), json!({"who": "sealer", "at": "2026-05-02T09:58"})), 200, "sealer present");
-    w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/presence")), json!({"who": "replier", "at": "2026-05-02T10:05"})), 200, "replier present");
-    let o = w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})), 200, "open");
+    refused(
+        app,
+        || stranger.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})),
+        403,
+        "open by a stranger",
+    );
+    refused(
+        app,
+        || anon.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})),
+        401,
+        "open anonymously",
+    );
+    refused(
+        app,
+        || {
+            e.arb
+                .post(&e.path(&format!("/adjournments/{aid}/open")), json!({}))
+        },
+        409,
+        "open without the replying player",
+    );
+    w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/presence")),
+                json!({"who": "sealer", "at": "2026-05-02T09:58"}),
+            )
+        },
+        200,
+        "sealer present",
+    );
+    w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/presence")),
+                json!({"who": "replier", "at": "2026-05-02T10:05"}),
+            )
+        },
+        200,
+        "replier present",
+    );
+    let o = w(
+        app,
+        || {
+            e.arb
+                .post(&e.path(&format!("/adjournments/{aid}/open")), json!({}))
+        },
+        200,
+        "open",
+    );
     assert_eq!(o["envelope"]["opening"]["sealed_text"], SEALED_SECRET);
     assert_eq!(o["envelope"]["opening"]["verdict"], "legal: Na6");
     assert_eq!(o["envelope"]["opening"]["consequence"], "Continue");
     assert_eq!(o["game"]["kind"], "pending", "play resumes");
-    refused(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})), 409, "opened twice");
+    refused(
+        app,
+        || {
+            e.arb
+                .post(&e.path(&format!("/adjournments/{aid}/open")), json!({}))
+        },
+        409,
+        "opened twice",
+    );
 
     // §8: an illegal sealed move loses.
     let env = adjourn(app, e, 5, "Hxh7");
     let aid = env["id"].as_i64().unwrap();
-    w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/presence")), json!({"who": "sealer", "at": "2026-05-02T10:00"})), 200, "p");
-    w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/presence")), json!({"who": "replier", "at": "2026-05-02T10:00"})), 200, "p");
-    let o = w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/open")), json!({})), 200, "open illegal");
+    w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/presence")),
+                json!({"who": "sealer", "at": "2026-05-02T10:00"}),
+            )
+        },
+        200,
+        "p",
+    );
+    w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/presence")),
+                json!({"who": "replier", "at": "2026-05-02T10:00"}),
+            )
+        },
+        200,
+        "p",
+    );
+    let o = w(
+        app,
+        || {
+            e.arb
+                .post(&e.path(&format!("/adjournments/{aid}/open")), json!({}))
+        },
+        200,
+        "open illegal",
+    );
     assert_eq!(o["envelope"]["opening"]["verdict"], "illegal");
     assert_eq!(o["game"]["result"], "1-0", "the sealer (Black) loses");
     // §10: the sealer more than an hour late, the sealed move neither mates nor ends the game: he loses.
     let env = adjourn(app, e, 1, "e5");
     let aid = env["id"].as_i64().unwrap();
-    w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/presence")), json!({"who": "replier", "at": "2026-05-02T10:00"})), 200, "p");
-    let o = w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/open")), json!({"at": "2026-05-02T11:01"})), 200, "open, sealer late");
+    w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/presence")),
+                json!({"who": "replier", "at": "2026-05-02T10:00"}),
+            )
+        },
+        200,
+        "p",
+    );
+    let o = w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/open")),
+                json!({"at": "2026-05-02T11:01"}),
+            )
+        },
+        200,
+        "open, sealer late",
+    );
     assert_eq!(o["envelope"]["opening"]["consequence"], "SealerLoses");
     assert_eq!(o["game"]["result"], "1-0");
     // §5: a draw agreed before resumption ends the game; the envelope stays closed.
     let env = adjourn(app, e, 3, "Sc6");
     let aid = env["id"].as_i64().unwrap();
-    let end = w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/end")), json!({"outcome": "draw"})), 200, "draw before resumption");
+    let end = w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/end")),
+                json!({"outcome": "draw"}),
+            )
+        },
+        200,
+        "draw before resumption",
+    );
     assert_eq!(end["state"], "ended");
     assert!(end["opening"].is_null());
     assert_eq!(e.game(2, 3)["result"], "½-½");
     // §11: a lost envelope — resume from the adjourned position.
     let env = adjourn(app, e, 4, "d5");
     let aid = env["id"].as_i64().unwrap();
-    let lost = w(app, || e.arb.post(&e.path(&format!("/adjournments/{aid}/lost")), json!({"restorable": true})), 200, "lost");
+    let lost = w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/lost")),
+                json!({"restorable": true}),
+            )
+        },
+        200,
+        "lost",
+    );
     assert_eq!(lost["state"], "lost");
     assert_eq!(e.game(2, 4)["kind"], "pending");
 }
@@ -316,11 +674,21 @@ fn the_arbiters_desk_walks_spec_4_5_6_7_on_every_backend() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let e = setup(&app);
-        e.arb.ok(e.arb.put(&e.path("/rounds/2/start"), json!({"start": "2026-05-02T10:00"})), 404, "round 2 not paired yet");
+        e.arb.ok(
+            e.arb.put(
+                &e.path("/rounds/2/start"),
+                json!({"start": "2026-05-02T10:00"}),
+            ),
+            404,
+            "round 2 not paired yet",
+        );
         arrivals(&app, &e);
         penalties(&app, &e);
         moves(&app, &e);
         adjournments(&app, &e);
-        eprintln!("[{}] arrivals, penalties, moves and adjournments: every consequence as the Laws say", app.label());
+        eprintln!(
+            "[{}] arrivals, penalties, moves and adjournments: every consequence as the Laws say",
+            app.label()
+        );
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{backends, TestApp, ADMIN_PASSWORD};
+use common::{backends, TestApp, USER_PASSWORD};
 use reqwest::blocking::Client;
 use std::io::Read;
 use std::time::{Duration, Instant};
@@ -70,9 +70,11 @@ fn staff_forms_work_without_javascript() {
         let app = TestApp::start(backend);
         let label = app.label();
         let f = Form::new(&app.base);
+        // An ordinary account (not an administrator, who holds every role).
+        let _ = app.user("org");
 
         // Login through the page sets the same session cookie as the API.
-        let (status, _, body) = f.post("/login", &[("username", "admin"), ("password", "wrong")]);
+        let (status, _, body) = f.post("/login", &[("username", "org"), ("password", "wrong")]);
         assert_eq!(status, 422, "[{label}] wrong password");
         assert!(
             body.contains("wrong user name or password"),
@@ -80,7 +82,7 @@ fn staff_forms_work_without_javascript() {
         );
         let (status, location, _) = f.post(
             "/login",
-            &[("username", "admin"), ("password", ADMIN_PASSWORD)],
+            &[("username", "org"), ("password", USER_PASSWORD)],
         );
         assert_eq!((status, location.as_str()), (303, "/"), "[{label}] login");
         let csrf = f.csrf("/new");
@@ -171,7 +173,7 @@ fn staff_forms_work_without_javascript() {
         assert_eq!(status, 403, "[{label}] organizer pairs? {body}");
         let (status, _, _) = f.post(
             &format!("/t/{tid}/manage/staff"),
-            &[("csrf", &csrf), ("username", "admin"), ("role", "arbiter")],
+            &[("csrf", &csrf), ("username", "org"), ("role", "arbiter")],
         );
         assert_eq!(status, 303, "[{label}] appoint");
 
@@ -267,6 +269,8 @@ fn staff_forms_work_without_javascript() {
             seen.push_str(&String::from_utf8_lossy(&buf[..n]));
         }
         drop(events);
+        drop(stream);
+        eprintln!("[{label}] live event seen");
 
         // A correction without a reason is refused next to the board; with one it is kept.
         let ver1 = round.games[0].version.to_string();

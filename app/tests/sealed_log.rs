@@ -22,11 +22,21 @@ fn the_sealed_move_is_not_in_the_server_log() {
         .env("ARBITER_PASSWORD", "chief-password-1")
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let log_path = dir.join("server.log");
     let log = std::fs::File::create(&log_path).unwrap();
     let mut child = Command::new(bin)
-        .args(["serve", "--bind", "127.0.0.1:0", "--database", db.to_str().unwrap()])
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database",
+            db.to_str().unwrap(),
+        ])
         .env("RUST_LOG", "trace")
         .stdout(Stdio::piped())
         .stderr(log)
@@ -37,7 +47,12 @@ fn the_sealed_move_is_not_in_the_server_log() {
     for line in lines.by_ref() {
         let line = line.unwrap();
         if let Some(rest) = line.strip_prefix("Arbiter is running at ") {
-            url = rest.split_whitespace().next().unwrap().trim_end_matches('/').to_string();
+            url = rest
+                .split_whitespace()
+                .next()
+                .unwrap()
+                .trim_end_matches('/')
+                .to_string();
             break;
         }
     }
@@ -47,13 +62,40 @@ fn the_sealed_move_is_not_in_the_server_log() {
         c.login("chief", "chief-password-1");
         let t = c.ok(c.post("/api/v1/tournaments", json!({"name": "Log", "start_date": "2026-01-01", "end_date": "2026-01-02", "adjournments": true, "rounds": 1})), 201, "create");
         let tid = t["id"].as_i64().unwrap();
-        c.ok(c.post(&format!("/api/v1/tournaments/{tid}/staff"), json!({"username": "chief", "role": "arbiter"})), 201, "appoint");
+        c.ok(
+            c.post(
+                &format!("/api/v1/tournaments/{tid}/staff"),
+                json!({"username": "chief", "role": "arbiter"}),
+            ),
+            201,
+            "appoint",
+        );
         for n in ["A", "B"] {
-            c.ok(c.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": n})), 201, "register");
+            c.ok(
+                c.post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    json!({"name": n}),
+                ),
+                201,
+                "register",
+            );
         }
-        c.ok(c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})), 201, "pair");
-        c.ok(c.post(&format!("/api/v1/tournaments/{tid}/rounds/1/publish"), json!({})), 200, "publish");
-        let gid = c.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"].as_i64().unwrap();
+        c.ok(
+            c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+            201,
+            "pair",
+        );
+        c.ok(
+            c.post(
+                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
+                json!({}),
+            ),
+            200,
+            "publish",
+        );
+        let gid = c.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"]
+            .as_i64()
+            .unwrap();
         let env = c.ok(
             c.post(
                 &format!("/api/v1/tournaments/{tid}/games/{gid}/adjournments"),
@@ -67,7 +109,10 @@ fn the_sealed_move_is_not_in_the_server_log() {
         c.get(&format!("/api/v1/tournaments/{tid}/adjournments/{aid}"));
         c.get(&format!("/api/v1/tournaments/{tid}/audit"));
         // A malformed request carrying the secret must not echo it in the log either.
-        c.post(&format!("/api/v1/tournaments/{tid}/games/{gid}/adjournments"), json!({"sealed_move": SECRET}));
+        c.post(
+            &format!("/api/v1/tournaments/{tid}/games/{gid}/adjournments"),
+            json!({"sealed_move": SECRET}),
+        );
         Ok(())
     };
     let result = run();
@@ -76,7 +121,13 @@ fn the_sealed_move_is_not_in_the_server_log() {
     let _ = child.wait();
     result.unwrap();
     let text = std::fs::read_to_string(&log_path).unwrap();
-    assert!(text.contains("/adjournments"), "the log did record the requests:\n{text}");
-    assert!(!text.contains(SECRET), "the sealed move is in the server log:\n{text}");
+    assert!(
+        text.contains("/adjournments"),
+        "the log did record the requests:\n{text}"
+    );
+    assert!(
+        !text.contains(SECRET),
+        "the sealed move is in the server log:\n{text}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

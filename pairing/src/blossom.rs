@@ -757,24 +757,39 @@ impl<W: Weight> MaxWeightMatching<W> {
     /// weight changes and removals since then disturbed. Returns, for every
     /// vertex (0-based), its partner or `None` (also for removed vertices).
     pub fn solve(&mut self) -> Vec<Option<usize>> {
-        if self.initialized && !self.perfect {
-            // The warm start needs every exposed vertex to have a dual far
-            // from zero; after a matching that is not perfect, start afresh.
+        // 1. From the previous optimum, when it was perfect (the warm start
+        //    needs every exposed vertex to have a dual far from zero).
+        if self.initialized && self.perfect {
+            self.repair();
+            while self.phase() {}
+            if self.all_matched() {
+                return self.mates();
+            }
+        }
+        // 2. From scratch with per-vertex duals (fast; exact when the result
+        //    is perfect), 3. else with equal duals (exact in every case).
+        for equal_duals in [self.offset.is_zero(), true] {
             for x in std::mem::take(&mut self.removed_list) {
                 self.active[x as usize] = false;
             }
             for p in std::mem::take(&mut self.dirty_list) {
                 self.dirty[p as usize] = false;
             }
-            self.initialized = false;
+            self.init(equal_duals);
+            while self.phase() {}
+            self.perfect = self.all_matched();
+            if self.perfect || equal_duals {
+                break;
+            }
         }
-        if !self.initialized {
-            self.init();
-        } else {
-            self.repair();
-        }
-        while self.phase() {}
-        self.perfect = (1..=self.n).all(|u| !self.active[u] || self.mate[u] != NONE);
+        self.mates()
+    }
+
+    fn all_matched(&self) -> bool {
+        (1..=self.n).all(|u| !self.active[u] || self.mate[u] != NONE)
+    }
+
+    fn mates(&self) -> Vec<Option<usize>> {
         (1..=self.n)
             .map(|u| {
                 let m = self.mate[u];
@@ -787,7 +802,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             .collect()
     }
 
-    fn init(&mut self) {
+    fn init(&mut self, equal_duals: bool) {
         let n = self.n;
         let big = 2 * n + 1;
         self.nx = n;
@@ -834,9 +849,9 @@ impl<W: Weight> MaxWeightMatching<W> {
             }
             self.lab[u] = best.half();
         }
-        if self.offset.is_zero() {
-            // Without the cardinality offset the exposed vertices must end
-            // with equal duals: start them all at the largest weight.
+        if equal_duals {
+            // For a matching that may not be perfect the exposed vertices
+            // must end with equal duals: start them all at the largest weight.
             let top = (1..=n).map(|u| self.lab[u]).max().unwrap_or(W::zero());
             for u in 1..=n {
                 self.lab[u] = top;
@@ -1219,6 +1234,90 @@ mod tests {
                     "case {case} step {step}: not perfect"
                 );
                 assert_eq!(total, brute(n, &sub), "case {case} step {step}");
+            }
+        }
+    }
+
+    #[test]
+    fn offset_mode_matches_brute_force() {
+        let mut seed = 55555u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..1500 {
+            let n = 2 + (rnd() % 11) as usize;
+            let mut w = vec![vec![0i64; n]; n];
+            let mut m = MaxWeightMatching::<Wide<2>>::new(n);
+            m.set_offset(Wide::from_u64(1 << 30));
+            for i in 0..n {
+                for j in i + 1..n {
+                    let v = if rnd() % 3 == 0 {
+                        0
+                    } else {
+                        1 + (rnd() % if case % 2 == 0 { 3 } else { 80 }) as i64
+                    };
+                    w[i][j] = v;
+                    w[j][i] = v;
+                    m.set_weight(i, j, Wide::from_u64(v as u64));
+                }
+            }
+            for step in 0..4 {
+                if step > 0 {
+                    let p = (rnd() % n as u64) as usize;
+                    for q in 0..n {
+                        if q != p && rnd() % 2 == 0 {
+                            let v = if rnd() % 4 == 0 {
+                                0
+                            } else {
+                                1 + (rnd() % 80) as i64
+                            };
+                            w[p][q] = v;
+                            w[q][p] = v;
+                            m.set_weight(p, q, Wide::from_u64(v as u64));
+                        }
+                    }
+                }
+                let mates = m.solve();
+                // brute: max cardinality first, then max weight
+                fn rec(i: usize, used: &mut Vec<bool>, n: usize, w: &[Vec<i64>]) -> (i64, i64) {
+                    if i == n {
+                        return (0, 0);
+                    }
+                    if used[i] {
+                        return rec(i + 1, used, n, w);
+                    }
+                    used[i] = true;
+                    let mut best = rec(i + 1, used, n, w);
+                    for j in i + 1..n {
+                        if !used[j] && w[i][j] > 0 {
+                            used[j] = true;
+                            let (c, t) = rec(i + 1, used, n, w);
+                            best = best.max((c + 1, t + w[i][j]));
+                            used[j] = false;
+                        }
+                    }
+                    used[i] = false;
+                    best
+                }
+                let mut total = (0, 0);
+                for (i, &mt) in mates.iter().enumerate() {
+                    if let Some(j) = mt {
+                        assert_eq!(mates[j], Some(i));
+                        assert!(w[i][j] > 0);
+                        if i < j {
+                            total.0 += 1;
+                            total.1 += w[i][j];
+                        }
+                    }
+                }
+                assert_eq!(
+                    total,
+                    rec(0, &mut vec![false; n], n, &w),
+                    "case {case} step {step}"
+                );
             }
         }
     }

@@ -23,10 +23,14 @@ pub fn backup(url: &str, file: &Path) -> Result<(), String> {
         return Err(format!("there is no database at {db}"));
     }
     if file.exists() {
-        return Err(format!("{} exists already; choose a new file", file.display()));
+        return Err(format!(
+            "{} exists already; choose a new file",
+            file.display()
+        ));
     }
     let mut c = SqliteConnection::establish(db).map_err(|e| format!("cannot open {db}: {e}"))?;
-    c.batch_execute("PRAGMA busy_timeout=10000;").map_err(|e| e.to_string())?;
+    c.batch_execute("PRAGMA busy_timeout=10000;")
+        .map_err(|e| e.to_string())?;
     let target = file.to_string_lossy().replace('\'', "''");
     diesel::sql_query(format!("VACUUM INTO '{target}'"))
         .execute(&mut c)
@@ -38,7 +42,8 @@ pub fn backup(url: &str, file: &Path) -> Result<(), String> {
 /// database. The server must be stopped.
 pub fn restore(file: &Path, url: &str) -> Result<(), String> {
     let db = sqlite_path(url)?;
-    let mut check = SqliteConnection::establish(&file.to_string_lossy()).map_err(|e| format!("cannot open {}: {e}", file.display()))?;
+    let mut check = SqliteConnection::establish(&file.to_string_lossy())
+        .map_err(|e| format!("cannot open {}: {e}", file.display()))?;
     check
         .batch_execute("SELECT count(*) FROM tournaments; SELECT count(*) FROM audit_log; PRAGMA integrity_check;")
         .map_err(|_| format!("{} is not an Arbiter backup", file.display()))?;

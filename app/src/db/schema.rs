@@ -163,8 +163,6 @@ diesel::table! {
     }
 }
 
-
-
 diesel::table! {
     arrivals (id) {
         id -> Integer,

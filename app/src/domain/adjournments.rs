@@ -16,8 +16,8 @@ use crate::db::DbConnection;
 use crate::secrets::SealKey;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use rules::sealed::{judge_sealed_move, Attendance, Consequence, SealedVerdict};
 use rules::san::LetterSet;
+use rules::sealed::{judge_sealed_move, Attendance, Consequence, SealedVerdict};
 use rules::Position;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -48,7 +48,10 @@ pub struct Adjourn {
 impl std::fmt::Debug for Adjourn {
     // Never print the sealed move, not even in a debug log.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Adjourn").field("fen", &self.fen).field("sealed_move", &"(sealed)").finish()
+        f.debug_struct("Adjourn")
+            .field("fen", &self.fen)
+            .field("sealed_move", &"(sealed)")
+            .finish()
     }
 }
 
@@ -84,8 +87,29 @@ pub struct EnvelopeView {
 }
 
 type Row = (
-    (i32, i32, String, i32, i32, i32, i32, Option<i32>, String, String),
-    (String, String, String, Option<String>, Option<String>, Option<String>, Option<String>, Option<String>, i32),
+    (
+        i32,
+        i32,
+        String,
+        i32,
+        i32,
+        i32,
+        i32,
+        Option<i32>,
+        String,
+        String,
+    ),
+    (
+        String,
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        i32,
+    ),
 );
 
 fn load(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<Row> {
@@ -222,42 +246,78 @@ fn insert_envelope(
 }
 
 /// Adjourns a game: the player to move seals a move (§1–§2).
-pub fn adjourn(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, gid: i32, cmd: Adjourn) -> DomainResult<EnvelopeView> {
+pub fn adjourn(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    key: &SealKey,
+    tid: i32,
+    gid: i32,
+    cmd: Adjourn,
+) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     if !t.adjournments {
-        return Err(DomainError::conflict("the regulations of this tournament do not allow adjourned games"));
+        return Err(DomainError::conflict(
+            "the regulations of this tournament do not allow adjourned games",
+        ));
     }
     let g = load_game(conn, tid, gid)?;
     let Some(black_id) = g.black_id else {
         return Err(DomainError::invalid("game", "a bye cannot be adjourned"));
     };
     if g.kind != "pending" {
-        return Err(DomainError::conflict(format!("board {} is not being played (it is {})", g.board, g.kind)));
+        return Err(DomainError::conflict(format!(
+            "board {} is not being played (it is {})",
+            g.board, g.kind
+        )));
     }
     let pos = match cmd.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-        Some(f) => Position::from_fen(f).map_err(|e| DomainError::invalid("fen", format!("the FEN is not valid: {e}")))?,
-        None => final_position(conn, gid)?
-            .ok_or_else(|| DomainError::invalid("fen", "give the position before the sealed move (FEN), or upload the moves so far"))?,
+        Some(f) => Position::from_fen(f)
+            .map_err(|e| DomainError::invalid("fen", format!("the FEN is not valid: {e}")))?,
+        None => final_position(conn, gid)?.ok_or_else(|| {
+            DomainError::invalid(
+                "fen",
+                "give the position before the sealed move (FEN), or upload the moves so far",
+            )
+        })?,
     };
     if rules::outcome::board_ending(&pos).is_some() {
-        return Err(DomainError::invalid("fen", "the game is already over in this position"));
+        return Err(DomainError::invalid(
+            "fen",
+            "the game is already over in this position",
+        ));
     }
     if cmd.sealed_move.trim().is_empty() || cmd.sealed_move.len() > 40 {
-        return Err(DomainError::invalid("sealed_move", "write the sealed move (at most 40 characters)"));
+        return Err(DomainError::invalid(
+            "sealed_move",
+            "write the sealed move (at most 40 characters)",
+        ));
     }
     if cmd.white_time_used_seconds < 0 || cmd.black_time_used_seconds < 0 {
-        return Err(DomainError::invalid("white_time_used_seconds", "times used are not negative"));
+        return Err(DomainError::invalid(
+            "white_time_used_seconds",
+            "times used are not negative",
+        ));
     }
     if parse_local(&cmd.resume_at).is_none() {
-        return Err(DomainError::invalid("resume_at", "write the resumption as YYYY-MM-DDTHH:MM"));
+        return Err(DomainError::invalid(
+            "resume_at",
+            "write the resumption as YYYY-MM-DDTHH:MM",
+        ));
     }
     if let Some(d) = cmd.draw_offer_by {
         if d != g.white_id && d != black_id {
-            return Err(DomainError::invalid("draw_offer_by", "the draw offer is by one of the two players"));
+            return Err(DomainError::invalid(
+                "draw_offer_by",
+                "the draw offer is by one of the two players",
+            ));
         }
     }
-    let sealer = if pos.turn() == rules::Color::White { g.white_id } else { black_id };
+    let sealer = if pos.turn() == rules::Color::White {
+        g.white_id
+    } else {
+        black_id
+    };
     let number = cmd.sealed_move_number.unwrap_or(pos.fullmoves() as i32);
     let pm = player_map(conn, tid)?;
     let before = game_view(&g, &pm);
@@ -275,7 +335,11 @@ pub fn adjourn(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, 
         cmd.sealed_move.trim(),
     )?;
     diesel::update(games::table.find(gid))
-        .set((games::kind.eq("adjourned"), games::version.eq(g.version + 1), games::updated_at.eq(now())))
+        .set((
+            games::kind.eq("adjourned"),
+            games::version.eq(g.version + 1),
+            games::updated_at.eq(now()),
+        ))
         .execute(conn)?;
     let v = get(conn, tid, aid)?;
     audit::record(
@@ -302,20 +366,33 @@ pub struct MarkPresent {
     pub at: String,
 }
 
-pub fn mark_present(conn: &mut DbConnection, actor: &Actor, tid: i32, aid: i32, cmd: MarkPresent) -> DomainResult<EnvelopeView> {
+pub fn mark_present(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    aid: i32,
+    cmd: MarkPresent,
+) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let row = load(conn, tid, aid)?;
     if row.1 .2 != "sealed" {
         return Err(DomainError::conflict("the envelope is no longer sealed"));
     }
     if parse_local(&cmd.at).is_none() {
-        return Err(DomainError::invalid("at", "write the time as YYYY-MM-DDTHH:MM"));
+        return Err(DomainError::invalid(
+            "at",
+            "write the time as YYYY-MM-DDTHH:MM",
+        ));
     }
     let before = view(conn, tid, &row)?;
     let q = diesel::update(adjournments::table.find(aid));
     match cmd.who.as_str() {
-        "sealer" => q.set(adjournments::sealer_present_at.eq(Some(cmd.at.trim()))).execute(conn)?,
-        "replier" => q.set(adjournments::replier_present_at.eq(Some(cmd.at.trim()))).execute(conn)?,
+        "sealer" => q
+            .set(adjournments::sealer_present_at.eq(Some(cmd.at.trim())))
+            .execute(conn)?,
+        "replier" => q
+            .set(adjournments::replier_present_at.eq(Some(cmd.at.trim())))
+            .execute(conn)?,
         _ => return Err(DomainError::invalid("who", "sealer or replier")),
     };
     let after = get(conn, tid, aid)?;
@@ -356,7 +433,9 @@ pub struct OpenEnvelope {
 
 impl std::fmt::Debug for OpenEnvelope {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("OpenEnvelope").field("replier_flag_fallen", &self.replier_flag_fallen).finish()
+        f.debug_struct("OpenEnvelope")
+            .field("replier_flag_fallen", &self.replier_flag_fallen)
+            .finish()
     }
 }
 
@@ -370,7 +449,13 @@ pub struct OpenedEnvelope {
 
 fn verdict_text(v: &SealedVerdict) -> String {
     match v {
-        SealedVerdict::Legal { san, mates, stalemates, dead, .. } => {
+        SealedVerdict::Legal {
+            san,
+            mates,
+            stalemates,
+            dead,
+            ..
+        } => {
             let what = if *mates {
                 " (checkmate)"
             } else if *stalemates {
@@ -390,13 +475,23 @@ fn verdict_text(v: &SealedVerdict) -> String {
 
 /// Opens the envelope at resumption (§6, §8–§10): needs an arbiter and the
 /// replying player present.
-pub fn open(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, aid: i32, cmd: OpenEnvelope) -> DomainResult<OpenedEnvelope> {
+pub fn open(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    key: &SealKey,
+    tid: i32,
+    aid: i32,
+    cmd: OpenEnvelope,
+) -> DomainResult<OpenedEnvelope> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let row = load(conn, tid, aid)?;
     let (a, b) = &row;
     if b.2 != "sealed" {
-        return Err(DomainError::conflict(format!("the envelope is {}, not sealed", b.2)));
+        return Err(DomainError::conflict(format!(
+            "the envelope is {}, not sealed",
+            b.2
+        )));
     }
     let Some(replier_at) = b.3.as_deref() else {
         return Err(DomainError::conflict(
@@ -405,8 +500,13 @@ pub fn open(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, aid
     };
     let g = load_game(conn, tid, a.1)?;
     let black_id = g.black_id.unwrap_or(0);
-    let replier_id = if a.5 == g.white_id { black_id } else { g.white_id };
-    let resume = parse_local(&a.8).ok_or_else(|| DomainError::conflict("the stored resumption time is unreadable"))?;
+    let replier_id = if a.5 == g.white_id {
+        black_id
+    } else {
+        g.white_id
+    };
+    let resume = parse_local(&a.8)
+        .ok_or_else(|| DomainError::conflict("the stored resumption time is unreadable"))?;
     let limit = resume + chrono::Duration::minutes(t.resumption_lateness_minutes as i64);
     let late = |at: &str| parse_local(at).is_none_or(|x| x > limit);
     let replier_late = late(replier_at);
@@ -436,16 +536,30 @@ pub fn open(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, aid
     let sealed = key.open(&b.0, &b.1, &context).ok_or_else(|| {
         DomainError::conflict("the envelope cannot be opened: the server key does not match (was the key file replaced?)")
     })?;
-    let pos = Position::from_fen(&a.2).map_err(|e| DomainError::conflict(format!("stored position unreadable: {e}")))?;
-    let letters = LetterSet::from_code(&t.notation).unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
+    let pos = Position::from_fen(&a.2)
+        .map_err(|e| DomainError::conflict(format!("stored position unreadable: {e}")))?;
+    let letters = LetterSet::from_code(&t.notation)
+        .unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
     let judgement = judge_sealed_move(&pos, &sealed, letters, attendance);
     let points = point_system(&t);
     let sealer_white = a.5 == g.white_id;
     let result = match judgement.consequence {
         Consequence::Continue => None,
-        Consequence::SealerWins => Some(if sealer_white { (points.win, points.loss) } else { (points.loss, points.win) }),
-        Consequence::SealerLoses => Some(if sealer_white { (points.loss, points.win) } else { (points.win, points.loss) }),
-        Consequence::ReplierLoses => Some(if sealer_white { (points.win, points.loss) } else { (points.loss, points.win) }),
+        Consequence::SealerWins => Some(if sealer_white {
+            (points.win, points.loss)
+        } else {
+            (points.loss, points.win)
+        }),
+        Consequence::SealerLoses => Some(if sealer_white {
+            (points.loss, points.win)
+        } else {
+            (points.win, points.loss)
+        }),
+        Consequence::ReplierLoses => Some(if sealer_white {
+            (points.win, points.loss)
+        } else {
+            (points.loss, points.win)
+        }),
         Consequence::Draw => Some((points.draw, points.draw)),
         Consequence::ArbiterDecides => None,
     };
@@ -468,8 +582,15 @@ pub fn open(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, aid
         ))
         .execute(conn)?;
     let (kind, ws, bs, termination) = match result {
-        Some((w, bl)) => ("played", Some(w), Some(bl), format!("adjourned game: {}", verdict_text(&judgement.verdict))),
-        None if judgement.consequence == Consequence::Continue => ("pending", None, None, String::new()),
+        Some((w, bl)) => (
+            "played",
+            Some(w),
+            Some(bl),
+            format!("adjourned game: {}", verdict_text(&judgement.verdict)),
+        ),
+        None if judgement.consequence == Consequence::Continue => {
+            ("pending", None, None, String::new())
+        }
         None => ("adjourned", None, None, String::new()),
     };
     diesel::update(games::table.find(g.id))
@@ -485,29 +606,47 @@ pub fn open(conn: &mut DbConnection, actor: &Actor, key: &SealKey, tid: i32, aid
         .execute(conn)?;
     // §9: the sealer is absent, the replying player seals his reply.
     let mut new_envelope = None;
-    if let Some(reply) = cmd.reply_sealed_move.as_deref().map(str::trim).filter(|r| !r.is_empty()) {
+    if let Some(reply) = cmd
+        .reply_sealed_move
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+    {
         let SealedVerdict::Legal { mv, .. } = judgement.verdict else {
-            return Err(DomainError::conflict("a reply can be sealed only after a legal sealed move"));
+            return Err(DomainError::conflict(
+                "a reply can be sealed only after a legal sealed move",
+            ));
         };
         if !sealer_absent || judgement.consequence != Consequence::Continue {
             return Err(DomainError::conflict("the reply is sealed only when the sealer is absent and play goes on (Guidelines §9)"));
         }
         let resume_at = cmd.reply_resume_at.clone().unwrap_or_default();
         if parse_local(&resume_at).is_none() {
-            return Err(DomainError::invalid("reply_resume_at", "when does play resume? YYYY-MM-DDTHH:MM"));
+            return Err(DomainError::invalid(
+                "reply_resume_at",
+                "when does play resume? YYYY-MM-DDTHH:MM",
+            ));
         }
-        let next = pos.play(mv).map_err(|_| DomainError::conflict("the sealed move cannot be played"))?;
+        let next = pos
+            .play(mv)
+            .map_err(|_| DomainError::conflict("the sealed move cannot be played"))?;
         let id = insert_envelope(
             conn,
             key,
             tid,
             g.id,
             &next,
-            (cmd.white_time_used_seconds.unwrap_or(a.3), cmd.black_time_used_seconds.unwrap_or(a.4)),
+            (
+                cmd.white_time_used_seconds.unwrap_or(a.3),
+                cmd.black_time_used_seconds.unwrap_or(a.4),
+            ),
             replier_id,
             next.fullmoves() as i32,
             a.7,
-            (resume_at.trim(), cmd.reply_resume_place.as_deref().unwrap_or(&a.9)),
+            (
+                resume_at.trim(),
+                cmd.reply_resume_place.as_deref().unwrap_or(&a.9),
+            ),
             reply,
         )?;
         diesel::update(games::table.find(g.id))
@@ -547,7 +686,13 @@ pub struct EndBeforeResumption {
 
 /// §5: a draw agreed, or a resignation announced to the arbiter, before
 /// resumption ends the game. The envelope is never opened.
-pub fn end_before_resumption(conn: &mut DbConnection, actor: &Actor, tid: i32, aid: i32, cmd: EndBeforeResumption) -> DomainResult<EnvelopeView> {
+pub fn end_before_resumption(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    aid: i32,
+    cmd: EndBeforeResumption,
+) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let row = load(conn, tid, aid)?;
@@ -556,12 +701,38 @@ pub fn end_before_resumption(conn: &mut DbConnection, actor: &Actor, tid: i32, a
     }
     let p = point_system(&t);
     let (w, b, term) = match cmd.outcome.as_str() {
-        "draw" => (p.draw, p.draw, "draw agreed before resumption (Guidelines §5)"),
-        "white_resigns" => (p.loss, p.win, "White resigned before resumption (Guidelines §5)"),
-        "black_resigns" => (p.win, p.loss, "Black resigned before resumption (Guidelines §5)"),
-        _ => return Err(DomainError::invalid("outcome", "draw, white_resigns or black_resigns")),
+        "draw" => (
+            p.draw,
+            p.draw,
+            "draw agreed before resumption (Guidelines §5)",
+        ),
+        "white_resigns" => (
+            p.loss,
+            p.win,
+            "White resigned before resumption (Guidelines §5)",
+        ),
+        "black_resigns" => (
+            p.win,
+            p.loss,
+            "Black resigned before resumption (Guidelines §5)",
+        ),
+        _ => {
+            return Err(DomainError::invalid(
+                "outcome",
+                "draw, white_resigns or black_resigns",
+            ))
+        }
     };
-    end_envelope(conn, actor, tid, &row, "ended", Some((w, b)), term, "adjournment.end")
+    end_envelope(
+        conn,
+        actor,
+        tid,
+        &row,
+        "ended",
+        Some((w, b)),
+        term,
+        "adjournment.end",
+    )
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
@@ -574,7 +745,13 @@ pub struct EnvelopeLost {
 /// §11: the envelope is lost. Play resumes from the adjourned position with the
 /// recorded times, the sealer playing the move he says he sealed; if the position
 /// cannot be restored the game is annulled and replayed.
-pub fn envelope_lost(conn: &mut DbConnection, actor: &Actor, tid: i32, aid: i32, cmd: EnvelopeLost) -> DomainResult<EnvelopeView> {
+pub fn envelope_lost(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    aid: i32,
+    cmd: EnvelopeLost,
+) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let row = load(conn, tid, aid)?;
     if row.1 .2 != "sealed" {
@@ -585,7 +762,16 @@ pub fn envelope_lost(conn: &mut DbConnection, actor: &Actor, tid: i32, aid: i32,
     } else {
         "envelope lost and the position cannot be restored: the game is annulled and replayed (§11)"
     };
-    end_envelope(conn, actor, tid, &row, "lost", None, term, "adjournment.lost")
+    end_envelope(
+        conn,
+        actor,
+        tid,
+        &row,
+        "lost",
+        None,
+        term,
+        "adjournment.lost",
+    )
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -603,7 +789,11 @@ fn end_envelope(
     let before = view(conn, tid, row)?;
     let g = load_game(conn, tid, row.0 .1)?;
     diesel::update(adjournments::table.find(aid))
-        .set((adjournments::state.eq(state), adjournments::outcome.eq(Some(termination)), adjournments::version.eq(row.1 .8 + 1)))
+        .set((
+            adjournments::state.eq(state),
+            adjournments::outcome.eq(Some(termination)),
+            adjournments::version.eq(row.1 .8 + 1),
+        ))
         .execute(conn)?;
     let (kind, w, b) = match result {
         Some((w, b)) => ("played", Some(w), Some(b)),

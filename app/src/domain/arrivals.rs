@@ -73,7 +73,12 @@ pub struct ArrivalsAnswer {
 
 fn parse_time(text: &str, day: &str) -> Option<NaiveDateTime> {
     let t = text.trim();
-    for fmt in ["%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M"] {
+    for fmt in [
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%d %H:%M",
+    ] {
         if let Ok(d) = NaiveDateTime::parse_from_str(t, fmt) {
             return Some(d);
         }
@@ -100,23 +105,34 @@ pub fn consequence(
     let late = |a: Option<NaiveDateTime>| a.is_none_or(|t| t > deadline);
     let (wl, bl) = (late(white), late(black));
     let mut notes = vec![];
-    let art = if laws_2005 { "2005 art. 6.7" } else { "art. 6.7(a)" };
+    let art = if laws_2005 {
+        "2005 art. 6.7"
+    } else {
+        "art. 6.7(a)"
+    };
     let (outcome, result) = match (wl, bl) {
         (true, true) => {
-            notes.push(format!("both players arrived after the default time ({art}): double forfeit"));
+            notes.push(format!(
+                "both players arrived after the default time ({art}): double forfeit"
+            ));
             ("double_forfeit", "-/-")
         }
         (true, false) => {
-            notes.push(format!("White arrived after the default time ({art}): White loses by forfeit"));
+            notes.push(format!(
+                "White arrived after the default time ({art}): White loses by forfeit"
+            ));
             ("white_forfeits", "-/+")
         }
         (false, true) => {
-            notes.push(format!("Black arrived after the default time ({art}): Black loses by forfeit"));
+            notes.push(format!(
+                "Black arrived after the default time ({art}): Black loses by forfeit"
+            ));
             ("black_forfeits", "+/-")
         }
         (false, false) => ("play", "*"),
     };
-    let minutes = |a: Option<NaiveDateTime>| a.map(|t| (t - start).num_minutes().max(0)).unwrap_or(0);
+    let minutes =
+        |a: Option<NaiveDateTime>| a.map(|t| (t - start).num_minutes().max(0)).unwrap_or(0);
     let (mut wc, mut bc) = (0, 0);
     if outcome == "play" {
         let (wa, ba) = (minutes(white), minutes(black));
@@ -134,10 +150,14 @@ pub fn consequence(
             wc = wa;
             bc = ba;
             if wa > 0 {
-                notes.push(format!("White arrived {wa} min late: White's clock ran meanwhile (art. 6.6)"));
+                notes.push(format!(
+                    "White arrived {wa} min late: White's clock ran meanwhile (art. 6.6)"
+                ));
             }
             if ba > 0 {
-                notes.push(format!("Black arrived {ba} min late: Black's clock ran meanwhile (art. 6.6)"));
+                notes.push(format!(
+                    "Black arrived {ba} min late: Black's clock ran meanwhile (art. 6.6)"
+                ));
             }
         }
     }
@@ -161,9 +181,11 @@ fn round_start(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<Na
         .filter(rounds::number.eq(round))
         .select(rounds::scheduled_start)
         .first(conn)?;
-    start
-        .and_then(|s| parse_time(&s, ""))
-        .ok_or_else(|| DomainError::conflict(format!("round {round} has no start time; set it first (PUT …/rounds/{round}/start)")))
+    start.and_then(|s| parse_time(&s, "")).ok_or_else(|| {
+        DomainError::conflict(format!(
+            "round {round} has no start time; set it first (PUT …/rounds/{round}/start)"
+        ))
+    })
 }
 
 fn attendance_time(a: &Attendance, day: &str, who: &str) -> DomainResult<Option<NaiveDateTime>> {
@@ -171,34 +193,63 @@ fn attendance_time(a: &Attendance, day: &str, who: &str) -> DomainResult<Option<
         return Ok(None);
     }
     match a.arrived_at.as_deref().filter(|s| !s.trim().is_empty()) {
-        None => Err(DomainError::invalid(who, format!("give {who}'s arrival time or mark {who} absent"))),
+        None => Err(DomainError::invalid(
+            who,
+            format!("give {who}'s arrival time or mark {who} absent"),
+        )),
         Some(t) => parse_time(t, day)
             .map(Some)
             .ok_or_else(|| DomainError::invalid(who, format!("'{t}' is not a time; write HH:MM"))),
     }
 }
 
-fn evaluate(conn: &mut DbConnection, tid: i32, g: &GameRow, cmd: &RecordArrivals) -> DomainResult<ArrivalConsequence> {
+fn evaluate(
+    conn: &mut DbConnection,
+    tid: i32,
+    g: &GameRow,
+    cmd: &RecordArrivals,
+) -> DomainResult<ArrivalConsequence> {
     let t = load_tournament(conn, tid)?;
     if g.black_id.is_none() {
-        return Err(DomainError::invalid("game", "a bye has no arrivals to record"));
+        return Err(DomainError::invalid(
+            "game",
+            "a bye has no arrivals to record",
+        ));
     }
     let start = round_start(conn, tid, g.round_number)?;
     let day = start.format("%Y-%m-%d").to_string();
     let w = attendance_time(&cmd.white, &day, "white")?;
     let b = attendance_time(&cmd.black, &day, "black")?;
-    Ok(consequence(start, t.default_time_minutes, w, b, t.laws_edition == "2005"))
+    Ok(consequence(
+        start,
+        t.default_time_minutes,
+        w,
+        b,
+        t.laws_edition == "2005",
+    ))
 }
 
 /// The consequence the recorded arrivals would have; nothing is written.
-pub fn preview(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: RecordArrivals) -> DomainResult<ArrivalConsequence> {
+pub fn preview(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    cmd: RecordArrivals,
+) -> DomainResult<ArrivalConsequence> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let g = load_game(conn, tid, gid)?;
     evaluate(conn, tid, &g, &cmd)
 }
 
 /// Records the arrivals and applies the consequence (or the arbiter's override).
-pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: RecordArrivals) -> DomainResult<ArrivalsAnswer> {
+pub fn record(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    cmd: RecordArrivals,
+) -> DomainResult<ArrivalsAnswer> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let g = load_game(conn, tid, gid)?;
     let pm = player_map(conn, tid)?;
@@ -220,16 +271,31 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
     let (result_text, reason) = match &cmd.override_result {
         Some(r) => {
             if reason.is_empty() {
-                return Err(DomainError::invalid("reason", "overriding the default-time rule needs a written reason"));
+                return Err(DomainError::invalid(
+                    "reason",
+                    "overriding the default-time rule needs a written reason",
+                ));
             }
-            (r.clone(), format!("arbiter override of the default-time rule: {reason}"))
+            (
+                r.clone(),
+                format!("arbiter override of the default-time rule: {reason}"),
+            )
         }
         None => (c.result.clone(), c.notes.join("; ")),
     };
     let t = load_tournament(conn, tid)?;
-    let parsed = parse_result(&result_text, &point_system(&t)).map_err(|m| DomainError::invalid("override_result", m))?;
-    for (pid, a) in [(g.white_id, &cmd.white), (g.black_id.unwrap_or(0), &cmd.black)] {
-        diesel::delete(arrivals::table.filter(arrivals::game_id.eq(gid)).filter(arrivals::player_id.eq(pid))).execute(conn)?;
+    let parsed = parse_result(&result_text, &point_system(&t))
+        .map_err(|m| DomainError::invalid("override_result", m))?;
+    for (pid, a) in [
+        (g.white_id, &cmd.white),
+        (g.black_id.unwrap_or(0), &cmd.black),
+    ] {
+        diesel::delete(
+            arrivals::table
+                .filter(arrivals::game_id.eq(gid))
+                .filter(arrivals::player_id.eq(pid)),
+        )
+        .execute(conn)?;
         diesel::insert_into(arrivals::table)
             .values((
                 arrivals::tournament_id.eq(tid),
@@ -246,7 +312,11 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
             games::kind.eq(parsed.kind),
             games::white_score.eq(parsed.white),
             games::black_score.eq(parsed.black),
-            games::termination.eq(if parsed.kind == "pending" { "" } else { "default time (art. 6.7)" }),
+            games::termination.eq(if parsed.kind == "pending" {
+                ""
+            } else {
+                "default time (art. 6.7)"
+            }),
             games::reason.eq(&reason),
             games::version.eq(g.version + 1),
             games::updated_at.eq(now()),
@@ -264,7 +334,11 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
         actor,
         Entry {
             tournament_id: Some(tid),
-            action: if cmd.override_result.is_some() { "arrivals.override" } else { "arrivals.record" },
+            action: if cmd.override_result.is_some() {
+                "arrivals.override"
+            } else {
+                "arrivals.record"
+            },
             entity: "game",
             entity_id: Some(gid as i64),
         },
@@ -282,10 +356,19 @@ pub struct SetRoundStart {
 }
 
 /// Sets (or moves) the actual start of a round: the reference for the default time.
-pub fn set_round_start(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32, cmd: SetRoundStart) -> DomainResult<()> {
+pub fn set_round_start(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    number: i32,
+    cmd: SetRoundStart,
+) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     if NaiveDateTime::parse_from_str(cmd.start.trim(), "%Y-%m-%dT%H:%M").is_err() {
-        return Err(DomainError::invalid("start", format!("'{}' is not YYYY-MM-DDTHH:MM", cmd.start)));
+        return Err(DomainError::invalid(
+            "start",
+            format!("'{}' is not YYYY-MM-DDTHH:MM", cmd.start),
+        ));
     }
     let before: Option<Option<String>> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
@@ -294,11 +377,17 @@ pub fn set_round_start(conn: &mut DbConnection, actor: &Actor, tid: i32, number:
         .first(conn)
         .optional()?;
     let Some(before) = before else {
-        return Err(DomainError::NotFound(format!("round {number} of tournament {tid}")));
+        return Err(DomainError::NotFound(format!(
+            "round {number} of tournament {tid}"
+        )));
     };
-    diesel::update(rounds::table.filter(rounds::tournament_id.eq(tid)).filter(rounds::number.eq(number)))
-        .set(rounds::scheduled_start.eq(Some(cmd.start.trim())))
-        .execute(conn)?;
+    diesel::update(
+        rounds::table
+            .filter(rounds::tournament_id.eq(tid))
+            .filter(rounds::number.eq(number)),
+    )
+    .set(rounds::scheduled_start.eq(Some(cmd.start.trim())))
+    .execute(conn)?;
     audit::record(
         conn,
         actor,

@@ -51,7 +51,9 @@ pub fn standings(t: &Tournament, codes: &[String]) -> DomainResult<Vec<EngineRow
         .iter()
         .map(|c| c.parse::<TieBreak>())
         .collect::<Result<_, _>>()
-        .map_err(|_| DomainError::invalid("tiebreaks", "the tie-break order holds an unknown code"))?;
+        .map_err(|_| {
+            DomainError::invalid("tiebreaks", "the tie-break order holds an unknown code")
+        })?;
     let rows = pairing::standings::compute(t, &order, pairing::tiebreak::Edition::default());
     Ok(rows
         .into_iter()

@@ -20,7 +20,9 @@ pub struct Model {
 
 impl Model {
     pub fn player_id(&self, start_no: PlayerId) -> Option<i32> {
-        self.player_ids.get((start_no as usize).checked_sub(1)?).copied()
+        self.player_ids
+            .get((start_no as usize).checked_sub(1)?)
+            .copied()
     }
 }
 
@@ -119,7 +121,11 @@ pub fn build(
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let rating = if use_national { p.national_rating } else { p.rating };
+            let rating = if use_national {
+                p.national_rating
+            } else {
+                p.rating
+            };
             pairing::Player {
                 id: i as PlayerId + 1,
                 name: p.name.clone(),
@@ -144,8 +150,16 @@ pub fn build(
         let r = g.round_number as usize - 1;
         let (w, b) = entries(g, &points);
         let w = match w {
-            RoundEntry::Game { opponent, color, result } => RoundEntry::Game {
-                opponent: g.black_id.and_then(|b| start_no.get(&b)).copied().unwrap_or(opponent),
+            RoundEntry::Game {
+                opponent,
+                color,
+                result,
+            } => RoundEntry::Game {
+                opponent: g
+                    .black_id
+                    .and_then(|b| start_no.get(&b))
+                    .copied()
+                    .unwrap_or(opponent),
                 color,
                 result,
             },
@@ -188,7 +202,9 @@ pub fn build(
                 _ => None,
             };
             if let Some(e) = entry {
-                players[i].rounds.resize(next as usize, RoundEntry::NotPaired);
+                players[i]
+                    .rounds
+                    .resize(next as usize, RoundEntry::NotPaired);
                 players[i].rounds[next as usize - 1] = e;
             }
         }

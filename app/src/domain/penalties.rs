@@ -106,7 +106,13 @@ fn could_mate(pos: &Position, side: rules::Color) -> DomainResult<bool> {
     }
 }
 
-pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: RecordPenalty) -> DomainResult<PenaltyAnswer> {
+pub fn record(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    cmd: RecordPenalty,
+) -> DomainResult<PenaltyAnswer> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let g = load_game(conn, tid, gid)?;
@@ -126,7 +132,10 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
     } else if cmd.player_id == black_id {
         false
     } else {
-        return Err(DomainError::invalid("player_id", "the player does not play this game"));
+        return Err(DomainError::invalid(
+            "player_id",
+            "the player does not play this game",
+        ));
     };
     let art = article(&cmd.kind, t.laws_edition == "2005").ok_or_else(|| {
         DomainError::invalid(
@@ -135,7 +144,11 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
         )
     })?;
     let points = point_system(&t);
-    let offender_color = if offender_is_white { rules::Color::White } else { rules::Color::Black };
+    let offender_color = if offender_is_white {
+        rules::Color::White
+    } else {
+        rules::Color::Black
+    };
     let opponent_color = offender_color.other();
     // (white points, black points) when the penalty decides the result.
     let mut new_result: Option<(i32, i32)> = None;
@@ -153,7 +166,10 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
     match cmd.kind.as_str() {
         "warning" => effect = "warning; no effect on the result".into(),
         "extra_time" | "time_deduction" => {
-            let s = cmd.seconds.filter(|s| *s > 0 && *s <= 3 * 3600).ok_or_else(|| DomainError::invalid("seconds", "give the seconds (1 to 10800)"))?;
+            let s = cmd
+                .seconds
+                .filter(|s| *s > 0 && *s <= 3 * 3600)
+                .ok_or_else(|| DomainError::invalid("seconds", "give the seconds (1 to 10800)"))?;
             effect = if cmd.kind == "extra_time" {
                 format!("{s} s added to the opponent's clock")
             } else {
@@ -171,25 +187,41 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
             };
         }
         "score_reduced" => {
-            let p = cmd.points.ok_or_else(|| DomainError::invalid("points", "give the offender's reduced score"))?;
+            let p = cmd.points.ok_or_else(|| {
+                DomainError::invalid("points", "give the offender's reduced score")
+            })?;
             let h = (p * 2.0).round() as i32;
             if !(0..=1).contains(&h) || (p * 2.0).fract() != 0.0 {
-                return Err(DomainError::invalid("points", "the reduced score is 0 or ½"));
+                return Err(DomainError::invalid(
+                    "points",
+                    "the reduced score is 0 or ½",
+                ));
             }
             let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
-            new_result = Some(if offender_is_white { (h.min(w), b) } else { (w, h.min(b)) });
+            new_result = Some(if offender_is_white {
+                (h.min(w), b)
+            } else {
+                (w, h.min(b))
+            });
             effect = format!("the offender's score reduced to {p}");
         }
         "score_raised" => {
             let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
-            new_result = Some(if offender_is_white { (w, points.win) } else { (points.win, b) });
+            new_result = Some(if offender_is_white {
+                (w, points.win)
+            } else {
+                (points.win, b)
+            });
             effect = "the opponent's score raised to the maximum".into();
         }
         "expulsion" => {
-            effect = "expelled from the event: not paired again; unfinished games lost by forfeit".into();
+            effect = "expelled from the event: not paired again; unfinished games lost by forfeit"
+                .into();
         }
         "illegal_move" => {
-            let category = serde_json::from_str::<TimeControl>(&t.time_control).unwrap_or_default().category();
+            let category = serde_json::from_str::<TimeControl>(&t.time_control)
+                .unwrap_or_default()
+                .category();
             if category != "standard" && !cmd.claimed {
                 return Err(DomainError::invalid(
                     "claimed",
@@ -205,7 +237,10 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
             let count = earlier as i32 + 1;
             if category == "blitz" {
                 // B.3(c): the claim wins — or draws when the claimant cannot mate.
-                let can = could_mate(&final_pos(conn, gid, cmd.final_fen.as_deref())?, opponent_color)?;
+                let can = could_mate(
+                    &final_pos(conn, gid, cmd.final_fen.as_deref())?,
+                    opponent_color,
+                )?;
                 new_result = Some(loss_for_offender(can));
                 effect = if can {
                     "blitz: the claim of an illegal move wins the game (B.3(c))".into()
@@ -213,7 +248,10 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
                     "blitz: illegal move claimed, but the claimant cannot mate by any series of legal moves: draw (B.3(c))".into()
                 };
             } else if count >= t.illegal_moves_lose {
-                let can = could_mate(&final_pos(conn, gid, cmd.final_fen.as_deref())?, opponent_color)?;
+                let can = could_mate(
+                    &final_pos(conn, gid, cmd.final_fen.as_deref())?,
+                    opponent_color,
+                )?;
                 new_result = Some(loss_for_offender(can));
                 effect = if can {
                     format!("illegal move number {count}: the game is lost (7.4(b))")
@@ -230,22 +268,30 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
         }
         "incorrect_draw_claim" => {
             seconds = Some(180);
-            effect = "incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))".into();
+            effect =
+                "incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))".into();
         }
-        "quickplay_claim" => {
-            match decision.as_str() {
-                "draw" => {
-                    new_result = Some((points.draw, points.draw));
-                    effect = "claim under 10.2 accepted: the game is drawn".into();
-                }
-                "postponed" | "rejected" => {
-                    seconds = Some(120);
-                    effect = format!("claim under 10.2 {decision}: 2 minutes added to the opponent's clock");
-                }
-                "increment" => effect = "claim under 10.2: increment added for both players (Guidelines III)".into(),
-                _ => return Err(DomainError::invalid("decision", "the decision is draw, postponed, rejected or increment")),
+        "quickplay_claim" => match decision.as_str() {
+            "draw" => {
+                new_result = Some((points.draw, points.draw));
+                effect = "claim under 10.2 accepted: the game is drawn".into();
             }
-        }
+            "postponed" | "rejected" => {
+                seconds = Some(120);
+                effect =
+                    format!("claim under 10.2 {decision}: 2 minutes added to the opponent's clock");
+            }
+            "increment" => {
+                effect =
+                    "claim under 10.2: increment added for both players (Guidelines III)".into()
+            }
+            _ => {
+                return Err(DomainError::invalid(
+                    "decision",
+                    "the decision is draw, postponed, rejected or increment",
+                ))
+            }
+        },
         "both_at_fault" => {
             new_result = Some((points.loss, points.loss));
             decision = "both players lose".into();
@@ -283,7 +329,10 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
             .execute(conn)?;
     } else {
         diesel::update(games::table.find(gid))
-            .set((games::version.eq(g.version + 1), games::updated_at.eq(now())))
+            .set((
+                games::version.eq(g.version + 1),
+                games::updated_at.eq(now()),
+            ))
             .execute(conn)?;
     }
     if cmd.kind == "expulsion" {
@@ -314,7 +363,8 @@ pub fn record(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: R
 /// final position of the game's stored moves.
 fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResult<Position> {
     if let Some(f) = fen.map(str::trim).filter(|f| !f.is_empty()) {
-        return Position::from_fen(f).map_err(|e| DomainError::invalid("final_fen", format!("the FEN is not valid: {e}")));
+        return Position::from_fen(f)
+            .map_err(|e| DomainError::invalid("final_fen", format!("the FEN is not valid: {e}")));
     }
     final_position(conn, gid)?.ok_or_else(|| {
         DomainError::invalid(
@@ -323,7 +373,6 @@ fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResu
         )
     })
 }
-
 
 /// 13.4(g): out of later pairings; every unfinished game is lost by forfeit.
 fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
@@ -368,7 +417,18 @@ fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
     Ok(())
 }
 
-type PenaltyRow = (i32, i32, i32, String, String, Option<i32>, String, String, String, String);
+type PenaltyRow = (
+    i32,
+    i32,
+    i32,
+    String,
+    String,
+    Option<i32>,
+    String,
+    String,
+    String,
+    String,
+);
 
 fn to_view(r: PenaltyRow) -> PenaltyView {
     PenaltyView {

@@ -91,12 +91,21 @@ fn termination(t: Option<&str>) -> DomainResult<Termination> {
 }
 
 /// The start position of a game: given FEN or SP number, else the round's.
-fn start_position(conn: &mut DbConnection, tid: i32, round: i32, given: Option<&str>, variant: &str) -> DomainResult<Position> {
+fn start_position(
+    conn: &mut DbConnection,
+    tid: i32,
+    round: i32,
+    given: Option<&str>,
+    variant: &str,
+) -> DomainResult<Position> {
     if let Some(s) = given.map(str::trim).filter(|s| !s.is_empty()) {
         if let Ok(sp) = s.parse::<u16>() {
-            return Position::chess960(sp).ok_or_else(|| DomainError::invalid("start", "a Chess960 start position is numbered 0–959"));
+            return Position::chess960(sp).ok_or_else(|| {
+                DomainError::invalid("start", "a Chess960 start position is numbered 0–959")
+            });
         }
-        return Position::from_fen(s).map_err(|e| DomainError::invalid("start", format!("the FEN is not valid: {e}")));
+        return Position::from_fen(s)
+            .map_err(|e| DomainError::invalid("start", format!("the FEN is not valid: {e}")));
     }
     if variant == "chess960" {
         let sp: Option<Option<i32>> = rounds::table
@@ -106,9 +115,13 @@ fn start_position(conn: &mut DbConnection, tid: i32, round: i32, given: Option<&
             .first(conn)
             .optional()?;
         if let Some(Some(sp)) = sp {
-            return Position::chess960(sp as u16).ok_or_else(|| DomainError::invalid("start", "bad Chess960 number"));
+            return Position::chess960(sp as u16)
+                .ok_or_else(|| DomainError::invalid("start", "bad Chess960 number"));
         }
-        return Err(DomainError::invalid("start", "give the Chess960 start position number of this game"));
+        return Err(DomainError::invalid(
+            "start",
+            "give the Chess960 start position number of this game",
+        ));
     }
     Ok(Position::startpos())
 }
@@ -127,7 +140,9 @@ fn report_view(r: &rules::validate::ValidationReport) -> ValidationView {
             .to_string()
         }),
         ending_ply: r.ending_ply,
-        error: r.error.as_ref().map(|e| serde_json::json!({"ply": e.ply, "text": e.text, "kind": e.kind, "why": e.why})),
+        error: r.error.as_ref().map(
+            |e| serde_json::json!({"ply": e.ply, "text": e.text, "kind": e.kind, "why": e.why}),
+        ),
         moves_after_end: r.moves_after_end,
         expected_result: r.expected_result.clone(),
         result: r.result.clone(),
@@ -146,7 +161,12 @@ fn scoresheet_moves(text: &str) -> Vec<String> {
             Some(i) if tok[..i].chars().all(|c| c.is_ascii_digit() || c == '.') => &tok[i + 1..],
             _ => tok,
         };
-        if tok.is_empty() || matches!(tok, "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "(=)" | "e.p." | "ep") {
+        if tok.is_empty()
+            || matches!(
+                tok,
+                "1-0" | "0-1" | "1/2-1/2" | "½-½" | "*" | "(=)" | "e.p." | "ep"
+            )
+        {
             if matches!(tok, "e.p." | "ep") {
                 if let Some(last) = out.last_mut() {
                     let last: &mut String = last;
@@ -173,7 +193,13 @@ fn recorded_result(kind: &str, w: Option<i32>, b: Option<i32>) -> Option<String>
     })
 }
 
-pub fn submit(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: SubmitMoves) -> DomainResult<GameRecordView> {
+pub fn submit(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    cmd: SubmitMoves,
+) -> DomainResult<GameRecordView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let g = load_game(conn, tid, gid)?;
@@ -181,13 +207,24 @@ pub fn submit(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: S
         return Err(DomainError::invalid("game", "a bye has no moves"));
     }
     if cmd.text.len() > 1_000_000 {
-        return Err(DomainError::invalid("text", "the game text is longer than 1 MB"));
+        return Err(DomainError::invalid(
+            "text",
+            "the game text is longer than 1 MB",
+        ));
     }
     // PGN is English SAN by its standard; a scoresheet is in the tournament's letters.
-    let default_notation = if cmd.format == "pgn" { "en".to_string() } else { t.notation.clone() };
+    let default_notation = if cmd.format == "pgn" {
+        "en".to_string()
+    } else {
+        t.notation.clone()
+    };
     let notation = cmd.notation.clone().unwrap_or(default_notation);
-    let letters = LetterSet::from_code(&notation)
-        .ok_or_else(|| DomainError::invalid("notation", format!("'{notation}' is not a notation language")))?;
+    let letters = LetterSet::from_code(&notation).ok_or_else(|| {
+        DomainError::invalid(
+            "notation",
+            format!("'{notation}' is not a notation language"),
+        )
+    })?;
     let entered = recorded_result(&g.kind, g.white_score, g.black_score);
     let term = termination(cmd.termination.as_deref())?;
     let (start, moves, result_in_text) = match cmd.format.as_str() {
@@ -195,11 +232,17 @@ pub fn submit(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: S
             let games = rules::pgn::read_games(&cmd.text);
             let game = match games.into_iter().next() {
                 Some(Ok(game)) => game,
-                Some(Err(e)) => return Err(DomainError::invalid("text", format!("the PGN cannot be read: {e}"))),
+                Some(Err(e)) => {
+                    return Err(DomainError::invalid(
+                        "text",
+                        format!("the PGN cannot be read: {e}"),
+                    ))
+                }
                 None => return Err(DomainError::invalid("text", "the PGN holds no game")),
             };
-            let (pos, _) = rules::pgn::start_position(&game)
-                .map_err(|e| DomainError::invalid("text", format!("the PGN's start position: {e}")))?;
+            let (pos, _) = rules::pgn::start_position(&game).map_err(|e| {
+                DomainError::invalid("text", format!("the PGN's start position: {e}"))
+            })?;
             let moves: Vec<String> = game.moves.iter().map(|m| m.text.clone()).collect();
             (pos, moves, game.result())
         }
@@ -207,7 +250,12 @@ pub fn submit(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: S
             let pos = start_position(conn, tid, g.round_number, cmd.start.as_deref(), &t.variant)?;
             (pos, scoresheet_moves(&cmd.text), None)
         }
-        other => return Err(DomainError::invalid("format", format!("'{other}' is not pgn or scoresheet"))),
+        other => {
+            return Err(DomainError::invalid(
+                "format",
+                format!("'{other}' is not pgn or scoresheet"),
+            ))
+        }
     };
     let input = GameInput {
         start: start.clone(),
@@ -215,18 +263,29 @@ pub fn submit(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: S
         letters,
         result: entered.clone().or(result_in_text),
         termination: term,
-        min_moves_before_draw: (t.draw_offer_min_moves > 0).then_some(t.draw_offer_min_moves as u32),
+        min_moves_before_draw: (t.draw_offer_min_moves > 0)
+            .then_some(t.draw_offer_min_moves as u32),
     };
     let report = report_view(&validate_game(&input));
     let mut warnings = vec![];
     if let Some(e) = &report.error {
-        warnings.push(format!("move {} ('{}') is {}: {}", e["ply"], e["text"].as_str().unwrap_or(""), e["kind"].as_str().unwrap_or(""), e["why"].as_str().unwrap_or("")));
+        warnings.push(format!(
+            "move {} ('{}') is {}: {}",
+            e["ply"],
+            e["text"].as_str().unwrap_or(""),
+            e["kind"].as_str().unwrap_or(""),
+            e["why"].as_str().unwrap_or("")
+        ));
     }
     if !report.result_consistent {
         warnings.push(format!(
             "the entered result {} does not agree with the game: {}",
             entered.as_deref().unwrap_or("(none)"),
-            report.expected_result.as_deref().map(|r| format!("the rules give {r}")).unwrap_or_else(|| report.notes.join("; "))
+            report
+                .expected_result
+                .as_deref()
+                .map(|r| format!("the rules give {r}"))
+                .unwrap_or_else(|| report.notes.join("; "))
         ));
     }
     let report_text = serde_json::to_string(&report).unwrap_or_default();
@@ -262,7 +321,11 @@ pub fn submit(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: S
         actor,
         Entry {
             tournament_id: Some(tid),
-            action: if before.is_some() { "moves.replace" } else { "moves.submit" },
+            action: if before.is_some() {
+                "moves.replace"
+            } else {
+                "moves.submit"
+            },
             entity: "game",
             entity_id: Some(gid as i64),
         },
@@ -276,22 +339,39 @@ pub fn get(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameReco
     let g = load_game(conn, tid, gid)?;
     let row: Option<(String, String, String, String, String)> = game_records::table
         .find(gid)
-        .select((game_records::format, game_records::notation, game_records::start_fen, game_records::text, game_records::report))
+        .select((
+            game_records::format,
+            game_records::notation,
+            game_records::start_fen,
+            game_records::text,
+            game_records::report,
+        ))
         .first(conn)
         .optional()?;
     let Some((format, notation, start_fen, text, report)) = row else {
         return Err(DomainError::NotFound(format!("moves of game {gid}")));
     };
-    let report: ValidationView = serde_json::from_str(&report)
-        .map_err(|_| DomainError::conflict("the stored report is unreadable; submit the moves again"))?;
+    let report: ValidationView = serde_json::from_str(&report).map_err(|_| {
+        DomainError::conflict("the stored report is unreadable; submit the moves again")
+    })?;
     let entered = recorded_result(&g.kind, g.white_score, g.black_score);
     let mut warnings = vec![];
     if let (Some(exp), Some(ent)) = (&report.expected_result, &entered) {
         if exp != ent {
-            warnings.push(format!("the entered result {ent} does not agree with the game: the rules give {exp}"));
+            warnings.push(format!(
+                "the entered result {ent} does not agree with the game: the rules give {exp}"
+            ));
         }
     }
-    Ok(GameRecordView { game_id: gid, format, notation, start_fen, text, report, warnings })
+    Ok(GameRecordView {
+        game_id: gid,
+        format,
+        notation,
+        start_fen,
+        text,
+        report,
+        warnings,
+    })
 }
 
 /// The final position of a game's stored moves, if any.
@@ -313,6 +393,9 @@ mod tests {
     #[test]
     fn scoresheet_tokens_are_the_moves() {
         let m = scoresheet_moves("1.e4 e5 2.Sf3 Sf6 6.exd6 e.p. Sxd6 11.Kb1 (=)");
-        assert_eq!(m, vec!["e4", "e5", "Sf3", "Sf6", "exd6 e.p.", "Sxd6", "Kb1"]);
+        assert_eq!(
+            m,
+            vec!["e4", "e5", "Sf3", "Sf6", "exd6 e.p.", "Sxd6", "Kb1"]
+        );
     }
 }

@@ -42,30 +42,49 @@ impl RegisterPlayer {
             return Err(DomainError::invalid("name", "the player needs a name"));
         }
         if self.name.chars().count() > 100 {
-            return Err(DomainError::invalid("name", "the name is longer than 100 characters"));
+            return Err(DomainError::invalid(
+                "name",
+                "the name is longer than 100 characters",
+            ));
         }
         self.title = self.title.trim().to_uppercase();
         if !TITLES.contains(&self.title.as_str()) {
             return Err(DomainError::invalid(
                 "title",
-                format!("'{}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)", self.title),
+                format!(
+                    "'{}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)",
+                    self.title
+                ),
             ));
         }
         self.federation = self.federation.trim().to_uppercase();
         if !self.federation.is_empty()
-            && (self.federation.len() != 3 || !self.federation.chars().all(|c| c.is_ascii_uppercase()))
+            && (self.federation.len() != 3
+                || !self.federation.chars().all(|c| c.is_ascii_uppercase()))
         {
-            return Err(DomainError::invalid("federation", "the federation is a three-letter code such as POL"));
+            return Err(DomainError::invalid(
+                "federation",
+                "the federation is a three-letter code such as POL",
+            ));
         }
         if let Some(id) = self.fide_id {
             if !(1..=99_999_999_999).contains(&id) {
-                return Err(DomainError::invalid("fide_id", "a FIDE id is a positive number"));
+                return Err(DomainError::invalid(
+                    "fide_id",
+                    "a FIDE id is a positive number",
+                ));
             }
         }
-        for (field, r) in [("rating", self.rating), ("national_rating", self.national_rating)] {
+        for (field, r) in [
+            ("rating", self.rating),
+            ("national_rating", self.national_rating),
+        ] {
             if let Some(r) = r {
                 if !(0..=3500).contains(&r) {
-                    return Err(DomainError::invalid(field, "a rating is between 0 and 3500"));
+                    return Err(DomainError::invalid(
+                        field,
+                        "a rating is between 0 and 3500",
+                    ));
                 }
             }
         }
@@ -83,7 +102,10 @@ impl RegisterPlayer {
             && chrono::NaiveDate::parse_from_str(bd, "%Y-%m-%d").is_err()
             && !(bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit()))
         {
-            return Err(DomainError::invalid("birth_date", "write the birth date as YYYY-MM-DD or YYYY"));
+            return Err(DomainError::invalid(
+                "birth_date",
+                "write the birth date as YYYY-MM-DD or YYYY",
+            ));
         }
         self.birth_date = bd.to_string();
         Ok(())
@@ -168,7 +190,12 @@ fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
 /// player joins at `joins_round` (default: the next round), and the rounds he
 /// missed score per the regulations (`late_entry_bye`). Round robins take no late
 /// entries (the Berger table is fixed by the number of players).
-pub fn register(conn: &mut DbConnection, actor: &Actor, tid: i32, mut cmd: RegisterPlayer) -> DomainResult<PlayerView> {
+pub fn register(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    mut cmd: RegisterPlayer,
+) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     cmd.validate()?;
@@ -182,7 +209,10 @@ pub fn register(conn: &mut DbConnection, actor: &Actor, tid: i32, mut cmd: Regis
     if joins <= paired {
         return Err(DomainError::invalid(
             "joins_round",
-            format!("round {joins} is already paired; a late entry joins at round {} or later", paired + 1),
+            format!(
+                "round {joins} is already paired; a late entry joins at round {} or later",
+                paired + 1
+            ),
         ));
     }
     if joins > t.rounds.max(1) {
@@ -198,7 +228,10 @@ pub fn register(conn: &mut DbConnection, actor: &Actor, tid: i32, mut cmd: Regis
             .count()
             .get_result(conn)?;
         if dup > 0 {
-            return Err(DomainError::invalid("fide_id", format!("FIDE id {fid} is already registered here")));
+            return Err(DomainError::invalid(
+                "fide_id",
+                format!("FIDE id {fid} is already registered here"),
+            ));
         }
     }
     let id: i32 = diesel::insert_into(players::table)
@@ -229,7 +262,11 @@ pub fn register(conn: &mut DbConnection, actor: &Actor, tid: i32, mut cmd: Regis
         actor,
         Entry {
             tournament_id: Some(tid),
-            action: if paired > 0 { "player.register_late" } else { "player.register" },
+            action: if paired > 0 {
+                "player.register_late"
+            } else {
+                "player.register"
+            },
             entity: "player",
             entity_id: Some(id as i64),
         },
@@ -241,11 +278,19 @@ pub fn register(conn: &mut DbConnection, actor: &Actor, tid: i32, mut cmd: Regis
 
 /// Withdraws a player from the rounds not yet paired. A player with an unfinished
 /// game in a paired round keeps it: the arbiter enters its result (a forfeit).
-pub fn withdraw(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> DomainResult<PlayerView> {
+pub fn withdraw(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    pid: i32,
+) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
     if before.status != "active" {
-        return Err(DomainError::conflict(format!("{} has already left the tournament ({})", before.name, before.status)));
+        return Err(DomainError::conflict(format!(
+            "{} has already left the tournament ({})",
+            before.name, before.status
+        )));
     }
     let paired = rounds_paired(conn, tid)?;
     diesel::update(players::table.find(pid))
@@ -315,25 +360,43 @@ impl From<&ByeRequestRow> for ByeRequestView {
 }
 
 /// A requested bye for a round not yet paired (Swiss only).
-pub fn request_bye(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32, cmd: RequestBye) -> DomainResult<ByeRequestView> {
+pub fn request_bye(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    pid: i32,
+    cmd: RequestBye,
+) -> DomainResult<ByeRequestView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let p = load_player(conn, tid, pid)?;
     if t.system != "swiss" {
-        return Err(DomainError::conflict("a round robin has no requested byes: the schedule is fixed"));
+        return Err(DomainError::conflict(
+            "a round robin has no requested byes: the schedule is fixed",
+        ));
     }
     if !["half", "zero", "full"].contains(&cmd.kind.as_str()) {
-        return Err(DomainError::invalid("kind", "a requested bye is half, zero or full"));
+        return Err(DomainError::invalid(
+            "kind",
+            "a requested bye is half, zero or full",
+        ));
     }
     let paired = rounds_paired(conn, tid)?;
     if cmd.round <= paired || cmd.round > t.rounds {
         return Err(DomainError::invalid(
             "round",
-            format!("a bye can be requested for rounds {} to {}", paired + 1, t.rounds),
+            format!(
+                "a bye can be requested for rounds {} to {}",
+                paired + 1,
+                t.rounds
+            ),
         ));
     }
     if p.status != "active" {
-        return Err(DomainError::conflict(format!("{} has left the tournament", p.name)));
+        return Err(DomainError::conflict(format!(
+            "{} has left the tournament",
+            p.name
+        )));
     }
     let exists: i64 = bye_requests::table
         .filter(bye_requests::player_id.eq(pid))
@@ -341,7 +404,10 @@ pub fn request_bye(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32, c
         .count()
         .get_result(conn)?;
     if exists > 0 {
-        return Err(DomainError::conflict(format!("{} already has a bye in round {}", p.name, cmd.round)));
+        return Err(DomainError::conflict(format!(
+            "{} already has a bye in round {}",
+            p.name, cmd.round
+        )));
     }
     let id: i32 = diesel::insert_into(bye_requests::table)
         .values((

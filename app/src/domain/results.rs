@@ -79,8 +79,12 @@ pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedR
         }
         "1-0" => return regular("played", points.win, points.loss),
         "0-1" => return regular("played", points.loss, points.win),
-        "=" | "½-½" | "1/2-1/2" | "0.5-0.5" | "=-=" => return regular("played", points.draw, points.draw),
-        "+/-" | "+-" | "+/−" => return regular("forfeit", points.forfeit_win, points.forfeit_loss),
+        "=" | "½-½" | "1/2-1/2" | "0.5-0.5" | "=-=" => {
+            return regular("played", points.draw, points.draw)
+        }
+        "+/-" | "+-" | "+/−" => {
+            return regular("forfeit", points.forfeit_win, points.forfeit_loss)
+        }
         "-/+" | "-+" => return regular("forfeit", points.forfeit_loss, points.forfeit_win),
         "-/-" | "--" => return regular("double_forfeit", points.forfeit_loss, points.forfeit_loss),
         _ => {}
@@ -89,7 +93,7 @@ pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedR
     if parts.len() == 2 {
         if let (Some(w), Some(b)) = (parse_score(parts[0]), parse_score(parts[1])) {
             // Asymmetric penalty results (art. 12.3(b) 0-½, art. 12.9 0-0).
-            if w + b < 2 || w + b > 2 {
+            if w + b != 2 {
                 return Ok(ParsedResult {
                     kind: "played",
                     white: Some(w * points.win / 2),
@@ -123,7 +127,13 @@ pub fn get_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Gam
 /// Enters or corrects a result. Optimistic concurrency: `version` must be the
 /// game's current version, else 409 with the current state. A correction (the
 /// game already had a result) and an asymmetric score need a reason.
-pub fn set_result(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cmd: SetResult) -> DomainResult<GameView> {
+pub fn set_result(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    gid: i32,
+    cmd: SetResult,
+) -> DomainResult<GameView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let g = load_game(conn, tid, gid)?;
@@ -139,7 +149,10 @@ pub fn set_result(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cm
         });
     }
     if g.black_id.is_none() {
-        return Err(DomainError::invalid("result", "a bye has no result to enter"));
+        return Err(DomainError::invalid(
+            "result",
+            "a bye has no result to enter",
+        ));
     }
     let state: String = rounds::table
         .filter(rounds::tournament_id.eq(tid))
@@ -153,7 +166,8 @@ pub fn set_result(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cm
         )));
     }
     let points = point_system(&t);
-    let parsed = parse_result(&cmd.result, &points).map_err(|m| DomainError::invalid("result", m))?;
+    let parsed =
+        parse_result(&cmd.result, &points).map_err(|m| DomainError::invalid("result", m))?;
     let reason = cmd.reason.trim();
     let correction = g.kind != "pending" && g.kind != "adjourned";
     if parsed.asymmetric && reason.is_empty() {
@@ -165,13 +179,20 @@ pub fn set_result(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cm
     if correction && reason.is_empty() {
         return Err(DomainError::invalid(
             "reason",
-            format!("board {} already has the result {}; a correction needs a reason", g.board, before.result),
+            format!(
+                "board {} already has the result {}; a correction needs a reason",
+                g.board, before.result
+            ),
         ));
     }
     if parsed.kind == g.kind && parsed.white == g.white_score && parsed.black == g.black_score {
         return Ok(before);
     }
-    let termination = if parsed.kind == "pending" { String::new() } else { cmd.termination.trim().to_string() };
+    let termination = if parsed.kind == "pending" {
+        String::new()
+    } else {
+        cmd.termination.trim().to_string()
+    };
     let updated = diesel::update(
         games::table
             .filter(games::id.eq(gid))
@@ -202,7 +223,11 @@ pub fn set_result(conn: &mut DbConnection, actor: &Actor, tid: i32, gid: i32, cm
         actor,
         Entry {
             tournament_id: Some(tid),
-            action: if correction { "result.correct" } else { "result.enter" },
+            action: if correction {
+                "result.correct"
+            } else {
+                "result.enter"
+            },
             entity: "game",
             entity_id: Some(gid as i64),
         },

@@ -19,7 +19,11 @@ pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
     match t.system.as_str() {
         "swiss" => t.rounds as u32,
         system => {
-            let cycle = if players % 2 == 0 { players.saturating_sub(1) } else { players };
+            let cycle = if players.is_multiple_of(2) {
+                players.saturating_sub(1)
+            } else {
+                players
+            };
             if system == "double_round_robin" {
                 2 * cycle
             } else {
@@ -136,7 +140,10 @@ pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
 }
 
 pub fn player_map(conn: &mut DbConnection, tid: i32) -> DomainResult<HashMap<i32, PlayerRow>> {
-    Ok(players_in_order(conn, tid)?.into_iter().map(|p| (p.id, p)).collect())
+    Ok(players_in_order(conn, tid)?
+        .into_iter()
+        .map(|p| (p.id, p))
+        .collect())
 }
 
 fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<RoundRow> {
@@ -226,7 +233,11 @@ pub fn last_round(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
 /// title, then name. A Swiss renumbers when players joined since the last
 /// pairing (late entries take their place by rating, C.04.2); a round robin
 /// numbers once, at round 1 (the Berger table is then fixed).
-fn assign_start_numbers(conn: &mut DbConnection, t: &TournamentRow, round: u32) -> DomainResult<()> {
+fn assign_start_numbers(
+    conn: &mut DbConnection,
+    t: &TournamentRow,
+    round: u32,
+) -> DomainResult<()> {
     let rows = players_in_order(conn, t.id)?;
     let needs = rows.iter().any(|p| p.start_no == 0);
     if !needs || (t.system != "swiss" && round > 1) {
@@ -246,8 +257,18 @@ fn assign_start_numbers(conn: &mut DbConnection, t: &TournamentRow, round: u32) 
     };
     let mut ordered = rows.clone();
     ordered.sort_by(|a, b| {
-        let ra = if national { a.national_rating } else { a.rating }.unwrap_or(0);
-        let rb = if national { b.national_rating } else { b.rating }.unwrap_or(0);
+        let ra = if national {
+            a.national_rating
+        } else {
+            a.rating
+        }
+        .unwrap_or(0);
+        let rb = if national {
+            b.national_rating
+        } else {
+            b.rating
+        }
+        .unwrap_or(0);
         rb.cmp(&ra)
             .then(title_rank(&a.title).cmp(&title_rank(&b.title)))
             .then(a.name.cmp(&b.name))
@@ -286,28 +307,30 @@ fn insert_pairing(
     let points = point_system(t);
     let ts = now();
     let id = |no: u32| {
-        m.player_id(no)
-            .ok_or_else(|| DomainError::Pairing(format!("the pairing names an unknown pairing number {no}")))
+        m.player_id(no).ok_or_else(|| {
+            DomainError::Pairing(format!("the pairing names an unknown pairing number {no}"))
+        })
     };
     let mut rows = Vec::new();
     let mut board = 1;
-    let mut game = |white: i32, black: Option<i32>, kind: &str, ws: Option<i32>, bs: Option<i32>| {
-        rows.push(NewGame {
-            tournament_id: t.id,
-            round_number: round as i32,
-            board,
-            white_id: white,
-            black_id: black,
-            kind: kind.to_string(),
-            white_score: ws,
-            black_score: bs,
-            termination: String::new(),
-            reason: String::new(),
-            version: 1,
-            updated_at: ts.clone(),
-        });
-        board += 1;
-    };
+    let mut game =
+        |white: i32, black: Option<i32>, kind: &str, ws: Option<i32>, bs: Option<i32>| {
+            rows.push(NewGame {
+                tournament_id: t.id,
+                round_number: round as i32,
+                board,
+                white_id: white,
+                black_id: black,
+                kind: kind.to_string(),
+                white_score: ws,
+                black_score: bs,
+                termination: String::new(),
+                reason: String::new(),
+                version: 1,
+                updated_at: ts.clone(),
+            });
+            board += 1;
+        };
     for &(w, b) in &p.boards {
         game(id(w)?, Some(id(b)?), "pending", None, None);
     }
@@ -331,7 +354,9 @@ fn insert_pairing(
     }
     // One statement per row: batch inserts are not portable across both backends.
     for row in &rows {
-        diesel::insert_into(games::table).values(row).execute(conn)?;
+        diesel::insert_into(games::table)
+            .values(row)
+            .execute(conn)?;
     }
     Ok(())
 }
@@ -344,7 +369,9 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
     let round = last as u32 + 1;
     let total = total_rounds(conn, &t)?;
     if round > total {
-        return Err(DomainError::conflict(format!("all {total} rounds are already paired")));
+        return Err(DomainError::conflict(format!(
+            "all {total} rounds are already paired"
+        )));
     }
     if last > 0 {
         let open = unfinished_boards(conn, tid, last)?;
@@ -357,7 +384,9 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
         }
         let r = load_round(conn, tid, last)?;
         if r.state == "paired" {
-            return Err(DomainError::conflict(format!("round {last} is not published yet")));
+            return Err(DomainError::conflict(format!(
+                "round {last} is not published yet"
+            )));
         }
     }
     let active: i64 = players::table
@@ -366,14 +395,19 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
         .count()
         .get_result(conn)?;
     if active < 2 {
-        return Err(DomainError::conflict("a round needs at least two active players"));
+        return Err(DomainError::conflict(
+            "a round needs at least two active players",
+        ));
     }
     assign_start_numbers(conn, &t, round)?;
     let m = model::build(conn, &t, last as u32, Some(round))?;
     let pairing = engine::pair(&m.tournament, round)?;
     let schedule: Vec<super::tournaments::RoundSchedule> =
         serde_json::from_str(&t.schedule).unwrap_or_default();
-    let start = schedule.iter().find(|s| s.round == round).map(|s| s.start.clone());
+    let start = schedule
+        .iter()
+        .find(|s| s.round == round)
+        .map(|s| s.start.clone());
     diesel::insert_into(rounds::table)
         .values((
             rounds::tournament_id.eq(tid),
@@ -411,11 +445,12 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
         )));
     }
     let before = get(conn, tid, number, true)?;
-    if before
-        .games
-        .iter()
-        .any(|g| !matches!(g.kind.as_str(), "pending" | "pairing_bye" | "half_bye" | "full_bye" | "zero_bye" | "free"))
-    {
+    if before.games.iter().any(|g| {
+        !matches!(
+            g.kind.as_str(),
+            "pending" | "pairing_bye" | "half_bye" | "full_bye" | "zero_bye" | "free"
+        )
+    }) {
         return Err(DomainError::conflict(format!(
             "round {number} has results; clear them before unpairing"
         )));
@@ -449,16 +484,30 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
 }
 
 /// Publishes a paired round: the public sees it, results can be entered.
-pub fn publish(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> DomainResult<RoundView> {
+pub fn publish(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    number: i32,
+) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let r = load_round(conn, tid, number)?;
     if r.state != "paired" {
-        return Err(DomainError::conflict(format!("round {number} is already published")));
+        return Err(DomainError::conflict(format!(
+            "round {number} is already published"
+        )));
     }
     let open = unfinished_boards(conn, tid, number)?;
-    let state = if open.is_empty() { "finished" } else { "published" };
+    let state = if open.is_empty() {
+        "finished"
+    } else {
+        "published"
+    };
     diesel::update(rounds::table.find(r.id))
-        .set((rounds::state.eq(state), rounds::published_at.eq(Some(now()))))
+        .set((
+            rounds::state.eq(state),
+            rounds::published_at.eq(Some(now())),
+        ))
         .execute(conn)?;
     let v = get(conn, tid, number, true)?;
     audit::record(
@@ -483,7 +532,11 @@ pub fn refresh_round_state(conn: &mut DbConnection, tid: i32, number: i32) -> Do
         return Ok(());
     }
     let open = unfinished_boards(conn, tid, number)?;
-    let state = if open.is_empty() { "finished" } else { "published" };
+    let state = if open.is_empty() {
+        "finished"
+    } else {
+        "published"
+    };
     if state != r.state {
         diesel::update(rounds::table.find(r.id))
             .set(rounds::state.eq(state))
@@ -518,7 +571,13 @@ pub struct EditedPairing {
 /// Replaces the pairing of an unpublished round by a hand-made one (swapped
 /// opponents, colours or boards). The edit is kept; the answer lists the criteria
 /// it breaks so the arbiter decides knowingly.
-pub fn edit_pairing(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32, cmd: EditPairing) -> DomainResult<EditedPairing> {
+pub fn edit_pairing(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    number: i32,
+    cmd: EditPairing,
+) -> DomainResult<EditedPairing> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
@@ -535,28 +594,48 @@ pub fn edit_pairing(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i3
         .flat_map(|g| std::iter::once(g.white_id).chain(g.black_id))
         .collect();
     let mut seen = HashSet::new();
-    for id in cmd.boards.iter().flat_map(|b| [b.white, b.black]).chain(cmd.bye) {
+    for id in cmd
+        .boards
+        .iter()
+        .flat_map(|b| [b.white, b.black])
+        .chain(cmd.bye)
+    {
         if !in_pairing.contains(&id) {
             return Err(DomainError::invalid(
                 "boards",
-                format!("player {id} is not in this round's pairing (absent, withdrawn or unknown)"),
+                format!(
+                    "player {id} is not in this round's pairing (absent, withdrawn or unknown)"
+                ),
             ));
         }
         if !seen.insert(id) {
-            return Err(DomainError::invalid("boards", format!("player {id} appears twice")));
+            return Err(DomainError::invalid(
+                "boards",
+                format!("player {id} appears twice"),
+            ));
         }
     }
     if seen.len() != in_pairing.len() {
-        let missing: Vec<String> = in_pairing.difference(&seen).map(|i| i.to_string()).collect();
+        let missing: Vec<String> = in_pairing
+            .difference(&seen)
+            .map(|i| i.to_string())
+            .collect();
         return Err(DomainError::invalid(
             "boards",
-            format!("every paired player must be placed; missing: {}", missing.join(", ")),
+            format!(
+                "every paired player must be placed; missing: {}",
+                missing.join(", ")
+            ),
         ));
     }
     let m = model::build(conn, &t, number as u32 - 1, Some(number as u32))?;
     let no = |id: i32| m.start_no.get(&id).copied().unwrap_or(0);
     let pairing = pairing::Pairing {
-        boards: cmd.boards.iter().map(|b| (no(b.white), no(b.black))).collect(),
+        boards: cmd
+            .boards
+            .iter()
+            .map(|b| (no(b.white), no(b.black)))
+            .collect(),
         bye: cmd.bye.map(no),
     };
     let broken = engine::check(&m.tournament, number as u32, &pairing);

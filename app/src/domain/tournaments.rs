@@ -223,9 +223,15 @@ impl Regulations {
             return Err(DomainError::invalid("name", "the tournament needs a name"));
         }
         if self.name.chars().count() > 200 {
-            return Err(DomainError::invalid("name", "the name is longer than 200 characters"));
+            return Err(DomainError::invalid(
+                "name",
+                "the name is longer than 200 characters",
+            ));
         }
-        for (field, v) in [("start_date", &self.start_date), ("end_date", &self.end_date)] {
+        for (field, v) in [
+            ("start_date", &self.start_date),
+            ("end_date", &self.end_date),
+        ] {
             if chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").is_err() {
                 return Err(DomainError::invalid(
                     field,
@@ -234,7 +240,10 @@ impl Regulations {
             }
         }
         if self.end_date < self.start_date {
-            return Err(DomainError::invalid("end_date", "the tournament ends before it starts"));
+            return Err(DomainError::invalid(
+                "end_date",
+                "the tournament ends before it starts",
+            ));
         }
         if !["swiss", "round_robin", "double_round_robin"].contains(&self.system.as_str()) {
             return Err(DomainError::invalid(
@@ -243,7 +252,10 @@ impl Regulations {
             ));
         }
         if self.system == "swiss" && !(1..=30).contains(&self.rounds) {
-            return Err(DomainError::invalid("rounds", "a Swiss has between 1 and 30 rounds"));
+            return Err(DomainError::invalid(
+                "rounds",
+                "a Swiss has between 1 and 30 rounds",
+            ));
         }
         for s in &self.schedule {
             if chrono::NaiveDateTime::parse_from_str(&s.start, "%Y-%m-%dT%H:%M").is_err() {
@@ -263,20 +275,36 @@ impl Regulations {
             ));
         }
         if self.default_time_minutes > 24 * 60 {
-            return Err(DomainError::invalid("default_time_minutes", "the default time is at most a day"));
+            return Err(DomainError::invalid(
+                "default_time_minutes",
+                "the default time is at most a day",
+            ));
         }
         self.points.to_system()?;
         if !["zero", "half"].contains(&self.late_entry_bye.as_str()) {
-            return Err(DomainError::invalid("late_entry_bye", "late entries' missed rounds score zero or half"));
+            return Err(DomainError::invalid(
+                "late_entry_bye",
+                "late entries' missed rounds score zero or half",
+            ));
         }
         if !(1..=10).contains(&self.illegal_moves_lose) {
-            return Err(DomainError::invalid("illegal_moves_lose", "between 1 and 10"));
+            return Err(DomainError::invalid(
+                "illegal_moves_lose",
+                "between 1 and 10",
+            ));
         }
         if !["standard", "chess960"].contains(&self.variant.as_str()) {
-            return Err(DomainError::invalid("variant", "the variant is standard or chess960"));
+            return Err(DomainError::invalid(
+                "variant",
+                "the variant is standard or chess960",
+            ));
         }
         if self.tiebreaks.is_empty() {
-            let defaults = if self.system == "swiss" { SWISS_TIEBREAKS } else { ROUND_ROBIN_TIEBREAKS };
+            let defaults = if self.system == "swiss" {
+                SWISS_TIEBREAKS
+            } else {
+                ROUND_ROBIN_TIEBREAKS
+            };
             self.tiebreaks = defaults.iter().map(|s| s.to_string()).collect();
         }
         for code in &self.tiebreaks {
@@ -422,7 +450,11 @@ pub fn load(conn: &mut DbConnection, tid: i32) -> DomainResult<TournamentRow> {
 }
 
 /// Any logged-in user may create a tournament; the creator becomes its organizer.
-pub fn create(conn: &mut DbConnection, actor: &Actor, mut reg: Regulations) -> DomainResult<TournamentView> {
+pub fn create(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    mut reg: Regulations,
+) -> DomainResult<TournamentView> {
     let uid = require_user(actor)?;
     reg.validate()?;
     let ts = now();
@@ -530,7 +562,12 @@ pub struct EditTournament {
 /// Fields that may still change once round 1 has been paired.
 const EDITABLE_WHILE_RUNNING: &[&str] = &["name", "place", "federation", "end_date", "schedule"];
 
-pub fn edit(conn: &mut DbConnection, actor: &Actor, tid: i32, cmd: EditTournament) -> DomainResult<TournamentView> {
+pub fn edit(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    cmd: EditTournament,
+) -> DomainResult<TournamentView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let mut row = load(conn, tid)?;
     let before = view(conn, &row)?;
@@ -550,7 +587,11 @@ pub fn edit(conn: &mut DbConnection, actor: &Actor, tid: i32, cmd: EditTournamen
         .count()
         .get_result(conn)?;
     if paired > 0 {
-        if let Some(frozen) = cmd.changes.keys().find(|k| !EDITABLE_WHILE_RUNNING.contains(&k.as_str())) {
+        if let Some(frozen) = cmd
+            .changes
+            .keys()
+            .find(|k| !EDITABLE_WHILE_RUNNING.contains(&k.as_str()))
+        {
             return Err(DomainError::Conflict {
                 message: format!(
                     "'{frozen}' cannot change after round 1 has been paired (SPEC §2: regulations are fixed once the tournament starts); only {} may change",
@@ -565,7 +606,10 @@ pub fn edit(conn: &mut DbConnection, actor: &Actor, tid: i32, cmd: EditTournamen
     if let serde_json::Value::Object(map) = &mut current {
         for (k, v) in cmd.changes {
             if !map.contains_key(&k) {
-                return Err(DomainError::invalid(&k, format!("'{k}' is not a regulation field")));
+                return Err(DomainError::invalid(
+                    &k,
+                    format!("'{k}' is not a regulation field"),
+                ));
             }
             map.insert(k, v);
         }
@@ -576,7 +620,9 @@ pub fn edit(conn: &mut DbConnection, actor: &Actor, tid: i32, cmd: EditTournamen
     reg.apply_to(&mut row)?;
     row.version += 1;
     row.updated_at = now();
-    diesel::update(tournaments::table.find(tid)).set(&row).execute(conn)?;
+    diesel::update(tournaments::table.find(tid))
+        .set(&row)
+        .execute(conn)?;
     let after = view(conn, &row)?;
     audit::record(
         conn,
@@ -604,7 +650,10 @@ pub fn list(conn: &mut DbConnection) -> DomainResult<Vec<TournamentView>> {
         .select(TournamentRow::as_select())
         .order(tournaments::start_date.desc())
         .load(conn)?;
-    let mut views = rows.iter().map(|r| view(conn, r)).collect::<DomainResult<Vec<_>>>()?;
+    let mut views = rows
+        .iter()
+        .map(|r| view(conn, r))
+        .collect::<DomainResult<Vec<_>>>()?;
     let rank = |s: &str| match s {
         "running" => 0,
         "registration" => 1,
@@ -636,7 +685,12 @@ pub fn staff(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<StaffMember>
 }
 
 /// The organizer appoints staff (another organizer or an arbiter).
-pub fn appoint(conn: &mut DbConnection, actor: &Actor, tid: i32, cmd: StaffMember) -> DomainResult<Vec<StaffMember>> {
+pub fn appoint(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    cmd: StaffMember,
+) -> DomainResult<Vec<StaffMember>> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let role = Role::parse(&cmd.role)
         .ok_or_else(|| DomainError::invalid("role", "the role is organizer or arbiter"))?;
@@ -645,7 +699,9 @@ pub fn appoint(conn: &mut DbConnection, actor: &Actor, tid: i32, cmd: StaffMembe
         .select(users::id)
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::invalid("username", format!("there is no user '{}'", cmd.username)))?;
+        .ok_or_else(|| {
+            DomainError::invalid("username", format!("there is no user '{}'", cmd.username))
+        })?;
     let exists: i64 = tournament_staff::table
         .filter(tournament_staff::tournament_id.eq(tid))
         .filter(tournament_staff::user_id.eq(uid))
@@ -653,7 +709,11 @@ pub fn appoint(conn: &mut DbConnection, actor: &Actor, tid: i32, cmd: StaffMembe
         .count()
         .get_result(conn)?;
     if exists > 0 {
-        return Err(DomainError::conflict(format!("{} is already {} here", cmd.username, role.as_str())));
+        return Err(DomainError::conflict(format!(
+            "{} is already {} here",
+            cmd.username,
+            role.as_str()
+        )));
     }
     diesel::insert_into(tournament_staff::table)
         .values((

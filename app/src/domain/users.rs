@@ -5,7 +5,9 @@ use super::{now, require_user, Actor, DomainError, DomainResult};
 use crate::db::models::{NewUser, Session, User};
 use crate::db::schema::{api_tokens, sessions, users};
 use crate::db::DbConnection;
-use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::password_hash::{
+    rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
+};
 use argon2::Argon2;
 use base64::Engine;
 use diesel::prelude::*;
@@ -27,7 +29,11 @@ pub fn hash_password(password: &str) -> DomainResult<String> {
 
 fn verify_password(hash: &str, password: &str) -> bool {
     PasswordHash::new(hash)
-        .map(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+        .map(|h| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &h)
+                .is_ok()
+        })
         .unwrap_or(false)
 }
 
@@ -65,7 +71,9 @@ impl From<&User> for UserView {
 pub fn validate_new_user(username: &str, password: &str) -> DomainResult<()> {
     if username.len() < 2
         || username.len() > 64
-        || !username.chars().all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
+        || !username
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-".contains(c))
     {
         return Err(DomainError::invalid(
             "username",
@@ -73,7 +81,10 @@ pub fn validate_new_user(username: &str, password: &str) -> DomainResult<()> {
         ));
     }
     if password.chars().count() < 8 {
-        return Err(DomainError::invalid("password", "a password has at least 8 characters"));
+        return Err(DomainError::invalid(
+            "password",
+            "a password has at least 8 characters",
+        ));
     }
     Ok(())
 }
@@ -100,11 +111,17 @@ pub fn create_user(
         .count()
         .get_result(conn)?;
     if exists > 0 {
-        return Err(DomainError::conflict(format!("the user name '{username}' is taken")));
+        return Err(DomainError::conflict(format!(
+            "the user name '{username}' is taken"
+        )));
     }
     let hash = hash_password(password)?;
     let ts = now();
-    let display = if display_name.trim().is_empty() { username } else { display_name.trim() };
+    let display = if display_name.trim().is_empty() {
+        username
+    } else {
+        display_name.trim()
+    };
     let id: i32 = diesel::insert_into(users::table)
         .values(&NewUser {
             username,
@@ -115,7 +132,10 @@ pub fn create_user(
         })
         .returning(users::id)
         .get_result(conn)?;
-    let user: User = users::table.find(id).select(User::as_select()).first(conn)?;
+    let user: User = users::table
+        .find(id)
+        .select(User::as_select())
+        .first(conn)?;
     let v = UserView::from(&user);
     audit::record(
         conn,
@@ -158,7 +178,8 @@ pub fn login(
         });
     };
     if let Some(old) = old_session {
-        diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(old)))).execute(conn)?;
+        diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(old))))
+            .execute(conn)?;
     }
     let token = random_token();
     let csrf = random_token();
@@ -169,7 +190,8 @@ pub fn login(
             sessions::user_id.eq(user.id),
             sessions::csrf_token.eq(&csrf),
             sessions::created_at.eq(created.to_rfc3339()),
-            sessions::expires_at.eq((created + chrono::Duration::hours(SESSION_HOURS)).to_rfc3339()),
+            sessions::expires_at
+                .eq((created + chrono::Duration::hours(SESSION_HOURS)).to_rfc3339()),
         ))
         .execute(conn)?;
     let actor = Actor {
@@ -198,7 +220,8 @@ pub fn login(
 
 pub fn logout(conn: &mut DbConnection, actor: &Actor, session_token: &str) -> DomainResult<()> {
     let uid = require_user(actor)?;
-    diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(session_token)))).execute(conn)?;
+    diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(session_token))))
+        .execute(conn)?;
     audit::record(
         conn,
         actor,
@@ -222,7 +245,10 @@ fn actor_of(u: &User) -> Actor {
 }
 
 /// The user and CSRF token of a live session.
-pub fn resolve_session(conn: &mut DbConnection, token: &str) -> DomainResult<Option<(Actor, String)>> {
+pub fn resolve_session(
+    conn: &mut DbConnection,
+    token: &str,
+) -> DomainResult<Option<(Actor, String)>> {
     let found: Option<(Session, User)> = sessions::table
         .inner_join(users::table.on(users::id.eq(sessions::user_id)))
         .filter(sessions::token_hash.eq(token_hash(token)))
@@ -259,7 +285,10 @@ pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> Doma
     let uid = require_user(actor)?;
     let label = label.trim();
     if label.is_empty() || label.len() > 100 {
-        return Err(DomainError::invalid("label", "name the token (1–100 characters)"));
+        return Err(DomainError::invalid(
+            "label",
+            "name the token (1–100 characters)",
+        ));
     }
     let token = random_token();
     let id: i32 = diesel::insert_into(api_tokens::table)

@@ -35,6 +35,15 @@ pub fn published_rounds(conn: &mut DbConnection, tid: i32) -> DomainResult<HashS
         .collect())
 }
 
+/// (number, state) of every paired round, in order — without their games.
+pub fn round_states(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<(i32, String)>> {
+    Ok(rounds::table
+        .filter(rounds::tournament_id.eq(tid))
+        .order(rounds::number)
+        .select((rounds::number, rounds::state))
+        .load(conn)?)
+}
+
 /// One player's result in a game row, as written in a crosstable: `1 ½ 0` for
 /// played games, `+`/`−` for forfeits, the points for byes, `*` while pending.
 pub fn own_result(g: &GameRow, player: i32) -> String {

@@ -70,7 +70,10 @@ impl From<&crate::domain::adjournments::EnvelopeView> for AdjournmentEnvelope {
             let who = if by == v.sealer_id { &v.sealer } else { other };
             format!("{who} offered a draw")
         });
-        let (date, time) = v.resume_at.split_once('T').unwrap_or((v.resume_at.as_str(), ""));
+        let (date, time) = v
+            .resume_at
+            .split_once('T')
+            .unwrap_or((v.resume_at.as_str(), ""));
         AdjournmentEnvelope {
             tournament: String::new(),
             round: v.round.max(0) as u32,
@@ -80,7 +83,11 @@ impl From<&crate::domain::adjournments::EnvelopeView> for AdjournmentEnvelope {
             position_fen: v.position_fen.clone(),
             white_time_used: clock(v.white_time_used_seconds),
             black_time_used: clock(v.black_time_used_seconds),
-            sealed_by: format!("{} ({})", v.sealer, if sealer_is_white { "White" } else { "Black" }),
+            sealed_by: format!(
+                "{} ({})",
+                v.sealer,
+                if sealer_is_white { "White" } else { "Black" }
+            ),
             sealed_move_number: v.sealed_move_number.max(0) as u32,
             draw_offer,
             resumption_date: date.to_string(),

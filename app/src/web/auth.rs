@@ -62,7 +62,11 @@ impl Credentials {
 }
 
 pub fn constant_time_eq(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 pub fn session_cookie(token: &str, secure: bool) -> Cookie<'static> {
@@ -127,7 +131,9 @@ impl LoginLimiter {
         if map.len() > 100_000 {
             map.clear();
         }
-        map.entry(Self::key(ip, username)).or_default().push(Instant::now());
+        map.entry(Self::key(ip, username))
+            .or_default()
+            .push(Instant::now());
     }
 
     pub fn succeed(&self, ip: &str, username: &str) {

@@ -43,7 +43,9 @@ impl Cache {
 
     pub fn get(&self, key: &str, version: u64) -> Option<Bytes> {
         let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        map.get(key).filter(|(v, _)| *v == version).map(|(_, b)| b.clone())
+        map.get(key)
+            .filter(|(v, _)| *v == version)
+            .map(|(_, b)| b.clone())
     }
 
     fn flight(&self, key: &str) -> Arc<Mutex<()>> {
@@ -127,10 +129,24 @@ where
 }
 
 /// `cached` for JSON answers.
-pub async fn cached_json<T, F>(state: &web::Data<AppState>, req: &HttpRequest, tid: i32, f: F) -> Result<HttpResponse, AppError>
+pub async fn cached_json<T, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    tid: i32,
+    f: F,
+) -> Result<HttpResponse, AppError>
 where
     T: Serialize + Send + 'static,
     F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
 {
-    cached(state, req, tid, "application/json", "", |v| serde_json::to_vec(&v).map_err(|e| AppError::bad_request(e.to_string())), f).await
+    cached(
+        state,
+        req,
+        tid,
+        "application/json",
+        "",
+        |v| serde_json::to_vec(&v).map_err(|e| AppError::bad_request(e.to_string())),
+        f,
+    )
+    .await
 }

@@ -84,11 +84,16 @@ impl ResponseError for AppError {
             current: None,
         };
         match self {
-            AppError::Domain(DomainError::Invalid { field, .. }) => body.field = Some(field.clone()),
-            AppError::Domain(DomainError::Conflict { current, .. }) => body.current = current.clone(),
+            AppError::Domain(DomainError::Invalid { field, .. }) => {
+                body.field = Some(field.clone())
+            }
+            AppError::Domain(DomainError::Conflict { current, .. }) => {
+                body.current = current.clone()
+            }
             AppError::Domain(DomainError::Database(e)) if status.is_server_error() => {
                 log::error!("database error: {e}");
-                body.error = "the database failed to complete the operation; nothing was changed".into();
+                body.error =
+                    "the database failed to complete the operation; nothing was changed".into();
             }
             AppError::Domain(DomainError::Database(_)) => {
                 body.error = "the change conflicts with another change made at the same time; nothing was changed, try again".into();

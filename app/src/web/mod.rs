@@ -55,7 +55,11 @@ where
 
 /// Runs a write: the actor is resolved (CSRF-checked for cookie sessions) and
 /// `f` runs in ONE write transaction; any error rolls everything back.
-pub async fn write<T, F>(state: &web::Data<AppState>, req: &HttpRequest, f: F) -> Result<T, AppError>
+pub async fn write<T, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    f: F,
+) -> Result<T, AppError>
 where
     T: Send + 'static,
     F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
@@ -129,11 +133,19 @@ pub struct RouteDef {
     pub route: Route,
 }
 
-fn json_error_handler(err: actix_web::error::JsonPayloadError, _req: &HttpRequest) -> actix_web::Error {
+fn json_error_handler(
+    err: actix_web::error::JsonPayloadError,
+    _req: &HttpRequest,
+) -> actix_web::Error {
     use actix_web::error::JsonPayloadError as E;
     let (status, message) = match &err {
-        E::OverflowKnownLength { .. } | E::Overflow { .. } => (413, "the request body is too large".to_string()),
-        E::ContentType => (415, "send the body as JSON (Content-Type: application/json)".to_string()),
+        E::OverflowKnownLength { .. } | E::Overflow { .. } => {
+            (413, "the request body is too large".to_string())
+        }
+        E::ContentType => (
+            415,
+            "send the body as JSON (Content-Type: application/json)".to_string(),
+        ),
         E::Deserialize(e) => (
             if e.is_data() { 422 } else { 400 },
             format!("the JSON body is not valid: {e}"),
@@ -151,7 +163,10 @@ fn path_error_handler(err: actix_web::error::PathError, _req: &HttpRequest) -> a
     .into()
 }
 
-fn query_error_handler(err: actix_web::error::QueryPayloadError, _req: &HttpRequest) -> actix_web::Error {
+fn query_error_handler(
+    err: actix_web::error::QueryPayloadError,
+    _req: &HttpRequest,
+) -> actix_web::Error {
     AppError::bad_request(format!("the query string is not valid: {err}")).into()
 }
 
@@ -196,7 +211,11 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
         return pages::not_found_page(&req);
     }
     HttpResponse::NotFound().json(error::ErrorBody {
-        error: format!("there is no page or API route {} {}", req.method(), req.path()),
+        error: format!(
+            "there is no page or API route {} {}",
+            req.method(),
+            req.path()
+        ),
         field: None,
         current: None,
     })

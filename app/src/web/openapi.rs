@@ -41,7 +41,9 @@ impl Modify for Security {
         );
         components.add_security_scheme(
             "session",
-            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(super::auth::SESSION_COOKIE))),
+            SecurityScheme::ApiKey(ApiKey::Cookie(ApiKeyValue::new(
+                super::auth::SESSION_COOKIE,
+            ))),
         );
     }
 }

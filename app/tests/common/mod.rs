@@ -204,7 +204,7 @@ impl TestApp {
     }
 
     pub fn audit_count(&self) -> i64 {
-        self.db.read(|conn| audit::count_all(conn)).unwrap()
+        self.db.read(audit::count_all).unwrap()
     }
 
     pub fn label(&self) -> &'static str {

@@ -144,7 +144,7 @@ pub fn read(c: &Client, tid: i64, played: u32, next: Option<u32>) -> ApiModel {
     }
     let system = reg["system"].as_str().unwrap();
     let n = players.len() as u32;
-    let cycle = if n % 2 == 0 { n - 1 } else { n };
+    let cycle = if n.is_multiple_of(2) { n - 1 } else { n };
     let (kind, total) = match system {
         "swiss" => (
             TournamentKind::Swiss,

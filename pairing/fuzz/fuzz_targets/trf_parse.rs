@@ -1,6 +1,12 @@
 //! Fuzzes the TRF reader: no input may panic; whatever is read is written and
 //! read back to the same model, and writing is stable; tie-breaks, standings
 //! and the Berger pairing of what was read do not panic either.
+//!
+//! ```text
+//! cargo install cargo-fuzz
+//! cd pairing/fuzz
+//! RUSTC_BOOTSTRAP=1 cargo fuzz run trf_parse corpus/ ../tests/data/ -- -max_total_time=600
+//! ```
 
 #![no_main]
 

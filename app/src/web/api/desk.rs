@@ -1,8 +1,13 @@
 //! The arbiter's desk: round start, arrivals, penalties, a game's moves, and
 //! adjourned games with sealed moves.
 
-use crate::domain::adjournments::{self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope, OpenedEnvelope};
-use crate::domain::arrivals::{self, ArrivalConsequence, ArrivalsAnswer, RecordArrivals, SetRoundStart};
+use crate::domain::adjournments::{
+    self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
+    OpenedEnvelope,
+};
+use crate::domain::arrivals::{
+    self, ArrivalConsequence, ArrivalsAnswer, RecordArrivals, SetRoundStart,
+};
 use crate::domain::penalties::{self, PenaltyAnswer, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::web::error::{AppError, ErrorBody};
@@ -15,9 +20,17 @@ use actix_web::{web, HttpRequest, HttpResponse};
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 422, description = "Not a time", body = ErrorBody)))]
-pub async fn set_round_start(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<SetRoundStart>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn set_round_start(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<SetRoundStart>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
-    write_body(&state, &req, body, move |conn, actor, cmd| arrivals::set_round_start(conn, actor, tid, n, cmd)).await?;
+    write_body(&state, &req, body, move |conn, actor, cmd| {
+        arrivals::set_round_start(conn, actor, tid, n, cmd)
+    })
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -27,9 +40,17 @@ pub async fn set_round_start(state: web::Data<AppState>, req: HttpRequest, path:
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "The round has no start time", body = ErrorBody)))]
-pub async fn preview_arrivals(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<RecordArrivals>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn preview_arrivals(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<RecordArrivals>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| arrivals::preview(conn, actor, tid, gid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        arrivals::preview(conn, actor, tid, gid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -40,9 +61,17 @@ pub async fn preview_arrivals(state: web::Data<AppState>, req: HttpRequest, path
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Stale version, or the game already has a result", body = ErrorBody),
               (status = 422, description = "A time is missing or unreadable, or an override lacks its reason", body = ErrorBody)))]
-pub async fn record_arrivals(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<RecordArrivals>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn record_arrivals(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<RecordArrivals>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| arrivals::record(conn, actor, tid, gid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        arrivals::record(conn, actor, tid, gid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -50,9 +79,16 @@ pub async fn record_arrivals(state: web::Data<AppState>, req: HttpRequest, path:
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game's penalties", body = [PenaltyView]),
               (status = 404, description = "No such game", body = ErrorBody)))]
-pub async fn list_penalties(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn list_penalties(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| penalties::for_game(conn, tid, gid)).await?;
+    let v = read(&state, &req, move |conn, _| {
+        penalties::for_game(conn, tid, gid)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -63,9 +99,17 @@ pub async fn list_penalties(state: web::Data<AppState>, req: HttpRequest, path: 
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Stale version", body = ErrorBody),
               (status = 422, description = "Unknown kind, missing amount or final position", body = ErrorBody)))]
-pub async fn record_penalty(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<RecordPenalty>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn record_penalty(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<RecordPenalty>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| penalties::record(conn, actor, tid, gid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        penalties::record(conn, actor, tid, gid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -73,7 +117,11 @@ pub async fn record_penalty(state: web::Data<AppState>, req: HttpRequest, path: 
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game's moves and validation report", body = GameRecordView),
               (status = 404, description = "No moves stored", body = ErrorBody)))]
-pub async fn get_moves(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn get_moves(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
     let v = read(&state, &req, move |conn, _| records::get(conn, tid, gid)).await?;
     Ok(HttpResponse::Ok().json(v))
@@ -85,9 +133,17 @@ pub async fn get_moves(state: web::Data<AppState>, req: HttpRequest, path: web::
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 422, description = "Unreadable PGN, unknown notation or start position", body = ErrorBody)))]
-pub async fn submit_moves(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<SubmitMoves>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn submit_moves(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<SubmitMoves>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| records::submit(conn, actor, tid, gid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        records::submit(conn, actor, tid, gid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -95,9 +151,16 @@ pub async fn submit_moves(state: web::Data<AppState>, req: HttpRequest, path: we
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game's envelopes (never a sealed move before opening)", body = [EnvelopeView]),
               (status = 404, description = "No such game", body = ErrorBody)))]
-pub async fn list_envelopes(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn list_envelopes(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| adjournments::for_game(conn, tid, gid)).await?;
+    let v = read(&state, &req, move |conn, _| {
+        adjournments::for_game(conn, tid, gid)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -108,10 +171,18 @@ pub async fn list_envelopes(state: web::Data<AppState>, req: HttpRequest, path: 
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Adjournments not allowed, or the game is not being played", body = ErrorBody),
               (status = 422, description = "A field is missing or invalid", body = ErrorBody)))]
-pub async fn adjourn(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<Adjourn>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn adjourn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<Adjourn>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
     let key = state.seal_key.clone();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| adjournments::adjourn(conn, actor, &key, tid, gid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        adjournments::adjourn(conn, actor, &key, tid, gid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -119,9 +190,16 @@ pub async fn adjourn(state: web::Data<AppState>, req: HttpRequest, path: web::Pa
     params(("tid" = i32, Path, description = "Tournament id"), ("aid" = i32, Path, description = "Envelope id")),
     responses((status = 200, description = "The envelope's fields (the sealed move only once opened)", body = EnvelopeView),
               (status = 404, description = "No such envelope", body = ErrorBody)))]
-pub async fn get_envelope(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn get_envelope(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| adjournments::get(conn, tid, aid)).await?;
+    let v = read(&state, &req, move |conn, _| {
+        adjournments::get(conn, tid, aid)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -131,9 +209,17 @@ pub async fn get_envelope(state: web::Data<AppState>, req: HttpRequest, path: we
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Envelope no longer sealed", body = ErrorBody)))]
-pub async fn mark_present(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<MarkPresent>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn mark_present(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<MarkPresent>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| adjournments::mark_present(conn, actor, tid, aid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        adjournments::mark_present(conn, actor, tid, aid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -143,10 +229,18 @@ pub async fn mark_present(state: web::Data<AppState>, req: HttpRequest, path: we
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Replying player not present, or envelope not sealed", body = ErrorBody)))]
-pub async fn open_envelope(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<OpenEnvelope>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn open_envelope(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<OpenEnvelope>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
     let key = state.seal_key.clone();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| adjournments::open(conn, actor, &key, tid, aid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        adjournments::open(conn, actor, &key, tid, aid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -156,9 +250,17 @@ pub async fn open_envelope(state: web::Data<AppState>, req: HttpRequest, path: w
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Envelope no longer sealed", body = ErrorBody)))]
-pub async fn end_envelope(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<EndBeforeResumption>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn end_envelope(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<EndBeforeResumption>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| adjournments::end_before_resumption(conn, actor, tid, aid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        adjournments::end_before_resumption(conn, actor, tid, aid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -168,8 +270,16 @@ pub async fn end_envelope(state: web::Data<AppState>, req: HttpRequest, path: we
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Envelope no longer sealed", body = ErrorBody)))]
-pub async fn envelope_lost(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<EnvelopeLost>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn envelope_lost(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<EnvelopeLost>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| adjournments::envelope_lost(conn, actor, tid, aid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        adjournments::envelope_lost(conn, actor, tid, aid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }

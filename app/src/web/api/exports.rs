@@ -69,17 +69,45 @@ fn text_answer(text: String, content_type: &str, filename: &str) -> HttpResponse
         .body(text)
 }
 
-async fn round_sheet(
+/// A printout of round `n` (an unpublished round for its staff only).
+async fn round_pdf(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    tid: i32,
-    n: i32,
-) -> Result<RoundSheet, AppError> {
-    read(state, req, move |conn, actor| {
+    (tid, n): (i32, i32),
+    what: &str,
+    draw: fn(&RoundSheet) -> Vec<u8>,
+) -> Result<HttpResponse, AppError> {
+    let sheet = read(state, req, move |conn, actor| {
         let staff = is_staff(conn, actor, tid)?;
         RoundSheet::load(conn, tid, n, staff)
     })
-    .await
+    .await?;
+    let bytes = render(sheet, draw).await?;
+    Ok(pdf_answer(bytes, &format!("{what}-round-{n}.pdf")))
+}
+
+/// PGN made by `f` (told whether the caller is staff, who also sees an
+/// unpublished round).
+async fn pgn_answer<F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    tid: i32,
+    filename: String,
+    f: F,
+) -> Result<HttpResponse, AppError>
+where
+    F: FnOnce(&mut crate::db::DbConnection, bool) -> DomainResult<String> + Send + 'static,
+{
+    let text = read(state, req, move |conn, actor| {
+        let staff = is_staff(conn, actor, tid)?;
+        f(conn, staff)
+    })
+    .await?;
+    Ok(text_answer(
+        text,
+        "application/x-chess-pgn; charset=utf-8",
+        &filename,
+    ))
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/pairings.pdf", tag = "printouts",
@@ -91,10 +119,14 @@ pub async fn pairings_pdf(
     req: HttpRequest,
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
-    let sheet = round_sheet(&state, &req, tid, n).await?;
-    let bytes = render(sheet, pdf::pairings::render).await?;
-    Ok(pdf_answer(bytes, &format!("pairings-round-{n}.pdf")))
+    round_pdf(
+        &state,
+        &req,
+        path.into_inner(),
+        "pairings",
+        pdf::pairings::render,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/results.pdf", tag = "printouts",
@@ -106,10 +138,14 @@ pub async fn results_pdf(
     req: HttpRequest,
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
-    let sheet = round_sheet(&state, &req, tid, n).await?;
-    let bytes = render(sheet, pdf::results::render).await?;
-    Ok(pdf_answer(bytes, &format!("results-round-{n}.pdf")))
+    round_pdf(
+        &state,
+        &req,
+        path.into_inner(),
+        "results",
+        pdf::results::render,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/scoresheets.pdf", tag = "printouts",
@@ -121,10 +157,14 @@ pub async fn scoresheets_pdf(
     req: HttpRequest,
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
-    let sheet = round_sheet(&state, &req, tid, n).await?;
-    let bytes = render(sheet, pdf::scoresheets::render).await?;
-    Ok(pdf_answer(bytes, &format!("scoresheets-round-{n}.pdf")))
+    round_pdf(
+        &state,
+        &req,
+        path.into_inner(),
+        "scoresheets",
+        pdf::scoresheets::render,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/standings.pdf", tag = "printouts",
@@ -304,16 +344,14 @@ pub async fn game_pgn(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let text = read(&state, &req, move |conn, actor| {
-        let staff = is_staff(conn, actor, tid)?;
-        interchange::pgn_game_export(conn, tid, gid, staff)
-    })
-    .await?;
-    Ok(text_answer(
-        text,
-        "application/x-chess-pgn; charset=utf-8",
-        &format!("game-{gid}.pgn"),
-    ))
+    pgn_answer(
+        &state,
+        &req,
+        tid,
+        format!("game-{gid}.pgn"),
+        move |conn, staff| interchange::pgn_game_export(conn, tid, gid, staff),
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}.pgn", tag = "interchange",
@@ -326,16 +364,14 @@ pub async fn round_pgn(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
-    let text = read(&state, &req, move |conn, actor| {
-        let staff = is_staff(conn, actor, tid)?;
-        interchange::pgn_round(conn, tid, n, staff)
-    })
-    .await?;
-    Ok(text_answer(
-        text,
-        "application/x-chess-pgn; charset=utf-8",
-        &format!("round-{n}.pgn"),
-    ))
+    pgn_answer(
+        &state,
+        &req,
+        tid,
+        format!("round-{n}.pgn"),
+        move |conn, staff| interchange::pgn_round(conn, tid, n, staff),
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/tournament.pgn", tag = "interchange",
@@ -348,23 +384,25 @@ pub async fn tournament_pgn(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let text = read(&state, &req, move |conn, actor| {
-        let staff = is_staff(conn, actor, tid)?;
-        interchange::pgn_tournament(conn, tid, staff)
-    })
-    .await?;
-    Ok(text_answer(
-        text,
-        "application/x-chess-pgn; charset=utf-8",
-        &format!("tournament-{tid}.pgn"),
-    ))
+    pgn_answer(
+        &state,
+        &req,
+        tid,
+        format!("tournament-{tid}.pgn"),
+        move |conn, staff| interchange::pgn_tournament(conn, tid, staff),
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/adjournments/{aid}/envelope.pdf", tag = "printouts",
     params(("tid" = i32, Path, description = "Tournament id"), ("aid" = i32, Path, description = "Envelope id")),
     responses((status = 200, description = "The sealed-move envelope with every field of SPEC §7 (never the sealed move)", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such envelope", body = ErrorBody)))]
-pub async fn envelope_pdf(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn envelope_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
     let data = read(&state, &req, move |conn, _| {
         let t = crate::domain::tournaments::get(conn, tid)?;

@@ -10,9 +10,16 @@ use actix_web::{web, HttpRequest, HttpResponse};
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game", body = GameView),
               (status = 404, description = "No such game", body = ErrorBody)))]
-pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn get(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| results::get_game(conn, tid, gid)).await?;
+    let v = read(&state, &req, move |conn, _| {
+        results::get_game(conn, tid, gid)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -23,8 +30,16 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Stale version (body.current holds the game now), or round not published", body = ErrorBody),
               (status = 422, description = "Not a result, or a reason is missing", body = ErrorBody)))]
-pub async fn set_result(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<SetResult>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn set_result(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<SetResult>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| results::set_result(conn, actor, tid, gid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        results::set_result(conn, actor, tid, gid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }

@@ -3,8 +3,8 @@
 use crate::db::schema::games;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
 use crate::domain::rounds::{game_view, player_map, GameView};
-use crate::web::error::{AppError, ErrorBody};
 use crate::web::cache::cached_json;
+use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use diesel::prelude::*;
@@ -15,9 +15,16 @@ use utoipa::ToSchema;
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Players by pairing number", body = [PlayerView]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    cached_json(&state, &req, tid, move |conn, _| registration::list(conn, tid)).await
+    cached_json(&state, &req, tid, move |conn, _| {
+        registration::list(conn, tid)
+    })
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/players", tag = "players", request_body = RegisterPlayer,
@@ -27,9 +34,17 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Registration closed (round robin under way)", body = ErrorBody),
               (status = 422, description = "A field is invalid", body = ErrorBody)))]
-pub async fn register(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: Body<RegisterPlayer>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn register(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<RegisterPlayer>,
+) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| registration::register(conn, actor, tid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        registration::register(conn, actor, tid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -44,7 +59,11 @@ pub struct PlayerCard {
     params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
     responses((status = 200, description = "The player's card", body = PlayerCard),
               (status = 404, description = "No such player", body = ErrorBody)))]
-pub async fn card(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn card(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     let v = read(&state, &req, move |conn, _| {
         let p = registration::load_player(conn, tid, pid)?;
@@ -70,9 +89,16 @@ pub async fn card(state: web::Data<AppState>, req: HttpRequest, path: web::Path<
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Already withdrawn", body = ErrorBody)))]
-pub async fn withdraw(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
-    let v = write(&state, &req, move |conn, actor| registration::withdraw(conn, actor, tid, pid)).await?;
+    let v = write(&state, &req, move |conn, actor| {
+        registration::withdraw(conn, actor, tid, pid)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -83,9 +109,17 @@ pub async fn withdraw(state: web::Data<AppState>, req: HttpRequest, path: web::P
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Already has a bye that round, or round robin", body = ErrorBody),
               (status = 422, description = "Round or kind invalid", body = ErrorBody)))]
-pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<RequestBye>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn request_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<RequestBye>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, pid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| registration::request_bye(conn, actor, tid, pid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        registration::request_bye(conn, actor, tid, pid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -93,8 +127,15 @@ pub async fn request_bye(state: web::Data<AppState>, req: HttpRequest, path: web
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Requested byes", body = [ByeRequestView]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn byes(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn byes(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, _| registration::bye_requests(conn, tid)).await?;
+    let v = read(&state, &req, move |conn, _| {
+        registration::bye_requests(conn, tid)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }

@@ -2,8 +2,8 @@
 
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
 use crate::domain::{require_role, DomainError, Role};
-use crate::web::error::{AppError, ErrorBody};
 use crate::web::cache::cached_json;
+use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 
@@ -11,7 +11,11 @@ use actix_web::{web, HttpRequest, HttpResponse};
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Rounds paired so far", body = [RoundSummary]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, _| rounds::list(conn, tid)).await?;
     Ok(HttpResponse::Ok().json(v))
@@ -24,9 +28,16 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Previous round unfinished, or all rounds paired", body = ErrorBody),
               (status = 422, description = "No pairing satisfies the absolute criteria", body = ErrorBody)))]
-pub async fn pair_next(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn pair_next(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = write(&state, &req, move |conn, actor| rounds::pair_next(conn, actor, tid)).await?;
+    let v = write(&state, &req, move |conn, actor| {
+        rounds::pair_next(conn, actor, tid)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -34,7 +45,11 @@ pub async fn pair_next(state: web::Data<AppState>, req: HttpRequest, tid: web::P
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's pairing and results (boards hidden from the public until published)", body = RoundView),
               (status = 404, description = "No such round", body = ErrorBody)))]
-pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn get(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
         let staff = match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
@@ -53,9 +68,16 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Not the last round, or it has results", body = ErrorBody)))]
-pub async fn unpair(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn unpair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
-    write(&state, &req, move |conn, actor| rounds::unpair(conn, actor, tid, n)).await?;
+    write(&state, &req, move |conn, actor| {
+        rounds::unpair(conn, actor, tid, n)
+    })
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -65,9 +87,16 @@ pub async fn unpair(state: web::Data<AppState>, req: HttpRequest, path: web::Pat
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Already published", body = ErrorBody)))]
-pub async fn publish(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>) -> Result<HttpResponse, AppError> {
+pub async fn publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
-    let v = write(&state, &req, move |conn, actor| rounds::publish(conn, actor, tid, n)).await?;
+    let v = write(&state, &req, move |conn, actor| {
+        rounds::publish(conn, actor, tid, n)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -78,8 +107,16 @@ pub async fn publish(state: web::Data<AppState>, req: HttpRequest, path: web::Pa
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Round published or not the last", body = ErrorBody),
               (status = 422, description = "Not a complete pairing of the round's players", body = ErrorBody)))]
-pub async fn edit_pairing(state: web::Data<AppState>, req: HttpRequest, path: web::Path<(i32, i32)>, body: Body<EditPairing>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn edit_pairing(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<EditPairing>,
+) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| rounds::edit_pairing(conn, actor, tid, n, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        rounds::edit_pairing(conn, actor, tid, n, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }

@@ -27,8 +27,15 @@ pub struct SessionView {
     responses((status = 200, description = "Logged in; the session cookie is set", body = SessionView),
               (status = 422, description = "Wrong user name or password", body = ErrorBody),
               (status = 429, description = "Too many failed attempts", body = ErrorBody)))]
-pub async fn login(state: web::Data<AppState>, req: HttpRequest, form: web::Json<LoginForm>) -> Result<HttpResponse, AppError> {
-    let ip = req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_default();
+pub async fn login(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Json<LoginForm>,
+) -> Result<HttpResponse, AppError> {
+    let ip = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
     let LoginForm { username, password } = form.into_inner();
     if let Some(retry_after) = state.login_limiter.check(&ip, &username) {
         return Err(AppError::TooManyRequests { retry_after });
@@ -36,7 +43,9 @@ pub async fn login(state: web::Data<AppState>, req: HttpRequest, form: web::Json
     let old = Credentials::of(&req).session;
     let db = state.db.clone();
     let name = username.clone();
-    let result = web::block(move || db.write(|conn| users::login(conn, &name, &password, old.as_deref()))).await?;
+    let result =
+        web::block(move || db.write(|conn| users::login(conn, &name, &password, old.as_deref())))
+            .await?;
     match result {
         Ok(logged) => {
             state.login_limiter.succeed(&ip, &username);
@@ -66,7 +75,10 @@ pub async fn me(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResp
         let u: crate::db::models::User = {
             use crate::db::schema::users;
             use diesel::prelude::*;
-            users::table.find(uid).select(crate::db::models::User::as_select()).first(conn)?
+            users::table
+                .find(uid)
+                .select(crate::db::models::User::as_select())
+                .first(conn)?
         };
         Ok(UserView::from(&u))
     })
@@ -77,11 +89,19 @@ pub async fn me(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResp
 #[utoipa::path(delete, path = "/api/v1/session", tag = "session",
     responses((status = 204, description = "Logged out"),
               (status = 401, description = "Not logged in", body = ErrorBody)))]
-pub async fn logout(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
+pub async fn logout(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, AppError> {
     let token = Credentials::of(&req).session.unwrap_or_default();
-    write(&state, &req, move |conn, actor| users::logout(conn, actor, &token)).await?;
+    write(&state, &req, move |conn, actor| {
+        users::logout(conn, actor, &token)
+    })
+    .await?;
     let secure = state.secure_cookies || is_tls(&req);
-    Ok(HttpResponse::NoContent().cookie(expired_cookie(secure)).finish())
+    Ok(HttpResponse::NoContent()
+        .cookie(expired_cookie(secure))
+        .finish())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -93,8 +113,15 @@ pub struct TokenForm {
 #[utoipa::path(post, path = "/api/v1/tokens", tag = "session", request_body = TokenForm,
     responses((status = 201, description = "A new bearer token (shown once)", body = NewToken),
               (status = 401, description = "Not logged in", body = ErrorBody)))]
-pub async fn create_token(state: web::Data<AppState>, req: HttpRequest, form: Body<TokenForm>) -> Result<HttpResponse, actix_web::Error> {
-    let t = write_body(&state, &req, form, move |conn, actor, f: TokenForm| users::create_token(conn, actor, &f.label)).await?;
+pub async fn create_token(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: Body<TokenForm>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let t = write_body(&state, &req, form, move |conn, actor, f: TokenForm| {
+        users::create_token(conn, actor, &f.label)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(t))
 }
 
@@ -113,9 +140,20 @@ pub struct UserForm {
     responses((status = 201, description = "Account created", body = UserView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an administrator", body = ErrorBody)))]
-pub async fn create_user(state: web::Data<AppState>, req: HttpRequest, form: Body<UserForm>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn create_user(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: Body<UserForm>,
+) -> Result<HttpResponse, actix_web::Error> {
     let u = write_body(&state, &req, form, move |conn, actor, f: UserForm| {
-        users::create_user(conn, actor, &f.username, &f.password, &f.display_name, f.is_admin)
+        users::create_user(
+            conn,
+            actor,
+            &f.username,
+            &f.password,
+            &f.display_name,
+            f.is_admin,
+        )
     })
     .await?;
     Ok(HttpResponse::Created().json(u))

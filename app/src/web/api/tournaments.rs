@@ -4,8 +4,8 @@ use crate::db::models::AuditRow;
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
 use crate::domain::{audit, require_role, standings, Role};
-use crate::web::error::{AppError, ErrorBody};
 use crate::web::cache::cached_json;
+use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -22,8 +22,12 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
     responses((status = 201, description = "Created; the caller is its organizer", body = TournamentView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
-pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: Body<Regulations>) -> Result<HttpResponse, actix_web::Error> {
-    let v = write_body(&state, &req, body, move |conn, actor, reg| tournaments::create(conn, actor, reg)).await?;
+pub async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body<Regulations>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let v = write_body(&state, &req, body, tournaments::create).await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -31,9 +35,16 @@ pub async fn create(state: web::Data<AppState>, req: HttpRequest, body: Body<Reg
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The tournament", body = TournamentView),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn get(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn get(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    cached_json(&state, &req, tid, move |conn, _| tournaments::get(conn, tid)).await
+    cached_json(&state, &req, tid, move |conn, _| {
+        tournaments::get(conn, tid)
+    })
+    .await
 }
 
 #[utoipa::path(patch, path = "/api/v1/tournaments/{tid}", tag = "tournaments", request_body = EditTournament,
@@ -43,9 +54,17 @@ pub async fn get(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i3
               (status = 403, description = "Not the organizer", body = ErrorBody),
               (status = 409, description = "Stale version, or a regulation frozen since round 1", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
-pub async fn edit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: Body<EditTournament>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn edit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<EditTournament>,
+) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| tournaments::edit(conn, actor, tid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        tournaments::edit(conn, actor, tid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -53,7 +72,11 @@ pub async fn edit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Organizers and arbiters", body = [StaffMember]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn staff(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn staff(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, _| tournaments::staff(conn, tid)).await?;
     Ok(HttpResponse::Ok().json(v))
@@ -65,9 +88,17 @@ pub async fn staff(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not the organizer", body = ErrorBody),
               (status = 422, description = "Unknown user or role", body = ErrorBody)))]
-pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, body: Body<StaffMember>) -> Result<HttpResponse, actix_web::Error> {
+pub async fn appoint(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<StaffMember>,
+) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| tournaments::appoint(conn, actor, tid, cmd)).await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        tournaments::appoint(conn, actor, tid, cmd)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(v))
 }
 
@@ -75,9 +106,16 @@ pub async fn appoint(state: web::Data<AppState>, req: HttpRequest, tid: web::Pat
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Standings with the tournament's tie-breaks", body = StandingsView),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn standings(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>) -> Result<HttpResponse, AppError> {
+pub async fn standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    cached_json(&state, &req, tid, move |conn, _| standings::compute(conn, tid)).await
+    cached_json(&state, &req, tid, move |conn, _| {
+        standings::compute(conn, tid)
+    })
+    .await
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -122,7 +160,12 @@ impl From<AuditRow> for AuditEntry {
     responses((status = 200, description = "The audit log, newest first (staff only)", body = [AuditEntry]),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not staff of this tournament", body = ErrorBody)))]
-pub async fn audit(state: web::Data<AppState>, req: HttpRequest, tid: web::Path<i32>, page: web::Query<Page>) -> Result<HttpResponse, AppError> {
+pub async fn audit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    page: web::Query<Page>,
+) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let limit = page.limit.unwrap_or(100).clamp(1, 1000);
     let offset = page.offset.unwrap_or(0).max(0);

@@ -398,6 +398,30 @@ pub fn tiebreak_help(code: &str, lang: Lang) -> (&'static str, &'static str) {
 mod tests {
     use super::*;
 
+    /// Every `tr.t("key")` in the templates and the page code has a text.
+    #[test]
+    fn every_key_used_has_a_text() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut sources = Vec::new();
+        for dir in [root.join("../templates"), root.join("src/web/pages")] {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                sources.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+            }
+        }
+        let tr = Tr { lang: Lang::Pl };
+        let mut missing = Vec::new();
+        for text in &sources {
+            for part in text.split(".t(\"").skip(1) {
+                let key = part.split('"').next().unwrap_or("");
+                let key: &'static str = Box::leak(key.to_string().into_boxed_str());
+                if tr.t(key) == key && !["site", "system", "status", "zero", "key"].contains(&key) {
+                    missing.push(key);
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no text for {missing:?}");
+    }
+
     #[test]
     fn both_languages_have_the_keys_used() {
         for key in ["standings", "pairings", "keys_help", "legend"] {

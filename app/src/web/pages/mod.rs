@@ -129,15 +129,15 @@ impl TournamentNav {
     ) -> DomainResult<TournamentNav> {
         let t = crate::domain::tournaments::load(conn, tid)?;
         let staff = viewer.is_staff(conn, tid)?;
-        let summary = crate::domain::rounds::list(conn, tid)?;
-        let last_round = summary.last().map(|r| r.number).unwrap_or(0);
+        let states = crate::domain::views::round_states(conn, tid)?;
+        let last_round = states.last().map(|r| r.0).unwrap_or(0);
         Ok(TournamentNav {
             id: tid,
             name: t.name,
-            rounds: summary
+            rounds: states
                 .iter()
-                .filter(|r| staff || r.state != "paired")
-                .map(|r| r.number)
+                .filter(|(_, state)| staff || state != "paired")
+                .map(|(n, _)| *n)
                 .collect(),
             current: current.to_string(),
             staff,

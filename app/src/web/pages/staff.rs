@@ -938,6 +938,29 @@ pub struct SwapForm {
     b: String,
 }
 
+/// What a swap form asks for: a board's colours, or two boards' black players.
+struct SwapRequest {
+    colours: Option<i32>,
+    boards: Option<(i32, i32)>,
+}
+
+impl SwapForm {
+    fn request(&self) -> DomainResult<SwapRequest> {
+        let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> {
+            optional(field, s, "a board number")
+        };
+        let boards = match (parse("a", &self.a)?, parse("b", &self.b)?) {
+            (Some(a), Some(b)) => Some((a, b)),
+            (None, None) => None,
+            _ => return Err(DomainError::invalid("b", "give both board numbers")),
+        };
+        Ok(SwapRequest {
+            colours: parse("colours", &self.colours)?,
+            boards,
+        })
+    }
+}
+
 /// Review: swap the colours of a board, or the black players of two boards.
 /// The whole pairing goes to `rounds::edit_pairing`, which keeps the edit and
 /// says which criteria it breaks.
@@ -950,20 +973,12 @@ pub async fn swap(
     let (tid, n) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> {
-        optional(field, s, "a board number")
-    };
-    let wanted = (|| -> DomainResult<(Option<i32>, Option<(i32, i32)>)> {
-        let colours = parse("colours", &f.colours)?;
-        let pair = match (parse("a", &f.a)?, parse("b", &f.b)?) {
-            (Some(a), Some(b)) => Some((a, b)),
-            (None, None) => None,
-            _ => return Err(DomainError::invalid("b", "give both board numbers")),
-        };
-        Ok((colours, pair))
-    })();
+    let wanted = f.request();
     let r = match wanted {
-        Ok((colours, pair)) => {
+        Ok(SwapRequest {
+            colours,
+            boards: pair,
+        }) => {
             write_op(&state, &viewer, Some(tid), move |conn, actor| {
                 let round = rounds::get(conn, tid, n, true)?;
                 let mut boards: Vec<(i32, BoardEdit)> = round
