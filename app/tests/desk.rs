@@ -360,6 +360,10 @@ fn moves(app: &TestApp, e: &Event) {
     );
     assert_eq!(r["report"]["plies"], 21);
     assert!(r["report"]["error"].is_null(), "{r}");
+    // The PGN export carries the moves, in English SAN.
+    let pgn = e.arb.get(&e.path(&format!("/games/{}.pgn", g["id"]))).1;
+    let pgn = pgn.as_str().unwrap_or_default();
+    assert!(pgn.contains("5. Qxd4 d5 6. exd6 Nxd6 7. Bg5 Nc6"), "{pgn}");
     // A PGN with a stalemate on the board, while the arbiter entered 1-0: warned.
     let g = e.game(2, 2);
     w(

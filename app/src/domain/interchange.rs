@@ -13,8 +13,8 @@
 //! import → export gives the same file.
 //!
 //! **PGN export** of a game, a round or the whole tournament: the Seven Tag
-//! Roster plus `WhiteElo`/`BlackElo`. Games carry no moves yet, so the movetext is
-//! the result alone; [`stored_moves`] is the hook for the moves.
+//! Roster plus `WhiteElo`/`BlackElo`. The movetext is the stored moves in
+//! English SAN ([`stored_moves`]), or the result alone.
 
 use super::audit::{self, Entry};
 use super::model::{self, players_in_order};
@@ -680,11 +680,10 @@ pub fn import_trf(
 
 /// The moves of a game as PGN movetext (SAN, without the result), when stored.
 ///
-/// HOOK: games carry no moves yet, so this returns `None` and the movetext is
-/// the result alone. When moves are stored (a PGN upload or a typed scoresheet,
-/// SPEC §6), read them here; [`pgn_text`] wraps them at 80 columns.
-pub fn stored_moves(_conn: &mut DbConnection, _game: &GameRow) -> DomainResult<Option<String>> {
-    Ok(None)
+/// The game's stored moves (a PGN upload or a typed scoresheet, SPEC §6) in
+/// English SAN; `None` when none are stored. [`pgn_text`] wraps them at 80 columns.
+pub fn stored_moves(conn: &mut DbConnection, game: &GameRow) -> DomainResult<Option<String>> {
+    super::records::english_movetext(conn, game.id)
 }
 
 /// One game as PGN sees it.

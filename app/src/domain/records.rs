@@ -153,7 +153,7 @@ fn report_view(r: &rules::validate::ValidationReport) -> ValidationView {
 
 /// Splits a typed scoresheet into the moves as written: move numbers, result
 /// marks and the draw-offer mark `(=)` are not moves.
-fn scoresheet_moves(text: &str) -> Vec<String> {
+pub(crate) fn scoresheet_moves(text: &str) -> Vec<String> {
     let mut out = vec![];
     for raw in text.split_whitespace() {
         let tok = raw.trim_end_matches("(=)");
@@ -372,6 +372,57 @@ pub fn get(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameReco
         report,
         warnings,
     })
+}
+
+/// The stored moves as PGN movetext in English SAN (`1. e4 e5 2. Nf3 …`), up to
+/// the first move that cannot be played. `None` without stored moves, or when the
+/// game did not start from the standard position (PGN would need FEN tags).
+pub fn english_movetext(conn: &mut DbConnection, gid: i32) -> DomainResult<Option<String>> {
+    let row: Option<(String, String, String, String)> = game_records::table
+        .find(gid)
+        .select((
+            game_records::format,
+            game_records::notation,
+            game_records::start_fen,
+            game_records::text,
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((format, notation, start_fen, text)) = row else {
+        return Ok(None);
+    };
+    let start = Position::startpos();
+    if start_fen != start.to_fen() {
+        return Ok(None);
+    }
+    let letters = LetterSet::from_code(&notation)
+        .unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
+    let moves: Vec<String> = if format == "pgn" {
+        match rules::pgn::read_games(&text).into_iter().next() {
+            Some(Ok(g)) => g.moves.iter().map(|m| m.text.clone()).collect(),
+            _ => return Ok(None),
+        }
+    } else {
+        scoresheet_moves(&text)
+    };
+    let mut pos = start;
+    let mut out = Vec::new();
+    for (i, m) in moves.iter().enumerate() {
+        let rules::san::MoveReading::Legal(mv) = rules::san::read_move(&pos, m, letters) else {
+            break;
+        };
+        let san = rules::san::write_san(&pos, mv);
+        if i % 2 == 0 {
+            out.push(format!("{}. {san}", i / 2 + 1));
+        } else {
+            out.push(san);
+        }
+        match pos.play(mv) {
+            Ok(next) => pos = next,
+            Err(_) => break,
+        }
+    }
+    Ok((!out.is_empty()).then(|| out.join(" ")))
 }
 
 /// The final position of a game's stored moves, if any.

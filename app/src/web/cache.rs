@@ -37,8 +37,8 @@ impl Default for Cache {
 }
 
 impl Cache {
-    pub fn etag(&self, tid: i32, version: u64) -> String {
-        format!("\"{:x}-{tid}-{version}\"", self.nonce)
+    pub fn etag(&self, tid: i32, version: u64, variant: &str) -> String {
+        format!("\"{:x}-{tid}-{version}{variant}\"", self.nonce)
     }
 
     pub fn get(&self, key: &str, version: u64) -> Option<Bytes> {
@@ -96,7 +96,7 @@ where
             .body(render(v)?));
     }
     let version = state.live.version(tid);
-    let etag = state.cache.etag(tid, version);
+    let etag = state.cache.etag(tid, version, key_extra);
     if not_modified(req, &etag) {
         return Ok(HttpResponse::NotModified()
             .insert_header((header::ETAG, etag))
@@ -125,6 +125,7 @@ where
         .content_type(content_type)
         .insert_header((header::ETAG, etag))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::VARY, "Accept-Language, Cookie"))
         .body(body))
 }
 

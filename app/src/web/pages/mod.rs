@@ -371,6 +371,45 @@ where
     Ok(html(StatusCode::OK, &out))
 }
 
+/// `page` for public pages of tournament `tid`: anonymous visitors are served
+/// from the per-tournament cache (ETag, 304; see `web::cache`), one copy per
+/// language; logged-in staff always get a fresh page.
+pub async fn cached_page<T, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    tid: i32,
+    f: F,
+) -> Result<HttpResponse, PageError>
+where
+    T: Template + Send + 'static,
+    F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
+{
+    if req.cookie(SESSION_COOKIE).is_some() {
+        return page(state, req, f).await;
+    }
+    let lang = Lang::of(req);
+    let path = path_of(req);
+    let db = state.db.clone();
+    crate::web::cache::cached(
+        state,
+        req,
+        tid,
+        "text/html; charset=utf-8",
+        lang.code(),
+        |t: T| {
+            t.render()
+                .map(String::into_bytes)
+                .map_err(|e| AppError::bad_request(format!("the page could not be rendered: {e}")))
+        },
+        move |conn, _| {
+            let viewer = viewer_of(&db, None, lang, path)?;
+            f(conn, &viewer)
+        },
+    )
+    .await
+    .map_err(|e| PageError::new(e, lang))
+}
+
 /// The viewer of a form post, with the form's CSRF token checked against the
 /// session's (the same check `Credentials::actor` makes for the API).
 pub async fn form_viewer(

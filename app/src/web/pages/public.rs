@@ -1,7 +1,7 @@
 //! The public pages: no login needed to read.
 
 use super::i18n::{tiebreak_help, Lang, LANG_COOKIE};
-use super::{page, Base, PageError, TournamentNav, Viewer};
+use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{self, RoundSummary, RoundView};
@@ -162,7 +162,7 @@ pub async fn round(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    page(&state, &req, move |conn, viewer| {
+    cached_page(&state, &req, tid, move |conn, viewer| {
         round_page(conn, viewer, tid, n)
     })
     .await
@@ -242,7 +242,7 @@ pub async fn standings(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    page(&state, &req, move |conn, viewer| {
+    cached_page(&state, &req, tid, move |conn, viewer| {
         standings_page(conn, viewer, tid)
     })
     .await
