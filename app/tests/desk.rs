@@ -324,6 +324,13 @@ fn penalties(app: &TestApp, e: &Event) {
     let p = e.arb.get(&e.path(&format!("/players/{expelled}"))).1;
     assert_eq!(p["player"]["status"], "expelled");
     penalty(app, e, 3, "black", json!({"kind": "no_such_kind"}), 422);
+    let page = Client::new(&app.base)
+        .get(&format!("/t/{}/games/{}", e.tid, e.game(1, 4)["id"]))
+        .1;
+    assert!(
+        page.as_str().unwrap_or_default().contains("art. 7.4(b)"),
+        "penalties shown on the game page"
+    );
     // Round 1 is complete; round 2 leaves the expelled player out.
     w(
         app,
@@ -364,6 +371,14 @@ fn moves(app: &TestApp, e: &Event) {
     let pgn = e.arb.get(&e.path(&format!("/games/{}.pgn", g["id"]))).1;
     let pgn = pgn.as_str().unwrap_or_default();
     assert!(pgn.contains("5. Qxd4 d5 6. exd6 Nxd6 7. Bg5 Nc6"), "{pgn}");
+    // And the game's page shows them to the public.
+    let page = Client::new(&app.base)
+        .get(&format!("/t/{}/games/{}", e.tid, g["id"]))
+        .1;
+    assert!(
+        page.as_str().unwrap_or_default().contains("5. Qxd4 d5"),
+        "game page shows the moves"
+    );
     // A PGN with a stalemate on the board, while the arbiter entered 1-0: warned.
     let g = e.game(2, 2);
     w(

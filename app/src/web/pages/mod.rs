@@ -38,6 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/t/{tid}/players", web::get().to(public::players))
         .route("/t/{tid}/players/{pid}", web::get().to(public::player_card))
         .route("/t/{tid}/rounds/{n}", web::get().to(public::round))
+        .route("/t/{tid}/games/{gid}", web::get().to(public::game))
         .route("/t/{tid}/standings", web::get().to(public::standings))
         .route("/t/{tid}/crosstable", web::get().to(public::crosstable))
         .route("/t/{tid}/live", web::get().to(live::events))

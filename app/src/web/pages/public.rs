@@ -336,6 +336,68 @@ pub async fn player_card(
     .await
 }
 
+#[derive(Template)]
+#[template(path = "game.html")]
+pub struct GamePage {
+    pub base: Base,
+    pub tid: i32,
+    pub game: rounds::GameView,
+    /// English SAN movetext, when the moves were entered.
+    pub moves: Option<String>,
+    pub ending: Option<String>,
+    pub error: Option<String>,
+    pub penalties: Vec<crate::domain::penalties::PenaltyView>,
+}
+
+/// `GET /t/{tid}/games/{gid}`: a game's players, result, moves and penalties.
+pub async fn game(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, gid) = path.into_inner();
+    cached_page(&state, &req, tid, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "rounds")?;
+        let game = crate::domain::results::get_game(conn, tid, gid)?;
+        let published = rounds::get(conn, tid, game.round, false)?.published;
+        if !published && viewer.actor.user_id.is_none() {
+            return Err(DomainError::NotFound(format!("game {gid}")));
+        }
+        let moves = crate::domain::records::english_movetext(conn, gid)?;
+        let (ending, error) = match crate::domain::records::get(conn, tid, gid) {
+            Ok(r) => (
+                r.report.ending.clone(),
+                r.report.error.as_ref().map(|e| {
+                    format!(
+                        "{} ({}): {}",
+                        e["text"].as_str().unwrap_or(""),
+                        e["kind"].as_str().unwrap_or(""),
+                        e["why"].as_str().unwrap_or("")
+                    )
+                }),
+            ),
+            Err(_) => (None, None),
+        };
+        let penalties = crate::domain::penalties::for_game(conn, tid, gid)?;
+        let black = game
+            .black
+            .as_ref()
+            .map(|b| b.name.clone())
+            .unwrap_or_default();
+        let title = format!("{} – {} · {}", game.white.name, black, nav.name);
+        Ok(GamePage {
+            base: Base::new(viewer, title, Some(nav)).with_live(tid),
+            tid,
+            game,
+            moves,
+            ending,
+            error,
+            penalties,
+        })
+    })
+    .await
+}
+
 #[derive(Deserialize)]
 pub struct Back {
     back: Option<String>,
