@@ -6,7 +6,6 @@
 
 use super::audit::{self, Entry};
 use super::records::final_position;
-use super::registration::load_player;
 use super::results::load_game;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
@@ -673,7 +672,6 @@ pub fn open(
         Some(&before),
         Some(&answer),
     )?;
-    let _ = load_player(conn, tid, replier_id)?;
     Ok(answer)
 }
 

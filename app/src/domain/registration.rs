@@ -4,7 +4,7 @@ use super::audit::{self, Entry};
 use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
-use crate::db::schema::{bye_requests, games, players, rounds};
+use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -448,13 +448,4 @@ pub fn bye_requests(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<ByeRe
         .select(ByeRequestRow::as_select())
         .load(conn)?;
     Ok(rows.iter().map(ByeRequestView::from).collect())
-}
-
-/// Whether the player has any game row (then he cannot be deleted, only withdrawn).
-pub fn has_games(conn: &mut DbConnection, pid: i32) -> DomainResult<bool> {
-    let n: i64 = games::table
-        .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
-        .count()
-        .get_result(conn)?;
-    Ok(n > 0)
 }

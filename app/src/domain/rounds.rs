@@ -19,11 +19,7 @@ pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
     match t.system.as_str() {
         "swiss" => t.rounds as u32,
         system => {
-            let cycle = if players.is_multiple_of(2) {
-                players.saturating_sub(1)
-            } else {
-                players
-            };
+            let cycle = pairing::berger::rounds_per_cycle(players);
             if system == "double_round_robin" {
                 2 * cycle
             } else {

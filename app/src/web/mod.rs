@@ -194,16 +194,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/api/openapi.json", web::get().to(openapi::serve));
     pages::configure(cfg);
     for def in api::routes() {
-        cfg.route(def.path_actix(), def.route);
+        cfg.route(def.path, def.route);
     }
     cfg.default_service(web::to(not_found));
-}
-
-impl RouteDef {
-    /// The actix path pattern: same as the OpenAPI one (`{tid}` placeholders).
-    fn path_actix(&self) -> &'static str {
-        self.path
-    }
 }
 
 async fn not_found(req: HttpRequest) -> HttpResponse {
