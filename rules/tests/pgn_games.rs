@@ -96,8 +96,20 @@ fn shared_pgn_corpus_matches_expected() {
             }
             continue;
         }
+        let refused_by_reference = e
+            .get("parse_errors")
+            .arr()
+            .iter()
+            .any(|x| x.str().is_some_and(|t| t.contains("unsupported variant")));
         let r = match replayed {
             Ok(r) => r,
+            Err(err)
+                if refused_by_reference
+                    && matches!(err.kind, PgnErrorKind::UnsupportedVariant(_)) =>
+            {
+                matched += 1;
+                continue;
+            }
             Err(err) => {
                 mismatches.push(format!("{file}#{idx}: {err}"));
                 continue;
@@ -151,23 +163,162 @@ fn shared_pgn_corpus_matches_expected() {
             ));
         }
     }
-    println!("{matched}/{total} games match");
+    println!("{matched}/{total} games identical to the reference reader");
     println!(
         "{facts_matched}/{facts_total} games: repetition / fifty / 75-move / fivefold plies match"
     );
     for m in &fact_mismatches {
         println!("FACTS {m}");
     }
+    assert!(fact_mismatches.is_empty(), "draw-rule plies differ");
+    // Where the reference reader (python-chess) is lenient and reads something
+    // other than the game the file holds, our reading is checked against the
+    // file's own evidence instead (see KNOWN_DEVIATIONS).
+    let mut deviations_confirmed = 0;
+    let mut unexplained = Vec::new();
     for m in &mismatches {
-        println!("MISMATCH {m}");
+        let key = m.split(':').next().unwrap_or("");
+        if KNOWN_DEVIATIONS.iter().any(|d| d.key == key) {
+            continue;
+        }
+        unexplained.push(m.clone());
     }
-    // 258 of 269 matched when this was written. The other 11 are places where the
-    // reference reader (python-chess) reads differently and we keep our reading:
-    // `--` inside words after a nested comment and in `+--` taken as null moves
-    // (3); a move error inside a variation ending its main line (2); games it
-    // reads no move of (`[pgn]` wrapper, stackOverflow.pgn: 2); tags
-    // and a move on one line (1); `Variant "  Standard  "` refused by it (1);
-    // `Variant "starwars"` accepted by it and refused by us (1); castling
-    // written `O‑O` with a Unicode dash, which we read (1).
-    assert!(matched >= 258, "{matched}/{total} games match");
+    for d in KNOWN_DEVIATIONS {
+        let (file, idx) = d.key.rsplit_once('#').unwrap();
+        let idx: usize = idx.parse().unwrap();
+        let games = &cache[file];
+        let game = games[idx].as_ref().expect("deviation game reads");
+        let r = replay(game, LetterSet::ENGLISH).expect("deviation game replays");
+        let fin = r.final_position();
+        let ok = r.error.is_none() && r.plies.len() == d.plies && fin.is_checkmate() == d.checkmate;
+        assert!(
+            ok,
+            "{}: we read {} plies (checkmate {}, error {:?}); expected {} plies ({})",
+            d.key,
+            r.plies.len(),
+            fin.is_checkmate(),
+            r.error.as_ref().map(|e| e.text.clone()),
+            d.plies,
+            d.evidence
+        );
+        if let Some(tag) = d.ply_count_tag {
+            let stated = game
+                .tags
+                .iter()
+                .find(|(k, _)| k == "PlyCount")
+                .map(|(_, v)| v.trim().to_string());
+            assert_eq!(stated.as_deref(), Some(tag), "{}: PlyCount tag", d.key);
+            assert_eq!(tag.parse::<usize>().unwrap(), r.plies.len(), "{}", d.key);
+        }
+        deviations_confirmed += 1;
+    }
+    println!(
+        "{}/{total} games read as expected: {matched} identical to the reference reader, \
+         {deviations_confirmed} where the reference is lenient and our reading is confirmed \
+         by the file's own evidence",
+        matched + deviations_confirmed
+    );
+    for u in &unexplained {
+        println!("UNEXPLAINED {u}");
+    }
+    assert!(
+        unexplained.is_empty(),
+        "{} games differ from the expected file without a recorded reason",
+        unexplained.len()
+    );
+    assert_eq!(matched + deviations_confirmed, total);
 }
+
+/// A game that python-chess, the reference reader of expected-games.jsonl,
+/// reads differently from the game the file holds; the README warns that it
+/// "is lenient in places". Each entry states what we read and the evidence.
+struct Deviation {
+    key: &'static str,
+    plies: usize,
+    checkmate: bool,
+    /// The file's PlyCount tag, when it has one; it must equal our plies.
+    ply_count_tag: Option<&'static str>,
+    evidence: &'static str,
+}
+
+const KNOWN_DEVIATIONS: &[Deviation] = &[
+    Deviation {
+        key: "pgn-extract/nested-comment.pgn#0",
+        plies: 1,
+        checkmate: false,
+        ply_count_tag: None,
+        evidence: "pgn-extract's own output test-nestedcomments-out.pgn is `1. e4 {...} *`; \
+                   the reference takes the `--` of `--nestedcomment` for a null move",
+    },
+    Deviation {
+        key: "pgn-extract/test-nestedcomments-out.pgn#0",
+        plies: 1,
+        checkmate: false,
+        ply_count_tag: None,
+        evidence: "the game is `1. e4` and a comment; the reference takes `--nestedcomment` \
+                   inside the comment for a null move",
+    },
+    Deviation {
+        key: "pgn-extract/test-nobadresults.pgn#0",
+        plies: 1,
+        checkmate: false,
+        ply_count_tag: None,
+        evidence: "pgn-extract's own output test-nobadresults-out.pgn is `1. e4 *`; \
+                   the reference drops a move written on the tag line",
+    },
+    Deviation {
+        key: "scalachess/blackAbsentResult.pgn#0",
+        plies: 0,
+        checkmate: false,
+        ply_count_tag: Some("0"),
+        evidence: "`+--` is a forfeit result mark, not a null move (PlyCount 0)",
+    },
+    Deviation {
+        key: "scalachess/completeTagsWithSpaces.pgn#0",
+        plies: 0,
+        checkmate: false,
+        ply_count_tag: None,
+        evidence: "`Variant \"  Standard  \"` is standard chess; spaces inside a tag \
+                   value are not significant",
+    },
+    Deviation {
+        key: "scalachess/fromPositionEmptyFen.pgn#0",
+        plies: 164,
+        checkmate: true,
+        ply_count_tag: Some("164"),
+        evidence: "the main line ends 82...Rf8# (comment \"White is checkmated\"); \
+                   the reference stops the main line at an illegal move inside a variation",
+    },
+    Deviation {
+        key: "scalachess/overflow.pgn#0",
+        plies: 67,
+        checkmate: false,
+        ply_count_tag: None,
+        evidence: "the main line is legal to 34. Qh8+ {resigns}; the reference stops \
+                   the main line at an illegal move inside a variation",
+    },
+    Deviation {
+        key: "scalachess/stackOverflow.pgn#0",
+        plies: 8,
+        checkmate: false,
+        ply_count_tag: Some("8"),
+        evidence: "tags and moves on one line; the reference reads no move (PlyCount 8)",
+    },
+    Deviation {
+        key: "scalachess/weirdDashes.pgn#0",
+        plies: 74,
+        checkmate: false,
+        ply_count_tag: None,
+        evidence: "castling written `O\u{2011}O` (non-breaking hyphen) is castling; \
+                   the game runs to 37...Rxf3 0-1",
+    },
+    Deviation {
+        key: "scalachess/withDelimiters.pgn#0",
+        plies: 33,
+        checkmate: true,
+        ply_count_tag: None,
+        evidence: "the same game as withDelimitersOnNewLines.pgn, which the reference \
+                   reads as 33 plies ending in mate; here the `[pgn]` wrapper is on the \
+                   movetext line",
+    },
+];
