@@ -5,64 +5,10 @@
 
 mod common;
 
+use common::form::Form;
 use common::{backends, TestApp, USER_PASSWORD};
-use reqwest::blocking::Client;
 use std::io::Read;
 use std::time::{Duration, Instant};
-
-/// A browser without JavaScript: cookies, forms, no redirects followed (to see them).
-struct Form {
-    http: Client,
-    base: String,
-}
-
-impl Form {
-    fn new(base: &str) -> Form {
-        Form {
-            http: Client::builder()
-                .cookie_store(true)
-                .redirect(reqwest::redirect::Policy::none())
-                .build()
-                .unwrap(),
-            base: base.to_string(),
-        }
-    }
-
-    fn get(&self, path: &str) -> (u16, String) {
-        let r = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .unwrap();
-        (r.status().as_u16(), r.text().unwrap())
-    }
-
-    fn post(&self, path: &str, fields: &[(&str, &str)]) -> (u16, String, String) {
-        let r = self
-            .http
-            .post(format!("{}{path}", self.base))
-            .form(fields)
-            .send()
-            .unwrap();
-        let location = r
-            .headers()
-            .get("location")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
-        (r.status().as_u16(), location, r.text().unwrap())
-    }
-
-    /// The CSRF token the page's forms carry.
-    fn csrf(&self, path: &str) -> String {
-        let (_, html) = self.get(path);
-        let at = html
-            .find("name=\"csrf\" value=\"")
-            .expect("a form with a CSRF token")
-            + 19;
-        html[at..].split('"').next().unwrap().to_string()
-    }
-}
 
 #[test]
 fn staff_forms_work_without_javascript() {
@@ -207,7 +153,7 @@ fn staff_forms_work_without_javascript() {
         let g2 = &round.games[1];
 
         // The live stream of the tournament, opened before the results come in.
-        let stream = Client::builder()
+        let stream = reqwest::blocking::Client::builder()
             .timeout(Duration::from_secs(20))
             .build()
             .unwrap();

@@ -210,7 +210,7 @@ impl Default for Regulations {
 pub const SWISS_TIEBREAKS: &[&str] = &["BH/C1", "BH", "SB", "DE", "WIN", "BWG"];
 pub const ROUND_ROBIN_TIEBREAKS: &[&str] = &["DE", "WIN", "SB", "KS", "BWG"];
 
-const NOTATIONS: &[&str] = &[
+pub const NOTATIONS: &[&str] = &[
     "en", "pl", "cs", "de", "fr", "nl", "es", "it", "hu", "da", "et", "fi", "is", "no", "pt", "ro",
     "sv",
 ];

@@ -2,6 +2,7 @@
 //! PostgreSQL database), driven over HTTP.
 #![allow(dead_code)]
 
+pub mod form;
 pub mod model;
 
 use app::db::{Backend, Database};

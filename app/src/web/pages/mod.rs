@@ -9,6 +9,7 @@
 //! JavaScript.
 
 pub mod assets;
+pub mod desk;
 pub mod i18n;
 pub mod live;
 pub mod public;
@@ -77,6 +78,50 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route(
             "/t/{tid}/manage/rounds/{n}/results",
             web::post().to(staff::results),
+        )
+        .route(
+            "/t/{tid}/manage/rounds/{n}/arrivals",
+            web::get().to(desk::arrivals_sheet),
+        )
+        .route(
+            "/t/{tid}/manage/rounds/{n}/start",
+            web::post().to(desk::set_round_start),
+        )
+        .route(
+            "/t/{tid}/manage/rounds/{n}/arrivals/{gid}",
+            web::post().to(desk::record_arrivals),
+        )
+        .route(
+            "/t/{tid}/manage/games/{gid}",
+            web::get().to(desk::game_desk),
+        )
+        .route(
+            "/t/{tid}/manage/games/{gid}/moves",
+            web::post().to(desk::submit_moves),
+        )
+        .route(
+            "/t/{tid}/manage/games/{gid}/penalties",
+            web::post().to(desk::record_penalty),
+        )
+        .route(
+            "/t/{tid}/manage/games/{gid}/adjourn",
+            web::post().to(desk::adjourn),
+        )
+        .route(
+            "/t/{tid}/manage/envelopes/{aid}/present",
+            web::post().to(desk::mark_present),
+        )
+        .route(
+            "/t/{tid}/manage/envelopes/{aid}/open",
+            web::post().to(desk::open_envelope),
+        )
+        .route(
+            "/t/{tid}/manage/envelopes/{aid}/end",
+            web::post().to(desk::end_envelope),
+        )
+        .route(
+            "/t/{tid}/manage/envelopes/{aid}/lost",
+            web::post().to(desk::envelope_lost),
         )
         .route("/t/{tid}/manage/audit", web::get().to(staff::audit));
 }

@@ -223,7 +223,7 @@ impl Default for TournamentForm {
     }
 }
 
-fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<T> {
+pub(super) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<T> {
     text.trim()
         .replace(',', ".")
         .parse()
@@ -365,7 +365,11 @@ pub struct PlayerForm {
     pub joins_round: String,
 }
 
-fn optional<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<Option<T>> {
+pub(super) fn optional<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    what: &str,
+) -> DomainResult<Option<T>> {
     if text.trim().is_empty() {
         Ok(None)
     } else {

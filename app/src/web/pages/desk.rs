@@ -1,0 +1,833 @@
+//! The arbiter's desk as pages: a round's arrivals sheet (start time, arrival
+//! times, the default-time consequence shown before it is applied) and a game's
+//! desk (its moves and validation report, penalties, adjournment envelopes).
+//! Every post checks the CSRF token and runs the same domain operation as the
+//! JSON API, in one transaction with its audit row.
+
+use super::staff::{number, optional};
+use super::{form_viewer, page, page_for, redirect, write_op, Base, PageError, TournamentNav};
+use super::{url_encode, Viewer};
+use crate::db::DbConnection;
+use crate::domain::adjournments::{
+    self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
+};
+use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArrivals};
+use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
+use crate::domain::records::{self, GameRecordView, SubmitMoves};
+use crate::domain::rounds::{self, GameView, RoundView};
+use crate::domain::{require_role, results, DomainError, DomainResult, Role};
+use crate::web::AppState;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+// ---------------------------------------------------------------- form helpers
+
+/// A clock reading: `H:MM:SS`, `MM:SS` or plain seconds.
+fn clock_seconds(field: &str, text: &str) -> DomainResult<i32> {
+    let t = text.trim();
+    let bad = || {
+        DomainError::invalid(
+            field,
+            format!("'{t}' is not a clock time (H:MM:SS, MM:SS or seconds)"),
+        )
+    };
+    if t.is_empty() {
+        return Err(bad());
+    }
+    let mut total: i64 = 0;
+    let parts: Vec<&str> = t.split(':').collect();
+    if parts.len() > 3 {
+        return Err(bad());
+    }
+    for (i, p) in parts.iter().enumerate() {
+        let v: i64 = p.trim().parse().map_err(|_| bad())?;
+        if v < 0 || (i > 0 && v >= 60) {
+            return Err(bad());
+        }
+        total = total * 60 + v;
+    }
+    i32::try_from(total).map_err(|_| bad())
+}
+
+fn text_or_none(s: &str) -> Option<String> {
+    let t = s.trim();
+    (!t.is_empty()).then(|| t.to_string())
+}
+
+/// A checkbox: present (any value) = ticked.
+fn ticked(s: &str) -> bool {
+    !s.trim().is_empty()
+}
+
+// ---------------------------------------------------------------- the game desk
+
+#[derive(Template)]
+#[template(path = "manage_game.html")]
+pub struct GameDesk {
+    pub base: Base,
+    pub tid: i32,
+    pub game: GameView,
+    pub record: Option<GameRecordView>,
+    pub penalties: Vec<PenaltyView>,
+    pub envelopes: Vec<EnvelopeView>,
+    /// The tournament's notation letters (default for typed scoresheets).
+    pub notation: String,
+    pub notations: &'static [&'static str],
+    pub problem: Option<String>,
+    pub notice: Option<String>,
+    /// What was typed into the moves form, kept when it failed.
+    pub moves_text: String,
+}
+
+impl GameDesk {
+    pub fn report_error(&self) -> Option<String> {
+        let r = self.record.as_ref()?;
+        let e = r.report.error.as_ref()?;
+        Some(format!(
+            "ply {}: {} ({}) — {}",
+            e["ply"].as_u64().unwrap_or(0),
+            e["text"].as_str().unwrap_or(""),
+            e["kind"].as_str().unwrap_or(""),
+            e["why"].as_str().unwrap_or("")
+        ))
+    }
+
+    pub fn opening_text(&self, e: &EnvelopeView) -> String {
+        match &e.opening {
+            Some(v) => {
+                let sealed = v["sealed_text"].as_str().unwrap_or("");
+                let verdict = v["verdict"].as_str().unwrap_or("");
+                let consequence = v["consequence"].as_str().unwrap_or("");
+                format!("{sealed} — {verdict}. {consequence}")
+            }
+            None => String::new(),
+        }
+    }
+
+    pub fn black_name(&self) -> String {
+        self.game
+            .black
+            .as_ref()
+            .map(|b| b.name.clone())
+            .unwrap_or_default()
+    }
+
+    pub fn is_notation(&self, code: &str) -> bool {
+        self.notation == code
+    }
+
+    pub fn black_id(&self) -> i32 {
+        self.game.black.as_ref().map(|b| b.id).unwrap_or(0)
+    }
+}
+
+#[derive(Default)]
+struct DeskExtras {
+    problem: Option<String>,
+    notice: Option<String>,
+    moves_text: String,
+}
+
+fn game_desk_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    gid: i32,
+    x: DeskExtras,
+) -> DomainResult<GameDesk> {
+    require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
+    let game = results::get_game(conn, tid, gid)?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
+    let t = crate::domain::tournaments::load(conn, tid)?;
+    let record = match records::get(conn, tid, gid) {
+        Ok(r) => Some(r),
+        Err(DomainError::NotFound(_)) => None,
+        Err(e) => return Err(e),
+    };
+    let penalties = penalties::for_game(conn, tid, gid)?;
+    let envelopes = adjournments::for_game(conn, tid, gid)?;
+    let black = game
+        .black
+        .as_ref()
+        .map(|b| b.name.clone())
+        .unwrap_or_default();
+    let title = format!(
+        "{} {} · {} – {} · {}",
+        viewer.tr().t("board"),
+        game.board,
+        game.white.name,
+        black,
+        nav.name
+    );
+    Ok(GameDesk {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        game,
+        record,
+        penalties,
+        envelopes,
+        notation: t.notation,
+        notations: crate::domain::tournaments::NOTATIONS,
+        problem: x.problem,
+        notice: x.notice,
+        moves_text: x.moves_text,
+    })
+}
+
+#[derive(Deserialize)]
+pub struct Notice {
+    done: Option<String>,
+}
+
+/// `GET /t/{tid}/manage/games/{gid}`
+pub async fn game_desk(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    q: web::Query<Notice>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, gid) = path.into_inner();
+    let notice = q.into_inner().done;
+    page(&state, &req, move |conn, viewer| {
+        game_desk_page(
+            conn,
+            viewer,
+            tid,
+            gid,
+            DeskExtras {
+                notice,
+                ..Default::default()
+            },
+        )
+    })
+    .await
+}
+
+/// After a desk post: back to the game's desk with the sentence, or the desk
+/// again with the problem (nothing was written).
+async fn desk_answer(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    gid: i32,
+    r: DomainResult<String>,
+    moves_text: String,
+) -> Result<HttpResponse, PageError> {
+    match r {
+        Ok(done) => Ok(redirect(&format!(
+            "/t/{tid}/manage/games/{gid}?done={}",
+            url_encode(&done)
+        ))),
+        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+            let status = if matches!(e, DomainError::Invalid { .. }) {
+                StatusCode::UNPROCESSABLE_ENTITY
+            } else {
+                StatusCode::CONFLICT
+            };
+            let x = DeskExtras {
+                problem: Some(e.to_string()),
+                notice: None,
+                moves_text,
+            };
+            page_for(state, viewer, status, move |conn, v| {
+                game_desk_page(conn, v, tid, gid, x)
+            })
+            .await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct MovesForm {
+    csrf: String,
+    format: String,
+    text: String,
+    notation: String,
+    start: String,
+    termination: String,
+}
+
+/// `POST /t/{tid}/manage/games/{gid}/moves`: a PGN or a typed scoresheet.
+pub async fn submit_moves(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<MovesForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, gid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let typed = f.text.clone();
+    let cmd = SubmitMoves {
+        format: if f.format.is_empty() {
+            "scoresheet".into()
+        } else {
+            f.format
+        },
+        text: f.text,
+        notation: text_or_none(&f.notation),
+        start: text_or_none(&f.start),
+        termination: text_or_none(&f.termination),
+    };
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        records::submit(conn, actor, tid, gid, cmd)
+    })
+    .await?
+    .map(|v| {
+        let mut s = format!("{} {}", v.report.plies, viewer.tr().t("plies_stored"));
+        for w in &v.warnings {
+            s.push_str(" — ");
+            s.push_str(w);
+        }
+        s
+    });
+    desk_answer(&state, &viewer, tid, gid, r, typed).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PenaltyForm {
+    csrf: String,
+    player_id: String,
+    kind: String,
+    seconds: String,
+    points: String,
+    decision: String,
+    claimed: String,
+    final_fen: String,
+    note: String,
+    version: String,
+}
+
+impl PenaltyForm {
+    fn command(&self) -> DomainResult<RecordPenalty> {
+        Ok(RecordPenalty {
+            player_id: number("player_id", &self.player_id, "a player")?,
+            kind: self.kind.trim().to_string(),
+            seconds: optional("seconds", &self.seconds, "a number of seconds")?,
+            points: optional("points", &self.points.replace('½', "0.5"), "0 or ½")?,
+            decision: text_or_none(&self.decision),
+            claimed: ticked(&self.claimed),
+            final_fen: text_or_none(&self.final_fen),
+            note: self.note.trim().to_string(),
+            version: number("version", &self.version, "a version")?,
+        })
+    }
+}
+
+/// `POST /t/{tid}/manage/games/{gid}/penalties`
+pub async fn record_penalty(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<PenaltyForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, gid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let r = match f.command() {
+        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
+            penalties::record(conn, actor, tid, gid, cmd)
+        })
+        .await?
+        .map(|a| format!("art. {}: {}", a.penalty.article, a.penalty.effect)),
+        Err(e) => Err(e),
+    };
+    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct AdjournForm {
+    csrf: String,
+    fen: String,
+    white_time_used: String,
+    black_time_used: String,
+    sealed_move: String,
+    sealed_move_number: String,
+    draw_offer_by: String,
+    resume_at: String,
+    resume_place: String,
+}
+
+impl AdjournForm {
+    fn command(self) -> DomainResult<Adjourn> {
+        Ok(Adjourn {
+            fen: text_or_none(&self.fen),
+            white_time_used_seconds: clock_seconds("white_time_used", &self.white_time_used)?,
+            black_time_used_seconds: clock_seconds("black_time_used", &self.black_time_used)?,
+            sealed_move_number: optional(
+                "sealed_move_number",
+                &self.sealed_move_number,
+                "a move number",
+            )?,
+            draw_offer_by: optional("draw_offer_by", &self.draw_offer_by, "a player")?
+                .filter(|&p: &i32| p != 0),
+            resume_at: self.resume_at.trim().to_string(),
+            resume_place: self.resume_place.trim().to_string(),
+            sealed_move: self.sealed_move,
+        })
+    }
+}
+
+/// `POST /t/{tid}/manage/games/{gid}/adjourn`: the envelope. The sealed move is
+/// encrypted by the domain operation and never written back into a page.
+pub async fn adjourn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<AdjournForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, gid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let key = state.seal_key.clone();
+    let r = match f.command() {
+        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
+            adjournments::adjourn(conn, actor, &key, tid, gid, cmd)
+        })
+        .await?
+        .map(|e| {
+            format!(
+                "{} {}: {}",
+                viewer.tr().t("envelope"),
+                e.id,
+                viewer.tr().t("sealed")
+            )
+        }),
+        Err(e) => Err(e),
+    };
+    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+}
+
+/// The game an envelope belongs to (for coming back to its desk).
+async fn envelope_game(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    aid: i32,
+) -> Result<i32, PageError> {
+    let db = state.db.clone();
+    let lang = viewer.lang;
+    web::block(move || db.read(|conn| adjournments::get(conn, tid, aid).map(|e| e.game_id)))
+        .await
+        .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?
+        .map_err(|e| PageError::new(e, lang))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PresentForm {
+    csrf: String,
+    who: String,
+    at: String,
+}
+
+/// `POST /t/{tid}/manage/envelopes/{aid}/present`
+pub async fn mark_present(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<PresentForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, aid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let gid = envelope_game(&state, &viewer, tid, aid).await?;
+    let cmd = MarkPresent {
+        who: f.who,
+        at: f.at,
+    };
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        adjournments::mark_present(conn, actor, tid, aid, cmd)
+    })
+    .await?
+    .map(|_| viewer.tr().t("marked_present").to_string());
+    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct OpenForm {
+    csrf: String,
+    at: String,
+    replier_flag_fallen: String,
+    reply_sealed_move: String,
+    reply_resume_at: String,
+    reply_resume_place: String,
+    white_time_used: String,
+    black_time_used: String,
+}
+
+impl OpenForm {
+    fn command(self) -> DomainResult<OpenEnvelope> {
+        let clock = |field: &str, t: &str| -> DomainResult<Option<i32>> {
+            if t.trim().is_empty() {
+                Ok(None)
+            } else {
+                clock_seconds(field, t).map(Some)
+            }
+        };
+        Ok(OpenEnvelope {
+            at: text_or_none(&self.at),
+            replier_flag_fallen: ticked(&self.replier_flag_fallen),
+            white_time_used_seconds: clock("white_time_used", &self.white_time_used)?,
+            black_time_used_seconds: clock("black_time_used", &self.black_time_used)?,
+            reply_resume_at: text_or_none(&self.reply_resume_at),
+            reply_resume_place: text_or_none(&self.reply_resume_place),
+            reply_sealed_move: (!self.reply_sealed_move.trim().is_empty())
+                .then_some(self.reply_sealed_move),
+        })
+    }
+}
+
+/// `POST /t/{tid}/manage/envelopes/{aid}/open`: needs the replying player
+/// marked present; the verdict and its consequence are then on the desk.
+pub async fn open_envelope(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<OpenForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, aid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let gid = envelope_game(&state, &viewer, tid, aid).await?;
+    let key = state.seal_key.clone();
+    let r = match f.command() {
+        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
+            adjournments::open(conn, actor, &key, tid, aid, cmd)
+        })
+        .await?
+        .map(|o| {
+            format!(
+                "{} {}: {} {}",
+                viewer.tr().t("envelope"),
+                aid,
+                viewer.tr().t("opened"),
+                o.envelope.outcome.unwrap_or_default()
+            )
+        }),
+        Err(e) => Err(e),
+    };
+    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct EndForm {
+    csrf: String,
+    outcome: String,
+    restorable: String,
+}
+
+/// `POST /t/{tid}/manage/envelopes/{aid}/end`: draw or resignation before
+/// resumption (§5); the envelope stays closed.
+pub async fn end_envelope(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<EndForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, aid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let gid = envelope_game(&state, &viewer, tid, aid).await?;
+    let cmd = EndBeforeResumption { outcome: f.outcome };
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        adjournments::end_before_resumption(conn, actor, tid, aid, cmd)
+    })
+    .await?
+    .map(|e| e.outcome.unwrap_or_default());
+    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+}
+
+/// `POST /t/{tid}/manage/envelopes/{aid}/lost` (§11).
+pub async fn envelope_lost(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<EndForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, aid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let gid = envelope_game(&state, &viewer, tid, aid).await?;
+    let cmd = EnvelopeLost {
+        restorable: ticked(&f.restorable),
+    };
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        adjournments::envelope_lost(conn, actor, tid, aid, cmd)
+    })
+    .await?
+    .map(|e| e.outcome.unwrap_or_default());
+    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+}
+
+// ---------------------------------------------------------------- arrivals
+
+#[derive(Template)]
+#[template(path = "manage_arrivals.html")]
+pub struct ArrivalsSheet {
+    pub base: Base,
+    pub tid: i32,
+    pub round: RoundView,
+    pub problem: Option<String>,
+    pub notice: Option<String>,
+    /// The game whose consequence is previewed, what was typed, and the consequence.
+    pub preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
+}
+
+impl ArrivalsSheet {
+    pub fn previewed(&self, gid: &i32) -> Option<&ArrivalConsequence> {
+        self.preview
+            .as_ref()
+            .filter(|(g, _, _)| g == gid)
+            .map(|(_, _, c)| c)
+    }
+
+    /// The value to show in a field of a game's row (what was typed for the
+    /// previewed game, else empty).
+    pub fn typed(&self, gid: &i32, field: &str) -> String {
+        let Some((g, f, _)) = &self.preview else {
+            return String::new();
+        };
+        if g != gid {
+            return String::new();
+        }
+        match field {
+            "white_at" => f.white_at.clone(),
+            "black_at" => f.black_at.clone(),
+            "white_absent" => f.white_absent.clone(),
+            "black_absent" => f.black_absent.clone(),
+            _ => String::new(),
+        }
+    }
+
+    pub fn start_value(&self) -> String {
+        self.round
+            .scheduled_start
+            .clone()
+            .unwrap_or_default()
+            .chars()
+            .take(16)
+            .collect()
+    }
+}
+
+#[derive(Default)]
+struct SheetExtras {
+    problem: Option<String>,
+    notice: Option<String>,
+    preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
+}
+
+fn arrivals_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+    x: SheetExtras,
+) -> DomainResult<ArrivalsSheet> {
+    require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
+    let round = rounds::get(conn, tid, n, true)?;
+    let title = format!(
+        "{} · {} {} · {}",
+        viewer.tr().t("arrivals"),
+        viewer.tr().t("round"),
+        n,
+        nav.name
+    );
+    Ok(ArrivalsSheet {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        round,
+        problem: x.problem,
+        notice: x.notice,
+        preview: x.preview,
+    })
+}
+
+/// `GET /t/{tid}/manage/rounds/{n}/arrivals`
+pub async fn arrivals_sheet(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    q: web::Query<Notice>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let notice = q.into_inner().done;
+    page(&state, &req, move |conn, viewer| {
+        arrivals_page(
+            conn,
+            viewer,
+            tid,
+            n,
+            SheetExtras {
+                notice,
+                ..Default::default()
+            },
+        )
+    })
+    .await
+}
+
+async fn sheet_answer(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+    r: DomainResult<String>,
+) -> Result<HttpResponse, PageError> {
+    match r {
+        Ok(done) => Ok(redirect(&format!(
+            "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
+            url_encode(&done)
+        ))),
+        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+            let x = SheetExtras {
+                problem: Some(e.to_string()),
+                ..Default::default()
+            };
+            page_for(state, viewer, StatusCode::CONFLICT, move |conn, v| {
+                arrivals_page(conn, v, tid, n, x)
+            })
+            .await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StartForm {
+    csrf: String,
+    start: String,
+}
+
+/// `POST /t/{tid}/manage/rounds/{n}/start`: the round's actual start time.
+pub async fn set_round_start(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<StartForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let cmd = arrivals::SetRoundStart { start: f.start };
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        arrivals::set_round_start(conn, actor, tid, n, cmd)
+    })
+    .await?
+    .map(|_| viewer.tr().t("start_set").to_string());
+    sheet_answer(&state, &viewer, tid, n, r).await
+}
+
+#[derive(Deserialize, Default, Clone)]
+#[serde(default)]
+pub struct ArrivalForm {
+    csrf: String,
+    pub white_at: String,
+    pub white_absent: String,
+    pub black_at: String,
+    pub black_absent: String,
+    version: String,
+    override_result: String,
+    reason: String,
+    /// `preview` (nothing is written) or `record`.
+    action: String,
+}
+
+impl ArrivalForm {
+    fn command(&self) -> DomainResult<RecordArrivals> {
+        Ok(RecordArrivals {
+            white: Attendance {
+                arrived_at: text_or_none(&self.white_at),
+                absent: ticked(&self.white_absent),
+            },
+            black: Attendance {
+                arrived_at: text_or_none(&self.black_at),
+                absent: ticked(&self.black_absent),
+            },
+            version: number("version", &self.version, "a version")?,
+            override_result: text_or_none(&self.override_result),
+            reason: self.reason.trim().to_string(),
+        })
+    }
+}
+
+/// `POST /t/{tid}/manage/rounds/{n}/arrivals/{gid}`: `action=preview` shows
+/// the consequence of the default-time rule without writing; `action=record`
+/// applies it (or the override, which needs a reason).
+pub async fn record_arrivals(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<ArrivalForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n, gid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let cmd = match f.command() {
+        Ok(c) => c,
+        Err(e) => return sheet_answer(&state, &viewer, tid, n, Err(e)).await,
+    };
+    if f.action == "preview" {
+        let db = state.db.clone();
+        let actor = viewer.actor.clone();
+        let lang = viewer.lang;
+        let c = web::block(move || db.read(|conn| arrivals::preview(conn, &actor, tid, gid, cmd)))
+            .await
+            .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?;
+        return match c {
+            Ok(c) => {
+                let x = SheetExtras {
+                    preview: Some((gid, f, c)),
+                    ..Default::default()
+                };
+                page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
+                    arrivals_page(conn, v, tid, n, x)
+                })
+                .await
+            }
+            Err(e) => sheet_answer(&state, &viewer, tid, n, Err(e)).await,
+        };
+    }
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        arrivals::record(conn, actor, tid, gid, cmd)
+    })
+    .await?
+    .map(|a| {
+        format!(
+            "{} {}: {} ({})",
+            viewer.tr().t("board"),
+            a.game.board,
+            a.game.result,
+            a.consequence.outcome
+        )
+    });
+    sheet_answer(&state, &viewer, tid, n, r).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock_seconds;
+
+    #[test]
+    fn clock_readings() {
+        assert_eq!(clock_seconds("x", "95").unwrap(), 95);
+        assert_eq!(clock_seconds("x", "1:35").unwrap(), 95);
+        assert_eq!(clock_seconds("x", "1:01:35").unwrap(), 3695);
+        assert!(clock_seconds("x", "1:75").is_err());
+        assert!(clock_seconds("x", "").is_err());
+        assert!(clock_seconds("x", "a:b").is_err());
+        assert!(clock_seconds("x", "1:2:3:4").is_err());
+        assert!(clock_seconds("x", "-5").is_err());
+    }
+}
