@@ -711,3 +711,192 @@ fn the_arbiters_desk_walks_spec_4_5_6_7_on_every_backend() {
         );
     }
 }
+
+/// A published round 1 of 8 players under `regulations` (extra fields of the create body).
+fn event_with(app: &TestApp, name: &str, regulations: Value) -> Event {
+    let arb = app.user("desk");
+    let mut body = json!({"name": name, "start_date": "2026-06-01", "end_date": "2026-06-02", "rounds": 3,
+                          "notation": "pl", "schedule": [{"round": 1, "start": "2026-06-01T10:00"}]});
+    for (k, v) in regulations.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    let tid = arb.ok(arb.post("/api/v1/tournaments", body), 201, "create")["id"]
+        .as_i64()
+        .unwrap();
+    arb.ok(
+        arb.post(
+            &format!("/api/v1/tournaments/{tid}/staff"),
+            json!({"username": "desk", "role": "arbiter"}),
+        ),
+        201,
+        "appoint",
+    );
+    for i in 0..8 {
+        arb.ok(
+            arb.post(
+                &format!("/api/v1/tournaments/{tid}/players"),
+                json!({"name": format!("Gracz {i}"), "rating": 2000 - i * 40}),
+            ),
+            201,
+            "register",
+        );
+    }
+    arb.ok(
+        arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+        201,
+        "pair",
+    );
+    arb.ok(
+        arb.post(
+            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
+            json!({}),
+        ),
+        200,
+        "publish",
+    );
+    Event { tid, arb }
+}
+
+/// Blitz (Appendix B.3(c)): an illegal move is penalised only on the opponent's
+/// claim, and the claim wins — or draws when the claimant cannot mate. 10.2: a
+/// quickplay claim accepted draws the game.
+fn blitz_claims(app: &TestApp) {
+    let e = event_with(
+        app,
+        "Blitz",
+        json!({"time_control": {"periods": [{"minutes": 3}], "increment_seconds": 2}}),
+    );
+    let claim = |board: i64, fen: &str, claimed: bool| {
+        let g = e.game(1, board);
+        let body = json!({"player_id": g["white"]["id"], "kind": "illegal_move", "claimed": claimed,
+                          "final_fen": fen, "version": g["version"]});
+        let path = e.path(&format!("/games/{}/penalties", g["id"]));
+        let arb = &e.arb;
+        move || arb.post(&path, body)
+    };
+    let middlegame = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    refused(
+        app,
+        claim(1, middlegame, false),
+        422,
+        "no claim, no penalty",
+    );
+    let a = w(app, claim(1, middlegame, true), 201, "blitz claim");
+    assert_eq!(a["game"]["result"], "0-1", "the claim wins");
+    let bare_black = "4k3/8/8/8/8/8/8/4K2Q w - - 0 1";
+    let a = w(app, claim(2, bare_black, true), 201, "claim, bare king");
+    assert_eq!(a["game"]["result"], "½-½", "the claimant cannot mate: draw");
+    let g = e.game(1, 3);
+    let a = w(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/games/{}/penalties", g["id"])),
+                json!({"player_id": g["black"]["id"], "kind": "quickplay_claim", "decision": "draw", "version": g["version"]}),
+            )
+        },
+        201,
+        "10.2 draw",
+    );
+    assert_eq!(a["game"]["result"], "½-½");
+}
+
+/// §8 and §10 over HTTP: an illegible sealed move loses; a late sealer whose
+/// sealed move mates wins, one whose move stalemates draws; a late sealer with
+/// the present player's flag already fallen: 6.9 first.
+fn sealed_verdicts(app: &TestApp) {
+    let e = event_with(app, "Adjourned", json!({"adjournments": true}));
+    let open_case = |board: i64, fen: &str, sealed: &str, sealer_present: bool, open: Value| {
+        let g = e.game(1, board);
+        let env = w(
+            app,
+            || {
+                e.arb.post(
+                    &e.path(&format!("/games/{}/adjournments", g["id"])),
+                    json!({"fen": fen, "white_time_used_seconds": 3000, "black_time_used_seconds": 3100,
+                           "sealed_move": sealed, "resume_at": "2026-06-02T10:00", "resume_place": "Sala A"}),
+                )
+            },
+            201,
+            "adjourn",
+        );
+        let aid = env["id"].as_i64().unwrap();
+        let mut present = vec![("replier", "2026-06-02T10:00")];
+        if sealer_present {
+            present.push(("sealer", "2026-06-02T10:00"));
+        }
+        for (who, at) in present {
+            w(
+                app,
+                || {
+                    e.arb.post(
+                        &e.path(&format!("/adjournments/{aid}/presence")),
+                        json!({"who": who, "at": at}),
+                    )
+                },
+                200,
+                "present",
+            );
+        }
+        w(
+            app,
+            || {
+                e.arb
+                    .post(&e.path(&format!("/adjournments/{aid}/open")), open)
+            },
+            200,
+            "open",
+        )
+    };
+    let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let o = open_case(1, after_e4, "Zz9!", true, json!({}));
+    assert_eq!(o["envelope"]["opening"]["verdict"], "illegible");
+    assert_eq!(o["game"]["result"], "1-0", "§8: the sealer (Black) loses");
+    let late = json!({"at": "2026-06-02T11:01"});
+    // Wa8 (Polish W = rook) mates: the late sealer wins.
+    let o = open_case(
+        2,
+        "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 30",
+        "Wa8",
+        false,
+        late.clone(),
+    );
+    assert_eq!(
+        o["envelope"]["opening"]["verdict"],
+        "legal: Ra8# (checkmate)"
+    );
+    assert_eq!(o["game"]["result"], "1-0", "§10: the sealed move mates");
+    // Hf7 (H = queen) stalemates: draw.
+    let o = open_case(
+        3,
+        "7k/8/6Q1/8/8/8/8/K7 w - - 0 50",
+        "Hf7",
+        false,
+        late.clone(),
+    );
+    assert_eq!(
+        o["game"]["result"], "½-½",
+        "§10: the sealed move stalemates"
+    );
+    // The replying player's flag had already fallen: he loses (6.9), the sealer could mate.
+    let mut flag = late;
+    flag["replier_flag_fallen"] = json!(true);
+    let o = open_case(4, after_e4, "e5", false, flag);
+    assert_eq!(
+        o["game"]["result"], "0-1",
+        "§10 with 6.9: the replier (White) loses"
+    );
+}
+
+#[test]
+fn blitz_claims_quickplay_and_sealed_move_exceptions_over_http() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        blitz_claims(&app);
+        sealed_verdicts(&app);
+        eprintln!(
+            "[{}] B.3(c), 10.2, §8 illegible, §10 exceptions: as the Laws say",
+            app.label()
+        );
+    }
+}

@@ -260,6 +260,20 @@ fn game_desk(app: &TestApp, d: &Desk) {
         "[{}] the penalty is on the desk",
         app.label()
     );
+    // …and on the round and the offender's card, for everyone.
+    let anon = Form::new(&app.base);
+    let (_, round) = anon.get(&format!("/t/{}/rounds/1", d.tid));
+    assert!(
+        round.contains("⚑1"),
+        "[{}] the round marks the game",
+        app.label()
+    );
+    let (_, card) = anon.get(&format!("/t/{}/players/{white}", d.tid));
+    assert!(
+        card.contains("id=\"penalties\"") && card.contains("13.4(b)"),
+        "[{}] the card lists the penalty",
+        app.label()
+    );
     // Stale version: 409 and nothing written.
     post(
         app,

@@ -163,6 +163,15 @@ pub fn record(
             (opp, points.loss)
         }
     };
+    // 7.4(b) and B.3(c): the game is lost — or drawn (½-½) when the opponent
+    // cannot mate, unlike 12.3(b) where only the opponent's score is a draw.
+    let lost_or_drawn = |opp_can: bool| -> (i32, i32) {
+        if opp_can {
+            loss_for_offender(true)
+        } else {
+            (points.draw, points.draw)
+        }
+    };
     match cmd.kind.as_str() {
         "warning" => effect = "warning; no effect on the result".into(),
         "extra_time" | "time_deduction" => {
@@ -241,7 +250,7 @@ pub fn record(
                     &final_pos(conn, gid, cmd.final_fen.as_deref())?,
                     opponent_color,
                 )?;
-                new_result = Some(loss_for_offender(can));
+                new_result = Some(lost_or_drawn(can));
                 effect = if can {
                     "blitz: the claim of an illegal move wins the game (B.3(c))".into()
                 } else {
@@ -252,7 +261,7 @@ pub fn record(
                     &final_pos(conn, gid, cmd.final_fen.as_deref())?,
                     opponent_color,
                 )?;
-                new_result = Some(loss_for_offender(can));
+                new_result = Some(lost_or_drawn(can));
                 effect = if can {
                     format!("illegal move number {count}: the game is lost (7.4(b))")
                 } else {
@@ -485,4 +494,50 @@ pub fn for_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Vec
         .select(columns())
         .load(conn)?;
     Ok(rows.into_iter().map(to_view).collect())
+}
+
+/// A penalty with the round of its game, for the player's card.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct CardPenalty {
+    pub round: i32,
+    #[serde(flatten)]
+    pub penalty: PenaltyView,
+}
+
+/// Penalties against `pid` in tournament `tid`, by round.
+pub fn for_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<Vec<CardPenalty>> {
+    let rows: Vec<PenaltyRow> = penalties::table
+        .filter(penalties::tournament_id.eq(tid))
+        .filter(penalties::player_id.eq(pid))
+        .order(penalties::id)
+        .select(columns())
+        .load(conn)?;
+    let mut out = Vec::with_capacity(rows.len());
+    for r in rows {
+        let v = to_view(r);
+        let round = load_game(conn, tid, v.game_id)?.round_number;
+        out.push(CardPenalty { round, penalty: v });
+    }
+    Ok(out)
+}
+
+/// How many penalties each game of round `number` has (games without any are absent).
+pub fn counts_for_round(
+    conn: &mut DbConnection,
+    tid: i32,
+    number: i32,
+) -> DomainResult<std::collections::HashMap<i32, usize>> {
+    let ids: Vec<i32> = penalties::table
+        .inner_join(
+            crate::db::schema::games::table.on(crate::db::schema::games::id.eq(penalties::game_id)),
+        )
+        .filter(penalties::tournament_id.eq(tid))
+        .filter(crate::db::schema::games::round_number.eq(number))
+        .select(penalties::game_id)
+        .load(conn)?;
+    let mut counts = std::collections::HashMap::new();
+    for id in ids {
+        *counts.entry(id).or_insert(0) += 1;
+    }
+    Ok(counts)
 }

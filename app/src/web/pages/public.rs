@@ -137,6 +137,14 @@ pub struct RoundPage {
     pub base: Base,
     pub tid: i32,
     pub round: RoundView,
+    /// Games with penalties, and how many.
+    pub penalised: std::collections::HashMap<i32, usize>,
+}
+
+impl RoundPage {
+    pub fn penalties_of(&self, gid: &i32) -> usize {
+        self.penalised.get(gid).copied().unwrap_or(0)
+    }
 }
 
 /// A round's pairings and results, for `viewer` (staff see unpublished rounds).
@@ -148,11 +156,13 @@ pub fn round_page(
 ) -> DomainResult<RoundPage> {
     let nav = TournamentNav::load(conn, viewer, tid, &format!("round-{n}"))?;
     let round = rounds::get(conn, tid, n, nav.staff)?;
+    let penalised = crate::domain::penalties::counts_for_round(conn, tid, n)?;
     let title = format!("{} {} · {}", viewer.tr().t("round"), n, nav.name);
     Ok(RoundPage {
         base: Base::new(viewer, title, Some(nav)).with_live(tid),
         tid,
         round,
+        penalised,
     })
 }
 
@@ -315,6 +325,7 @@ pub struct PlayerPage {
     pub base: Base,
     pub tid: i32,
     pub card: CardView,
+    pub penalties: Vec<crate::domain::penalties::CardPenalty>,
 }
 
 pub async fn player_card(
@@ -326,10 +337,12 @@ pub async fn player_card(
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "players")?;
         let card = views::player_card(conn, tid, pid)?;
+        let penalties = crate::domain::penalties::for_player(conn, tid, pid)?;
         let title = format!("{} · {}", card.player.name, nav.name);
         Ok(PlayerPage {
             base: Base::new(viewer, title, Some(nav)).with_live(tid),
             tid,
+            penalties,
             card,
         })
     })
