@@ -6,6 +6,7 @@ pub mod config;
 pub mod db;
 pub mod demo;
 pub mod domain;
+pub mod fuzzing;
 pub mod loadgen;
 pub mod pdf;
 pub mod secrets;

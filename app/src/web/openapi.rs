@@ -26,7 +26,7 @@ use utoipa::{Modify, OpenApi};
         api::desk::list_envelopes, api::desk::adjourn, api::desk::get_envelope, api::desk::mark_present,
         api::desk::open_envelope, api::desk::end_envelope, api::desk::envelope_lost,
     ),
-    modifiers(&Security)
+    modifiers(&Security, &CommonErrors)
 )]
 pub struct ApiDoc;
 
@@ -45,6 +45,55 @@ impl Modify for Security {
                 super::auth::SESSION_COOKIE,
             ))),
         );
+    }
+}
+
+/// Answers every operation can give besides its own: 400 when the body or the
+/// query string cannot be read, 404 when an id in the path names nothing (or
+/// is not a number), 413 for a body over the size limit. All carry `ErrorBody`.
+struct CommonErrors;
+
+impl Modify for CommonErrors {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let error = |text: &str| {
+            ResponseBuilder::new()
+                .description(text)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for (path, item) in openapi.paths.paths.iter_mut() {
+            let has_ids = path.contains('{');
+            for op in [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ]
+            .into_iter()
+            .flatten()
+            {
+                let r = &mut op.responses.responses;
+                r.entry("400".into())
+                    .or_insert_with(|| error("The body or the query string cannot be read").into());
+                if has_ids {
+                    r.entry("404".into()).or_insert_with(|| {
+                        error("No such tournament, round, game, player or envelope").into()
+                    });
+                }
+                if op.request_body.is_some() {
+                    r.entry("413".into()).or_insert_with(|| {
+                        error("The body is larger than the server accepts").into()
+                    });
+                }
+            }
+        }
     }
 }
 

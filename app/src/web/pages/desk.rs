@@ -25,7 +25,7 @@ use serde::Deserialize;
 // ---------------------------------------------------------------- form helpers
 
 /// A clock reading: `H:MM:SS`, `MM:SS` or plain seconds.
-fn clock_seconds(field: &str, text: &str) -> DomainResult<i32> {
+pub(crate) fn clock_seconds(field: &str, text: &str) -> DomainResult<i32> {
     let t = text.trim();
     let bad = || {
         DomainError::invalid(
@@ -304,7 +304,7 @@ pub struct PenaltyForm {
 }
 
 impl PenaltyForm {
-    fn command(&self) -> DomainResult<RecordPenalty> {
+    pub(crate) fn command(&self) -> DomainResult<RecordPenalty> {
         Ok(RecordPenalty {
             player_id: number("player_id", &self.player_id, "a player")?,
             kind: self.kind.trim().to_string(),
@@ -355,7 +355,7 @@ pub struct AdjournForm {
 }
 
 impl AdjournForm {
-    fn command(self) -> DomainResult<Adjourn> {
+    pub(crate) fn command(self) -> DomainResult<Adjourn> {
         Ok(Adjourn {
             fen: text_or_none(&self.fen),
             white_time_used_seconds: clock_seconds("white_time_used", &self.white_time_used)?,
@@ -464,7 +464,7 @@ pub struct OpenForm {
 }
 
 impl OpenForm {
-    fn command(self) -> DomainResult<OpenEnvelope> {
+    pub(crate) fn command(self) -> DomainResult<OpenEnvelope> {
         let clock = |field: &str, t: &str| -> DomainResult<Option<i32>> {
             if t.trim().is_empty() {
                 Ok(None)
@@ -745,7 +745,7 @@ pub struct ArrivalForm {
 }
 
 impl ArrivalForm {
-    fn command(&self) -> DomainResult<RecordArrivals> {
+    pub(crate) fn command(&self) -> DomainResult<RecordArrivals> {
         Ok(RecordArrivals {
             white: Attendance {
                 arrived_at: text_or_none(&self.white_at),

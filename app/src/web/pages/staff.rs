@@ -233,7 +233,7 @@ pub(super) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) 
 impl TournamentForm {
     /// The regulations the form describes (defaults for everything it does not
     /// show). Only reading numbers happens here; the rules are `Regulations::validate`.
-    fn regulations(&self) -> DomainResult<Regulations> {
+    pub(crate) fn regulations(&self) -> DomainResult<Regulations> {
         let d = Regulations::default();
         let base: u32 = number(
             "base_minutes",
@@ -378,7 +378,7 @@ pub(super) fn optional<T: std::str::FromStr>(
 }
 
 impl PlayerForm {
-    fn command(&self) -> DomainResult<RegisterPlayer> {
+    pub(crate) fn command(&self) -> DomainResult<RegisterPlayer> {
         Ok(RegisterPlayer {
             name: self.name.clone(),
             rating: optional("rating", &self.rating, "a rating")?,
@@ -1049,7 +1049,7 @@ pub async fn swap(
 
 /// The keyboard shorthands of the result screen, also accepted typed in the
 /// plain form: `1` `=` `0` `+` `-`.
-fn expand_shorthand(s: &str) -> &str {
+pub(crate) fn expand_shorthand(s: &str) -> &str {
     match s.trim() {
         "1" => "1-0",
         "=" | "½" | "5" => "½-½",
