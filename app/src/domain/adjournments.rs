@@ -80,7 +80,7 @@ pub struct EnvelopeView {
     pub sealer_present_at: Option<String>,
     pub opened_at: Option<String>,
     /// After opening only: the text as sealed, the verdict and its consequence.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Value>)]
     pub opening: Option<serde_json::Value>,
     pub outcome: Option<String>,
 }

@@ -46,7 +46,7 @@ pub struct ValidationView {
     pub ending: Option<String>,
     pub ending_ply: Option<usize>,
     /// The first move that could not be played: ply, text, kind, why.
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Value>)]
     pub error: Option<serde_json::Value>,
     pub moves_after_end: usize,
     pub expected_result: Option<String>,

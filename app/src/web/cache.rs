@@ -2,6 +2,11 @@
 //! write, see `pages::live`), `If-None-Match` answered with 304, and the body kept
 //! in memory until the next write to that tournament. Only anonymous requests are
 //! cached — staff may see more (unpublished pairings), so theirs are always fresh.
+//!
+//! After a write the first reader of a page recomputes it; while it does, the
+//! other readers get the page as it was a moment before (with that version's
+//! ETag) instead of queueing behind it — stale by at most one recomputation.
+//! Only when there is no earlier copy at all do they wait for the first.
 
 use super::auth::Credentials;
 use super::error::AppError;
@@ -24,6 +29,8 @@ pub struct Cache {
     /// One computation per key at a time: after a write, the first reader
     /// recomputes and the others wait for its answer instead of piling up.
     flights: Mutex<HashMap<String, Arc<Mutex<()>>>>,
+    /// Keys being recomputed while an older copy is served.
+    refreshing: Mutex<std::collections::HashSet<String>>,
 }
 
 impl Default for Cache {
@@ -32,6 +39,7 @@ impl Default for Cache {
             nonce: rand::random(),
             entries: Mutex::new(HashMap::new()),
             flights: Mutex::new(HashMap::new()),
+            refreshing: Mutex::new(std::collections::HashSet::new()),
         }
     }
 }
@@ -48,6 +56,23 @@ impl Cache {
             .map(|(_, b)| b.clone())
     }
 
+    /// The newest copy of `key`, whatever its version.
+    fn latest(&self, key: &str) -> Option<(u64, Bytes)> {
+        let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+        map.get(key).cloned()
+    }
+
+    /// Claims the recomputation of `key`; false when another reader has it.
+    fn claim(&self, key: &str) -> bool {
+        let mut set = self.refreshing.lock().unwrap_or_else(|p| p.into_inner());
+        set.insert(key.to_string())
+    }
+
+    fn release(&self, key: &str) {
+        let mut set = self.refreshing.lock().unwrap_or_else(|p| p.into_inner());
+        set.remove(key);
+    }
+
     fn flight(&self, key: &str) -> Arc<Mutex<()>> {
         let mut map = self.flights.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() >= MAX_ENTRIES {
@@ -61,7 +86,10 @@ impl Cache {
         if map.len() >= MAX_ENTRIES {
             map.clear();
         }
-        map.insert(key, (version, body));
+        // Never replace a newer copy by an older one (two readers may finish out of order).
+        if map.get(&key).is_none_or(|(v, _)| *v <= version) {
+            map.insert(key, (version, body));
+        }
     }
 }
 
@@ -103,23 +131,46 @@ where
             .finish());
     }
     let key = format!("{}\u{0}{key_extra}", req.uri());
-    let body = match state.cache.get(&key, version) {
-        Some(b) => b,
-        None => {
-            let st = state.clone();
-            web::block(move || -> Result<Bytes, AppError> {
-                let flight = st.cache.flight(&key);
-                let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
-                if let Some(b) = st.cache.get(&key, version) {
-                    return Ok(b);
-                }
-                let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
-                let b = Bytes::from(render(v)?);
-                st.cache.put(key, version, b.clone());
-                Ok(b)
-            })
-            .await??
-        }
+    let (etag, body) = match state.cache.get(&key, version) {
+        Some(b) => (etag, b),
+        None => match state.cache.latest(&key) {
+            // An older copy exists and someone is already recomputing: serve it.
+            Some((old, b)) if !state.cache.claim(&key) => {
+                (state.cache.etag(tid, old, key_extra), b)
+            }
+            Some(_) => {
+                // This reader recomputes; the claim is released whatever happens.
+                let guard = Refresh {
+                    state: state.clone(),
+                    key: key.clone(),
+                };
+                let b = web::block(move || -> Result<Bytes, AppError> {
+                    let st = &guard.state;
+                    let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
+                    let b = Bytes::from(render(v)?);
+                    st.cache.put(guard.key.clone(), version, b.clone());
+                    Ok(b)
+                })
+                .await??;
+                (etag, b)
+            }
+            None => {
+                let st = state.clone();
+                let b = web::block(move || -> Result<Bytes, AppError> {
+                    let flight = st.cache.flight(&key);
+                    let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
+                    if let Some(b) = st.cache.get(&key, version) {
+                        return Ok(b);
+                    }
+                    let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
+                    let b = Bytes::from(render(v)?);
+                    st.cache.put(key, version, b.clone());
+                    Ok(b)
+                })
+                .await??;
+                (etag, b)
+            }
+        },
     };
     Ok(HttpResponse::Ok()
         .content_type(content_type)
@@ -127,6 +178,18 @@ where
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         .insert_header((header::VARY, "Accept-Language, Cookie"))
         .body(body))
+}
+
+/// A claimed recomputation; dropping it lets the next reader claim again.
+struct Refresh {
+    state: web::Data<AppState>,
+    key: String,
+}
+
+impl Drop for Refresh {
+    fn drop(&mut self) {
+        self.state.cache.release(&self.key);
+    }
 }
 
 /// `cached` for JSON answers.
@@ -150,4 +213,23 @@ where
         f,
     )
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stale_copy_is_kept_until_a_newer_one_arrives() {
+        let c = Cache::default();
+        c.put("k".into(), 2, Bytes::from_static(b"two"));
+        c.put("k".into(), 1, Bytes::from_static(b"one"));
+        assert_eq!(c.get("k", 2).as_deref(), Some(&b"two"[..]));
+        assert!(c.get("k", 3).is_none(), "version 3 is not computed yet");
+        assert_eq!(c.latest("k").map(|(v, _)| v), Some(2));
+        assert!(c.claim("k"), "the first reader recomputes");
+        assert!(!c.claim("k"), "the others serve the stale copy");
+        c.release("k");
+        assert!(c.claim("k"));
+    }
 }

@@ -16,7 +16,7 @@ pub struct ErrorBody {
     pub field: Option<String>,
     /// For 409: the current state of what the client tried to change.
     #[serde(skip_serializing_if = "Option::is_none")]
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Value>)]
     pub current: Option<serde_json::Value>,
 }
 

@@ -50,7 +50,8 @@ impl Modify for Security {
 
 /// Answers every operation can give besides its own: 400 when the body or the
 /// query string cannot be read, 404 when an id in the path names nothing (or
-/// is not a number), 413 for a body over the size limit. All carry `ErrorBody`.
+/// is not a number), 413 for a body over the size limit, 415 for a body not
+/// sent as JSON, 422 for a field out of range. All carry `ErrorBody`.
 struct CommonErrors;
 
 impl Modify for CommonErrors {
@@ -90,6 +91,12 @@ impl Modify for CommonErrors {
                 if op.request_body.is_some() {
                     r.entry("413".into()).or_insert_with(|| {
                         error("The body is larger than the server accepts").into()
+                    });
+                    r.entry("415".into()).or_insert_with(|| {
+                        error("The body is not sent as application/json").into()
+                    });
+                    r.entry("422".into()).or_insert_with(|| {
+                        error("A field is missing, of the wrong type or out of range").into()
                     });
                 }
             }

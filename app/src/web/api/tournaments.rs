@@ -133,9 +133,9 @@ pub struct AuditEntry {
     pub action: String,
     pub entity: String,
     pub entity_id: Option<i64>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Value>)]
     pub before: Option<serde_json::Value>,
-    #[schema(value_type = Object)]
+    #[schema(value_type = Option<Value>)]
     pub after: Option<serde_json::Value>,
 }
 
