@@ -10,7 +10,7 @@
 //! assert_eq!(a.zobrist(), b.zobrist());
 //! ```
 
-use crate::{Color, Position};
+use crate::{Color, Move, MoveKind, Position, Role};
 use std::sync::OnceLock;
 
 struct Keys {
@@ -55,6 +55,12 @@ fn keys() -> &'static Keys {
     })
 }
 
+/// The key component for "Black to move" (a key with it removed identifies
+/// the placement, castling rights and en passant file alone).
+pub(crate) fn black_to_move_key() -> u64 {
+    keys().black
+}
+
 impl Position {
     /// The Zobrist key of the position (repetition identity, art. 9.2).
     pub fn zobrist(&self) -> u64 {
@@ -79,6 +85,78 @@ impl Position {
         }
         h
     }
+
+    /// The Zobrist key of `self` computed from the key of an earlier
+    /// position `before` (typically `self` is `before` after one move): only
+    /// the squares whose contents differ, the castling rights, the playable
+    /// en passant file and the side to move are updated. Always equal to
+    /// [`Position::zobrist`] of `self` when `before_key == before.zobrist()`.
+    pub(crate) fn zobrist_after(&self, before: &Position, before_key: u64) -> u64 {
+        let k = keys();
+        let mut h = before_key;
+        for color in Color::ALL {
+            let c = color.index();
+            for role in crate::Role::ALL {
+                let r = role.index();
+                let diff =
+                    (before.by_color[c] & before.by_role[r]) ^ (self.by_color[c] & self.by_role[r]);
+                let table = &k.pieces[c * 6 + r];
+                for sq in diff {
+                    h ^= table[sq.index()];
+                }
+            }
+        }
+        if before.castling != self.castling {
+            for sq in before.castling_rooks() ^ self.castling_rooks() {
+                h ^= k.castling[sq.index()];
+            }
+        }
+        if let Some(ep) = before.legal_ep_square() {
+            h ^= k.ep_file[ep.file() as usize];
+        }
+        if let Some(ep) = self.legal_ep_square() {
+            h ^= k.ep_file[ep.file() as usize];
+        }
+        if before.turn != self.turn {
+            h ^= k.black;
+        }
+        debug_assert_eq!(h, self.zobrist());
+        h
+    }
+
+    /// The Zobrist key after the legal move `m`, from the key `key` of `self`,
+    /// without playing the move: for ordinary moves and promotions in
+    /// positions without castling rights or en passant square (the common case
+    /// in endings). `None` for castling, en passant, a double pawn step or when
+    /// castling rights or an en passant square exist; then play the move and
+    /// use [`Position::zobrist_after`].
+    pub(crate) fn zobrist_after_move(&self, key: u64, m: Move) -> Option<u64> {
+        if m.kind() != MoveKind::Normal
+            || self.ep_square.is_some()
+            || self.castling != [[None; 2]; 2]
+        {
+            return None;
+        }
+        let from = m.from();
+        let to = m.to();
+        let role = self.role_at(from)?;
+        if role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2 {
+            return None;
+        }
+        let k = keys();
+        let us = self.turn.index();
+        let them = self.turn.other().index();
+        let new_role = m.promotion_role().unwrap_or(role);
+        let mut h = key
+            ^ k.black
+            ^ k.pieces[us * 6 + role.index()][from.index()]
+            ^ k.pieces[us * 6 + new_role.index()][to.index()];
+        if self.by_color[them].contains(to) {
+            let captured = self.role_at(to)?;
+            h ^= k.pieces[them * 6 + captured.index()][to.index()];
+        }
+        Some(h)
+    }
 }
 
 #[cfg(test)]
@@ -98,5 +176,38 @@ mod tests {
         let d = Position::from_fen("rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
             .unwrap();
         assert_ne!(c.zobrist(), d.zobrist());
+    }
+
+    #[test]
+    fn incremental_keys_match() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+            "8/8/7p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1",
+            "r3k3/1P6/8/8/8/8/6p1/4K2R w Kq - 0 1",
+        ] {
+            let root = Position::from_fen(fen).unwrap();
+            let rk = root.zobrist();
+            for &m in root.legal_moves().iter() {
+                let mut next = root.clone();
+                next.play_unchecked(m);
+                let nk = next.zobrist_after(&root, rk);
+                assert_eq!(nk, next.zobrist(), "{fen} {m:?}");
+                if let Some(fast) = root.zobrist_after_move(rk, m) {
+                    assert_eq!(fast, nk, "{fen} {m:?}");
+                }
+                for &m2 in next.legal_moves().iter() {
+                    let mut third = next.clone();
+                    third.play_unchecked(m2);
+                    assert_eq!(third.zobrist_after(&next, nk), third.zobrist());
+                    if let Some(fast) = next.zobrist_after_move(nk, m2) {
+                        assert_eq!(fast, third.zobrist(), "{fen} {m:?} {m2:?}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -29,15 +29,29 @@
 //!    position; both prune positions the static rules settle and, after a
 //!    capture or pawn move, the semi-static proof. Either one is a proof of
 //!    `No` when it runs out of positions before its limit;
-//! 5. the remaining play-outs, then the two searches again with 1/16 of the
-//!    full limits and with the full limits, then `Unknown`.
+//! 5. the remaining play-outs, then rounds of both searches with growing
+//!    limits (the helpmate search four times as many positions each round;
+//!    the breadth-first search twice as far, then eight times, then half as
+//!    far again each round) until both have had their full limits, then
+//!    `Unknown`. Both searches are resumable: a round continues where the
+//!    last one stopped (the helpmate search in its interrupted iteration, the
+//!    breadth-first search with its queue), so growing the limits step by
+//!    step costs nothing.
 //!
-//! The default budget ([`Budget::default`]) is 2,000 then 62,500 then
-//! 1,000,000 helpmate-search positions, 5,000 then 62,500 then 1,000,000
-//! breadth-first positions, and 24 play-outs of up to 300 plies that together
-//! evaluate at most 150,000 candidate moves. On the shared fixture samples
-//! (1,258 questions) nothing is left undecided; the slowest question takes
-//! about 0.3 s on the development machine (see `PERFORMANCE.md`).
+//! The default budget ([`Budget::default`]) is 2,000 then 8,000, 32,000, …
+//! up to 1,000,000 helpmate-search positions per round, 5,000 then 10,000,
+//! 80,000, 120,000, … up to 1,000,000 breadth-first positions in all, and 24
+//! play-outs of up to 300 plies that together evaluate at most 150,000
+//! candidate moves. On the shared fixture samples (1,258 questions) nothing
+//! is left undecided; the slowest question takes about 0.15 s on the
+//! development machine at load 7 (see `PERFORMANCE.md`).
+//!
+//! Speed: successor keys are computed incrementally
+//! (`Position::zobrist_after_move`) and looked up before the move is played; the static rules are re-checked
+//! only when material changes; the semi-static verdicts are cached by
+//! placement (side to move ignored) and, where they keep failing in a
+//! search, applied to a sample of the positions only (a pruning aid, never
+//! needed for soundness).
 //!
 //! ```
 //! use rules::{can_mate, CanMate, Color, Position};
@@ -77,6 +91,21 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// Legal moves into a reusable vector (a `MoveList` is a large array that
+/// every call would initialise and copy).
+impl crate::movegen::MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// The legal moves of `pos`, into `buf` (cleared first).
+pub(crate) fn legal_moves_into(pos: &Position, buf: &mut Vec<Move>) {
+    buf.clear();
+    pos.generate(buf);
+}
+
 pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
@@ -97,11 +126,12 @@ pub enum CanMate {
 pub struct Budget {
     /// Positions the first, quick helpmate search may visit.
     pub quick_search_nodes: usize,
-    /// Positions the last helpmate search may visit (the one before it: 1/16).
+    /// Positions the last round of the helpmate search may visit (the rounds
+    /// before it: a quarter of the next each).
     pub search_nodes: usize,
     /// Positions the first, quick exhaustive search may expand.
     pub quick_proof_nodes: usize,
-    /// Positions the last exhaustive search may expand (the one before it: 1/16).
+    /// Positions the exhaustive search may expand in all its rounds together.
     pub proof_nodes: usize,
     /// Number of guided play-outs.
     pub playouts: u32,
@@ -178,17 +208,19 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
         None
     };
     let mut semi = SemiCache::default();
+    let mut helpmate = search::Helpmate::new(pos, winner);
+    let mut bfs = Bfs::new(pos);
     // Most positions with mating material give a witness on the first tries.
     let first = budget.playouts.min(2);
     if let Some(yes) = playouts(0..first) {
         return yes;
     }
-    match search::helpmate(pos, winner, budget.quick_search_nodes, &mut semi) {
+    match helpmate.run(pos, budget.quick_search_nodes, &mut semi) {
         search::Outcome::Mate(line) => return verified(pos, winner, line),
         search::Outcome::NoMate => return CanMate::No,
         search::Outcome::OutOfBudget => {}
     }
-    match exhaustive(pos, winner, budget.quick_proof_nodes, &mut semi) {
+    match bfs.run(winner, budget.quick_proof_nodes, &mut semi) {
         Proof::Mate(line) => return verified(pos, winner, line),
         Proof::NoMate => return CanMate::No,
         Proof::OutOfBudget => {}
@@ -196,17 +228,43 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
     if let Some(yes) = playouts(first..budget.playouts) {
         return yes;
     }
-    // Then alternate the two searches with growing limits.
-    for div in [16, 1] {
-        match search::helpmate(pos, winner, budget.search_nodes / div, &mut semi) {
+    // Then alternate the two searches, both resuming where they stopped: the
+    // helpmate search with four times the nodes each round, the breadth-first
+    // search twice as far in the first round, eight times as far in the
+    // second and then half as far again each round (its proofs of `No` on
+    // the samples need at most some 70,000 positions; a reachable set that is
+    // not exhausted by then is seldom small), until the helpmate search has
+    // had its full limit; then the full breadth-first one.
+    let mut search_nodes = budget.quick_search_nodes;
+    let mut proof_nodes = budget.quick_proof_nodes;
+    for round in 1.. {
+        search_nodes = search_nodes
+            .saturating_mul(4)
+            .max(1)
+            .min(budget.search_nodes);
+        proof_nodes = if round == 1 {
+            proof_nodes.saturating_mul(2)
+        } else if round == 2 {
+            proof_nodes.saturating_mul(8)
+        } else {
+            proof_nodes.saturating_add(proof_nodes / 2).max(1)
+        };
+        let last = search_nodes >= budget.search_nodes;
+        if last || proof_nodes > budget.proof_nodes {
+            proof_nodes = budget.proof_nodes;
+        }
+        match helpmate.run(pos, search_nodes, &mut semi) {
             search::Outcome::Mate(line) => return verified(pos, winner, line),
             search::Outcome::NoMate => return CanMate::No,
             search::Outcome::OutOfBudget => {}
         }
-        match exhaustive(pos, winner, budget.proof_nodes / div, &mut semi) {
+        match bfs.run(winner, proof_nodes, &mut semi) {
             Proof::Mate(line) => return verified(pos, winner, line),
             Proof::NoMate => return CanMate::No,
             Proof::OutOfBudget => {}
+        }
+        if last {
+            break;
         }
     }
     CanMate::Unknown
@@ -306,67 +364,108 @@ enum Proof {
 /// Breadth-first search of all reachable positions (no move preferences): a
 /// proof of `No` when the reachable set is small (positions compared by
 /// Zobrist key, so move counters are ignored), pruned by the static rules and,
-/// after captures and pawn moves, by the semi-static analysis. Finds the
-/// shortest mate when one is near.
-fn exhaustive(root: &Position, winner: Color, limit: usize, semi: &mut SemiCache) -> Proof {
-    let root_key = root.zobrist();
-    let mut parent: KeyMap<(u64, Move)> = KeyMap::default();
-    let mut queue: VecDeque<(Position, u64)> = VecDeque::new();
-    parent.insert(
-        root_key,
-        (
+/// after captures and pawn moves, by the semi-static analysis (applied when
+/// the position is expanded). Finds the shortest mate when one is near.
+/// Resumable: each [`Bfs::run`] continues where the last one stopped.
+struct Bfs {
+    root_key: u64,
+    /// Every position seen, with its predecessor and the move from there.
+    parent: KeyMap<(u64, Move)>,
+    /// Positions to expand, with their keys and whether the semi-static
+    /// analysis is still to be applied.
+    queue: VecDeque<(Position, u64, bool)>,
+    expanded: usize,
+}
+
+impl Bfs {
+    fn new(root: &Position) -> Bfs {
+        let root_key = root.zobrist();
+        let mut parent: KeyMap<(u64, Move)> = KeyMap::default();
+        parent.insert(
             root_key,
-            Move::normal(Square::from_index(0), Square::from_index(0)),
-        ),
-    );
-    queue.push_back((root.clone(), root_key));
-    let mut expanded = 0usize;
-    while let Some((pos, key)) = queue.pop_front() {
-        if expanded >= limit {
-            return Proof::OutOfBudget;
-        }
-        expanded += 1;
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            if pos.turn() != winner && pos.is_check() {
-                // Found: walk back to the root.
-                let mut line = Vec::new();
-                let mut k = key;
-                while k != root_key {
-                    match parent.get(&k) {
-                        Some(&(pk, pm)) => {
-                            line.push(pm);
-                            k = pk;
-                        }
-                        None => break,
-                    }
-                }
-                line.reverse();
-                return Proof::Mate(line);
-            }
-            continue;
-        }
-        let occ = pos.occupied();
-        let pawns = pos.by_role(Role::Pawn);
-        for &m in moves.iter() {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            let nk = next.zobrist();
-            if parent.contains_key(&nk) {
-                continue;
-            }
-            if cannot_mate_statically(&next, winner) {
-                continue;
-            }
-            let irreversible = pawns.contains(m.from()) || (occ.contains(m.to()) && !m.is_castle());
-            if irreversible && semi.proves(&next, nk, winner) {
-                continue;
-            }
-            parent.insert(nk, (key, m));
-            queue.push_back((next, nk));
+            (
+                root_key,
+                Move::normal(Square::from_index(0), Square::from_index(0)),
+            ),
+        );
+        let mut queue = VecDeque::new();
+        queue.push_back((root.clone(), root_key, false));
+        Bfs {
+            root_key,
+            parent,
+            queue,
+            expanded: 0,
         }
     }
-    Proof::NoMate
+
+    /// Expands positions until `limit` positions have been expanded in all runs together.
+    fn run(&mut self, winner: Color, limit: usize, semi: &mut SemiCache) -> Proof {
+        let mut moves = Vec::with_capacity(64);
+        while let Some((pos, key, check_semi)) = self.queue.pop_front() {
+            if self.expanded >= limit {
+                self.queue.push_front((pos, key, check_semi));
+                return Proof::OutOfBudget;
+            }
+            self.expanded += 1;
+            legal_moves_into(&pos, &mut moves);
+            if moves.is_empty() {
+                if pos.turn() != winner && pos.is_check() {
+                    // Found: walk back to the root.
+                    let mut line = Vec::new();
+                    let mut k = key;
+                    while k != self.root_key {
+                        match self.parent.get(&k) {
+                            Some(&(pk, pm)) => {
+                                line.push(pm);
+                                k = pk;
+                            }
+                            None => break,
+                        }
+                    }
+                    line.reverse();
+                    return Proof::Mate(line);
+                }
+                continue;
+            }
+            if check_semi && semi.proves(&pos, key, winner) {
+                continue;
+            }
+            let theirs = pos.by_color(pos.turn().other());
+            let pawns = pos.by_role(Role::Pawn);
+            for &m in moves.iter() {
+                // Most successors were seen before: look the key up first.
+                let (nk, next) = match pos.zobrist_after_move(key, m) {
+                    Some(nk) => (nk, None),
+                    None => {
+                        let mut next = pos.clone();
+                        next.play_unchecked(m);
+                        (next.zobrist_after(&pos, key), Some(next))
+                    }
+                };
+                let std::collections::hash_map::Entry::Vacant(seen) = self.parent.entry(nk) else {
+                    continue;
+                };
+                seen.insert((key, m));
+                let next = next.unwrap_or_else(|| {
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    next
+                });
+                debug_assert_eq!(nk, next.zobrist());
+                let capture = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+                // The static rules depend on the material only (a position
+                // they settle stays marked as seen, never expanded).
+                if (capture || m.promotion_role().is_some())
+                    && cannot_mate_statically(&next, winner)
+                {
+                    continue;
+                }
+                let irreversible = capture || pawns.contains(m.from());
+                self.queue.push_back((next, nk, irreversible));
+            }
+        }
+        Proof::NoMate
+    }
 }
 
 fn chebyshev(a: crate::Square, b: crate::Square) -> i32 {
@@ -455,27 +554,27 @@ fn playout(
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen: KeySet = KeySet::default();
+    let mut moves = Vec::with_capacity(64);
     for _ in 0..max_plies {
-        let moves = pos.legal_moves();
+        legal_moves_into(&pos, &mut moves);
         if moves.is_empty() || *work < moves.len() {
             return None;
         }
         *work -= moves.len();
-        if pos.turn() == winner {
-            for &m in moves.iter() {
-                let mut next = pos.clone();
-                next.play_unchecked(m);
-                if next.is_checkmate() {
-                    line.push(m);
-                    return Some(line);
-                }
-            }
-        }
         let mut best: Option<(i32, Move, Position)> = None;
+        let theirs = pos.by_color(pos.turn().other());
+        let winner_moves = pos.turn() == winner;
         for &m in moves.iter() {
             let mut next = pos.clone();
             next.play_unchecked(m);
-            if cannot_mate_statically(&next, winner) {
+            // Mate in one is taken at once (the first in move order).
+            if winner_moves && next.is_checkmate() {
+                line.push(m);
+                return Some(line);
+            }
+            // The static rules depend on the material only.
+            let capture = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+            if (capture || m.promotion_role().is_some()) && cannot_mate_statically(&next, winner) {
                 continue;
             }
             let mut s = score(&next, winner, material_first) + (rng.next() % 24) as i32;
@@ -549,6 +648,74 @@ mod tests {
         let p = fen("8/8/8/4R2P/8/5k2/7K/7r w - - 9 48");
         assert_eq!(can_mate(&p, Color::Black), CanMate::No);
         assert!(matches!(can_mate(&p, Color::White), CanMate::Yes(_)));
+    }
+
+    /// Zero limits end (in `Unknown` at worst) instead of looping.
+    #[test]
+    fn zero_budget_ends() {
+        let zero = Budget {
+            quick_search_nodes: 0,
+            search_nodes: 0,
+            quick_proof_nodes: 0,
+            proof_nodes: 0,
+            playouts: 0,
+            playout_plies: 0,
+            playout_work: 0,
+        };
+        let p = fen("k7/p1p1p3/8/8/8/6p1/P1P1P1Pp/7K w - - 0 1");
+        assert_eq!(can_mate_with(&p, Color::White, &zero), CanMate::Unknown);
+        let small = Budget {
+            quick_search_nodes: 0,
+            search_nodes: 100,
+            ..zero
+        };
+        assert_eq!(can_mate_with(&p, Color::White, &small), CanMate::Unknown);
+    }
+
+    /// Tiny round limits interrupt and resume both searches many times; the
+    /// verdicts stay the same.
+    #[test]
+    fn resumed_searches_decide() {
+        let tiny = Budget {
+            quick_search_nodes: 3,
+            search_nodes: 200_000,
+            quick_proof_nodes: 3,
+            proof_nodes: 200_000,
+            playouts: 0,
+            playout_plies: 0,
+            playout_work: 0,
+        };
+        for (f, c, yes) in [
+            // Long mate through a locked chain (Black must under-promote).
+            (
+                "7k/8/8/8/8/4p1p1/4PpPb/1B3BbK w - - 0 1",
+                Color::White,
+                true,
+            ),
+            // The only mating pattern is stalemate one move early.
+            (
+                "8/8/7p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - - 0 1",
+                Color::Black,
+                false,
+            ),
+            (
+                "1k6/1P1p1p1p/BP6/1P1P3p/5P2/8/6KP/8 b - - 0 1",
+                Color::Black,
+                false,
+            ),
+            ("3kn3/8/8/8/8/3KB3/8/8 b - - 0 1", Color::Black, true),
+        ] {
+            let p = fen(f);
+            let got = can_mate_with(&p, c, &tiny);
+            match got {
+                CanMate::Yes(line) => {
+                    assert!(yes, "{f}");
+                    assert!(matches!(verified(&p, c, line), CanMate::Yes(_)));
+                }
+                CanMate::No => assert!(!yes, "{f}"),
+                CanMate::Unknown => panic!("{f}: unknown"),
+            }
+        }
     }
 
     #[test]

@@ -4,20 +4,31 @@
 //! Each move has a cost: progress (a capture or pawn push by the winner, a
 //! useful promotion, a piece of the winner or the losing king heading for the
 //! mating corner, a losing piece heading for the square next to that corner)
-//! is free, ordinary moves cost 1 (free right after progress), moves that work
-//! against the plan (the loser capturing, promoting to rook or bishop) cost 3.
-//! Iteration `n` explores every line of total cost at most `n`. The position
-//! key ignores move counters.
+//! is free, ordinary moves cost 1 (free right after progress; a capture by
+//! the loser is ordinary: in locked positions it is what opens the way),
+//! moves that work against the plan (promoting to a piece that spoils the
+//! mate) cost 3.
+//! Iteration `n` explores every line of total cost at most `n`, cheapest
+//! moves first and, among equally cheap ones, real progress first. The next
+//! iteration's limit is the smallest total cost that reaches a position the
+//! current one cut off (standard IDA*). The position key ignores move
+//! counters.
 //!
-//! The search is also a proof: an iteration that was never cut short by the
-//! cost limit has visited every position reachable from the root (all other
-//! branches end in mate, stalemate, or a position the static or semi-static
-//! rules settle), so if it found no mate, there is none.
+//! The search is also a proof: an iteration that never cut off a move to a
+//! position it did not visit has visited every position reachable from the
+//! root (all other branches end in mate, stalemate, or a position the static
+//! or semi-static rules settle), so if it found no mate, there is none.
+//!
+//! A run that reaches its node limit stops in the middle of an iteration;
+//! the next run resumes it: the positions on the interrupted line are
+//! removed from the transposition table (everything else in it was fully
+//! explored), so the resumed iteration re-enters them and skips the rest.
 
 use super::semistatic::SemiCache;
-use super::{cannot_mate_statically, KeyMap};
+use super::{cannot_mate_statically, legal_moves_into, KeyMap};
 use crate::attacks::knight_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
+use std::collections::hash_map::Entry;
 use std::sync::OnceLock;
 
 pub(crate) enum Outcome {
@@ -66,12 +77,20 @@ struct Search<'a> {
     nodes: usize,
     max_nodes: usize,
     cut: bool,
+    /// The smallest raise of the cost limit that reaches a position cut off in
+    /// this iteration.
+    overshoot: u32,
     line: Vec<Move>,
+    /// Reused move-ordering buffers (one per recursion level in use).
+    pool: Vec<(Vec<Move>, Vec<Ordered>)>,
     /// The mating corner (relative to the winner) and its neighbours.
     corner: Square,
     corner_king: Square,
     corner_block: Square,
 }
+
+/// A move with its cost, the moving piece and whether it is real progress.
+type Ordered = (u32, Move, Role, bool);
 
 /// Longest line searched (keeps the recursion shallow).
 const MAX_PLIES: usize = 160;
@@ -130,33 +149,59 @@ impl Search<'_> {
             };
             if closer {
                 REWARD
-            } else if capture {
-                PUNISH
             } else {
+                // A capture by the loser is an ordinary move: it may well
+                // be what opens a locked position.
                 NORMAL
             }
         }
     }
 
     /// Returns true when a mate was found (the line is in `self.line`).
-    fn dfs(&mut self, pos: &Position, budget: u32, past_progress: bool) -> bool {
+    /// `key` is the Zobrist key of `pos`.
+    fn dfs(&mut self, pos: &Position, key: u64, budget: u32, past_progress: bool) -> bool {
         self.nodes += 1;
-        let moves = pos.legal_moves();
+        let (mut moves, mut order) = self.pool.pop().unwrap_or_default();
+        legal_moves_into(pos, &mut moves);
+        let result = self.expand(pos, key, budget, past_progress, &moves, &mut order);
+        self.pool.push((moves, order));
+        result
+    }
+
+    /// [`Search::dfs`] with the legal moves generated.
+    fn expand(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        budget: u32,
+        past_progress: bool,
+        moves: &[Move],
+        order: &mut Vec<Ordered>,
+    ) -> bool {
         if moves.is_empty() {
             return pos.turn() != self.winner && pos.is_check();
         }
-        if self.nodes >= self.max_nodes || self.line.len() >= MAX_PLIES {
-            self.cut = true;
+        if self.nodes >= self.max_nodes {
+            // Interrupted: this position counts as not visited.
             return false;
         }
-        let key = pos.zobrist();
-        if let Some(&b) = self.tt.get(&key) {
-            if b >= budget {
-                return false;
+        if self.line.len() >= MAX_PLIES {
+            self.cut = true;
+            self.overshoot = 1;
+            return false;
+        }
+        match self.tt.entry(key) {
+            Entry::Occupied(mut e) => {
+                if *e.get() >= budget {
+                    return false;
+                }
+                e.insert(budget);
+            }
+            Entry::Vacant(e) => {
+                e.insert(budget);
             }
         }
-        self.tt.insert(key, budget);
-        let mut order: Vec<(u32, Move, Role, bool)> = Vec::with_capacity(moves.len());
+        order.clear();
         for &m in moves.iter() {
             let role = pos.role_at(m.from()).unwrap_or(Role::Pawn);
             let raw = self.cost(pos, m, role);
@@ -167,90 +212,178 @@ impl Search<'_> {
             };
             order.push((c, m, role, raw == REWARD));
         }
-        order.sort_by_key(|e| e.0);
-        for (c, m, role, progress) in order {
+        // Cheapest first; among equally cheap moves, real progress first.
+        order.sort_by_key(|e| (e.0, !e.3));
+        let theirs = pos.by_color(pos.turn().other());
+        let mut found = false;
+        for &(c, m, role, progress) in order.iter() {
             if c > budget {
-                self.cut = true;
+                // Cut by the cost limit; it only matters (for the proof and
+                // for the next limit) when it leads somewhere not yet visited
+                // in this iteration, and only until a cut with the least
+                // possible overshoot (1) has been seen.
+                if self.cut && self.overshoot <= 1 {
+                    // Moves are sorted by cost: the rest are cut too.
+                    break;
+                }
+                let nk = match pos.zobrist_after_move(key, m) {
+                    Some(nk) => nk,
+                    None => {
+                        let mut next = pos.clone();
+                        next.play_unchecked(m);
+                        next.zobrist_after(pos, key)
+                    }
+                };
+                if !self.tt.contains_key(&nk) {
+                    self.cut = true;
+                    self.overshoot = self.overshoot.min(c - budget);
+                }
+                continue;
+            }
+            // Check the transposition table before playing the move.
+            let fast = pos.zobrist_after_move(key, m);
+            if fast.is_some_and(|nk| self.tt.get(&nk).is_some_and(|&b| b >= budget - c)) {
                 continue;
             }
             let mut next = pos.clone();
             next.play_unchecked(m);
-            let nk = next.zobrist();
-            if self.tt.get(&nk).is_some_and(|&b| b >= budget - c) {
+            let nk = match fast {
+                Some(nk) => nk,
+                None => {
+                    let nk = next.zobrist_after(pos, key);
+                    if self.tt.get(&nk).is_some_and(|&b| b >= budget - c) {
+                        continue;
+                    }
+                    nk
+                }
+            };
+            debug_assert_eq!(nk, next.zobrist());
+            let capture = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+            // The static rules depend on the material only.
+            if (capture || m.promotion_role().is_some())
+                && cannot_mate_statically(&next, self.winner)
+            {
                 continue;
             }
-            let irreversible = role == Role::Pawn
-                || pos.occupied().contains(m.to()) && !m.is_castle()
-                || m.kind() == crate::MoveKind::EnPassant;
-            if cannot_mate_statically(&next, self.winner) {
-                continue;
-            }
-            if irreversible && self.semi.proves(&next, nk, self.winner) {
+            if (capture || role == Role::Pawn) && self.semi.proves(&next, nk, self.winner) {
                 continue;
             }
             self.line.push(m);
-            if self.dfs(&next, budget - c, progress) {
-                return true;
+            if self.dfs(&next, nk, budget - c, progress) {
+                found = true;
+                break;
             }
             self.line.pop();
             if self.nodes >= self.max_nodes {
-                self.cut = true;
-                return false;
+                // Interrupted: forget this position, so that the resumed
+                // iteration explores it again (its finished successors stay
+                // in the table and are skipped).
+                self.tt.remove(&key);
+                break;
             }
         }
-        false
+        found
     }
 }
 
-/// Helpmate search for `winner` from `root`, expanding at most `max_nodes` positions.
-pub(crate) fn helpmate(
-    root: &Position,
+/// A resumable helpmate search for one question: [`Helpmate::run`] continues
+/// the iteration an earlier run was interrupted in (finished parts of it stay
+/// in the transposition table), so runs with growing limits waste nothing.
+pub(crate) struct Helpmate {
     winner: Color,
-    max_nodes: usize,
-    semi: &mut SemiCache,
-) -> Outcome {
-    let loser = winner.other();
-    // Mate in a corner of the colour of the winner's bishops (or, without them,
-    // the colour the loser's bishops cannot guard), on the loser's home side.
-    let dark = (pos_bishops(root, winner) & Bitboard::DARK).any()
-        || (pos_bishops(root, winner).is_empty()
-            && (pos_bishops(root, loser) & Bitboard::LIGHT).any());
-    let rel = |file: u8, rank: u8| -> Square {
-        let f = if dark { file } else { 7 - file };
-        let (f, r) = if winner == Color::White {
-            (f, rank)
-        } else {
-            (7 - f, 7 - rank)
+    corner: Square,
+    corner_king: Square,
+    corner_block: Square,
+    /// The cost limit of the current iteration.
+    limit: u32,
+    root_key: u64,
+    /// State of the current iteration, kept when a run is interrupted.
+    tt: KeyMap<u32>,
+    cut: bool,
+    overshoot: u32,
+    in_progress: bool,
+}
+
+impl Helpmate {
+    pub(crate) fn new(root: &Position, winner: Color) -> Helpmate {
+        let loser = winner.other();
+        // Mate in a corner of the colour of the winner's bishops (or, without them,
+        // the colour the loser's bishops cannot guard), on the loser's home side.
+        let dark = (pos_bishops(root, winner) & Bitboard::DARK).any()
+            || (pos_bishops(root, winner).is_empty()
+                && (pos_bishops(root, loser) & Bitboard::LIGHT).any());
+        let rel = |file: u8, rank: u8| -> Square {
+            let f = if dark { file } else { 7 - file };
+            let (f, r) = if winner == Color::White {
+                (f, rank)
+            } else {
+                (7 - f, 7 - rank)
+            };
+            Square::from_coords(f, r).unwrap_or(Square::from_index(0))
         };
-        Square::from_coords(f, r).unwrap_or(Square::from_index(0))
-    };
-    let mut s = Search {
-        winner,
-        semi,
-        tt: KeyMap::default(),
-        nodes: 0,
-        max_nodes,
-        cut: false,
-        line: Vec::new(),
-        corner: rel(7, 7),
-        corner_king: rel(7, 5),
-        corner_block: rel(6, 7),
-    };
-    let mut limit = 0;
-    loop {
-        s.cut = false;
-        s.tt.clear();
-        s.line.clear();
-        if s.dfs(root, limit, false) {
-            return Outcome::Mate(std::mem::take(&mut s.line));
+        Helpmate {
+            winner,
+            corner: rel(7, 7),
+            corner_king: rel(7, 5),
+            corner_block: rel(6, 7),
+            limit: 0,
+            root_key: root.zobrist(),
+            tt: KeyMap::default(),
+            cut: false,
+            overshoot: u32::MAX,
+            in_progress: false,
         }
-        if s.nodes >= s.max_nodes {
-            return Outcome::OutOfBudget;
-        }
-        if !s.cut {
-            return Outcome::NoMate;
-        }
-        limit += 1;
+    }
+
+    /// Helpmate search from `root` (the position given to [`Helpmate::new`]),
+    /// expanding at most `max_nodes` positions in this run.
+    pub(crate) fn run(
+        &mut self,
+        root: &Position,
+        max_nodes: usize,
+        semi: &mut SemiCache,
+    ) -> Outcome {
+        let mut s = Search {
+            winner: self.winner,
+            semi,
+            tt: std::mem::take(&mut self.tt),
+            nodes: 0,
+            max_nodes,
+            cut: self.cut,
+            overshoot: self.overshoot,
+            line: Vec::new(),
+            pool: Vec::new(),
+            corner: self.corner,
+            corner_king: self.corner_king,
+            corner_block: self.corner_block,
+        };
+        let outcome = loop {
+            if !self.in_progress {
+                s.cut = false;
+                s.overshoot = u32::MAX;
+                s.tt.clear();
+                self.in_progress = true;
+            }
+            s.line.clear();
+            let found = s.dfs(root, self.root_key, self.limit, false);
+            if found {
+                break Outcome::Mate(std::mem::take(&mut s.line));
+            }
+            if s.nodes >= s.max_nodes {
+                // Interrupted: the next run resumes this iteration.
+                break Outcome::OutOfBudget;
+            }
+            self.in_progress = false;
+            if !s.cut {
+                break Outcome::NoMate;
+            }
+            // No limit in between reaches anything new (standard IDA*).
+            self.limit = self.limit.saturating_add(s.overshoot.clamp(1, PUNISH));
+        };
+        self.tt = s.tt;
+        self.cut = s.cut;
+        self.overshoot = s.overshoot;
+        outcome
     }
 }
 

@@ -52,30 +52,78 @@ fn leaper_or_slider(role: Role, sq: Square, occ: Bitboard) -> Bitboard {
     }
 }
 
-/// Semi-static verdicts by position key (searches meet the same positions again).
+/// Semi-static verdicts by position key (searches meet the same positions
+/// again). The analysis is only a pruning aid for the searches (skipping it
+/// never makes them unsound, only longer), so where it keeps failing it is
+/// applied to a sample of the positions only.
 #[derive(Default)]
-pub(crate) struct SemiCache(KeyMap<bool>);
+pub(crate) struct SemiCache {
+    verdicts: KeyMap<bool>,
+    /// Analyses run and how many of them proved something.
+    runs: usize,
+    proved: usize,
+    /// Positions offered since the last analysis.
+    skipped: usize,
+}
 
 impl SemiCache {
-    /// [`cannot_mate_semistatic`] for `pos` (whose key is `key`), remembered.
+    /// [`cannot_mate_semistatic`] for `pos` (whose key is `key`), remembered;
+    /// `false` without analysis when the analysis has rarely succeeded in this
+    /// search (then only every 16th position is analysed).
     pub(crate) fn proves(&mut self, pos: &Position, key: u64, winner: Color) -> bool {
-        if let Some(&v) = self.0.get(&key) {
+        // The verdict does not depend on the side to move.
+        let key = if pos.turn() == Color::Black {
+            key ^ crate::zobrist::black_to_move_key()
+        } else {
+            key
+        };
+        if let Some(&v) = self.verdicts.get(&key) {
             return v;
         }
+        if self.runs >= 256 && self.proved * 64 < self.runs {
+            self.skipped += 1;
+            if self.skipped < 16 {
+                return false;
+            }
+        }
+        self.skipped = 0;
         let v = cannot_mate_semistatic(pos, winner);
-        self.0.insert(key, v);
+        self.runs += 1;
+        self.proved += usize::from(v);
+        self.verdicts.insert(key, v);
         v
     }
 }
 
-/// `true` when `winner` can provably never mate (see module docs).
-pub(crate) fn cannot_mate_semistatic(pos: &Position, winner: Color) -> bool {
+/// The fixed pieces and the regions (see module docs); `None` when a pawn
+/// could promote, or castling or en passant is possible.
+fn fixed_point(pos: &Position) -> Option<FixedPoint> {
     if pos.castling_rooks().any() || pos.has_legal_ep() {
-        return false;
+        return None;
     }
-    let units: Vec<Unit> = pos
-        .occupied()
+    // A pawn with nothing at all in front of it moves at once and then walks
+    // to promotion over squares no fixed piece can ever hold: give up now.
+    let occ = pos.occupied();
+    for sq in pos.pieces(Color::White, Role::Pawn) {
+        let ahead = Bitboard::file(sq.file()) & Bitboard(u64::MAX << sq.index() << 1);
+        if (ahead & occ).is_empty() {
+            return None;
+        }
+    }
+    for sq in pos.pieces(Color::Black, Role::Pawn) {
+        let ahead = Bitboard::file(sq.file()) & Bitboard((1u64 << sq.index()) - 1);
+        if (ahead & occ).is_empty() {
+            return None;
+        }
+    }
+    // Pawns first: a pawn that can promote ends the analysis as soon as its
+    // region is closed, before the other (costlier) regions of that round.
+    // The order changes nothing else (within a round every unit works from
+    // the state at the start of the round).
+    let pawns = pos.by_role(Role::Pawn);
+    let units: Vec<Unit> = pawns
         .into_iter()
+        .chain(occ.minus(pawns))
         .filter_map(|sq| {
             pos.piece_at(sq).map(|p| Unit {
                 sq,
@@ -88,7 +136,6 @@ pub(crate) fn cannot_mate_semistatic(pos: &Position, winner: Color) -> bool {
     let kings = pos.by_role(Role::King);
     let mut fixed = pos.occupied();
     let mut region: Vec<Bitboard> = units.iter().map(|u| Bitboard::from_square(u.sq)).collect();
-    let mut promotes = false;
     let color_bb = [pos.by_color(Color::White), pos.by_color(Color::Black)];
     // Fixed pieces of `c` attacking `t` (sliders see through everything not fixed).
     let fixed_attackers = |fixed: Bitboard, c: Color, t: Square| -> Bitboard {
@@ -100,26 +147,7 @@ pub(crate) fn cannot_mate_semistatic(pos: &Position, winner: Color) -> bool {
             | (king_attacks(t) & kings))
             & f
     };
-    // Squares attacked by fixed pawns and knights of each side (never blockable).
-    let hard_attacks = |fixed: Bitboard, c: Color| -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for sq in fixed & color_bb[c.index()] & pos.by_role(Role::Pawn) {
-            out |= pawn_attacks(c, sq);
-        }
-        for sq in fixed & color_bb[c.index()] & pos.by_role(Role::Knight) {
-            out |= knight_attacks(sq);
-        }
-        // A fixed slider's attack on a neighbouring square cannot be blocked.
-        for sq in fixed & color_bb[c.index()] {
-            match pos.role_at(sq) {
-                Some(Role::Bishop) => out |= king_attacks(sq) & bishop_attacks(sq, Bitboard::EMPTY),
-                Some(Role::Rook) => out |= king_attacks(sq) & rook_attacks(sq, Bitboard::EMPTY),
-                Some(Role::Queen | Role::King) => out |= king_attacks(sq),
-                _ => {}
-            }
-        }
-        out
-    };
+    let hard_attacks = |fixed: Bitboard, c: Color| hard_attacks(pos, fixed, c);
     loop {
         let mut unfix = Bitboard::EMPTY;
         let mut grew = false;
@@ -288,15 +316,13 @@ pub(crate) fn cannot_mate_semistatic(pos: &Position, winner: Color) -> bool {
                 }
             }
             if u.role == Role::Pawn && (r & (Bitboard::rank(0) | Bitboard::rank(7))).any() {
-                promotes = true;
+                // Regions only grow: final.
+                return None;
             }
             if r != region[i] {
                 region[i] = r;
                 grew = true;
             }
-        }
-        if promotes {
-            return false;
         }
         if unfix.any() {
             fixed = fixed.minus(unfix);
@@ -307,10 +333,60 @@ pub(crate) fn cannot_mate_semistatic(pos: &Position, winner: Color) -> bool {
         }
     }
 
+    Some(FixedPoint {
+        units,
+        fixed,
+        region,
+    })
+}
+
+/// Squares attacked by fixed pawns and knights of `c`, and by fixed sliders
+/// and kings on their neighbouring squares (never blockable).
+fn hard_attacks(pos: &Position, fixed: Bitboard, c: Color) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    let own = fixed & pos.by_color(c);
+    for sq in own & pos.by_role(Role::Pawn) {
+        out |= pawn_attacks(c, sq);
+    }
+    for sq in own & pos.by_role(Role::Knight) {
+        out |= knight_attacks(sq);
+    }
+    // A fixed slider's attack on a neighbouring square cannot be blocked.
+    for sq in own & pos.by_role(Role::Bishop) {
+        out |= king_attacks(sq) & bishop_attacks(sq, Bitboard::EMPTY);
+    }
+    for sq in own & pos.by_role(Role::Rook) {
+        out |= king_attacks(sq) & rook_attacks(sq, Bitboard::EMPTY);
+    }
+    for sq in own & (pos.by_role(Role::Queen) | pos.by_role(Role::King)) {
+        out |= king_attacks(sq);
+    }
+    out
+}
+
+/// The result of the fixed-point computation: every unit, the fixed pieces
+/// and every unit's region.
+struct FixedPoint {
+    units: Vec<Unit>,
+    fixed: Bitboard,
+    region: Vec<Bitboard>,
+}
+
+/// `true` when `winner` can provably never mate (see module docs).
+pub(crate) fn cannot_mate_semistatic(pos: &Position, winner: Color) -> bool {
+    let Some(FixedPoint {
+        units,
+        fixed,
+        region,
+    }) = fixed_point(pos)
+    else {
+        return false;
+    };
+    let color_bb = [pos.by_color(Color::White), pos.by_color(Color::Black)];
     // Attack sets of the winner.
     let loser = winner.other();
     let mut check_from = Bitboard::EMPTY; // squares mobile winner pieces can attack
-    let mut cover = hard_attacks(fixed, winner);
+    let mut cover = hard_attacks(pos, fixed, winner);
     let mut winner_king = Bitboard::EMPTY;
     for (i, u) in units.iter().enumerate() {
         if u.color != winner {
