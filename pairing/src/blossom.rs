@@ -16,13 +16,30 @@
 //! [`MaxWeightMatching::set_offset`]).
 //!
 //! Solving is incremental: after the first solve, changing the weights around
-//! a few vertices, or removing vertices, and solving again starts from the
+//! some vertices, or removing vertices, and solving again starts from the
 //! previous optimum. The blossoms containing a changed vertex are dissolved
-//! (their dual moves to their vertices), the vertex keeps its partner when the
-//! edge can be made tight without making another edge infeasible, and only the
-//! vertices left exposed are re-augmented. The pairing engine changes one
-//! vertex's edges at a time (to fix one decision of the bracket), so most
-//! solves cost one or two augmentations instead of a full O(n³) run.
+//! (their dual moves to their vertices); the changed vertices get the
+//! smallest duals that keep their edges to the unchanged vertices feasible,
+//! and at least half of their heaviest edge among themselves (so that, where
+//! many vertices change at once, the edges between equals are tight); a
+//! changed vertex keeps its partner when that edge is tight with these duals,
+//! and only the vertices left exposed are re-augmented. Blossoms whose dual
+//! is zero are taken apart after each solve (nothing changes), so that a
+//! later change has fewer nested blossoms to dissolve.
+//!
+//! One search (phase) grows a tree from every exposed vertex and goes on
+//! after an augmentation: only the two trees joined lose their labels, the
+//! other trees stay, and the least-slack edges that came from the two trees
+//! are looked for again when they matter (a stale value is a lower bound of
+//! the true one; it is recomputed only when it could be the next dual step,
+//! or when it may be tight). A solve that changes hundreds of vertices thus
+//! costs about one search instead of one per augmentation.
+//!
+//! Memory and time go mostly to the edge weights. They are kept as a full
+//! row-major matrix, so that a vertex's edges are read in order, split into a
+//! 32-bit index into a table of the distinct high parts (few: the criteria
+//! digits take few combinations) and the lowest 64 bits: 12 bytes an edge
+//! whatever the width of the weights.
 //!
 //! ```
 //! use pairing::blossom::MaxWeightMatching;
@@ -37,11 +54,12 @@
 #![allow(clippy::needless_range_loop)] // the algorithm is written over vertex indices
 
 use std::cmp::Ordering;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
+use std::hash::Hash;
 
 /// A totally ordered, signed, exactly computed edge weight.
-pub trait Weight: Copy + Ord + Debug {
+pub trait Weight: Copy + Ord + Debug + Hash {
     fn zero() -> Self;
     fn one() -> Self;
     /// `self + other` (no overflow may occur for the values in use).
@@ -50,12 +68,23 @@ pub trait Weight: Copy + Ord + Debug {
     fn minus(self, other: Self) -> Self;
     /// `self / 2`, exact for the even values the algorithm halves.
     fn half(self) -> Self;
+    /// `self + b - c` (a reduced cost: two duals less an edge weight).
+    #[inline]
+    fn sum_minus(self, b: Self, c: Self) -> Self {
+        self.plus(b).minus(c)
+    }
     fn is_positive(&self) -> bool {
         *self > Self::zero()
     }
     fn is_zero(&self) -> bool {
         *self == Self::zero()
     }
+    /// The value with its lowest 64 bits cleared.
+    fn high(self) -> Self;
+    /// The lowest 64 bits.
+    fn low(self) -> u64;
+    /// `self` (lowest 64 bits clear) with `low` as its lowest 64 bits.
+    fn with_low(self, low: u64) -> Self;
 }
 
 impl Weight for i64 {
@@ -74,6 +103,15 @@ impl Weight for i64 {
     fn half(self) -> Self {
         self / 2
     }
+    fn high(self) -> Self {
+        0
+    }
+    fn low(self) -> u64 {
+        self as u64
+    }
+    fn with_low(self, low: u64) -> Self {
+        low as i64
+    }
 }
 
 impl Weight for i128 {
@@ -91,6 +129,15 @@ impl Weight for i128 {
     }
     fn half(self) -> Self {
         self / 2
+    }
+    fn high(self) -> Self {
+        self & !(u64::MAX as i128)
+    }
+    fn low(self) -> u64 {
+        self as u64
+    }
+    fn with_low(self, low: u64) -> Self {
+        self | low as i128
     }
 }
 
@@ -129,6 +176,21 @@ impl<const N: usize> Wide<N> {
     /// Adds `v` (an unsigned number) at bit position `at`.
     pub fn add_at(self, v: u64, at: u32) -> Self {
         self.plus(Wide::from_u64(v).shl_bits(at))
+    }
+
+    /// Adds the small unsigned number `v` at bit position `at`, in place.
+    #[inline]
+    pub fn add_small(&mut self, v: u64, at: u32) {
+        let mut i = (at / 64) as usize;
+        let b = at % 64;
+        let (mut lo, mut hi) = (v << b, if b == 0 { 0 } else { v >> (64 - b) });
+        while i < N && (lo != 0 || hi != 0) {
+            let (s, c) = self.0[i].overflowing_add(lo);
+            self.0[i] = s;
+            lo = hi + c as u64;
+            hi = 0;
+            i += 1;
+        }
     }
 
     /// Subtracts `v` at bit position `at`.
@@ -181,25 +243,38 @@ impl<const N: usize> Weight for Wide<N> {
     fn one() -> Self {
         Wide::from_u64(1)
     }
+    #[inline]
     fn plus(self, other: Self) -> Self {
         let mut out = [0u64; N];
-        let mut carry = false;
+        let mut carry = 0u64;
         for (i, o) in out.iter_mut().enumerate() {
-            let (s1, c1) = self.0[i].overflowing_add(other.0[i]);
-            let (s2, c2) = s1.overflowing_add(carry as u64);
-            *o = s2;
-            carry = c1 || c2;
+            let s = self.0[i] as u128 + other.0[i] as u128 + carry as u128;
+            *o = s as u64;
+            carry = (s >> 64) as u64;
         }
         Wide(out)
     }
+    #[inline]
+    fn sum_minus(self, b: Self, c: Self) -> Self {
+        let mut out = [0u64; N];
+        let mut carry = 0i128;
+        for (i, o) in out.iter_mut().enumerate() {
+            let t = self.0[i] as i128 + b.0[i] as i128 - c.0[i] as i128 + carry;
+            *o = t as u64;
+            carry = t >> 64;
+        }
+        Wide(out)
+    }
+    #[inline]
     fn minus(self, other: Self) -> Self {
         let mut out = [0u64; N];
-        let mut borrow = false;
+        let mut borrow = 0u64;
         for (i, o) in out.iter_mut().enumerate() {
-            let (s1, b1) = self.0[i].overflowing_sub(other.0[i]);
-            let (s2, b2) = s1.overflowing_sub(borrow as u64);
-            *o = s2;
-            borrow = b1 || b2;
+            let s = (self.0[i] as u128)
+                .wrapping_sub(other.0[i] as u128)
+                .wrapping_sub(borrow as u128);
+            *o = s as u64;
+            borrow = (s >> 127) as u64;
         }
         Wide(out)
     }
@@ -222,6 +297,20 @@ impl<const N: usize> Weight for Wide<N> {
     fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
+    #[inline]
+    fn high(mut self) -> Self {
+        self.0[0] = 0;
+        self
+    }
+    #[inline]
+    fn low(self) -> u64 {
+        self.0[0]
+    }
+    #[inline]
+    fn with_low(mut self, low: u64) -> Self {
+        self.0[0] = low;
+        self
+    }
 }
 
 const NONE: u32 = 0;
@@ -231,8 +320,16 @@ const NONE: u32 = 0;
 /// [`MaxWeightMatching::solve`], so a caller can change a few and solve again.
 pub struct MaxWeightMatching<W: Weight> {
     n: usize,
-    /// Lower triangle of the weight matrix, 1-based vertices.
-    w: Vec<W>,
+    /// The doubled edge weights (offset included), a full row-major
+    /// (n+1)×(n+1) matrix over 1-based vertices, split to stay small and
+    /// scanned row by row: `w_hi` indexes `table` (0 = no edge), which holds
+    /// the distinct values above the lowest 64 bits, and `w_lo` holds those
+    /// bits.
+    w_hi: Vec<u32>,
+    w_lo: Vec<u64>,
+    table: Vec<W>,
+    interned: HashMap<W, u32>,
+    table_limit: usize,
     // ---- work state of one solve (1-based; blossoms are n+1 ..= 2n) ----
     nx: usize,
     /// Best edge between two top-level items (vertex or blossom), as the pair
@@ -248,6 +345,25 @@ pub struct MaxWeightMatching<W: Weight> {
     label: Vec<i8>,
     vis: Vec<u32>,
     vis_stamp: u32,
+    /// Per top-level blossom: the scan (of one S vertex's edges) that last
+    /// looked at it.
+    scanned: Vec<u32>,
+    scan_stamp: u32,
+    /// Root of the alternating tree of each labelled top-level node.
+    tree_of: Vec<u32>,
+    /// When each vertex last became S, and when each node's least-slack
+    /// edge was recorded (a clock that only moves on).
+    s_time: Vec<u64>,
+    slack_time: Vec<u64>,
+    clock: u64,
+    /// Top-level nodes whose least-slack edge must be looked for again.
+    pending: Vec<bool>,
+    /// The vertices that became S in this phase (some may no longer be).
+    s_list: Vec<u32>,
+    /// Trees of the current search.
+    trees_left: usize,
+    /// Work space of a dual step: the nodes whose least-slack edge is stale.
+    stale: Vec<u32>,
     flo: Vec<Vec<u32>>,
     queue: VecDeque<u32>,
     /// Constant added to every present edge (see [`MaxWeightMatching::set_offset`]).
@@ -257,16 +373,22 @@ pub struct MaxWeightMatching<W: Weight> {
     perfect: bool,
     dirty: Vec<bool>,
     dirty_list: Vec<u32>,
+    /// Work space of the repair: the new duals of the changed vertices.
+    repair_y: Vec<W>,
     removed_list: Vec<u32>,
 }
 
 impl<W: Weight> MaxWeightMatching<W> {
     /// A graph of `n` vertices and no edges.
     pub fn new(n: usize) -> Self {
-        let tri = (n + 1) * (n + 2) / 2;
+        let sq = (n + 1) * (n + 1);
         MaxWeightMatching {
             n,
-            w: vec![W::zero(); tri],
+            w_hi: vec![0; sq],
+            w_lo: vec![0; sq],
+            table: vec![W::zero()],
+            interned: HashMap::new(),
+            table_limit: 1 << 16,
             nx: n,
             g: Vec::new(),
             lab: Vec::new(),
@@ -279,6 +401,16 @@ impl<W: Weight> MaxWeightMatching<W> {
             label: Vec::new(),
             vis: Vec::new(),
             vis_stamp: 0,
+            scanned: Vec::new(),
+            scan_stamp: 0,
+            tree_of: Vec::new(),
+            s_time: Vec::new(),
+            slack_time: Vec::new(),
+            clock: 0,
+            pending: Vec::new(),
+            s_list: Vec::new(),
+            trees_left: 0,
+            stale: Vec::new(),
             flo: Vec::new(),
             queue: VecDeque::new(),
             offset: W::zero(),
@@ -287,6 +419,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             perfect: false,
             dirty: vec![false; n + 1],
             dirty_list: Vec::new(),
+            repair_y: Vec::new(),
             removed_list: Vec::new(),
         }
     }
@@ -322,25 +455,72 @@ impl<W: Weight> MaxWeightMatching<W> {
     }
 
     #[inline]
-    fn tri(u: usize, v: usize) -> usize {
-        let (a, b) = if u > v { (u, v) } else { (v, u) };
-        a * (a + 1) / 2 + b
+    fn wi(&self, u: usize, v: usize) -> usize {
+        u * (self.n + 1) + v
+    }
+
+    /// Index of the high part `h` in the table, adding it if new.
+    fn intern(&mut self, h: W) -> u32 {
+        if let Some(&i) = self.interned.get(&h) {
+            return i;
+        }
+        if self.table.len() >= self.table_limit {
+            self.compact_table();
+            self.table_limit = (2 * self.table.len())
+                .max(1 << 16)
+                .min(u32::MAX as usize - 1);
+            if let Some(&i) = self.interned.get(&h) {
+                return i;
+            }
+        }
+        let i = self.table.len() as u32;
+        self.table.push(h);
+        self.interned.insert(h, i);
+        i
+    }
+
+    /// Drops the table entries no edge uses any more.
+    fn compact_table(&mut self) {
+        let mut renum = vec![0u32; self.table.len()];
+        let mut table = vec![W::zero()];
+        self.interned.clear();
+        for h in self.w_hi.iter_mut() {
+            if *h == 0 {
+                continue;
+            }
+            let old = *h as usize;
+            if renum[old] == 0 {
+                renum[old] = table.len() as u32;
+                table.push(self.table[old]);
+                self.interned.insert(self.table[old], renum[old]);
+            }
+            *h = renum[old];
+        }
+        self.table = table;
     }
 
     /// Sets the weight of edge {u, v} (0-based); ≤ 0 removes the edge.
     pub fn set_weight(&mut self, u: usize, v: usize, w: W) {
         debug_assert!(u != v && u < self.n && v < self.n);
-        let i = Self::tri(u + 1, v + 1);
+        let (i, j) = (self.wi(u + 1, v + 1), self.wi(v + 1, u + 1));
         let w2 = if w.is_positive() {
             let e = w.plus(self.offset);
             e.plus(e)
         } else {
             W::zero()
         };
-        if self.w[i] == w2 {
+        if self.wt2((u + 1) as u32, (v + 1) as u32) == w2 {
             return;
         }
-        self.w[i] = w2;
+        let (h, l) = if w2.is_zero() {
+            (0, 0)
+        } else {
+            (self.intern(w2.high()), w2.low())
+        };
+        self.w_hi[i] = h;
+        self.w_hi[j] = h;
+        self.w_lo[i] = l;
+        self.w_lo[j] = l;
         if self.initialized {
             let (a, b) = (u + 1, v + 1);
             if !self.dirty[a] && !self.dirty[b] {
@@ -352,7 +532,7 @@ impl<W: Weight> MaxWeightMatching<W> {
 
     /// The weight of edge {u, v} (0-based), zero when absent.
     pub fn weight(&self, u: usize, v: usize) -> W {
-        let w2 = self.w[Self::tri(u + 1, v + 1)];
+        let w2 = self.wt2((u + 1) as u32, (v + 1) as u32);
         if w2.is_zero() {
             w2
         } else {
@@ -364,7 +544,17 @@ impl<W: Weight> MaxWeightMatching<W> {
     /// when absent.
     #[inline]
     fn wt2(&self, u: u32, v: u32) -> W {
-        self.w[Self::tri(u as usize, v as usize)]
+        let i = self.wi(u as usize, v as usize);
+        match self.w_hi[i] {
+            0 => W::zero(),
+            h => self.table[h as usize].with_low(self.w_lo[i]),
+        }
+    }
+
+    /// Whether the vertex pair {u, v} is an edge.
+    #[inline]
+    fn has_edge(&self, u: u32, v: u32) -> bool {
+        self.w_hi[self.wi(u as usize, v as usize)] != 0
     }
 
     #[inline]
@@ -379,15 +569,13 @@ impl<W: Weight> MaxWeightMatching<W> {
 
     #[inline]
     fn edge_exists(&self, e: (u32, u32)) -> bool {
-        e.0 != NONE && !self.wt2(e.0, e.1).is_zero()
+        e.0 != NONE && self.has_edge(e.0, e.1)
     }
 
     /// Reduced cost (doubled) of the vertex edge e.
     #[inline]
     fn e_delta(&self, e: (u32, u32)) -> W {
-        self.lab[e.0 as usize]
-            .plus(self.lab[e.1 as usize])
-            .minus(self.wt2(e.0, e.1))
+        self.lab[e.0 as usize].sum_minus(self.lab[e.1 as usize], self.wt2(e.0, e.1))
     }
 
     fn update_slack(&mut self, u: u32, x: u32) {
@@ -403,15 +591,16 @@ impl<W: Weight> MaxWeightMatching<W> {
         if self.slack[xs] == NONE || cand < self.slack_val[xs] {
             self.slack[xs] = u;
             self.slack_val[xs] = cand;
+            self.slack_time[xs] = self.clock;
         }
     }
 
     fn set_slack(&mut self, x: u32) {
         self.slack[x as usize] = NONE;
-        for u in 1..=self.n as u32 {
-            if !self.active[u as usize] {
-                continue;
-            }
+        self.pending[x as usize] = false;
+        // the S vertices (the list may hold some that no longer are)
+        for k in 0..self.s_list.len() {
+            let u = self.s_list[k];
             let e = self.ge(u, x);
             if self.edge_exists(e)
                 && self.st[u as usize] != x
@@ -424,6 +613,9 @@ impl<W: Weight> MaxWeightMatching<W> {
 
     fn q_push(&mut self, x: u32) {
         if x as usize <= self.n {
+            self.clock += 1;
+            self.s_time[x as usize] = self.clock;
+            self.s_list.push(x);
             self.queue.push_back(x);
         } else {
             let children = self.flo[x as usize].clone();
@@ -550,21 +742,36 @@ impl<W: Weight> MaxWeightMatching<W> {
             let i = self.ffi(b, x);
             self.flo_from[i] = NONE;
         }
-        for &xs in &f {
-            for x in 1..=self.nx as u32 {
-                let cur = self.ge(b, x);
+        for x in 1..=self.nx as u32 {
+            // a removed vertex or a dissolved blossom needs no best edge
+            let xi = x as usize;
+            if (xi <= self.n && !self.active[xi]) || (xi > self.n && self.st[xi] == NONE) {
+                continue;
+            }
+            // the best edge from a child, the first found among equals
+            let mut cur: Option<W> = None;
+            for &xs in &f {
                 let cand = self.ge(xs, x);
                 if cand.0 == NONE {
                     continue;
                 }
-                if !self.edge_exists(cur) || self.e_delta(cand) < self.e_delta(cur) {
+                let better = match cur {
+                    Some(cd) => self.e_delta(cand) < cd,
+                    None => true,
+                };
+                if better {
                     let i = self.gi(b, x);
                     self.g[i] = cand;
                     let back = self.ge(x, xs);
                     let j = self.gi(x, b);
                     self.g[j] = back;
+                    if self.edge_exists(cand) {
+                        cur = Some(self.e_delta(cand));
+                    }
                 }
             }
+        }
+        for &xs in &f {
             for x in 1..=self.n as u32 {
                 if self.flo_from[self.ffi(xs, x)] != NONE {
                     let i = self.ffi(b, x);
@@ -577,8 +784,13 @@ impl<W: Weight> MaxWeightMatching<W> {
 
     fn expand_blossom(&mut self, b: u32) {
         let children = self.flo[b as usize].clone();
+        let tree = self.tree_of[b as usize];
         for &c in &children {
             self.set_st(c, c);
+            self.tree_of[c as usize] = tree;
+            // a child keeps the label it had before its blossom formed
+            self.label[c as usize] = -1;
+            self.pending[c as usize] = false;
         }
         let inner = self.ge(b, self.pa[b as usize]).0;
         let xr = self.flo_from[self.ffi(b, inner)];
@@ -605,27 +817,98 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.st[b as usize] = NONE;
     }
 
-    fn on_found_edge(&mut self, e: (u32, u32)) -> bool {
+    /// Acts on the tight edge `e` from an S vertex: grows the tree, makes a
+    /// blossom, or augments (then returns the roots of the two trees joined).
+    fn on_found_edge(&mut self, e: (u32, u32)) -> Option<(u32, u32)> {
         let u = self.st[e.0 as usize];
         let v = self.st[e.1 as usize];
+        let tree = self.tree_of[u as usize];
         if self.label[v as usize] == -1 {
             self.pa[v as usize] = e.0;
             self.label[v as usize] = 1;
             let nu = self.st[self.mate[v as usize] as usize];
             self.slack[v as usize] = NONE;
             self.slack[nu as usize] = NONE;
+            self.pending[v as usize] = false;
+            self.pending[nu as usize] = false;
             self.label[nu as usize] = 0;
+            self.tree_of[v as usize] = tree;
+            self.tree_of[nu as usize] = tree;
             self.q_push(nu);
         } else if self.label[v as usize] == 0 {
             let lca = self.get_lca(u, v);
             if lca == NONE {
+                let other = self.tree_of[v as usize];
                 self.augment(u, v);
                 self.augment(v, u);
-                return true;
+                return Some((tree, other));
             }
             self.add_blossom(u, lca, v);
+            let b = self.st[e.0 as usize];
+            self.tree_of[b as usize] = tree;
         }
-        false
+        None
+    }
+
+    /// After an augmentation between the trees rooted at `a` and `b`: their
+    /// nodes lose their labels, and every least-slack edge that came from one
+    /// of their S vertices is looked for again among the S vertices left.
+    /// The other trees stay as they are, so the search goes on without
+    /// rescanning them. False when fewer than two trees are left.
+    fn after_augment(&mut self, a: u32, b: u32) -> bool {
+        self.trees_left -= 2;
+        if self.trees_left < 2 {
+            return false;
+        }
+        for x in 1..=self.nx {
+            if self.st[x] as usize == x
+                && self.label[x] != -1
+                && (self.tree_of[x] == a || self.tree_of[x] == b)
+            {
+                self.label[x] = -1;
+                self.slack[x] = NONE;
+                self.pending[x] = true;
+            }
+        }
+        let mut list = std::mem::take(&mut self.s_list);
+        list.retain(|&u| self.label[self.st[u as usize] as usize] == 0);
+        self.s_list = list;
+        true
+    }
+
+    /// Whether x's least-slack edge comes from a vertex that is no longer
+    /// S, or that became S again since: its value is then only a lower bound.
+    #[inline]
+    fn slack_stale(&self, x: usize) -> bool {
+        let src = self.slack[x] as usize;
+        self.label[self.st[src] as usize] != 0 || self.s_time[src] > self.slack_time[x]
+    }
+
+    /// The least-slack edge from an S vertex to the top-level node `x`.
+    fn recompute_slack(&mut self, x: u32) {
+        let xs = x as usize;
+        self.pending[xs] = false;
+        if xs > self.n {
+            self.set_slack(x);
+            return;
+        }
+        self.slack[xs] = NONE;
+        let row = self.wi(xs, 0);
+        let lx = self.lab[xs];
+        for k in 0..self.s_list.len() {
+            let u = self.s_list[k] as usize;
+            let su = self.st[u] as usize;
+            if su == xs || self.label[su] != 0 {
+                continue;
+            }
+            let h = self.w_hi[row + u];
+            if h == 0 {
+                continue;
+            }
+            let w2 = self.table[h as usize].with_low(self.w_lo[row + u]);
+            let delta = self.lab[u].sum_minus(lx, w2);
+            self.update_slack_with(u as u32, x, delta);
+        }
     }
 
     /// One augmentation phase; false when no augmenting step improves the weight.
@@ -634,7 +917,10 @@ impl<W: Weight> MaxWeightMatching<W> {
         for x in 1..=self.nx {
             self.label[x] = -1;
             self.slack[x] = NONE;
+            self.pending[x] = false;
         }
+        self.s_list.clear();
+        self.trees_left = 0;
         self.queue.clear();
         for x in 1..=self.nx as u32 {
             if (x as usize > n || self.active[x as usize])
@@ -643,37 +929,52 @@ impl<W: Weight> MaxWeightMatching<W> {
             {
                 self.pa[x as usize] = NONE;
                 self.label[x as usize] = 0;
+                self.tree_of[x as usize] = x;
+                self.trees_left += 1;
                 self.q_push(x);
             }
         }
         if self.queue.is_empty() {
             return false;
         }
+        let mut augmented = false;
         loop {
             while let Some(u) = self.queue.pop_front() {
-                if self.label[self.st[u as usize] as usize] == 1 {
+                if self.label[self.st[u as usize] as usize] != 0 {
                     continue;
                 }
-                for v in 1..=n as u32 {
-                    if v == u || !self.active[v as usize] {
+                let row = self.wi(u as usize, 0);
+                let lu = self.lab[u as usize];
+                self.scan_stamp += 1;
+                let stamp = self.scan_stamp;
+                for v in 1..=n {
+                    // the diagonal holds no edge
+                    let h = self.w_hi[row + v];
+                    if h == 0 || !self.active[v] {
                         continue;
                     }
-                    let e = (u, v);
-                    let w2 = self.wt2(u, v);
-                    if !w2.is_zero() && self.st[u as usize] != self.st[v as usize] {
-                        let delta = self.lab[u as usize].plus(self.lab[v as usize]).minus(w2);
-                        if delta.is_zero() {
-                            if self.on_found_edge(e) {
+                    let sv = self.st[v];
+                    if self.st[u as usize] == sv {
+                        continue;
+                    }
+                    let w2 = self.table[h as usize].with_low(self.w_lo[row + v]);
+                    let delta = lu.sum_minus(self.lab[v], w2);
+                    if delta.is_zero() {
+                        if let Some((a, b)) = self.on_found_edge((u, v as u32)) {
+                            augmented = true;
+                            if !self.after_augment(a, b) {
                                 return true;
                             }
-                        } else {
-                            let sv = self.st[v as usize];
-                            if sv == v {
-                                self.update_slack_with(u, v, delta);
-                            } else {
-                                self.update_slack(u, sv);
+                            if self.label[self.st[u as usize] as usize] != 0 {
+                                break;
                             }
                         }
+                    } else if sv as usize == v {
+                        self.update_slack_with(u, sv, delta);
+                    } else if self.scanned[sv as usize] != stamp {
+                        // one look at the best edge between u and the blossom
+                        self.scanned[sv as usize] = stamp;
+                        self.update_slack(u, sv);
                     }
                 }
             }
@@ -688,8 +989,21 @@ impl<W: Weight> MaxWeightMatching<W> {
                     take(&mut d, self.lab[b].half());
                 }
             }
+            // Least-slack edges left by a finished tree are looked for again
+            // when needed: a stale value is a lower bound of the true one.
+            let mut stale = std::mem::take(&mut self.stale);
+            stale.clear();
             for x in 1..=self.nx {
-                if self.st[x] as usize == x && self.slack[x] != NONE {
+                if self.st[x] as usize != x || self.label[x] == 1 {
+                    continue;
+                }
+                if self.pending[x] {
+                    self.recompute_slack(x as u32);
+                } else if self.slack[x] != NONE && self.slack_stale(x) {
+                    stale.push(x as u32);
+                    continue;
+                }
+                if self.slack[x] != NONE {
                     if self.label[x] == -1 {
                         take(&mut d, self.slack_val[x]);
                     } else if self.label[x] == 0 {
@@ -697,14 +1011,37 @@ impl<W: Weight> MaxWeightMatching<W> {
                     }
                 }
             }
+            let bound = |m: &Self, x: usize| {
+                if m.label[x] == -1 {
+                    m.slack_val[x]
+                } else {
+                    m.slack_val[x].half()
+                }
+            };
+            stale.sort_unstable_by_key(|&x| bound(self, x as usize));
+            for &x in &stale {
+                let x = x as usize;
+                // nothing is below zero
+                if d.is_some_and(|dv| dv.is_zero() || bound(self, x) > dv) {
+                    break;
+                }
+                self.recompute_slack(x as u32);
+                if self.slack[x] != NONE {
+                    take(&mut d, bound(self, x));
+                }
+            }
+            self.stale = stale;
             let Some(d) = d else {
-                return false;
+                return augmented;
             };
             for u in 1..=n {
+                if d.is_zero() {
+                    break;
+                }
                 let l = self.label[self.st[u] as usize];
                 if l == 0 {
                     if self.lab[u] <= d {
-                        return false;
+                        return augmented;
                     }
                     self.lab[u] = self.lab[u].minus(d);
                 } else if l == 1 {
@@ -738,9 +1075,26 @@ impl<W: Weight> MaxWeightMatching<W> {
                     && self.slack[xs] != NONE
                     && self.st[self.slack[xs] as usize] != x
                 {
+                    // a stale edge that may be tight: look again (after an
+                    // augmentation, the edges between the many trees that
+                    // the last step made tight are found here, one pass)
+                    if self.label[xs] != 1
+                        && !self.slack_val[xs].is_positive()
+                        && self.slack_stale(xs)
+                    {
+                        self.recompute_slack(x);
+                        if self.slack[xs] == NONE || self.st[self.slack[xs] as usize] == x {
+                            continue;
+                        }
+                    }
                     let e = self.ge(self.slack[xs], x);
-                    if self.slack_val[xs].is_zero() && self.on_found_edge(e) {
-                        return true;
+                    if self.slack_val[xs].is_zero() && !self.slack_stale(xs) {
+                        if let Some((a, b)) = self.on_found_edge(e) {
+                            augmented = true;
+                            if !self.after_augment(a, b) {
+                                return true;
+                            }
+                        }
                     }
                 }
             }
@@ -763,6 +1117,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.repair();
             while self.phase() {}
             if self.all_matched() {
+                self.dissolve_zero_blossoms();
                 return self.mates();
             }
         }
@@ -782,7 +1137,29 @@ impl<W: Weight> MaxWeightMatching<W> {
                 break;
             }
         }
+        self.dissolve_zero_blossoms();
         self.mates()
+    }
+
+    /// Takes apart the top-level blossoms whose dual is zero (and those
+    /// inside them that come to the top with a zero dual): nothing changes
+    /// for the matching or the duals, but a later change at one of their
+    /// vertices then has fewer nested blossoms to dissolve, each of which
+    /// would undo a match.
+    fn dissolve_zero_blossoms(&mut self) {
+        let mut stack: Vec<u32> = (self.n as u32 + 1..=self.nx as u32)
+            .filter(|&b| self.st[b as usize] == b && self.lab[b as usize].is_zero())
+            .collect();
+        while let Some(b) = stack.pop() {
+            let children = self.flo[b as usize].clone();
+            self.dissolve(b);
+            for c in children {
+                let cs = c as usize;
+                if cs > self.n && self.st[cs] == c && self.lab[cs].is_zero() {
+                    stack.push(c);
+                }
+            }
+        }
     }
 
     fn all_matched(&self) -> bool {
@@ -825,6 +1202,12 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.label = vec![-1; big];
         self.vis = vec![0; big];
         self.vis_stamp = 0;
+        self.scanned = vec![0; big];
+        self.scan_stamp = 0;
+        self.tree_of = vec![NONE; big];
+        self.s_time = vec![0; big];
+        self.slack_time = vec![0; big];
+        self.pending = vec![false; big];
         self.flo = vec![Vec::new(); big];
         self.flo_from = vec![NONE; big * (n + 1)];
         for u in 1..=n {
@@ -875,6 +1258,36 @@ impl<W: Weight> MaxWeightMatching<W> {
         }
         self.normalize_parity();
         self.initialized = true;
+    }
+
+    /// Records, for blossom `b` and every blossom nested in it, the edge of
+    /// least reduced cost between one of its vertices and vertex `p` (the
+    /// first such vertex in the blossom's order); returns that vertex and cost.
+    fn best_edges_to(&mut self, b: u32, p: u32) -> Option<(u32, W)> {
+        if b as usize <= self.n {
+            return self.has_edge(b, p).then(|| (b, self.e_delta((b, p))));
+        }
+        let mut best: Option<(u32, W)> = None;
+        for k in 0..self.flo[b as usize].len() {
+            let c = self.flo[b as usize][k];
+            if let Some((l, d)) = self.best_edges_to(c, p) {
+                if best.is_none_or(|(_, bd)| d < bd) {
+                    best = Some((l, d));
+                }
+            }
+        }
+        let (i, j) = (self.gi(b, p), self.gi(p, b));
+        match best {
+            Some((l, _)) => {
+                self.g[i] = (l, p);
+                self.g[j] = (p, l);
+            }
+            None => {
+                self.g[i] = (NONE, NONE);
+                self.g[j] = (NONE, NONE);
+            }
+        }
+        best
     }
 
     /// All vertices inside blossom `b`.
@@ -972,76 +1385,80 @@ impl<W: Weight> MaxWeightMatching<W> {
             }
             // best edges between every blossom and p
             for b in self.n as u32 + 1..=self.nx as u32 {
-                if self.st[b as usize] == NONE {
-                    continue;
-                }
-                let mut lv = Vec::new();
-                self.leaves(b, &mut lv);
-                let mut best: Option<(u32, W)> = None;
-                for &l in &lv {
-                    if !self.wt2(l, p).is_zero() {
-                        let d = self.e_delta((l, p));
-                        if best.is_none_or(|(_, bd)| d < bd) {
-                            best = Some((l, d));
-                        }
-                    }
-                }
-                let (i, j) = (self.gi(b, p), self.gi(p, b));
-                match best {
-                    Some((l, _)) => {
-                        self.g[i] = (l, p);
-                        self.g[j] = (p, l);
-                    }
-                    None => {
-                        self.g[i] = (NONE, NONE);
-                        self.g[j] = (NONE, NONE);
-                    }
-                }
-            }
-            // keep p's match if its edge is still there: make it tight
-            let m = self.mate[p as usize];
-            if m != NONE {
-                let w2 = self.wt2(p, m);
-                if !w2.is_zero() {
-                    self.lab[p as usize] = w2.minus(self.lab[m as usize]);
-                } else {
-                    self.mate[p as usize] = NONE;
-                    let top = self.st[m as usize];
-                    self.unmatch_chain(top);
-                    self.lab[p as usize] = W::zero();
+                if self.st[b as usize] == b {
+                    self.best_edges_to(b, p);
                 }
             }
         }
-        // Where the kept match leaves an edge at p infeasible, undo it and
-        // raise p's dual to the smallest feasible value (raising never makes
-        // another edge infeasible, so one pass is enough).
-        for &p in &dirty {
-            if !self.active[p as usize] {
+        // The changed vertices' duals: the smallest that keep their edges to
+        // the unchanged vertices feasible, and at least half of their
+        // heaviest edge to another changed vertex (so those edges are
+        // feasible too, and tight between equals).
+        let live: Vec<u32> = dirty
+            .iter()
+            .copied()
+            .filter(|&p| self.active[p as usize])
+            .collect();
+        for &p in &live {
+            self.dirty[p as usize] = true;
+        }
+        let mut ys = std::mem::take(&mut self.repair_y);
+        ys.resize(self.n + 1, W::zero());
+        for &p in &live {
+            let p = p as usize;
+            let row = self.wi(p, 0);
+            let mut y = W::zero();
+            for u in 1..=self.n {
+                let h = self.w_hi[row + u];
+                if h == 0 || !self.active[u] {
+                    continue;
+                }
+                let w2 = self.table[h as usize].with_low(self.w_lo[row + u]);
+                let need = if self.dirty[u] {
+                    w2.half()
+                } else {
+                    w2.minus(self.lab[u])
+                };
+                if need > y {
+                    y = need;
+                }
+            }
+            ys[p] = y;
+        }
+        // A changed vertex keeps its match where the edge can be tight with
+        // these duals; the others are re-augmented.
+        for &p in &live {
+            let p = p as usize;
+            let y = ys[p];
+            let m = self.mate[p] as usize;
+            if m == NONE as usize {
+                self.lab[p] = y;
                 continue;
             }
-            let mut y = W::zero();
-            for u in 1..=self.n as u32 {
-                if u == p || !self.active[u as usize] {
-                    continue;
-                }
-                let w2 = self.wt2(p, u);
-                if !w2.is_zero() {
-                    let need = w2.minus(self.lab[u as usize]);
-                    if need > y {
-                        y = need;
-                    }
-                }
-            }
-            let m = self.mate[p as usize];
-            if m == NONE {
-                self.lab[p as usize] = y;
-            } else if y > self.lab[p as usize] {
-                self.mate[p as usize] = NONE;
-                let top = self.st[m as usize];
+            let w2 = self.wt2(p as u32, m as u32);
+            let keep = !w2.is_zero()
+                && if self.dirty[m] {
+                    y.plus(ys[m]) == w2
+                } else {
+                    w2.minus(self.lab[m]) >= y
+                };
+            if keep {
+                self.lab[p] = if self.dirty[m] {
+                    y
+                } else {
+                    w2.minus(self.lab[m])
+                };
+            } else {
+                self.mate[p] = NONE;
+                let top = self.st[m];
                 self.unmatch_chain(top);
-                self.lab[p as usize] = y;
+                self.lab[p] = y;
             }
         }
+        for &p in &live {
+            self.dirty[p as usize] = false;
+        }
+        self.repair_y = ys;
         self.normalize_parity();
     }
 
@@ -1331,5 +1748,126 @@ mod tests {
         assert!(a.minus(b) < Wide::ZERO);
         assert_eq!(a.half(), Wide::from_u64(1).shl_bits(99));
         assert_eq!(a.minus(b).plus(b), a);
+        assert_eq!(a.sum_minus(b, a), b);
+        assert_eq!(b.sum_minus(b, a.plus(a)), b.plus(b).minus(a).minus(a));
+        let mut c = Wide::<3>::from_u64(u64::MAX);
+        c.add_small(3, 0);
+        assert_eq!(c, Wide::from_u64(1).shl_bits(64).plus(Wide::from_u64(2)));
+        let mut d = Wide::<3>::ZERO;
+        d.add_small(5, 126);
+        assert_eq!(d, Wide::from_u64(5).shl_bits(126));
+    }
+
+    /// Maximum cardinality first, then maximum weight, by dynamic programming
+    /// over the subsets of the live vertices.
+    fn best_by_subsets(n: usize, w: &[Vec<u64>], alive: &[bool]) -> (u64, u64) {
+        let full: usize = (0..n).filter(|&i| alive[i]).map(|i| 1 << i).sum();
+        let mut best = vec![(0u64, 0u64); 1 << n];
+        for mask in 1..1usize << n {
+            if mask & !full != 0 {
+                continue;
+            }
+            let i = mask.trailing_zeros() as usize;
+            let rest = mask & !(1 << i);
+            let mut b = best[rest];
+            for j in i + 1..n {
+                if rest & (1 << j) != 0 && w[i][j] > 0 {
+                    let (c, t) = best[rest & !(1 << j)];
+                    b = b.max((c + 1, t + w[i][j]));
+                }
+            }
+            best[mask] = b;
+        }
+        best[full]
+    }
+
+    /// Solves after changes to many vertices at once (as at the start of a
+    /// bracket), after small changes to many edges (as for the exchanges),
+    /// and after removals, on graphs with many equal weights: the searches
+    /// that go on across augmentations with several trees are exercised.
+    #[test]
+    fn many_changes_at_once_match_subset_optimum() {
+        let mut seed = 777u64;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for case in 0..400 {
+            let n = 4 + (rnd() % 11) as usize;
+            let range = [2u64, 4, 30][case % 3];
+            let mut w = vec![vec![0u64; n]; n];
+            let mut alive = vec![true; n];
+            let mut m = MaxWeightMatching::<Wide<3>>::new(n);
+            m.set_offset(Wide::from_u64(1).shl_bits(100));
+            // weights spread over the limbs, as the pairing engine's are
+            let enc = |v: u64| Wide::<3>::from_u64(v).shl_bits(60 + (case % 3) as u32 * 3);
+            for i in 0..n {
+                for j in i + 1..n {
+                    let v = if rnd() % 5 == 0 { 0 } else { 1 + rnd() % range };
+                    w[i][j] = v;
+                    w[j][i] = v;
+                    m.set_weight(i, j, enc(v));
+                }
+            }
+            for step in 0..6 {
+                match if step == 0 { 9 } else { rnd() % 3 } {
+                    0 => {
+                        let mates = m.solve();
+                        if let Some(i) = (0..n).find(|&i| alive[i] && mates[i].is_some()) {
+                            let j = mates[i].unwrap();
+                            for x in [i, j] {
+                                m.remove(x);
+                                alive[x] = false;
+                            }
+                        }
+                    }
+                    1 => {
+                        let k = 1 + (rnd() as usize) % n;
+                        for p in 0..k {
+                            for q in 0..n {
+                                if q != p && rnd() % 3 != 0 {
+                                    let v = if rnd() % 6 == 0 { 0 } else { 1 + rnd() % range };
+                                    w[p][q] = v;
+                                    w[q][p] = v;
+                                    m.set_weight(p, q, enc(v));
+                                }
+                            }
+                        }
+                    }
+                    2 => {
+                        for p in 0..n {
+                            for q in p + 1..n {
+                                if w[p][q] > 0 && rnd() % 2 == 0 {
+                                    let v = w[p][q] + 1 + rnd() % 2;
+                                    w[p][q] = v;
+                                    w[q][p] = v;
+                                    m.set_weight(p, q, enc(v));
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+                let mates = m.solve();
+                let mut total = (0u64, 0u64);
+                for (i, &mt) in mates.iter().enumerate() {
+                    if let Some(j) = mt {
+                        assert_eq!(mates[j], Some(i));
+                        assert!(alive[i] && alive[j] && w[i][j] > 0);
+                        if i < j {
+                            total.0 += 1;
+                            total.1 += w[i][j];
+                        }
+                    }
+                }
+                assert_eq!(
+                    total,
+                    best_by_subsets(n, &w, &alive),
+                    "case {case} step {step}"
+                );
+            }
+        }
     }
 }

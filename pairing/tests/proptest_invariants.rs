@@ -89,7 +89,7 @@ fn check_round(t: &Tournament, round: u32, p: &Pairing) -> Result<(), String> {
             available.len()
         ));
     }
-    if available.len() % 2 == 0 && p.bye.is_some() {
+    if available.len().is_multiple_of(2) && p.bye.is_some() {
         return Err("a bye with an even number of players".into());
     }
     // C3 holds in every round but the last (where top scorers may break it).

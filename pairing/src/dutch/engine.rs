@@ -30,7 +30,7 @@ use std::collections::HashMap;
 use super::colour::preferences_compatible;
 use super::state::{Float, PlayerState};
 use crate::blossom::{MaxWeightMatching, Weight, Wide};
-use crate::model::HalfPoints;
+use crate::model::{HalfPoints, PlayerId};
 
 /// Number of bits needed to write `x` (0 for 0).
 fn bits(x: usize) -> u32 {
@@ -48,6 +48,69 @@ pub struct Setup<'a> {
     sg_bits: u32,
     sgs_shift: u32,
     shifts: HashMap<HalfPoints, u32>,
+    /// Per vertex (sorted order): the score slot, and the ids it may not meet.
+    shift_v: Vec<u32>,
+    forbidden_v: Vec<Vec<PlayerId>>,
+    /// Bit positions of the criteria fields in an edge weight.
+    at: Fields,
+}
+
+/// Bit positions of the fields of an edge weight (see the module docs), from
+/// the top: a field's value is added at its position.
+#[derive(Default)]
+struct Fields {
+    top: u32,
+    c6: u32,
+    c7: u32,
+    c8_pairs: u32,
+    c8_scores: u32,
+    c9: u32,
+    c10: u32,
+    c11: u32,
+    c12: u32,
+    c13: u32,
+    /// C14–C17, per float of the previous rounds: down, and not up.
+    float_down: [u32; 2],
+    float_up: [u32; 2],
+    /// C18–C21, per float: scores of the downfloaters, and of the not upfloaters.
+    float_down_scores: [u32; 2],
+    float_up_scores: [u32; 2],
+}
+
+impl Fields {
+    fn new(sg: u32, sgs: u32, floats: usize) -> Self {
+        // laid out from the bottom: room for the ordering decisions first
+        let mut pos = 3 * sg + 1;
+        let mut f = Fields::default();
+        for k in (0..floats).rev() {
+            f.float_up_scores[k] = pos;
+            pos += sgs;
+            f.float_down_scores[k] = pos;
+            pos += sgs;
+        }
+        for k in (0..floats).rev() {
+            f.float_up[k] = pos;
+            pos += sg;
+            f.float_down[k] = pos;
+            pos += sg;
+        }
+        for field in [&mut f.c13, &mut f.c12, &mut f.c11, &mut f.c10] {
+            *field = pos;
+            pos += sg;
+        }
+        f.c9 = pos;
+        pos += 2 * sg;
+        f.c8_scores = pos;
+        pos += sgs;
+        f.c8_pairs = pos;
+        pos += sg;
+        f.c7 = pos;
+        pos += sgs;
+        f.c6 = pos;
+        pos += sg;
+        f.top = pos;
+        f
+    }
 }
 
 impl<'a> Setup<'a> {
@@ -76,6 +139,12 @@ impl<'a> Setup<'a> {
             max_group = max_group.max(size);
             i = j;
         }
+        let shift_v = sorted.iter().map(|&i| shifts[&players[i].score]).collect();
+        let forbidden_v = sorted
+            .iter()
+            .map(|&i| players[i].forbidden.iter().copied().collect())
+            .collect();
+        let floats = played_rounds.min(2) as usize;
         Setup {
             players,
             sorted,
@@ -85,6 +154,9 @@ impl<'a> Setup<'a> {
             sg_bits: bits(max_group),
             sgs_shift,
             shifts,
+            shift_v,
+            forbidden_v,
+            at: Fields::new(bits(max_group), sgs_shift, floats),
         }
     }
 
@@ -104,6 +176,18 @@ impl<'a> Setup<'a> {
 
     fn p(&self, v: usize) -> &PlayerState {
         &self.players[self.sorted[v]]
+    }
+
+    /// [`Setup::compatible`] for two vertices.
+    fn compatible_v(&self, hv: usize, lv: usize) -> bool {
+        let (a, b) = (self.p(hv), self.p(lv));
+        if self.forbidden_v[hv].contains(&b.id) || self.forbidden_v[lv].contains(&a.id) {
+            return false;
+        }
+        if !a.absolute() || !b.absolute() || a.preference != b.preference {
+            return true;
+        }
+        self.last_round_top_scorer(a) || self.last_round_top_scorer(b)
     }
 
     /// C1 (no rematch, no forbidden pair) and C3 (no two players with the same
@@ -157,51 +241,49 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
         p.bye_eligible && p.score <= self.bye.score
     }
 
-    /// The criteria weight of pairing `h` (higher, smaller index) with `l`.
+    /// The criteria weight of pairing `h` (higher, smaller index) with `l`:
+    /// each criterion's value added at its field's position.
     fn edge_weight(&self, hv: usize, lv: usize, in_current: bool, in_next: bool) -> Wide<N> {
         let s = self.s;
-        let h = s.p(hv);
-        let l = s.p(lv);
-        let sg = s.sg_bits;
-        let sgs = s.sgs_shift;
-        if !s.compatible(h, l) {
+        if !s.compatible_v(hv, lv) {
             return Wide::ZERO;
         }
-        let one = |at: u32| Wide::<N>::from_u64(1).shl_bits(at);
-        let shift = |x: &PlayerState| s.shifts[&x.score];
+        let (h, l) = (s.p(hv), s.p(lv));
+        let at = &s.at;
+        let (shift_h, shift_l) = (s.shift_v[hv], s.shift_v[lv]);
+        let mut r = Wide::<N>::ZERO;
         // C4/C2/C5: completion and the bye
-        let mut r = Wide::<N>::from_u64(1 + !self.candidate(h) as u64 + !self.candidate(l) as u64);
+        r.add_small(
+            1 + !self.candidate(h) as u64 + !self.candidate(l) as u64,
+            at.top,
+        );
         // C6, C7: pairs and scores in the current bracket
-        r = r.shl_bits(sg).add_at(in_current as u64, 0);
-        r = r.shl_bits(sgs);
         if in_current {
-            r = r.plus(one(shift(h)));
+            r.add_small(1, at.c6);
+            r.add_small(1, at.c7 + shift_h);
         }
         // C8: pairs and scores in the next bracket
-        r = r.shl_bits(sg).add_at(in_next as u64, 0);
-        r = r.shl_bits(sgs);
         if in_next {
-            r = r.plus(one(shift(h)));
+            r.add_small(1, at.c8_pairs);
+            r.add_small(1, at.c8_scores + shift_h);
         }
         // C9: unplayed games of the bye receiver
-        r = r.shl_bits(2 * sg);
         if self.bye.single_downfloater {
             if h.score == self.bye.score {
-                r = r.add_at(u64::from(self.bye.ranks[&h.played_games]), 0);
+                r.add_small(u64::from(self.bye.ranks[&h.played_games]), at.c9);
             }
             if l.score == self.bye.score {
-                r = r.add_at(u64::from(self.bye.ranks[&l.played_games]), 0);
+                r.add_small(u64::from(self.bye.ranks[&l.played_games]), at.c9);
             }
+        }
+        if !in_current {
+            return r;
         }
         // C10–C13: colours (only for pairs inside the bracket)
         let (p, o) = (l, h);
-        let m = in_current;
-        r = r.shl_bits(sg).add_at(
-            (m && (!p.absolute_imbalance()
-                || !o.absolute_imbalance()
-                || p.preference != o.preference)) as u64,
-            0,
-        );
+        if !p.absolute_imbalance() || !o.absolute_imbalance() || p.preference != o.preference {
+            r.add_small(1, at.c10);
+        }
         let c11 = !p.absolute()
             || !o.absolute()
             || p.preference != o.preference
@@ -211,51 +293,43 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
                 let lesser = if p.imbalance > o.imbalance { o } else { p };
                 lesser.repeated != p.preference.map(|c| c.opposite())
             };
-        r = r.shl_bits(sg).add_at((m && c11) as u64, 0);
-        r = r.shl_bits(sg).add_at(
-            (m && preferences_compatible(p.preference, o.preference)) as u64,
-            0,
-        );
+        if c11 {
+            r.add_small(1, at.c11);
+        }
+        if preferences_compatible(p.preference, o.preference) {
+            r.add_small(1, at.c12);
+        }
         let c13 = (!p.strong && !p.absolute())
             || (!o.strong && !o.absolute())
             || (p.absolute() && o.absolute())
             || p.preference != o.preference;
-        r = r.shl_bits(sg).add_at((m && c13) as u64, 0);
-        // C14–C17: repeated floats
+        if c13 {
+            r.add_small(1, at.c13);
+        }
+        // C14–C17: repeated floats, then C18–C21: their scores
         let floats: &[fn(&PlayerState) -> Float] = match s.played_rounds {
             0 => &[],
             1 => &[|x| x.float1],
             _ => &[|x| x.float1, |x| x.float2],
         };
-        for f in floats {
-            r = r.shl_bits(sg);
-            if in_current {
-                r = r.add_at((f(l) == Float::Down) as u64, 0);
-                r = r.add_at((h.score <= l.score && f(h) == Float::Down) as u64, 0);
+        for (k, f) in floats.iter().enumerate() {
+            let not_up = !(h.score > l.score && f(l) == Float::Up);
+            r.add_small(
+                (f(l) == Float::Down) as u64 + (h.score <= l.score && f(h) == Float::Down) as u64,
+                at.float_down[k],
+            );
+            r.add_small(not_up as u64, at.float_up[k]);
+            if f(l) == Float::Down {
+                r.add_small(1, at.float_down_scores[k] + shift_l);
             }
-            r = r.shl_bits(sg);
-            if in_current {
-                r = r.add_at((!(h.score > l.score && f(l) == Float::Up)) as u64, 0);
+            if f(h) == Float::Down {
+                r.add_small(1, at.float_down_scores[k] + shift_h);
             }
-        }
-        // C18–C21: scores of the repeated floaters
-        for f in floats {
-            r = r.shl_bits(sgs);
-            if in_current {
-                if f(l) == Float::Down {
-                    r = r.plus(one(shift(l)));
-                }
-                if f(h) == Float::Down {
-                    r = r.plus(one(shift(h)));
-                }
-            }
-            r = r.shl_bits(sgs);
-            if in_current && !(f(l) == Float::Up && h.score > l.score) {
-                r = r.plus(one(shift(h)));
+            if not_up {
+                r.add_small(1, at.float_up_scores[k] + shift_h);
             }
         }
-        // room for the ordering of moved-down players, exchanges, transpositions
-        r.shl_bits(3 * sg + 1)
+        r
     }
 
     /// Solves the matching over the vertices not yet fixed. Returns, for every
