@@ -136,7 +136,14 @@ where
         None => match state.cache.latest(&key) {
             // An older copy exists and someone is already recomputing: serve it.
             Some((old, b)) if !state.cache.claim(&key) => {
-                (state.cache.etag(tid, old, key_extra), b)
+                let stale = state.cache.etag(tid, old, key_extra);
+                if not_modified(req, &stale) {
+                    // The reader already holds that copy.
+                    return Ok(HttpResponse::NotModified()
+                        .insert_header((header::ETAG, stale))
+                        .finish());
+                }
+                (stale, b)
             }
             Some(_) => {
                 // This reader recomputes; the claim is released whatever happens.
