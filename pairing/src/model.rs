@@ -214,6 +214,10 @@ pub struct Tournament {
     pub initial_color: Color,
     /// Pairs that must not meet (`XXP`), in either order.
     pub forbidden: Vec<(PlayerId, PlayerId)>,
+    /// Accelerated rounds (C.04.5, e.g. Baku): points a player gets for pairing
+    /// purposes only (`XXA`), per player, indexed by round − 1 (half-points).
+    #[serde(default)]
+    pub accelerations: Vec<(PlayerId, Vec<HalfPoints>)>,
     pub players: Vec<Player>,
     /// City, dates, arbiters, time control, round dates.
     #[serde(default)]
@@ -224,6 +228,15 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// The pairing-only points of player `id` in round `k + 1` (0 without acceleration).
+    pub fn acceleration(&self, id: PlayerId, k: usize) -> HalfPoints {
+        self.accelerations
+            .iter()
+            .find(|(p, _)| *p == id)
+            .and_then(|(_, a)| a.get(k).copied())
+            .unwrap_or(0)
+    }
+
     pub fn player(&self, id: PlayerId) -> Option<&Player> {
         self.players.get((id as usize).checked_sub(1)?)
     }

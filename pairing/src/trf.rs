@@ -18,7 +18,8 @@
 //!   `132` round dates, `XXR`/`142` number of rounds, `XXC`/`152` initial colour,
 //!   `162` point system, `XXP`/`260` forbidden pairings, `240` byes, `299`
 //!   abnormal points of a game (asymmetric results: art. 12.3(b) `0–½`,
-//!   art. 12.9 `0–0`, read as [`GameResult::Adjusted`]);
+//!   art. 12.9 `0–0`, read as [`GameResult::Adjusted`]), `XXA` accelerated
+//!   rounds (pairing-only points per player and round, C.04.5);
 //! - `001` player records in fixed columns, one 10-column block per round from
 //!   column 92 (opponent, colour at +5, result at +7).
 //!
@@ -92,7 +93,7 @@ pub fn parse(text: &str) -> Result<Tournament, TrfError> {
             if let Some(text) = apply_header(&mut t, line, number)? {
                 kind_text = Some(text);
             }
-            if ["240", "299", "XXP", "260"]
+            if ["240", "299", "XXP", "260", "XXA"]
                 .iter()
                 .any(|t| line.starts_with(t))
             {
@@ -258,6 +259,16 @@ pub fn write(t: &Tournament) -> String {
     for &(a, b) in &t.forbidden {
         if !written_forbidden.contains(&(a.min(b), a.max(b))) {
             out.push(format!("XXP {a} {b}"));
+        }
+    }
+    let count = t.players.len() as u32;
+    for (id, points) in &t.accelerations {
+        let kept = out.iter().any(|l| {
+            tag(l) == "XXA"
+                && acceleration_line(l, 0, count).is_ok_and(|(p, a)| p == *id && a == *points)
+        });
+        if !kept {
+            out.push(acceleration_text(*id, points));
         }
     }
     let mut text = out.join(ending);
@@ -721,6 +732,46 @@ fn listed_players(
     Ok(ids)
 }
 
+/// `XXA NNNN  p.p  p.p …`: a player's pairing-only points, round by round.
+fn acceleration_line(
+    line: &str,
+    number: usize,
+    count: u32,
+) -> Result<(PlayerId, Vec<HalfPoints>), TrfError> {
+    let mut tokens = line.split_whitespace().skip(1);
+    let column = |token: &str| line.find(token).map_or(1, |c| c + 1);
+    let Some(first) = tokens.next() else {
+        return Err(unexpected(number, 4, "a pairing number", ""));
+    };
+    let id: PlayerId = first
+        .parse()
+        .map_err(|_| unexpected(number, column(first), "a pairing number", first))?;
+    if id == 0 || id > count {
+        return Err(TrfError::Inconsistent {
+            line: number,
+            message: format!("player {id} is not a player of this tournament"),
+        });
+    }
+    let mut points = Vec::new();
+    for token in tokens {
+        let value: f64 = token
+            .parse()
+            .ok()
+            .filter(|v: &f64| v.is_finite() && (0.0..=99.5).contains(v) && (v * 2.0).fract() == 0.0)
+            .ok_or_else(|| unexpected(number, column(token), "points (0.0, 0.5, 1.0 …)", token))?;
+        points.push((value * 2.0) as HalfPoints);
+    }
+    Ok((id, points))
+}
+
+fn acceleration_text(id: PlayerId, points: &[HalfPoints]) -> String {
+    let mut s = format!("XXA {id:4}");
+    for &h in points {
+        let _ = write!(s, " {:4.1}", f64::from(h) / 2.0);
+    }
+    s
+}
+
 fn all_pairs(ids: &[PlayerId]) -> Vec<(PlayerId, PlayerId)> {
     let mut pairs = Vec::new();
     for (i, &a) in ids.iter().enumerate() {
@@ -746,6 +797,12 @@ fn apply_player_record(t: &mut Tournament, line: &str, number: usize) -> Result<
         "260" => {
             let ids = listed_players(line, 3, number, count)?;
             t.forbidden.extend(all_pairs(&ids));
+        }
+        "XXA" => {
+            let (id, points) = acceleration_line(line, number, count)?;
+            t.accelerations.retain(|(p, _)| *p != id);
+            t.accelerations.push((id, points));
+            t.accelerations.sort_by_key(|(p, _)| *p);
         }
         _ => {
             if let Some(record) = player_record(line, number, count)? {
@@ -1131,6 +1188,14 @@ fn record_still_true(
     let tag = tag(text);
     let count = t.players.len() as u32;
     match tag {
+        "XXA" => {
+            let (id, points) = acceleration_line(text, 0, count).ok()?;
+            return t
+                .accelerations
+                .iter()
+                .any(|(p, a)| *p == id && *a == points)
+                .then(|| text.to_string());
+        }
         "XXP" | "260" => {
             let skip = if tag == "XXP" { 1 } else { 3 };
             let ids = listed_players(text, skip, 0, count).ok()?;

@@ -188,7 +188,9 @@ pub fn build(t: &Tournament, round: u32) -> Vec<PlayerState> {
         if valid {
             rank += 1;
         }
-        let score: HalfPoints = facts.iter().map(|f| f.points).sum();
+        // The pairing score: with accelerated rounds, the virtual points of this round count.
+        let score: HalfPoints =
+            facts.iter().map(|f| f.points).sum::<HalfPoints>() + t.acceleration(p.id, before);
         let colors: Vec<Color> = facts.iter().filter_map(|f| f.color).collect();
         let whites = colors.iter().filter(|c| **c == Color::White).count() as i64;
         let blacks = colors.len() as i64 - whites;
@@ -241,6 +243,10 @@ pub fn build(t: &Tournament, round: u32) -> Vec<PlayerState> {
                 - (k..before)
                     .map(|j| round_fact(t, &entry(t, opp, j)).points)
                     .sum::<HalfPoints>();
+            let (mine, theirs) = (
+                mine + t.acceleration(p.id, k),
+                theirs + t.acceleration(opp, k),
+            );
             match mine.cmp(&theirs) {
                 std::cmp::Ordering::Greater => Float::Down,
                 std::cmp::Ordering::Less => Float::Up,
