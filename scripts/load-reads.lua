@@ -1,5 +1,6 @@
 -- wrk script: public readers of standings and pairings, like phones refreshing:
--- each connection sends If-None-Match with the last ETag it saw.
+-- each connection sends If-None-Match with the last ETag it saw, and accepts
+-- gzip as every browser does.
 local paths = { "/api/v1/tournaments/1/standings", "/api/v1/tournaments/1/rounds/11",
                 "/t/1/standings", "/t/1/rounds/11" }
 local etags = {}
@@ -9,7 +10,7 @@ local last = nil
 request = function()
   i = i + 1
   last = paths[(i % #paths) + 1]
-  local h = {}
+  local h = { ["Accept-Encoding"] = "gzip" }
   if etags[last] then h["If-None-Match"] = etags[last] end
   return wrk.format("GET", last, h)
 end

@@ -524,9 +524,29 @@ fn public_reads_are_cached_until_the_next_write() {
         .unwrap();
     assert_eq!(after.status().as_u16(), 200);
     assert_ne!(after.headers()["etag"].to_str().unwrap(), etag);
-    assert_ne!(
-        after.text().unwrap(),
-        body,
-        "fresh standings after the write"
-    );
+    let fresh = after.text().unwrap();
+    assert_ne!(fresh, body, "fresh standings after the write");
+    // A reader that accepts gzip gets the same standings, compressed once per
+    // version, under an ETag of its own.
+    let gz = http
+        .get(&url)
+        .header("Accept-Encoding", "gzip")
+        .send()
+        .unwrap();
+    assert_eq!(gz.headers()["content-encoding"], "gzip");
+    let gz_etag = gz.headers()["etag"].to_str().unwrap().to_string();
+    assert_ne!(gz_etag, etag);
+    let bytes = gz.bytes().unwrap();
+    assert!(bytes.len() < fresh.len());
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text)
+        .unwrap();
+    assert_eq!(text, fresh);
+    let again = http
+        .get(&url)
+        .header("Accept-Encoding", "gzip")
+        .header("If-None-Match", &gz_etag)
+        .send()
+        .unwrap();
+    assert_eq!(again.status().as_u16(), 304);
 }

@@ -22,10 +22,33 @@ use std::sync::{Arc, Mutex};
 
 const MAX_ENTRIES: usize = 20_000;
 
+/// A cached answer, plain and gzip-compressed once (phones ask for gzip; the
+/// compression is paid once per version instead of once per reader).
+#[derive(Clone)]
+pub struct Body {
+    pub plain: Bytes,
+    pub gzip: Bytes,
+}
+
+impl Body {
+    fn new(plain: Bytes) -> Body {
+        use std::io::Write;
+        let mut enc = flate2::write::GzEncoder::new(
+            Vec::with_capacity(plain.len() / 4),
+            flate2::Compression::fast(),
+        );
+        let gzip = match enc.write_all(&plain).and_then(|()| enc.finish()) {
+            Ok(v) => Bytes::from(v),
+            Err(_) => Bytes::new(),
+        };
+        Body { plain, gzip }
+    }
+}
+
 pub struct Cache {
     /// Distinguishes this process's versions from an earlier run's.
     nonce: u64,
-    entries: Mutex<HashMap<String, (u64, Bytes)>>,
+    entries: Mutex<HashMap<String, (u64, Body)>>,
     /// One computation per key at a time: after a write, the first reader
     /// recomputes and the others wait for its answer instead of piling up.
     flights: Mutex<HashMap<String, Arc<Mutex<()>>>>,
@@ -49,7 +72,7 @@ impl Cache {
         format!("\"{:x}-{tid}-{version}{variant}\"", self.nonce)
     }
 
-    pub fn get(&self, key: &str, version: u64) -> Option<Bytes> {
+    pub fn get(&self, key: &str, version: u64) -> Option<Body> {
         let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         map.get(key)
             .filter(|(v, _)| *v == version)
@@ -57,7 +80,7 @@ impl Cache {
     }
 
     /// The newest copy of `key`, whatever its version.
-    fn latest(&self, key: &str) -> Option<(u64, Bytes)> {
+    fn latest(&self, key: &str) -> Option<(u64, Body)> {
         let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         map.get(key).cloned()
     }
@@ -81,7 +104,7 @@ impl Cache {
         map.entry(key.to_string()).or_default().clone()
     }
 
-    pub fn put(&self, key: String, version: u64, body: Bytes) {
+    pub fn put(&self, key: String, version: u64, body: Body) {
         let mut map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         if map.len() >= MAX_ENTRIES {
             map.clear();
@@ -98,6 +121,20 @@ fn not_modified(req: &HttpRequest, etag: &str) -> bool {
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
+}
+
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',').any(|t| {
+                let mut parts = t.split(';');
+                let name = parts.next().unwrap_or("").trim();
+                let refused = parts.any(|q| q.trim().replace(' ', "") == "q=0");
+                (name == "gzip" || name == "*") && !refused
+            })
+        })
 }
 
 /// Answers a public read of tournament `tid` from the cache when it can.
@@ -124,7 +161,10 @@ where
             .body(render(v)?));
     }
     let version = state.live.version(tid);
-    let etag = state.cache.etag(tid, version, key_extra);
+    // The gzip copy is another representation: its own (strong) ETag.
+    let gzip = accepts_gzip(req);
+    let variant = format!("{key_extra}{}", if gzip { "+gz" } else { "" });
+    let etag = state.cache.etag(tid, version, &variant);
     if not_modified(req, &etag) {
         return Ok(HttpResponse::NotModified()
             .insert_header((header::ETAG, etag))
@@ -136,7 +176,7 @@ where
         None => match state.cache.latest(&key) {
             // An older copy exists and someone is already recomputing: serve it.
             Some((old, b)) if !state.cache.claim(&key) => {
-                let stale = state.cache.etag(tid, old, key_extra);
+                let stale = state.cache.etag(tid, old, &variant);
                 if not_modified(req, &stale) {
                     // The reader already holds that copy.
                     return Ok(HttpResponse::NotModified()
@@ -151,10 +191,10 @@ where
                     state: state.clone(),
                     key: key.clone(),
                 };
-                let b = web::block(move || -> Result<Bytes, AppError> {
+                let b = web::block(move || -> Result<Body, AppError> {
                     let st = &guard.state;
                     let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
-                    let b = Bytes::from(render(v)?);
+                    let b = Body::new(Bytes::from(render(v)?));
                     st.cache.put(guard.key.clone(), version, b.clone());
                     Ok(b)
                 })
@@ -163,14 +203,14 @@ where
             }
             None => {
                 let st = state.clone();
-                let b = web::block(move || -> Result<Bytes, AppError> {
+                let b = web::block(move || -> Result<Body, AppError> {
                     let flight = st.cache.flight(&key);
                     let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
                     if let Some(b) = st.cache.get(&key, version) {
                         return Ok(b);
                     }
                     let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
-                    let b = Bytes::from(render(v)?);
+                    let b = Body::new(Bytes::from(render(v)?));
                     st.cache.put(key, version, b.clone());
                     Ok(b)
                 })
@@ -179,12 +219,17 @@ where
             }
         },
     };
-    Ok(HttpResponse::Ok()
-        .content_type(content_type)
+    let mut res = HttpResponse::Ok();
+    res.content_type(content_type)
         .insert_header((header::ETAG, etag))
         .insert_header((header::CACHE_CONTROL, "no-cache"))
-        .insert_header((header::VARY, "Accept-Language, Cookie"))
-        .body(body))
+        .insert_header((header::VARY, "Accept-Language, Accept-Encoding, Cookie"));
+    if gzip && !body.gzip.is_empty() {
+        // Already encoded: the compression middleware passes it through.
+        res.insert_header((header::CONTENT_ENCODING, "gzip"));
+        return Ok(res.body(body.gzip));
+    }
+    Ok(res.body(body.plain))
 }
 
 /// A claimed recomputation; dropping it lets the next reader claim again.
@@ -229,14 +274,27 @@ mod tests {
     #[test]
     fn a_stale_copy_is_kept_until_a_newer_one_arrives() {
         let c = Cache::default();
-        c.put("k".into(), 2, Bytes::from_static(b"two"));
-        c.put("k".into(), 1, Bytes::from_static(b"one"));
-        assert_eq!(c.get("k", 2).as_deref(), Some(&b"two"[..]));
+        c.put("k".into(), 2, Body::new(Bytes::from_static(b"two")));
+        c.put("k".into(), 1, Body::new(Bytes::from_static(b"one")));
+        assert_eq!(c.get("k", 2).map(|b| b.plain).as_deref(), Some(&b"two"[..]));
         assert!(c.get("k", 3).is_none(), "version 3 is not computed yet");
         assert_eq!(c.latest("k").map(|(v, _)| v), Some(2));
         assert!(c.claim("k"), "the first reader recomputes");
         assert!(!c.claim("k"), "the others serve the stale copy");
         c.release("k");
         assert!(c.claim("k"));
+    }
+
+    #[test]
+    fn the_gzip_copy_holds_the_same_bytes() {
+        use std::io::Read;
+        let text = "standings ".repeat(1000);
+        let b = Body::new(Bytes::from(text.clone()));
+        assert!(b.gzip.len() < b.plain.len() / 10);
+        let mut out = String::new();
+        flate2::read::GzDecoder::new(&b.gzip[..])
+            .read_to_string(&mut out)
+            .unwrap();
+        assert_eq!(out, text);
     }
 }
