@@ -691,7 +691,10 @@ pub fn replay(game: &PgnGame, letters: LetterSet) -> Result<Replayed, PgnError> 
         null_moves: Vec::new(),
     };
     for (i, pm) in game.moves.iter().enumerate() {
-        let pos = r.positions.last().cloned().unwrap_or_default();
+        let pos = r
+            .positions
+            .last()
+            .expect("the start position is always there");
         let fail = |kind| MoveError {
             ply: i + 1,
             text: pm.text.clone(),
@@ -714,7 +717,7 @@ pub fn replay(game: &PgnGame, letters: LetterSet) -> Result<Replayed, PgnError> 
                 }
             }
         }
-        match read_move(&pos, &pm.text, letters) {
+        match read_move(pos, &pm.text, letters) {
             MoveReading::Legal(m) => {
                 let mut next = pos.clone();
                 next.play_unchecked(m);

@@ -402,12 +402,13 @@ pub fn read_move(pos: &Position, text: &str, letters: LetterSet) -> MoveReading 
         return MoveReading::Illegible;
     };
     let legal = pos.legal_moves();
-    let fits: Vec<Move> = match parsed {
-        Parsed::Castle(side) => legal
-            .iter()
-            .copied()
-            .filter(|m| m.castling_side() == Some(side))
-            .collect(),
+    match parsed {
+        Parsed::Castle(side) => pick(
+            legal
+                .iter()
+                .copied()
+                .filter(|m| m.castling_side() == Some(side)),
+        ),
         Parsed::Coordinate {
             role,
             from,
@@ -417,7 +418,7 @@ pub fn read_move(pos: &Position, text: &str, letters: LetterSet) -> MoveReading 
             if role.is_some_and(|r| pos.role_at(from) != Some(r)) {
                 return MoveReading::Illegal;
             }
-            crate::uci::coordinate_matches(&legal, from, to, promotion)
+            pick(crate::uci::coordinate_matches(&legal, from, to, promotion).into_iter())
         }
         Parsed::San {
             role,
@@ -426,24 +427,28 @@ pub fn read_move(pos: &Position, text: &str, letters: LetterSet) -> MoveReading 
             capture: _,
             to,
             promotion,
-        } => legal
-            .iter()
-            .copied()
-            .filter(|m| {
-                !m.is_castle()
-                    && m.to() == to
-                    && pos.role_at(m.from()) == Some(role)
-                    && file.is_none_or(|f| m.from().file() == f)
-                    && rank.is_none_or(|r| m.from().rank() == r)
-                    && m.promotion_role() == promotion
-                    && (role != Role::Pawn || file.is_none() == (m.from().file() == to.file()))
-            })
-            .collect(),
-    };
-    match fits.len() {
-        0 => MoveReading::Illegal,
-        1 => MoveReading::Legal(fits[0]),
-        _ => MoveReading::Ambiguous(fits),
+        } => pick(legal.iter().copied().filter(|m| {
+            !m.is_castle()
+                && m.to() == to
+                && pos.role_at(m.from()) == Some(role)
+                && file.is_none_or(|f| m.from().file() == f)
+                && rank.is_none_or(|r| m.from().rank() == r)
+                && m.promotion_role() == promotion
+                && (role != Role::Pawn || file.is_none() == (m.from().file() == to.file()))
+        })),
+    }
+}
+
+/// The verdict from the legal moves a text fits; allocates only when ambiguous.
+fn pick(mut fits: impl Iterator<Item = Move>) -> MoveReading {
+    match (fits.next(), fits.next()) {
+        (None, _) => MoveReading::Illegal,
+        (Some(m), None) => MoveReading::Legal(m),
+        (Some(a), Some(b)) => {
+            let mut all = vec![a, b];
+            all.extend(fits);
+            MoveReading::Ambiguous(all)
+        }
     }
 }
 
