@@ -122,8 +122,42 @@ fn summarize_ref(name: &str, times: &[f64], unknown: usize) {
 fn time_can_mate(pos: &Position, color: rules::Color, times: &mut Vec<f64>) -> bool {
     let t = Instant::now();
     let unknown = matches!(rules::can_mate(pos, color), rules::CanMate::Unknown);
-    times.push(t.elapsed().as_secs_f64());
+    let secs = t.elapsed().as_secs_f64();
+    times.push(secs);
+    SLOWEST.with(|s| {
+        s.borrow_mut()
+            .push((secs, format!("{} {color:?}", pos.to_fen())))
+    });
     unknown
+}
+
+thread_local! {
+    /// Every timed question, for `CAN_MATE_SLOWEST=n` (prints the n slowest).
+    static SLOWEST: std::cell::RefCell<Vec<(f64, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn print_slowest() {
+    let Some(n) = std::env::var("CAN_MATE_SLOWEST")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+    else {
+        return;
+    };
+    SLOWEST.with(|s| {
+        let mut all = s.borrow().clone();
+        all.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let total: f64 = all.iter().map(|x| x.0).sum();
+        let mut cumulative = 0.0;
+        for (secs, q) in all.iter().take(n) {
+            cumulative += secs;
+            println!(
+                "{:8.3} ms  (cumulative {:5.1} % of {:.1} ms)  {q}",
+                secs * 1e3,
+                cumulative / total * 100.0,
+                total * 1e3
+            );
+        }
+    });
 }
 
 fn rules_bench_can_mate(fx: &Path) {
@@ -189,4 +223,5 @@ fn rules_bench_can_mate(fx: &Path) {
         &all,
         all_unknown,
     );
+    print_slowest();
 }

@@ -109,6 +109,39 @@ impl Position {
         pinned
     }
 
+    /// Squares next to the king of the side to move that the other side
+    /// attacks once that king has left `ksq` (a slider's attack goes through
+    /// the king's square): one bulk attack map instead of an attack test per
+    /// square.
+    fn king_danger(&self, ksq: Square, occ: Bitboard) -> Bitboard {
+        let them = self.turn.other();
+        let theirs = self.by_color(them);
+        let kocc = occ.without(ksq);
+        let zone = king_attacks(ksq);
+        let pawns = (self.by_role(Role::Pawn) & theirs).0;
+        const NOT_A: u64 = !0x0101_0101_0101_0101;
+        const NOT_H: u64 = !0x8080_8080_8080_8080;
+        let mut danger = Bitboard(if them == crate::Color::White {
+            ((pawns & NOT_H) << 9) | ((pawns & NOT_A) << 7)
+        } else {
+            ((pawns & NOT_A) >> 9) | ((pawns & NOT_H) >> 7)
+        });
+        for sq in self.by_role(Role::King) & theirs {
+            danger |= king_attacks(sq);
+        }
+        for sq in self.by_role(Role::Knight) & theirs {
+            danger |= knight_attacks(sq);
+        }
+        let queens = self.by_role(Role::Queen);
+        for sq in (self.by_role(Role::Bishop) | queens) & theirs {
+            danger |= bishop_attacks(sq, kocc);
+        }
+        for sq in (self.by_role(Role::Rook) | queens) & theirs {
+            danger |= rook_attacks(sq, kocc);
+        }
+        danger & zone
+    }
+
     pub(crate) fn generate<S: MoveSink>(&self, sink: &mut S) {
         let us = self.turn;
         let them = us.other();
@@ -119,13 +152,12 @@ impl Position {
         };
         let checkers = self.attackers(ksq, them, occ);
 
-        let kocc = occ.without(ksq);
-        let mut ktargets = Bitboard::EMPTY;
-        for to in king_attacks(ksq).minus(ours) {
-            if !self.is_attacked(to, them, kocc) {
-                ktargets = ktargets.with(to);
-            }
-        }
+        let kcandidates = king_attacks(ksq).minus(ours);
+        let ktargets = if kcandidates.any() {
+            kcandidates.minus(self.king_danger(ksq, occ))
+        } else {
+            kcandidates
+        };
         sink.add_targets(ksq, ktargets);
         if checkers.more_than_one() {
             return;

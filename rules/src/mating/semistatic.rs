@@ -121,17 +121,14 @@ fn fixed_point(pos: &Position) -> Option<FixedPoint> {
     // The order changes nothing else (within a round every unit works from
     // the state at the start of the round).
     let pawns = pos.by_role(Role::Pawn);
-    let units: Vec<Unit> = pawns
-        .into_iter()
-        .chain(occ.minus(pawns))
-        .filter_map(|sq| {
-            pos.piece_at(sq).map(|p| Unit {
-                sq,
-                color: p.color,
-                role: p.role,
-            })
+    let mut units: Vec<Unit> = Vec::with_capacity(occ.count() as usize);
+    units.extend(pawns.into_iter().chain(occ.minus(pawns)).filter_map(|sq| {
+        pos.piece_at(sq).map(|p| Unit {
+            sq,
+            color: p.color,
+            role: p.role,
         })
-        .collect();
+    }));
     let n = units.len();
     let kings = pos.by_role(Role::King);
     let mut fixed = pos.occupied();
@@ -414,12 +411,14 @@ pub(crate) fn cannot_mate_semistatic(pos: &Position, winner: Color) -> bool {
     else {
         return false;
     };
-    let blockers: Vec<Bitboard> = units
-        .iter()
-        .enumerate()
-        .filter(|(_, u)| u.color == loser && u.role != Role::King && !fixed.contains(u.sq))
-        .map(|(i, _)| region[i])
-        .collect();
+    let mut blockers: Vec<Bitboard> = Vec::with_capacity(units.len());
+    blockers.extend(
+        units
+            .iter()
+            .zip(&region)
+            .filter(|(u, _)| u.color == loser && u.role != Role::King && !fixed.contains(u.sq))
+            .map(|(_, r)| *r),
+    );
     let loser_fixed = fixed & color_bb[loser.index()];
     let winner_fixed = fixed & color_bb[winner.index()];
     for s in region[lk] & check_from {
