@@ -222,7 +222,6 @@ fn penalties(app: &TestApp, e: &Event) {
         ("extra_time", json!({"seconds": 60})),
         ("time_deduction", json!({"seconds": 60})),
         ("incorrect_draw_claim", json!({})),
-        ("quickplay_claim", json!({"decision": "postponed"})),
     ] {
         let mut body = extra;
         body["kind"] = json!(kind);
@@ -233,11 +232,24 @@ fn penalties(app: &TestApp, e: &Event) {
         );
         assert!(!a["penalty"]["effect"].as_str().unwrap().is_empty());
     }
+    // 10.2 (Guidelines III) is for games without increment; this event adds 30 s a move.
+    let refusal = penalty(
+        app,
+        e,
+        3,
+        "white",
+        json!({"kind": "quickplay_claim", "decision": "postponed"}),
+        422,
+    );
+    assert!(
+        refusal.to_string().contains("without increment"),
+        "{refusal}"
+    );
     let list = e
         .arb
         .get(&e.path(&format!("/games/{}/penalties", e.game(1, 3)["id"])))
         .1;
-    assert_eq!(list.as_array().unwrap().len(), 5);
+    assert_eq!(list.as_array().unwrap().len(), 4);
     assert_eq!(list[3]["seconds"], 180, "9.5(b): 3 minutes to the opponent");
     // 7.4(b): two illegal moves cost 2 minutes each; the third loses — the opponent can mate.
     let middlegame = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
@@ -758,13 +770,14 @@ fn event_with(app: &TestApp, name: &str, regulations: Value) -> Event {
 }
 
 /// Blitz (Appendix B.3(c)): an illegal move is penalised only on the opponent's
-/// claim, and the claim wins — or draws when the claimant cannot mate. 10.2: a
-/// quickplay claim accepted draws the game.
+/// claim, and the claim wins — or draws when the claimant cannot mate. 10.2: in
+/// a game without increment (3 minutes, all moves) a quickplay claim accepted
+/// draws the game.
 fn blitz_claims(app: &TestApp) {
     let e = event_with(
         app,
         "Blitz",
-        json!({"time_control": {"periods": [{"minutes": 3}], "increment_seconds": 2}}),
+        json!({"time_control": {"periods": [{"minutes": 3}], "increment_seconds": 0}}),
     );
     let claim = |board: i64, fen: &str, claimed: bool| {
         let g = e.game(1, board);

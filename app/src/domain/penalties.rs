@@ -280,27 +280,42 @@ pub fn record(
             effect =
                 "incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))".into();
         }
-        "quickplay_claim" => match decision.as_str() {
-            "draw" => {
-                new_result = Some((points.draw, points.draw));
-                effect = "claim under 10.2 accepted: the game is drawn".into();
-            }
-            "postponed" | "rejected" => {
-                seconds = Some(120);
-                effect =
-                    format!("claim under 10.2 {decision}: 2 minutes added to the opponent's clock");
-            }
-            "increment" => {
-                effect =
-                    "claim under 10.2: increment added for both players (Guidelines III)".into()
-            }
-            _ => {
+        "quickplay_claim" => {
+            // 10.2 / Guidelines III: only a game in which all the remaining
+            // moves must be made in a finite time has a quickplay finish.
+            let tc = serde_json::from_str::<TimeControl>(&t.time_control).unwrap_or_default();
+            if tc.increment_seconds > 0 || tc.delay_seconds > 0 {
                 return Err(DomainError::invalid(
-                    "decision",
-                    "the decision is draw, postponed, rejected or increment",
-                ))
+                    "kind",
+                    format!(
+                        "a claim under 10.2 (Guidelines III) is only for games without increment or delay; this time control adds {} s a move",
+                        tc.increment_seconds.max(tc.delay_seconds)
+                    ),
+                ));
             }
-        },
+            match decision.as_str() {
+                "draw" => {
+                    new_result = Some((points.draw, points.draw));
+                    effect = "claim under 10.2 accepted: the game is drawn".into();
+                }
+                "postponed" | "rejected" => {
+                    seconds = Some(120);
+                    effect = format!(
+                        "claim under 10.2 {decision}: 2 minutes added to the opponent's clock"
+                    );
+                }
+                "increment" => {
+                    effect =
+                        "claim under 10.2: increment added for both players (Guidelines III)".into()
+                }
+                _ => {
+                    return Err(DomainError::invalid(
+                        "decision",
+                        "the decision is draw, postponed, rejected or increment",
+                    ))
+                }
+            }
+        }
         "both_at_fault" => {
             new_result = Some((points.loss, points.loss));
             decision = "both players lose".into();
