@@ -227,6 +227,8 @@ fn swiss(app: &TestApp) {
             201,
             "register",
         );
+        // No K given: FIDE's default from the rating (10 from 2400 on).
+        assert_eq!(p["k_factor"], if i == 0 { 10 } else { 20 }, "{p}");
         ids.push(p["id"].as_i64().unwrap());
     }
     // Requested byes, asked before the tournament starts.
@@ -304,13 +306,14 @@ fn swiss(app: &TestApp) {
                 |c| {
                     c.post(
                         &format!("/api/v1/tournaments/{tid}/players"),
-                        json!({"name": "Jiří Čermák", "rating": 2210, "federation": "CZE"}),
+                        json!({"name": "Jiří Čermák", "rating": 2210, "federation": "CZE", "birth_date": "2011"}),
                     )
                 },
                 201,
                 "late entry",
             );
             assert_eq!(p["joined_round"], 3);
+            assert_eq!(p["k_factor"], 40, "a junior under 2300: K = 40");
             ids.push(p["id"].as_i64().unwrap());
         }
         if round == 6 {

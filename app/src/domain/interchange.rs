@@ -453,6 +453,8 @@ pub fn import_trf(
             Some('f' | 'w') => "f",
             _ => "",
         };
+        let born = birth_date(p.birth_date.as_deref());
+        let rating = p.rating.filter(|r| *r <= 3500).map(|r| r as i32);
         let id: i32 = diesel::insert_into(players::table)
             .values((
                 players::tournament_id.eq(tid),
@@ -475,11 +477,15 @@ pub fn import_trf(
                     },
                 ),
                 players::club.eq(""),
-                players::birth_date.eq(birth_date(p.birth_date.as_deref())),
+                players::birth_date.eq(&born),
                 players::sex.eq(sex),
-                players::rating.eq(p.rating.filter(|r| *r <= 3500).map(|r| r as i32)),
+                players::rating.eq(rating),
                 players::national_rating.eq(None::<i32>),
-                players::k_factor.eq(20),
+                players::k_factor.eq(super::registration::default_k_factor(
+                    rating,
+                    &born,
+                    super::registration::year_of(&reg.start_date),
+                )),
                 players::status.eq("active"),
                 players::joined_round.eq(1),
                 players::version.eq(1),

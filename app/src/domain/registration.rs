@@ -35,6 +35,32 @@ pub struct RegisterPlayer {
 
 const TITLES: &[&str] = &["", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
 
+/// The FIDE development coefficient K for a player registered without one
+/// (Rating Regulations B.02 §8.3.3): 10 from a rating of 2400, 40 for an
+/// unrated player (new to the list) and, under 2300, up to the end of the
+/// year of the 18th birthday (`birth_date` is `YYYY` or `YYYY-MM-DD`, `year`
+/// the year the event starts); 20 otherwise. The 30-game rule for new
+/// players needs the player's history, which a tournament does not hold:
+/// the arbiter sets K for those.
+pub fn default_k_factor(rating: Option<i32>, birth_date: &str, year: Option<i32>) -> i32 {
+    let Some(rating) = rating else {
+        return 40;
+    };
+    if rating >= 2400 {
+        return 10;
+    }
+    let born = birth_date.get(..4).and_then(|y| y.parse::<i32>().ok());
+    match (born, year) {
+        (Some(born), Some(year)) if rating < 2300 && year - born <= 18 => 40,
+        _ => 20,
+    }
+}
+
+/// The year of a `YYYY-MM-DD` date.
+pub(crate) fn year_of(date: &str) -> Option<i32> {
+    date.get(..4).and_then(|y| y.parse().ok())
+}
+
 impl RegisterPlayer {
     fn validate(&mut self) -> DomainResult<()> {
         self.name = self.name.trim().to_string();
@@ -247,7 +273,9 @@ pub fn register(
             players::sex.eq(&cmd.sex),
             players::rating.eq(cmd.rating),
             players::national_rating.eq(cmd.national_rating),
-            players::k_factor.eq(cmd.k_factor.unwrap_or(20)),
+            players::k_factor.eq(cmd.k_factor.unwrap_or_else(|| {
+                default_k_factor(cmd.rating, &cmd.birth_date, year_of(&t.start_date))
+            })),
             players::status.eq("active"),
             players::joined_round.eq(joins),
             players::version.eq(1),
@@ -448,4 +476,23 @@ pub fn bye_requests(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<ByeRe
         .select(ByeRequestRow::as_select())
         .load(conn)?;
     Ok(rows.iter().map(ByeRequestView::from).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::default_k_factor;
+
+    #[test]
+    fn fide_k_factor_defaults() {
+        assert_eq!(default_k_factor(Some(2450), "2010", Some(2026)), 10);
+        assert_eq!(default_k_factor(Some(2350), "", Some(2026)), 20);
+        assert_eq!(default_k_factor(None, "1970-01-01", Some(2026)), 40);
+        // Juniors under 2300 until the end of the year they turn 18.
+        assert_eq!(default_k_factor(Some(2100), "2008-12-31", Some(2026)), 40);
+        assert_eq!(default_k_factor(Some(2100), "2007", Some(2026)), 20);
+        assert_eq!(default_k_factor(Some(2350), "2012", Some(2026)), 20);
+        // Without a birth date or an event date, the adult value.
+        assert_eq!(default_k_factor(Some(1800), "", Some(2026)), 20);
+        assert_eq!(default_k_factor(Some(1800), "2012", None), 20);
+    }
 }
