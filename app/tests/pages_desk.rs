@@ -128,7 +128,7 @@ fn arrivals_sheet(app: &TestApp, d: &Desk) {
         d,
         "/manage/rounds/1/start",
         &[("csrf", &csrf), ("start", "ten o'clock")],
-        409,
+        422,
         0,
     );
 
@@ -178,7 +178,7 @@ fn arrivals_sheet(app: &TestApp, d: &Desk) {
         ("override_result", "*"),
         ("action", "record"),
     ];
-    let (_, body) = post(app, d, &path, &fields, 409, 0);
+    let (_, body) = post(app, d, &path, &fields, 422, 0);
     assert!(body.contains("reason"), "[{}] {body}", app.label());
     fields.push(("reason", "the doors of the hall were locked"));
     post(app, d, &path, &fields, 303, 1);

@@ -47,27 +47,32 @@ impl AppError {
     }
 }
 
+/// The HTTP status of a domain error, the same for the API and the pages.
+pub fn domain_status(d: &DomainError) -> StatusCode {
+    match d {
+        DomainError::Unauthenticated => StatusCode::UNAUTHORIZED,
+        DomainError::Forbidden(_) => StatusCode::FORBIDDEN,
+        DomainError::NotFound(_) => StatusCode::NOT_FOUND,
+        DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        DomainError::Conflict { .. } => StatusCode::CONFLICT,
+        DomainError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
+        DomainError::Database(e) => match e {
+            diesel::result::Error::NotFound => StatusCode::NOT_FOUND,
+            diesel::result::Error::DatabaseError(
+                diesel::result::DatabaseErrorKind::UniqueViolation
+                | diesel::result::DatabaseErrorKind::SerializationFailure,
+                _,
+            ) => StatusCode::CONFLICT,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
+        },
+        DomainError::Db(_) => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
 impl ResponseError for AppError {
     fn status_code(&self) -> StatusCode {
         match self {
-            AppError::Domain(d) => match d {
-                DomainError::Unauthenticated => StatusCode::UNAUTHORIZED,
-                DomainError::Forbidden(_) => StatusCode::FORBIDDEN,
-                DomainError::NotFound(_) => StatusCode::NOT_FOUND,
-                DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-                DomainError::Conflict { .. } => StatusCode::CONFLICT,
-                DomainError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
-                DomainError::Database(e) => match e {
-                    diesel::result::Error::NotFound => StatusCode::NOT_FOUND,
-                    diesel::result::Error::DatabaseError(
-                        diesel::result::DatabaseErrorKind::UniqueViolation
-                        | diesel::result::DatabaseErrorKind::SerializationFailure,
-                        _,
-                    ) => StatusCode::CONFLICT,
-                    _ => StatusCode::INTERNAL_SERVER_ERROR,
-                },
-                DomainError::Db(_) => StatusCode::SERVICE_UNAVAILABLE,
-            },
+            AppError::Domain(d) => domain_status(d),
             AppError::BadRequest { status, .. } => {
                 StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_REQUEST)
             }

@@ -5,7 +5,7 @@
 //! JSON API, in one transaction with its audit row.
 
 use super::staff::{number, optional};
-use super::{form_viewer, page, page_for, redirect, write_op, Base, PageError, TournamentNav};
+use super::{form_viewer, page, page_for, post_answer, write_op, Base, PageError, TournamentNav};
 use super::{url_encode, Viewer};
 use crate::db::DbConnection;
 use crate::domain::adjournments::{
@@ -215,29 +215,21 @@ async fn desk_answer(
     r: DomainResult<String>,
     moves_text: String,
 ) -> Result<HttpResponse, PageError> {
-    match r {
-        Ok(done) => Ok(redirect(&format!(
-            "/t/{tid}/manage/games/{gid}?done={}",
-            url_encode(&done)
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
-            let status = if matches!(e, DomainError::Invalid { .. }) {
-                StatusCode::UNPROCESSABLE_ENTITY
-            } else {
-                StatusCode::CONFLICT
-            };
+    post_answer(
+        state,
+        viewer,
+        r,
+        |done| format!("/t/{tid}/manage/games/{gid}?done={}", url_encode(&done)),
+        move |e| {
             let x = DeskExtras {
                 problem: Some(e.to_string()),
                 notice: None,
                 moves_text,
             };
-            page_for(state, viewer, status, move |conn, v| {
-                game_desk_page(conn, v, tid, gid, x)
-            })
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| game_desk_page(conn, v, tid, gid, x)
+        },
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -427,6 +419,35 @@ pub struct PresentForm {
     at: String,
 }
 
+/// An envelope post: who posts (CSRF checked), the envelope's game, the
+/// command (or the problem with the form), one write, and back to the game's
+/// desk with the sentence `done` makes of the outcome.
+async fn envelope_post<C, V>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    (tid, aid): (i32, i32),
+    csrf: &str,
+    cmd: DomainResult<C>,
+    op: impl FnOnce(&mut DbConnection, &crate::domain::Actor, C) -> DomainResult<V> + Send + 'static,
+    done: impl FnOnce(&Viewer, V) -> String,
+) -> Result<HttpResponse, PageError>
+where
+    C: Send + 'static,
+    V: Send + 'static,
+{
+    let viewer = form_viewer(state, req, csrf).await?;
+    let gid = envelope_game(state, &viewer, tid, aid).await?;
+    let r = match cmd {
+        Ok(cmd) => write_op(state, &viewer, Some(tid), move |conn, actor| {
+            op(conn, actor, cmd)
+        })
+        .await?
+        .map(|v| done(&viewer, v)),
+        Err(e) => Err(e),
+    };
+    desk_answer(state, &viewer, tid, gid, r, String::new()).await
+}
+
 /// `POST /t/{tid}/manage/envelopes/{aid}/present`
 pub async fn mark_present(
     state: web::Data<AppState>,
@@ -436,18 +457,20 @@ pub async fn mark_present(
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
     let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let gid = envelope_game(&state, &viewer, tid, aid).await?;
     let cmd = MarkPresent {
         who: f.who,
         at: f.at,
     };
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        adjournments::mark_present(conn, actor, tid, aid, cmd)
-    })
-    .await?
-    .map(|_| viewer.tr().t("marked_present").to_string());
-    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+    envelope_post(
+        &state,
+        &req,
+        (tid, aid),
+        &f.csrf,
+        Ok(cmd),
+        move |conn, actor, cmd| adjournments::mark_present(conn, actor, tid, aid, cmd),
+        |viewer, _| viewer.tr().t("marked_present").to_string(),
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -495,15 +518,16 @@ pub async fn open_envelope(
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
     let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let gid = envelope_game(&state, &viewer, tid, aid).await?;
+    let csrf = f.csrf.clone();
     let key = state.seal_key.clone();
-    let r = match f.command() {
-        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
-            adjournments::open(conn, actor, &key, tid, aid, cmd)
-        })
-        .await?
-        .map(|o| {
+    envelope_post(
+        &state,
+        &req,
+        (tid, aid),
+        &csrf,
+        f.command(),
+        move |conn, actor, cmd| adjournments::open(conn, actor, &key, tid, aid, cmd),
+        |viewer, o| {
             format!(
                 "{} {}: {} {}",
                 viewer.tr().t("envelope"),
@@ -511,10 +535,9 @@ pub async fn open_envelope(
                 viewer.tr().t("opened"),
                 o.envelope.outcome.unwrap_or_default()
             )
-        }),
-        Err(e) => Err(e),
-    };
-    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+        },
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -535,15 +558,17 @@ pub async fn end_envelope(
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
     let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let gid = envelope_game(&state, &viewer, tid, aid).await?;
     let cmd = EndBeforeResumption { outcome: f.outcome };
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        adjournments::end_before_resumption(conn, actor, tid, aid, cmd)
-    })
-    .await?
-    .map(|e| e.outcome.unwrap_or_default());
-    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+    envelope_post(
+        &state,
+        &req,
+        (tid, aid),
+        &f.csrf,
+        Ok(cmd),
+        move |conn, actor, cmd| adjournments::end_before_resumption(conn, actor, tid, aid, cmd),
+        |_, e| e.outcome.unwrap_or_default(),
+    )
+    .await
 }
 
 /// `POST /t/{tid}/manage/envelopes/{aid}/lost` (§11).
@@ -555,17 +580,19 @@ pub async fn envelope_lost(
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
     let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let gid = envelope_game(&state, &viewer, tid, aid).await?;
     let cmd = EnvelopeLost {
         restorable: ticked(&f.restorable),
     };
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        adjournments::envelope_lost(conn, actor, tid, aid, cmd)
-    })
-    .await?
-    .map(|e| e.outcome.unwrap_or_default());
-    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+    envelope_post(
+        &state,
+        &req,
+        (tid, aid),
+        &f.csrf,
+        Ok(cmd),
+        move |conn, actor, cmd| adjournments::envelope_lost(conn, actor, tid, aid, cmd),
+        |_, e| e.outcome.unwrap_or_default(),
+    )
+    .await
 }
 
 // ---------------------------------------------------------------- arrivals
@@ -684,23 +711,25 @@ async fn sheet_answer(
     n: i32,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
-    match r {
-        Ok(done) => Ok(redirect(&format!(
-            "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
-            url_encode(&done)
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+    post_answer(
+        state,
+        viewer,
+        r,
+        |done| {
+            format!(
+                "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
+                url_encode(&done)
+            )
+        },
+        move |e| {
             let x = SheetExtras {
                 problem: Some(e.to_string()),
                 ..Default::default()
             };
-            page_for(state, viewer, StatusCode::CONFLICT, move |conn, v| {
-                arrivals_page(conn, v, tid, n, x)
-            })
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| arrivals_page(conn, v, tid, n, x)
+        },
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]

@@ -363,6 +363,37 @@ pub fn redirect(to: &str) -> HttpResponse {
         .finish()
 }
 
+/// After a staff post: on success, a redirect to `to(value)`. When the post
+/// was refused for something the user can put right (wrong input, a conflict
+/// with a change made meanwhile, a pairing that cannot be made), the page
+/// again, built by `again` with the problem, under the status the API gives
+/// for that error (422 or 409); nothing was written. Any other error is an
+/// error page.
+pub(super) async fn post_answer<V, T, F>(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    r: DomainResult<V>,
+    to: impl FnOnce(V) -> String,
+    again: impl FnOnce(DomainError) -> F,
+) -> Result<HttpResponse, PageError>
+where
+    T: Template + Send + 'static,
+    F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
+{
+    match r {
+        Ok(v) => Ok(redirect(&to(v))),
+        Err(
+            e @ (DomainError::Invalid { .. }
+            | DomainError::Conflict { .. }
+            | DomainError::Pairing(_)),
+        ) => {
+            let status = crate::web::error::domain_status(&e);
+            page_for(state, viewer, status, again(e)).await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
 /// The viewer of a request (the session, if any, read from the database).
 fn viewer_of(
     db: &Database,

@@ -3,7 +3,8 @@
 //! CSRF token and runs the existing domain operation in one transaction.
 
 use super::{
-    form_viewer, html, page, page_for, redirect, write_op, Base, PageError, TournamentNav, Viewer,
+    form_viewer, html, page, page_for, post_answer, redirect, write_op, Base, PageError,
+    TournamentNav, Viewer,
 };
 use crate::db::models::AuditRow;
 use crate::db::DbConnection;
@@ -507,28 +508,27 @@ pub async fn register(
         }
         Err(e) => Err(e),
     };
-    match result {
-        // Back to an empty form with the focus in the name field: the next player.
-        Ok(p) => Ok(redirect(&format!(
-            "/t/{tid}/manage/players?added={}",
-            super::url_encode(&p.name)
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+    // Back to an empty form with the focus in the name field: the next player.
+    post_answer(
+        &state,
+        &viewer,
+        result,
+        |p| {
+            format!(
+                "/t/{tid}/manage/players?added={}",
+                super::url_encode(&p.name)
+            )
+        },
+        move |e| {
             let x = PlayersExtras {
                 f,
                 error: FormError::of(&e),
                 ..no_extras()
             };
-            page_for(
-                &state,
-                &viewer,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                move |conn, v| players_admin(conn, v, tid, x),
-            )
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| players_admin(conn, v, tid, x)
+        },
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -697,12 +697,12 @@ async fn players_answer(
     tid: i32,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
-    match r {
-        Ok(done) => Ok(redirect(&format!(
-            "/t/{tid}/manage/players?added={}",
-            super::url_encode(&done)
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+    post_answer(
+        state,
+        viewer,
+        r,
+        |done| format!("/t/{tid}/manage/players?added={}", super::url_encode(&done)),
+        move |e| {
             let x = PlayersExtras {
                 notice: None,
                 error: FormError {
@@ -711,16 +711,10 @@ async fn players_answer(
                 },
                 ..no_extras()
             };
-            page_for(
-                state,
-                viewer,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                move |conn, v| players_admin(conn, v, tid, x),
-            )
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| players_admin(conn, v, tid, x)
+        },
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -852,24 +846,20 @@ async fn screen_answer<T>(
     n: i32,
     r: DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
-    match r {
-        Ok(_) => Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}"))),
-        Err(
-            e @ (DomainError::Invalid { .. }
-            | DomainError::Conflict { .. }
-            | DomainError::Pairing(_)),
-        ) => {
+    post_answer(
+        state,
+        viewer,
+        r,
+        |_| format!("/t/{tid}/manage/rounds/{n}"),
+        move |e| {
             let x = ScreenExtras {
                 problem: Some(e.to_string()),
                 ..Default::default()
             };
-            page_for(state, viewer, StatusCode::CONFLICT, move |conn, v| {
-                round_screen_page(conn, v, tid, n, x)
-            })
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| round_screen_page(conn, v, tid, n, x)
+        },
+    )
+    .await
 }
 
 pub async fn pair_next(
