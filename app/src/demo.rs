@@ -8,6 +8,8 @@ use crate::domain::registration::{self, RegisterPlayer};
 use crate::domain::tournaments::{self as tdomain, Regulations, RoundSchedule, StaffMember};
 use crate::domain::{results, rounds, users, Actor, DomainError, DomainResult};
 use diesel::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 pub const SWISS_NAME: &str = "Demo Open 2026";
 pub const ROUND_ROBIN_NAME: &str = "Demo Masters 2026";
@@ -77,21 +79,6 @@ const LAST: &[&str] = &[
     "Fiala",
 ];
 
-/// Small deterministic generator (xorshift64*), so the demo is the same every time.
-struct Dice(u64);
-
-impl Dice {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 fn staff_user(db: &Database, username: &str, display: &str) -> DomainResult<(Actor, String)> {
     let password = users::random_token()[..12].to_string();
     let hash = users::hash_password(&password)?;
@@ -134,7 +121,8 @@ fn exists(db: &Database, name: &str) -> DomainResult<bool> {
 pub fn load(db: &Database) -> DomainResult<Vec<(&'static str, String, String)>> {
     let (organizer, org_pw) = staff_user(db, "organizer", "Demo Organizer")?;
     let (arbiter, arb_pw) = staff_user(db, "arbiter", "Demo Arbiter")?;
-    let mut dice = Dice(0x5EED_2026);
+    // Seeded, so the demo is the same every time.
+    let mut dice = StdRng::seed_from_u64(0x5EED_2026);
     if !exists(db, SWISS_NAME)? {
         let reg = Regulations {
             name: SWISS_NAME.into(),
@@ -183,7 +171,7 @@ fn build(
     arbiter: &Actor,
     reg: Regulations,
     players: usize,
-    dice: &mut Dice,
+    dice: &mut StdRng,
 ) -> DomainResult<()> {
     let t = db.write(|conn| tdomain::create(conn, organizer, reg))?;
     let tid = t.id;
@@ -200,7 +188,7 @@ fn build(
     })?;
     let offset = if players == 30 { 0 } else { 17 };
     for i in 0..players {
-        let rating = 2550 - (i as i32) * 23 - (dice.next() % 15) as i32;
+        let rating = 2550 - (i as i32) * 23 - dice.gen_range(0..15);
         let title = match rating {
             r if r >= 2500 => "GM",
             r if r >= 2400 => "IM",
@@ -241,7 +229,7 @@ fn build(
             let diff = (g.white.rating.unwrap_or(1800) - black.rating.unwrap_or(1800)) as f64;
             let expected = 1.0 / (1.0 + 10f64.powf(-diff / 400.0));
             let draw = 0.3;
-            let u = dice.unit();
+            let u: f64 = dice.gen();
             let result = if u < (expected - draw / 2.0).max(0.05) {
                 "1-0"
             } else if u < (expected + draw / 2.0).min(0.95) {

@@ -4,21 +4,12 @@
 //! is load-test data, not a pairing — real pairings come from `pairing::dutch`.
 
 use pairing::{Color, GameResult, Player, RoundEntry, Tournament};
-
-struct Dice(u64);
-
-impl Dice {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 /// A finished Swiss of `players` players and `rounds` rounds.
 pub fn swiss(players: u32, rounds: u32, seed: u64) -> Tournament {
-    let mut dice = Dice(seed | 1);
+    let mut dice = StdRng::seed_from_u64(seed);
     let mut t = Tournament {
         name: format!("Load test Open ({players} players)"),
         total_rounds: rounds,
@@ -51,7 +42,7 @@ pub fn swiss(players: u32, rounds: u32, seed: u64) -> Tournament {
                 - t.players[b].rating.unwrap_or(1500) as f64)
                 / 400.0;
             let e = 1.0 / (1.0 + 10f64.powf(-d));
-            let u = dice.unit();
+            let u: f64 = dice.gen();
             let (rw, rb) = if u < e - 0.15 {
                 (GameResult::Win, GameResult::Loss)
             } else if u < e + 0.15 {

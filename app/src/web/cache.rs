@@ -191,12 +191,8 @@ where
                     state: state.clone(),
                     key: key.clone(),
                 };
-                let b = web::block(move || -> Result<Body, AppError> {
-                    let st = &guard.state;
-                    let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
-                    let b = Body::new(Bytes::from(render(v)?));
-                    st.cache.put(guard.key.clone(), version, b.clone());
-                    Ok(b)
+                let b = web::block(move || {
+                    compute(&guard.state, guard.key.clone(), version, f, render)
                 })
                 .await??;
                 (etag, b)
@@ -206,13 +202,10 @@ where
                 let b = web::block(move || -> Result<Body, AppError> {
                     let flight = st.cache.flight(&key);
                     let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
-                    if let Some(b) = st.cache.get(&key, version) {
-                        return Ok(b);
+                    match st.cache.get(&key, version) {
+                        Some(b) => Ok(b),
+                        None => compute(&st, key, version, f, render),
                     }
-                    let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
-                    let b = Body::new(Bytes::from(render(v)?));
-                    st.cache.put(key, version, b.clone());
-                    Ok(b)
                 })
                 .await??;
                 (etag, b)
@@ -230,6 +223,23 @@ where
         return Ok(res.body(body.gzip));
     }
     Ok(res.body(body.plain))
+}
+
+/// Reads and renders the public answer and keeps it as `version` of `key`.
+fn compute<T, F>(
+    st: &AppState,
+    key: String,
+    version: u64,
+    f: F,
+    render: impl FnOnce(T) -> Result<Vec<u8>, AppError>,
+) -> Result<Body, AppError>
+where
+    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T>,
+{
+    let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
+    let b = Body::new(Bytes::from(render(v)?));
+    st.cache.put(key, version, b.clone());
+    Ok(b)
 }
 
 /// A claimed recomputation; dropping it lets the next reader claim again.
