@@ -267,27 +267,7 @@ pub fn submit(
             .then_some(t.draw_offer_min_moves as u32),
     };
     let report = report_view(&validate_game(&input));
-    let mut warnings = vec![];
-    if let Some(e) = &report.error {
-        warnings.push(format!(
-            "move {} ('{}') is {}: {}",
-            e["ply"],
-            e["text"].as_str().unwrap_or(""),
-            e["kind"].as_str().unwrap_or(""),
-            e["why"].as_str().unwrap_or("")
-        ));
-    }
-    if !report.result_consistent {
-        warnings.push(format!(
-            "the entered result {} does not agree with the game: {}",
-            entered.as_deref().unwrap_or("(none)"),
-            report
-                .expected_result
-                .as_deref()
-                .map(|r| format!("the rules give {r}"))
-                .unwrap_or_else(|| report.notes.join("; "))
-        ));
-    }
+    let warnings = warnings(&report, entered.as_deref(), report.result_consistent);
     let report_text = serde_json::to_string(&report).unwrap_or_default();
     let before: Option<String> = game_records::table
         .find(gid)
@@ -335,6 +315,33 @@ pub fn submit(
     Ok(v)
 }
 
+/// What the desk is told about checked moves: the first move that could not
+/// be played, and an entered result that does not agree with the game.
+fn warnings(report: &ValidationView, entered: Option<&str>, consistent: bool) -> Vec<String> {
+    let mut out = vec![];
+    if let Some(e) = &report.error {
+        out.push(format!(
+            "move {} ('{}') is {}: {}",
+            e["ply"],
+            e["text"].as_str().unwrap_or(""),
+            e["kind"].as_str().unwrap_or(""),
+            e["why"].as_str().unwrap_or("")
+        ));
+    }
+    if !consistent {
+        out.push(format!(
+            "the entered result {} does not agree with the game: {}",
+            entered.unwrap_or("(none)"),
+            report
+                .expected_result
+                .as_deref()
+                .map(|r| format!("the rules give {r}"))
+                .unwrap_or_else(|| report.notes.join("; "))
+        ));
+    }
+    out
+}
+
 pub fn get(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRecordView> {
     let g = load_game(conn, tid, gid)?;
     let row: Option<(String, String, String, String, String)> = game_records::table
@@ -355,14 +362,12 @@ pub fn get(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameReco
         DomainError::conflict("the stored report is unreadable; submit the moves again")
     })?;
     let entered = recorded_result(&g.kind, g.white_score, g.black_score);
-    let mut warnings = vec![];
-    if let (Some(exp), Some(ent)) = (&report.expected_result, &entered) {
-        if exp != ent {
-            warnings.push(format!(
-                "the entered result {ent} does not agree with the game: the rules give {exp}"
-            ));
-        }
-    }
+    // The result may have been entered or corrected since the moves were checked.
+    let consistent = match (&report.expected_result, &entered) {
+        (Some(exp), Some(ent)) => exp == ent,
+        _ => true,
+    };
+    let warnings = warnings(&report, entered.as_deref(), consistent);
     Ok(GameRecordView {
         game_id: gid,
         format,
