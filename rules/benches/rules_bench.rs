@@ -201,6 +201,11 @@ fn rules_bench_can_mate(fx: &Path) {
         times,
         unknown,
     );
+    summarize_ref(
+        "unwinnability + timeout samples (the two files issue 4 names)",
+        &all,
+        all_unknown,
+    );
     let mut times = Vec::new();
     let mut unknown = 0;
     for line in read("can-mate-sample.tsv").lines() {
