@@ -56,7 +56,7 @@ make_seeds() {
             seed "$d" kiwi "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
             seed "$d" c960 "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9"
             if [ -f "$fixtures/rules/fen-valid.txt" ]; then
-                grep -v '^#' "$fixtures/rules/fen-valid.txt" | head -n 200 | split -l 1 - "$d/valid-"
+                grep -v '^#' "$fixtures/rules/fen-valid.txt" | sed -n 1,200p | split -l 1 - "$d/valid-"
             fi
             ;;
         san)
@@ -73,7 +73,10 @@ make_seeds() {
             ;;
         trf_parse)
             cp "$root"/pairing/tests/data/*.trf "$d/" 2>/dev/null || true
-            [ -d "$fixtures/pairing" ] && find "$fixtures/pairing" -name '*.trf' -size -64k | head -n 200 | xargs -r cp -t "$d/"
+            if [ -d "$fixtures/pairing" ]; then
+                mapfile -t trfs < <(find "$fixtures/pairing" -name '*.trf' -size -64k | sort)
+                [ ${#trfs[@]} -eq 0 ] || cp -t "$d/" "${trfs[@]:0:200}"
+            fi
             ;;
         api_json)
             seed "$d" result '{"result":"1-0","version":1}'

@@ -166,7 +166,7 @@ pub fn export_trf(conn: &mut DbConnection, tid: i32) -> DomainResult<String> {
             _ => None,
         };
     }
-    let reg_tc: TimeControl = serde_json::from_str(&row.time_control).unwrap_or_default();
+    let reg_tc = tournaments::time_control(&row);
     let text = |s: &str| (!s.is_empty()).then(|| s.to_string());
     m.tournament.details = pairing::TournamentDetails {
         city: text(&row.place),

@@ -8,7 +8,7 @@ use super::records::final_position;
 use super::registration::load_player;
 use super::results::load_game;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
-use super::tournaments::{load as load_tournament, point_system, TimeControl};
+use super::tournaments::{load as load_tournament, point_system, time_control};
 use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
@@ -228,9 +228,7 @@ pub fn record(
                 .into();
         }
         "illegal_move" => {
-            let category = serde_json::from_str::<TimeControl>(&t.time_control)
-                .unwrap_or_default()
-                .category();
+            let category = time_control(&t).category();
             if category != "standard" && !cmd.claimed {
                 return Err(DomainError::invalid(
                     "claimed",
@@ -283,7 +281,7 @@ pub fn record(
         "quickplay_claim" => {
             // 10.2 / Guidelines III: only a game in which all the remaining
             // moves must be made in a finite time has a quickplay finish.
-            let tc = serde_json::from_str::<TimeControl>(&t.time_control).unwrap_or_default();
+            let tc = time_control(&t);
             if tc.increment_seconds > 0 || tc.delay_seconds > 0 {
                 return Err(DomainError::invalid(
                     "kind",

@@ -344,7 +344,7 @@ impl Regulations {
             system,
             rounds: row.rounds as u32,
             schedule: serde_json::from_str(&row.schedule).unwrap_or_default(),
-            time_control: serde_json::from_str(&row.time_control).unwrap_or_default(),
+            time_control: time_control(row),
             default_time_minutes: row.default_time_minutes as u32,
             adjournments: row.adjournments,
             resumption_lateness_minutes: row.resumption_lateness_minutes as u32,
@@ -438,6 +438,11 @@ pub fn view(conn: &mut DbConnection, row: &TournamentRow) -> DomainResult<Tourna
         rounds_paired: rounds_paired as u32,
         players: n as u32,
     })
+}
+
+/// The stored time control of a tournament (the default if it cannot be read).
+pub fn time_control(row: &TournamentRow) -> TimeControl {
+    serde_json::from_str(&row.time_control).unwrap_or_default()
 }
 
 pub fn load(conn: &mut DbConnection, tid: i32) -> DomainResult<TournamentRow> {
