@@ -49,14 +49,13 @@ pub fn default_k_factor(rating: Option<i32>, birth_date: &str, year: Option<i32>
     if rating >= 2400 {
         return 10;
     }
-    let born = birth_date.get(..4).and_then(|y| y.parse::<i32>().ok());
-    match (born, year) {
+    match (year_of(birth_date), year) {
         (Some(born), Some(year)) if rating < 2300 && year - born <= 18 => 40,
         _ => 20,
     }
 }
 
-/// The year of a `YYYY-MM-DD` date.
+/// The year of a `YYYY-MM-DD` (or `YYYY`) date.
 pub(crate) fn year_of(date: &str) -> Option<i32> {
     date.get(..4).and_then(|y| y.parse().ok())
 }
