@@ -190,6 +190,10 @@ fn game_desk(app: &TestApp, d: &Desk) {
     let gid = g["id"].to_string();
     let desk = format!("/manage/games/{gid}");
     let csrf = d.f.csrf(&format!("/t/{}{desk}", d.tid));
+    // The event adds 30 s a move: no quickplay finish, so no 10.2 claim offered.
+    let page = d.page(&desk);
+    assert!(page.contains("value=\"incorrect_draw_claim\""), "{page}");
+    assert!(!page.contains("value=\"quickplay_claim\""), "{page}");
     // A scoresheet in the tournament's (Polish) letters.
     let moves = "1.e4 e5 2.Sf3 Sc6 3.Gc4 Sf6 4.Sg5 d5 5.exd5 Sxd5 6.Sxf7 Kxf7 7.Hf3+ Ke6 8.Sc3";
     let (location, _) = post(

@@ -279,10 +279,8 @@ pub fn record(
                 "incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))".into();
         }
         "quickplay_claim" => {
-            // 10.2 / Guidelines III: only a game in which all the remaining
-            // moves must be made in a finite time has a quickplay finish.
             let tc = time_control(&t);
-            if tc.increment_seconds > 0 || tc.delay_seconds > 0 {
+            if !tc.has_quickplay_finish() {
                 return Err(DomainError::invalid(
                     "kind",
                     format!(

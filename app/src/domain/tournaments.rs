@@ -46,6 +46,13 @@ impl Default for TimeControl {
 }
 
 impl TimeControl {
+    /// Whether all the remaining moves must be made in a finite time (no
+    /// increment, no delay): only such a game has a quickplay finish, where a
+    /// claim under 10.2 (Guidelines III) can be made.
+    pub fn has_quickplay_finish(&self) -> bool {
+        self.increment_seconds == 0 && self.delay_seconds == 0
+    }
+
     /// Appendices A and B: blitz when base + 60 × increment < 15 minutes, rapid when
     /// 15 ≤ … < 60, standard otherwise (increment in seconds, so 60 × inc s = inc min).
     pub fn category(&self) -> &'static str {

@@ -75,6 +75,9 @@ pub struct GameDesk {
     /// The tournament's notation letters (default for typed scoresheets).
     pub notation: String,
     pub notations: &'static [&'static str],
+    /// Whether the time control has neither increment nor delay: only then is
+    /// a quickplay-finish claim (10.2) offered.
+    pub quickplay_finish: bool,
     pub problem: Option<String>,
     pub notice: Option<String>,
     /// What was typed into the moves form, kept when it failed.
@@ -161,6 +164,7 @@ fn game_desk_page(
         black,
         nav.name
     );
+    let quickplay_finish = crate::domain::tournaments::time_control(&t).has_quickplay_finish();
     Ok(GameDesk {
         base: Base::new(viewer, title, Some(nav)),
         tid,
@@ -170,6 +174,7 @@ fn game_desk_page(
         envelopes,
         notation: t.notation,
         notations: crate::domain::tournaments::NOTATIONS,
+        quickplay_finish,
         problem: x.problem,
         notice: x.notice,
         moves_text: x.moves_text,
