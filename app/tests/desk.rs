@@ -501,6 +501,12 @@ fn adjourn(app: &TestApp, e: &Event, board: i64, sealed: &str) -> Value {
     )
 }
 
+/// An envelope action of the arbiter that must succeed (and be audited).
+fn envelope(app: &TestApp, e: &Event, aid: i64, action: &str, body: Value, what: &str) -> Value {
+    let path = e.path(&format!("/adjournments/{aid}/{action}"));
+    w(app, || e.arb.post(&path, body), 200, what)
+}
+
 fn adjournments(app: &TestApp, e: &Event) {
     // §1–§2: the envelope holds every field but the sealed move.
     let env = adjourn(app, e, 4, SEALED_SECRET);
@@ -557,37 +563,23 @@ fn adjournments(app: &TestApp, e: &Event) {
         409,
         "open without the replying player",
     );
-    w(
+    envelope(
         app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/presence")),
-                json!({"who": "sealer", "at": "2026-05-02T09:58"}),
-            )
-        },
-        200,
+        e,
+        aid,
+        "presence",
+        json!({"who": "sealer", "at": "2026-05-02T09:58"}),
         "sealer present",
     );
-    w(
+    envelope(
         app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/presence")),
-                json!({"who": "replier", "at": "2026-05-02T10:05"}),
-            )
-        },
-        200,
+        e,
+        aid,
+        "presence",
+        json!({"who": "replier", "at": "2026-05-02T10:05"}),
         "replier present",
     );
-    let o = w(
-        app,
-        || {
-            e.arb
-                .post(&e.path(&format!("/adjournments/{aid}/open")), json!({}))
-        },
-        200,
-        "open",
-    );
+    let o = envelope(app, e, aid, "open", json!({}), "open");
     assert_eq!(o["envelope"]["opening"]["sealed_text"], SEALED_SECRET);
     assert_eq!(o["envelope"]["opening"]["verdict"], "legal: Na6");
     assert_eq!(o["envelope"]["opening"]["consequence"], "Continue");
@@ -605,62 +597,42 @@ fn adjournments(app: &TestApp, e: &Event) {
     // §8: an illegal sealed move loses.
     let env = adjourn(app, e, 5, "Hxh7");
     let aid = env["id"].as_i64().unwrap();
-    w(
+    envelope(
         app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/presence")),
-                json!({"who": "sealer", "at": "2026-05-02T10:00"}),
-            )
-        },
-        200,
+        e,
+        aid,
+        "presence",
+        json!({"who": "sealer", "at": "2026-05-02T10:00"}),
         "p",
     );
-    w(
+    envelope(
         app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/presence")),
-                json!({"who": "replier", "at": "2026-05-02T10:00"}),
-            )
-        },
-        200,
+        e,
+        aid,
+        "presence",
+        json!({"who": "replier", "at": "2026-05-02T10:00"}),
         "p",
     );
-    let o = w(
-        app,
-        || {
-            e.arb
-                .post(&e.path(&format!("/adjournments/{aid}/open")), json!({}))
-        },
-        200,
-        "open illegal",
-    );
+    let o = envelope(app, e, aid, "open", json!({}), "open illegal");
     assert_eq!(o["envelope"]["opening"]["verdict"], "illegal");
     assert_eq!(o["game"]["result"], "1-0", "the sealer (Black) loses");
     // §10: the sealer more than an hour late, the sealed move neither mates nor ends the game: he loses.
     let env = adjourn(app, e, 1, "e5");
     let aid = env["id"].as_i64().unwrap();
-    w(
+    envelope(
         app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/presence")),
-                json!({"who": "replier", "at": "2026-05-02T10:00"}),
-            )
-        },
-        200,
+        e,
+        aid,
+        "presence",
+        json!({"who": "replier", "at": "2026-05-02T10:00"}),
         "p",
     );
-    let o = w(
+    let o = envelope(
         app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/open")),
-                json!({"at": "2026-05-02T11:01"}),
-            )
-        },
-        200,
+        e,
+        aid,
+        "open",
+        json!({"at": "2026-05-02T11:01"}),
         "open, sealer late",
     );
     assert_eq!(o["envelope"]["opening"]["consequence"], "SealerLoses");
@@ -668,15 +640,12 @@ fn adjournments(app: &TestApp, e: &Event) {
     // §5: a draw agreed before resumption ends the game; the envelope stays closed.
     let env = adjourn(app, e, 3, "Sc6");
     let aid = env["id"].as_i64().unwrap();
-    let end = w(
+    let end = envelope(
         app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/end")),
-                json!({"outcome": "draw"}),
-            )
-        },
-        200,
+        e,
+        aid,
+        "end",
+        json!({"outcome": "draw"}),
         "draw before resumption",
     );
     assert_eq!(end["state"], "ended");
@@ -685,17 +654,7 @@ fn adjournments(app: &TestApp, e: &Event) {
     // §11: a lost envelope — resume from the adjourned position.
     let env = adjourn(app, e, 4, "d5");
     let aid = env["id"].as_i64().unwrap();
-    let lost = w(
-        app,
-        || {
-            e.arb.post(
-                &e.path(&format!("/adjournments/{aid}/lost")),
-                json!({"restorable": true}),
-            )
-        },
-        200,
-        "lost",
-    );
+    let lost = envelope(app, e, aid, "lost", json!({"restorable": true}), "lost");
     assert_eq!(lost["state"], "lost");
     assert_eq!(e.game(2, 4)["kind"], "pending");
 }
@@ -839,27 +798,16 @@ fn sealed_verdicts(app: &TestApp) {
             present.push(("sealer", "2026-06-02T10:00"));
         }
         for (who, at) in present {
-            w(
+            envelope(
                 app,
-                || {
-                    e.arb.post(
-                        &e.path(&format!("/adjournments/{aid}/presence")),
-                        json!({"who": who, "at": at}),
-                    )
-                },
-                200,
+                &e,
+                aid,
+                "presence",
+                json!({"who": who, "at": at}),
                 "present",
             );
         }
-        w(
-            app,
-            || {
-                e.arb
-                    .post(&e.path(&format!("/adjournments/{aid}/open")), open)
-            },
-            200,
-            "open",
-        )
+        envelope(app, &e, aid, "open", open, "open")
     };
     let after_e4 = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
     let o = open_case(1, after_e4, "Zz9!", true, json!({}));
