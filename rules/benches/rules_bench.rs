@@ -89,12 +89,44 @@ fn bench_pgn(fx: &Path) {
     );
 }
 
+/// Full validation (`chess-rules validate`): every move read and played, how
+/// the game ended on the board (mate, stalemate, dead position — the last one
+/// asks `can_mate` of the final position), draw-rule counters, the result
+/// checked against the board, the JSON report written.
+fn bench_validate(fx: &Path) {
+    let mut files = Vec::new();
+    collect_pgn(&fx.join("pgn"), &mut files);
+    let games: Vec<_> = files
+        .iter()
+        .filter_map(|f| std::fs::read(f).ok())
+        .flat_map(|b| read_games(&decode(&b)).into_iter().flatten())
+        .collect();
+    let (d, plies) = best_of(5, || {
+        let mut plies = 0;
+        let mut bytes = 0;
+        for g in &games {
+            let r = rules::validate::validate_pgn_game(g, LetterSet::ENGLISH);
+            plies += r.plies;
+            bytes += r.to_json(0).len();
+        }
+        std::hint::black_box(bytes);
+        plies
+    });
+    println!(
+        "full validation (read moves, endings, dead positions, result check, JSON report): {} games, {plies} plies in {:.3} s = {:.0} moves/s (best of 5; target >= 500,000)",
+        games.len(),
+        d.as_secs_f64(),
+        plies as f64 / d.as_secs_f64()
+    );
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; ignore arguments.
     bench_perft();
     match fixtures() {
         Some(fx) => {
             bench_pgn(&fx);
+            bench_validate(&fx);
             rules_bench_can_mate(&fx);
         }
         None => println!("SKIPPED: ../shared/fixtures not found (PGN and can_mate benchmarks)"),

@@ -111,6 +111,9 @@ pub struct History {
     positions: Vec<Position>,
     keys: Vec<u64>,
     counts: HashMap<u64, u32>,
+    /// Positions that have stood at least twice (only they can make a claim
+    /// "after my move" possible).
+    twice: usize,
 }
 
 impl History {
@@ -123,6 +126,7 @@ impl History {
             positions: vec![start],
             keys: vec![key],
             counts,
+            twice: 0,
         }
     }
 
@@ -136,7 +140,11 @@ impl History {
     /// Appends a position (after a move or a null move).
     pub fn push_position(&mut self, pos: Position) {
         let key = pos.zobrist();
-        *self.counts.entry(key).or_insert(0) += 1;
+        let n = self.counts.entry(key).or_insert(0);
+        *n += 1;
+        if *n == 2 {
+            self.twice += 1;
+        }
         self.keys.push(key);
         self.positions.push(pos);
     }
@@ -165,11 +173,19 @@ impl History {
         if self.repetitions() >= 3 {
             return Some(Claim::HasArisen);
         }
+        if self.twice == 0 {
+            // No position has stood twice: no move can make one stand a third time.
+            return None;
+        }
         let pos = self.current();
+        let key = self.keys.last().copied().unwrap_or_else(|| pos.zobrist());
         for &m in pos.legal_moves().iter() {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            if self.counts.get(&next.zobrist()).copied().unwrap_or(0) >= 2 {
+            let next_key = pos.zobrist_after_move(key, m).unwrap_or_else(|| {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                next.zobrist()
+            });
+            if self.counts.get(&next_key).copied().unwrap_or(0) >= 2 {
                 return Some(Claim::AfterMove(m));
             }
         }
