@@ -83,13 +83,19 @@ pub fn board_ending(pos: &Position) -> Option<BoardEnding> {
     if insufficient_material(pos) {
         return Some(BoardEnding::DeadPosition);
     }
-    // Ask the side more likely to be unable to mate first: a Yes ends the test.
-    let w = can_mate(pos, Color::White);
-    if matches!(w, CanMate::Yes(_)) {
+    // A Yes for either side ends the test: ask first the side with more
+    // men, the likelier to have a quick one.
+    let first = if pos.by_color(Color::White).count() >= pos.by_color(Color::Black).count() {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let a = can_mate(pos, first);
+    if matches!(a, CanMate::Yes(_)) {
         return None;
     }
-    let b = can_mate(pos, Color::Black);
-    if w == CanMate::No && b == CanMate::No {
+    let b = can_mate(pos, first.other());
+    if a == CanMate::No && b == CanMate::No {
         Some(BoardEnding::DeadPosition)
     } else {
         None
