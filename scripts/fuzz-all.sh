@@ -120,9 +120,10 @@ for t in "${targets[@]}"; do
         cargo fuzz run -O "$t" "$corpus/$t" -- -max_total_time="$secs" -max_len=16384 -print_final_stats=1) > "$log" 2>&1
     rc=$?
     set -e
-    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n1)
-    took=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -n1)
-    line="$(date -u +%FT%TZ) $t: ${runs:-?} runs in ${took:-?} s, exit $rc"
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -n1 || true)
+    took=$(grep -o 'Done [0-9]* runs in [0-9]* second' "$log" | grep -o 'in [0-9]*' | grep -o '[0-9]*' | tail -n1 || true)
+    crash=$(grep -o 'Test unit written to .*' "$log" | tail -n1 || true)
+    line="$(date -u +%FT%TZ) $t: ${runs:-?} runs in ${took:-?} s, exit $rc${crash:+, $crash}"
     echo "$line" | tee -a "$corpus/summary.txt"
     [ $rc -eq 0 ] || tail -n 40 "$log"
 done

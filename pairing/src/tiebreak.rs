@@ -266,7 +266,9 @@ impl FromStr for TieBreak {
                 modifier: modifier.to_string(),
                 allowed,
             };
-            let (kind, number) = modifier.split_at(modifier.len().min(1));
+            // The letter, then the number (the letter may be any character).
+            let letter = modifier.chars().next().map_or(0, char::len_utf8);
+            let (kind, number) = modifier.split_at(letter);
             let n: u32 = number.parse().map_err(|_| bad())?;
             match kind {
                 "C" if cuts && n <= 255 => cut.low = n as u8,
@@ -1039,6 +1041,22 @@ mod tests {
         assert_eq!(Edition::in_force_on(""), Edition::E2026);
         assert_eq!("2024".parse::<Edition>(), Ok(Edition::E2024));
         assert!("2023".parse::<Edition>().is_err());
+    }
+
+    /// Found by the `page_forms` fuzz target: a modifier starting with a
+    /// character of more than one byte was split inside it.
+    #[test]
+    fn modifiers_of_any_text_are_refused_not_split() {
+        assert_eq!(
+            "BH/C1".parse::<TieBreak>(),
+            Ok(TieBreak::Buchholz(Cut { low: 1, high: 0 }))
+        );
+        for bad in ["BH/Ł1", "BH/\u{93}\u{93}Q4", "ARO/€", "BH/", "SB/M1"] {
+            assert!(
+                matches!(bad.parse::<TieBreak>(), Err(TieBreakError::Modifier { .. })),
+                "{bad}"
+            );
+        }
     }
 
     #[test]
