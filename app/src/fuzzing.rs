@@ -85,6 +85,8 @@ mod tests {
             b"white_time_used=1:99:00&black_time_used=&sealed_move=e4",
             b"name=Open&rounds=999&base_minutes=-1",
             b"r12=%FF%FE&why12=",
+            // Found by the fuzzer: a tie-break modifier starting with a two-byte character.
+            b"name=Open&rounds=9&tiebreaks=BH%2F%C5%811",
             b"%%%&&==",
         ] {
             super::form_bodies(input);
