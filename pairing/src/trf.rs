@@ -66,7 +66,8 @@ const ROUND_BLOCK_WIDTH: usize = 10;
 /// Reads a TRF file. Accepts CR, LF and CRLF line ends, short lines (missing
 /// round blocks = not paired) and any characters in names. Never panics.
 pub fn parse(text: &str) -> Result<Tournament, TrfError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Byte-order marks (a file re-encoded twice has two) are not content.
+    let text = text.trim_start_matches('\u{feff}');
     let (lines, line_ending, final_line_ending) = split_lines(text);
     let mut t = Tournament {
         trf: TrfLayout {

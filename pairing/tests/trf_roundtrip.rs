@@ -90,3 +90,21 @@ fn every_fixture_is_rewritten_from_the_model_alone() {
         println!("not canonical: {}", differing.join(" "));
     }
 }
+
+/// Found by the `trf_parse` fuzz target: a file starting with two byte-order
+/// marks kept the second as content, so writing it and reading it back was
+/// not stable.
+#[test]
+fn byte_order_marks_are_not_content() {
+    let plain = "012 Fixture Open\n001    1      Nowak, Jan                        1900\n";
+    let once = format!("\u{feff}{plain}");
+    let twice = format!("\u{feff}\u{feff}{plain}");
+    let t = trf::parse(plain).unwrap();
+    for text in [&once, &twice] {
+        let read = trf::parse(text).unwrap();
+        assert_eq!(read.name, t.name, "{text:?}");
+        let written = trf::write(&read);
+        assert!(!written.starts_with('\u{feff}'), "{written:?}");
+        assert_eq!(trf::write(&trf::parse(&written).unwrap()), written);
+    }
+}
