@@ -61,14 +61,19 @@ fn collect_pgn(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-fn bench_pgn(fx: &Path) {
+/// The text of every PGN file of the fixture corpus.
+fn corpus_texts(fx: &Path) -> Vec<String> {
     let mut files = Vec::new();
     collect_pgn(&fx.join("pgn"), &mut files);
-    let texts: Vec<String> = files
+    files
         .iter()
         .filter_map(|f| std::fs::read(f).ok())
         .map(|b| decode(&b))
-        .collect();
+        .collect()
+}
+
+fn bench_pgn(fx: &Path) {
+    let texts = corpus_texts(fx);
     let (d, (games, plies)) = best_of(5, || {
         let mut games = 0;
         let mut plies = 0;
@@ -94,12 +99,9 @@ fn bench_pgn(fx: &Path) {
 /// asks `can_mate` of the final position), draw-rule counters, the result
 /// checked against the board, the JSON report written.
 fn bench_validate(fx: &Path) {
-    let mut files = Vec::new();
-    collect_pgn(&fx.join("pgn"), &mut files);
-    let games: Vec<_> = files
+    let games: Vec<_> = corpus_texts(fx)
         .iter()
-        .filter_map(|f| std::fs::read(f).ok())
-        .flat_map(|b| read_games(&decode(&b)).into_iter().flatten())
+        .flat_map(|t| read_games(t).into_iter().flatten())
         .collect();
     let (d, plies) = best_of(5, || {
         let mut plies = 0;
