@@ -1511,6 +1511,16 @@ impl<W: Weight> MaxWeightMatching<W> {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator for the random graphs (xorshift64).
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     fn brute(n: usize, w: &[Vec<i64>]) -> i64 {
         fn rec(i: usize, used: &mut Vec<bool>, n: usize, w: &[Vec<i64>]) -> i64 {
             if i == n {
@@ -1548,7 +1558,7 @@ mod tests {
             let mut w = vec![vec![0i64; n]; n];
             for i in 0..n {
                 for j in i + 1..n {
-                    let v = if rnd() % 4 == 0 {
+                    let v = if rnd().is_multiple_of(4) {
                         0
                     } else {
                         (rnd() % if case % 2 == 0 { 5 } else { 50 }) as i64
@@ -1580,13 +1590,7 @@ mod tests {
 
     #[test]
     fn incremental_solves_match_fresh_solves() {
-        let mut seed = 987654321u64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = xorshift(987654321u64);
         for case in 0..300 {
             let n = 2 * (1 + (rnd() % 5) as usize);
             let mut w = vec![vec![0i64; n]; n];
@@ -1616,7 +1620,7 @@ mod tests {
                     } else {
                         let p = (rnd() % n as u64) as usize;
                         for q in 0..n {
-                            if q != p && rnd() % 2 == 0 {
+                            if q != p && rnd().is_multiple_of(2) {
                                 let v = 1 + (rnd() % 60) as i64;
                                 w[p][q] = v;
                                 w[q][p] = v;
@@ -1657,13 +1661,7 @@ mod tests {
 
     #[test]
     fn offset_mode_matches_brute_force() {
-        let mut seed = 55555u64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = xorshift(55555u64);
         for case in 0..1500 {
             let n = 2 + (rnd() % 11) as usize;
             let mut w = vec![vec![0i64; n]; n];
@@ -1671,7 +1669,7 @@ mod tests {
             m.set_offset(Wide::from_u64(1 << 30));
             for i in 0..n {
                 for j in i + 1..n {
-                    let v = if rnd() % 3 == 0 {
+                    let v = if rnd().is_multiple_of(3) {
                         0
                     } else {
                         1 + (rnd() % if case % 2 == 0 { 3 } else { 80 }) as i64
@@ -1685,8 +1683,8 @@ mod tests {
                 if step > 0 {
                     let p = (rnd() % n as u64) as usize;
                     for q in 0..n {
-                        if q != p && rnd() % 2 == 0 {
-                            let v = if rnd() % 4 == 0 {
+                        if q != p && rnd().is_multiple_of(2) {
+                            let v = if rnd().is_multiple_of(4) {
                                 0
                             } else {
                                 1 + (rnd() % 80) as i64
@@ -1787,13 +1785,7 @@ mod tests {
     /// that go on across augmentations with several trees are exercised.
     #[test]
     fn many_changes_at_once_match_subset_optimum() {
-        let mut seed = 777u64;
-        let mut rnd = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rnd = xorshift(777u64);
         for case in 0..400 {
             let n = 4 + (rnd() % 11) as usize;
             let range = [2u64, 4, 30][case % 3];
@@ -1805,7 +1797,11 @@ mod tests {
             let enc = |v: u64| Wide::<3>::from_u64(v).shl_bits(60 + (case % 3) as u32 * 3);
             for i in 0..n {
                 for j in i + 1..n {
-                    let v = if rnd() % 5 == 0 { 0 } else { 1 + rnd() % range };
+                    let v = if rnd().is_multiple_of(5) {
+                        0
+                    } else {
+                        1 + rnd() % range
+                    };
                     w[i][j] = v;
                     w[j][i] = v;
                     m.set_weight(i, j, enc(v));
@@ -1827,8 +1823,12 @@ mod tests {
                         let k = 1 + (rnd() as usize) % n;
                         for p in 0..k {
                             for q in 0..n {
-                                if q != p && rnd() % 3 != 0 {
-                                    let v = if rnd() % 6 == 0 { 0 } else { 1 + rnd() % range };
+                                if q != p && !rnd().is_multiple_of(3) {
+                                    let v = if rnd().is_multiple_of(6) {
+                                        0
+                                    } else {
+                                        1 + rnd() % range
+                                    };
                                     w[p][q] = v;
                                     w[q][p] = v;
                                     m.set_weight(p, q, enc(v));
@@ -1839,7 +1839,7 @@ mod tests {
                     2 => {
                         for p in 0..n {
                             for q in p + 1..n {
-                                if w[p][q] > 0 && rnd() % 2 == 0 {
+                                if w[p][q] > 0 && rnd().is_multiple_of(2) {
                                     let v = w[p][q] + 1 + rnd() % 2;
                                     w[p][q] = v;
                                     w[q][p] = v;
