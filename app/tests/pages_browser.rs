@@ -415,7 +415,7 @@ fn organizer_runs_round_one_in_a_browser() {
 
     // The results went through the domain: all six boards have a result.
     let round = db
-        .read(|conn| app::domain::rounds::get(conn, tid, 1, true))
+        .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
         .expect("round 1");
     let results: Vec<&str> = round.games.iter().map(|g| g.result.as_str()).collect();
     assert_eq!(results, ["1-0", "½-½", "0-1", "1-0", "+/-", "0-1"]);

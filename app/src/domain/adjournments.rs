@@ -9,7 +9,7 @@ use super::records::final_position;
 use super::results::load_game;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
-use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
 use crate::secrets::SealKey;
@@ -175,20 +175,46 @@ fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeVi
     })
 }
 
-pub fn get(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<EnvelopeView> {
+/// An envelope, for the tournament's staff only (SPEC §7: what it holds and
+/// where it is are the arbiter's business until the game resumes).
+pub fn get(
+    conn: &mut DbConnection,
+    tid: i32,
+    aid: i32,
+    audience: Audience,
+) -> DomainResult<EnvelopeView> {
+    staff_only(audience)?;
     let row = load(conn, tid, aid)?;
     view(conn, tid, &row)
 }
 
-/// The envelopes of a game, oldest first.
-pub fn for_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Vec<EnvelopeView>> {
+fn staff_only(audience: Audience) -> DomainResult<()> {
+    if audience.is_staff() {
+        Ok(())
+    } else {
+        Err(DomainError::Forbidden(
+            "adjournment envelopes are for the tournament's organizers and arbiters".into(),
+        ))
+    }
+}
+
+/// The envelopes of a game, oldest first (staff only).
+pub fn for_game(
+    conn: &mut DbConnection,
+    tid: i32,
+    gid: i32,
+    audience: Audience,
+) -> DomainResult<Vec<EnvelopeView>> {
+    staff_only(audience)?;
     let ids: Vec<i32> = adjournments::table
         .filter(adjournments::tournament_id.eq(tid))
         .filter(adjournments::game_id.eq(gid))
         .order(adjournments::id)
         .select(adjournments::id)
         .load(conn)?;
-    ids.into_iter().map(|aid| get(conn, tid, aid)).collect()
+    ids.into_iter()
+        .map(|aid| get(conn, tid, aid, audience))
+        .collect()
 }
 
 fn context(gid: i32, aid_hint: &str) -> String {
@@ -340,7 +366,7 @@ pub fn adjourn(
             games::updated_at.eq(now()),
         ))
         .execute(conn)?;
-    let v = get(conn, tid, aid)?;
+    let v = get(conn, tid, aid, Audience::Staff)?;
     audit::record(
         conn,
         actor,
@@ -394,7 +420,7 @@ pub fn mark_present(
             .execute(conn)?,
         _ => return Err(DomainError::invalid("who", "sealer or replier")),
     };
-    let after = get(conn, tid, aid)?;
+    let after = get(conn, tid, aid, Audience::Staff)?;
     audit::record(
         conn,
         actor,
@@ -651,12 +677,12 @@ pub fn open(
         diesel::update(games::table.find(g.id))
             .set(games::kind.eq("adjourned"))
             .execute(conn)?;
-        new_envelope = Some(get(conn, tid, id)?);
+        new_envelope = Some(get(conn, tid, id, Audience::Staff)?);
     }
     refresh_round_state(conn, tid, g.round_number)?;
     let pm = player_map(conn, tid)?;
     let answer = OpenedEnvelope {
-        envelope: get(conn, tid, aid)?,
+        envelope: get(conn, tid, aid, Audience::Staff)?,
         game: game_view(&load_game(conn, tid, g.id)?, &pm),
         new_envelope,
     };
@@ -808,7 +834,7 @@ fn end_envelope(
         ))
         .execute(conn)?;
     refresh_round_state(conn, tid, g.round_number)?;
-    let after = get(conn, tid, aid)?;
+    let after = get(conn, tid, aid, Audience::Staff)?;
     audit::record(
         conn,
         actor,

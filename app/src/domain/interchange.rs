@@ -18,11 +18,10 @@
 
 use super::audit::{self, Entry};
 use super::model::{self, players_in_order};
-use super::rounds::last_round;
 use super::tournaments::{
     self, point_system, tiebreak_codes, Period, Regulations, TimeControl, TournamentView,
 };
-use super::{engine, now, Actor, DomainError, DomainResult, Role};
+use super::{engine, now, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{
     bye_requests, forbidden_pairs, games, players, rounds, tournament_staff,
@@ -117,28 +116,10 @@ pub fn parse_time_control(text: &str) -> Option<TimeControl> {
     (!tc.periods.is_empty()).then_some(tc)
 }
 
-/// Rounds the public may see: all paired rounds but an unpublished last one.
-fn published_rounds(conn: &mut DbConnection, tid: i32) -> DomainResult<u32> {
-    let last = last_round(conn, tid)?;
-    if last == 0 {
-        return Ok(0);
-    }
-    let state: String = rounds::table
-        .filter(rounds::tournament_id.eq(tid))
-        .filter(rounds::number.eq(last))
-        .select(rounds::state)
-        .first(conn)?;
-    Ok(if state == "paired" {
-        last as u32 - 1
-    } else {
-        last as u32
-    })
-}
-
 /// The tournament as FIDE TRF (public: published rounds only).
 pub fn export_trf(conn: &mut DbConnection, tid: i32) -> DomainResult<String> {
     let row = tournaments::load(conn, tid)?;
-    let played = published_rounds(conn, tid)?;
+    let played = Audience::Public.last_round(conn, tid)? as u32;
     let total = super::rounds::total_rounds(conn, &row)?;
     let next = (played < total).then_some(played + 1);
     let mut m = model::build(conn, &row, played, next)?;
@@ -660,7 +641,7 @@ pub fn import_trf(
             .execute(conn)?;
     }
     tournaments::refresh_status(conn, tid)?;
-    let view = tournaments::get(conn, tid)?;
+    let view = tournaments::get(conn, tid, Audience::Staff)?;
     let out = ImportedTournament {
         tournament: view,
         rounds: played,
@@ -831,13 +812,13 @@ fn pgn_game(
 }
 
 /// PGN of the games of the rounds `numbers` (byes and double forfeits are no
-/// games and are left out). Unpublished rounds only for `staff`.
+/// games and are left out), as `audience` sees them.
 fn pgn_of(
     conn: &mut DbConnection,
     tid: i32,
     numbers: Option<i32>,
     game: Option<i32>,
-    staff: bool,
+    audience: Audience,
 ) -> DomainResult<String> {
     let t = tournaments::load(conn, tid)?;
     let mut q = rounds::table
@@ -857,7 +838,7 @@ fn pgn_of(
                     "round {n} of tournament {tid}"
                 )))
             }
-            Some(r) if r.state == "paired" && !staff => {
+            Some(r) if !audience.sees_round_state(&r.state) => {
                 return Err(DomainError::NotFound(format!(
                     "a published round {n} of tournament {tid}"
                 )))
@@ -871,7 +852,10 @@ fn pgn_of(
         .collect();
     let mut out = String::new();
     let mut found = false;
-    for r in round_rows.iter().filter(|r| staff || r.state != "paired") {
+    for r in round_rows
+        .iter()
+        .filter(|r| audience.sees_round_state(&r.state))
+    {
         let mut q = games::table
             .filter(games::tournament_id.eq(tid))
             .filter(games::round_number.eq(r.number))
@@ -909,17 +893,26 @@ pub fn pgn_game_export(
     conn: &mut DbConnection,
     tid: i32,
     gid: i32,
-    staff: bool,
+    audience: Audience,
 ) -> DomainResult<String> {
-    pgn_of(conn, tid, None, Some(gid), staff)
+    pgn_of(conn, tid, None, Some(gid), audience)
 }
 
-pub fn pgn_round(conn: &mut DbConnection, tid: i32, n: i32, staff: bool) -> DomainResult<String> {
-    pgn_of(conn, tid, Some(n), None, staff)
+pub fn pgn_round(
+    conn: &mut DbConnection,
+    tid: i32,
+    n: i32,
+    audience: Audience,
+) -> DomainResult<String> {
+    pgn_of(conn, tid, Some(n), None, audience)
 }
 
-pub fn pgn_tournament(conn: &mut DbConnection, tid: i32, staff: bool) -> DomainResult<String> {
-    pgn_of(conn, tid, None, None, staff)
+pub fn pgn_tournament(
+    conn: &mut DbConnection,
+    tid: i32,
+    audience: Audience,
+) -> DomainResult<String> {
+    pgn_of(conn, tid, None, None, audience)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 pub mod adjournments;
 pub mod arrivals;
+pub mod audience;
 pub mod audit;
 pub mod engine;
 pub mod interchange;
@@ -18,6 +19,8 @@ pub mod standings;
 pub mod tournaments;
 pub mod users;
 pub mod views;
+
+pub use audience::Audience;
 
 use crate::db::schema::{tournament_staff, tournaments as tournaments_table};
 use crate::db::DbConnection;

@@ -9,7 +9,7 @@ use super::registration::load_player;
 use super::results::load_game;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system, time_control};
-use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
 use diesel::prelude::*;
@@ -497,14 +497,33 @@ fn view_of(conn: &mut DbConnection, id: i32) -> DomainResult<PenaltyView> {
 }
 
 /// Penalties of a game (public: they are shown on the game, the card and the round).
-pub fn for_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Vec<PenaltyView>> {
-    load_game(conn, tid, gid)?;
+/// The penalties of a game, as `audience` sees them (the public: of a published
+/// round, without the arbiter's internal note).
+pub fn for_game(
+    conn: &mut DbConnection,
+    tid: i32,
+    gid: i32,
+    audience: Audience,
+) -> DomainResult<Vec<PenaltyView>> {
+    let g = load_game(conn, tid, gid)?;
+    audience.check_game(conn, tid, &g)?;
     let rows: Vec<PenaltyRow> = penalties::table
         .filter(penalties::game_id.eq(gid))
         .order(penalties::id)
         .select(columns())
         .load(conn)?;
-    Ok(rows.into_iter().map(to_view).collect())
+    Ok(rows
+        .into_iter()
+        .map(|r| for_audience(to_view(r), audience))
+        .collect())
+}
+
+/// The internal note is for the staff.
+fn for_audience(mut v: PenaltyView, audience: Audience) -> PenaltyView {
+    if !audience.is_staff() {
+        v.note.clear();
+    }
+    v
 }
 
 /// A penalty with the round of its game, for the player's card.
@@ -515,8 +534,14 @@ pub struct CardPenalty {
     pub penalty: PenaltyView,
 }
 
-/// Penalties against `pid` in tournament `tid`, by round.
-pub fn for_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<Vec<CardPenalty>> {
+/// Penalties against `pid` in tournament `tid`, by round, as `audience` sees them.
+pub fn for_player(
+    conn: &mut DbConnection,
+    tid: i32,
+    pid: i32,
+    audience: Audience,
+) -> DomainResult<Vec<CardPenalty>> {
+    let last = audience.last_round(conn, tid)?;
     let rows: Vec<PenaltyRow> = penalties::table
         .filter(penalties::tournament_id.eq(tid))
         .filter(penalties::player_id.eq(pid))
@@ -525,9 +550,11 @@ pub fn for_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<V
         .load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
-        let v = to_view(r);
+        let v = for_audience(to_view(r), audience);
         let round = load_game(conn, tid, v.game_id)?.round_number;
-        out.push(CardPenalty { round, penalty: v });
+        if round <= last {
+            out.push(CardPenalty { round, penalty: v });
+        }
     }
     Ok(out)
 }

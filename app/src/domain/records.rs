@@ -7,7 +7,7 @@ use super::audit::{self, Entry};
 use super::results::load_game;
 use super::rounds::fmt_points;
 use super::tournaments::load as load_tournament;
-use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{game_records, rounds};
 use crate::db::DbConnection;
 use diesel::prelude::*;
@@ -342,8 +342,15 @@ fn warnings(report: &ValidationView, entered: Option<&str>, consistent: bool) ->
     out
 }
 
-pub fn get(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRecordView> {
+/// The stored moves of a game, as `audience` sees them.
+pub fn get(
+    conn: &mut DbConnection,
+    tid: i32,
+    gid: i32,
+    audience: Audience,
+) -> DomainResult<GameRecordView> {
     let g = load_game(conn, tid, gid)?;
+    audience.check_game(conn, tid, &g)?;
     let row: Option<(String, String, String, String, String)> = game_records::table
         .find(gid)
         .select((

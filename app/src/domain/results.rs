@@ -5,7 +5,7 @@
 use super::audit::{self, Entry};
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
-use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
@@ -118,8 +118,16 @@ pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Ga
         .ok_or_else(|| DomainError::NotFound(format!("game {gid} in tournament {tid}")))
 }
 
-pub fn get_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameView> {
+/// A game as `audience` sees it (a game of an unpublished round is `NotFound`
+/// for the public).
+pub fn get_game(
+    conn: &mut DbConnection,
+    tid: i32,
+    gid: i32,
+    audience: Audience,
+) -> DomainResult<GameView> {
     let g = load_game(conn, tid, gid)?;
+    audience.check_game(conn, tid, &g)?;
     let pm = player_map(conn, tid)?;
     Ok(game_view(&g, &pm))
 }
@@ -210,14 +218,14 @@ pub fn set_result(
     .execute(conn)?;
     if updated != 1 {
         // Another writer got there between our read and write.
-        let current = get_game(conn, tid, gid)?;
+        let current = get_game(conn, tid, gid, Audience::Staff)?;
         return Err(DomainError::Conflict {
             message: "the result was changed meanwhile".into(),
             current: serde_json::to_value(&current).ok(),
         });
     }
     refresh_round_state(conn, tid, g.round_number)?;
-    let after = get_game(conn, tid, gid)?;
+    let after = get_game(conn, tid, gid, Audience::Staff)?;
     audit::record(
         conn,
         actor,

@@ -5,7 +5,7 @@
 use super::audit::{self, Entry};
 use super::model::{self, players_in_order};
 use super::tournaments::{load as load_tournament, point_system, refresh_status};
-use super::{engine, now, require_role, Actor, DomainError, DomainResult, Role};
+use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
@@ -161,12 +161,17 @@ pub fn round_games(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResu
         .load(conn)?)
 }
 
-/// A round's view. Before publication only staff (`staff = true`) see the boards.
-pub fn get(conn: &mut DbConnection, tid: i32, number: i32, staff: bool) -> DomainResult<RoundView> {
+/// A round's view. Before publication only staff see the boards.
+pub fn get(
+    conn: &mut DbConnection,
+    tid: i32,
+    number: i32,
+    audience: Audience,
+) -> DomainResult<RoundView> {
     load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
     let published = r.state != "paired";
-    let games = if published || staff {
+    let games = if audience.sees_round_state(&r.state) {
         let pm = player_map(conn, tid)?;
         round_games(conn, tid, number)?
             .iter()
@@ -193,7 +198,12 @@ pub struct RoundSummary {
     pub results_missing: i64,
 }
 
-pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<RoundSummary>> {
+/// The rounds `audience` sees (the public: published ones only).
+pub fn list(
+    conn: &mut DbConnection,
+    tid: i32,
+    audience: Audience,
+) -> DomainResult<Vec<RoundSummary>> {
     load_tournament(conn, tid)?;
     let rows: Vec<RoundRow> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
@@ -201,7 +211,10 @@ pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<RoundSummary>
         .select(RoundRow::as_select())
         .load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
-    for r in rows {
+    for r in rows
+        .into_iter()
+        .filter(|r| audience.sees_round_state(&r.state))
+    {
         let gs = round_games(conn, tid, r.number)?;
         out.push(RoundSummary {
             number: r.number,
@@ -415,7 +428,7 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
         .execute(conn)?;
     insert_pairing(conn, &t, &m, round, &pairing)?;
     refresh_status(conn, tid)?;
-    let v = get(conn, tid, round as i32, true)?;
+    let v = get(conn, tid, round as i32, Audience::Staff)?;
     audit::record(
         conn,
         actor,
@@ -440,7 +453,7 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
             "only the last paired round ({last}) can be unpaired"
         )));
     }
-    let before = get(conn, tid, number, true)?;
+    let before = get(conn, tid, number, Audience::Staff)?;
     if before.games.iter().any(|g| {
         !matches!(
             g.kind.as_str(),
@@ -505,7 +518,7 @@ pub fn publish(
             rounds::published_at.eq(Some(now())),
         ))
         .execute(conn)?;
-    let v = get(conn, tid, number, true)?;
+    let v = get(conn, tid, number, Audience::Staff)?;
     audit::record(
         conn,
         actor,
@@ -582,7 +595,7 @@ pub fn edit_pairing(
             "only the last round, before it is published, can be edited",
         ));
     }
-    let before = get(conn, tid, number, true)?;
+    let before = get(conn, tid, number, Audience::Staff)?;
     let current: Vec<GameRow> = round_games(conn, tid, number)?;
     let in_pairing: HashSet<i32> = current
         .iter()
@@ -642,7 +655,7 @@ pub fn edit_pairing(
     )
     .execute(conn)?;
     insert_pairing(conn, &t, &m, number as u32, &pairing)?;
-    let after = get(conn, tid, number, true)?;
+    let after = get(conn, tid, number, Audience::Staff)?;
     let answer = EditedPairing {
         round: after,
         broken_criteria: broken,

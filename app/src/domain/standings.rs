@@ -1,9 +1,9 @@
 //! Standings: points and the tournament's tie-break order, from the `pairing` crate.
 
 use super::model;
-use super::rounds::{fmt_points, last_round};
+use super::rounds::fmt_points;
 use super::tournaments::{load as load_tournament, tiebreak_codes};
-use super::{engine, DomainResult};
+use super::{engine, Audience, DomainResult};
 use crate::db::DbConnection;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -36,9 +36,15 @@ pub struct StandingsView {
     pub rows: Vec<StandingView>,
 }
 
-pub fn compute(conn: &mut DbConnection, tid: i32) -> DomainResult<StandingsView> {
+/// The standings after the last round `audience` sees (a bye is scored when
+/// it is paired, so the public's standings stop at the last published round).
+pub fn compute(
+    conn: &mut DbConnection,
+    tid: i32,
+    audience: Audience,
+) -> DomainResult<StandingsView> {
     let t = load_tournament(conn, tid)?;
-    let last = last_round(conn, tid)?;
+    let last = audience.last_round(conn, tid)?;
     let m = model::build(conn, &t, last as u32, None)?;
     let codes = tiebreak_codes(&t);
     let rows = engine::standings(&m.tournament, &codes)?;

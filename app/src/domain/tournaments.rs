@@ -1,7 +1,7 @@
 //! Creating a tournament and editing its regulations (SPEC §2); staff roles.
 
 use super::audit::{self, Entry};
-use super::{now, require_role, require_user, Actor, DomainError, DomainResult, Role};
+use super::{now, require_role, require_user, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::TournamentRow;
 use crate::db::schema::{games, rounds, tournament_staff, tournaments, users};
 use crate::db::DbConnection;
@@ -651,21 +651,34 @@ pub fn edit(
     Ok(after)
 }
 
-pub fn get(conn: &mut DbConnection, tid: i32) -> DomainResult<TournamentView> {
+/// The tournament as `audience` sees it (the public counts published rounds only).
+pub fn get(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<TournamentView> {
     let row = load(conn, tid)?;
-    view(conn, &row)
+    audience_view(conn, &row, audience)
 }
 
-/// All tournaments, running ones first, then by start date (newest first).
-pub fn list(conn: &mut DbConnection) -> DomainResult<Vec<TournamentView>> {
+fn audience_view(
+    conn: &mut DbConnection,
+    row: &TournamentRow,
+    audience: Audience,
+) -> DomainResult<TournamentView> {
+    let mut v = view(conn, row)?;
+    v.rounds_paired = audience.last_round(conn, row.id)? as u32;
+    Ok(v)
+}
+
+/// All tournaments as `actor` sees them, running ones first, then by start
+/// date (newest first).
+pub fn list(conn: &mut DbConnection, actor: &Actor) -> DomainResult<Vec<TournamentView>> {
     let rows: Vec<TournamentRow> = tournaments::table
         .select(TournamentRow::as_select())
         .order(tournaments::start_date.desc())
         .load(conn)?;
-    let mut views = rows
-        .iter()
-        .map(|r| view(conn, r))
-        .collect::<DomainResult<Vec<_>>>()?;
+    let mut views = Vec::with_capacity(rows.len());
+    for r in &rows {
+        let audience = Audience::of(conn, actor, r.id)?;
+        views.push(audience_view(conn, r, audience)?);
+    }
     let rank = |s: &str| match s {
         "running" => 0,
         "registration" => 1,

@@ -5,12 +5,12 @@ use super::registration::{load_player, PlayerView};
 use super::rounds::{fmt_points, PlayerRef};
 use super::standings::{self, StandingsView};
 use super::tournaments::load as load_tournament;
-use super::DomainResult;
+use super::{Audience, DomainResult};
 use crate::db::models::{GameRow, PlayerRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
 use diesel::prelude::*;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 fn player_ref(p: &PlayerRow) -> PlayerRef {
     PlayerRef {
@@ -20,19 +20,6 @@ fn player_ref(p: &PlayerRow) -> PlayerRef {
         title: p.title.clone(),
         rating: p.rating,
     }
-}
-
-/// The numbers of the rounds the public may see (published or finished).
-pub fn published_rounds(conn: &mut DbConnection, tid: i32) -> DomainResult<HashSet<i32>> {
-    let rows: Vec<(i32, String)> = rounds::table
-        .filter(rounds::tournament_id.eq(tid))
-        .select((rounds::number, rounds::state))
-        .load(conn)?;
-    Ok(rows
-        .into_iter()
-        .filter(|(_, s)| s != "paired")
-        .map(|(n, _)| n)
-        .collect())
 }
 
 /// (number, state) of every paired round, in order — without their games.
@@ -95,16 +82,32 @@ pub struct CardView {
     pub performance: Option<i32>,
 }
 
-pub fn player_card(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<CardView> {
-    load_tournament(conn, tid)?;
-    let p = load_player(conn, tid, pid)?;
-    let visible = published_rounds(conn, tid)?;
+/// The games of player `pid` in the rounds `audience` sees, by round.
+pub fn player_games(
+    conn: &mut DbConnection,
+    tid: i32,
+    pid: i32,
+    audience: Audience,
+) -> DomainResult<Vec<GameRow>> {
+    load_player(conn, tid, pid)?;
     let rows: Vec<GameRow> = games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
         .order(games::round_number)
         .select(GameRow::as_select())
         .load(conn)?;
+    audience.filter_games(conn, tid, rows)
+}
+
+pub fn player_card(
+    conn: &mut DbConnection,
+    tid: i32,
+    pid: i32,
+    audience: Audience,
+) -> DomainResult<CardView> {
+    load_tournament(conn, tid)?;
+    let p = load_player(conn, tid, pid)?;
+    let rows = player_games(conn, tid, pid, audience)?;
     let others: HashMap<i32, PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
         .select(PlayerRow::as_select())
@@ -114,7 +117,7 @@ pub fn player_card(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<
         .collect();
     let mut running = 0;
     let mut out = Vec::new();
-    for g in rows.iter().filter(|g| visible.contains(&g.round_number)) {
+    for g in &rows {
         let white = g.white_id == pid;
         let opp_id = if white { g.black_id } else { Some(g.white_id) };
         let opponent = opp_id.and_then(|id| others.get(&id)).map(player_ref);
@@ -153,7 +156,7 @@ pub fn player_card(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<
             rating_change,
         });
     }
-    let st = standings::compute(conn, tid)?;
+    let st = standings::compute(conn, tid, audience)?;
     let row = st.rows.iter().find(|r| r.player_id == pid);
     Ok(CardView {
         player: PlayerView::from(&p),
@@ -185,23 +188,23 @@ pub struct CrosstableView {
     pub after_round: i32,
 }
 
-pub fn crosstable(conn: &mut DbConnection, tid: i32) -> DomainResult<CrosstableView> {
+pub fn crosstable(
+    conn: &mut DbConnection,
+    tid: i32,
+    audience: Audience,
+) -> DomainResult<CrosstableView> {
     let t = load_tournament(conn, tid)?;
-    let st: StandingsView = standings::compute(conn, tid)?;
-    let visible = published_rounds(conn, tid)?;
+    let st: StandingsView = standings::compute(conn, tid, audience)?;
+    let rounds_shown = audience.last_round(conn, tid)?;
     let all: Vec<GameRow> = games::table
         .filter(games::tournament_id.eq(tid))
+        .filter(games::round_number.le(rounds_shown))
         .order((games::round_number, games::board))
         .select(GameRow::as_select())
         .load(conn)?;
-    let all: Vec<GameRow> = all
-        .into_iter()
-        .filter(|g| visible.contains(&g.round_number))
-        .collect();
     let round_robin = t.system != "swiss";
     let by_id: HashMap<i32, &standings::StandingView> =
         st.rows.iter().map(|r| (r.player_id, r)).collect();
-    let rounds_shown = visible.iter().copied().max().unwrap_or(0);
     let mut rows: Vec<CrossRow> = st
         .rows
         .iter()

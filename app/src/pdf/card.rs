@@ -3,16 +3,13 @@
 
 use super::layout::{Align, Column, Doc, Table, Weight};
 use super::pairings::bye_text;
-use super::{titled, tournament_line};
-use crate::db::models::GameRow;
-use crate::db::schema::games;
+use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::domain::standings::{self, StandingView};
 use crate::domain::tournaments::{self, TournamentView};
-use crate::domain::DomainResult;
-use diesel::prelude::*;
+use crate::domain::{views, Audience, DomainResult};
 
 pub struct PlayerCard {
     pub tournament: TournamentView,
@@ -23,23 +20,17 @@ pub struct PlayerCard {
 }
 
 impl PlayerCard {
-    pub fn load(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<PlayerCard> {
-        let tournament = tournaments::get(conn, tid)?;
+    pub fn load(
+        conn: &mut DbConnection,
+        tid: i32,
+        pid: i32,
+        audience: Audience,
+    ) -> DomainResult<PlayerCard> {
+        let tournament = tournaments::get(conn, tid, audience)?;
         let p = registration::load_player(conn, tid, pid)?;
-        let published: Vec<i32> = crate::db::schema::rounds::table
-            .filter(crate::db::schema::rounds::tournament_id.eq(tid))
-            .filter(crate::db::schema::rounds::state.ne("paired"))
-            .select(crate::db::schema::rounds::number)
-            .load(conn)?;
-        let rows: Vec<GameRow> = games::table
-            .filter(games::tournament_id.eq(tid))
-            .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
-            .filter(games::round_number.eq_any(published))
-            .order(games::round_number)
-            .select(GameRow::as_select())
-            .load(conn)?;
+        let rows = views::player_games(conn, tid, pid, audience)?;
         let pm = player_map(conn, tid)?;
-        let standing = standings::compute(conn, tid)?
+        let standing = standings::compute(conn, tid, audience)?
             .rows
             .into_iter()
             .find(|r| r.player_id == pid);
@@ -52,29 +43,23 @@ impl PlayerCard {
     }
 }
 
-/// The game's result from the player's side: `1`, `½`, `0`, `+`, `-`.
+/// The game's result from the player's side: `1`, `½`, `0`, `+`, `−`, `*`.
 fn own_result(g: &GameView, white: bool) -> String {
-    let r = g.result.as_str();
     if g.black.is_none() {
         return bye_text(g);
     }
-    let flipped: String;
-    let r = if white {
-        r
+    let (own, other) = if white {
+        (g.white_points, g.black_points)
     } else {
-        flipped = r
-            .split(['-', '/'])
-            .rev()
-            .collect::<Vec<_>>()
-            .join(if r.contains('/') { "/" } else { "-" });
-        &flipped
+        (g.black_points, g.white_points)
     };
-    match r {
-        "*" => "*".into(),
-        "+/-" => "+".into(),
-        "-/+" => "-".into(),
-        "-/-" => "-".into(),
-        other => other.split('-').next().unwrap_or("").to_string(),
+    let (Some(own), Some(other)) = (own, other) else {
+        return "*".into();
+    };
+    match g.kind.as_str() {
+        "forfeit" if own > other => "+".into(),
+        "forfeit" | "double_forfeit" => "−".into(),
+        _ => points_text((own * 2.0).round() as i32),
     }
 }
 

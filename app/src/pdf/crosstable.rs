@@ -4,9 +4,8 @@
 use super::layout::{Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
-use crate::domain::rounds::last_round;
 use crate::domain::tournaments::{self, tiebreak_codes, TournamentView};
-use crate::domain::{engine, model, DomainResult};
+use crate::domain::{engine, model, Audience, DomainResult};
 use pairing::{ByeKind, Color, GameResult, RoundEntry};
 
 pub struct CrossRow {
@@ -59,10 +58,10 @@ fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> S
 }
 
 impl Crosstable {
-    pub fn load(conn: &mut DbConnection, tid: i32) -> DomainResult<Crosstable> {
-        let tournament = tournaments::get(conn, tid)?;
+    pub fn load(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<Crosstable> {
+        let tournament = tournaments::get(conn, tid, audience)?;
         let row = tournaments::load(conn, tid)?;
-        let last = last_round(conn, tid)? as u32;
+        let last = audience.last_round(conn, tid)? as u32;
         let m = model::build(conn, &row, last, None)?;
         let standings = engine::standings(&m.tournament, &tiebreak_codes(&row))?;
         let mut rank_of = vec![0u32; m.tournament.players.len() + 1];

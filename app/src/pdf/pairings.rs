@@ -6,7 +6,7 @@ use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
-use crate::domain::{model, DomainError, DomainResult};
+use crate::domain::{model, Audience, DomainError, DomainResult};
 use std::collections::HashMap;
 
 /// A round as the pairing and result lists print it.
@@ -23,11 +23,11 @@ impl RoundSheet {
         conn: &mut DbConnection,
         tid: i32,
         n: i32,
-        staff: bool,
+        audience: Audience,
     ) -> DomainResult<RoundSheet> {
-        let tournament = tournaments::get(conn, tid)?;
-        let round = rounds::get(conn, tid, n, staff)?;
-        if !round.published && !staff {
+        let tournament = tournaments::get(conn, tid, audience)?;
+        let round = rounds::get(conn, tid, n, audience)?;
+        if !audience.sees_round_state(&round.state) {
             return Err(DomainError::NotFound(format!(
                 "a published round {n} of tournament {tid}"
             )));

@@ -323,6 +323,27 @@ impl Client {
         )
     }
 
+    /// A GET whose body is kept as bytes: (status, content type, body).
+    pub fn bytes(&self, path: &str) -> (StatusCode, String, Vec<u8>) {
+        let mut rb = self.http.get(format!("{}{}", self.base, path));
+        if let Some(t) = &self.bearer {
+            rb = rb.header("Authorization", format!("Bearer {t}"));
+        }
+        let res = rb.send().expect("request");
+        let status = res.status();
+        let ct = res
+            .headers()
+            .get(reqwest::header::CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        (
+            status,
+            ct,
+            res.bytes().map(|b| b.to_vec()).unwrap_or_default(),
+        )
+    }
+
     pub fn get(&self, path: &str) -> Answer {
         self.send(reqwest::Method::GET, path, None)
     }

@@ -10,6 +10,7 @@ use crate::domain::arrivals::{
 };
 use crate::domain::penalties::{self, PenaltyAnswer, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
+use crate::domain::Audience;
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -85,8 +86,9 @@ pub async fn list_penalties(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| {
-        penalties::for_game(conn, tid, gid)
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        penalties::for_game(conn, tid, gid, audience)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))
@@ -123,7 +125,11 @@ pub async fn get_moves(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| records::get(conn, tid, gid)).await?;
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        records::get(conn, tid, gid, audience)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -157,8 +163,9 @@ pub async fn list_envelopes(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| {
-        adjournments::for_game(conn, tid, gid)
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        adjournments::for_game(conn, tid, gid, audience)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))
@@ -196,8 +203,9 @@ pub async fn get_envelope(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| {
-        adjournments::get(conn, tid, aid)
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        adjournments::get(conn, tid, aid, audience)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))

@@ -5,7 +5,7 @@
 //! staff only. Rendering runs on the blocking pool, after the database work.
 
 use crate::domain::interchange::{self, ImportedTournament};
-use crate::domain::{require_role, DomainError, DomainResult, Role};
+use crate::domain::{Audience, DomainError, DomainResult};
 use crate::pdf;
 use crate::pdf::card::PlayerCard;
 use crate::pdf::crosstable::Crosstable;
@@ -27,19 +27,6 @@ pub struct PdfFile(pub Vec<u8>);
 #[derive(ToSchema)]
 #[schema(value_type = String)]
 pub struct TextFile(pub String);
-
-/// Whether the actor is staff (organizer or arbiter) of the tournament.
-fn is_staff(
-    conn: &mut crate::db::DbConnection,
-    actor: &crate::domain::Actor,
-    tid: i32,
-) -> DomainResult<bool> {
-    match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
-        Ok(()) => Ok(true),
-        Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => Ok(false),
-        Err(e) => Err(e),
-    }
-}
 
 async fn render<D, F>(data: D, f: F) -> Result<Vec<u8>, AppError>
 where
@@ -78,16 +65,16 @@ async fn round_pdf(
     draw: fn(&RoundSheet) -> Vec<u8>,
 ) -> Result<HttpResponse, AppError> {
     let sheet = read(state, req, move |conn, actor| {
-        let staff = is_staff(conn, actor, tid)?;
-        RoundSheet::load(conn, tid, n, staff)
+        let audience = Audience::of(conn, actor, tid)?;
+        RoundSheet::load(conn, tid, n, audience)
     })
     .await?;
     let bytes = render(sheet, draw).await?;
     Ok(pdf_answer(bytes, &format!("{what}-round-{n}.pdf")))
 }
 
-/// PGN made by `f` (told whether the caller is staff, who also sees an
-/// unpublished round).
+/// PGN made by `f` for the caller's audience (staff also see an unpublished
+/// round).
 async fn pgn_answer<F>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
@@ -96,11 +83,11 @@ async fn pgn_answer<F>(
     f: F,
 ) -> Result<HttpResponse, AppError>
 where
-    F: FnOnce(&mut crate::db::DbConnection, bool) -> DomainResult<String> + Send + 'static,
+    F: FnOnce(&mut crate::db::DbConnection, Audience) -> DomainResult<String> + Send + 'static,
 {
     let text = read(state, req, move |conn, actor| {
-        let staff = is_staff(conn, actor, tid)?;
-        f(conn, staff)
+        let audience = Audience::of(conn, actor, tid)?;
+        f(conn, audience)
     })
     .await?;
     Ok(text_answer(
@@ -177,10 +164,11 @@ pub async fn standings_pdf(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let data = read(&state, &req, move |conn, _| {
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
         Ok((
-            crate::domain::tournaments::get(conn, tid)?,
-            crate::domain::standings::compute(conn, tid)?,
+            crate::domain::tournaments::get(conn, tid, audience)?,
+            crate::domain::standings::compute(conn, tid, audience)?,
         ))
     })
     .await?;
@@ -198,7 +186,11 @@ pub async fn crosstable_pdf(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let data = read(&state, &req, move |conn, _| Crosstable::load(conn, tid)).await?;
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        Crosstable::load(conn, tid, audience)
+    })
+    .await?;
     let bytes = render(data, pdf::crosstable::render).await?;
     Ok(pdf_answer(bytes, "crosstable.pdf"))
 }
@@ -213,8 +205,9 @@ pub async fn card_pdf(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
-    let data = read(&state, &req, move |conn, _| {
-        PlayerCard::load(conn, tid, pid)
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        PlayerCard::load(conn, tid, pid, audience)
     })
     .await?;
     let bytes = render(data, pdf::card::render).await?;
@@ -349,7 +342,7 @@ pub async fn game_pgn(
         &req,
         tid,
         format!("game-{gid}.pgn"),
-        move |conn, staff| interchange::pgn_game_export(conn, tid, gid, staff),
+        move |conn, audience| interchange::pgn_game_export(conn, tid, gid, audience),
     )
     .await
 }
@@ -369,7 +362,7 @@ pub async fn round_pgn(
         &req,
         tid,
         format!("round-{n}.pgn"),
-        move |conn, staff| interchange::pgn_round(conn, tid, n, staff),
+        move |conn, audience| interchange::pgn_round(conn, tid, n, audience),
     )
     .await
 }
@@ -389,7 +382,7 @@ pub async fn tournament_pgn(
         &req,
         tid,
         format!("tournament-{tid}.pgn"),
-        move |conn, staff| interchange::pgn_tournament(conn, tid, staff),
+        move |conn, audience| interchange::pgn_tournament(conn, tid, audience),
     )
     .await
 }
@@ -404,9 +397,10 @@ pub async fn envelope_pdf(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
-    let data = read(&state, &req, move |conn, _| {
-        let t = crate::domain::tournaments::get(conn, tid)?;
-        let v = crate::domain::adjournments::get(conn, tid, aid)?;
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        let t = crate::domain::tournaments::get(conn, tid, audience)?;
+        let v = crate::domain::adjournments::get(conn, tid, aid, audience)?;
         let mut e = pdf::envelope::AdjournmentEnvelope::from(&v);
         e.tournament = t.regulations.name;
         Ok(e)

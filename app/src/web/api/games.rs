@@ -2,6 +2,7 @@
 
 use crate::domain::results::{self, SetResult};
 use crate::domain::rounds::GameView;
+use crate::domain::Audience;
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -16,8 +17,9 @@ pub async fn get(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| {
-        results::get_game(conn, tid, gid)
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        results::get_game(conn, tid, gid, audience)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))

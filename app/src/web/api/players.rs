@@ -1,13 +1,12 @@
 //! Registration, player cards, withdrawals and requested byes.
 
-use crate::db::schema::games;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
 use crate::domain::rounds::{game_view, player_map, GameView};
+use crate::domain::{views, Audience};
 use crate::web::cache::cached_json;
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
-use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -65,14 +64,10 @@ pub async fn card(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
-    let v = read(&state, &req, move |conn, _| {
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
         let p = registration::load_player(conn, tid, pid)?;
-        let rows: Vec<crate::db::models::GameRow> = games::table
-            .filter(games::tournament_id.eq(tid))
-            .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
-            .order(games::round_number)
-            .select(crate::db::models::GameRow::as_select())
-            .load(conn)?;
+        let rows = views::player_games(conn, tid, pid, audience)?;
         let pm = player_map(conn, tid)?;
         Ok(PlayerCard {
             player: PlayerView::from(&p),

@@ -1,7 +1,7 @@
 //! Rounds: pair, review and edit, publish, unpair.
 
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
-use crate::domain::{require_role, DomainError, Role};
+use crate::domain::Audience;
 use crate::web::cache::cached_json;
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write, write_body, AppState, Body};
@@ -17,7 +17,11 @@ pub async fn list(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, _| rounds::list(conn, tid)).await?;
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        rounds::list(conn, tid, audience)
+    })
+    .await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -52,12 +56,8 @@ pub async fn get(
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
-        let staff = match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
-            Ok(()) => true,
-            Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => false,
-            Err(e) => return Err(e),
-        };
-        rounds::get(conn, tid, n, staff)
+        let audience = Audience::of(conn, actor, tid)?;
+        rounds::get(conn, tid, n, audience)
     })
     .await
 }

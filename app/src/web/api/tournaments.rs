@@ -3,7 +3,7 @@
 use crate::db::models::AuditRow;
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
-use crate::domain::{audit, require_role, standings, Role};
+use crate::domain::{audit, require_role, standings, Audience, Role};
 use crate::web::cache::cached_json;
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write_body, AppState, Body};
@@ -14,7 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 #[utoipa::path(get, path = "/api/v1/tournaments", tag = "tournaments",
     responses((status = 200, description = "All tournaments, running first", body = [TournamentView])))]
 pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
-    let v = read(&state, &req, |conn, _| tournaments::list(conn)).await?;
+    let v = read(&state, &req, tournaments::list).await?;
     Ok(HttpResponse::Ok().json(v))
 }
 
@@ -41,8 +41,9 @@ pub async fn get(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    cached_json(&state, &req, tid, move |conn, _| {
-        tournaments::get(conn, tid)
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        tournaments::get(conn, tid, audience)
     })
     .await
 }
@@ -112,8 +113,9 @@ pub async fn standings(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    cached_json(&state, &req, tid, move |conn, _| {
-        standings::compute(conn, tid)
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        standings::compute(conn, tid, audience)
     })
     .await
 }

@@ -15,7 +15,7 @@ use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArriva
 use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::rounds::{self, GameView, RoundView};
-use crate::domain::{require_role, results, DomainError, DomainResult, Role};
+use crate::domain::{require_role, results, Audience, DomainError, DomainResult, Role};
 use crate::web::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -141,16 +141,16 @@ fn game_desk_page(
     x: DeskExtras,
 ) -> DomainResult<GameDesk> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
-    let game = results::get_game(conn, tid, gid)?;
+    let game = results::get_game(conn, tid, gid, Audience::Staff)?;
     let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
     let t = crate::domain::tournaments::load(conn, tid)?;
-    let record = match records::get(conn, tid, gid) {
+    let record = match records::get(conn, tid, gid, Audience::Staff) {
         Ok(r) => Some(r),
         Err(DomainError::NotFound(_)) => None,
         Err(e) => return Err(e),
     };
-    let penalties = penalties::for_game(conn, tid, gid)?;
-    let envelopes = adjournments::for_game(conn, tid, gid)?;
+    let penalties = penalties::for_game(conn, tid, gid, Audience::Staff)?;
+    let envelopes = adjournments::for_game(conn, tid, gid, Audience::Staff)?;
     let black = game
         .black
         .as_ref()
@@ -410,10 +410,12 @@ async fn envelope_game(
 ) -> Result<i32, PageError> {
     let db = state.db.clone();
     let lang = viewer.lang;
-    web::block(move || db.read(|conn| adjournments::get(conn, tid, aid).map(|e| e.game_id)))
-        .await
-        .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?
-        .map_err(|e| PageError::new(e, lang))
+    web::block(move || {
+        db.read(|conn| adjournments::get(conn, tid, aid, Audience::Staff).map(|e| e.game_id))
+    })
+    .await
+    .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?
+    .map_err(|e| PageError::new(e, lang))
 }
 
 #[derive(Deserialize, Default)]
@@ -667,7 +669,7 @@ fn arrivals_page(
 ) -> DomainResult<ArrivalsSheet> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
-    let round = rounds::get(conn, tid, n, true)?;
+    let round = rounds::get(conn, tid, n, Audience::Staff)?;
     let title = format!(
         "{} · {} {} · {}",
         viewer.tr().t("arrivals"),

@@ -16,114 +16,187 @@ pub mod public;
 pub mod staff;
 
 use crate::db::{Database, DbConnection};
-use crate::domain::{require_role, users, Actor, DomainError, DomainResult, Role};
+use crate::domain::{users, Actor, Audience, DomainError, DomainResult};
 use crate::web::auth::{Credentials, SESSION_COOKIE};
 use crate::web::error::AppError;
 use crate::web::AppState;
-use actix_web::http::{header, StatusCode};
+use crate::web::RouteDef;
+use actix_web::http::{header, Method, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse, ResponseError};
 use askama::Template;
 use i18n::{Lang, Tr};
 
+/// Every page route: method, path and handler. The router's only source, and
+/// the list the visibility sweep (`app/tests`) walks.
+pub fn routes() -> Vec<RouteDef> {
+    macro_rules! page {
+        ($method:ident, $m:expr, $path:expr, $handler:path) => {
+            RouteDef {
+                method: $m,
+                path: $path,
+                route: web::$method().to($handler),
+            }
+        };
+    }
+    vec![
+        page!(get, Method::GET, "/", public::tournaments),
+        page!(get, Method::GET, "/static/{file}", assets::serve),
+        page!(get, Method::GET, "/lang/{code}", public::set_language),
+        page!(get, Method::GET, "/login", staff::login_form),
+        page!(post, Method::POST, "/login", staff::login),
+        page!(post, Method::POST, "/logout", staff::logout),
+        page!(get, Method::GET, "/new", staff::new_tournament_form),
+        page!(post, Method::POST, "/new", staff::create_tournament),
+        page!(get, Method::GET, "/t/{tid}", public::tournament),
+        page!(get, Method::GET, "/t/{tid}/players", public::players),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/players/{pid}",
+            public::player_card
+        ),
+        page!(get, Method::GET, "/t/{tid}/rounds/{n}", public::round),
+        page!(get, Method::GET, "/t/{tid}/games/{gid}", public::game),
+        page!(get, Method::GET, "/t/{tid}/standings", public::standings),
+        page!(get, Method::GET, "/t/{tid}/crosstable", public::crosstable),
+        page!(get, Method::GET, "/t/{tid}/live", live::events),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/players",
+            staff::players_form
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/players",
+            staff::register
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/import",
+            staff::import_csv
+        ),
+        page!(post, Method::POST, "/t/{tid}/manage/staff", staff::appoint),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/players/{pid}/withdraw",
+            staff::withdraw
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/players/{pid}/bye",
+            staff::request_bye
+        ),
+        page!(post, Method::POST, "/t/{tid}/manage/pair", staff::pair_next),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/rounds/{n}",
+            staff::round_screen
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/publish",
+            staff::publish
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/unpair",
+            staff::unpair
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/swap",
+            staff::swap
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/results",
+            staff::results
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/rounds/{n}/arrivals",
+            desk::arrivals_sheet
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/start",
+            desk::set_round_start
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/arrivals/{gid}",
+            desk::record_arrivals
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/games/{gid}",
+            desk::game_desk
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/games/{gid}/moves",
+            desk::submit_moves
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/games/{gid}/penalties",
+            desk::record_penalty
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/games/{gid}/adjourn",
+            desk::adjourn
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/envelopes/{aid}/present",
+            desk::mark_present
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/envelopes/{aid}/open",
+            desk::open_envelope
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/envelopes/{aid}/end",
+            desk::end_envelope
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/envelopes/{aid}/lost",
+            desk::envelope_lost
+        ),
+        page!(get, Method::GET, "/t/{tid}/manage/audit", staff::audit),
+    ]
+}
+
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/", web::get().to(public::tournaments))
-        .route("/static/{file}", web::get().to(assets::serve))
-        .route("/lang/{code}", web::get().to(public::set_language))
-        .route("/login", web::get().to(staff::login_form))
-        .route("/login", web::post().to(staff::login))
-        .route("/logout", web::post().to(staff::logout))
-        .route("/new", web::get().to(staff::new_tournament_form))
-        .route("/new", web::post().to(staff::create_tournament))
-        .route("/t/{tid}", web::get().to(public::tournament))
-        .route("/t/{tid}/players", web::get().to(public::players))
-        .route("/t/{tid}/players/{pid}", web::get().to(public::player_card))
-        .route("/t/{tid}/rounds/{n}", web::get().to(public::round))
-        .route("/t/{tid}/games/{gid}", web::get().to(public::game))
-        .route("/t/{tid}/standings", web::get().to(public::standings))
-        .route("/t/{tid}/crosstable", web::get().to(public::crosstable))
-        .route("/t/{tid}/live", web::get().to(live::events))
-        .route(
-            "/t/{tid}/manage/players",
-            web::get().to(staff::players_form),
-        )
-        .route("/t/{tid}/manage/players", web::post().to(staff::register))
-        .route("/t/{tid}/manage/import", web::post().to(staff::import_csv))
-        .route("/t/{tid}/manage/staff", web::post().to(staff::appoint))
-        .route(
-            "/t/{tid}/manage/players/{pid}/withdraw",
-            web::post().to(staff::withdraw),
-        )
-        .route(
-            "/t/{tid}/manage/players/{pid}/bye",
-            web::post().to(staff::request_bye),
-        )
-        .route("/t/{tid}/manage/pair", web::post().to(staff::pair_next))
-        .route(
-            "/t/{tid}/manage/rounds/{n}",
-            web::get().to(staff::round_screen),
-        )
-        .route(
-            "/t/{tid}/manage/rounds/{n}/publish",
-            web::post().to(staff::publish),
-        )
-        .route(
-            "/t/{tid}/manage/rounds/{n}/unpair",
-            web::post().to(staff::unpair),
-        )
-        .route(
-            "/t/{tid}/manage/rounds/{n}/swap",
-            web::post().to(staff::swap),
-        )
-        .route(
-            "/t/{tid}/manage/rounds/{n}/results",
-            web::post().to(staff::results),
-        )
-        .route(
-            "/t/{tid}/manage/rounds/{n}/arrivals",
-            web::get().to(desk::arrivals_sheet),
-        )
-        .route(
-            "/t/{tid}/manage/rounds/{n}/start",
-            web::post().to(desk::set_round_start),
-        )
-        .route(
-            "/t/{tid}/manage/rounds/{n}/arrivals/{gid}",
-            web::post().to(desk::record_arrivals),
-        )
-        .route(
-            "/t/{tid}/manage/games/{gid}",
-            web::get().to(desk::game_desk),
-        )
-        .route(
-            "/t/{tid}/manage/games/{gid}/moves",
-            web::post().to(desk::submit_moves),
-        )
-        .route(
-            "/t/{tid}/manage/games/{gid}/penalties",
-            web::post().to(desk::record_penalty),
-        )
-        .route(
-            "/t/{tid}/manage/games/{gid}/adjourn",
-            web::post().to(desk::adjourn),
-        )
-        .route(
-            "/t/{tid}/manage/envelopes/{aid}/present",
-            web::post().to(desk::mark_present),
-        )
-        .route(
-            "/t/{tid}/manage/envelopes/{aid}/open",
-            web::post().to(desk::open_envelope),
-        )
-        .route(
-            "/t/{tid}/manage/envelopes/{aid}/end",
-            web::post().to(desk::end_envelope),
-        )
-        .route(
-            "/t/{tid}/manage/envelopes/{aid}/lost",
-            web::post().to(desk::envelope_lost),
-        )
-        .route("/t/{tid}/manage/audit", web::get().to(staff::audit));
+    for def in routes() {
+        cfg.route(def.path, def.route);
+    }
 }
 
 /// Who is looking, in which language: read once per request.
@@ -142,13 +215,9 @@ impl Viewer {
         Tr { lang: self.lang }
     }
 
-    /// Whether the viewer is organizer or arbiter of `tid` (admins are both).
-    pub fn is_staff(&self, conn: &mut DbConnection, tid: i32) -> DomainResult<bool> {
-        match require_role(conn, &self.actor, tid, &[Role::Arbiter, Role::Organizer]) {
-            Ok(()) => Ok(true),
-            Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => Ok(false),
-            Err(e) => Err(e),
-        }
+    /// What the viewer may see of `tid` (staff: organizers, arbiters, admins).
+    pub fn audience(&self, conn: &mut DbConnection, tid: i32) -> DomainResult<Audience> {
+        Audience::of(conn, &self.actor, tid)
     }
 }
 
@@ -161,6 +230,7 @@ pub struct TournamentNav {
     /// Which tab is current: `home`, `round-N`, `standings`, …
     pub current: String,
     pub staff: bool,
+    pub audience: Audience,
     pub round_robin: bool,
     /// The last paired round (for the staff's round screen link).
     pub last_round: i32,
@@ -174,7 +244,8 @@ impl TournamentNav {
         current: &str,
     ) -> DomainResult<TournamentNav> {
         let t = crate::domain::tournaments::load(conn, tid)?;
-        let staff = viewer.is_staff(conn, tid)?;
+        let audience = viewer.audience(conn, tid)?;
+        let staff = audience.is_staff();
         let states = crate::domain::views::round_states(conn, tid)?;
         let last_round = states.last().map(|r| r.0).unwrap_or(0);
         Ok(TournamentNav {
@@ -182,11 +253,12 @@ impl TournamentNav {
             name: t.name,
             rounds: states
                 .iter()
-                .filter(|(_, state)| staff || state != "paired")
+                .filter(|(_, state)| audience.sees_round_state(state))
                 .map(|(n, _)| *n)
                 .collect(),
             current: current.to_string(),
             staff,
+            audience,
             round_robin: t.system != "swiss",
             last_round,
         })

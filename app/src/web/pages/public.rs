@@ -28,7 +28,7 @@ pub async fn tournaments(
     req: HttpRequest,
 ) -> Result<HttpResponse, PageError> {
     page(&state, &req, |conn, viewer| {
-        let items = tournaments::list(conn)?;
+        let items = tournaments::list(conn, &viewer.actor)?;
         Ok(TournamentsPage {
             base: Base::new(viewer, viewer.tr().t("tournaments"), None),
             items,
@@ -106,14 +106,11 @@ pub async fn tournament(
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
-        let t = tournaments::get(conn, tid)?;
         let nav = TournamentNav::load(conn, viewer, tid, "home")?;
+        let t = tournaments::get(conn, tid, nav.audience)?;
         let row = tournaments::load(conn, tid)?;
         let total_rounds = rounds::total_rounds(conn, &row)?;
-        let rounds: Vec<RoundSummary> = rounds::list(conn, tid)?
-            .into_iter()
-            .filter(|r| nav.staff || r.state != "paired")
-            .collect();
+        let rounds: Vec<RoundSummary> = rounds::list(conn, tid, nav.audience)?;
         let p = &t.regulations.points;
         Ok(TournamentPage {
             base: Base::new(viewer, t.regulations.name.clone(), Some(nav)).with_live(tid),
@@ -155,7 +152,7 @@ pub fn round_page(
     n: i32,
 ) -> DomainResult<RoundPage> {
     let nav = TournamentNav::load(conn, viewer, tid, &format!("round-{n}"))?;
-    let round = rounds::get(conn, tid, n, nav.staff)?;
+    let round = rounds::get(conn, tid, n, nav.audience)?;
     let penalised = crate::domain::penalties::counts_for_round(conn, tid, n)?;
     let title = format!("{} {} · {}", viewer.tr().t("round"), n, nav.name);
     Ok(RoundPage {
@@ -216,7 +213,7 @@ pub fn standings_page(
     tid: i32,
 ) -> DomainResult<StandingsPage> {
     let nav = TournamentNav::load(conn, viewer, tid, "standings")?;
-    let mut st = standings::compute(conn, tid)?;
+    let mut st = standings::compute(conn, tid, nav.audience)?;
     let rows = std::mem::take(&mut st.rows)
         .into_iter()
         .map(|r| StandingRow {
@@ -274,7 +271,7 @@ pub async fn crosstable(
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "crosstable")?;
-        let ct = views::crosstable(conn, tid)?;
+        let ct = views::crosstable(conn, tid, nav.audience)?;
         let key = if ct.round_robin {
             "crosstable"
         } else {
@@ -336,8 +333,8 @@ pub async fn player_card(
     let (tid, pid) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "players")?;
-        let card = views::player_card(conn, tid, pid)?;
-        let penalties = crate::domain::penalties::for_player(conn, tid, pid)?;
+        let card = views::player_card(conn, tid, pid, nav.audience)?;
+        let penalties = crate::domain::penalties::for_player(conn, tid, pid, nav.audience)?;
         let title = format!("{} · {}", card.player.name, nav.name);
         Ok(PlayerPage {
             base: Base::new(viewer, title, Some(nav)).with_live(tid),
@@ -371,13 +368,9 @@ pub async fn game(
     let (tid, gid) = path.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "rounds")?;
-        let game = crate::domain::results::get_game(conn, tid, gid)?;
-        let published = rounds::get(conn, tid, game.round, false)?.published;
-        if !published && viewer.actor.user_id.is_none() {
-            return Err(DomainError::NotFound(format!("game {gid}")));
-        }
+        let game = crate::domain::results::get_game(conn, tid, gid, nav.audience)?;
         let moves = crate::domain::records::english_movetext(conn, gid)?;
-        let (ending, error) = match crate::domain::records::get(conn, tid, gid) {
+        let (ending, error) = match crate::domain::records::get(conn, tid, gid, nav.audience) {
             Ok(r) => (
                 r.report.ending.clone(),
                 r.report.error.as_ref().map(|e| {
@@ -391,7 +384,7 @@ pub async fn game(
             ),
             Err(_) => (None, None),
         };
-        let penalties = crate::domain::penalties::for_game(conn, tid, gid)?;
+        let penalties = crate::domain::penalties::for_game(conn, tid, gid, nav.audience)?;
         let black = game
             .black
             .as_ref()

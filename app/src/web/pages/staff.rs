@@ -803,12 +803,12 @@ fn round_screen_page(
     let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
     let t = tournaments::load(conn, tid)?;
     let total = rounds::total_rounds(conn, &t)?;
-    let summary = rounds::list(conn, tid)?;
+    let summary = rounds::list(conn, tid, crate::domain::Audience::Staff)?;
     let last = summary.last();
     let can_pair = (nav.last_round as u32) < total
         && last.is_none_or(|r| r.state != "paired" && r.results_missing == 0);
     let round = if n > 0 {
-        Some(rounds::get(conn, tid, n, true)?)
+        Some(rounds::get(conn, tid, n, crate::domain::Audience::Staff)?)
     } else {
         None
     };
@@ -974,7 +974,7 @@ pub async fn swap(
             boards: pair,
         }) => {
             write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                let round = rounds::get(conn, tid, n, true)?;
+                let round = rounds::get(conn, tid, n, crate::domain::Audience::Staff)?;
                 let mut boards: Vec<(i32, BoardEdit)> = round
                     .games
                     .iter()
@@ -1064,10 +1064,12 @@ pub async fn results(
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
     let viewer = form_viewer(&state, &req, &csrf).await?;
     let db = state.db.clone();
-    let current = web::block(move || db.read(|conn| rounds::get(conn, tid, n, true)))
-        .await
-        .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
-        .map_err(|e| PageError::new(e, viewer.lang))?;
+    let current = web::block(move || {
+        db.read(|conn| rounds::get(conn, tid, n, crate::domain::Audience::Staff))
+    })
+    .await
+    .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
+    .map_err(|e| PageError::new(e, viewer.lang))?;
     let mut typed = HashMap::new();
     let mut saved = 0;
     for g in current.games.iter().filter(|g| g.black.is_some()) {
