@@ -204,6 +204,7 @@ fn build(db: &Database) -> DomainResult<i32> {
                         version: g.version,
                         reason: String::new(),
                         termination: String::new(),
+                        confirm: false,
                     },
                 )?;
             }

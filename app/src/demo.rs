@@ -242,6 +242,7 @@ fn build(
                 version: g.version,
                 reason: String::new(),
                 termination: String::new(),
+                confirm: false,
             };
             db.write(|conn| results::set_result(conn, arbiter, tid, g.id, cmd))?;
         }

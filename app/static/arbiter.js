@@ -1,8 +1,9 @@
 // Arbiter pages: progressive enhancement only. Every page works without it.
 // 1. Live pages: a server-sent event says "changed"; the page fetches itself
 //    again and swaps its live regions ([data-live] with an id) in place.
-// 2. Result entry: board number + Enter, then 1 = 0 + - saves that board
-//    through the JSON API and moves on to the next board without a result.
+// 2. Result entry: board number + Enter, then a shortcut (1 = 0 + - x) or a
+//    result typed in full saves that board through the JSON API and moves on
+//    to the next board without a result; the last entry can be undone.
 (function () {
   "use strict";
 
@@ -37,7 +38,34 @@
       .catch(function () {});
   }
 
-  var KEYS = { "1": "1-0", "=": "½-½", "0": "0-1", "+": "+/-", "-": "-/+" };
+  // Result entry. A shortcut key counts only as the first keystroke of an
+  // empty (or wholly selected) box; whatever else is typed stays in that box
+  // and is read as that box's result: `1-0` typed by habit is board 1's 1-0,
+  // never 1-0 here, -/+ on the next board and 0-1 on the one after.
+  var KEYS = { "1": "1-0", "=": "½-½", "0": "0-1", "+": "+/-", "-": "-/+", "x": "-/-", "X": "-/-" };
+  // Everything the server reads as a result (results::parse_result), as typed.
+  var RESULTS = ["1-0", "0-1", "½-½", "1/2-1/2", "1/2", "=", "+/-", "-/+", "-/-",
+    "+-", "-+", "--", "0-0", "0-½", "½-0", "0-1/2", "1/2-0", "½", "*"];
+  var SETTLE_MS = 900;
+
+  function normal(t) { return t.replace(/[−–—]/g, "-").replace(/:/g, "-").replace(/\s+/g, ""); }
+  function complete(t) {
+    t = normal(t);
+    return RESULTS.indexOf(t) >= 0 || (t.length === 1 && KEYS.hasOwnProperty(t));
+  }
+  function longer(t) {
+    t = normal(t);
+    for (var i = 0; i < RESULTS.length; i++) {
+      if (RESULTS[i].length > t.length && RESULTS[i].lastIndexOf(t, 0) === 0) return true;
+    }
+    return false;
+  }
+  function meaning(t) {
+    t = normal(t);
+    if (t.length === 1 && KEYS.hasOwnProperty(t)) return KEYS[t];
+    if (t === "1/2" || t === "½") return "½-½";
+    return t;
+  }
 
   function entry() {
     var table = document.querySelector("table.entry");
@@ -46,6 +74,12 @@
     var csrf = form.querySelector("input[name=csrf]").value;
     var tid = table.getAttribute("data-tid");
     var inputs = Array.prototype.slice.call(table.querySelectorAll("input.result"));
+    var undoBar = document.getElementById("undo-bar");
+    var undoButton = document.getElementById("undo");
+    var undoText = document.getElementById("undo-text");
+    var nextStep = document.getElementById("next-step");
+    var last = null;
+    var undoTimer = null;
 
     function row(input) { return input.closest("tr"); }
     function say(input, text, ok) {
@@ -63,64 +97,169 @@
       }
       return null;
     }
-    function save(input, result) {
-      var tr = row(input);
-      var reasonBox = tr.querySelector("input.reason");
-      var body = {
-        result: result,
-        version: parseInt(input.getAttribute("data-version"), 10),
-        reason: reasonBox ? reasonBox.value : ""
-      };
-      input.value = result;
-      fetch("/api/v1/tournaments/" + tid + "/games/" + input.getAttribute("data-game") + "/result", {
+    function roundComplete() {
+      if (!nextStep) return;
+      var open = inputs.some(function (i) { return i.getAttribute("data-done") !== "1"; });
+      nextStep.hidden = open;
+    }
+    function offerUndo(input, before, after) {
+      if (!undoBar) return;
+      last = { input: input, before: before };
+      undoText.textContent = table.getAttribute("data-board-word") + " " + row(input).getAttribute("data-board") + ": " + after;
+      undoBar.hidden = false;
+      if (undoTimer) clearTimeout(undoTimer);
+      undoTimer = setTimeout(function () { undoBar.hidden = true; last = null; }, 15000);
+    }
+    function put(input, body, after) {
+      return fetch("/api/v1/tournaments/" + tid + "/games/" + input.getAttribute("data-game") + "/result", {
         method: "PUT",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
         body: JSON.stringify(body)
       }).then(function (r) {
         return r.json().then(function (j) { return { ok: r.ok, status: r.status, body: j }; });
-      }).then(function (a) {
+      }).then(after).catch(function () {
+        input.setAttribute("data-done", "0");
+        say(input, table.getAttribute("data-network"), false);
+      });
+    }
+    function save(input, result, confirmed) {
+      var tr = row(input);
+      var reasonBox = tr.querySelector("input.reason");
+      var before = input.defaultValue === "" ? "*" : input.defaultValue;
+      input.value = result;
+      put(input, {
+        result: result,
+        version: parseInt(input.getAttribute("data-version"), 10),
+        reason: reasonBox ? reasonBox.value : "",
+        confirm: !!confirmed
+      }, function (a) {
         if (a.ok) {
-          input.value = a.body.result;
-          input.defaultValue = a.body.result;
+          input.value = a.body.result === "*" ? "" : a.body.result;
+          input.defaultValue = input.value;
           input.setAttribute("data-version", a.body.version);
           input.setAttribute("data-done", a.body.kind === "pending" ? "0" : "1");
           if (reasonBox) { reasonBox.value = ""; }
           say(input, table.getAttribute("data-saved") + ": " + a.body.result, true);
+          offerUndo(input, before, a.body.result);
+          roundComplete();
+        } else if (a.body.field === "confirm" && window.confirm(a.body.error)) {
+          save(input, result, true);
         } else {
           input.setAttribute("data-done", "0");
           say(input, a.body.error || ("HTTP " + a.status), false);
           if (a.body.current && a.body.current.version) input.setAttribute("data-version", a.body.current.version);
           if (a.body.field === "reason" && reasonBox) reasonBox.focus();
+          roundComplete();
         }
-      }).catch(function () { input.setAttribute("data-done", "0"); say(input, "network error", false); });
+      });
+    }
+    function undo() {
+      if (!last) return;
+      var u = last;
+      last = null;
+      undoBar.hidden = true;
+      put(u.input, {
+        result: u.before,
+        version: parseInt(u.input.getAttribute("data-version"), 10),
+        reason: table.getAttribute("data-undo-reason")
+      }, function (a) {
+        if (a.ok) {
+          u.input.value = a.body.result === "*" ? "" : a.body.result;
+          u.input.defaultValue = u.input.value;
+          u.input.setAttribute("data-version", a.body.version);
+          u.input.setAttribute("data-done", a.body.kind === "pending" ? "0" : "1");
+          say(u.input, table.getAttribute("data-undone") + ": " + a.body.result, true);
+          u.input.focus();
+        } else {
+          say(u.input, a.body.error || ("HTTP " + a.status), false);
+        }
+        roundComplete();
+      });
+    }
+    if (undoButton) undoButton.addEventListener("click", undo);
+
+    // Typed text waiting to be read as a result: the box, and the timer that
+    // saves a complete text nothing more was typed after.
+    function settle(input) {
+      if (input._timer) { clearTimeout(input._timer); input._timer = null; }
+    }
+    function commit(input) {
+      settle(input);
+      var text = input.value;
+      input.setAttribute("data-done", "1");
+      var n = next(input);
+      save(input, meaning(text));
+      if (n && document.activeElement === input) n.focus();
+      return n;
+    }
+    function typeKey(input, key) {
+      var fresh = input.value === "" || (input.selectionStart === 0 && input.selectionEnd === input.value.length);
+      var base = fresh ? "" : input.value;
+      var text = base + key;
+      settle(input);
+      if (complete(text) || longer(text)) {
+        input.value = text;
+        if (complete(text) && !longer(text)) {
+          commit(input);
+        } else if (complete(text)) {
+          input._timer = setTimeout(function () { if (input.value === text) commit(input); }, SETTLE_MS);
+        }
+        return;
+      }
+      if (base !== "" && complete(base)) {
+        // The text before this key was a whole result: it is saved, and the key
+        // starts the next board.
+        var n = commit(input);
+        if (n) typeKey(n, key);
+        return;
+      }
+      input.value = text;
+      say(input, table.getAttribute("data-not-result"), false);
     }
 
     inputs.forEach(function (input) {
       input.addEventListener("keydown", function (e) {
+        if ((e.ctrlKey || e.metaKey) && (e.key === "z" || e.key === "Z") && last) {
+          e.preventDefault();
+          undo();
+          return;
+        }
         if (e.ctrlKey || e.altKey || e.metaKey) return;
-        var whole = input.selectionStart === 0 && input.selectionEnd === input.value.length;
-        if (KEYS[e.key] && (input.value === "" || whole)) {
+        if (e.key === "Enter") {
           e.preventDefault();
-          // Move on at once (typing runs ahead of the network); a failed save
-          // marks its row and puts the board back among those to enter.
+          if (input.value.trim() !== "") commit(input);
+        } else if (e.key === "Escape") {
+          settle(input);
+          input.value = input.defaultValue;
+          input.select();
+        } else if (e.key.length === 1 && e.key !== " ") {
+          var atEnd = input.selectionEnd === input.value.length;
+          var whole = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+          if (!atEnd && !whole) return;
+          e.preventDefault();
+          typeKey(input, e.key);
+        } else if (e.key === "Backspace" || e.key === "Delete") {
+          settle(input);
+        }
+      });
+      input.addEventListener("blur", function () {
+        // Leaving a box with a complete result that waited for more saves it.
+        if (input._timer && complete(input.value)) {
+          settle(input);
           input.setAttribute("data-done", "1");
-          var n = next(input);
-          save(input, KEYS[e.key]);
-          if (n) n.focus();
-        } else if (e.key === "Enter") {
-          e.preventDefault();
-          if (input.value.trim() !== "") save(input, input.value.trim());
+          save(input, meaning(input.value));
         }
       });
       input.addEventListener("focus", function () { input.select(); });
+      input.addEventListener("mouseup", function (e) { e.preventDefault(); input.select(); });
     });
     Array.prototype.forEach.call(table.querySelectorAll("input.reason"), function (box) {
       box.addEventListener("keydown", function (e) {
         if (e.key === "Enter") {
           e.preventDefault();
           var input = row(box).querySelector("input.result");
-          if (input.value.trim() !== "") save(input, input.value.trim());
+          if (input.value.trim() !== "") save(input, meaning(input.value.trim()));
         }
       });
     });
@@ -133,6 +272,7 @@
         if (target) { jump.value = ""; target.focus(); }
       });
     }
+    roundComplete();
   }
 
   document.addEventListener("DOMContentLoaded", function () {

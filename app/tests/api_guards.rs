@@ -16,14 +16,6 @@ fn setup(app: &TestApp) -> (i64, i64, Client) {
     let org = app.user("boss");
     let t = org.ok(org.post("/api/v1/tournaments", json!({"name": "Guarded", "start_date": "2026-03-01", "end_date": "2026-03-02", "rounds": 3})), 201, "create");
     let tid = t["id"].as_i64().unwrap();
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/staff"),
-            json!({"username": "boss", "role": "arbiter"}),
-        ),
-        201,
-        "appoint",
-    );
     for i in 0..4 {
         org.ok(
             org.post(
@@ -70,6 +62,7 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/import-trf") => json!("012 Imported\n001    1      A, B                              2000\n001    2      C, D                              1900\n"),
         ("PATCH", "/api/v1/tournaments/{tid}") => json!({"changes": {"place": "Elsewhere"}}),
         ("POST", "/api/v1/tournaments/{tid}/staff") => json!({"username": "stranger", "role": "arbiter"}),
+        ("POST", "/api/v1/tournaments/{tid}/staff/dismiss") => json!({"username": "boss", "role": "arbiter"}),
         ("POST", "/api/v1/tournaments/{tid}/players") => json!({"name": "Intruder"}),
         ("POST", "/api/v1/tournaments/{tid}/players/{pid}/byes") => json!({"round": 3}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/pairing") => json!({"boards": [], "bye": null}),

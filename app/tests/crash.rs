@@ -87,18 +87,6 @@ fn prepare(db: &Database) -> (i32, Vec<i32>, String) {
             )
         })
         .unwrap();
-    db.write(|c| {
-        tournaments::appoint(
-            c,
-            &actor,
-            t.id,
-            tournaments::StaffMember {
-                username: "crash".into(),
-                role: "arbiter".into(),
-            },
-        )
-    })
-    .unwrap();
     for i in 0..(BOARDS * 2) {
         db.write(|c| {
             registration::register(

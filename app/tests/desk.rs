@@ -74,14 +74,6 @@ fn setup(app: &TestApp) -> Event {
         "create",
     );
     let tid = t["id"].as_i64().unwrap();
-    arb.ok(
-        arb.post(
-            &format!("/api/v1/tournaments/{tid}/staff"),
-            json!({"username": "desk", "role": "arbiter"}),
-        ),
-        201,
-        "appoint",
-    );
     for i in 0..12 {
         arb.ok(
             arb.post(
@@ -694,14 +686,6 @@ fn event_with(app: &TestApp, name: &str, regulations: Value) -> Event {
     let tid = arb.ok(arb.post("/api/v1/tournaments", body), 201, "create")["id"]
         .as_i64()
         .unwrap();
-    arb.ok(
-        arb.post(
-            &format!("/api/v1/tournaments/{tid}/staff"),
-            json!({"username": "desk", "role": "arbiter"}),
-        ),
-        201,
-        "appoint",
-    );
     for i in 0..8 {
         arb.ok(
             arb.post(

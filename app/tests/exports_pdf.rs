@@ -218,14 +218,6 @@ fn every_printout_over_http() {
             "create",
         );
         let tid = t["id"].as_i64().unwrap();
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/staff"),
-                json!({"username": "boss", "role": "arbiter"}),
-            ),
-            201,
-            "appoint",
-        );
         let names = [
             LUKASZ,
             JIRI,
@@ -328,8 +320,18 @@ fn every_printout_over_http() {
                 "/api/v1/tournaments/{tid}/adjournments/{}/envelope.pdf",
                 env["id"]
             ),
+            staff,
+        );
+        // Envelopes are the staff's: the public gets 403.
+        let (status, _, _) = fetch(
+            &app,
+            &format!(
+                "/api/v1/tournaments/{tid}/adjournments/{}/envelope.pdf",
+                env["id"]
+            ),
             None,
         );
+        assert_eq!(status, 403, "[{}] an envelope for the public", app.label());
         contains_all(
             &text,
             &[

@@ -133,14 +133,6 @@ fn imported_fixture_is_paired_on_like_the_engine_and_round_trips() {
             assert_eq!(exported.initial_color, original.initial_color);
 
             // Pair the next round through the server: the engine's answer.
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/staff"),
-                    json!({"username": "importer", "role": "arbiter"}),
-                ),
-                201,
-                "appoint",
-            );
             let r = org.ok(
                 org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
                 201,

@@ -330,12 +330,11 @@ fn organizer_runs_round_one_in_a_browser() {
         .and_then(|s| s.parse().ok())
         .expect("tournament id in the URL");
 
-    // The organizer appoints himself arbiter, to pair and enter results.
-    b.type_into("#staff-user", "organizer");
-    b.click("#appoint");
-    b.wait_for(
-        "return document.body.innerText.includes('(arbiter)');",
-        "the appointment",
+    // The creator is organizer and arbiter: he pairs and enters results himself.
+    assert!(
+        b.text().contains("organizer (arbiter)") || b.text().contains("(arbiter)"),
+        "the creator is the tournament's arbiter: {}",
+        b.text()
     );
 
     // 3. Twelve players, one at a time: name, Tab, rating, Enter.
@@ -370,23 +369,85 @@ fn organizer_runs_round_one_in_a_browser() {
         "the result screen",
     );
 
-    // 5. Every result by keyboard: board number, Enter, then the result key;
-    //    the cursor moves on by itself.
+    // 5. Every result by keyboard: board number, Enter, then the result; the
+    //    cursor moves on by itself. A result typed in full stays in its own
+    //    box (typing `1-0` once saved 1-0, -/+ and 0-1 on three boards).
     let boards = b.js("return document.querySelectorAll('table.entry input.result').length;");
     assert_eq!(boards, json!(6));
+    let results_now = || -> Vec<String> {
+        db.read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .expect("round 1")
+            .games
+            .iter()
+            .map(|g| g.result.clone())
+            .collect()
+    };
+    let saved = |n: usize| {
+        format!("return document.querySelectorAll('table.entry tr.saved').length === {n};")
+    };
     b.click("#jump");
     b.keys("1\n");
     b.wait_for(
         "return document.activeElement && document.activeElement.classList.contains('result');",
         "board 1 focused",
     );
-    b.keys("1=01+");
-    // Board 6 by its number again (the jump box), a black win.
+    b.keys("1-0");
+    b.wait_for(&saved(1), "board 1 saved");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        results_now(),
+        ["1-0", "*", "*", "*", "*", "*"],
+        "1-0 typed in full"
+    );
+    b.keys("½-½");
+    b.wait_for(&saved(2), "board 2 saved");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        results_now(),
+        ["1-0", "½-½", "*", "*", "*", "*"],
+        "½-½ typed in full"
+    );
+    // `0-1` could still become `0-1/2`: it is saved when nothing follows.
+    b.keys("0-1");
+    b.wait_for(&saved(3), "board 3 saved");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        results_now(),
+        ["1-0", "½-½", "0-1", "*", "*", "*"],
+        "0-1 typed in full"
+    );
+    // Shortcuts, one key a board: 1 on board 4, + on board 5.
+    b.keys("1+");
+    b.wait_for(&saved(5), "boards 4 and 5 saved");
+    // Board 6, typed in full, then taken back with Undo, then entered again.
+    b.keys("+/-");
+    b.wait_for(&saved(6), "board 6 saved");
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        results_now(),
+        ["1-0", "½-½", "0-1", "1-0", "+/-", "+/-"],
+        "+/- typed in full"
+    );
+    b.wait_for(
+        "return !document.getElementById('undo-bar').hidden;",
+        "the undo offer",
+    );
+    b.screenshot(&artifacts, "05a-undo-offered");
+    b.click("#undo");
+    b.wait_for(
+        "return document.querySelector(\"tr[data-board='6'] input.result\").value === '';",
+        "board 6 taken back",
+    );
+    assert_eq!(results_now()[5], "*", "undo");
     b.click("#jump");
     b.keys("6\n0");
     b.wait_for(
-        "return document.querySelectorAll('table.entry tr.saved').length === 6;",
-        "six boards saved",
+        "return document.querySelector(\"tr[data-board='6'] input.result\").value === '0-1' && document.querySelectorAll('table.entry tr.failed').length === 0;",
+        "board 6 entered again",
+    );
+    b.wait_for(
+        "return !document.getElementById('next-step').hidden;",
+        "the next step offered when the round is complete",
     );
     b.screenshot(&artifacts, "05-results-entered");
     let failed = b.js("return document.querySelectorAll('table.entry tr.failed').length;");
@@ -495,15 +556,6 @@ fn big_round(db: &Database) -> (i32, i32) {
             tournaments::Regulations {
                 name: "Wielki Turniej Szwajcarski".into(),
                 ..Default::default()
-            },
-        )?;
-        tournaments::appoint(
-            conn,
-            &actor,
-            t.id,
-            tournaments::StaffMember {
-                username: "organizer".into(),
-                role: "arbiter".into(),
             },
         )?;
         for i in 0..200 {

@@ -49,14 +49,6 @@ fn setup(app: &TestApp) -> Desk {
         "create",
     );
     let tid = t["id"].as_i64().unwrap();
-    api.ok(
-        api.post(
-            &format!("/api/v1/tournaments/{tid}/staff"),
-            json!({"username": "desk", "role": "arbiter"}),
-        ),
-        201,
-        "appoint",
-    );
     for i in 0..12 {
         api.ok(
             api.post(

@@ -114,9 +114,21 @@ fn staff_forms_work_without_javascript() {
             "[{label}] {page}"
         );
 
-        // The organizer is not an arbiter: pairing is refused, with the reason.
+        // The creator is organizer and arbiter. Once he hands the arbiter's
+        // role back, pairing is refused with the reason; appointed again, he pairs.
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/staff/dismiss"),
+            &[("csrf", &csrf), ("username", "org"), ("role", "arbiter")],
+        );
+        assert_eq!(status, 303, "[{label}] dismiss");
         let (status, _, body) = f.post(&format!("/t/{tid}/manage/pair"), &[("csrf", &csrf)]);
         assert_eq!(status, 403, "[{label}] organizer pairs? {body}");
+        // The last organizer stays.
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/staff/dismiss"),
+            &[("csrf", &csrf), ("username", "org"), ("role", "organizer")],
+        );
+        assert_eq!(status, 409, "[{label}] the last organizer: {body}");
         let (status, _, _) = f.post(
             &format!("/t/{tid}/manage/staff"),
             &[("csrf", &csrf), ("username", "org"), ("role", "arbiter")],

@@ -62,14 +62,6 @@ fn the_sealed_move_is_not_in_the_server_log() {
         c.login("chief", "chief-password-1");
         let t = c.ok(c.post("/api/v1/tournaments", json!({"name": "Log", "start_date": "2026-01-01", "end_date": "2026-01-02", "adjournments": true, "rounds": 1})), 201, "create");
         let tid = t["id"].as_i64().unwrap();
-        c.ok(
-            c.post(
-                &format!("/api/v1/tournaments/{tid}/staff"),
-                json!({"username": "chief", "role": "arbiter"}),
-            ),
-            201,
-            "appoint",
-        );
         for n in ["A", "B"] {
             c.ok(
                 c.post(

@@ -415,13 +415,16 @@ pub fn import_trf(
         .returning(tournaments_table::id)
         .get_result(conn)?;
     if let Some(uid) = actor.user_id {
-        diesel::insert_into(tournament_staff::table)
-            .values((
-                tournament_staff::tournament_id.eq(tid),
-                tournament_staff::user_id.eq(uid),
-                tournament_staff::role.eq(Role::Organizer.as_str()),
-            ))
-            .execute(conn)?;
+        // As for a tournament created by hand: organizer and arbiter.
+        for role in [Role::Organizer, Role::Arbiter] {
+            diesel::insert_into(tournament_staff::table)
+                .values((
+                    tournament_staff::tournament_id.eq(tid),
+                    tournament_staff::user_id.eq(uid),
+                    tournament_staff::role.eq(role.as_str()),
+                ))
+                .execute(conn)?;
+        }
     }
 
     // Players, by pairing number.

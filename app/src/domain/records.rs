@@ -180,6 +180,42 @@ pub(crate) fn scoresheet_moves(text: &str) -> Vec<String> {
     out
 }
 
+/// Why `entered` contradicts the game's stored moves (a mate, stalemate or dead
+/// position on the board decides the result, art. 5.1–5.2), or `None`.
+pub fn contradiction(
+    conn: &mut DbConnection,
+    gid: i32,
+    entered: &super::results::ParsedResult,
+) -> DomainResult<Option<String>> {
+    let report: Option<String> = game_records::table
+        .find(gid)
+        .select(game_records::report)
+        .first(conn)
+        .optional()?;
+    let Some(report) = report.and_then(|r| serde_json::from_str::<ValidationView>(&r).ok()) else {
+        return Ok(None);
+    };
+    let (Some(expected), Some(text)) = (
+        report.expected_result.as_deref(),
+        recorded_result(entered.kind, entered.white, entered.black),
+    ) else {
+        return Ok(None);
+    };
+    if expected == text {
+        return Ok(None);
+    }
+    let ending = match report.ending.as_deref() {
+        Some("checkmate") => "checkmate",
+        Some("stalemate") => "stalemate",
+        Some("dead") => "a dead position",
+        _ => "the stored moves",
+    };
+    Ok(Some(format!(
+        "the stored moves end in {ending} after {} half-moves, which gives {expected}; {text} contradicts them — confirm to enter it anyway",
+        report.ending_ply.unwrap_or(report.plies)
+    )))
+}
+
 /// The entered result of a game as PGN writes it.
 fn recorded_result(kind: &str, w: Option<i32>, b: Option<i32>) -> Option<String> {
     if kind != "played" {

@@ -27,6 +27,10 @@ pub struct SetResult {
     /// How the game ended (`checkmate`, `resignation`, `agreement`, `time`, …).
     #[serde(default)]
     pub termination: String,
+    /// Enter the result although it contradicts the game's stored moves (the
+    /// first attempt without it is refused with `field: "confirm"` and the reason).
+    #[serde(default)]
+    pub confirm: bool,
 }
 
 /// A parsed result: kind and both scores in half-points (None = pending).
@@ -195,6 +199,11 @@ pub fn set_result(
     }
     if parsed.kind == g.kind && parsed.white == g.white_score && parsed.black == g.black_score {
         return Ok(before);
+    }
+    if !cmd.confirm {
+        if let Some(why) = super::records::contradiction(conn, gid, &parsed)? {
+            return Err(DomainError::invalid("confirm", why));
+        }
     }
     let termination = if parsed.kind == "pending" {
         String::new()

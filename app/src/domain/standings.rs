@@ -4,7 +4,9 @@ use super::model;
 use super::rounds::fmt_points;
 use super::tournaments::{load as load_tournament, tiebreak_codes};
 use super::{engine, Audience, DomainResult};
+use crate::db::schema::games;
 use crate::db::DbConnection;
+use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -33,6 +35,8 @@ pub struct StandingsView {
     /// After this round (the last paired one; unfinished games count as not played yet).
     pub after_round: i32,
     pub tiebreaks: Vec<String>,
+    /// Results of round `after_round` are still missing: the order may change.
+    pub provisional: bool,
     pub rows: Vec<StandingView>,
 }
 
@@ -68,9 +72,33 @@ pub fn compute(
             }
         })
         .collect();
+    let missing: i64 = games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::round_number.eq(last))
+        .filter(games::kind.eq_any(["pending", "adjourned"]))
+        .count()
+        .get_result(conn)?;
     Ok(StandingsView {
         after_round: last,
+        provisional: missing > 0,
         tiebreaks: codes,
         rows,
     })
+}
+
+/// Each player's points (half-points) before round `n`, by player id: what a
+/// pairing list prints next to the names.
+pub fn points_before(
+    conn: &mut DbConnection,
+    tid: i32,
+    n: i32,
+) -> DomainResult<std::collections::HashMap<i32, i32>> {
+    let row = load_tournament(conn, tid)?;
+    let m = model::build(conn, &row, (n - 1).max(0) as u32, None)?;
+    let points = pairing::tiebreak::points(&m.tournament);
+    Ok(points
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| Some((m.player_id(i as u32 + 1)?, *p)))
+        .collect())
 }

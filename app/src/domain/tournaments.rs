@@ -535,13 +535,17 @@ pub fn create(
         ))
         .returning(tournaments::id)
         .get_result(conn)?;
-    diesel::insert_into(tournament_staff::table)
-        .values((
-            tournament_staff::tournament_id.eq(id),
-            tournament_staff::user_id.eq(uid),
-            tournament_staff::role.eq(Role::Organizer.as_str()),
-        ))
-        .execute(conn)?;
+    // The creator runs his event: organizer and arbiter, until he hands a role
+    // over (`dismiss`).
+    for role in [Role::Organizer, Role::Arbiter] {
+        diesel::insert_into(tournament_staff::table)
+            .values((
+                tournament_staff::tournament_id.eq(id),
+                tournament_staff::user_id.eq(uid),
+                tournament_staff::role.eq(role.as_str()),
+            ))
+            .execute(conn)?;
+    }
     let row = load(conn, id)?;
     let v = view(conn, &row)?;
     audit::record(
@@ -693,6 +697,65 @@ pub struct StaffMember {
     pub username: String,
     /// `organizer` or `arbiter`.
     pub role: String,
+}
+
+/// Takes a role away (the organizer; a tournament keeps at least one organizer).
+pub fn dismiss(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    cmd: StaffMember,
+) -> DomainResult<Vec<StaffMember>> {
+    require_role(conn, actor, tid, &[Role::Organizer])?;
+    let role = Role::parse(&cmd.role)
+        .ok_or_else(|| DomainError::invalid("role", "the role is organizer or arbiter"))?;
+    let uid: Option<i32> = users::table
+        .filter(users::username.eq(&cmd.username))
+        .select(users::id)
+        .first(conn)
+        .optional()?;
+    let held = |conn: &mut DbConnection, uid: Option<i32>| -> DomainResult<i64> {
+        let mut q = tournament_staff::table
+            .filter(tournament_staff::tournament_id.eq(tid))
+            .filter(tournament_staff::role.eq(role.as_str()))
+            .into_boxed();
+        if let Some(uid) = uid {
+            q = q.filter(tournament_staff::user_id.eq(uid));
+        }
+        Ok(q.count().get_result(conn)?)
+    };
+    if uid.is_none() || held(conn, uid)? == 0 {
+        return Err(DomainError::NotFound(format!(
+            "{} as {} of tournament {tid}",
+            cmd.username,
+            role.as_str()
+        )));
+    }
+    if role == Role::Organizer && held(conn, None)? == 1 {
+        return Err(DomainError::conflict(
+            "a tournament needs an organizer: appoint another one first",
+        ));
+    }
+    diesel::delete(
+        tournament_staff::table
+            .filter(tournament_staff::tournament_id.eq(tid))
+            .filter(tournament_staff::user_id.eq(uid.unwrap_or_default()))
+            .filter(tournament_staff::role.eq(role.as_str())),
+    )
+    .execute(conn)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "staff.dismiss",
+            entity: "user",
+            entity_id: uid.map(i64::from),
+        },
+        Some(&cmd),
+        None::<&()>,
+    )?;
+    staff(conn, tid)
 }
 
 pub fn staff(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<StaffMember>> {

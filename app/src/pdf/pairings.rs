@@ -6,7 +6,7 @@ use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
-use crate::domain::{model, Audience, DomainError, DomainResult};
+use crate::domain::{Audience, DomainError, DomainResult};
 use std::collections::HashMap;
 
 /// A round as the pairing and result lists print it.
@@ -32,14 +32,7 @@ impl RoundSheet {
                 "a published round {n} of tournament {tid}"
             )));
         }
-        let row = tournaments::load(conn, tid)?;
-        let m = model::build(conn, &row, (n - 1).max(0) as u32, None)?;
-        let points = pairing::tiebreak::points(&m.tournament);
-        let points_before = points
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| Some((m.player_id(i as u32 + 1)?, *p)))
-            .collect();
+        let points_before = crate::domain::standings::points_before(conn, tid, n)?;
         Ok(RoundSheet {
             tournament,
             round,
@@ -150,4 +143,66 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
     let table = round_table(10.0, 18.0, 30.0).row_height(30.0);
     doc.table(&table, &round_rows(sheet, false));
     doc.finish()
+}
+
+/// The list by name: every player of the round in alphabetical order with his
+/// board, colour and opponent — where players look for their board.
+pub fn render_by_name(sheet: &RoundSheet) -> Vec<u8> {
+    let title = format!("Pairings by name, round {}", sheet.round.number);
+    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
+    doc.paragraph(&title, Weight::Bold, 16.0);
+    doc.gap(6.0);
+    let size = 10.0;
+    let w = |sample: &str, weight: Weight| text_width(sample, weight, size) + 8.0;
+    let table = Table::new(
+        vec![
+            Column::fill("Player"),
+            Column::new("No", w("888", Weight::Regular), Align::Right),
+            Column::new("Pts", w("(10½)", Weight::Regular), Align::Center),
+            Column::new("Bd", w("888", Weight::Bold), Align::Center).bold(),
+            Column::new("Colour", w("White", Weight::Regular), Align::Left),
+            Column::fill("Opponent"),
+        ],
+        size,
+    );
+    doc.table(&table, &by_name_rows(sheet));
+    doc.finish()
+}
+
+fn by_name_rows(sheet: &RoundSheet) -> Vec<Vec<String>> {
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    for g in &sheet.round.games {
+        let mut add = |me: &PlayerRef, colour: &str, opp: String, board: String| {
+            rows.push((
+                me.name.to_lowercase(),
+                vec![
+                    titled(&me.title, &me.name),
+                    me.start_no.to_string(),
+                    format!("({})", sheet.points(me)),
+                    board,
+                    colour.to_string(),
+                    opp,
+                ],
+            ));
+        };
+        match &g.black {
+            Some(b) => {
+                add(
+                    &g.white,
+                    "White",
+                    titled(&b.title, &b.name),
+                    g.board.to_string(),
+                );
+                add(
+                    b,
+                    "Black",
+                    titled(&g.white.title, &g.white.name),
+                    g.board.to_string(),
+                );
+            }
+            None => add(&g.white, "", bye_text(g), String::new()),
+        }
+    }
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows.into_iter().map(|(_, r)| r).collect()
 }

@@ -116,6 +116,25 @@ pub async fn pairings_pdf(
     .await
 }
 
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/pairings-by-name.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "Every player of the round alphabetically, with board, colour and opponent", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
+pub async fn pairings_by_name_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    round_pdf(
+        &state,
+        &req,
+        path.into_inner(),
+        "pairings-by-name",
+        pdf::pairings::render_by_name,
+    )
+    .await
+}
+
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/results.pdf", tag = "printouts",
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's results", content_type = "application/pdf", body = PdfFile),

@@ -67,6 +67,12 @@ pub fn routes() -> Vec<RouteDef> {
         route!(
             get,
             Method::GET,
+            "/api/v1/tournaments/{tid}/rounds/{n}/pairings-by-name.pdf",
+            exports::pairings_by_name_pdf
+        ),
+        route!(
+            get,
+            Method::GET,
             "/api/v1/tournaments/{tid}/rounds/{n}/results.pdf",
             exports::results_pdf
         ),
@@ -135,6 +141,12 @@ pub fn routes() -> Vec<RouteDef> {
             Method::POST,
             "/api/v1/tournaments/{tid}/staff",
             tournaments::appoint
+        ),
+        route!(
+            post,
+            Method::POST,
+            "/api/v1/tournaments/{tid}/staff/dismiss",
+            tournaments::dismiss
         ),
         route!(
             get,

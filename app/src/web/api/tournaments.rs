@@ -103,6 +103,28 @@ pub async fn appoint(
     Ok(HttpResponse::Created().json(v))
 }
 
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/staff/dismiss", tag = "tournaments", request_body = StaffMember,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The role taken away; the staff now", body = [StaffMember]),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not the organizer", body = ErrorBody),
+              (status = 404, description = "The user does not hold that role here", body = ErrorBody),
+              (status = 409, description = "The last organizer", body = ErrorBody),
+              (status = 422, description = "Unknown role", body = ErrorBody)))]
+pub async fn dismiss(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<StaffMember>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        tournaments::dismiss(conn, actor, tid, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/standings", tag = "tournaments",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Standings with the tournament's tie-breaks", body = StandingsView),

@@ -171,9 +171,27 @@ impl Tr {
             "save_results" => ("Save results", "Zapisz wyniki"),
             "reason" => ("Reason (for a correction)", "Powód (przy poprawce)"),
             "keys_help" => (
-                "Keyboard: type a board number and Enter, then 1 (white wins), = (draw), 0 (black wins), + (white wins by forfeit) or - (black wins by forfeit). The cursor moves on to the next board. Without JavaScript, type 1-0, ½-½ (or =), 0-1, +/-, -/+ in the boxes and save.",
-                "Klawiatura: wpisz numer szachownicy i Enter, potem 1 (wygrały białe), = (remis), 0 (wygrały czarne), + (walkower dla białych) lub - (walkower dla czarnych). Kursor przechodzi do następnej szachownicy. Bez JavaScriptu wpisz 1-0, ½-½ (lub =), 0-1, +/-, -/+ w polach i zapisz.",
+                "Keyboard: type a board number and Enter, then one key in the empty box: 1 (white wins), = (draw), 0 (black wins), + (white wins by forfeit), - (black wins by forfeit) or x (double forfeit) — or type the result in full (1-0, ½-½, 1/2, 0-1, +/-, -/+, -/-), which stays in its own box. The cursor moves on to the next board; Undo (or Ctrl+Z) takes the last entry back. Without JavaScript, type the results in the boxes and save.",
+                "Klawiatura: wpisz numer szachownicy i Enter, potem jeden klawisz w pustym polu: 1 (wygrały białe), = (remis), 0 (wygrały czarne), + (walkower dla białych), - (walkower dla czarnych) lub x (obustronny walkower) — albo wpisz cały wynik (1-0, ½-½, 1/2, 0-1, +/-, -/+, -/-), który zostaje w swoim polu. Kursor przechodzi do następnej szachownicy; Cofnij (lub Ctrl+Z) wycofuje ostatni wpis. Bez JavaScriptu wpisz wyniki w polach i zapisz.",
             ),
+            "undo" => ("Undo", "Cofnij"),
+            "provisional" => ("provisional: results are missing", "wstępna: brak części wyników"),
+            "print" => ("Print (PDF)", "Drukuj (PDF)"),
+            "pdf_pairings" => ("pairings", "kojarzenia"),
+            "pdf_by_name" => ("pairings by name", "kojarzenia alfabetycznie"),
+            "pdf_results" => ("results", "wyniki"),
+            "pdf_scoresheets" => ("scoresheets", "blankiety zapisu"),
+            "pdf_standings" => ("standings", "klasyfikacja"),
+            "pdf_crosstable" => ("crosstable", "tabela turniejowa"),
+            "pdf_card" => ("player card", "karta zawodnika"),
+            "dismiss" => ("Remove", "Usuń"),
+            "dismissed" => ("removed", "usunięto"),
+            "undone" => ("taken back", "wycofano"),
+            "network_error" => ("no connection to the server; not saved", "brak połączenia z serwerem; nie zapisano"),
+            "not_a_result" => ("not a result: type 1-0, ½-½, 0-1, +/-, -/+ or -/-", "to nie jest wynik: wpisz 1-0, ½-½, 0-1, +/-, -/+ lub -/-"),
+            "undo_reason" => ("entered by mistake, taken back at once", "wpisany omyłkowo, od razu wycofany"),
+            "round_complete" => ("Every result of this round is in.", "Wszystkie wyniki tej rundy są wpisane."),
+            "confirm_result" => ("enter it anyway", "wpisz mimo to"),
             "go_to_board" => ("Go to board", "Przejdź do szachownicy"),
             "saved" => ("saved", "zapisano"),
             "audit" => ("Audit log", "Dziennik zmian"),
@@ -354,6 +372,14 @@ impl Tr {
         match s {
             "chess960" => self.t("chess960"),
             _ => self.t("standard"),
+        }
+    }
+
+    /// A staff role (`organizer`, `arbiter`).
+    pub fn role(&self, role: &str) -> &'static str {
+        match role {
+            "organizer" => self.t("organizer"),
+            _ => self.t("arbiter"),
         }
     }
 

@@ -82,6 +82,12 @@ pub fn routes() -> Vec<RouteDef> {
         page!(
             post,
             Method::POST,
+            "/t/{tid}/manage/staff/dismiss",
+            staff::dismiss
+        ),
+        page!(
+            post,
+            Method::POST,
             "/t/{tid}/manage/players/{pid}/withdraw",
             staff::withdraw
         ),
@@ -289,6 +295,11 @@ pub struct Base {
 }
 
 impl Base {
+    /// Whether the viewer is staff of the page's tournament.
+    pub fn nav_staff(&self) -> bool {
+        self.nav.as_ref().is_some_and(|n| n.staff)
+    }
+
     pub fn new(viewer: &Viewer, title: impl Into<String>, nav: Option<TournamentNav>) -> Base {
         Base {
             tr: viewer.tr(),

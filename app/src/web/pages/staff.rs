@@ -747,6 +747,32 @@ pub async fn appoint(
     players_answer(&state, &viewer, tid, r.map(|_| done)).await
 }
 
+pub async fn dismiss(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<StaffForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let cmd = StaffMember {
+        username: f.username.trim().to_string(),
+        role: f.role,
+    };
+    let done = format!(
+        "{}: {} — {}",
+        cmd.username,
+        viewer.tr().role(&cmd.role),
+        viewer.tr().t("dismissed")
+    );
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        tournaments::dismiss(conn, actor, tid, cmd)
+    })
+    .await?;
+    players_answer(&state, &viewer, tid, r.map(|_| done)).await
+}
+
 // ---------------------------------------------------------------- the round screen
 
 #[derive(Template)]
@@ -764,22 +790,35 @@ pub struct RoundScreen {
     /// The criteria a hand edit broke (after a swap).
     pub broken: Option<Vec<ViolationView>>,
     /// Per game: what was typed and the error, when saving failed.
-    pub typed: HashMap<i32, (String, String)>,
+    pub typed: HashMap<i32, (String, String, bool)>,
+    /// Points before the round shown, by player id, as written.
+    pub scores: HashMap<i32, String>,
+    /// Rounds are left to pair after the one shown (offered once it is complete).
+    pub more_rounds: bool,
 }
 
 impl RoundScreen {
     pub fn typed_result(&self, gid: &i32, current: &str) -> String {
         match self.typed.get(gid) {
-            Some((t, _)) => t.clone(),
+            Some((t, _, _)) => t.clone(),
             None if current == "*" => String::new(),
             None => current.to_string(),
         }
     }
 
+    pub fn score_of(&self, pid: &i32) -> &str {
+        self.scores.get(pid).map(String::as_str).unwrap_or("0")
+    }
+
+    /// The error of board `gid` asks the arbiter to confirm a result.
+    pub fn needs_confirm(&self, gid: &i32) -> bool {
+        self.typed.get(gid).is_some_and(|(_, _, c)| *c)
+    }
+
     pub fn error_of(&self, gid: &i32) -> Option<&str> {
         self.typed
             .get(gid)
-            .map(|(_, e)| e.as_str())
+            .map(|(_, e, _)| e.as_str())
             .filter(|e| !e.is_empty())
     }
 }
@@ -789,7 +828,7 @@ struct ScreenExtras {
     problem: Option<String>,
     notice: Option<String>,
     broken: Option<Vec<ViolationView>>,
-    typed: HashMap<i32, (String, String)>,
+    typed: HashMap<i32, (String, String, bool)>,
 }
 
 fn round_screen_page(
@@ -812,7 +851,16 @@ fn round_screen_page(
     } else {
         None
     };
+    let scores = if n > 0 {
+        crate::domain::standings::points_before(conn, tid, n)?
+            .into_iter()
+            .map(|(pid, p)| (pid, crate::domain::rounds::fmt_points(p)))
+            .collect()
+    } else {
+        HashMap::new()
+    };
     let title = format!("{} · {}", viewer.tr().t("results"), nav.name);
+    let nav_last = nav.last_round;
     Ok(RoundScreen {
         base: Base::new(viewer, title, Some(nav)),
         tid,
@@ -824,6 +872,8 @@ fn round_screen_page(
         notice: x.notice,
         broken: x.broken,
         typed: x.typed,
+        scores,
+        more_rounds: (nav_last as u32) < total && n == nav_last,
     })
 }
 
@@ -1101,6 +1151,7 @@ pub async fn results(
                 .cloned()
                 .unwrap_or_default(),
             termination: String::new(),
+            confirm: fields.contains_key(&format!("c{}", g.id)),
         };
         let gid = g.id;
         match write_op(&state, &viewer, Some(tid), move |conn, actor| {
@@ -1110,7 +1161,9 @@ pub async fn results(
         {
             Ok(_) => saved += 1,
             Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
-                typed.insert(g.id, (entered, e.to_string()));
+                let confirm =
+                    matches!(&e, DomainError::Invalid { field, .. } if field == "confirm");
+                typed.insert(g.id, (entered, e.to_string(), confirm));
             }
             Err(e) => return Err(PageError::new(e, viewer.lang)),
         }
