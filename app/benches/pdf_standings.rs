@@ -68,6 +68,7 @@ fn standings(n: u32) -> (TournamentView, StandingsView) {
         t,
         StandingsView {
             after_round: 11,
+            provisional: false,
             tiebreaks,
             rows,
         },
