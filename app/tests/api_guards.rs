@@ -65,6 +65,7 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/{tid}/staff/dismiss") => json!({"username": "boss", "role": "arbiter"}),
         ("POST", "/api/v1/tournaments/{tid}/players") => json!({"name": "Intruder"}),
         ("POST", "/api/v1/tournaments/{tid}/players/{pid}/byes") => json!({"round": 3}),
+        ("PATCH", "/api/v1/tournaments/{tid}/players/{pid}") => json!({"rating": 1234, "version": 1}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/pairing") => json!({"boards": [], "bye": null}),
         ("PUT", "/api/v1/tournaments/{tid}/games/{gid}/result") => json!({"result": "1-0", "version": 1}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/start") => json!({"start": "2026-03-01T10:00"}),
@@ -81,7 +82,7 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/{tid}/adjournments/{aid}/open") => json!({}),
         ("POST", "/api/v1/tournaments/{tid}/adjournments/{aid}/end") => json!({"outcome": "draw"}),
         ("POST", "/api/v1/tournaments/{tid}/adjournments/{aid}/lost") => json!({"restorable": true}),
-        ("DELETE", _) | ("POST", _) if !path.contains("{") || path.ends_with("/withdraw") || path.ends_with("/publish") || path.ends_with("/rounds") || method == Method::DELETE => json!({}),
+        ("DELETE", _) | ("POST", _) if !path.contains("{") || path.ends_with("/withdraw") || path.ends_with("/reinstate") || path.ends_with("/publish") || path.ends_with("/rounds") || method == Method::DELETE => json!({}),
         _ => panic!("write route {method} {path} has no sample body in sample_body(): add one"),
     }
 }

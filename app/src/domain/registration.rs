@@ -31,6 +31,9 @@ pub struct RegisterPlayer {
     /// Late entry: the first round the player is paired in. Defaults to the next
     /// round to be paired; earlier rounds score as the regulations say.
     pub joins_round: Option<i32>,
+    /// Register although a player of the same name and birth year is already
+    /// registered (the first attempt is refused with `field: "duplicate"`).
+    pub confirm_duplicate: bool,
 }
 
 const TITLES: &[&str] = &["", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
@@ -246,6 +249,19 @@ pub fn register(
             format!("the tournament has {} rounds", t.rounds),
         ));
     }
+    if !cmd.confirm_duplicate {
+        if let Some(other) = likely_duplicate(conn, tid, &cmd.name, &cmd.birth_date, None)? {
+            return Err(DomainError::invalid(
+                "duplicate",
+                format!(
+                    "{} (born {}) is already registered as number {}; register again only if this is another player",
+                    other.name,
+                    other.birth_date,
+                    if other.start_no > 0 { other.start_no.to_string() } else { "—".into() }
+                ),
+            ));
+        }
+    }
     if let Some(fid) = cmd.fide_id {
         let dup: i64 = players::table
             .filter(players::tournament_id.eq(tid))
@@ -301,6 +317,268 @@ pub fn register(
         Some(&v),
     )?;
     Ok(v)
+}
+
+/// A name as people compare them: lower case, letters only, without
+/// diacritics, surname and first name in either order.
+fn name_key(name: &str) -> Vec<String> {
+    let folded: String =
+        name.chars()
+            .map(|c| match c {
+                'ą' | 'á' | 'à' | 'ä' | 'â' | 'ã' | 'å' | 'Ą' | 'Á' | 'À' | 'Ä' | 'Â' | 'Ã'
+                | 'Å' => 'a',
+                'ć' | 'č' | 'ç' | 'Ć' | 'Č' | 'Ç' => 'c',
+                'ď' | 'Ď' => 'd',
+                'ę' | 'é' | 'è' | 'ë' | 'ě' | 'ê' | 'Ę' | 'É' | 'È' | 'Ë' | 'Ě' | 'Ê' => {
+                    'e'
+                }
+                'í' | 'ì' | 'ï' | 'î' | 'Í' | 'Ì' | 'Ï' | 'Î' => 'i',
+                'ł' | 'ľ' | 'ĺ' | 'Ł' | 'Ľ' | 'Ĺ' => 'l',
+                'ń' | 'ň' | 'ñ' | 'Ń' | 'Ň' | 'Ñ' => 'n',
+                'ó' | 'ò' | 'ö' | 'ô' | 'õ' | 'ő' | 'Ó' | 'Ò' | 'Ö' | 'Ô' | 'Õ' | 'Ő' => {
+                    'o'
+                }
+                'ř' | 'ŕ' | 'Ř' | 'Ŕ' => 'r',
+                'ś' | 'š' | 'ş' | 'Ś' | 'Š' | 'Ş' => 's',
+                'ť' | 'ţ' | 'Ť' | 'Ţ' => 't',
+                'ú' | 'ù' | 'ü' | 'û' | 'ů' | 'ű' | 'Ú' | 'Ù' | 'Ü' | 'Û' | 'Ů' | 'Ű' => {
+                    'u'
+                }
+                'ý' | 'ÿ' | 'Ý' => 'y',
+                'ź' | 'ż' | 'ž' | 'Ź' | 'Ż' | 'Ž' => 'z',
+                c => c.to_lowercase().next().unwrap_or(c),
+            })
+            .map(|c| if c.is_alphanumeric() { c } else { ' ' })
+            .collect();
+    let mut words: Vec<String> = folded.split_whitespace().map(str::to_string).collect();
+    words.sort();
+    words
+}
+
+/// Another player of this tournament who is most likely the same person: the
+/// same name (diacritics, case and word order aside) and the same birth year.
+fn likely_duplicate(
+    conn: &mut DbConnection,
+    tid: i32,
+    name: &str,
+    birth_date: &str,
+    except: Option<i32>,
+) -> DomainResult<Option<PlayerRow>> {
+    let key = name_key(name);
+    let year = year_of(birth_date);
+    let rows: Vec<PlayerRow> = players::table
+        .filter(players::tournament_id.eq(tid))
+        .select(PlayerRow::as_select())
+        .load(conn)?;
+    Ok(rows.into_iter().find(|p| {
+        Some(p.id) != except && name_key(&p.name) == key && year_of(&p.birth_date) == year
+    }))
+}
+
+/// Changes to a player's registration; fields left out stay as they are.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct EditPlayer {
+    pub name: Option<String>,
+    pub fide_id: Option<i64>,
+    pub title: Option<String>,
+    pub federation: Option<String>,
+    pub club: Option<String>,
+    pub birth_date: Option<String>,
+    pub sex: Option<String>,
+    pub rating: Option<i32>,
+    pub national_rating: Option<i32>,
+    pub k_factor: Option<i32>,
+    /// The player's version as read; a stale one gets 409.
+    pub version: i32,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct EditedPlayer {
+    pub player: PlayerView,
+    /// What the change affects, in words.
+    pub effects: Vec<String>,
+}
+
+/// Corrects a registration (a misspelt name, a rating from a newer list …)
+/// and says what the change affects.
+pub fn edit(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    pid: i32,
+    cmd: EditPlayer,
+) -> DomainResult<EditedPlayer> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let before = load_player(conn, tid, pid)?;
+    if cmd.version != before.version {
+        return Err(DomainError::Conflict {
+            message: format!("{} was changed meanwhile; check and try again", before.name),
+            current: serde_json::to_value(PlayerView::from(&before)).ok(),
+        });
+    }
+    let mut next = RegisterPlayer {
+        name: cmd.name.unwrap_or_else(|| before.name.clone()),
+        fide_id: cmd.fide_id.or(before.fide_id),
+        title: cmd.title.unwrap_or_else(|| before.title.clone()),
+        federation: cmd.federation.unwrap_or_else(|| before.federation.clone()),
+        club: cmd.club.unwrap_or_else(|| before.club.clone()),
+        birth_date: cmd.birth_date.unwrap_or_else(|| before.birth_date.clone()),
+        sex: cmd.sex.unwrap_or_else(|| before.sex.clone()),
+        rating: cmd.rating.or(before.rating),
+        national_rating: cmd.national_rating.or(before.national_rating),
+        k_factor: Some(cmd.k_factor.unwrap_or(before.k_factor)),
+        ..Default::default()
+    };
+    next.validate()?;
+    if let Some(fid) = next.fide_id {
+        let dup: i64 = players::table
+            .filter(players::tournament_id.eq(tid))
+            .filter(players::fide_id.eq(fid))
+            .filter(players::id.ne(pid))
+            .count()
+            .get_result(conn)?;
+        if dup > 0 {
+            return Err(DomainError::invalid(
+                "fide_id",
+                format!("FIDE id {fid} is already registered here"),
+            ));
+        }
+    }
+    let paired = rounds_paired(conn, tid)?;
+    let mut effects = Vec::new();
+    if next.name != before.name || next.title != before.title {
+        effects.push("the name shows as changed on every list, page and printout".to_string());
+    }
+    if next.rating != before.rating {
+        effects.push(if paired == 0 {
+            "the pairing numbers follow the new rating at round 1".to_string()
+        } else {
+            format!(
+                "rounds 1–{paired} stay as paired; the rating counts for the next pairing's order, the average rating of opponents and the rating change"
+            )
+        });
+    }
+    if next.k_factor != Some(before.k_factor) {
+        effects.push("the rating change is computed with the new K".to_string());
+    }
+    if next.federation != before.federation || next.club != before.club {
+        effects.push("federation and club show as changed".to_string());
+    }
+    diesel::update(players::table.find(pid))
+        .set((
+            players::name.eq(&next.name),
+            players::fide_id.eq(next.fide_id),
+            players::title.eq(&next.title),
+            players::federation.eq(&next.federation),
+            players::club.eq(next.club.trim()),
+            players::birth_date.eq(&next.birth_date),
+            players::sex.eq(&next.sex),
+            players::rating.eq(next.rating),
+            players::national_rating.eq(next.national_rating),
+            players::k_factor.eq(next.k_factor.unwrap_or(before.k_factor)),
+            players::version.eq(before.version + 1),
+        ))
+        .execute(conn)?;
+    let after = load_player(conn, tid, pid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "player.edit",
+            entity: "player",
+            entity_id: Some(pid as i64),
+        },
+        Some(&PlayerView::from(&before)),
+        Some(&PlayerView::from(&after)),
+    )?;
+    Ok(EditedPlayer {
+        player: PlayerView::from(&after),
+        effects,
+    })
+}
+
+/// Removes a registration made by mistake. Only a player who was never paired
+/// can go; one who played withdraws instead (his games stay in the record).
+pub fn delete(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> DomainResult<()> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let before = load_player(conn, tid, pid)?;
+    let games: i64 = crate::db::schema::games::table
+        .filter(crate::db::schema::games::tournament_id.eq(tid))
+        .filter(
+            crate::db::schema::games::white_id
+                .eq(pid)
+                .or(crate::db::schema::games::black_id.eq(pid)),
+        )
+        .count()
+        .get_result(conn)?;
+    if games > 0 {
+        return Err(DomainError::conflict(format!(
+            "{} has been paired already; withdraw him instead (his games stay in the record)",
+            before.name
+        )));
+    }
+    diesel::delete(bye_requests::table.filter(bye_requests::player_id.eq(pid))).execute(conn)?;
+    diesel::delete(players::table.find(pid)).execute(conn)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "player.delete",
+            entity: "player",
+            entity_id: Some(pid as i64),
+        },
+        Some(&PlayerView::from(&before)),
+        None::<&()>,
+    )?;
+    Ok(())
+}
+
+/// Takes a withdrawal back, while no round has been paired since.
+pub fn reinstate(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    pid: i32,
+) -> DomainResult<PlayerView> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let before = load_player(conn, tid, pid)?;
+    if before.status != "withdrawn" {
+        return Err(DomainError::conflict(format!(
+            "{} has not withdrawn",
+            before.name
+        )));
+    }
+    let paired = rounds_paired(conn, tid)?;
+    if before.left_after_round.unwrap_or(0) < paired {
+        return Err(DomainError::conflict(format!(
+            "round {paired} was paired without {}: a withdrawal can be taken back only before the next round is paired",
+            before.name
+        )));
+    }
+    diesel::update(players::table.find(pid))
+        .set((
+            players::status.eq("active"),
+            players::left_after_round.eq(None::<i32>),
+            players::version.eq(before.version + 1),
+        ))
+        .execute(conn)?;
+    let after = load_player(conn, tid, pid)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "player.reinstate",
+            entity: "player",
+            entity_id: Some(pid as i64),
+        },
+        Some(&PlayerView::from(&before)),
+        Some(&PlayerView::from(&after)),
+    )?;
+    Ok(PlayerView::from(&after))
 }
 
 /// Withdraws a player from the rounds not yet paired. A player with an unfinished

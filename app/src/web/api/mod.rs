@@ -179,6 +179,24 @@ pub fn routes() -> Vec<RouteDef> {
             players::card
         ),
         route!(
+            patch,
+            Method::PATCH,
+            "/api/v1/tournaments/{tid}/players/{pid}",
+            players::edit
+        ),
+        route!(
+            delete,
+            Method::DELETE,
+            "/api/v1/tournaments/{tid}/players/{pid}",
+            players::delete
+        ),
+        route!(
+            post,
+            Method::POST,
+            "/api/v1/tournaments/{tid}/players/{pid}/reinstate",
+            players::reinstate
+        ),
+        route!(
             post,
             Method::POST,
             "/api/v1/tournaments/{tid}/players/{pid}/withdraw",

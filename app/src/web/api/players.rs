@@ -1,6 +1,8 @@
 //! Registration, player cards, withdrawals and requested byes.
 
-use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
+use crate::domain::registration::{
+    self, ByeRequestView, EditPlayer, EditedPlayer, PlayerView, RegisterPlayer, RequestBye,
+};
 use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::domain::{views, Audience};
 use crate::web::cache::cached_json;
@@ -73,6 +75,68 @@ pub async fn card(
             player: PlayerView::from(&p),
             games: rows.iter().map(|g| game_view(g, &pm)).collect(),
         })
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(patch, path = "/api/v1/tournaments/{tid}/players/{pid}", tag = "players", request_body = EditPlayer,
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 200, description = "Changed, with what the change affects", body = EditedPlayer),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such player", body = ErrorBody),
+              (status = 409, description = "Stale version", body = ErrorBody),
+              (status = 422, description = "A value is invalid", body = ErrorBody)))]
+pub async fn edit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<EditPlayer>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, pid) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        registration::edit(conn, actor, tid, pid, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/players/{pid}", tag = "players",
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 204, description = "Registration removed"),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such player", body = ErrorBody),
+              (status = 409, description = "Already paired: withdraw instead", body = ErrorBody)))]
+pub async fn delete(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, pid) = path.into_inner();
+    write(&state, &req, move |conn, actor| {
+        registration::delete(conn, actor, tid, pid)
+    })
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/players/{pid}/reinstate", tag = "players",
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 200, description = "The withdrawal taken back", body = PlayerView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such player", body = ErrorBody),
+              (status = 409, description = "Not withdrawn, or a round was paired since", body = ErrorBody)))]
+pub async fn reinstate(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, pid) = path.into_inner();
+    let v = write(&state, &req, move |conn, actor| {
+        registration::reinstate(conn, actor, tid, pid)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))

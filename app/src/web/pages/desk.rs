@@ -81,7 +81,8 @@ pub struct GameDesk {
     pub problem: Option<String>,
     pub notice: Option<String>,
     /// What was typed into the moves form, kept when it failed.
-    pub moves_text: String,
+    /// The moves form as it was typed (after a problem) or as stored.
+    pub typed: TypedMoves,
 }
 
 impl GameDesk {
@@ -118,7 +119,7 @@ impl GameDesk {
     }
 
     pub fn is_notation(&self, code: &str) -> bool {
-        self.notation == code
+        self.typed.notation == code
     }
 
     pub fn black_id(&self) -> i32 {
@@ -130,7 +131,18 @@ impl GameDesk {
 struct DeskExtras {
     problem: Option<String>,
     notice: Option<String>,
-    moves_text: String,
+    typed: Option<TypedMoves>,
+}
+
+/// What the moves form holds: kept after a refused submission, so nothing
+/// typed is lost and the notation stays as chosen.
+#[derive(Clone, Debug, Default)]
+pub struct TypedMoves {
+    pub text: String,
+    pub format: String,
+    pub notation: String,
+    pub termination: String,
+    pub start: String,
 }
 
 fn game_desk_page(
@@ -149,6 +161,21 @@ fn game_desk_page(
         Err(DomainError::NotFound(_)) => None,
         Err(e) => return Err(e),
     };
+    let stored = record
+        .as_ref()
+        .map(|r| TypedMoves {
+            text: r.text.clone(),
+            format: r.format.clone(),
+            ..Default::default()
+        })
+        .unwrap_or_default();
+    let typed = x.typed.unwrap_or_else(|| TypedMoves {
+        notation: record
+            .as_ref()
+            .map(|r| r.notation.clone())
+            .unwrap_or_else(|| t.notation.clone()),
+        ..stored
+    });
     let penalties = penalties::for_game(conn, tid, gid, Audience::Staff)?;
     let envelopes = adjournments::for_game(conn, tid, gid, Audience::Staff)?;
     let black = game
@@ -177,7 +204,7 @@ fn game_desk_page(
         quickplay_finish,
         problem: x.problem,
         notice: x.notice,
-        moves_text: x.moves_text,
+        typed,
     })
 }
 
@@ -218,7 +245,7 @@ async fn desk_answer(
     tid: i32,
     gid: i32,
     r: DomainResult<String>,
-    moves_text: String,
+    typed: Option<TypedMoves>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
         state,
@@ -229,7 +256,7 @@ async fn desk_answer(
             let x = DeskExtras {
                 problem: Some(e.to_string()),
                 notice: None,
-                moves_text,
+                typed,
             };
             move |conn: &mut DbConnection, v: &Viewer| game_desk_page(conn, v, tid, gid, x)
         },
@@ -258,7 +285,13 @@ pub async fn submit_moves(
     let (tid, gid) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let typed = f.text.clone();
+    let typed = TypedMoves {
+        text: f.text.clone(),
+        format: f.format.clone(),
+        notation: f.notation.clone(),
+        termination: f.termination.clone(),
+        start: f.start.clone(),
+    };
     let cmd = SubmitMoves {
         format: if f.format.is_empty() {
             "scoresheet".into()
@@ -275,14 +308,18 @@ pub async fn submit_moves(
     })
     .await?
     .map(|v| {
-        let mut s = format!("{} {}", v.report.plies, viewer.tr().t("plies_stored"));
+        let mut s = if v.report.error.is_some() {
+            format!("{} {}", viewer.tr().t("legal_up_to"), v.report.plies)
+        } else {
+            format!("{} {}", v.report.plies, viewer.tr().t("plies_stored"))
+        };
         for w in &v.warnings {
             s.push_str(" — ");
             s.push_str(w);
         }
         s
     });
-    desk_answer(&state, &viewer, tid, gid, r, typed).await
+    desk_answer(&state, &viewer, tid, gid, r, Some(typed)).await
 }
 
 #[derive(Deserialize, Default)]
@@ -334,7 +371,7 @@ pub async fn record_penalty(
         .map(|a| format!("art. {}: {}", a.penalty.article, a.penalty.effect)),
         Err(e) => Err(e),
     };
-    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+    desk_answer(&state, &viewer, tid, gid, r, None).await
 }
 
 #[derive(Deserialize, Default)]
@@ -398,7 +435,7 @@ pub async fn adjourn(
         }),
         Err(e) => Err(e),
     };
-    desk_answer(&state, &viewer, tid, gid, r, String::new()).await
+    desk_answer(&state, &viewer, tid, gid, r, None).await
 }
 
 /// The game an envelope belongs to (for coming back to its desk).
@@ -452,7 +489,7 @@ where
         .map(|v| done(&viewer, v)),
         Err(e) => Err(e),
     };
-    desk_answer(state, &viewer, tid, gid, r, String::new()).await
+    desk_answer(state, &viewer, tid, gid, r, None).await
 }
 
 /// `POST /t/{tid}/manage/envelopes/{aid}/present`

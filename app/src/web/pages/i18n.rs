@@ -224,7 +224,8 @@ impl Tr {
             "plies" => ("Half-moves", "Półruchy"),
             "expected_result" => ("Result the board gives", "Wynik wynikający z pozycji"),
             "final_position" => ("Final position", "Pozycja końcowa"),
-            "report_disagrees" => ("The validation report and the entered result disagree; nothing was changed:", "Raport weryfikacji i wpisany wynik się różnią; nic nie zmieniono:"),
+            "report_disagrees" => ("The moves were stored, but the validation report and the entered result disagree (the result was left as entered):", "Posunięcia zapisano, ale raport weryfikacji i wpisany wynik się różnią (wynik pozostał bez zmian):"),
+            "legal_up_to" => ("Moves stored; they are legal up to half-move", "Posunięcia zapisano; są poprawne do półruchu"),
             "format" => ("Format", "Format"),
             "scoresheet" => ("scoresheet as written", "zapis z blankietu"),
             "notation" => ("Notation letters", "Litery figur"),
@@ -373,6 +374,35 @@ impl Tr {
             "chess960" => self.t("chess960"),
             _ => self.t("standard"),
         }
+    }
+
+    /// How a game ended, as the moves form and the reports name it.
+    pub fn termination(&self, code: &str) -> String {
+        let pl = self.lang == Lang::Pl;
+        let (en, pl_text) = match code {
+            "checkmate" => ("checkmate", "mat"),
+            "stalemate" => ("stalemate", "pat"),
+            "dead" => ("dead position", "martwa pozycja"),
+            "resignation" => ("resignation", "poddanie"),
+            "agreement" => ("draw by agreement", "remis za zgodą"),
+            "threefold" => (
+                "threefold repetition (claim)",
+                "trzykrotne powtórzenie (reklamacja)",
+            ),
+            "fifty_moves" => ("fifty-move rule (claim)", "reguła 50 posunięć (reklamacja)"),
+            "time_white" => ("White's flag fell", "białym spadła chorągiewka"),
+            "time_black" => ("Black's flag fell", "czarnym spadła chorągiewka"),
+            "arbiter_white" => (
+                "White declared lost by the arbiter",
+                "sędzia uznał partię białych za przegraną",
+            ),
+            "arbiter_black" => (
+                "Black declared lost by the arbiter",
+                "sędzia uznał partię czarnych za przegraną",
+            ),
+            other => return other.replace('_', " "),
+        };
+        if pl { pl_text } else { en }.to_string()
     }
 
     /// A staff role (`organizer`, `arbiter`).

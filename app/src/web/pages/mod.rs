@@ -38,7 +38,7 @@ pub fn routes() -> Vec<RouteDef> {
             }
         };
     }
-    vec![
+    let mut routes = vec![
         page!(get, Method::GET, "/", public::tournaments),
         page!(get, Method::GET, "/static/{file}", assets::serve),
         page!(get, Method::GET, "/lang/{code}", public::set_language),
@@ -195,7 +195,24 @@ pub fn routes() -> Vec<RouteDef> {
             desk::envelope_lost
         ),
         page!(get, Method::GET, "/t/{tid}/manage/audit", staff::audit),
-    ]
+    ];
+    // An address a form posts to is left in the browser when the page comes
+    // back with a problem; reloading it (a GET) goes back to the screen it
+    // belongs to instead of "not found" (post-redirect-get).
+    let gets: Vec<&str> = routes
+        .iter()
+        .filter(|r| r.method == Method::GET)
+        .map(|r| r.path)
+        .collect();
+    let posts_only: Vec<&'static str> = routes
+        .iter()
+        .filter(|r| r.method == Method::POST && !gets.contains(&r.path))
+        .map(|r| r.path)
+        .collect();
+    for path in posts_only {
+        routes.push(page!(get, Method::GET, path, staff::back_to_screen));
+    }
+    routes
 }
 
 /// Registers the pages.

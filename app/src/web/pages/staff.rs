@@ -773,6 +773,54 @@ pub async fn dismiss(
     players_answer(&state, &viewer, tid, r.map(|_| done)).await
 }
 
+/// `GET` of an address only posted to (left in the browser after a form came
+/// back with a problem): back to the screen the form belongs to.
+pub async fn back_to_screen(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, PageError> {
+    let path = req.path().trim_end_matches('/').to_string();
+    let segs: Vec<&str> = path.split('/').collect();
+    let target = match segs.as_slice() {
+        ["", "t", tid, "manage", rest @ ..] => {
+            let tid = tid.to_string();
+            match rest {
+                ["games", gid, ..] => format!("/t/{tid}/manage/games/{gid}"),
+                ["rounds", n, "arrivals", ..] => format!("/t/{tid}/manage/rounds/{n}/arrivals"),
+                ["rounds", n, ..] => format!("/t/{tid}/manage/rounds/{n}"),
+                ["pair"] => format!("/t/{tid}/manage/rounds/0"),
+                ["envelopes", aid, ..] => {
+                    let (Ok(t), Ok(a)) = (tid.parse::<i32>(), aid.parse::<i32>()) else {
+                        return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
+                    };
+                    let db = state.db.clone();
+                    let game = web::block(move || {
+                        db.read(|conn| {
+                            crate::domain::adjournments::get(
+                                conn,
+                                t,
+                                a,
+                                crate::domain::Audience::Staff,
+                            )
+                            .map(|e| e.game_id)
+                        })
+                    })
+                    .await
+                    .ok()
+                    .and_then(|r| r.ok());
+                    match game {
+                        Some(g) => format!("/t/{tid}/manage/games/{g}"),
+                        None => format!("/t/{tid}/manage/rounds/0"),
+                    }
+                }
+                _ => format!("/t/{tid}/manage/players"),
+            }
+        }
+        _ => "/".to_string(),
+    };
+    Ok(redirect(&target))
+}
+
 // ---------------------------------------------------------------- the round screen
 
 #[derive(Template)]
