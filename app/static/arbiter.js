@@ -275,8 +275,18 @@
     roundComplete();
   }
 
+  // Forms that undo work ask first (withdrawing, removing a registration).
+  function confirmations() {
+    Array.prototype.forEach.call(document.querySelectorAll("form[data-confirm]"), function (f) {
+      f.addEventListener("submit", function (e) {
+        if (!window.confirm(f.getAttribute("data-confirm"))) e.preventDefault();
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     live();
     entry();
+    confirmations();
   });
 })();

@@ -227,3 +227,175 @@ fn pdf_text(c: &Client, path: &str) -> Option<String> {
         }
     }
 }
+
+/// The players screen without JavaScript: a CSV with a header line and two
+/// wrong lines names both and imports nothing; a likely duplicate asks first;
+/// a player is corrected (the list says what changed), a mistaken registration
+/// removed, a withdrawal taken back; every message says what happened; an
+/// address left by a refused form reloads to its screen.
+#[test]
+fn organizers_fix_the_entry_list() {
+    use common::form::Form;
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let api = app.user("fixer");
+        let t = api.ok(
+            api.post(
+                "/api/v1/tournaments",
+                json!({"name": "Fix Open", "rounds": 5}),
+            ),
+            201,
+            "create",
+        );
+        let tid = t["id"].as_i64().unwrap();
+        let f = Form::new(&app.base);
+        let (status, _, _) = f.post(
+            "/login",
+            &[("username", "fixer"), ("password", common::USER_PASSWORD)],
+        );
+        assert_eq!(status, 303);
+        let csrf = f.csrf(&format!("/t/{tid}/manage/players"));
+        let before = app.audit_count();
+
+        let bad =
+            "Name; Rating; Title\nKowalski, Jan; 2200\nNowak, Anna; lots\nLis, Ewa; 2100; XX\n";
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/import"),
+            &[("csrf", &csrf), ("csv", bad)],
+        );
+        assert_eq!(status, 422, "[{label}] {body}");
+        assert!(
+            body.contains("line 3") && body.contains("line 4") && !body.contains("line 1:"),
+            "[{label}] every wrong line at once, the header is no player: {body}"
+        );
+        assert_eq!(app.audit_count(), before, "[{label}] nothing imported");
+        // Reloading the address the form left shows the players screen.
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/import"),
+            &[("csrf", &csrf), ("csv", bad)],
+        );
+        assert_eq!(status, 422);
+        let reload = f.get(&format!("/t/{tid}/manage/import"));
+        assert_eq!(reload.0, 303, "[{label}] GET of a form address redirects");
+
+        let good = "Name; Rating\nKowalski, Jan; 2200\nNowak, Anna; 2150\nLis, Ewa; 2100\n";
+        let (status, location, _) = f.post(
+            &format!("/t/{tid}/manage/import"),
+            &[("csrf", &csrf), ("csv", good)],
+        );
+        assert_eq!(status, 303, "[{label}] import");
+        let (_, page) = f.get(&location);
+        assert!(page.contains("3 players registered"), "[{label}] {page}");
+        assert!(!page.contains("✓ 3"));
+
+        // The same name (other order, no diacritics) and birth year: asked first.
+        let players = api.get(&format!("/api/v1/tournaments/{tid}/players")).1;
+        let kowalski = players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "Kowalski, Jan")
+            .unwrap()
+            .clone();
+        let kid = kowalski["id"].as_i64().unwrap();
+        let (status, location, _) = f.post(
+            &format!("/t/{tid}/manage/players/{kid}/edit"),
+            &[
+                ("csrf", &csrf),
+                ("version", "1"),
+                ("name", "Kowalski, Jan"),
+                ("rating", "2250"),
+                ("title", ""),
+                ("federation", "POL"),
+                ("fide_id", ""),
+                ("club", ""),
+                ("birth_date", "1990"),
+                ("sex", "m"),
+                ("k_factor", "20"),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] edit");
+        let (_, page) = f.get(&location);
+        assert!(
+            page.contains("Kowalski, Jan: changed")
+                && page.contains("pairing numbers follow the new rating"),
+            "[{label}] what the change affects: {page}"
+        );
+        let p = api
+            .get(&format!("/api/v1/tournaments/{tid}/players/{kid}"))
+            .1;
+        assert_eq!(p["player"]["rating"], 2250);
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/players"),
+            &[
+                ("csrf", &csrf),
+                ("name", "Jan Kowalski"),
+                ("rating", "2200"),
+            ],
+        );
+        // Without a birth year on the new line the years differ: registered.
+        assert_eq!(status, 303, "[{label}] {body}");
+        let dup = api.post(
+            &format!("/api/v1/tournaments/{tid}/players"),
+            json!({"name": "jan KOWALSKI", "birth_date": "1990-05-01"}),
+        );
+        assert_eq!(dup.0.as_u16(), 422, "[{label}] {:?}", dup.1);
+        assert_eq!(dup.1["field"], "duplicate");
+        api.ok(
+            api.post(
+                &format!("/api/v1/tournaments/{tid}/players"),
+                json!({"name": "jan KOWALSKI", "birth_date": "1990-05-01", "confirm_duplicate": true}),
+            ),
+            201,
+            "a namesake, confirmed",
+        );
+
+        // A mistaken registration goes; a withdrawal is taken back.
+        let players = api.get(&format!("/api/v1/tournaments/{tid}/players")).1;
+        let count = players.as_array().unwrap().len();
+        let lis = players
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["name"] == "Lis, Ewa")
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        let (status, location, _) = f.post(
+            &format!("/t/{tid}/manage/players/{lis}/delete"),
+            &[("csrf", &csrf)],
+        );
+        assert_eq!(status, 303, "[{label}] delete");
+        assert!(f
+            .get(&location)
+            .1
+            .contains("Lis, Ewa: registration removed"));
+        let players = api.get(&format!("/api/v1/tournaments/{tid}/players")).1;
+        assert_eq!(players.as_array().unwrap().len(), count - 1);
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/players/{kid}/withdraw"),
+            &[("csrf", &csrf)],
+        );
+        assert_eq!(status, 303);
+        let (status, location, _) = f.post(
+            &format!("/t/{tid}/manage/players/{kid}/reinstate"),
+            &[("csrf", &csrf)],
+        );
+        assert_eq!(status, 303, "[{label}] reinstate");
+        assert!(f.get(&location).1.contains("back in the tournament"));
+        let p = api
+            .get(&format!("/api/v1/tournaments/{tid}/players/{kid}"))
+            .1;
+        assert_eq!(p["player"]["status"], "active");
+
+        // Once paired, a player is withdrawn, not removed.
+        api.ok(
+            api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+            201,
+            "pair",
+        );
+        let (status, _) = api.delete(&format!("/api/v1/tournaments/{tid}/players/{kid}"));
+        assert_eq!(status.as_u16(), 409, "[{label}] a paired player stays");
+    }
+}

@@ -175,6 +175,22 @@ impl Tr {
                 "Klawiatura: wpisz numer szachownicy i Enter, potem jeden klawisz w pustym polu: 1 (wygrały białe), = (remis), 0 (wygrały czarne), + (walkower dla białych), - (walkower dla czarnych) lub x (obustronny walkower) — albo wpisz cały wynik (1-0, ½-½, 1/2, 0-1, +/-, -/+, -/-), który zostaje w swoim polu. Kursor przechodzi do następnej szachownicy; Cofnij (lub Ctrl+Z) wycofuje ostatni wpis. Bez JavaScriptu wpisz wyniki w polach i zapisz.",
             ),
             "undo" => ("Undo", "Cofnij"),
+            "registered" => ("registered", "zgłoszony"),
+            "players_registered" => ("players registered", "zawodników zgłoszono"),
+            "csv_nothing" => ("Nothing was imported. Correct these lines and import again:", "Nic nie zaimportowano. Popraw te wiersze i importuj ponownie:"),
+            "register_anyway" => ("This is another player: register anyway", "To inny zawodnik: zgłoś mimo to"),
+            "edit" => ("edit", "edytuj"),
+            "reinstate" => ("Take back the withdrawal", "Cofnij wycofanie"),
+            "reinstated" => ("back in the tournament", "z powrotem w turnieju"),
+            "edit_player" => ("Edit player", "Edycja zawodnika"),
+            "save" => ("Save", "Zapisz"),
+            "delete_player" => ("Remove this registration", "Usuń to zgłoszenie"),
+            "delete_help" => ("Only a player who was never paired can be removed; one who played is withdrawn instead.", "Usunąć można tylko zawodnika, który nie był kojarzony; tego, kto grał, się wycofuje."),
+            "deleted" => ("registration removed", "zgłoszenie usunięte"),
+            "changed" => ("changed", "zmieniono"),
+            "birth_date" => ("Birth date", "Data urodzenia"),
+            "sex" => ("Sex", "Płeć"),
+            "bye_for" => ("bye for", "pauza dla"),
             "provisional" => ("provisional: results are missing", "wstępna: brak części wyników"),
             "print" => ("Print (PDF)", "Drukuj (PDF)"),
             "pdf_pairings" => ("pairings", "kojarzenia"),
@@ -403,6 +419,15 @@ impl Tr {
             other => return other.replace('_', " "),
         };
         if pl { pl_text } else { en }.to_string()
+    }
+
+    /// A requested bye's kind (`half`, `zero`, `full`).
+    pub fn bye_kind(&self, kind: &str) -> &'static str {
+        match kind {
+            "full" => "1",
+            "zero" => "0",
+            _ => "½",
+        }
     }
 
     /// A staff role (`organizer`, `arbiter`).

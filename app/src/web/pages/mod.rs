@@ -80,6 +80,30 @@ pub fn routes() -> Vec<RouteDef> {
         ),
         page!(post, Method::POST, "/t/{tid}/manage/staff", staff::appoint),
         page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/players/{pid}/edit",
+            staff::edit_player_form
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/players/{pid}/edit",
+            staff::edit_player
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/players/{pid}/delete",
+            staff::delete_player
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/players/{pid}/reinstate",
+            staff::reinstate
+        ),
+        page!(
             post,
             Method::POST,
             "/t/{tid}/manage/staff/dismiss",

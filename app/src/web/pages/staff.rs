@@ -364,6 +364,7 @@ pub struct PlayerForm {
     pub fide_id: String,
     pub club: String,
     pub joins_round: String,
+    pub confirm_duplicate: String,
 }
 
 pub(super) fn optional<T: std::str::FromStr>(
@@ -388,6 +389,7 @@ impl PlayerForm {
             fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
             club: self.club.clone(),
             joins_round: optional("joins_round", &self.joins_round, "a round number")?,
+            confirm_duplicate: !self.confirm_duplicate.is_empty(),
             ..Default::default()
         })
     }
@@ -403,7 +405,8 @@ pub struct PlayersAdminPage {
     pub f: PlayerForm,
     pub error: FormError,
     pub csv: String,
-    pub csv_error: Option<String>,
+    /// Every problem of the pasted list, a line each.
+    pub csv_errors: Vec<String>,
     pub notice: Option<String>,
     /// The next round to be paired (byes may be requested from it on).
     pub next_round: i32,
@@ -430,7 +433,7 @@ struct PlayersExtras {
     f: PlayerForm,
     error: FormError,
     csv: String,
-    csv_error: Option<String>,
+    csv_errors: Vec<String>,
     notice: Option<String>,
 }
 
@@ -454,7 +457,7 @@ fn players_admin(
         f: x.f,
         error: x.error,
         csv: x.csv,
-        csv_error: x.csv_error,
+        csv_errors: x.csv_errors,
         notice: x.notice,
         next_round,
         total_rounds,
@@ -468,7 +471,7 @@ fn no_extras() -> PlayersExtras {
         f: PlayerForm::default(),
         error: FormError::default(),
         csv: String::new(),
-        csv_error: None,
+        csv_errors: Vec::new(),
         notice: None,
     }
 }
@@ -481,10 +484,10 @@ pub async fn players_form(
     let tid = tid.into_inner();
     let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
         .ok()
-        .and_then(|q| q.get("added").cloned());
+        .and_then(|q| q.get("done").cloned());
     page(&state, &req, move |conn, viewer| {
         let mut x = no_extras();
-        x.notice = notice.map(|n| format!("✓ {n}"));
+        x.notice = notice;
         players_admin(conn, viewer, tid, x)
     })
     .await
@@ -515,8 +518,8 @@ pub async fn register(
         result,
         |p| {
             format!(
-                "/t/{tid}/manage/players?added={}",
-                super::url_encode(&p.name)
+                "/t/{tid}/manage/players?done={}",
+                super::url_encode(&format!("{}: {}", p.name, viewer.tr().t("registered")))
             )
         },
         move |e| {
@@ -562,8 +565,31 @@ fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
     })
 }
 
+/// Whether a CSV line is a header (`Name; Rating; …`) rather than a player.
+fn csv_header(line: &str) -> bool {
+    let first = line
+        .split([';', '\t', '|'])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_lowercase();
+    [
+        "name",
+        "player",
+        "nazwisko",
+        "zawodnik",
+        "imię",
+        "jméno",
+        "hráč",
+        "příjmení",
+    ]
+    .iter()
+    .any(|h| first.starts_with(h))
+}
+
 /// CSV paste: every line registered through `registration::register`, all in
-/// one transaction — a wrong line imports nothing and says which line it was.
+/// one transaction — a wrong line imports nothing, and every wrong line is
+/// named at once. A first line with column names is skipped.
 pub async fn import_csv(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -576,34 +602,42 @@ pub async fn import_csv(
     let text = f.csv.clone();
     let result = write_op(&state, &viewer, Some(tid), move |conn, actor| {
         let mut n = 0;
+        let mut problems = Vec::new();
+        let mut first = true;
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() || line.trim_start().starts_with('#') {
                 continue;
             }
-            let cmd =
-                csv_player(line).and_then(|cmd| registration::register(conn, actor, tid, cmd));
-            if let Err(e) = cmd {
-                return Err(match e {
-                    DomainError::Invalid { field, message } => {
-                        DomainError::invalid("csv", format!("line {}: {field}: {message}", i + 1))
-                    }
-                    DomainError::Conflict { message, .. } => {
-                        DomainError::invalid("csv", format!("line {}: {message}", i + 1))
-                    }
-                    other => other,
-                });
+            if std::mem::take(&mut first) && csv_header(line) {
+                continue;
             }
-            n += 1;
+            match csv_player(line).and_then(|cmd| registration::register(conn, actor, tid, cmd)) {
+                Ok(_) => n += 1,
+                Err(DomainError::Invalid { field, message }) => {
+                    problems.push(format!("line {}: {field}: {message}", i + 1))
+                }
+                Err(DomainError::Conflict { message, .. }) => {
+                    problems.push(format!("line {}: {message}", i + 1))
+                }
+                Err(other) => return Err(other),
+            }
         }
-        Ok(n)
+        if problems.is_empty() {
+            Ok(n)
+        } else {
+            Err(DomainError::invalid("csv", problems.join("\n")))
+        }
     })
     .await?;
     match result {
-        Ok(n) => Ok(redirect(&format!("/t/{tid}/manage/players?added={n}"))),
+        Ok(n) => Ok(redirect(&format!(
+            "/t/{tid}/manage/players?done={}",
+            super::url_encode(&format!("{n} {}", viewer.tr().t("players_registered")))
+        ))),
         Err(DomainError::Invalid { message, .. }) => {
             let x = PlayersExtras {
                 csv: f.csv,
-                csv_error: Some(message),
+                csv_errors: message.lines().map(str::to_string).collect(),
                 ..no_extras()
             };
             page_for(
@@ -639,6 +673,198 @@ pub async fn withdraw(
     .await
 }
 
+pub async fn reinstate(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        registration::reinstate(conn, actor, tid, pid)
+    })
+    .await?;
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|p| format!("{}: {}", p.name, viewer.tr().t("reinstated"))),
+    )
+    .await
+}
+
+/// The edit form of one player, as stored or as typed.
+#[derive(Deserialize, Clone, Default)]
+#[serde(default)]
+pub struct EditPlayerForm {
+    pub csrf: String,
+    pub version: String,
+    pub name: String,
+    pub rating: String,
+    pub title: String,
+    pub federation: String,
+    pub fide_id: String,
+    pub club: String,
+    pub birth_date: String,
+    pub sex: String,
+    pub k_factor: String,
+}
+
+impl EditPlayerForm {
+    fn of(p: &PlayerView) -> EditPlayerForm {
+        EditPlayerForm {
+            version: p.version.to_string(),
+            name: p.name.clone(),
+            rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            title: p.title.clone(),
+            federation: p.federation.clone(),
+            fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+            club: p.club.clone(),
+            birth_date: p.birth_date.clone(),
+            sex: p.sex.clone(),
+            k_factor: p.k_factor.to_string(),
+            ..Default::default()
+        }
+    }
+
+    fn command(&self) -> DomainResult<registration::EditPlayer> {
+        Ok(registration::EditPlayer {
+            name: Some(self.name.clone()),
+            rating: optional("rating", &self.rating, "a rating")?,
+            title: Some(self.title.clone()),
+            federation: Some(self.federation.clone()),
+            fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
+            club: Some(self.club.clone()),
+            birth_date: Some(self.birth_date.clone()),
+            sex: Some(self.sex.clone()),
+            k_factor: optional("k_factor", &self.k_factor, "10, 20 or 40")?,
+            version: number("version", &self.version, "a version")?,
+            ..Default::default()
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "manage_player.html")]
+pub struct PlayerEditPage {
+    pub base: Base,
+    pub tid: i32,
+    pub player: PlayerView,
+    pub f: EditPlayerForm,
+    pub error: FormError,
+}
+
+impl PlayerEditPage {
+    pub fn invalid(&self, field: &str) -> bool {
+        self.error.at(field).is_some()
+    }
+}
+
+fn player_edit_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    pid: i32,
+    typed: Option<(EditPlayerForm, FormError)>,
+) -> DomainResult<PlayerEditPage> {
+    require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-players")?;
+    let player = PlayerView::from(&registration::load_player(conn, tid, pid)?);
+    let (f, error) = typed.unwrap_or_else(|| (EditPlayerForm::of(&player), FormError::default()));
+    let title = format!(
+        "{}: {} · {}",
+        viewer.tr().t("edit_player"),
+        player.name,
+        nav.name
+    );
+    Ok(PlayerEditPage {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        player,
+        f,
+        error,
+    })
+}
+
+/// `GET /t/{tid}/manage/players/{pid}/edit`
+pub async fn edit_player_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        player_edit_page(conn, viewer, tid, pid, None)
+    })
+    .await
+}
+
+/// `POST /t/{tid}/manage/players/{pid}/edit`: back to the list with what the
+/// change affects, or the form again as typed with the problem.
+pub async fn edit_player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<EditPlayerForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let r = match f.command() {
+        Ok(cmd) => {
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                registration::edit(conn, actor, tid, pid, cmd)
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    post_answer(
+        &state,
+        &viewer,
+        r,
+        |done| {
+            let mut text = format!("{}: {}", done.player.name, viewer.tr().t("changed"));
+            for e in &done.effects {
+                text.push_str(" — ");
+                text.push_str(e);
+            }
+            format!("/t/{tid}/manage/players?done={}", super::url_encode(&text))
+        },
+        move |e| {
+            let typed = (f, FormError::of(&e));
+            move |conn: &mut DbConnection, v: &Viewer| {
+                player_edit_page(conn, v, tid, pid, Some(typed))
+            }
+        },
+    )
+    .await
+}
+
+/// `POST /t/{tid}/manage/players/{pid}/delete`
+pub async fn delete_player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        let name = registration::load_player(conn, tid, pid)?.name;
+        registration::delete(conn, actor, tid, pid).map(|()| name)
+    })
+    .await?;
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|name| format!("{name}: {}", viewer.tr().t("deleted"))),
+    )
+    .await
+}
+
 #[derive(Deserialize, Default)]
 #[serde(default)]
 pub struct ByeForm {
@@ -668,7 +894,8 @@ pub async fn request_bye(
                 note: String::new(),
             };
             write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                registration::request_bye(conn, actor, tid, pid, cmd)
+                let name = registration::load_player(conn, tid, pid)?.name;
+                registration::request_bye(conn, actor, tid, pid, cmd).map(|b| (name, b))
             })
             .await?
         }
@@ -678,12 +905,13 @@ pub async fn request_bye(
         &state,
         &viewer,
         tid,
-        r.map(|b| {
+        r.map(|(name, b)| {
             format!(
-                "{} {}: {}",
+                "{} {name} ({}), {} {}",
+                viewer.tr().t("bye_for"),
+                viewer.tr().bye_kind(&b.kind),
                 viewer.tr().t("round"),
                 b.round,
-                viewer.tr().t("request_bye")
             )
         }),
     )
@@ -701,7 +929,7 @@ async fn players_answer(
         state,
         viewer,
         r,
-        |done| format!("/t/{tid}/manage/players?added={}", super::url_encode(&done)),
+        |done| format!("/t/{tid}/manage/players?done={}", super::url_encode(&done)),
         move |e| {
             let x = PlayersExtras {
                 notice: None,
