@@ -145,7 +145,9 @@ fn arrivals_sheet(app: &TestApp, d: &Desk) {
         "[{}] the consequence is shown: {body}",
         app.label()
     );
-    assert!(body.contains("black_forfeits") && body.contains("2026-05-01T10:30:00"));
+    // In words and clock time, not internal codes and ISO timestamps.
+    assert!(body.contains("Black loses by default") && body.contains("10:30"));
+    assert!(!body.contains("black_forfeits") && !body.contains("2026-05-01T10:30:00"));
     assert!(
         body.contains("value=\"10:45:30\""),
         "what was typed is kept"

@@ -399,3 +399,100 @@ fn organizers_fix_the_entry_list() {
         assert_eq!(status.as_u16(), 409, "[{label}] a paired player stays");
     }
 }
+
+/// The arrivals sheet: "start the round now"; one late player's time is
+/// enough; a refused board keeps what was typed and says the problem at the
+/// board; the consequence is in words and clock times, never internal codes.
+#[test]
+fn the_arrivals_sheet_speaks_plainly() {
+    use common::form::Form;
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let (tid, _org, games) = event(&app, "clock");
+        let f = Form::new(&app.base);
+        let (status, _, _) = f.post(
+            "/login",
+            &[("username", "clock"), ("password", common::USER_PASSWORD)],
+        );
+        assert_eq!(status, 303);
+        let sheet = format!("/t/{tid}/manage/rounds/1/arrivals");
+        let csrf = f.csrf(&sheet);
+        // Before a start is set: the problem at the board, the typed time kept.
+        let gid = games[0]["id"].as_i64().unwrap();
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/arrivals/{gid}"),
+            &[
+                ("csrf", &csrf),
+                ("version", "1"),
+                ("white_at", "10:47"),
+                ("action", "preview"),
+            ],
+        );
+        assert_eq!(status, 409, "[{label}] {body}");
+        assert!(
+            body.contains(&format!("id=\"problem-{gid}\"")),
+            "[{label}] at the board"
+        );
+        assert!(
+            body.contains("value=\"10:47\""),
+            "[{label}] the typed time is kept"
+        );
+        assert!(!body.contains("PUT"), "[{label}] no API wording: {body}");
+        // Start now.
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/start"),
+            &[("csrf", &csrf), ("start", ""), ("now", "1")],
+        );
+        assert_eq!(status, 303, "[{label}] start now");
+        let r = app
+            .db
+            .read(|conn| {
+                app::domain::rounds::get(conn, tid as i32, 1, app::domain::Audience::Staff)
+            })
+            .unwrap();
+        let start = r.scheduled_start.expect("the start is set");
+        let today = chrono::Local::now().format("%Y-%m-%d").to_string();
+        assert!(start.starts_with(&today), "[{label}] {start}");
+        // Set a known start, then White alone arrives 2 hours late: a forfeit,
+        // with Black's time not needed.
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/start"),
+            &[("csrf", &csrf), ("start", "2026-03-01T10:00")],
+        );
+        assert_eq!(status, 303);
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/arrivals/{gid}"),
+            &[
+                ("csrf", &csrf),
+                ("version", "1"),
+                ("white_at", "12:05"),
+                ("action", "preview"),
+            ],
+        );
+        assert_eq!(status, 200, "[{label}] {body}");
+        assert!(
+            body.contains("White loses by default"),
+            "[{label}] in words"
+        );
+        assert!(
+            !body.contains("white_forfeits"),
+            "[{label}] no internal code"
+        );
+        assert!(
+            !body.contains("T10:00:00"),
+            "[{label}] no ISO timestamp: {body}"
+        );
+        assert!(
+            body.contains("value=\"12:05\""),
+            "[{label}] kept for confirmation"
+        );
+        // Nothing typed at all: the problem says what to do.
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/arrivals/{gid}"),
+            &[("csrf", &csrf), ("version", "1"), ("action", "preview")],
+        );
+        assert_eq!(status, 422, "[{label}]");
+        assert!(body.contains("late player"), "[{label}] {body}");
+    }
+}

@@ -183,24 +183,32 @@ fn round_start(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<Na
         .first(conn)?;
     start.and_then(|s| parse_time(&s, "")).ok_or_else(|| {
         DomainError::conflict(format!(
-            "round {round} has no start time; set it first (PUT …/rounds/{round}/start)"
+            "round {round} has no start time yet: set the round's start first"
         ))
     })
 }
 
-fn attendance_time(a: &Attendance, day: &str, who: &str) -> DomainResult<Option<NaiveDateTime>> {
+/// A player's arrival: `None` when absent; a player with neither a time nor
+/// "absent" was at the board at the start (only late arrivals need a time).
+fn attendance_time(
+    a: &Attendance,
+    start: NaiveDateTime,
+    who: &str,
+) -> DomainResult<Option<NaiveDateTime>> {
     if a.absent {
         return Ok(None);
     }
+    let day = start.format("%Y-%m-%d").to_string();
     match a.arrived_at.as_deref().filter(|s| !s.trim().is_empty()) {
-        None => Err(DomainError::invalid(
-            who,
-            format!("give {who}'s arrival time or mark {who} absent"),
-        )),
-        Some(t) => parse_time(t, day)
+        None => Ok(Some(start)),
+        Some(t) => parse_time(t, &day)
             .map(Some)
             .ok_or_else(|| DomainError::invalid(who, format!("'{t}' is not a time; write HH:MM"))),
     }
+}
+
+fn says_nothing(a: &Attendance) -> bool {
+    !a.absent && a.arrived_at.as_deref().is_none_or(|s| s.trim().is_empty())
 }
 
 fn evaluate(
@@ -217,9 +225,14 @@ fn evaluate(
         ));
     }
     let start = round_start(conn, tid, g.round_number)?;
-    let day = start.format("%Y-%m-%d").to_string();
-    let w = attendance_time(&cmd.white, &day, "white")?;
-    let b = attendance_time(&cmd.black, &day, "black")?;
+    if says_nothing(&cmd.white) && says_nothing(&cmd.black) {
+        return Err(DomainError::invalid(
+            "white",
+            "give the late player's arrival time, or mark who was absent",
+        ));
+    }
+    let w = attendance_time(&cmd.white, start, "white")?;
+    let b = attendance_time(&cmd.black, start, "black")?;
     Ok(consequence(
         start,
         t.default_time_minutes,

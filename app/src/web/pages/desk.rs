@@ -651,6 +651,8 @@ pub struct ArrivalsSheet {
     pub notice: Option<String>,
     /// The game whose consequence is previewed, what was typed, and the consequence.
     pub preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
+    /// A board whose form came back with a problem: what was typed, and the problem.
+    pub refused: Option<(i32, ArrivalForm, String)>,
 }
 
 impl ArrivalsSheet {
@@ -664,18 +666,42 @@ impl ArrivalsSheet {
     /// The value to show in a field of a game's row (what was typed for the
     /// previewed game, else empty).
     pub fn typed(&self, gid: &i32, field: &str) -> String {
-        let Some((g, f, _)) = &self.preview else {
-            return String::new();
+        let f = match (&self.preview, &self.refused) {
+            (Some((g, f, _)), _) if g == gid => f,
+            (_, Some((g, f, _))) if g == gid => f,
+            _ => return String::new(),
         };
-        if g != gid {
-            return String::new();
-        }
         match field {
             "white_at" => f.white_at.clone(),
             "black_at" => f.black_at.clone(),
             "white_absent" => f.white_absent.clone(),
             "black_absent" => f.black_absent.clone(),
             _ => String::new(),
+        }
+    }
+
+    /// The problem of board `gid`'s form, shown at the board.
+    pub fn problem_at(&self, gid: &i32) -> Option<&str> {
+        self.refused
+            .as_ref()
+            .filter(|(g, _, _)| g == gid)
+            .map(|(_, _, p)| p.as_str())
+    }
+
+    /// A time of the round's day as people read it: `10:30`, or with the date
+    /// when it is another day than the round's start.
+    pub fn clock(&self, iso: &str) -> String {
+        let day = self
+            .round
+            .scheduled_start
+            .as_deref()
+            .unwrap_or("")
+            .get(..10)
+            .unwrap_or("");
+        match iso.split_once('T') {
+            Some((d, t)) if d == day => t.get(..5).unwrap_or(t).to_string(),
+            Some((d, t)) => format!("{d} {}", t.get(..5).unwrap_or(t)),
+            None => iso.to_string(),
         }
     }
 
@@ -695,6 +721,7 @@ struct SheetExtras {
     problem: Option<String>,
     notice: Option<String>,
     preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
+    refused: Option<(i32, ArrivalForm, String)>,
 }
 
 fn arrivals_page(
@@ -721,6 +748,7 @@ fn arrivals_page(
         problem: x.problem,
         notice: x.notice,
         preview: x.preview,
+        refused: x.refused,
     })
 }
 
@@ -781,6 +809,8 @@ async fn sheet_answer(
 pub struct StartForm {
     csrf: String,
     start: String,
+    /// "Start the round now": the server's local time.
+    now: String,
 }
 
 /// `POST /t/{tid}/manage/rounds/{n}/start`: the round's actual start time.
@@ -793,7 +823,12 @@ pub async fn set_round_start(
     let (tid, n) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let cmd = arrivals::SetRoundStart { start: f.start };
+    let start = if f.now.is_empty() {
+        f.start
+    } else {
+        chrono::Local::now().format("%Y-%m-%dT%H:%M").to_string()
+    };
+    let cmd = arrivals::SetRoundStart { start };
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
         arrivals::set_round_start(conn, actor, tid, n, cmd)
     })
@@ -849,7 +884,7 @@ pub async fn record_arrivals(
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let cmd = match f.command() {
         Ok(c) => c,
-        Err(e) => return sheet_answer(&state, &viewer, tid, n, Err(e)).await,
+        Err(e) => return board_refused(&state, &viewer, tid, n, gid, f, e).await,
     };
     if f.action == "preview" {
         let db = state.db.clone();
@@ -869,23 +904,54 @@ pub async fn record_arrivals(
                 })
                 .await
             }
-            Err(e) => sheet_answer(&state, &viewer, tid, n, Err(e)).await,
+            Err(e) => board_refused(&state, &viewer, tid, n, gid, f, e).await,
         };
     }
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
         arrivals::record(conn, actor, tid, gid, cmd)
     })
-    .await?
-    .map(|a| {
-        format!(
-            "{} {}: {} ({})",
-            viewer.tr().t("board"),
-            a.game.board,
-            a.game.result,
-            a.consequence.outcome
-        )
-    });
-    sheet_answer(&state, &viewer, tid, n, r).await
+    .await?;
+    match r {
+        Ok(a) => {
+            let done = format!(
+                "{} {}: {} ({})",
+                viewer.tr().t("board"),
+                a.game.board,
+                a.game.result,
+                viewer.tr().arrival_outcome(&a.consequence.outcome)
+            );
+            Ok(super::redirect(&format!(
+                "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
+                url_encode(&done)
+            )))
+        }
+        Err(e) => board_refused(&state, &viewer, tid, n, gid, f, e).await,
+    }
+}
+
+/// The sheet again with the board's form as typed and its problem at the board.
+async fn board_refused(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+    gid: i32,
+    f: ArrivalForm,
+    e: DomainError,
+) -> Result<HttpResponse, PageError> {
+    let status = match &e {
+        DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+        DomainError::Conflict { .. } => StatusCode::CONFLICT,
+        _ => return Err(PageError::new(e, viewer.lang)),
+    };
+    let x = SheetExtras {
+        refused: Some((gid, f, e.to_string())),
+        ..Default::default()
+    };
+    page_for(state, viewer, status, move |conn, v| {
+        arrivals_page(conn, v, tid, n, x)
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -175,6 +175,7 @@ impl Tr {
                 "Klawiatura: wpisz numer szachownicy i Enter, potem jeden klawisz w pustym polu: 1 (wygrały białe), = (remis), 0 (wygrały czarne), + (walkower dla białych), - (walkower dla czarnych) lub x (obustronny walkower) — albo wpisz cały wynik (1-0, ½-½, 1/2, 0-1, +/-, -/+, -/-), który zostaje w swoim polu. Kursor przechodzi do następnej szachownicy; Cofnij (lub Ctrl+Z) wycofuje ostatni wpis. Bez JavaScriptu wpisz wyniki w polach i zapisz.",
             ),
             "undo" => ("Undo", "Cofnij"),
+            "start_now" => ("Start the round now", "Rozpocznij rundę teraz"),
             "registered" => ("registered", "zgłoszony"),
             "players_registered" => ("players registered", "zawodników zgłoszono"),
             "csv_nothing" => ("Nothing was imported. Correct these lines and import again:", "Nic nie zaimportowano. Popraw te wiersze i importuj ponownie:"),
@@ -419,6 +420,24 @@ impl Tr {
             other => return other.replace('_', " "),
         };
         if pl { pl_text } else { en }.to_string()
+    }
+
+    /// What the default-time rule gives (`play`, `white_forfeits`, …).
+    pub fn arrival_outcome(&self, code: &str) -> &'static str {
+        let pl = self.lang == Lang::Pl;
+        let (en, pl_text) = match code {
+            "play" => ("the game is played", "partia się odbywa"),
+            "white_forfeits" => ("White loses by default", "białe przegrywają walkowerem"),
+            "black_forfeits" => ("Black loses by default", "czarne przegrywają walkowerem"),
+            "double_forfeit" => ("both lose by default", "obaj przegrywają walkowerem"),
+            "override" => ("the arbiter's decision", "decyzja sędziego"),
+            _ => ("", ""),
+        };
+        if pl {
+            pl_text
+        } else {
+            en
+        }
     }
 
     /// A requested bye's kind (`half`, `zero`, `full`).
