@@ -496,3 +496,128 @@ fn the_arrivals_sheet_speaks_plainly() {
         assert!(body.contains("late player"), "[{label}] {body}");
     }
 }
+
+/// The settings page: the regulations as stored, changed through the same
+/// rule as the API; after round 1 only what may still change.
+#[test]
+fn settings_change_what_may_still_change() {
+    use common::form::Form;
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let api = app.user("setter");
+        let t = api.ok(
+            api.post(
+                "/api/v1/tournaments",
+                json!({"name": "Settings Open", "rounds": 5}),
+            ),
+            201,
+            "create",
+        );
+        let tid = t["id"].as_i64().unwrap();
+        let f = Form::new(&app.base);
+        f.post(
+            "/login",
+            &[("username", "setter"), ("password", common::USER_PASSWORD)],
+        );
+        let page = format!("/t/{tid}/manage/settings");
+        let (status, html) = f.get(&page);
+        assert_eq!(status, 200, "[{label}] {html}");
+        assert!(
+            html.contains("value=\"Settings Open\""),
+            "[{label}] prefilled"
+        );
+        let csrf = f.csrf(&page);
+        let mut fields: Vec<(String, String)> = vec![
+            ("csrf".into(), csrf.clone()),
+            ("name".into(), "Settings Open 2026".into()),
+            ("place".into(), "Łódź".into()),
+            ("federation".into(), "POL".into()),
+            (
+                "start_date".into(),
+                t["regulations"]["start_date"].as_str().unwrap().into(),
+            ),
+            (
+                "end_date".into(),
+                t["regulations"]["end_date"].as_str().unwrap().into(),
+            ),
+            ("system".into(), "swiss".into()),
+            ("rounds".into(), "7".into()),
+            ("base_minutes".into(), "90".into()),
+            ("increment".into(), "30".into()),
+            (
+                "default_time_minutes".into(),
+                t["regulations"]["default_time_minutes"].to_string(),
+            ),
+            ("win".into(), "1".into()),
+            ("draw".into(), "0.5".into()),
+            (
+                "late_entry_bye".into(),
+                t["regulations"]["late_entry_bye"].as_str().unwrap().into(),
+            ),
+            (
+                "tiebreaks".into(),
+                t["regulations"]["tiebreaks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_str().unwrap().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+            (
+                "laws_edition".into(),
+                t["regulations"]["laws_edition"].as_str().unwrap().into(),
+            ),
+        ];
+        let borrowed = |fields: &[(String, String)]| -> Vec<(String, String)> { fields.to_vec() };
+        let send = |fields: &[(String, String)]| {
+            let b = borrowed(fields);
+            let refs: Vec<(&str, &str)> = b.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+            f.post(&page, &refs)
+        };
+        let (status, location, body) = send(&fields);
+        assert_eq!(status, 303, "[{label}] {body}");
+        let (_, done) = f.get(&location);
+        assert!(
+            done.contains("name") && done.contains("rounds"),
+            "[{label}] says what changed: {done}"
+        );
+        let now = api.get(&format!("/api/v1/tournaments/{tid}")).1;
+        assert_eq!(now["regulations"]["name"], "Settings Open 2026");
+        assert_eq!(now["regulations"]["rounds"], 7);
+        assert_eq!(now["regulations"]["place"], "Łódź");
+        // Round 1 paired: the rounds are fixed, the name still changes.
+        for (i, n) in ["A, A", "B, B", "C, C", "D, D"].iter().enumerate() {
+            api.ok(
+                api.post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    json!({"name": n, "rating": 2000 - i as i64}),
+                ),
+                201,
+                "register",
+            );
+        }
+        api.ok(
+            api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+            201,
+            "pair",
+        );
+        let (_, html) = f.get(&page);
+        assert!(
+            html.contains("id=\"locked-help\""),
+            "[{label}] says what is fixed"
+        );
+        fields[7].1 = "9".into();
+        let (status, _, body) = send(&fields);
+        assert_eq!(status, 409, "[{label}] rounds after the start: {body}");
+        assert!(
+            body.contains("value=\"9\""),
+            "[{label}] what was typed is kept"
+        );
+        fields[7].1 = "7".into();
+        fields[1].1 = "Settings Open, final".into();
+        let (status, _, body) = send(&fields);
+        assert_eq!(status, 303, "[{label}] the name may change: {body}");
+    }
+}

@@ -576,7 +576,8 @@ pub struct EditTournament {
 }
 
 /// Fields that may still change once round 1 has been paired.
-const EDITABLE_WHILE_RUNNING: &[&str] = &["name", "place", "federation", "end_date", "schedule"];
+pub const EDITABLE_WHILE_RUNNING: &[&str] =
+    &["name", "place", "federation", "end_date", "schedule"];
 
 pub fn edit(
     conn: &mut DbConnection,

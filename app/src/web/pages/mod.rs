@@ -82,6 +82,18 @@ pub fn routes() -> Vec<RouteDef> {
         page!(
             get,
             Method::GET,
+            "/t/{tid}/manage/settings",
+            staff::settings_form
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/settings",
+            staff::save_settings
+        ),
+        page!(
+            get,
+            Method::GET,
             "/t/{tid}/manage/players/{pid}/edit",
             staff::edit_player_form
         ),

@@ -289,12 +289,204 @@ impl TournamentForm {
     }
 }
 
+impl TournamentForm {
+    /// The form showing regulations as stored (the settings page).
+    fn of(r: &Regulations) -> TournamentForm {
+        let fmt = |x: f64| {
+            if x.fract() == 0.0 {
+                format!("{}", x as i64)
+            } else {
+                format!("{x}")
+            }
+        };
+        TournamentForm {
+            csrf: String::new(),
+            name: r.name.clone(),
+            place: r.place.clone(),
+            federation: r.federation.clone(),
+            start_date: r.start_date.clone(),
+            end_date: r.end_date.clone(),
+            system: r.system.clone(),
+            rounds: r.rounds.to_string(),
+            base_minutes: r
+                .time_control
+                .periods
+                .first()
+                .map(|p| p.minutes.to_string())
+                .unwrap_or_default(),
+            increment: r.time_control.increment_seconds.to_string(),
+            default_time_minutes: r.default_time_minutes.to_string(),
+            win: fmt(r.points.win),
+            draw: fmt(r.points.draw),
+            late_entry_bye: r.late_entry_bye.clone(),
+            tiebreaks: r.tiebreaks.join(", "),
+            laws_edition: r.laws_edition.clone(),
+        }
+    }
+
+    /// The regulations the settings form changes, against `current`: only the
+    /// fields the form shows, and only where they differ (a time control of
+    /// several periods or a custom point system is kept unless its shown part
+    /// changed).
+    fn changes(
+        &self,
+        current: &Regulations,
+    ) -> DomainResult<serde_json::Map<String, serde_json::Value>> {
+        let wanted = self.regulations()?;
+        let as_map = |r: &Regulations| match serde_json::to_value(r) {
+            Ok(serde_json::Value::Object(m)) => m,
+            _ => serde_json::Map::new(),
+        };
+        let (old, new) = (as_map(current), as_map(&wanted));
+        let shown = TournamentForm::of(current);
+        let mut out = serde_json::Map::new();
+        for key in [
+            "name",
+            "place",
+            "federation",
+            "start_date",
+            "end_date",
+            "system",
+            "rounds",
+            "default_time_minutes",
+            "late_entry_bye",
+            "tiebreaks",
+            "laws_edition",
+        ] {
+            if old.get(key) != new.get(key) {
+                if let Some(v) = new.get(key) {
+                    out.insert(key.into(), v.clone());
+                }
+            }
+        }
+        if shown.base_minutes != self.base_minutes.trim()
+            || shown.increment != self.increment.trim()
+        {
+            if let Some(v) = new.get("time_control") {
+                out.insert("time_control".into(), v.clone());
+            }
+        }
+        if shown.win != self.win.trim() || shown.draw != self.draw.trim() {
+            if let Some(v) = new.get("points") {
+                out.insert("points".into(), v.clone());
+            }
+        }
+        Ok(out)
+    }
+}
+
 #[derive(Template)]
 #[template(path = "new_tournament.html")]
 pub struct NewTournamentPage {
     pub base: Base,
     pub f: TournamentForm,
     pub error: FormError,
+    /// The settings of an existing tournament (its id), else a new one.
+    pub settings: Option<i32>,
+    /// Round 1 is paired: only these fields may still change.
+    pub editable_while_running: Option<&'static [&'static str]>,
+    pub notice: Option<String>,
+}
+
+impl NewTournamentPage {
+    /// Whether the field is locked (the tournament has started).
+    pub fn locked(&self, field: &str) -> bool {
+        self.editable_while_running
+            .is_some_and(|ok| !ok.contains(&field))
+    }
+}
+
+fn settings_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    typed: Option<(TournamentForm, FormError)>,
+    notice: Option<String>,
+) -> DomainResult<NewTournamentPage> {
+    require_role(conn, &viewer.actor, tid, &[Role::Organizer])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "settings")?;
+    let t = tournaments::get(conn, tid, crate::domain::Audience::Staff)?;
+    let running = nav.last_round > 0;
+    let (f, error) =
+        typed.unwrap_or_else(|| (TournamentForm::of(&t.regulations), FormError::default()));
+    let title = format!("{} · {}", viewer.tr().t("settings"), nav.name);
+    Ok(NewTournamentPage {
+        base: Base::new(viewer, title, Some(nav)),
+        f,
+        error,
+        settings: Some(tid),
+        editable_while_running: running.then_some(tournaments::EDITABLE_WHILE_RUNNING),
+        notice,
+    })
+}
+
+/// `GET /t/{tid}/manage/settings`: the regulations, editable while they may change.
+pub async fn settings_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("done").cloned());
+    page(&state, &req, move |conn, viewer| {
+        settings_page(conn, viewer, tid, None, notice)
+    })
+    .await
+}
+
+/// `POST /t/{tid}/manage/settings`: the changed regulations, through
+/// `tournaments::edit` (which refuses what may no longer change).
+pub async fn save_settings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<TournamentForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let typed = f.clone();
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        let current = tournaments::get(conn, tid, crate::domain::Audience::Staff)?;
+        let changes = f.changes(&current.regulations)?;
+        if changes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let keys: Vec<String> = changes.keys().cloned().collect();
+        tournaments::edit(
+            conn,
+            actor,
+            tid,
+            tournaments::EditTournament {
+                version: Some(current.version),
+                changes,
+            },
+        )?;
+        Ok(keys)
+    })
+    .await?;
+    post_answer(
+        &state,
+        &viewer,
+        r,
+        |keys| {
+            let text = if keys.is_empty() {
+                viewer.tr().t("nothing_changed").to_string()
+            } else {
+                format!("{}: {}", viewer.tr().t("settings_saved"), keys.join(", "))
+            };
+            format!("/t/{tid}/manage/settings?done={}", super::url_encode(&text))
+        },
+        move |e| {
+            let typed = (typed, FormError::of(&e));
+            move |conn: &mut DbConnection, v: &Viewer| {
+                settings_page(conn, v, tid, Some(typed), None)
+            }
+        },
+    )
+    .await
 }
 
 impl NewTournamentPage {
@@ -316,6 +508,9 @@ pub async fn new_tournament_form(
             base: Base::new(viewer, viewer.tr().t("new_tournament"), None),
             f: TournamentForm::default(),
             error: FormError::default(),
+            settings: None,
+            editable_while_running: None,
+            notice: None,
         })
     })
     .await
@@ -344,6 +539,9 @@ pub async fn create_tournament(
                 base: Base::new(&viewer, viewer.tr().t("new_tournament"), None),
                 f,
                 error: FormError::of(&e),
+                settings: None,
+                editable_while_running: None,
+                notice: None,
             };
             Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
         }
