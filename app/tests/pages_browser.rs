@@ -44,7 +44,10 @@ impl Drop for TempDir {
 
 impl Browser {
     /// `phone`: a 360 px wide screen (Chrome's mobile emulation).
-    fn start(chromium: &Path, chromedriver: &Path, phone: bool) -> Browser {
+    /// `width`: the window's width in CSS pixels; up to 480 it is a phone
+    /// (Chrome's mobile emulation).
+    fn start(chromium: &Path, chromedriver: &Path, width: u32) -> Browser {
+        let phone = width <= 480;
         let port = {
             let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
             l.local_addr().unwrap().port()
@@ -81,12 +84,12 @@ impl Browser {
             "binary": chromium.to_string_lossy(),
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", "--window-size=1000,1400",
+                     "--disable-dev-shm-usage", format!("--window-size={width},1400"),
                      format!("--user-data-dir={}", profile.to_string_lossy())]
         });
         if phone {
             options["mobileEmulation"] =
-                json!({"deviceMetrics": {"width": 360, "height": 780, "pixelRatio": 2.0}});
+                json!({"deviceMetrics": {"width": width, "height": 780, "pixelRatio": 2.0}});
         }
         let caps = json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": options}}});
         let res: Value = http
@@ -264,7 +267,18 @@ fn organizer_runs_round_one_in_a_browser() {
         println!("SKIPPED: chromium not installed");
         return;
     };
-    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts");
+    // The walkthrough's width: 1000 by default; `ARBITER_WALKTHROUGH_WIDTH=390`
+    // (a phone) or `=1280` runs the same event at that width, screenshots in
+    // `artifacts/<width>/`.
+    let width: u32 = std::env::var("ARBITER_WALKTHROUGH_WIDTH")
+        .ok()
+        .and_then(|w| w.parse().ok())
+        .unwrap_or(1000);
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join(if width == 1000 {
+        "../artifacts".to_string()
+    } else {
+        format!("../artifacts/{width}")
+    });
     std::fs::create_dir_all(&artifacts).unwrap();
 
     let dir = std::env::temp_dir().join(format!("arbiter_pages_browser_{}", std::process::id()));
@@ -293,7 +307,7 @@ fn organizer_runs_round_one_in_a_browser() {
     )
     .expect("server");
     let site = server.url();
-    let b = Browser::start(&chromium, &driver, false);
+    let b = Browser::start(&chromium, &driver, width);
 
     // 1. Log in.
     b.go(&format!("{site}/login"));
@@ -486,7 +500,7 @@ fn organizer_runs_round_one_in_a_browser() {
     // 7. On a phone: a 100-board pairing list fits 360 px, and a result entered
     //    meanwhile appears without a reload (server-sent events).
     let big = big_round(&db);
-    let phone = Browser::start(&chromium, &driver, true);
+    let phone = Browser::start(&chromium, &driver, 360);
     phone.go(&format!("{site}/t/{}/rounds/1", big.0));
     phone.wait_for(
         "return document.querySelectorAll('table.pairings tbody tr').length === 100;",

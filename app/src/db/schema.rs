@@ -231,6 +231,16 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    fide_departures (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        at -> Text,
+        username -> Text,
+        what -> Text,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
@@ -247,4 +257,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     penalties,
     game_records,
     adjournments,
+    fide_departures,
 );

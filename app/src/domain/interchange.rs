@@ -157,7 +157,11 @@ pub fn export_trf(conn: &mut DbConnection, tid: i32) -> DomainResult<String> {
         time_control: Some(time_control_text(&reg_tc)),
         ..Default::default()
     };
-    Ok(pairing::trf::write(&m.tournament))
+    // Outside FIDE mode: the departure and each manual intervention, as
+    // `###` comment lines (TRF-2026: comments; readers skip them).
+    let mut out = pairing::trf::write(&m.tournament);
+    out.push_str(&super::fide_mode::trf_comments(conn, tid)?);
+    Ok(out)
 }
 
 // ---------------------------------------------------------------- TRF import

@@ -8,6 +8,7 @@ pub mod arrivals;
 pub mod audience;
 pub mod audit;
 pub mod engine;
+pub mod fide_mode;
 pub mod interchange;
 pub mod model;
 pub mod penalties;

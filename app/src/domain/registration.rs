@@ -637,6 +637,11 @@ pub struct RequestBye {
     pub kind: String,
     #[serde(default)]
     pub note: String,
+    /// FIDE mode: a full-point bye on request needs both confirmations.
+    #[serde(default)]
+    pub warning_read: bool,
+    #[serde(default)]
+    pub leave_fide_mode: bool,
 }
 
 fn default_bye_kind() -> String {
@@ -708,6 +713,19 @@ pub fn request_bye(
         .filter(bye_requests::round_number.eq(cmd.round))
         .count()
         .get_result(conn)?;
+    if exists == 0 && cmd.kind == "full" {
+        super::fide_mode::forbidden(
+            conn,
+            actor,
+            tid,
+            &format!(
+                "a full-point bye on request for {} in round {}",
+                p.name, cmd.round
+            ),
+            "C.04.1: a bye on request scores at most half a point",
+            super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode),
+        )?;
+    }
     if exists > 0 {
         return Err(DomainError::conflict(format!(
             "{} already has a bye in round {}",

@@ -568,6 +568,11 @@ pub struct EditPairing {
     pub boards: Vec<BoardEdit>,
     /// The player who gets the pairing-allocated bye, if any.
     pub bye: Option<i32>,
+    /// FIDE mode: a manual change needs both confirmations (`domain::fide_mode`).
+    #[serde(default)]
+    pub warning_read: bool,
+    #[serde(default)]
+    pub leave_fide_mode: bool,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -636,6 +641,36 @@ pub fn edit_pairing(
                 missing.join(", ")
             ),
         ));
+    }
+    let mut was: Vec<(i32, Option<i32>)> = current
+        .iter()
+        .filter(|g| g.black_id.is_some())
+        .map(|g| (g.white_id, g.black_id))
+        .collect();
+    was.sort_by_key(|&(w, _)| {
+        current
+            .iter()
+            .position(|g| g.white_id == w)
+            .unwrap_or(usize::MAX)
+    });
+    let was_bye = current
+        .iter()
+        .find(|g| g.black_id.is_none() && g.kind == "pairing_bye")
+        .map(|g| g.white_id);
+    let wanted: Vec<(i32, Option<i32>)> = cmd
+        .boards
+        .iter()
+        .map(|b| (b.white, Some(b.black)))
+        .collect();
+    if wanted != was || cmd.bye != was_bye {
+        super::fide_mode::forbidden(
+            conn,
+            actor,
+            tid,
+            &format!("a manual change to the pairing of round {number}"),
+            "C.04.3: the pairing is the Dutch system's; C.04.2 allows changes only to correct an error",
+            super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode),
+        )?;
     }
     let m = model::build(conn, &t, number as u32 - 1, Some(number as u32))?;
     let no = |id: i32| m.start_no.get(&id).copied().unwrap_or(0);

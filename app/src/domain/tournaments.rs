@@ -501,6 +501,14 @@ pub fn create(
         created_at: ts.clone(),
         updated_at: ts,
     };
+    if super::fide_mode::draws_outweigh_win(reg.points.win, reg.points.draw, reg.points.loss) {
+        // A tournament starts in FIDE mode; leaving it is a confirmed change
+        // of the settings, recorded (`fide_mode`), not part of creating it.
+        return Err(DomainError::invalid(
+            "points.draw",
+            "two draws would be worth more than a win and a loss, which the FIDE rules do not allow; create the tournament with a FIDE point system, then change it in the settings (this takes the tournament out of FIDE mode)",
+        ));
+    }
     reg.apply_to(&mut row)?;
     let id: i32 = diesel::insert_into(tournaments::table)
         .values((
@@ -573,6 +581,11 @@ pub struct EditTournament {
     /// The regulations to apply as a JSON object of fields to change.
     #[schema(value_type = Object)]
     pub changes: serde_json::Map<String, serde_json::Value>,
+    /// FIDE mode: a change the FIDE rules forbid (the tie-breaks after the
+    /// start, a point system where two draws outweigh a win and a loss) needs
+    /// both confirmations (`domain::fide_mode`).
+    pub warning_read: bool,
+    pub leave_fide_mode: bool,
 }
 
 /// Fields that may still change once round 1 has been paired.
@@ -603,11 +616,12 @@ pub fn edit(
         .filter(rounds::tournament_id.eq(tid))
         .count()
         .get_result(conn)?;
+    let confirm = super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode);
     if paired > 0 {
         if let Some(frozen) = cmd
             .changes
             .keys()
-            .find(|k| !EDITABLE_WHILE_RUNNING.contains(&k.as_str()))
+            .find(|k| !EDITABLE_WHILE_RUNNING.contains(&k.as_str()) && k.as_str() != "tiebreaks")
         {
             return Err(DomainError::Conflict {
                 message: format!(
@@ -634,6 +648,38 @@ pub fn edit(
     let mut reg: Regulations = serde_json::from_value(current)
         .map_err(|e| DomainError::invalid("changes", format!("a value has the wrong type: {e}")))?;
     reg.validate()?;
+    if paired > 0 && reg.tiebreaks != before.regulations.tiebreaks {
+        super::fide_mode::forbidden(
+            conn,
+            actor,
+            tid,
+            &format!(
+                "the tie-breaks changed after the start, from {} to {}",
+                before.regulations.tiebreaks.join(", "),
+                reg.tiebreaks.join(", ")
+            ),
+            "C.07: the tie-breaks are announced before the tournament starts",
+            confirm,
+        )?;
+    }
+    let p = &reg.points;
+    if p != &before.regulations.points
+        && super::fide_mode::draws_outweigh_win(p.win, p.draw, p.loss)
+    {
+        super::fide_mode::forbidden(
+            conn,
+            actor,
+            tid,
+            &format!(
+                "a point system where two draws ({}) are worth more than a win and a loss ({} + {})",
+                p.draw * 2.0,
+                p.win,
+                p.loss
+            ),
+            "C.04: the score groups of the Swiss system assume a win is worth at least two draws",
+            confirm,
+        )?;
+    }
     reg.apply_to(&mut row)?;
     row.version += 1;
     row.updated_at = now();

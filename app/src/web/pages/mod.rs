@@ -290,6 +290,8 @@ pub struct TournamentNav {
     pub current: String,
     pub staff: bool,
     pub audience: Audience,
+    /// Whether the tournament still runs by the FIDE rules (`domain::fide_mode`).
+    pub fide_mode: bool,
     pub round_robin: bool,
     /// The last paired round (for the staff's round screen link).
     pub last_round: i32,
@@ -318,6 +320,7 @@ impl TournamentNav {
             current: current.to_string(),
             staff,
             audience,
+            fide_mode: !staff || crate::domain::fide_mode::in_fide_mode(conn, tid)?,
             round_robin: t.system != "swiss",
             last_round,
         })

@@ -54,6 +54,38 @@ impl FormError {
     }
 }
 
+/// FIDE mode refused an operation: the form that does it anyway, once both
+/// boxes are ticked (`domain::fide_mode`), with what was asked as hidden fields.
+#[derive(Clone, Debug, Default)]
+pub struct FideConfirm {
+    pub action: String,
+    pub hidden: Vec<(String, String)>,
+    pub warning: String,
+}
+
+impl FideConfirm {
+    /// `Some` when `e` is FIDE mode's refusal.
+    fn of(e: &DomainError, action: String, hidden: Vec<(&str, &str)>) -> Option<FideConfirm> {
+        match e {
+            DomainError::Invalid { field, message } if field == "leave_fide_mode" => {
+                Some(FideConfirm {
+                    action,
+                    hidden: hidden
+                        .into_iter()
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                        .collect(),
+                    warning: message.clone(),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+fn ticked(s: &str) -> bool {
+    !s.is_empty() && s != "0"
+}
+
 // ---------------------------------------------------------------- login
 
 #[derive(Template)]
@@ -194,6 +226,9 @@ pub struct TournamentForm {
     pub late_entry_bye: String,
     pub tiebreaks: String,
     pub laws_edition: String,
+    /// FIDE mode's two confirmations (settings only).
+    pub warning_read: String,
+    pub leave_fide_mode: String,
 }
 
 impl Default for TournamentForm {
@@ -220,6 +255,8 @@ impl Default for TournamentForm {
             late_entry_bye: r.late_entry_bye,
             tiebreaks: String::new(),
             laws_edition: r.laws_edition,
+            warning_read: String::new(),
+            leave_fide_mode: String::new(),
         }
     }
 }
@@ -321,6 +358,8 @@ impl TournamentForm {
             late_entry_bye: r.late_entry_bye.clone(),
             tiebreaks: r.tiebreaks.join(", "),
             laws_edition: r.laws_edition.clone(),
+            warning_read: String::new(),
+            leave_fide_mode: String::new(),
         }
     }
 
@@ -386,6 +425,10 @@ pub struct NewTournamentPage {
     /// Round 1 is paired: only these fields may still change.
     pub editable_while_running: Option<&'static [&'static str]>,
     pub notice: Option<String>,
+    /// FIDE mode refused the change: ask for both confirmations in the form.
+    pub fide_warning: Option<String>,
+    /// The tournament's operations outside the FIDE rules (empty: FIDE mode).
+    pub departures: Vec<crate::domain::fide_mode::Departure>,
 }
 
 impl NewTournamentPage {
@@ -409,6 +452,7 @@ fn settings_page(
     let running = nav.last_round > 0;
     let (f, error) =
         typed.unwrap_or_else(|| (TournamentForm::of(&t.regulations), FormError::default()));
+    let fide_warning = error.at("leave_fide_mode").map(str::to_string);
     let title = format!("{} · {}", viewer.tr().t("settings"), nav.name);
     Ok(NewTournamentPage {
         base: Base::new(viewer, title, Some(nav)),
@@ -417,6 +461,8 @@ fn settings_page(
         settings: Some(tid),
         editable_while_running: running.then_some(tournaments::EDITABLE_WHILE_RUNNING),
         notice,
+        fide_warning,
+        departures: crate::domain::fide_mode::departures(conn, tid)?,
     })
 }
 
@@ -462,6 +508,8 @@ pub async fn save_settings(
             tournaments::EditTournament {
                 version: Some(current.version),
                 changes,
+                warning_read: ticked(&f.warning_read),
+                leave_fide_mode: ticked(&f.leave_fide_mode),
             },
         )?;
         Ok(keys)
@@ -511,6 +559,8 @@ pub async fn new_tournament_form(
             settings: None,
             editable_while_running: None,
             notice: None,
+            fide_warning: None,
+            departures: Vec::new(),
         })
     })
     .await
@@ -542,6 +592,8 @@ pub async fn create_tournament(
                 settings: None,
                 editable_while_running: None,
                 notice: None,
+                fide_warning: None,
+                departures: Vec::new(),
             };
             Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
         }
@@ -606,6 +658,7 @@ pub struct PlayersAdminPage {
     /// Every problem of the pasted list, a line each.
     pub csv_errors: Vec<String>,
     pub notice: Option<String>,
+    pub fide_confirm: Option<FideConfirm>,
     /// The next round to be paired (byes may be requested from it on).
     pub next_round: i32,
     pub total_rounds: u32,
@@ -633,6 +686,7 @@ struct PlayersExtras {
     csv: String,
     csv_errors: Vec<String>,
     notice: Option<String>,
+    fide_confirm: Option<FideConfirm>,
 }
 
 fn players_admin(
@@ -657,6 +711,7 @@ fn players_admin(
         csv: x.csv,
         csv_errors: x.csv_errors,
         notice: x.notice,
+        fide_confirm: x.fide_confirm,
         next_round,
         total_rounds,
         swiss: t.system == "swiss",
@@ -671,6 +726,7 @@ fn no_extras() -> PlayersExtras {
         csv: String::new(),
         csv_errors: Vec::new(),
         notice: None,
+        fide_confirm: None,
     }
 }
 
@@ -1069,6 +1125,8 @@ pub struct ByeForm {
     csrf: String,
     round: String,
     kind: String,
+    warning_read: String,
+    leave_fide_mode: String,
 }
 
 pub async fn request_bye(
@@ -1080,6 +1138,7 @@ pub async fn request_bye(
     let (tid, pid) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let (round_text, kind_text) = (f.round.clone(), f.kind.clone());
     let r = match number::<i32>("round", &f.round, "a round number") {
         Ok(round) => {
             let cmd = RequestBye {
@@ -1090,6 +1149,8 @@ pub async fn request_bye(
                     f.kind
                 },
                 note: String::new(),
+                warning_read: ticked(&f.warning_read),
+                leave_fide_mode: ticked(&f.leave_fide_mode),
             };
             write_op(&state, &viewer, Some(tid), move |conn, actor| {
                 let name = registration::load_player(conn, tid, pid)?.name;
@@ -1099,6 +1160,25 @@ pub async fn request_bye(
         }
         Err(e) => Err(e),
     };
+    if let Err(e) = &r {
+        if let Some(c) = FideConfirm::of(
+            e,
+            format!("/t/{tid}/manage/players/{pid}/bye"),
+            vec![("round", &round_text), ("kind", &kind_text)],
+        ) {
+            let x = PlayersExtras {
+                fide_confirm: Some(c),
+                ..no_extras()
+            };
+            return page_for(
+                &state,
+                &viewer,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                move |conn, v| players_admin(conn, v, tid, x),
+            )
+            .await;
+        }
+    }
     players_answer(
         &state,
         &viewer,
@@ -1269,6 +1349,9 @@ pub struct RoundScreen {
     pub scores: HashMap<i32, String>,
     /// Rounds are left to pair after the one shown (offered once it is complete).
     pub more_rounds: bool,
+    pub fide_confirm: Option<FideConfirm>,
+    /// The tournament's operations outside the FIDE rules (empty: FIDE mode).
+    pub departures: Vec<crate::domain::fide_mode::Departure>,
 }
 
 impl RoundScreen {
@@ -1301,6 +1384,7 @@ impl RoundScreen {
 struct ScreenExtras {
     problem: Option<String>,
     notice: Option<String>,
+    fide_confirm: Option<FideConfirm>,
     broken: Option<Vec<ViolationView>>,
     typed: HashMap<i32, (String, String, bool)>,
 }
@@ -1348,6 +1432,8 @@ fn round_screen_page(
         typed: x.typed,
         scores,
         more_rounds: (nav_last as u32) < total && n == nav_last,
+        fide_confirm: x.fide_confirm,
+        departures: crate::domain::fide_mode::departures(conn, tid)?,
     })
 }
 
@@ -1454,6 +1540,8 @@ pub struct SwapForm {
     /// Swap the black players of boards `a` and `b`.
     a: String,
     b: String,
+    warning_read: String,
+    leave_fide_mode: String,
 }
 
 /// What a swap form asks for: a board's colours, or two boards' black players.
@@ -1492,6 +1580,12 @@ pub async fn swap(
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let wanted = f.request();
+    let confirm = (f.warning_read.clone(), f.leave_fide_mode.clone());
+    let asked = vec![
+        ("colours".to_string(), f.colours.clone()),
+        ("a".to_string(), f.a.clone()),
+        ("b".to_string(), f.b.clone()),
+    ];
     let r = match wanted {
         Ok(SwapRequest {
             colours,
@@ -1539,6 +1633,8 @@ pub async fn swap(
                 let cmd = EditPairing {
                     boards: boards.into_iter().map(|(_, e)| e).collect(),
                     bye,
+                    warning_read: ticked(&confirm.0),
+                    leave_fide_mode: ticked(&confirm.1),
                 };
                 rounds::edit_pairing(conn, actor, tid, n, cmd)
             })
@@ -1557,7 +1653,27 @@ pub async fn swap(
             })
             .await
         }
-        Err(e) => screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await,
+        Err(e) => {
+            let hidden: Vec<(&str, &str)> = asked
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            if let Some(c) = FideConfirm::of(&e, format!("/t/{tid}/manage/rounds/{n}/swap"), hidden)
+            {
+                let x = ScreenExtras {
+                    fide_confirm: Some(c),
+                    ..Default::default()
+                };
+                return page_for(
+                    &state,
+                    &viewer,
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    move |conn, v| round_screen_page(conn, v, tid, n, x),
+                )
+                .await;
+            }
+            screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
+        }
     }
 }
 

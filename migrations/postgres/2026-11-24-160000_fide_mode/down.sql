@@ -1,0 +1,2 @@
+DROP TABLE fide_departures;
+DROP FUNCTION fide_departures_append_only();
