@@ -1581,7 +1581,7 @@ pub async fn swap(
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let wanted = f.request();
     let confirm = (f.warning_read.clone(), f.leave_fide_mode.clone());
-    let asked = vec![
+    let asked = [
         ("colours".to_string(), f.colours.clone()),
         ("a".to_string(), f.a.clone()),
         ("b".to_string(), f.b.clone()),
