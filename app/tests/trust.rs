@@ -621,3 +621,44 @@ fn settings_change_what_may_still_change() {
         assert_eq!(status, 303, "[{label}] the name may change: {body}");
     }
 }
+
+/// A form with several mistakes names all of them at once, each at its field.
+#[test]
+fn a_form_names_every_mistake_at_once() {
+    use common::form::Form;
+    let app = TestApp::start(backends()[0]);
+    let _ = app.user("many");
+    let f = Form::new(&app.base);
+    f.post(
+        "/login",
+        &[("username", "many"), ("password", common::USER_PASSWORD)],
+    );
+    let csrf = f.csrf("/new");
+    let (status, _, body) = f.post(
+        "/new",
+        &[
+            ("csrf", &csrf),
+            ("name", ""),
+            ("start_date", "2026-05-10"),
+            ("end_date", "2026-05-01"),
+            ("system", "swiss"),
+            ("rounds", "99"),
+            ("base_minutes", "90"),
+            ("increment", "30"),
+            ("default_time_minutes", "0"),
+            ("win", "1"),
+            ("draw", "0.5"),
+            ("late_entry_bye", "zero"),
+            ("tiebreaks", "BH, XYZ"),
+            ("laws_edition", "2009"),
+        ],
+    );
+    assert_eq!(status, 422, "{body}");
+    for id in ["name-err", "end_date-err", "rounds-err", "tiebreaks-err"] {
+        assert!(
+            body.contains(&format!("id=\"{id}\"")),
+            "{id} missing: {body}"
+        );
+    }
+    assert!(body.contains("(4)"), "the count of problems: {body}");
+}

@@ -224,13 +224,24 @@ pub const NOTATIONS: &[&str] = &[
 
 impl Regulations {
     /// Checks every field; the first problem is returned with the field's name.
+    /// Checks (and normalises) the regulations: the first problem.
     pub fn validate(&mut self) -> DomainResult<()> {
+        match self.problems().into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem of the regulations at once, for a form that shows each
+    /// next to its field.
+    pub fn problems(&mut self) -> Vec<DomainError> {
+        let mut out = Vec::new();
         self.name = self.name.trim().to_string();
         if self.name.is_empty() {
-            return Err(DomainError::invalid("name", "the tournament needs a name"));
+            out.push(DomainError::invalid("name", "the tournament needs a name"));
         }
         if self.name.chars().count() > 200 {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "name",
                 "the name is longer than 200 characters",
             ));
@@ -240,33 +251,33 @@ impl Regulations {
             ("end_date", &self.end_date),
         ] {
             if chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").is_err() {
-                return Err(DomainError::invalid(
+                out.push(DomainError::invalid(
                     field,
                     format!("'{v}' is not a date; write it as YYYY-MM-DD"),
                 ));
             }
         }
         if self.end_date < self.start_date {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "end_date",
                 "the tournament ends before it starts",
             ));
         }
         if !["swiss", "round_robin", "double_round_robin"].contains(&self.system.as_str()) {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "system",
                 "the system is swiss, round_robin or double_round_robin",
             ));
         }
         if self.system == "swiss" && !(1..=30).contains(&self.rounds) {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "rounds",
                 "a Swiss has between 1 and 30 rounds",
             ));
         }
         for s in &self.schedule {
             if chrono::NaiveDateTime::parse_from_str(&s.start, "%Y-%m-%dT%H:%M").is_err() {
-                return Err(DomainError::invalid(
+                out.push(DomainError::invalid(
                     "schedule",
                     format!("round {}: '{}' is not YYYY-MM-DDTHH:MM", s.round, s.start),
                 ));
@@ -276,32 +287,34 @@ impl Regulations {
             || self.time_control.periods.iter().all(|p| p.minutes == 0)
                 && self.time_control.increment_seconds == 0
         {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "time_control",
                 "the time control needs at least one period with time",
             ));
         }
         if self.default_time_minutes > 24 * 60 {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "default_time_minutes",
                 "the default time is at most a day",
             ));
         }
-        self.points.to_system()?;
+        if let Err(e) = self.points.to_system() {
+            out.push(e);
+        }
         if !["zero", "half"].contains(&self.late_entry_bye.as_str()) {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "late_entry_bye",
                 "late entries' missed rounds score zero or half",
             ));
         }
         if !(1..=10).contains(&self.illegal_moves_lose) {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "illegal_moves_lose",
                 "between 1 and 10",
             ));
         }
         if !["standard", "chess960"].contains(&self.variant.as_str()) {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "variant",
                 "the variant is standard or chess960",
             ));
@@ -316,28 +329,28 @@ impl Regulations {
         }
         for code in &self.tiebreaks {
             if code.parse::<TieBreak>().is_err() {
-                return Err(DomainError::invalid(
+                out.push(DomainError::invalid(
                     "tiebreaks",
                     format!("'{code}' is not a FIDE tie-break code (BH, BH/C1, SB, DE, WIN, …)"),
                 ));
             }
         }
         if !["white", "black"].contains(&self.initial_color.as_str()) {
-            return Err(DomainError::invalid("initial_color", "white or black"));
+            out.push(DomainError::invalid("initial_color", "white or black"));
         }
         if !["fide", "national"].contains(&self.rating_order.as_str()) {
-            return Err(DomainError::invalid("rating_order", "fide or national"));
+            out.push(DomainError::invalid("rating_order", "fide or national"));
         }
         if !NOTATIONS.contains(&self.notation.as_str()) {
-            return Err(DomainError::invalid(
+            out.push(DomainError::invalid(
                 "notation",
                 format!("the notation letters are one of {}", NOTATIONS.join(", ")),
             ));
         }
         if !["2009", "2005"].contains(&self.laws_edition.as_str()) {
-            return Err(DomainError::invalid("laws_edition", "2009 or 2005"));
+            out.push(DomainError::invalid("laws_edition", "2009 or 2005"));
         }
-        Ok(())
+        out
     }
 
     fn from_row(row: &TournamentRow) -> Regulations {

@@ -175,6 +175,7 @@ impl Tr {
                 "Klawiatura: wpisz numer szachownicy i Enter, potem jeden klawisz w pustym polu: 1 (wygrały białe), = (remis), 0 (wygrały czarne), + (walkower dla białych), - (walkower dla czarnych) lub x (obustronny walkower) — albo wpisz cały wynik (1-0, ½-½, 1/2, 0-1, +/-, -/+, -/-), który zostaje w swoim polu. Kursor przechodzi do następnej szachownicy; Cofnij (lub Ctrl+Z) wycofuje ostatni wpis. Bez JavaScriptu wpisz wyniki w polach i zapisz.",
             ),
             "undo" => ("Undo", "Cofnij"),
+            "fix_errors_n" => ("Please correct the fields marked below", "Popraw zaznaczone pola"),
             "fide_read" => ("I have read the warning", "Przeczytałem ostrzeżenie"),
             "fide_leave" => ("Take the tournament out of FIDE mode for good", "Wyprowadź turniej z trybu FIDE na stałe"),
             "fide_do" => ("Do it outside the FIDE rules", "Wykonaj poza przepisami FIDE"),
@@ -447,6 +448,21 @@ impl Tr {
             pl_text
         } else {
             en
+        }
+    }
+
+    /// A remark of the rules core's validation report. The fixed ones are
+    /// translated; those that quote moves stay as the rules core writes them.
+    pub fn note(&self, note: &str) -> String {
+        if self.lang == Lang::En {
+            return note.to_string();
+        }
+        match note {
+            "no result recorded" => "nie wpisano wyniku".into(),
+            "said to end by checkmate, but the final position is not mate" => {
+                "zgłoszono mata, ale pozycja końcowa nie jest matowa".into()
+            }
+            other => other.to_string(),
         }
     }
 

@@ -704,3 +704,15 @@ where
 pub fn not_found_page(req: &HttpRequest) -> HttpResponse {
     PageError::not_found(Lang::of(req)).error_response()
 }
+
+/// A stored UTC timestamp (RFC 3339) in the server's local time, as people at
+/// the venue read it: `2026-07-04 10:03:12`. Anything else is shown as stored.
+pub fn local_time(stored: &str) -> String {
+    match chrono::DateTime::parse_from_rfc3339(stored) {
+        Ok(t) => t
+            .with_timezone(&chrono::Local)
+            .format("%Y-%m-%d %H:%M:%S")
+            .to_string(),
+        Err(_) => stored.replace('T', " "),
+    }
+}

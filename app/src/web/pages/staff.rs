@@ -28,6 +28,8 @@ use std::collections::HashMap;
 pub struct FormError {
     pub field: String,
     pub message: String,
+    /// Further problems of the same form, each shown at its field.
+    pub more: Vec<(String, String)>,
 }
 
 impl FormError {
@@ -36,17 +38,43 @@ impl FormError {
             DomainError::Invalid { field, message } => FormError {
                 field: field.clone(),
                 message: message.clone(),
+                more: Vec::new(),
             },
             other => FormError {
                 field: String::new(),
                 message: other.to_string(),
+                more: Vec::new(),
             },
         }
     }
 
+    /// All of `problems` (the first is the one the page names at the top).
+    fn all(problems: &[DomainError]) -> FormError {
+        let mut e = match problems.first() {
+            Some(first) => FormError::of(first),
+            None => return FormError::default(),
+        };
+        for p in &problems[1..] {
+            let f = FormError::of(p);
+            e.more.push((f.field, f.message));
+        }
+        e
+    }
+
     pub fn at(&self, field: &str) -> Option<&str> {
-        (self.field == field || self.field.starts_with(&format!("{field}.")))
-            .then_some(self.message.as_str())
+        let hit = |f: &str| f == field || f.starts_with(&format!("{field}."));
+        if hit(&self.field) {
+            return Some(self.message.as_str());
+        }
+        self.more
+            .iter()
+            .find(|(f, _)| hit(f))
+            .map(|(_, m)| m.as_str())
+    }
+
+    /// How many problems the form has.
+    pub fn count(&self) -> usize {
+        usize::from(!self.message.is_empty()) + self.more.len()
     }
 
     pub fn general(&self) -> Option<&str> {
@@ -585,10 +613,22 @@ pub async fn create_tournament(
     match result {
         Ok(t) => Ok(redirect(&format!("/t/{}/manage/players", t.id))),
         Err(e @ DomainError::Invalid { .. }) => {
+            // Every problem at once: each field's own message next to it.
+            let error = match f.regulations() {
+                Ok(mut reg) => {
+                    let all = reg.problems();
+                    if all.is_empty() {
+                        FormError::of(&e)
+                    } else {
+                        FormError::all(&all)
+                    }
+                }
+                Err(_) => FormError::of(&e),
+            };
             let page = NewTournamentPage {
                 base: Base::new(&viewer, viewer.tr().t("new_tournament"), None),
                 f,
-                error: FormError::of(&e),
+                error,
                 settings: None,
                 editable_while_running: None,
                 notice: None,
@@ -1214,6 +1254,7 @@ async fn players_answer(
                 error: FormError {
                     field: "list".into(),
                     message: e.to_string(),
+                    more: Vec::new(),
                 },
                 ..no_extras()
             };
@@ -1825,7 +1866,7 @@ pub async fn audit(
             .iter()
             .take(AUDIT_PAGE as usize)
             .map(|r| AuditLine {
-                at: r.at.replace('T', " ").trim_end_matches('Z').to_string(),
+                at: super::local_time(&r.at),
                 user: r
                     .user_id
                     .and_then(|u| names.get(&u).cloned())
