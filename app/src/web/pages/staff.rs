@@ -474,7 +474,9 @@ fn settings_page(
     typed: Option<(TournamentForm, FormError)>,
     notice: Option<String>,
 ) -> DomainResult<NewTournamentPage> {
-    require_role(conn, &viewer.actor, tid, &[Role::Organizer])?;
+    // Arbiters read the settings; saving them is the organizer's
+    // (`tournaments::edit`).
+    require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "settings")?;
     let t = tournaments::get(conn, tid, crate::domain::Audience::Staff)?;
     let running = nav.last_round > 0;

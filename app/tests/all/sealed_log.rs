@@ -2,7 +2,7 @@
 //! with the most verbose logging, an envelope is sealed, read and listed, and the
 //! log is searched — until the envelope is opened.
 
-mod common;
+use crate::common;
 
 use common::Client;
 use serde_json::json;

@@ -9,7 +9,7 @@
 //! paired: standings, crosstable and player cards would change if they counted
 //! the unpublished round.
 
-mod common;
+use crate::common;
 
 use common::{backends, Client, TestApp};
 use reqwest::StatusCode;

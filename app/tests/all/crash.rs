@@ -4,7 +4,7 @@
 //! On SQLite (WAL, synchronous=FULL) and PostgreSQL. The default run does one
 //! kill per backend; `cargo test -p app --test crash -- --ignored` does 20.
 
-mod common;
+use crate::common;
 
 use app::db::{Backend, Database};
 use app::domain::{registration, rounds, tournaments, users, Actor};

@@ -4,7 +4,7 @@
 //! pages link to their printouts; standings say "provisional" while results
 //! are missing; the player card prints forfeits as `+` and `−`.
 
-mod common;
+use crate::common;
 
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};

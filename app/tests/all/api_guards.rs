@@ -3,7 +3,7 @@
 //! whole, bad input answered with 4xx and a message, and an OpenAPI document that
 //! matches the router.
 
-mod common;
+use crate::common;
 
 use app::domain::registration::{self, RegisterPlayer};
 use app::domain::{Actor, DomainError};

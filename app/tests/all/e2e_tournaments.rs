@@ -4,7 +4,7 @@
 //! pairing and the final standings are checked against the `pairing` crate run on
 //! the same data, and every write is checked to leave exactly one audit row.
 
-mod common;
+use crate::common;
 
 use common::model::{read, same_pairing, server_pairing};
 use common::{backends, Client, TestApp};

@@ -3,7 +3,7 @@
 //! then takes the tournament out of FIDE mode for good — shown on the staff
 //! pages and recorded as `###` lines in the TRF export, which still reads back.
 
-mod common;
+use crate::common;
 
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};

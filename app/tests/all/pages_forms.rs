@@ -3,7 +3,7 @@
 //! plain result form with the keyboard shorthands, a correction needing a
 //! reason — and the live event stream telling a page that results came in.
 
-mod common;
+use crate::common;
 
 use common::form::Form;
 use common::{backends, TestApp, USER_PASSWORD};
@@ -142,10 +142,22 @@ fn staff_forms_work_without_javascript() {
             (303, format!("/t/{tid}/manage/rounds/1").as_str()),
             "[{label}] pair"
         );
-        // Review: swap the colours of board 1; the answer lists the broken criteria (maybe none).
+        // Review: swap the colours of board 1 — FIDE mode asks twice first —
+        // and the answer lists the broken criteria (maybe none).
         let (status, _, body) = f.post(
             &format!("/t/{tid}/manage/rounds/1/swap"),
             &[("csrf", &csrf), ("colours", "1")],
+        );
+        assert_eq!(status, 422, "[{label}] FIDE mode: {body}");
+        assert!(body.contains("id=\"fide-confirm\""), "[{label}] {body}");
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/swap"),
+            &[
+                ("csrf", &csrf),
+                ("colours", "1"),
+                ("warning_read", "1"),
+                ("leave_fide_mode", "1"),
+            ],
         );
         assert_eq!(status, 200, "[{label}] swap: {body}");
         assert!(

@@ -6,7 +6,7 @@
 //! Without `pdftotext` (Debian: poppler-utils) the text checks are skipped with
 //! `SKIPPED: pdftotext not installed` — unless `ARBITER_REQUIRE_TOOLS=1` (CI).
 
-mod common;
+use crate::common;
 
 use app::domain::standings::{StandingView, StandingsView};
 use app::pdf::envelope::AdjournmentEnvelope;

@@ -3,7 +3,7 @@
 //! the endorsed engine did; export → import → export gives the same file; a bad
 //! file is refused with its line and column; an import is one audit row.
 
-mod common;
+use crate::common;
 
 use common::{backends, Client, TestApp};
 use serde_json::json;

@@ -4,7 +4,7 @@
 //! tournament's letters, penalties, adjournment envelopes) — with the sealed
 //! move in no page until the envelope is opened, and one audit row per action.
 
-mod common;
+use crate::common;
 
 use common::form::Form;
 use common::{backends, Client, TestApp, USER_PASSWORD};

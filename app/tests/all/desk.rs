@@ -2,7 +2,7 @@
 //! paragraph: SPEC §4 late arrivals, §5 penalties, §6 a game's moves, §7
 //! adjourned games — and the secrecy of the sealed move until the envelope opens.
 
-mod common;
+use crate::common;
 
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
