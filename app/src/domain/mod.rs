@@ -14,6 +14,7 @@ pub mod model;
 pub mod penalties;
 pub mod records;
 pub mod registration;
+pub mod regulations;
 pub mod results;
 pub mod rounds;
 pub mod standings;
@@ -161,4 +162,88 @@ pub fn require_user(actor: &Actor) -> DomainResult<i32> {
 
 pub fn now() -> String {
     chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+
+    /// The modules of `domain` each module names (`super::x`, `use super::{x, …}`).
+    fn imports() -> BTreeMap<String, BTreeSet<String>> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/domain");
+        let mut modules = BTreeMap::new();
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            if name != "mod" {
+                modules.insert(name, std::fs::read_to_string(&path).unwrap());
+            }
+        }
+        let names: BTreeSet<String> = modules.keys().cloned().collect();
+        modules
+            .iter()
+            .map(|(m, text)| {
+                let mut used = BTreeSet::new();
+                for part in text.split("super::").skip(1) {
+                    // `super::x::…` or `super::{x, y::z, …}`
+                    let group = if let Some(rest) = part.strip_prefix('{') {
+                        rest.split('}').next().unwrap_or("").to_string()
+                    } else {
+                        part.to_string()
+                    };
+                    for item in group.split(',') {
+                        let head: String = item
+                            .trim()
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_')
+                            .collect();
+                        if names.contains(&head) && head != *m {
+                            used.insert(head);
+                        }
+                        if !part.starts_with('{') {
+                            break;
+                        }
+                    }
+                }
+                (m.clone(), used)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_domain_reads_in_one_direction() {
+        let graph = imports();
+        // Depth-first search for a cycle; report its path.
+        fn visit(
+            m: &str,
+            graph: &BTreeMap<String, BTreeSet<String>>,
+            path: &mut Vec<String>,
+            done: &mut BTreeSet<String>,
+        ) -> Option<Vec<String>> {
+            if let Some(i) = path.iter().position(|p| p == m) {
+                let mut cycle = path[i..].to_vec();
+                cycle.push(m.to_string());
+                return Some(cycle);
+            }
+            if done.contains(m) {
+                return None;
+            }
+            path.push(m.to_string());
+            for next in graph.get(m).into_iter().flatten() {
+                if let Some(c) = visit(next, graph, path, done) {
+                    return Some(c);
+                }
+            }
+            path.pop();
+            done.insert(m.to_string());
+            None
+        }
+        let mut done = BTreeSet::new();
+        for m in graph.keys() {
+            if let Some(cycle) = visit(m, &graph, &mut Vec::new(), &mut done) {
+                panic!("an import cycle in app/src/domain: {}", cycle.join(" → "));
+            }
+        }
+        assert!(graph["regulations"].is_empty(), "regulations is a leaf");
+    }
 }

@@ -1,7 +1,7 @@
 //! From rows to the `pairing` crate's tournament model: the one place where the
 //! database's view of a tournament becomes the mathematics' view.
 
-use super::tournaments::point_system;
+use super::regulations::point_system;
 use super::DomainResult;
 use crate::db::models::{ByeRequestRow, GameRow, PlayerRow, TournamentRow};
 use crate::db::schema::{bye_requests, forbidden_pairs, games, players};
@@ -217,7 +217,7 @@ pub fn build(
         .into_iter()
         .filter_map(|(a, b)| Some((*start_no.get(&a)?, *start_no.get(&b)?)))
         .collect();
-    let total_rounds = super::rounds::total_rounds_for(t, rows.len() as u32);
+    let total_rounds = super::regulations::total_rounds_for(t, rows.len() as u32);
     Ok(Model {
         tournament: pairing::Tournament {
             name: t.name.clone(),

@@ -4,8 +4,8 @@
 //! is changed silently.
 
 use super::audit::{self, Entry};
-use super::results::load_game;
 use super::rounds::fmt_points;
+use super::rounds::load_game;
 use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{game_records, rounds};
@@ -185,7 +185,7 @@ pub(crate) fn scoresheet_moves(text: &str) -> Vec<String> {
 pub fn contradiction(
     conn: &mut DbConnection,
     gid: i32,
-    entered: &super::results::ParsedResult,
+    (kind, white, black): (&str, Option<i32>, Option<i32>),
 ) -> DomainResult<Option<String>> {
     let report: Option<String> = game_records::table
         .find(gid)
@@ -197,7 +197,7 @@ pub fn contradiction(
     };
     let (Some(expected), Some(text)) = (
         report.expected_result.as_deref(),
-        recorded_result(entered.kind, entered.white, entered.black),
+        recorded_result(kind, white, black),
     ) else {
         return Ok(None);
     };

@@ -6,7 +6,6 @@ use super::audit::{self, Entry};
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
-use crate::db::models::GameRow;
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
 use diesel::prelude::*;
@@ -112,15 +111,7 @@ pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedR
     ))
 }
 
-pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRow> {
-    games::table
-        .filter(games::id.eq(gid))
-        .filter(games::tournament_id.eq(tid))
-        .select(GameRow::as_select())
-        .first(conn)
-        .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("game {gid} in tournament {tid}")))
-}
+pub use super::rounds::load_game;
 
 /// A game as `audience` sees it (a game of an unpublished round is `NotFound`
 /// for the public).
@@ -201,7 +192,9 @@ pub fn set_result(
         return Ok(before);
     }
     if !cmd.confirm {
-        if let Some(why) = super::records::contradiction(conn, gid, &parsed)? {
+        if let Some(why) =
+            super::records::contradiction(conn, gid, (parsed.kind, parsed.white, parsed.black))?
+        {
             return Err(DomainError::invalid("confirm", why));
         }
     }

@@ -14,27 +14,18 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use utoipa::ToSchema;
 
-/// Rounds of the event. A round robin's follow from the number of players.
-pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
-    match t.system.as_str() {
-        "swiss" => t.rounds as u32,
-        system => {
-            let cycle = pairing::berger::rounds_per_cycle(players);
-            if system == "double_round_robin" {
-                2 * cycle
-            } else {
-                cycle
-            }
-        }
-    }
-}
+pub use super::regulations::{total_rounds, total_rounds_for};
 
-pub fn total_rounds(conn: &mut DbConnection, t: &TournamentRow) -> DomainResult<u32> {
-    let n: i64 = players::table
-        .filter(players::tournament_id.eq(t.id))
-        .count()
-        .get_result(conn)?;
-    Ok(total_rounds_for(t, n as u32))
+/// A game of tournament `tid` (any audience: callers that answer the public
+/// check `Audience::check_game`).
+pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRow> {
+    games::table
+        .filter(games::id.eq(gid))
+        .filter(games::tournament_id.eq(tid))
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| DomainError::NotFound(format!("game {gid} in tournament {tid}")))
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]

@@ -1,0 +1,456 @@
+//! The regulations of a tournament (SPEC §2): time control, point system,
+//! schedule, tie-breaks, number of rounds — the types, their checks and how
+//! they are stored. A leaf of `domain`: it uses no other domain module, and
+//! `tournaments`, `rounds`, `model` and the rest read the regulations here.
+
+use super::{DomainError, DomainResult};
+use crate::db::models::TournamentRow;
+use crate::db::schema::players;
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use pairing::tiebreak::TieBreak;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// One period of a time control: `moves` moves (None = rest of the game) in `minutes`.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
+pub struct Period {
+    pub moves: Option<u32>,
+    pub minutes: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
+pub struct TimeControl {
+    pub periods: Vec<Period>,
+    #[serde(default)]
+    pub increment_seconds: u32,
+    #[serde(default)]
+    pub delay_seconds: u32,
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl {
+            periods: vec![
+                Period {
+                    moves: Some(40),
+                    minutes: 90,
+                },
+                Period {
+                    moves: None,
+                    minutes: 30,
+                },
+            ],
+            increment_seconds: 30,
+            delay_seconds: 0,
+        }
+    }
+}
+
+impl TimeControl {
+    /// Whether all the remaining moves must be made in a finite time (no
+    /// increment, no delay): only such a game has a quickplay finish, where a
+    /// claim under 10.2 (Guidelines III) can be made.
+    pub fn has_quickplay_finish(&self) -> bool {
+        self.increment_seconds == 0 && self.delay_seconds == 0
+    }
+
+    /// Appendices A and B: blitz when base + 60 × increment < 15 minutes, rapid when
+    /// 15 ≤ … < 60, standard otherwise (increment in seconds, so 60 × inc s = inc min).
+    pub fn category(&self) -> &'static str {
+        let base: u32 = self.periods.iter().map(|p| p.minutes).sum();
+        let total = base + self.increment_seconds.max(self.delay_seconds);
+        if total < 15 {
+            "blitz"
+        } else if total < 60 {
+            "rapid"
+        } else {
+            "standard"
+        }
+    }
+}
+
+/// Points of the point system, in points (multiples of ½), as the regulations state them.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
+pub struct PointsConfig {
+    pub win: f64,
+    pub draw: f64,
+    pub loss: f64,
+    pub forfeit_win: f64,
+    pub forfeit_loss: f64,
+    pub pairing_bye: f64,
+    pub full_bye: f64,
+    pub half_bye: f64,
+    pub zero_bye: f64,
+}
+
+impl Default for PointsConfig {
+    fn default() -> Self {
+        PointsConfig::from_system(&pairing::PointSystem::default())
+    }
+}
+
+impl PointsConfig {
+    pub fn from_system(p: &pairing::PointSystem) -> PointsConfig {
+        let f = |h: i32| h as f64 / 2.0;
+        PointsConfig {
+            win: f(p.win),
+            draw: f(p.draw),
+            loss: f(p.loss),
+            forfeit_win: f(p.forfeit_win),
+            forfeit_loss: f(p.forfeit_loss),
+            pairing_bye: f(p.pairing_bye),
+            full_bye: f(p.full_bye),
+            half_bye: f(p.half_bye),
+            zero_bye: f(p.zero_bye),
+        }
+    }
+
+    pub fn to_system(&self) -> DomainResult<pairing::PointSystem> {
+        let h = |name: &str, v: f64| -> DomainResult<i32> {
+            let doubled = v * 2.0;
+            if !(0.0..=20.0).contains(&v) || doubled.fract() != 0.0 {
+                return Err(DomainError::invalid(
+                    &format!("points.{name}"),
+                    format!("points for {name} must be a multiple of ½ between 0 and 10, not {v}"),
+                ));
+            }
+            Ok(doubled as i32)
+        };
+        Ok(pairing::PointSystem {
+            win: h("win", self.win)?,
+            draw: h("draw", self.draw)?,
+            loss: h("loss", self.loss)?,
+            forfeit_win: h("forfeit_win", self.forfeit_win)?,
+            forfeit_loss: h("forfeit_loss", self.forfeit_loss)?,
+            pairing_bye: h("pairing_bye", self.pairing_bye)?,
+            full_bye: h("full_bye", self.full_bye)?,
+            half_bye: h("half_bye", self.half_bye)?,
+            zero_bye: h("zero_bye", self.zero_bye)?,
+            not_paired: 0,
+        })
+    }
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
+pub struct RoundSchedule {
+    pub round: u32,
+    /// Local date and time of the start, `YYYY-MM-DDTHH:MM`.
+    pub start: String,
+}
+
+/// The regulations of a tournament (SPEC §2). Every field has a sensible default.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct Regulations {
+    pub name: String,
+    pub place: String,
+    pub federation: String,
+    /// `YYYY-MM-DD`
+    pub start_date: String,
+    pub end_date: String,
+    /// `swiss`, `round_robin` or `double_round_robin`.
+    pub system: String,
+    /// Number of rounds (Swiss). For round robins it follows from the players.
+    pub rounds: u32,
+    pub schedule: Vec<RoundSchedule>,
+    pub time_control: TimeControl,
+    /// Default time (art. 6.7): minutes after the start a player may arrive. 2009 Laws: 0.
+    pub default_time_minutes: u32,
+    pub adjournments: bool,
+    /// Guidelines for adjourned games §10: lateness limit at resumption, minutes.
+    pub resumption_lateness_minutes: u32,
+    pub points: PointsConfig,
+    /// How a late entry's missed rounds score: `zero` or `half`.
+    pub late_entry_bye: String,
+    /// Art. 9.1(a): minimum moves before an agreed draw (0 = no minimum).
+    pub draw_offer_min_moves: u32,
+    /// Art. 9.1(a): draw offers only with the arbiter's consent.
+    pub draw_needs_arbiter: bool,
+    /// Art. 7.4(b): the illegal move that loses (2009: the third).
+    pub illegal_moves_lose: u32,
+    /// Art. 7.4(b): seconds added to the opponent for each illegal move.
+    pub illegal_move_bonus_seconds: u32,
+    /// `standard` or `chess960`.
+    pub variant: String,
+    /// Tie-break order, FIDE C.07 codes (`BH/C1`, `SB`, …).
+    pub tiebreaks: Vec<String>,
+    /// Colour of the top seed in round 1: `white` or `black`.
+    pub initial_color: String,
+    /// Rating used for ordering: `fide` or `national`.
+    pub rating_order: String,
+    /// Notation letters for scoresheets: en pl cs de fr nl es it …
+    pub notation: String,
+    /// Edition of the Laws applied: `2009` or `2005`.
+    pub laws_edition: String,
+}
+
+impl Default for Regulations {
+    fn default() -> Self {
+        Regulations {
+            name: String::new(),
+            place: String::new(),
+            federation: String::new(),
+            start_date: "2026-01-01".into(),
+            end_date: "2026-01-01".into(),
+            system: "swiss".into(),
+            rounds: 9,
+            schedule: vec![],
+            time_control: TimeControl::default(),
+            default_time_minutes: 0,
+            adjournments: false,
+            resumption_lateness_minutes: 60,
+            points: PointsConfig::default(),
+            late_entry_bye: "zero".into(),
+            draw_offer_min_moves: 0,
+            draw_needs_arbiter: false,
+            illegal_moves_lose: 3,
+            illegal_move_bonus_seconds: 120,
+            variant: "standard".into(),
+            tiebreaks: vec![],
+            initial_color: "white".into(),
+            rating_order: "fide".into(),
+            notation: "en".into(),
+            laws_edition: "2009".into(),
+        }
+    }
+}
+
+pub const SWISS_TIEBREAKS: &[&str] = &["BH/C1", "BH", "SB", "DE", "WIN", "BWG"];
+pub const ROUND_ROBIN_TIEBREAKS: &[&str] = &["DE", "WIN", "SB", "KS", "BWG"];
+
+pub const NOTATIONS: &[&str] = &[
+    "en", "pl", "cs", "de", "fr", "nl", "es", "it", "hu", "da", "et", "fi", "is", "no", "pt", "ro",
+    "sv",
+];
+
+impl Regulations {
+    /// Checks every field; the first problem is returned with the field's name.
+    /// Checks (and normalises) the regulations: the first problem.
+    pub fn validate(&mut self) -> DomainResult<()> {
+        match self.problems().into_iter().next() {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem of the regulations at once, for a form that shows each
+    /// next to its field.
+    pub fn problems(&mut self) -> Vec<DomainError> {
+        let mut out = Vec::new();
+        self.name = self.name.trim().to_string();
+        if self.name.is_empty() {
+            out.push(DomainError::invalid("name", "the tournament needs a name"));
+        }
+        if self.name.chars().count() > 200 {
+            out.push(DomainError::invalid(
+                "name",
+                "the name is longer than 200 characters",
+            ));
+        }
+        for (field, v) in [
+            ("start_date", &self.start_date),
+            ("end_date", &self.end_date),
+        ] {
+            if chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").is_err() {
+                out.push(DomainError::invalid(
+                    field,
+                    format!("'{v}' is not a date; write it as YYYY-MM-DD"),
+                ));
+            }
+        }
+        if self.end_date < self.start_date {
+            out.push(DomainError::invalid(
+                "end_date",
+                "the tournament ends before it starts",
+            ));
+        }
+        if !["swiss", "round_robin", "double_round_robin"].contains(&self.system.as_str()) {
+            out.push(DomainError::invalid(
+                "system",
+                "the system is swiss, round_robin or double_round_robin",
+            ));
+        }
+        if self.system == "swiss" && !(1..=30).contains(&self.rounds) {
+            out.push(DomainError::invalid(
+                "rounds",
+                "a Swiss has between 1 and 30 rounds",
+            ));
+        }
+        for s in &self.schedule {
+            if chrono::NaiveDateTime::parse_from_str(&s.start, "%Y-%m-%dT%H:%M").is_err() {
+                out.push(DomainError::invalid(
+                    "schedule",
+                    format!("round {}: '{}' is not YYYY-MM-DDTHH:MM", s.round, s.start),
+                ));
+            }
+        }
+        if self.time_control.periods.is_empty()
+            || self.time_control.periods.iter().all(|p| p.minutes == 0)
+                && self.time_control.increment_seconds == 0
+        {
+            out.push(DomainError::invalid(
+                "time_control",
+                "the time control needs at least one period with time",
+            ));
+        }
+        if self.default_time_minutes > 24 * 60 {
+            out.push(DomainError::invalid(
+                "default_time_minutes",
+                "the default time is at most a day",
+            ));
+        }
+        if let Err(e) = self.points.to_system() {
+            out.push(e);
+        }
+        if !["zero", "half"].contains(&self.late_entry_bye.as_str()) {
+            out.push(DomainError::invalid(
+                "late_entry_bye",
+                "late entries' missed rounds score zero or half",
+            ));
+        }
+        if !(1..=10).contains(&self.illegal_moves_lose) {
+            out.push(DomainError::invalid(
+                "illegal_moves_lose",
+                "between 1 and 10",
+            ));
+        }
+        if !["standard", "chess960"].contains(&self.variant.as_str()) {
+            out.push(DomainError::invalid(
+                "variant",
+                "the variant is standard or chess960",
+            ));
+        }
+        if self.tiebreaks.is_empty() {
+            let defaults = if self.system == "swiss" {
+                SWISS_TIEBREAKS
+            } else {
+                ROUND_ROBIN_TIEBREAKS
+            };
+            self.tiebreaks = defaults.iter().map(|s| s.to_string()).collect();
+        }
+        for code in &self.tiebreaks {
+            if code.parse::<TieBreak>().is_err() {
+                out.push(DomainError::invalid(
+                    "tiebreaks",
+                    format!("'{code}' is not a FIDE tie-break code (BH, BH/C1, SB, DE, WIN, …)"),
+                ));
+            }
+        }
+        if !["white", "black"].contains(&self.initial_color.as_str()) {
+            out.push(DomainError::invalid("initial_color", "white or black"));
+        }
+        if !["fide", "national"].contains(&self.rating_order.as_str()) {
+            out.push(DomainError::invalid("rating_order", "fide or national"));
+        }
+        if !NOTATIONS.contains(&self.notation.as_str()) {
+            out.push(DomainError::invalid(
+                "notation",
+                format!("the notation letters are one of {}", NOTATIONS.join(", ")),
+            ));
+        }
+        if !["2009", "2005"].contains(&self.laws_edition.as_str()) {
+            out.push(DomainError::invalid("laws_edition", "2009 or 2005"));
+        }
+        out
+    }
+
+    pub(crate) fn from_row(row: &TournamentRow) -> Regulations {
+        let system = row.system.clone();
+        Regulations {
+            name: row.name.clone(),
+            place: row.place.clone(),
+            federation: row.federation.clone(),
+            start_date: row.start_date.clone(),
+            end_date: row.end_date.clone(),
+            system,
+            rounds: row.rounds as u32,
+            schedule: serde_json::from_str(&row.schedule).unwrap_or_default(),
+            time_control: time_control(row),
+            default_time_minutes: row.default_time_minutes as u32,
+            adjournments: row.adjournments,
+            resumption_lateness_minutes: row.resumption_lateness_minutes as u32,
+            points: PointsConfig::from_system(&point_system(row)),
+            late_entry_bye: row.late_entry_bye.clone(),
+            draw_offer_min_moves: row.draw_offer_min_moves as u32,
+            draw_needs_arbiter: row.draw_needs_arbiter,
+            illegal_moves_lose: row.illegal_moves_lose as u32,
+            illegal_move_bonus_seconds: row.illegal_move_bonus_seconds as u32,
+            variant: row.variant.clone(),
+            tiebreaks: tiebreak_codes(row),
+            initial_color: row.initial_color.clone(),
+            rating_order: row.rating_order.clone(),
+            notation: row.notation.clone(),
+            laws_edition: row.laws_edition.clone(),
+        }
+    }
+
+    pub(crate) fn apply_to(&self, row: &mut TournamentRow) -> DomainResult<()> {
+        row.name = self.name.clone();
+        row.place = self.place.clone();
+        row.federation = self.federation.clone();
+        row.start_date = self.start_date.clone();
+        row.end_date = self.end_date.clone();
+        row.system = self.system.clone();
+        row.rounds = self.rounds as i32;
+        row.schedule = serde_json::to_string(&self.schedule).unwrap_or_else(|_| "[]".into());
+        row.time_control = serde_json::to_string(&self.time_control).unwrap_or_default();
+        row.default_time_minutes = self.default_time_minutes as i32;
+        row.adjournments = self.adjournments;
+        row.resumption_lateness_minutes = self.resumption_lateness_minutes as i32;
+        row.points = serde_json::to_string(&self.points.to_system()?).unwrap_or_default();
+        row.late_entry_bye = self.late_entry_bye.clone();
+        row.draw_offer_min_moves = self.draw_offer_min_moves as i32;
+        row.draw_needs_arbiter = self.draw_needs_arbiter;
+        row.illegal_moves_lose = self.illegal_moves_lose as i32;
+        row.illegal_move_bonus_seconds = self.illegal_move_bonus_seconds as i32;
+        row.variant = self.variant.clone();
+        row.tiebreaks = self.tiebreaks.join(",");
+        row.initial_color = self.initial_color.clone();
+        row.rating_order = self.rating_order.clone();
+        row.notation = self.notation.clone();
+        row.laws_edition = self.laws_edition.clone();
+        Ok(())
+    }
+}
+
+pub fn point_system(row: &TournamentRow) -> pairing::PointSystem {
+    serde_json::from_str(&row.points).unwrap_or_default()
+}
+
+pub fn tiebreak_codes(row: &TournamentRow) -> Vec<String> {
+    row.tiebreaks
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A tournament as clients see it.
+/// The stored time control of a tournament (the default if it cannot be read).
+pub fn time_control(row: &TournamentRow) -> TimeControl {
+    serde_json::from_str(&row.time_control).unwrap_or_default()
+}
+
+/// Rounds of the event. A round robin's follow from the number of players.
+pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
+    match t.system.as_str() {
+        "swiss" => t.rounds as u32,
+        system => {
+            let cycle = pairing::berger::rounds_per_cycle(players);
+            if system == "double_round_robin" {
+                2 * cycle
+            } else {
+                cycle
+            }
+        }
+    }
+}
+
+pub fn total_rounds(conn: &mut DbConnection, t: &TournamentRow) -> DomainResult<u32> {
+    let n: i64 = players::table
+        .filter(players::tournament_id.eq(t.id))
+        .count()
+        .get_result(conn)?;
+    Ok(total_rounds_for(t, n as u32))
+}
