@@ -303,6 +303,23 @@ fn an_unpublished_round_shows_nowhere_to_the_public() {
             "round 2 has a bye"
         );
 
+        // Whatever the staff store for a game of round 2 stays theirs too.
+        let first = r2["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| !g["black"].is_null())
+            .unwrap()["id"]
+            .as_i64()
+            .unwrap();
+        ev.org.ok(
+            ev.org.put(
+                &format!("/api/v1/tournaments/{tid}/games/{first}/moves"),
+                json!({"format": "scoresheet", "text": "1.d4 d5 2.c4"}),
+            ),
+            200,
+            "moves of an unpublished game",
+        );
         let mut all_games = ev.round1_games.clone();
         all_games.extend(&round2);
         let after_paths = addresses(&ev, &all_games);
