@@ -755,6 +755,18 @@ pub fn write_game(
     moves: &[Move],
     result: &str,
 ) -> String {
+    write_game_with_comment(tags, start, moves, None, result)
+}
+
+/// [`write_game`] with a comment `{…}` after the last move, before the result
+/// (a `}` in it is written as `)`).
+pub fn write_game_with_comment(
+    tags: &[(String, String)],
+    start: &Position,
+    moves: &[Move],
+    comment: Option<&str>,
+    result: &str,
+) -> String {
     const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
     let mut out = String::new();
     let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
@@ -789,6 +801,9 @@ pub fn write_game(
         }
         words.push(write_san(&pos, m));
         pos.play_unchecked(m);
+    }
+    if let Some(c) = comment {
+        words.push(format!("{{{}}}", c.replace('}', ")")));
     }
     words.push(result.to_string());
     let mut line = String::new();
