@@ -18,7 +18,7 @@ use rand::{Rng, SeedableRng};
 
 pub const SWISS_NAME: &str = "Demo Open 2026";
 pub const ROUND_ROBIN_NAME: &str = "Demo Masters 2026";
-pub const CHESS960_NAME: &str = "Demo Chess960 Rapid 2026";
+pub const CHESS960_NAME: &str = "Demo Chess960 Open 2026";
 
 /// Morphy – Duke Karl of Brunswick and Count Isouard, Paris 1858.
 const OPERA_GAME: &str = "[Event \"Paris\"]\n[Site \"Paris FRA\"]\n[Date \"1858.??.??\"]\n[White \"Morphy, Paul\"]\n[Black \"Duke Karl / Count Isouard\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7\n8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7\n14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n";

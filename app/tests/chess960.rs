@@ -310,6 +310,10 @@ fn run(app: &TestApp, variant: &str) {
             let html = page(&anon, &format!("/t/{tid}/games/{gid}"));
             let first = write_san(&start, moves[0]);
             assert!(html.contains(&first), "game page lacks {first}");
+            if chess960 {
+                let xfen = start.to_xfen();
+                assert!(html.contains(&xfen), "game page lacks {xfen}");
+            }
             entered.insert(
                 format!("{n}.{board}"),
                 Entered {

@@ -211,6 +211,7 @@ impl Tr {
             "no_moves" => ("The moves of this game have not been entered.", "Zapis tej partii nie został wprowadzony."),
             "ending_on_board" => ("Ending on the board", "Zakończenie na szachownicy"),
             "first_error" => ("First unplayable move", "Pierwsze niewykonalne posunięcie"),
+            "validation" => ("Validation", "Weryfikacja"),
             "penalties" => ("Penalties", "Kary"),
             "termination" => ("How it ended", "Sposób zakończenia"),
             "plies_stored" => ("half-moves stored", "półruchów zapisano"),
