@@ -179,6 +179,26 @@ fn run(app: &TestApp, variant: &str) {
             if n == 3 {
                 assert_eq!(p["per_board"], true, "{p}");
                 assert_eq!(p["boards"].as_array().unwrap().len(), 4, "{p}");
+                // One board's position drawn in the hall.
+                let one = arb.ok(
+                    arb.post(
+                        &format!("{base}/rounds/{n}/chess960"),
+                        json!({"mode": "enter", "position": castling_sp, "board": 2}),
+                    ),
+                    200,
+                    "one board",
+                );
+                assert_eq!(one["boards"][1]["board"], 2);
+                assert_eq!(
+                    one["boards"][1]["position"]["number"].as_i64(),
+                    Some(castling_sp)
+                );
+                assert_eq!(one["boards"][0]["position"], p["boards"][0]["position"]);
+                let no_board = arb.post(
+                    &format!("{base}/rounds/{n}/chess960"),
+                    json!({"mode": "enter", "position": 1, "per_board": true}),
+                );
+                assert_eq!(no_board.0.as_u16(), 422, "{}", no_board.1);
             }
             let bad = arb.post(
                 &format!("{base}/rounds/{n}/chess960"),

@@ -254,6 +254,12 @@ pub fn set(
                 .execute(conn)?;
             redraw_boards_if_per_board(conn, tid, n, true)?;
         }
+        ("enter", None) if cmd.per_board => {
+            return Err(DomainError::invalid(
+                "board",
+                "a position entered for one board names the board",
+            ))
+        }
         ("draw", None) | ("enter", None) => {
             let sp = if cmd.mode == "draw" {
                 random_number()
