@@ -864,6 +864,19 @@ mod tests {
     }
 
     #[test]
+    fn a_comment_before_the_result_reads_back() {
+        let start = Position::startpos();
+        let out = write_game_with_comment(&[], &start, &[], Some("Forfeit: {Black} absent"), "1-0");
+        assert!(
+            out.ends_with("\n\n{Forfeit: {Black) absent} 1-0\n\n"),
+            "{out}"
+        );
+        let g = read_games(&out).remove(0).unwrap();
+        assert_eq!((g.comments, g.moves.len()), (1, 0));
+        assert_eq!(g.result().as_deref(), Some("1-0"));
+    }
+
+    #[test]
     fn variants() {
         assert_eq!(variant_of(Some("fischerandom")), Ok(Variant::Chess960));
         assert_eq!(variant_of(Some("Chess960")), Ok(Variant::Chess960));
