@@ -17,7 +17,7 @@ root=$PWD
 secs="${1:-1800}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(fen san pgn trf_parse api_json page_forms)
+[ ${#targets[@]} -gt 0 ] || targets=(fen san pgn trf_parse api_json page_forms pgn_import)
 command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz
 export RUSTC_BOOTSTRAP=1
 corpus="$root/target/fuzz-corpus"
@@ -66,6 +66,23 @@ make_seeds() {
                 i=$((i + 1))
             done
             ;;
+        pgn_import)
+            seed "$d" round "[White \"Zolc, Lukasz\"]
+[Black \"CERMAK, J.\"]
+[WhiteFideId \"1111111\"]
+
+1. e4 e5 2. Ke3 1-0
+
+[White \"Anna Nowak\"]
+[Black \"Kowalska, Anna\"]
+[Variant \"Chess960\"]
+[FEN \"bbqrnnkr/pppppppp/8/8/8/8/PPPPPPPP/BBQRNNKR w KQkq - 0 1\"]
+
+1. Ng3 Ng6 2. O-O O-O *
+"
+            seed "$d" names "Żółć, Łukasz
+Lukasz ZOLC"
+            ;;
         pgn)
             local files=("$root"/rules/tests/data/*.pgn)
             [ -d "$fixtures/pgn" ] && mapfile -t -O ${#files[@]} files < <(find "$fixtures/pgn" -name '*.pgn')
@@ -105,7 +122,7 @@ dir_of() {
     case $1 in
         fen | san | pgn) echo rules/fuzz ;;
         trf_parse) echo pairing/fuzz ;;
-        api_json | page_forms) echo app/fuzz ;;
+        api_json | page_forms | pgn_import) echo app/fuzz ;;
         *) echo "unknown target $1" >&2; exit 2 ;;
     esac
 }

@@ -67,6 +67,49 @@ pub fn form_bodies(data: &[u8]) {
     }
 }
 
+/// A round's PGN import without the database: the file read and each game
+/// placed on the boards of a small pairing (names with diacritics, one FIDE id
+/// each side of one board), as `pgn_import::import_round` does before storing;
+/// and the name matcher on two names taken from the input. No input may panic;
+/// a name always fits itself.
+pub fn pgn_import(data: &[u8]) {
+    use crate::domain::pgn_import::{name_fit, place, plan, Board, Fit, Placement, Seat};
+    let text = rules::pgn::decode(data);
+    let seat = |name: &str, fide_id: Option<i64>| Seat {
+        name: name.into(),
+        fide_id,
+    };
+    let boards = [
+        Board {
+            game_id: 1,
+            board: 1,
+            white: seat("Żółć, Łukasz", Some(1_111_111)),
+            black: seat("Jiří Čermák", None),
+        },
+        Board {
+            game_id: 2,
+            board: 2,
+            white: seat("Anna Nowak", None),
+            black: seat("A. Kowalska", Some(2_222_222)),
+        },
+    ];
+    if let Ok(games) = plan(&text, &boards) {
+        for (g, p) in &games {
+            match p {
+                Placement::Board(i) => assert!(*i < boards.len()),
+                Placement::Ambiguous(is, _) => assert!(is.iter().all(|i| *i < boards.len())),
+                Placement::Unmatched(_) => {}
+            }
+            let _ = place(g, &boards);
+        }
+    }
+    let (a, b) = text.split_once('\n').unwrap_or((&text, ""));
+    let _ = name_fit(a, b);
+    if !crate::domain::pgn_import::name_words(a).is_empty() {
+        assert!(name_fit(a, a) >= Fit::Words, "{a:?} does not fit itself");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

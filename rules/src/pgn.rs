@@ -755,6 +755,18 @@ pub fn write_game(
     moves: &[Move],
     result: &str,
 ) -> String {
+    write_game_with_comment(tags, start, moves, None, result)
+}
+
+/// [`write_game`] with a comment `{…}` after the last move, before the result
+/// (a `}` in it is written as `)`).
+pub fn write_game_with_comment(
+    tags: &[(String, String)],
+    start: &Position,
+    moves: &[Move],
+    comment: Option<&str>,
+    result: &str,
+) -> String {
     const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
     let mut out = String::new();
     let get = |k: &str| tags.iter().find(|(n, _)| n == k).map(|(_, v)| v.as_str());
@@ -789,6 +801,9 @@ pub fn write_game(
         }
         words.push(write_san(&pos, m));
         pos.play_unchecked(m);
+    }
+    if let Some(c) = comment {
+        words.push(format!("{{{}}}", c.replace('}', ")")));
     }
     words.push(result.to_string());
     let mut line = String::new();
@@ -846,6 +861,19 @@ mod tests {
         }
         assert_eq!(decode(b"\xef\xbb\xbf[A \"\xe9\"]"), "[A \"\u{e9}\"]");
         assert_eq!(decode(b"[A \"\xe9\"]"), "[A \"\u{e9}\"]");
+    }
+
+    #[test]
+    fn a_comment_before_the_result_reads_back() {
+        let start = Position::startpos();
+        let out = write_game_with_comment(&[], &start, &[], Some("Forfeit: {Black} absent"), "1-0");
+        assert!(
+            out.ends_with("\n\n{Forfeit: {Black) absent} 1-0\n\n"),
+            "{out}"
+        );
+        let g = read_games(&out).remove(0).unwrap();
+        assert_eq!((g.comments, g.moves.len()), (1, 0));
+        assert_eq!(g.result().as_deref(), Some("1-0"));
     }
 
     #[test]

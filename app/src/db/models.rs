@@ -122,6 +122,8 @@ pub struct GameRow {
     pub reason: String,
     pub version: i32,
     pub updated_at: String,
+    /// A Chess960 start position drawn for this board alone (else the round's).
+    pub chess960_position: Option<i32>,
 }
 
 #[derive(Insertable)]

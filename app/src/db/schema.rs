@@ -134,6 +134,7 @@ diesel::table! {
         reason -> Text,
         version -> Integer,
         updated_at -> Text,
+        chess960_position -> Nullable<Integer>,
     }
 }
 

@@ -12,9 +12,12 @@
 //! as requested byes, so the event can be paired on where it stands. Export →
 //! import → export gives the same file.
 //!
-//! **PGN export** of a game, a round or the whole tournament: the Seven Tag
-//! Roster plus `WhiteElo`/`BlackElo`. The movetext is the stored moves in
-//! English SAN ([`stored_moves`]), or the result alone.
+//! **PGN export** of a game, a round or the whole tournament, through the rules
+//! core's writer (`rules::pgn::write_game_with_comment`): the Seven Tag Roster
+//! plus `WhiteElo`/`BlackElo`, `WhiteFideId`/`BlackFideId`, `Variant "Chess960"`
+//! in a Chess960 event and `SetUp`/`FEN` for any start other than the standard
+//! position. The movetext is the moves entered (`records::stored_game`), from
+//! where they started, or the result alone.
 
 use super::audit::{self, Entry};
 use super::model::{self, players_in_order};
@@ -672,16 +675,8 @@ pub fn import_trf(
 
 // ---------------------------------------------------------------- PGN export
 
-/// The moves of a game as PGN movetext (SAN, without the result), when stored.
-///
-/// The game's stored moves (a PGN upload or a typed scoresheet, SPEC §6) in
-/// English SAN; `None` when none are stored. [`pgn_text`] wraps them at 80 columns.
-pub fn stored_moves(conn: &mut DbConnection, game: &GameRow) -> DomainResult<Option<String>> {
-    super::records::english_movetext(conn, game.id)
-}
-
 /// One game as PGN sees it.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PgnGame {
     pub event: String,
     pub site: String,
@@ -693,72 +688,62 @@ pub struct PgnGame {
     pub black: String,
     pub white_elo: Option<i32>,
     pub black_elo: Option<i32>,
+    pub white_fide_id: Option<i64>,
+    pub black_fide_id: Option<i64>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
     /// A comment before the result (forfeits, scores set by the arbiter).
     pub comment: Option<String>,
-    pub moves: Option<String>,
+    /// A Chess960 game (`Variant "Chess960"`).
+    pub chess960: bool,
+    /// Where the game starts (`SetUp`/`FEN` when not the standard position).
+    pub start: rules::Position,
+    /// The moves entered, up to the first that cannot be played.
+    pub moves: Vec<rules::Move>,
 }
 
-fn tag_value(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// Wraps movetext tokens at 80 columns (PGN export format).
-fn wrap_movetext(tokens: &[String]) -> String {
-    let mut out = String::new();
-    let mut line_len = 0;
-    for t in tokens {
-        if line_len > 0 && line_len + 1 + t.chars().count() > 79 {
-            out.push('\n');
-            line_len = 0;
-        } else if line_len > 0 {
-            out.push(' ');
-            line_len += 1;
-        }
-        out.push_str(t);
-        line_len += t.chars().count();
-    }
-    out
-}
-
-/// A game in PGN export format: tags, a blank line, the movetext, a blank line.
+/// A game in PGN export format, written by the rules core's writer
+/// (`rules::pgn::write_game_with_comment`): the Seven Tag Roster, `WhiteElo`/
+/// `BlackElo`, `WhiteFideId`/`BlackFideId`, `Variant`, `SetUp`/`FEN`, a blank
+/// line, the movetext in English SAN wrapped at 79 columns, a blank line.
 pub fn pgn_text(g: &PgnGame) -> String {
-    let mut s = String::new();
-    for (tag, value) in [
+    let mut tags: Vec<(String, String)> = [
         ("Event", &g.event),
         ("Site", &g.site),
         ("Date", &g.date),
         ("Round", &g.round),
         ("White", &g.white),
         ("Black", &g.black),
-        ("Result", &g.result),
-    ] {
-        s.push_str(&format!(
-            "[{tag} \"{}\"]\n",
-            tag_value(if value.is_empty() { "?" } else { value })
-        ));
-    }
+    ]
+    .iter()
+    .map(|(k, v)| {
+        (
+            k.to_string(),
+            if v.is_empty() {
+                "?".into()
+            } else {
+                v.to_string()
+            },
+        )
+    })
+    .collect();
     for (tag, elo) in [("WhiteElo", g.white_elo), ("BlackElo", g.black_elo)] {
         if let Some(e) = elo {
-            s.push_str(&format!("[{tag} \"{e}\"]\n"));
+            tags.push((tag.into(), e.to_string()));
         }
     }
-    s.push('\n');
-    let mut tokens: Vec<String> = g
-        .moves
-        .as_deref()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    if let Some(c) = &g.comment {
-        tokens.push(format!("{{{}}}", c.replace('}', ")")));
+    for (tag, id) in [
+        ("WhiteFideId", g.white_fide_id),
+        ("BlackFideId", g.black_fide_id),
+    ] {
+        if let Some(id) = id {
+            tags.push((tag.into(), id.to_string()));
+        }
     }
-    tokens.push(g.result.clone());
-    s.push_str(&wrap_movetext(&tokens));
-    s.push_str("\n\n");
-    s
+    if g.chess960 {
+        tags.push(("Variant".into(), "Chess960".into()));
+    }
+    rules::pgn::write_game_with_comment(&tags, &g.start, &g.moves, g.comment.as_deref(), &g.result)
 }
 
 fn pgn_game(
@@ -803,6 +788,23 @@ fn pgn_game(
     };
     let name = |id: i32| players.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     let elo = |id: i32| players.get(&id).and_then(|p| p.rating).filter(|r| *r > 0);
+    let fide = |id: i32| players.get(&id).and_then(|p| p.fide_id).filter(|f| *f > 0);
+    let chess960 = t.variant == "chess960";
+    // The moves entered, from where they started; without moves, where the
+    // board started (the drawn Chess960 position).
+    let (start, moves) = match super::records::stored_game(conn, g.id)? {
+        Some(stored) => stored,
+        None => {
+            let drawn = if chess960 {
+                super::chess960::game_position(conn, g)?
+                    .and_then(|sp| u16::try_from(sp).ok())
+                    .and_then(rules::Position::chess960)
+            } else {
+                None
+            };
+            (drawn.unwrap_or_else(rules::Position::startpos), vec![])
+        }
+    };
     Ok(Some(PgnGame {
         event: t.name.clone(),
         site: t.place.clone(),
@@ -812,9 +814,13 @@ fn pgn_game(
         black: name(black_id),
         white_elo: elo(g.white_id),
         black_elo: elo(black_id),
+        white_fide_id: fide(g.white_id),
+        black_fide_id: fide(black_id),
         result: result.into(),
         comment,
-        moves: stored_moves(conn, g)?,
+        chess960,
+        start,
+        moves,
     }))
 }
 
@@ -966,15 +972,68 @@ mod tests {
             black: "Čermák, Jiří".into(),
             white_elo: Some(2400),
             black_elo: None,
+            white_fide_id: None,
+            black_fide_id: None,
             result: "1/2-1/2".into(),
             comment: None,
-            moves: None,
+            chess960: false,
+            start: rules::Position::startpos(),
+            moves: vec![],
         };
         let s = pgn_text(&g);
         assert!(s.starts_with("[Event \"Memoriał \\\"Rubinsteina\\\"\"]\n[Site \"Polanica-Zdrój\"]\n[Date \"2026.03.01\"]\n[Round \"3.1\"]\n"));
         assert!(s.contains("[WhiteElo \"2400\"]\n"));
         assert!(!s.contains("BlackElo"));
         assert!(s.ends_with("\n\n1/2-1/2\n\n"));
+        assert!(!s.contains("FEN") && !s.contains("Variant"));
+    }
+
+    #[test]
+    fn pgn_of_a_chess960_game_reads_back() {
+        // BBQRNNKR: with the f-knight out, O-O leaves the king on g1 and takes
+        // the rook from h1 to f1 (Guidelines II.3.2).
+        let sp = rules::chess960::number_of("BBQRNNKR").unwrap();
+        let start = rules::Position::chess960(sp).unwrap();
+        let mut pos = start.clone();
+        let mut moves = vec![];
+        for san in ["Ng3", "Ng6", "O-O", "O-O"] {
+            let rules::san::MoveReading::Legal(m) =
+                rules::san::read_move(&pos, san, rules::san::LetterSet::ENGLISH)
+            else {
+                panic!("{san} in {}", pos.to_fen())
+            };
+            pos.play_unchecked(m);
+            moves.push(m);
+        }
+        let g = PgnGame {
+            event: "E".into(),
+            site: "S".into(),
+            date: "2026.11.24".into(),
+            round: "1.1".into(),
+            white: "A".into(),
+            black: "B".into(),
+            white_elo: None,
+            black_elo: None,
+            white_fide_id: Some(1503014),
+            black_fide_id: None,
+            result: "1-0".into(),
+            comment: Some("Forfeit: x}".into()),
+            chess960: true,
+            start: start.clone(),
+            moves: moves.clone(),
+        };
+        let s = pgn_text(&g);
+        assert!(s.contains("[Variant \"Chess960\"]\n"), "{s}");
+        assert!(s.contains("[SetUp \"1\"]\n"), "{s}");
+        assert!(s.contains("[WhiteFideId \"1503014\"]\n"), "{s}");
+        assert!(s.contains("{Forfeit: x)} 1-0"), "{s}");
+        let back = rules::pgn::read_games(&s).remove(0).unwrap();
+        let r = rules::pgn::replay(&back, rules::san::LetterSet::ENGLISH).unwrap();
+        assert!(r.chess960 && r.error.is_none());
+        assert_eq!(r.start, start);
+        assert_eq!(r.moves, moves);
+        assert_eq!(r.final_position(), &pos);
+        assert_eq!(back.result().as_deref(), Some("1-0"));
     }
 
     #[test]

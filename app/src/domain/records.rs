@@ -8,7 +8,8 @@ use super::rounds::fmt_points;
 use super::rounds::load_game;
 use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
-use crate::db::schema::{game_records, rounds};
+use crate::db::models::{GameRow, TournamentRow};
+use crate::db::schema::game_records;
 use crate::db::DbConnection;
 use diesel::prelude::*;
 use rules::san::LetterSet;
@@ -90,11 +91,11 @@ fn termination(t: Option<&str>) -> DomainResult<Termination> {
     })
 }
 
-/// The start position of a game: given FEN or SP number, else the round's.
+/// The start position of a game: given FEN or SP number, else the drawn one
+/// (the board's or the round's, Guidelines II.1), else the standard position.
 fn start_position(
     conn: &mut DbConnection,
-    tid: i32,
-    round: i32,
+    g: &GameRow,
     given: Option<&str>,
     variant: &str,
 ) -> DomainResult<Position> {
@@ -108,19 +109,15 @@ fn start_position(
             .map_err(|e| DomainError::invalid("start", format!("the FEN is not valid: {e}")));
     }
     if variant == "chess960" {
-        let sp: Option<Option<i32>> = rounds::table
-            .filter(rounds::tournament_id.eq(tid))
-            .filter(rounds::number.eq(round))
-            .select(rounds::chess960_position)
-            .first(conn)
-            .optional()?;
-        if let Some(Some(sp)) = sp {
-            return Position::chess960(sp as u16)
+        if let Some(sp) = super::chess960::game_position(conn, g)? {
+            return u16::try_from(sp)
+                .ok()
+                .and_then(Position::chess960)
                 .ok_or_else(|| DomainError::invalid("start", "bad Chess960 number"));
         }
         return Err(DomainError::invalid(
             "start",
-            "give the Chess960 start position number of this game",
+            "no start position is drawn for this round: draw one, or give the Chess960 start position number of this game",
         ));
     }
     Ok(Position::startpos())
@@ -217,7 +214,7 @@ pub fn contradiction(
 }
 
 /// The entered result of a game as PGN writes it.
-fn recorded_result(kind: &str, w: Option<i32>, b: Option<i32>) -> Option<String> {
+pub(crate) fn recorded_result(kind: &str, w: Option<i32>, b: Option<i32>) -> Option<String> {
     if kind != "played" {
         return None;
     }
@@ -239,6 +236,36 @@ pub fn submit(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let g = load_game(conn, tid, gid)?;
+    let (v, before) = check_and_store(conn, &t, &g, cmd)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: if before.is_some() {
+                "moves.replace"
+            } else {
+                "moves.submit"
+            },
+            entity: "game",
+            entity_id: Some(gid as i64),
+        },
+        before.as_ref(),
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+/// Checks the moves of game `g` with the rules core and stores them with the
+/// report, replacing earlier ones (returned as they were). No role check and no
+/// audit row: the caller's.
+pub(crate) fn check_and_store(
+    conn: &mut DbConnection,
+    t: &TournamentRow,
+    g: &GameRow,
+    cmd: SubmitMoves,
+) -> DomainResult<(GameRecordView, Option<String>)> {
+    let (tid, gid) = (t.id, g.id);
     if g.black_id.is_none() {
         return Err(DomainError::invalid("game", "a bye has no moves"));
     }
@@ -279,11 +306,20 @@ pub fn submit(
             let (pos, _) = rules::pgn::start_position(&game).map_err(|e| {
                 DomainError::invalid("text", format!("the PGN's start position: {e}"))
             })?;
+            // Without a FEN tag the game starts where this board starts: the
+            // given position, or the drawn Chess960 position.
+            let pos = if game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) {
+                pos
+            } else if cmd.start.is_some() || t.variant == "chess960" {
+                start_position(conn, g, cmd.start.as_deref(), &t.variant)?
+            } else {
+                pos
+            };
             let moves: Vec<String> = game.moves.iter().map(|m| m.text.clone()).collect();
             (pos, moves, game.result())
         }
         "scoresheet" => {
-            let pos = start_position(conn, tid, g.round_number, cmd.start.as_deref(), &t.variant)?;
+            let pos = start_position(conn, g, cmd.start.as_deref(), &t.variant)?;
             (pos, scoresheet_moves(&cmd.text), None)
         }
         other => {
@@ -303,7 +339,18 @@ pub fn submit(
             .then_some(t.draw_offer_min_moves as u32),
     };
     let report = report_view(&validate_game(&input));
-    let warnings = warnings(&report, entered.as_deref(), report.result_consistent);
+    let mut warnings = warnings(&report, entered.as_deref(), report.result_consistent);
+    if t.variant == "chess960" {
+        if let Some(sp) = super::chess960::game_position(conn, g)? {
+            let drawn = u16::try_from(sp).ok().and_then(Position::chess960);
+            if drawn.is_some_and(|d| d.to_fen() != start.to_fen()) {
+                warnings.push(format!(
+                    "the moves start from {}, not from the drawn position {sp}",
+                    start.to_fen()
+                ));
+            }
+        }
+    }
     let report_text = serde_json::to_string(&report).unwrap_or_default();
     let before: Option<String> = game_records::table
         .find(gid)
@@ -332,23 +379,7 @@ pub fn submit(
         report,
         warnings,
     };
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if before.is_some() {
-                "moves.replace"
-            } else {
-                "moves.submit"
-            },
-            entity: "game",
-            entity_id: Some(gid as i64),
-        },
-        before.as_ref(),
-        Some(&v),
-    )?;
-    Ok(v)
+    Ok((v, before))
 }
 
 /// What the desk is told about checked moves: the first move that could not
@@ -422,10 +453,12 @@ pub fn get(
     })
 }
 
-/// The stored moves as PGN movetext in English SAN (`1. e4 e5 2. Nf3 …`), up to
-/// the first move that cannot be played. `None` without stored moves, or when the
-/// game did not start from the standard position (PGN would need FEN tags).
-pub fn english_movetext(conn: &mut DbConnection, gid: i32) -> DomainResult<Option<String>> {
+/// The stored moves of a game replayed from its start position, up to the first
+/// move that cannot be played: (start, moves). `None` without stored moves.
+pub fn stored_game(
+    conn: &mut DbConnection,
+    gid: i32,
+) -> DomainResult<Option<(Position, Vec<rules::Move>)>> {
     let row: Option<(String, String, String, String)> = game_records::table
         .find(gid)
         .select((
@@ -439,13 +472,11 @@ pub fn english_movetext(conn: &mut DbConnection, gid: i32) -> DomainResult<Optio
     let Some((format, notation, start_fen, text)) = row else {
         return Ok(None);
     };
-    let start = Position::startpos();
-    if start_fen != start.to_fen() {
+    let Ok(start) = Position::from_fen_lenient(&start_fen) else {
         return Ok(None);
-    }
-    let letters = LetterSet::from_code(&notation)
-        .unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
-    let moves: Vec<String> = if format == "pgn" {
+    };
+    let letters = LetterSet::from_code(&notation).unwrap_or(LetterSet::ENGLISH);
+    let written: Vec<String> = if format == "pgn" {
         match rules::pgn::read_games(&text).into_iter().next() {
             Some(Ok(g)) => g.moves.iter().map(|m| m.text.clone()).collect(),
             _ => return Ok(None),
@@ -453,22 +484,40 @@ pub fn english_movetext(conn: &mut DbConnection, gid: i32) -> DomainResult<Optio
     } else {
         scoresheet_moves(&text)
     };
-    let mut pos = start;
-    let mut out = Vec::new();
-    for (i, m) in moves.iter().enumerate() {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for m in &written {
         let rules::san::MoveReading::Legal(mv) = rules::san::read_move(&pos, m, letters) else {
             break;
         };
-        let san = rules::san::write_san(&pos, mv);
-        if i % 2 == 0 {
-            out.push(format!("{}. {san}", i / 2 + 1));
-        } else {
-            out.push(san);
-        }
         match pos.play(mv) {
             Ok(next) => pos = next,
             Err(_) => break,
         }
+        moves.push(mv);
+    }
+    Ok(Some((start, moves)))
+}
+
+/// The stored moves as PGN movetext in English SAN (`1. e4 e5 2. Nf3 …`), up to
+/// the first move that cannot be played, from whatever position the game
+/// started (Chess960 too). `None` without stored moves.
+pub fn english_movetext(conn: &mut DbConnection, gid: i32) -> DomainResult<Option<String>> {
+    let Some((start, moves)) = stored_game(conn, gid)? else {
+        return Ok(None);
+    };
+    let mut pos = start;
+    let mut out = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        let san = rules::san::write_san(&pos, mv);
+        if pos.turn() == rules::Color::White {
+            out.push(format!("{}. {san}", pos.fullmoves()));
+        } else if i == 0 {
+            out.push(format!("{}... {san}", pos.fullmoves()));
+        } else {
+            out.push(san);
+        }
+        pos.play_unchecked(mv);
     }
     Ok((!out.is_empty()).then(|| out.join(" ")))
 }

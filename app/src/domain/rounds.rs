@@ -14,19 +14,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use utoipa::ToSchema;
 
+pub use super::games::{load_game, round_games};
 pub use super::regulations::{total_rounds, total_rounds_for};
-
-/// A game of tournament `tid` (any audience: callers that answer the public
-/// check `Audience::check_game`).
-pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRow> {
-    games::table
-        .filter(games::id.eq(gid))
-        .filter(games::tournament_id.eq(tid))
-        .select(GameRow::as_select())
-        .first(conn)
-        .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("game {gid} in tournament {tid}")))
-}
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayerRef {
@@ -66,6 +55,9 @@ pub struct RoundView {
     pub scheduled_start: Option<String>,
     pub published: bool,
     pub games: Vec<GameView>,
+    /// Chess960: the start positions (Guidelines II); null for standard chess,
+    /// and for the public until the round is published.
+    pub chess960: Option<super::chess960::RoundPositions>,
 }
 
 /// Half-points as written: 2 → `1`, 1 → `½`, 3 → `1½`.
@@ -143,15 +135,6 @@ fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Ro
         .ok_or_else(|| DomainError::NotFound(format!("round {number} of tournament {tid}")))
 }
 
-pub fn round_games(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Vec<GameRow>> {
-    Ok(games::table
-        .filter(games::tournament_id.eq(tid))
-        .filter(games::round_number.eq(number))
-        .order(games::board)
-        .select(GameRow::as_select())
-        .load(conn)?)
-}
-
 /// A round's view. Before publication only staff see the boards.
 pub fn get(
     conn: &mut DbConnection,
@@ -162,14 +145,15 @@ pub fn get(
     load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
     let published = r.state != "paired";
-    let games = if audience.sees_round_state(&r.state) {
+    let (games, chess960) = if audience.sees_round_state(&r.state) {
         let pm = player_map(conn, tid)?;
-        round_games(conn, tid, number)?
-            .iter()
-            .map(|g| game_view(g, &pm))
-            .collect()
+        let rows = round_games(conn, tid, number)?;
+        (
+            rows.iter().map(|g| game_view(g, &pm)).collect(),
+            super::chess960::positions_of(&r, &rows),
+        )
     } else {
-        vec![]
+        (vec![], None)
     };
     Ok(RoundView {
         number: r.number,
@@ -177,6 +161,7 @@ pub fn get(
         scheduled_start: r.scheduled_start,
         published,
         games,
+        chess960,
     })
 }
 
@@ -418,6 +403,12 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
         ))
         .execute(conn)?;
     insert_pairing(conn, &t, &m, round, &pairing)?;
+    if t.variant == "chess960" {
+        // Guidelines II.1: the position is drawn before the round; the arbiter
+        // may draw again or enter one until the round is published.
+        let r = load_round(conn, tid, round as i32)?;
+        super::chess960::draw_for_new_round(conn, r.id)?;
+    }
     refresh_status(conn, tid)?;
     let v = get(conn, tid, round as i32, Audience::Staff)?;
     audit::record(
@@ -496,6 +487,16 @@ pub fn publish(
         return Err(DomainError::conflict(format!(
             "round {number} is already published"
         )));
+    }
+    if load_tournament(conn, tid)?.variant == "chess960" {
+        let missing = super::chess960::missing_boards(&r, &round_games(conn, tid, number)?);
+        if !missing.is_empty() {
+            let boards: Vec<String> = missing.iter().map(|b| b.to_string()).collect();
+            return Err(DomainError::conflict(format!(
+                "boards {} have no Chess960 start position: draw or enter one first",
+                boards.join(", ")
+            )));
+        }
     }
     let open = unfinished_boards(conn, tid, number)?;
     let state = if open.is_empty() {
@@ -681,6 +682,13 @@ pub fn edit_pairing(
     )
     .execute(conn)?;
     insert_pairing(conn, &t, &m, number as u32, &pairing)?;
+    // New game rows: a round drawn per board draws its boards again.
+    super::chess960::redraw_boards_if_per_board(
+        conn,
+        tid,
+        number,
+        t.variant == "chess960" && r.chess960_position.is_none(),
+    )?;
     let after = get(conn, tid, number, Audience::Staff)?;
     let answer = EditedPairing {
         round: after,

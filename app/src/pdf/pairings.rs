@@ -139,10 +139,65 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
             11.0,
         );
     }
+    chess960_block(&mut doc, sheet);
     doc.gap(6.0);
     let table = round_table(10.0, 18.0, 30.0).row_height(30.0);
     doc.table(&table, &round_rows(sheet, false));
     doc.finish()
+}
+
+/// The Chess960 start position of the round (Guidelines II.1), with a diagram
+/// of White's back rank (Black's mirrors it); per board when drawn per board.
+pub(super) fn chess960_block(doc: &mut Doc, sheet: &RoundSheet) {
+    let Some(c) = &sheet.round.chess960 else {
+        return;
+    };
+    if let Some(p) = &c.position {
+        doc.paragraph(
+            &format!(
+                "Chess960 start position {} (every board): {}",
+                p.number, p.back_rank
+            ),
+            Weight::Bold,
+            11.0,
+        );
+        doc.paragraph(&format!("X-FEN: {}", p.xfen), Weight::Regular, 8.0);
+        back_rank_diagram(doc, &p.back_rank);
+    }
+    for b in &c.boards {
+        doc.paragraph(
+            &format!(
+                "Board {}: Chess960 start position {}: {}",
+                b.board, b.position.number, b.position.back_rank
+            ),
+            Weight::Regular,
+            10.0,
+        );
+    }
+}
+
+/// White's back rank as eight squares a–h with the piece letters.
+pub(super) fn back_rank_diagram(doc: &mut Doc, back_rank: &str) {
+    let cell = 20.0;
+    doc.ensure(cell + 16.0);
+    let y = doc.y - cell - 2.0;
+    for (i, c) in back_rank.chars().enumerate() {
+        let x = super::layout::MARGIN + i as f32 * cell;
+        let shade = ((i % 2) == 0).then_some(0.8);
+        doc.rect(x, y, cell, cell, shade, true);
+        doc.text_in(
+            x,
+            cell,
+            y + 6.0,
+            &c.to_string(),
+            Weight::Bold,
+            10.0,
+            Align::Center,
+        );
+        let file = char::from(b'a' + i as u8).to_string();
+        doc.text_in(x, cell, y - 9.0, &file, Weight::Regular, 7.0, Align::Center);
+    }
+    doc.y = y - 14.0;
 }
 
 /// The list by name: every player of the round in alphabetical order with his

@@ -68,6 +68,16 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
                 &format!("{} ({colour})", titled(&owner.title, &owner.name)),
                 10.0,
             );
+            if let Some(c) = &sheet.round.chess960 {
+                let own = c.boards.iter().find(|b| b.game_id == g.id);
+                if let Some(p) = own.map(|b| &b.position).or(c.position.as_ref()) {
+                    doc.field(
+                        "Chess960 start position",
+                        &format!("{}: {} (X-FEN {})", p.number, p.back_rank, p.xfen),
+                        10.0,
+                    );
+                }
+            }
             doc.gap(6.0);
             moves_grid(&mut doc);
             doc.gap(14.0);

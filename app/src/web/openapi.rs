@@ -16,7 +16,7 @@ use utoipa::{Modify, OpenApi};
         api::players::delete, api::players::reinstate, api::players::withdraw,
         api::players::request_bye, api::players::byes,
         api::rounds::list, api::rounds::pair_next, api::rounds::get, api::rounds::unpair, api::rounds::publish,
-        api::rounds::edit_pairing,
+        api::rounds::edit_pairing, api::rounds::set_chess960, api::rounds::import_pgn,
         api::games::get, api::games::set_result,
         api::exports::pairings_pdf, api::exports::pairings_by_name_pdf, api::exports::results_pdf, api::exports::scoresheets_pdf,
         api::exports::standings_pdf, api::exports::crosstable_pdf, api::exports::card_pdf, api::exports::envelope_pdf,

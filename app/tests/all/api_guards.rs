@@ -67,6 +67,8 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/{tid}/players/{pid}/byes") => json!({"round": 3}),
         ("PATCH", "/api/v1/tournaments/{tid}/players/{pid}") => json!({"rating": 1234, "version": 1}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/pairing") => json!({"boards": [], "bye": null}),
+        ("POST", "/api/v1/tournaments/{tid}/rounds/{n}/chess960") => json!({"mode": "draw"}),
+        ("POST", "/api/v1/tournaments/{tid}/rounds/{n}/games.pgn") => json!("[White \"A\"]\n[Black \"B\"]\n\n1. e4 e5 *\n"),
         ("PUT", "/api/v1/tournaments/{tid}/games/{gid}/result") => json!({"result": "1-0", "version": 1}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/start") => json!({"start": "2026-03-01T10:00"}),
         ("POST", "/api/v1/tournaments/{tid}/games/{gid}/arrivals/preview") | ("PUT", "/api/v1/tournaments/{tid}/games/{gid}/arrivals") => {

@@ -251,6 +251,18 @@ pub fn routes() -> Vec<RouteDef> {
             rounds::edit_pairing
         ),
         route!(
+            post,
+            Method::POST,
+            "/api/v1/tournaments/{tid}/rounds/{n}/chess960",
+            rounds::set_chess960
+        ),
+        route!(
+            post,
+            Method::POST,
+            "/api/v1/tournaments/{tid}/rounds/{n}/games.pgn",
+            rounds::import_pgn
+        ),
+        route!(
             get,
             Method::GET,
             "/api/v1/tournaments/{tid}/games/{gid}",

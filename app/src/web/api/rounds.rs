@@ -1,5 +1,7 @@
 //! Rounds: pair, review and edit, publish, unpair.
 
+use crate::domain::chess960::{self, RoundPositions, SetPositions};
+use crate::domain::pgn_import::{self, ImportReport};
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
 use crate::domain::Audience;
 use crate::web::cache::cached_json;
@@ -116,6 +118,78 @@ pub async fn edit_pairing(
     let (tid, n) = path.into_inner();
     let v = write_body(&state, &req, body, move |conn, actor, cmd| {
         rounds::edit_pairing(conn, actor, tid, n, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rounds/{n}/chess960", tag = "rounds", request_body = SetPositions,
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The round's Chess960 start positions, drawn at random (`draw`) or as entered (`enter`); audited", body = RoundPositions),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Not a Chess960 event, or the round is published", body = ErrorBody),
+              (status = 422, description = "Unknown mode, board, or a number outside 0–959", body = ErrorBody)))]
+pub async fn set_chess960(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<SetPositions>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, n) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        chess960::set(conn, actor, tid, n, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+/// The largest PGN file a round import takes.
+const MAX_PGN_BYTES: usize = 8 << 20;
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rounds/{n}/games.pgn", tag = "rounds",
+    request_body(content = String, content_type = "application/x-chess-pgn", description = "One PGN file with the round's games (or a JSON string holding it)"),
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "Games matched to boards and stored with their reports; unmatched and ambiguous games listed with their PGN; results that contradict the entered ones listed (never applied)", body = ImportReport),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 413, description = "The file is larger than 8 MiB", body = ErrorBody),
+              (status = 422, description = "The file cannot be read (line and column given); nothing is stored", body = ErrorBody)))]
+pub async fn import_pgn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: web::Payload,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let bytes = body.to_bytes_limited(MAX_PGN_BYTES).await;
+    let text = match bytes {
+        Ok(Ok(b)) => {
+            let text = rules::pgn::decode(&b);
+            let json = req
+                .headers()
+                .get(actix_web::http::header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .is_some_and(|ct| ct.starts_with("application/json"));
+            match serde_json::from_str::<serde_json::Value>(&text) {
+                Ok(serde_json::Value::String(s)) if json => s,
+                _ => text,
+            }
+        }
+        Ok(Err(e)) => {
+            return Err(AppError::bad_request(format!(
+                "the request body could not be read: {e}"
+            )))
+        }
+        Err(_) => {
+            return Err(AppError::BadRequest {
+                status: 413,
+                message: "the PGN file is larger than 8 MiB".into(),
+            })
+        }
+    };
+    let v = write(&state, &req, move |conn, actor| {
+        pgn_import::import_round(conn, actor, tid, n, &text)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))

@@ -13,6 +13,7 @@ pub mod desk;
 pub mod i18n;
 pub mod live;
 pub mod public;
+pub mod round_tools;
 pub mod staff;
 
 use crate::db::{Database, DbConnection};
@@ -145,6 +146,18 @@ pub fn routes() -> Vec<RouteDef> {
             Method::POST,
             "/t/{tid}/manage/rounds/{n}/publish",
             staff::publish
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/chess960",
+            round_tools::set_chess960
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rounds/{n}/games-pgn",
+            round_tools::import_pgn
         ),
         page!(
             post,

@@ -356,6 +356,10 @@ pub struct GamePage {
     pub moves: Option<String>,
     pub ending: Option<String>,
     pub error: Option<String>,
+    /// The rules core's remarks on the moves (validation report notes).
+    pub notes: Vec<String>,
+    /// Chess960: the game's start position.
+    pub chess960: Option<crate::domain::chess960::StartPosition>,
     pub penalties: Vec<crate::domain::penalties::PenaltyView>,
 }
 
@@ -370,7 +374,15 @@ pub async fn game(
         let nav = TournamentNav::load(conn, viewer, tid, "rounds")?;
         let game = crate::domain::results::get_game(conn, tid, gid, nav.audience)?;
         let moves = crate::domain::records::english_movetext(conn, gid)?;
-        let (ending, error) = match crate::domain::records::get(conn, tid, gid, nav.audience) {
+        let chess960 = if crate::domain::tournaments::load(conn, tid)?.variant == "chess960" {
+            let row = crate::domain::results::load_game(conn, tid, gid)?;
+            crate::domain::chess960::game_position(conn, &row)?
+                .and_then(crate::domain::chess960::StartPosition::of)
+        } else {
+            None
+        };
+        let (ending, error, notes) = match crate::domain::records::get(conn, tid, gid, nav.audience)
+        {
             Ok(r) => (
                 r.report.ending.clone(),
                 r.report.error.as_ref().map(|e| {
@@ -381,8 +393,9 @@ pub async fn game(
                         e["why"].as_str().unwrap_or("")
                     )
                 }),
+                r.report.notes.clone(),
             ),
-            Err(_) => (None, None),
+            Err(_) => (None, None, vec![]),
         };
         let penalties = crate::domain::penalties::for_game(conn, tid, gid, nav.audience)?;
         let black = game
@@ -398,6 +411,8 @@ pub async fn game(
             moves,
             ending,
             error,
+            notes,
+            chess960,
             penalties,
         })
     })

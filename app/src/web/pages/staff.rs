@@ -1492,7 +1492,7 @@ pub async fn round_screen(
     .await
 }
 
-async fn screen_answer<T>(
+pub(super) async fn screen_answer<T>(
     state: &web::Data<AppState>,
     viewer: &Viewer,
     tid: i32,

@@ -1,0 +1,30 @@
+//! Reading games by id and by round: plain data access, a leaf of `domain`
+//! (no other domain module), so that every module can read games without
+//! depending on another's operations.
+
+use super::{DomainError, DomainResult};
+use crate::db::models::GameRow;
+use crate::db::schema::games;
+use crate::db::DbConnection;
+use diesel::prelude::*;
+
+/// A game of tournament `tid` (any audience: callers that answer the public
+/// check `Audience::check_game`).
+pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRow> {
+    games::table
+        .filter(games::id.eq(gid))
+        .filter(games::tournament_id.eq(tid))
+        .select(GameRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or_else(|| DomainError::NotFound(format!("game {gid} in tournament {tid}")))
+}
+
+pub fn round_games(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Vec<GameRow>> {
+    Ok(games::table
+        .filter(games::tournament_id.eq(tid))
+        .filter(games::round_number.eq(number))
+        .order(games::board)
+        .select(GameRow::as_select())
+        .load(conn)?)
+}

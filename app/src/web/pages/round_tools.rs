@@ -1,0 +1,122 @@
+//! The round screen's tools for issue 17: the Chess960 start positions of a
+//! round not yet published (draw again, draw per board, enter the number drawn
+//! in the hall) and the import of the round's games from one PGN file.
+
+use super::staff::screen_answer;
+use super::{form_viewer, page_for, write_op, Base, PageError, TournamentNav};
+use crate::domain::chess960::{self, SetPositions};
+use crate::domain::pgn_import::{self, ImportReport};
+use crate::domain::DomainError;
+use crate::web::AppState;
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+use serde::Deserialize;
+
+#[derive(Deserialize, Default)]
+pub struct Chess960Form {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub mode: String,
+    #[serde(default)]
+    pub position: String,
+    #[serde(default)]
+    pub per_board: Option<String>,
+}
+
+impl Chess960Form {
+    /// The command, or why the number cannot be read.
+    pub fn command(&self) -> Result<SetPositions, DomainError> {
+        let position = match self.position.trim() {
+            "" => None,
+            p => Some(p.parse::<i32>().map_err(|_| {
+                DomainError::invalid("position", "the position is a number from 0 to 959")
+            })?),
+        };
+        Ok(SetPositions {
+            mode: self.mode.clone(),
+            position,
+            per_board: self.per_board.is_some(),
+            board: None,
+        })
+    }
+}
+
+/// `POST /t/{tid}/manage/rounds/{n}/chess960`
+pub async fn set_chess960(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<Chess960Form>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let cmd = form.command();
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        chess960::set(conn, actor, tid, n, cmd?)
+    })
+    .await?;
+    screen_answer(&state, &viewer, tid, n, r).await
+}
+
+#[derive(Deserialize, Default)]
+pub struct ImportForm {
+    #[serde(default)]
+    pub csrf: String,
+    #[serde(default)]
+    pub pgn: String,
+}
+
+#[derive(Template)]
+#[template(path = "round_import.html")]
+pub struct ImportPage {
+    pub base: Base,
+    pub tid: i32,
+    pub report: ImportReport,
+}
+
+/// The largest form a PGN import takes.
+const MAX_FORM_BYTES: usize = 8 << 20;
+
+/// `POST /t/{tid}/manage/rounds/{n}/games-pgn`: the import's report as a page.
+pub async fn import_pgn(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: web::Payload,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let lang = super::i18n::Lang::of(&req);
+    let bytes = match body.to_bytes_limited(MAX_FORM_BYTES).await {
+        Ok(Ok(b)) => b,
+        _ => {
+            return Err(PageError::new(
+                DomainError::invalid("pgn", "the file is larger than 8 MiB or could not be read"),
+                lang,
+            ))
+        }
+    };
+    let form: ImportForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let text = form.pgn;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        pgn_import::import_round(conn, actor, tid, n, &text)
+    })
+    .await?;
+    match r {
+        Ok(report) => {
+            page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
+                let nav = TournamentNav::load(conn, v, tid, "manage-round")?;
+                let title = format!("PGN · {}", nav.name);
+                Ok(ImportPage {
+                    base: Base::new(v, title, Some(nav)),
+                    tid,
+                    report,
+                })
+            })
+            .await
+        }
+        Err(e) => screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await,
+    }
+}
