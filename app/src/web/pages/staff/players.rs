@@ -1,0 +1,741 @@
+//! The players screen: registration (one at a time or a pasted list), editing,
+//! removal, withdrawals, requested byes, and the staff.
+
+use super::*;
+
+#[derive(Deserialize, Clone, Default)]
+#[serde(default)]
+pub struct PlayerForm {
+    pub csrf: String,
+    pub name: String,
+    pub rating: String,
+    pub title: String,
+    pub federation: String,
+    pub fide_id: String,
+    pub club: String,
+    pub joins_round: String,
+    pub confirm_duplicate: String,
+}
+
+pub(crate) fn optional<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    what: &str,
+) -> DomainResult<Option<T>> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        number(field, text, what).map(Some)
+    }
+}
+
+impl PlayerForm {
+    pub(crate) fn command(&self) -> DomainResult<RegisterPlayer> {
+        Ok(RegisterPlayer {
+            name: self.name.clone(),
+            rating: optional("rating", &self.rating, "a rating")?,
+            title: self.title.clone(),
+            federation: self.federation.clone(),
+            fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
+            club: self.club.clone(),
+            joins_round: optional("joins_round", &self.joins_round, "a round number")?,
+            confirm_duplicate: !self.confirm_duplicate.is_empty(),
+            ..Default::default()
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "manage_players.html")]
+pub struct PlayersAdminPage {
+    pub base: Base,
+    pub tid: i32,
+    pub players: Vec<PlayerView>,
+    pub byes: Vec<ByeRequestView>,
+    pub f: PlayerForm,
+    pub error: FormError,
+    pub csv: String,
+    /// Every problem of the pasted list, a line each.
+    pub csv_errors: Vec<String>,
+    pub notice: Option<String>,
+    pub fide_confirm: Option<FideConfirm>,
+    /// The next round to be paired (byes may be requested from it on).
+    pub next_round: i32,
+    pub total_rounds: u32,
+    pub swiss: bool,
+    pub staff: Vec<StaffMember>,
+}
+
+impl PlayersAdminPage {
+    pub fn invalid(&self, field: &str) -> bool {
+        self.error.at(field).is_some()
+    }
+
+    pub fn name_of(&self, pid: &i32) -> &str {
+        self.players
+            .iter()
+            .find(|p| p.id == *pid)
+            .map(|p| p.name.as_str())
+            .unwrap_or("")
+    }
+}
+
+pub(super) struct PlayersExtras {
+    pub(super) f: PlayerForm,
+    pub(super) error: FormError,
+    pub(super) csv: String,
+    pub(super) csv_errors: Vec<String>,
+    pub(super) notice: Option<String>,
+    pub(super) fide_confirm: Option<FideConfirm>,
+}
+
+pub(super) fn players_admin(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    x: PlayersExtras,
+) -> DomainResult<PlayersAdminPage> {
+    require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-players")?;
+    let t = tournaments::load(conn, tid)?;
+    let total_rounds = rounds::total_rounds(conn, &t)?;
+    let title = format!("{} · {}", viewer.tr().t("manage_players"), nav.name);
+    let next_round = nav.last_round + 1;
+    Ok(PlayersAdminPage {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        players: registration::list(conn, tid)?,
+        byes: registration::bye_requests(conn, tid)?,
+        f: x.f,
+        error: x.error,
+        csv: x.csv,
+        csv_errors: x.csv_errors,
+        notice: x.notice,
+        fide_confirm: x.fide_confirm,
+        next_round,
+        total_rounds,
+        swiss: t.system == "swiss",
+        staff: tournaments::staff(conn, tid)?,
+    })
+}
+
+pub(super) fn no_extras() -> PlayersExtras {
+    PlayersExtras {
+        f: PlayerForm::default(),
+        error: FormError::default(),
+        csv: String::new(),
+        csv_errors: Vec::new(),
+        notice: None,
+        fide_confirm: None,
+    }
+}
+
+pub async fn players_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("done").cloned());
+    page(&state, &req, move |conn, viewer| {
+        let mut x = no_extras();
+        x.notice = notice;
+        players_admin(conn, viewer, tid, x)
+    })
+    .await
+}
+
+pub async fn register(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<PlayerForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let result = match f.command() {
+        Ok(cmd) => {
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                registration::register(conn, actor, tid, cmd)
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    // Back to an empty form with the focus in the name field: the next player.
+    post_answer(
+        &state,
+        &viewer,
+        result,
+        |p| {
+            format!(
+                "/t/{tid}/manage/players?done={}",
+                crate::web::pages::url_encode(&format!(
+                    "{}: {}",
+                    p.name,
+                    viewer.tr().t("registered")
+                ))
+            )
+        },
+        move |e| {
+            let x = PlayersExtras {
+                f,
+                error: FormError::of(&e),
+                ..no_extras()
+            };
+            move |conn: &mut DbConnection, v: &Viewer| players_admin(conn, v, tid, x)
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct CsvForm {
+    pub(super) csrf: String,
+    pub(super) csv: String,
+}
+
+/// One CSV line: `name; rating; title; federation; FIDE id; club` (`;`, tab or
+/// `,` between fields — a comma only when the line has neither of the others,
+/// since names are often written "Surname, First").
+pub(super) fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
+    let sep = if line.contains(';') {
+        ';'
+    } else if line.contains('\t') {
+        '\t'
+    } else {
+        '|'
+    };
+    let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
+    let cell = |i: usize| cells.get(i).copied().unwrap_or("");
+    Ok(RegisterPlayer {
+        name: cell(0).to_string(),
+        rating: optional("rating", cell(1), "a rating")?,
+        title: cell(2).to_string(),
+        federation: cell(3).to_string(),
+        fide_id: optional("fide_id", cell(4), "a FIDE id")?,
+        club: cell(5).to_string(),
+        ..Default::default()
+    })
+}
+
+/// Whether a CSV line is a header (`Name; Rating; …`) rather than a player.
+pub(super) fn csv_header(line: &str) -> bool {
+    let first = line
+        .split([';', '\t', '|'])
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_lowercase();
+    [
+        "name",
+        "player",
+        "nazwisko",
+        "zawodnik",
+        "imię",
+        "jméno",
+        "hráč",
+        "příjmení",
+    ]
+    .iter()
+    .any(|h| first.starts_with(h))
+}
+
+/// CSV paste: every line registered through `registration::register`, all in
+/// one transaction — a wrong line imports nothing, and every wrong line is
+/// named at once. A first line with column names is skipped.
+pub async fn import_csv(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<CsvForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let text = f.csv.clone();
+    let result = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        let mut n = 0;
+        let mut problems = Vec::new();
+        let mut first = true;
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            if std::mem::take(&mut first) && csv_header(line) {
+                continue;
+            }
+            match csv_player(line).and_then(|cmd| registration::register(conn, actor, tid, cmd)) {
+                Ok(_) => n += 1,
+                Err(DomainError::Invalid { field, message }) => {
+                    problems.push(format!("line {}: {field}: {message}", i + 1))
+                }
+                Err(DomainError::Conflict { message, .. }) => {
+                    problems.push(format!("line {}: {message}", i + 1))
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        if problems.is_empty() {
+            Ok(n)
+        } else {
+            Err(DomainError::invalid("csv", problems.join("\n")))
+        }
+    })
+    .await?;
+    match result {
+        Ok(n) => Ok(redirect(&format!(
+            "/t/{tid}/manage/players?done={}",
+            crate::web::pages::url_encode(&format!("{n} {}", viewer.tr().t("players_registered")))
+        ))),
+        Err(DomainError::Invalid { message, .. }) => {
+            let x = PlayersExtras {
+                csv: f.csv,
+                csv_errors: message.lines().map(str::to_string).collect(),
+                ..no_extras()
+            };
+            page_for(
+                &state,
+                &viewer,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                move |conn, v| players_admin(conn, v, tid, x),
+            )
+            .await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        registration::withdraw(conn, actor, tid, pid)
+    })
+    .await?;
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|p| format!("{}: {}", p.name, viewer.tr().t("withdrawn"))),
+    )
+    .await
+}
+
+pub async fn reinstate(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        registration::reinstate(conn, actor, tid, pid)
+    })
+    .await?;
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|p| format!("{}: {}", p.name, viewer.tr().t("reinstated"))),
+    )
+    .await
+}
+
+/// The edit form of one player, as stored or as typed.
+#[derive(Deserialize, Clone, Default)]
+#[serde(default)]
+pub struct EditPlayerForm {
+    pub csrf: String,
+    pub version: String,
+    pub name: String,
+    pub rating: String,
+    pub title: String,
+    pub federation: String,
+    pub fide_id: String,
+    pub club: String,
+    pub birth_date: String,
+    pub sex: String,
+    pub k_factor: String,
+}
+
+impl EditPlayerForm {
+    fn of(p: &PlayerView) -> EditPlayerForm {
+        EditPlayerForm {
+            version: p.version.to_string(),
+            name: p.name.clone(),
+            rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            title: p.title.clone(),
+            federation: p.federation.clone(),
+            fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
+            club: p.club.clone(),
+            birth_date: p.birth_date.clone(),
+            sex: p.sex.clone(),
+            k_factor: p.k_factor.to_string(),
+            ..Default::default()
+        }
+    }
+
+    fn command(&self) -> DomainResult<registration::EditPlayer> {
+        Ok(registration::EditPlayer {
+            name: Some(self.name.clone()),
+            rating: optional("rating", &self.rating, "a rating")?,
+            title: Some(self.title.clone()),
+            federation: Some(self.federation.clone()),
+            fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
+            club: Some(self.club.clone()),
+            birth_date: Some(self.birth_date.clone()),
+            sex: Some(self.sex.clone()),
+            k_factor: optional("k_factor", &self.k_factor, "10, 20 or 40")?,
+            version: number("version", &self.version, "a version")?,
+            ..Default::default()
+        })
+    }
+}
+
+#[derive(Template)]
+#[template(path = "manage_player.html")]
+pub struct PlayerEditPage {
+    pub base: Base,
+    pub tid: i32,
+    pub player: PlayerView,
+    pub f: EditPlayerForm,
+    pub error: FormError,
+}
+
+impl PlayerEditPage {
+    pub fn invalid(&self, field: &str) -> bool {
+        self.error.at(field).is_some()
+    }
+}
+
+pub(super) fn player_edit_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    pid: i32,
+    typed: Option<(EditPlayerForm, FormError)>,
+) -> DomainResult<PlayerEditPage> {
+    require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-players")?;
+    let player = PlayerView::from(&registration::load_player(conn, tid, pid)?);
+    let (f, error) = typed.unwrap_or_else(|| (EditPlayerForm::of(&player), FormError::default()));
+    let title = format!(
+        "{}: {} · {}",
+        viewer.tr().t("edit_player"),
+        player.name,
+        nav.name
+    );
+    Ok(PlayerEditPage {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        player,
+        f,
+        error,
+    })
+}
+
+/// `GET /t/{tid}/manage/players/{pid}/edit`
+pub async fn edit_player_form(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        player_edit_page(conn, viewer, tid, pid, None)
+    })
+    .await
+}
+
+/// `POST /t/{tid}/manage/players/{pid}/edit`: back to the list with what the
+/// change affects, or the form again as typed with the problem.
+pub async fn edit_player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<EditPlayerForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let r = match f.command() {
+        Ok(cmd) => {
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                registration::edit(conn, actor, tid, pid, cmd)
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    post_answer(
+        &state,
+        &viewer,
+        r,
+        |done| {
+            let mut text = format!("{}: {}", done.player.name, viewer.tr().t("changed"));
+            for e in &done.effects {
+                text.push_str(" — ");
+                text.push_str(e);
+            }
+            format!(
+                "/t/{tid}/manage/players?done={}",
+                crate::web::pages::url_encode(&text)
+            )
+        },
+        move |e| {
+            let typed = (f, FormError::of(&e));
+            move |conn: &mut DbConnection, v: &Viewer| {
+                player_edit_page(conn, v, tid, pid, Some(typed))
+            }
+        },
+    )
+    .await
+}
+
+/// `POST /t/{tid}/manage/players/{pid}/delete`
+pub async fn delete_player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        let name = registration::load_player(conn, tid, pid)?.name;
+        registration::delete(conn, actor, tid, pid).map(|()| name)
+    })
+    .await?;
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|name| format!("{name}: {}", viewer.tr().t("deleted"))),
+    )
+    .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct ByeForm {
+    pub(super) csrf: String,
+    pub(super) round: String,
+    pub(super) kind: String,
+    pub(super) warning_read: String,
+    pub(super) leave_fide_mode: String,
+}
+
+pub async fn request_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<ByeForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, pid) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let (round_text, kind_text) = (f.round.clone(), f.kind.clone());
+    let r = match number::<i32>("round", &f.round, "a round number") {
+        Ok(round) => {
+            let cmd = RequestBye {
+                round,
+                kind: if f.kind.is_empty() {
+                    "half".into()
+                } else {
+                    f.kind
+                },
+                note: String::new(),
+                warning_read: ticked(&f.warning_read),
+                leave_fide_mode: ticked(&f.leave_fide_mode),
+            };
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                let name = registration::load_player(conn, tid, pid)?.name;
+                registration::request_bye(conn, actor, tid, pid, cmd).map(|b| (name, b))
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    if let Err(e) = &r {
+        if let Some(c) = FideConfirm::of(
+            e,
+            format!("/t/{tid}/manage/players/{pid}/bye"),
+            vec![("round", &round_text), ("kind", &kind_text)],
+        ) {
+            let x = PlayersExtras {
+                fide_confirm: Some(c),
+                ..no_extras()
+            };
+            return page_for(
+                &state,
+                &viewer,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                move |conn, v| players_admin(conn, v, tid, x),
+            )
+            .await;
+        }
+    }
+    players_answer(
+        &state,
+        &viewer,
+        tid,
+        r.map(|(name, b)| {
+            format!(
+                "{} {name} ({}), {} {}",
+                viewer.tr().t("bye_for"),
+                viewer.tr().bye_kind(&b.kind),
+                viewer.tr().t("round"),
+                b.round,
+            )
+        }),
+    )
+    .await
+}
+
+/// After a withdrawal or bye: back to the list, or the list with the sentence.
+pub(super) async fn players_answer(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    r: DomainResult<String>,
+) -> Result<HttpResponse, PageError> {
+    post_answer(
+        state,
+        viewer,
+        r,
+        |done| {
+            format!(
+                "/t/{tid}/manage/players?done={}",
+                crate::web::pages::url_encode(&done)
+            )
+        },
+        move |e| {
+            let x = PlayersExtras {
+                notice: None,
+                error: FormError {
+                    field: "list".into(),
+                    message: e.to_string(),
+                    more: Vec::new(),
+                },
+                ..no_extras()
+            };
+            move |conn: &mut DbConnection, v: &Viewer| players_admin(conn, v, tid, x)
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct StaffForm {
+    pub(super) csrf: String,
+    pub(super) username: String,
+    pub(super) role: String,
+}
+
+/// The organizer appoints an arbiter (or another organizer) by user name.
+pub async fn appoint(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<StaffForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let cmd = StaffMember {
+        username: f.username.trim().to_string(),
+        role: f.role,
+    };
+    let done = format!("{}: {}", cmd.username, cmd.role);
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        tournaments::appoint(conn, actor, tid, cmd)
+    })
+    .await?;
+    players_answer(&state, &viewer, tid, r.map(|_| done)).await
+}
+
+pub async fn dismiss(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<StaffForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let cmd = StaffMember {
+        username: f.username.trim().to_string(),
+        role: f.role,
+    };
+    let done = format!(
+        "{}: {} — {}",
+        cmd.username,
+        viewer.tr().role(&cmd.role),
+        viewer.tr().t("dismissed")
+    );
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        tournaments::dismiss(conn, actor, tid, cmd)
+    })
+    .await?;
+    players_answer(&state, &viewer, tid, r.map(|_| done)).await
+}
+
+/// `GET` of an address only posted to (left in the browser after a form came
+/// back with a problem): back to the screen the form belongs to.
+pub async fn back_to_screen(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, PageError> {
+    let path = req.path().trim_end_matches('/').to_string();
+    let segs: Vec<&str> = path.split('/').collect();
+    let target = match segs.as_slice() {
+        ["", "t", tid, "manage", rest @ ..] => {
+            let tid = tid.to_string();
+            match rest {
+                ["games", gid, ..] => format!("/t/{tid}/manage/games/{gid}"),
+                ["rounds", n, "arrivals", ..] => format!("/t/{tid}/manage/rounds/{n}/arrivals"),
+                ["rounds", n, ..] => format!("/t/{tid}/manage/rounds/{n}"),
+                ["pair"] => format!("/t/{tid}/manage/rounds/0"),
+                ["envelopes", aid, ..] => {
+                    let (Ok(t), Ok(a)) = (tid.parse::<i32>(), aid.parse::<i32>()) else {
+                        return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
+                    };
+                    let db = state.db.clone();
+                    let game = web::block(move || {
+                        db.read(|conn| {
+                            crate::domain::adjournments::get(
+                                conn,
+                                t,
+                                a,
+                                crate::domain::Audience::Staff,
+                            )
+                            .map(|e| e.game_id)
+                        })
+                    })
+                    .await
+                    .ok()
+                    .and_then(|r| r.ok());
+                    match game {
+                        Some(g) => format!("/t/{tid}/manage/games/{g}"),
+                        None => format!("/t/{tid}/manage/rounds/0"),
+                    }
+                }
+                _ => format!("/t/{tid}/manage/players"),
+            }
+        }
+        _ => "/".to_string(),
+    };
+    Ok(redirect(&target))
+}

@@ -1,0 +1,449 @@
+//! The round screen: pairing, review (swaps), publication, result entry.
+
+use super::*;
+
+#[derive(Template)]
+#[template(path = "manage_round.html")]
+pub struct RoundScreen {
+    pub base: Base,
+    pub tid: i32,
+    /// The round shown (None before round 1 is paired).
+    pub round: Option<RoundView>,
+    pub rounds: Vec<i32>,
+    pub can_pair: bool,
+    pub next_round: i32,
+    pub problem: Option<String>,
+    pub notice: Option<String>,
+    /// The criteria a hand edit broke (after a swap).
+    pub broken: Option<Vec<ViolationView>>,
+    /// Per game: what was typed and the error, when saving failed.
+    pub typed: HashMap<i32, (String, String, bool)>,
+    /// Points before the round shown, by player id, as written.
+    pub scores: HashMap<i32, String>,
+    /// Rounds are left to pair after the one shown (offered once it is complete).
+    pub more_rounds: bool,
+    pub fide_confirm: Option<FideConfirm>,
+    /// The tournament's operations outside the FIDE rules (empty: FIDE mode).
+    pub departures: Vec<crate::domain::fide_mode::Departure>,
+}
+
+impl RoundScreen {
+    pub fn typed_result(&self, gid: &i32, current: &str) -> String {
+        match self.typed.get(gid) {
+            Some((t, _, _)) => t.clone(),
+            None if current == "*" => String::new(),
+            None => current.to_string(),
+        }
+    }
+
+    pub fn score_of(&self, pid: &i32) -> &str {
+        self.scores.get(pid).map(String::as_str).unwrap_or("0")
+    }
+
+    /// The error of board `gid` asks the arbiter to confirm a result.
+    pub fn needs_confirm(&self, gid: &i32) -> bool {
+        self.typed.get(gid).is_some_and(|(_, _, c)| *c)
+    }
+
+    pub fn error_of(&self, gid: &i32) -> Option<&str> {
+        self.typed
+            .get(gid)
+            .map(|(_, e, _)| e.as_str())
+            .filter(|e| !e.is_empty())
+    }
+}
+
+#[derive(Default)]
+pub(super) struct ScreenExtras {
+    pub(super) problem: Option<String>,
+    pub(super) notice: Option<String>,
+    pub(super) fide_confirm: Option<FideConfirm>,
+    pub(super) broken: Option<Vec<ViolationView>>,
+    pub(super) typed: HashMap<i32, (String, String, bool)>,
+}
+
+pub(super) fn round_screen_page(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+    x: ScreenExtras,
+) -> DomainResult<RoundScreen> {
+    require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
+    let t = tournaments::load(conn, tid)?;
+    let total = rounds::total_rounds(conn, &t)?;
+    let summary = rounds::list(conn, tid, crate::domain::Audience::Staff)?;
+    let last = summary.last();
+    let can_pair = (nav.last_round as u32) < total
+        && last.is_none_or(|r| r.state != "paired" && r.results_missing == 0);
+    let round = if n > 0 {
+        Some(rounds::get(conn, tid, n, crate::domain::Audience::Staff)?)
+    } else {
+        None
+    };
+    let scores = if n > 0 {
+        crate::domain::standings::points_before(conn, tid, n)?
+            .into_iter()
+            .map(|(pid, p)| (pid, crate::domain::rounds::fmt_points(p)))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let title = format!("{} · {}", viewer.tr().t("results"), nav.name);
+    let nav_last = nav.last_round;
+    Ok(RoundScreen {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        round,
+        rounds: summary.iter().map(|r| r.number).collect(),
+        can_pair,
+        next_round: summary.len() as i32 + 1,
+        problem: x.problem,
+        notice: x.notice,
+        broken: x.broken,
+        typed: x.typed,
+        scores,
+        more_rounds: (nav_last as u32) < total && n == nav_last,
+        fide_confirm: x.fide_confirm,
+        departures: crate::domain::fide_mode::departures(conn, tid)?,
+    })
+}
+
+pub async fn round_screen(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        round_screen_page(conn, viewer, tid, n, ScreenExtras::default())
+    })
+    .await
+}
+
+pub(crate) async fn screen_answer<T>(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: i32,
+    n: i32,
+    r: DomainResult<T>,
+) -> Result<HttpResponse, PageError> {
+    post_answer(
+        state,
+        viewer,
+        r,
+        |_| format!("/t/{tid}/manage/rounds/{n}"),
+        move |e| {
+            let x = ScreenExtras {
+                problem: Some(e.to_string()),
+                ..Default::default()
+            };
+            move |conn: &mut DbConnection, v: &Viewer| round_screen_page(conn, v, tid, n, x)
+        },
+    )
+    .await
+}
+
+pub async fn pair_next(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        rounds::pair_next(conn, actor, tid)
+    })
+    .await?;
+    match r {
+        Ok(round) => Ok(redirect(&format!(
+            "/t/{tid}/manage/rounds/{}",
+            round.number
+        ))),
+        Err(e) => {
+            let db = state.db.clone();
+            let n = web::block(move || db.read(|conn| rounds::last_round(conn, tid)))
+                .await
+                .ok()
+                .and_then(|r| r.ok())
+                .unwrap_or(0);
+            screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
+        }
+    }
+}
+
+pub async fn publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        rounds::publish(conn, actor, tid, n)
+    })
+    .await?;
+    screen_answer(&state, &viewer, tid, n, r).await
+}
+
+pub async fn unpair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfOnly>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        rounds::unpair(conn, actor, tid, n)
+    })
+    .await?;
+    screen_answer(&state, &viewer, tid, (n - 1).max(0), r).await
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct SwapForm {
+    pub(super) csrf: String,
+    /// Swap the colours of this board.
+    pub(super) colours: String,
+    /// Swap the black players of boards `a` and `b`.
+    pub(super) a: String,
+    pub(super) b: String,
+    pub(super) warning_read: String,
+    pub(super) leave_fide_mode: String,
+}
+
+/// What a swap form asks for: a board's colours, or two boards' black players.
+pub(super) struct SwapRequest {
+    pub(super) colours: Option<i32>,
+    pub(super) boards: Option<(i32, i32)>,
+}
+
+impl SwapForm {
+    fn request(&self) -> DomainResult<SwapRequest> {
+        let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> {
+            optional(field, s, "a board number")
+        };
+        let boards = match (parse("a", &self.a)?, parse("b", &self.b)?) {
+            (Some(a), Some(b)) => Some((a, b)),
+            (None, None) => None,
+            _ => return Err(DomainError::invalid("b", "give both board numbers")),
+        };
+        Ok(SwapRequest {
+            colours: parse("colours", &self.colours)?,
+            boards,
+        })
+    }
+}
+
+/// Review: swap the colours of a board, or the black players of two boards.
+/// The whole pairing goes to `rounds::edit_pairing`, which keeps the edit and
+/// says which criteria it breaks.
+pub async fn swap(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<SwapForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let wanted = f.request();
+    let confirm = (f.warning_read.clone(), f.leave_fide_mode.clone());
+    let asked = [
+        ("colours".to_string(), f.colours.clone()),
+        ("a".to_string(), f.a.clone()),
+        ("b".to_string(), f.b.clone()),
+    ];
+    let r = match wanted {
+        Ok(SwapRequest {
+            colours,
+            boards: pair,
+        }) => {
+            write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                let round = rounds::get(conn, tid, n, crate::domain::Audience::Staff)?;
+                let mut boards: Vec<(i32, BoardEdit)> = round
+                    .games
+                    .iter()
+                    .filter(|g| g.kind == "pending")
+                    .filter_map(|g| {
+                        g.black.as_ref().map(|b| {
+                            (
+                                g.board,
+                                BoardEdit {
+                                    white: g.white.id,
+                                    black: b.id,
+                                },
+                            )
+                        })
+                    })
+                    .collect();
+                let bye = round
+                    .games
+                    .iter()
+                    .find(|g| g.kind == "pairing_bye" || g.kind == "free")
+                    .map(|g| g.white.id);
+                let index = |boards: &[(i32, BoardEdit)], board: i32| {
+                    boards.iter().position(|(b, _)| *b == board).ok_or_else(|| {
+                        DomainError::invalid("a", format!("there is no board {board} with a game"))
+                    })
+                };
+                if let Some(c) = colours {
+                    let i = index(&boards, c)?;
+                    let e = &mut boards[i].1;
+                    std::mem::swap(&mut e.white, &mut e.black);
+                }
+                if let Some((a, b)) = pair {
+                    let (i, j) = (index(&boards, a)?, index(&boards, b)?);
+                    let tmp = boards[i].1.black;
+                    boards[i].1.black = boards[j].1.black;
+                    boards[j].1.black = tmp;
+                }
+                let cmd = EditPairing {
+                    boards: boards.into_iter().map(|(_, e)| e).collect(),
+                    bye,
+                    warning_read: ticked(&confirm.0),
+                    leave_fide_mode: ticked(&confirm.1),
+                };
+                rounds::edit_pairing(conn, actor, tid, n, cmd)
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    match r {
+        Ok(edited) => {
+            let x = ScreenExtras {
+                broken: Some(edited.broken_criteria),
+                ..Default::default()
+            };
+            page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
+                round_screen_page(conn, v, tid, n, x)
+            })
+            .await
+        }
+        Err(e) => {
+            let hidden: Vec<(&str, &str)> = asked
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            if let Some(c) = FideConfirm::of(&e, format!("/t/{tid}/manage/rounds/{n}/swap"), hidden)
+            {
+                let x = ScreenExtras {
+                    fide_confirm: Some(c),
+                    ..Default::default()
+                };
+                return page_for(
+                    &state,
+                    &viewer,
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    move |conn, v| round_screen_page(conn, v, tid, n, x),
+                )
+                .await;
+            }
+            screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
+        }
+    }
+}
+
+/// The keyboard shorthands of the result screen, also accepted typed in the
+/// plain form: `1` `=` `0` `+` `-`.
+pub(crate) fn expand_shorthand(s: &str) -> &str {
+    match s.trim() {
+        "1" => "1-0",
+        "=" | "½" | "5" => "½-½",
+        "0" => "0-1",
+        "+" => "+/-",
+        "-" => "-/+",
+        other => other,
+    }
+}
+
+/// The plain form of the result screen: every board whose box differs from its
+/// result is saved through `results::set_result`, each board in its own
+/// transaction (a wrong board does not hold the others back).
+pub async fn results(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
+    let csrf = fields.get("csrf").cloned().unwrap_or_default();
+    let viewer = form_viewer(&state, &req, &csrf).await?;
+    let db = state.db.clone();
+    let current = web::block(move || {
+        db.read(|conn| rounds::get(conn, tid, n, crate::domain::Audience::Staff))
+    })
+    .await
+    .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
+    .map_err(|e| PageError::new(e, viewer.lang))?;
+    let mut typed = HashMap::new();
+    let mut saved = 0;
+    for g in current.games.iter().filter(|g| g.black.is_some()) {
+        let Some(entered) = fields.get(&format!("r{}", g.id)) else {
+            continue;
+        };
+        let entered = entered.trim().to_string();
+        let was = if g.result == "*" {
+            ""
+        } else {
+            g.result.as_str()
+        };
+        if entered == was {
+            continue;
+        }
+        let version = fields
+            .get(&format!("v{}", g.id))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(g.version);
+        let cmd = SetResult {
+            result: if entered.is_empty() {
+                "*".into()
+            } else {
+                expand_shorthand(&entered).to_string()
+            },
+            version,
+            reason: fields
+                .get(&format!("why{}", g.id))
+                .cloned()
+                .unwrap_or_default(),
+            termination: String::new(),
+            confirm: fields.contains_key(&format!("c{}", g.id)),
+        };
+        let gid = g.id;
+        match write_op(&state, &viewer, Some(tid), move |conn, actor| {
+            results::set_result(conn, actor, tid, gid, cmd)
+        })
+        .await?
+        {
+            Ok(_) => saved += 1,
+            Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+                let confirm =
+                    matches!(&e, DomainError::Invalid { field, .. } if field == "confirm");
+                typed.insert(g.id, (entered, e.to_string(), confirm));
+            }
+            Err(e) => return Err(PageError::new(e, viewer.lang)),
+        }
+    }
+    if typed.is_empty() {
+        return Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}")));
+    }
+    let x = ScreenExtras {
+        problem: Some(format!("{} ✓ {saved}", viewer.tr().t("fix_errors"))),
+        typed,
+        ..Default::default()
+    };
+    page_for(
+        &state,
+        &viewer,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        move |conn, v| round_screen_page(conn, v, tid, n, x),
+    )
+    .await
+}
