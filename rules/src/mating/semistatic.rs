@@ -152,6 +152,13 @@ fn fixed_point(pos: &Position) -> Option<FixedPoint> {
             hard_attacks(fixed, Color::White),
             hard_attacks(fixed, Color::Black),
         ];
+        // The same without the kings: once a king has captured, its old
+        // square's neighbours are free again (a fixed king's attacks are
+        // only "hard" while it stands still).
+        let hard_no_king = [
+            hard_attacks(fixed.minus(kings), Color::White),
+            hard_attacks(fixed.minus(kings), Color::Black),
+        ];
         // Where mobile non-king pieces of each side can stand (pawn capture targets).
         let mut reach = [Bitboard::EMPTY; 2];
         let mut king_region = [Bitboard::EMPTY; 2];
@@ -194,9 +201,29 @@ fn fixed_point(pos: &Position) -> Option<FixedPoint> {
             }
             let near_x = king_attacks(x).with(x);
             let from_squares = king_attacks(x) & king_region[c.index()];
+            // The square the capturing king leaves must not free a fixed
+            // man of `d` (a fixed king's square is an obstacle in the
+            // analysis, so a man may be fixed only because of it).
+            let occ_after = fixed.minus(from_squares);
+            for p in fixed & color_bb[di] {
+                let targets = match pos.role_at(p) {
+                    Some(Role::Pawn) => {
+                        if d == Color::White {
+                            Bitboard::from_square(p).north()
+                        } else {
+                            Bitboard::from_square(p).south()
+                        }
+                    }
+                    Some(Role::King) | None => Bitboard::EMPTY,
+                    Some(role) => leaper_or_slider(role, p, occ_after),
+                };
+                if (targets & from_squares).any() {
+                    return false;
+                }
+            }
             for k in king_region[di].minus(near_x) {
-                let flights =
-                    king_attacks(k).minus((fixed & color_bb[di]) | hard[c.index()] | near_x);
+                let flights = king_attacks(k)
+                    .minus((fixed & color_bb[di]) | hard_no_king[c.index()] | near_x);
                 if flights.any() {
                     return false;
                 }
@@ -244,7 +271,9 @@ fn fixed_point(pos: &Position) -> Option<FixedPoint> {
                 } else {
                     let t = leaper_or_slider(u.role, u.sq, fixed).minus(own_fixed);
                     unfix |= t & their_prey;
-                    t.minus(kings)
+                    // Only a fixed enemy king stays in the way: a mobile
+                    // king (of either side) can step off its square.
+                    t.minus(kings & fixed)
                 };
                 if moves.any() {
                     unfix = unfix.with(u.sq);
