@@ -8,7 +8,8 @@
 //! * every piece starts as "fixed"; a fixed piece stops being fixed
 //!   as soon as it has somewhere to go (a pawn whose square in front is not
 //!   held by a fixed piece; a piece with a target not held by a fixed piece of
-//!   its own side; an enemy piece can step onto a square it attacks) or can be
+//!   its own side or a fixed enemy king — a mobile king, its own included,
+//!   steps away; an enemy piece can step onto a square it attacks) or can be
 //!   captured (an enemy piece can reach or attack its square; a king can step
 //!   next to it while it is not defended unblockably by a fixed piece);
 //! * regions are closures of the pieces' moves on a board whose only
@@ -152,13 +153,6 @@ fn fixed_point(pos: &Position) -> Option<FixedPoint> {
             hard_attacks(fixed, Color::White),
             hard_attacks(fixed, Color::Black),
         ];
-        // The same without the kings: once a king has captured, its old
-        // square's neighbours are free again (a fixed king's attacks are
-        // only "hard" while it stands still).
-        let hard_no_king = [
-            hard_attacks(fixed.minus(kings), Color::White),
-            hard_attacks(fixed.minus(kings), Color::Black),
-        ];
         // Where mobile non-king pieces of each side can stand (pawn capture targets).
         let mut reach = [Bitboard::EMPTY; 2];
         let mut king_region = [Bitboard::EMPTY; 2];
@@ -200,6 +194,10 @@ fn fixed_point(pos: &Position) -> Option<FixedPoint> {
                 }
             }
             let near_x = king_attacks(x).with(x);
+            // Once the king of `c` has captured, the neighbours of its old
+            // square are free again: a fixed king's attacks are "hard" only
+            // while it stands still.
+            let hard_no_king = hard_attacks(fixed.minus(kings), c);
             let from_squares = king_attacks(x) & king_region[c.index()];
             // The square the capturing king leaves must not free a fixed
             // man of `d` (a fixed king's square is an obstacle in the
@@ -222,8 +220,7 @@ fn fixed_point(pos: &Position) -> Option<FixedPoint> {
                 }
             }
             for k in king_region[di].minus(near_x) {
-                let flights = king_attacks(k)
-                    .minus((fixed & color_bb[di]) | hard_no_king[c.index()] | near_x);
+                let flights = king_attacks(k).minus((fixed & color_bb[di]) | hard_no_king | near_x);
                 if flights.any() {
                     return false;
                 }
