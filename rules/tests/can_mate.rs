@@ -192,3 +192,44 @@ fn can_mate_sample() {
     t.report("can-mate-sample");
     t.assert_all_agree();
 }
+
+/// Issue 18: positions where men that cannot move now (locked in by their
+/// own pawns, or next to their own king) are freed later — moved away or
+/// captured — and the side can still mate. Found by the differential tester
+/// (`tests/can_mate_differential.rs`); every line was a wrong "no" before.
+/// The stored witness must mate, and `can_mate` must answer `Yes` with a
+/// witness of its own.
+#[test]
+fn locked_family_regressions() {
+    let text = common::data("can-mate-locked.tsv");
+    let mut t = Tally::new();
+    let mut positions = std::collections::HashSet::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 4, "{line}");
+        let pos = Position::from_fen(f[0]).unwrap();
+        let color = if f[1] == "w" {
+            Color::White
+        } else {
+            Color::Black
+        };
+        assert_eq!(f[2], "no", "verdict before issue 18: {line}");
+        let mut p = pos.clone();
+        for u in f[3].split_whitespace() {
+            let m = rules::uci::parse_uci(&p, u).expect("stored witness legal");
+            p = p.play(m).unwrap();
+        }
+        assert!(
+            p.is_checkmate() && p.turn() != color,
+            "stored witness: {line}"
+        );
+        positions.insert(f[0]);
+        t.check(&pos, color, true, "locked family");
+    }
+    t.report("in-repo");
+    t.assert_all_agree();
+    assert!(positions.len() >= 40, "{} positions", positions.len());
+}

@@ -29,14 +29,14 @@
 //!    position; both prune positions the static rules settle and, after a
 //!    capture or pawn move, the semi-static proof. Either one is a proof of
 //!    `No` when it runs out of positions before its limit;
-//! 5. the remaining play-outs, then rounds of both searches with growing
+//! 5. six more play-outs, then rounds of both searches with growing
 //!    limits (the helpmate search four times as many positions each round;
 //!    the breadth-first search twice as far, then eight times, then half as
 //!    far again each round) until both have had their full limits, then
 //!    `Unknown`. Both searches are resumable: a round continues where the
 //!    last one stopped (the helpmate search in its interrupted iteration, the
 //!    breadth-first search with its queue), so growing the limits step by
-//!    step costs nothing.
+//!    step costs nothing. The remaining play-outs run after the first round.
 //!
 //! The default budget ([`Budget::default`]) is 2,000 then 8,000, 32,000, …
 //! up to 1,000,000 helpmate-search positions per round, 5,000 then 10,000,
@@ -225,7 +225,11 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
         Proof::NoMate => return CanMate::No,
         Proof::OutOfBudget => {}
     }
-    if let Some(yes) = playouts(first..budget.playouts) {
+    // A few more play-outs now; the rest after the first round of searches
+    // (most hard questions are settled by then, and a play-out that fails
+    // costs up to 300 plies of move evaluation).
+    let mid = budget.playouts.min(8).max(first);
+    if let Some(yes) = playouts(first..mid) {
         return yes;
     }
     // Then alternate the two searches, both resuming where they stopped: the
@@ -265,6 +269,11 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
         }
         if last {
             break;
+        }
+        if round == 1 {
+            if let Some(yes) = playouts(mid..budget.playouts) {
+                return yes;
+            }
         }
     }
     CanMate::Unknown
