@@ -199,52 +199,6 @@ pub struct CsvForm {
     pub(super) csv: String,
 }
 
-/// One CSV line: `name; rating; title; federation; FIDE id; club` (`;`, tab or
-/// `,` between fields — a comma only when the line has neither of the others,
-/// since names are often written "Surname, First").
-pub(super) fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
-    let sep = if line.contains(';') {
-        ';'
-    } else if line.contains('\t') {
-        '\t'
-    } else {
-        '|'
-    };
-    let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
-    let cell = |i: usize| cells.get(i).copied().unwrap_or("");
-    Ok(RegisterPlayer {
-        name: cell(0).to_string(),
-        rating: optional("rating", cell(1), "a rating")?,
-        title: cell(2).to_string(),
-        federation: cell(3).to_string(),
-        fide_id: optional("fide_id", cell(4), "a FIDE id")?,
-        club: cell(5).to_string(),
-        ..Default::default()
-    })
-}
-
-/// Whether a CSV line is a header (`Name; Rating; …`) rather than a player.
-pub(super) fn csv_header(line: &str) -> bool {
-    let first = line
-        .split([';', '\t', '|'])
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_lowercase();
-    [
-        "name",
-        "player",
-        "nazwisko",
-        "zawodnik",
-        "imię",
-        "jméno",
-        "hráč",
-        "příjmení",
-    ]
-    .iter()
-    .any(|h| first.starts_with(h))
-}
-
 /// CSV paste: every line registered through `registration::register`, all in
 /// one transaction — a wrong line imports nothing, and every wrong line is
 /// named at once. A first line with column names is skipped.
@@ -259,32 +213,7 @@ pub async fn import_csv(
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let text = f.csv.clone();
     let result = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        let mut n = 0;
-        let mut problems = Vec::new();
-        let mut first = true;
-        for (i, line) in text.lines().enumerate() {
-            if line.trim().is_empty() || line.trim_start().starts_with('#') {
-                continue;
-            }
-            if std::mem::take(&mut first) && csv_header(line) {
-                continue;
-            }
-            match csv_player(line).and_then(|cmd| registration::register(conn, actor, tid, cmd)) {
-                Ok(_) => n += 1,
-                Err(DomainError::Invalid { field, message }) => {
-                    problems.push(format!("line {}: {field}: {message}", i + 1))
-                }
-                Err(DomainError::Conflict { message, .. }) => {
-                    problems.push(format!("line {}: {message}", i + 1))
-                }
-                Err(other) => return Err(other),
-            }
-        }
-        if problems.is_empty() {
-            Ok(n)
-        } else {
-            Err(DomainError::invalid("csv", problems.join("\n")))
-        }
+        registration::import_list(conn, actor, tid, &text)
     })
     .await?;
     match result {
