@@ -574,6 +574,72 @@ pub struct EditedPairing {
     pub broken_criteria: Vec<engine::ViolationView>,
 }
 
+/// The review screen's edits of a paired round: swap the colours of a board,
+/// or the black players of two boards.
+#[derive(Clone, Debug, Default)]
+pub struct Swap {
+    pub colours: Option<i32>,
+    pub boards: Option<(i32, i32)>,
+    pub warning_read: bool,
+    pub leave_fide_mode: bool,
+}
+
+/// Applies a `Swap` to the round's pairing and hands the whole pairing to
+/// `edit_pairing` (which keeps it and names the criteria it breaks).
+pub fn swap(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    number: i32,
+    cmd: Swap,
+) -> DomainResult<EditedPairing> {
+    let round = get(conn, tid, number, Audience::Staff)?;
+    let mut boards: Vec<(i32, BoardEdit)> = round
+        .games
+        .iter()
+        .filter(|g| g.kind == "pending")
+        .filter_map(|g| {
+            g.black.as_ref().map(|b| {
+                (
+                    g.board,
+                    BoardEdit {
+                        white: g.white.id,
+                        black: b.id,
+                    },
+                )
+            })
+        })
+        .collect();
+    let bye = round
+        .games
+        .iter()
+        .find(|g| g.kind == "pairing_bye" || g.kind == "free")
+        .map(|g| g.white.id);
+    let index = |boards: &[(i32, BoardEdit)], board: i32| {
+        boards.iter().position(|(b, _)| *b == board).ok_or_else(|| {
+            DomainError::invalid("a", format!("there is no board {board} with a game"))
+        })
+    };
+    if let Some(c) = cmd.colours {
+        let i = index(&boards, c)?;
+        let e = &mut boards[i].1;
+        std::mem::swap(&mut e.white, &mut e.black);
+    }
+    if let Some((a, b)) = cmd.boards {
+        let (i, j) = (index(&boards, a)?, index(&boards, b)?);
+        let tmp = boards[i].1.black;
+        boards[i].1.black = boards[j].1.black;
+        boards[j].1.black = tmp;
+    }
+    let edit = EditPairing {
+        boards: boards.into_iter().map(|(_, e)| e).collect(),
+        bye,
+        warning_read: cmd.warning_read,
+        leave_fide_mode: cmd.leave_fide_mode,
+    };
+    edit_pairing(conn, actor, tid, number, edit)
+}
+
 /// Replaces the pairing of an unpublished round by a hand-made one (swapped
 /// opponents, colours or boards). The edit is kept; the answer lists the criteria
 /// it breaks so the arbiter decides knowingly.

@@ -11,7 +11,7 @@ use crate::db::DbConnection;
 use crate::domain::engine::ViolationView;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
 use crate::domain::results::{self, SetResult};
-use crate::domain::rounds::{self, BoardEdit, EditPairing, RoundView};
+use crate::domain::rounds::{self, RoundView};
 use crate::domain::tournaments::{self, Period, Regulations, StaffMember, TimeControl};
 use crate::domain::{audit, require_role, users, DomainError, DomainResult, Role};
 use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};

@@ -265,51 +265,13 @@ pub async fn swap(
             boards: pair,
         }) => {
             write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                let round = rounds::get(conn, tid, n, crate::domain::Audience::Staff)?;
-                let mut boards: Vec<(i32, BoardEdit)> = round
-                    .games
-                    .iter()
-                    .filter(|g| g.kind == "pending")
-                    .filter_map(|g| {
-                        g.black.as_ref().map(|b| {
-                            (
-                                g.board,
-                                BoardEdit {
-                                    white: g.white.id,
-                                    black: b.id,
-                                },
-                            )
-                        })
-                    })
-                    .collect();
-                let bye = round
-                    .games
-                    .iter()
-                    .find(|g| g.kind == "pairing_bye" || g.kind == "free")
-                    .map(|g| g.white.id);
-                let index = |boards: &[(i32, BoardEdit)], board: i32| {
-                    boards.iter().position(|(b, _)| *b == board).ok_or_else(|| {
-                        DomainError::invalid("a", format!("there is no board {board} with a game"))
-                    })
-                };
-                if let Some(c) = colours {
-                    let i = index(&boards, c)?;
-                    let e = &mut boards[i].1;
-                    std::mem::swap(&mut e.white, &mut e.black);
-                }
-                if let Some((a, b)) = pair {
-                    let (i, j) = (index(&boards, a)?, index(&boards, b)?);
-                    let tmp = boards[i].1.black;
-                    boards[i].1.black = boards[j].1.black;
-                    boards[j].1.black = tmp;
-                }
-                let cmd = EditPairing {
-                    boards: boards.into_iter().map(|(_, e)| e).collect(),
-                    bye,
+                let swap = rounds::Swap {
+                    colours,
+                    boards: pair,
                     warning_read: ticked(&confirm.0),
                     leave_fide_mode: ticked(&confirm.1),
                 };
-                rounds::edit_pairing(conn, actor, tid, n, cmd)
+                rounds::swap(conn, actor, tid, n, swap)
             })
             .await?
         }
