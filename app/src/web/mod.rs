@@ -199,9 +199,51 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.default_service(web::to(not_found));
 }
 
+/// The methods the API routes answer on `path` (empty: no such path).
+fn allowed_methods(path: &str) -> Vec<Method> {
+    static TABLE: std::sync::OnceLock<Vec<(Method, actix_web::dev::ResourceDef)>> =
+        std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t: Vec<(Method, actix_web::dev::ResourceDef)> = api::routes()
+            .into_iter()
+            .map(|d| (d.method, actix_web::dev::ResourceDef::new(d.path)))
+            .collect();
+        t.push((
+            Method::GET,
+            actix_web::dev::ResourceDef::new("/api/openapi.json"),
+        ));
+        t
+    });
+    let mut out: Vec<Method> = Vec::new();
+    for (m, r) in table {
+        if r.is_match(path) && !out.contains(m) {
+            out.push(m.clone());
+        }
+    }
+    out
+}
+
 async fn not_found(req: HttpRequest) -> HttpResponse {
     if !req.path().starts_with("/api/") {
         return pages::not_found_page(&req);
+    }
+    // A known path asked with a method it does not have: 405 with `Allow`
+    // (RFC 9110 §15.5.6).
+    let allowed = allowed_methods(req.path());
+    if !allowed.is_empty() {
+        let allow: Vec<&str> = allowed.iter().map(Method::as_str).collect();
+        return HttpResponse::MethodNotAllowed()
+            .insert_header((actix_web::http::header::ALLOW, allow.join(", ")))
+            .json(error::ErrorBody {
+                error: format!(
+                    "{} {} is not an operation here; this address answers {}",
+                    req.method(),
+                    req.path(),
+                    allow.join(", ")
+                ),
+                field: None,
+                current: None,
+            });
     }
     HttpResponse::NotFound().json(error::ErrorBody {
         error: format!(

@@ -546,3 +546,37 @@ fn public_reads_are_cached_until_the_next_write() {
         .unwrap();
     assert_eq!(again.status().as_u16(), 304);
 }
+
+/// A known address asked with a method it does not have answers 405 with the
+/// methods it has (RFC 9110 §15.5.6); an unknown address 404.
+#[test]
+fn unsupported_methods_get_405_with_allow() {
+    let app = TestApp::start(backends()[0]);
+    let http = reqwest::blocking::Client::new();
+    for (method, path, allow) in [
+        ("TRACE", "/api/v1/tournaments", "GET, POST"),
+        ("PUT", "/api/v1/tournaments", "GET, POST"),
+        ("DELETE", "/api/v1/tournaments/1/standings", "GET"),
+        ("POST", "/api/openapi.json", "GET"),
+    ] {
+        let res = http
+            .request(
+                reqwest::Method::from_bytes(method.as_bytes()).unwrap(),
+                format!("{}{path}", app.base),
+            )
+            .send()
+            .unwrap();
+        assert_eq!(res.status().as_u16(), 405, "{method} {path}");
+        let got = res.headers()["allow"].to_str().unwrap().to_string();
+        let mut got: Vec<&str> = got.split(", ").collect();
+        got.sort();
+        let mut want: Vec<&str> = allow.split(", ").collect();
+        want.sort();
+        assert_eq!(got, want, "{method} {path}");
+    }
+    let res = http
+        .get(format!("{}/api/v1/nothing-here", app.base))
+        .send()
+        .unwrap();
+    assert_eq!(res.status().as_u16(), 404);
+}
