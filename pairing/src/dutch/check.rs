@@ -390,3 +390,54 @@ impl Metrics {
         m
     }
 }
+
+/// The check of one recorded round against the FIDE (Dutch) System.
+#[derive(Clone, Debug)]
+pub struct RoundCheck {
+    pub round: u32,
+    /// The pairing recorded in the file.
+    pub recorded: Pairing,
+    /// The pairing the FIDE (Dutch) System gives from the state before the round.
+    pub engine: Result<Pairing, crate::model::PairError>,
+    /// The rules the recorded pairing breaks or is worse on (empty when identical).
+    pub violations: Vec<Violation>,
+}
+
+impl RoundCheck {
+    /// Same boards (as ordered white–black pairs, in any board order) and the same bye.
+    pub fn identical(&self) -> bool {
+        let set = |p: &Pairing| {
+            let mut b = p.boards.clone();
+            b.sort_unstable();
+            (b, p.bye)
+        };
+        self.engine
+            .as_ref()
+            .is_ok_and(|e| set(e) == set(&self.recorded))
+    }
+}
+
+/// Re-pairs every round paired in the file from the state before it and
+/// compares with the recorded pairing. The file is read as a checker must read
+/// it (see [`super::as_checked`]: initial colour and number of rounds inferred
+/// when not stated).
+pub fn check_tournament(t: &Tournament) -> Vec<RoundCheck> {
+    let t = super::as_checked(t);
+    (1..=super::paired_rounds(&t))
+        .map(|round| {
+            let before = super::state_before(&t, round);
+            let recorded = super::recorded_pairing(&t, round);
+            let engine = super::pair(&before, round);
+            let mut c = RoundCheck {
+                round,
+                recorded,
+                engine,
+                violations: Vec::new(),
+            };
+            if !c.identical() {
+                c.violations = check_pairing(&before, round, &c.recorded);
+            }
+            c
+        })
+        .collect()
+}

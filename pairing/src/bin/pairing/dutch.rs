@@ -94,48 +94,73 @@ fn pair_next(t: &pairing::Tournament, out: &str) -> ExitCode {
 }
 
 fn check_all(t: &pairing::Tournament) -> ExitCode {
-    let rounds = dutch::paired_rounds(t);
+    use std::fmt::Write as _;
+    let checks = dutch::check_tournament(t);
+    let rounds = checks.len();
+    let mut out = String::new();
     let mut differ = 0;
-    for round in 1..=rounds {
-        let before = dutch::state_before(t, round);
-        let recorded = dutch::recorded_pairing(t, round);
-        let set = |p: &pairing::Pairing| -> (BTreeSet<(u32, u32)>, Option<u32>) {
-            (p.boards.iter().copied().collect(), p.bye)
-        };
-        match dutch::pair(&before, round) {
-            Ok(p) if set(&p) == set(&recorded) => println!("round {round}: identical"),
+    let text = |p: Option<u32>| p.map_or("none".to_string(), |x| x.to_string());
+    for c in &checks {
+        let round = c.round;
+        if c.identical() {
+            let _ = writeln!(out, "round {round}: identical");
+            continue;
+        }
+        differ += 1;
+        match &c.engine {
             Ok(p) => {
-                differ += 1;
-                println!("round {round}: differs");
-                let (a, b) = (set(&p), set(&recorded));
-                for (w, bl) in b.0.difference(&a.0) {
-                    println!("  recorded {w}-{bl}, not in the FIDE (Dutch) pairing");
+                let _ = writeln!(out, "round {round}: differs");
+                let a: BTreeSet<(u32, u32)> = p.boards.iter().copied().collect();
+                let b: BTreeSet<(u32, u32)> = c.recorded.boards.iter().copied().collect();
+                for (w, bl) in b.difference(&a) {
+                    let _ = writeln!(out, "  recorded {w}-{bl}, not in the FIDE (Dutch) pairing");
                 }
-                for (w, bl) in a.0.difference(&b.0) {
-                    println!("  the FIDE (Dutch) pairing has {w}-{bl}");
+                for (w, bl) in a.difference(&b) {
+                    let _ = writeln!(out, "  the FIDE (Dutch) pairing has {w}-{bl}");
                 }
-                if a.1 != b.1 {
-                    println!(
+                if p.bye != c.recorded.bye {
+                    let _ = writeln!(
+                        out,
                         "  bye: recorded {}, FIDE (Dutch) {}",
-                        b.1.map_or("none".into(), |x| x.to_string()),
-                        a.1.map_or("none".into(), |x| x.to_string())
+                        text(c.recorded.bye),
+                        text(p.bye)
                     );
-                }
-                for v in dutch::check_pairing(&before, round, &recorded) {
-                    println!("  {}: {} (players {:?})", v.criterion, v.message, v.players);
                 }
             }
             Err(e) => {
-                differ += 1;
-                println!("round {round}: differs ({e})");
+                let _ = writeln!(out, "round {round}: differs ({e})");
             }
+        }
+        for v in &c.violations {
+            let _ = writeln!(
+                out,
+                "  {}: {} (players {:?})",
+                v.criterion, v.message, v.players
+            );
         }
     }
     if differ == 0 {
-        println!("all {rounds} rounds agree with the FIDE (Dutch) System");
+        let _ = writeln!(
+            out,
+            "all {rounds} rounds agree with the FIDE (Dutch) System"
+        );
+    } else {
+        let _ = writeln!(out, "{differ} of {rounds} rounds differ");
+    }
+    emit(&out);
+    if differ == 0 {
         ExitCode::SUCCESS
     } else {
-        println!("{differ} of {rounds} rounds differ");
         ExitCode::from(1)
     }
+}
+
+/// Writes to standard output; a reader that went away (`| head`) ends the
+/// output quietly.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
 }
