@@ -7,6 +7,10 @@
 //!   before it, and names each round (and the criteria) where the recorded
 //!   pairing differs. Exit code 0 when all agree, 1 when some differ.
 //!
+//! - `-g [CONFIG] -o OUT.trf [-s SEED]`: generates a random tournament (see
+//!   `pairing::generator`: settings from CONFIG, `key = value` lines, or all
+//!   drawn from the seed; default seed 1) and writes it as TRF to OUT.
+//!
 //! Errors go to stderr with exit code 2.
 
 use std::collections::BTreeSet;
@@ -15,12 +19,18 @@ use std::process::ExitCode;
 use pairing::dutch;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: pairing --dutch FILE.trf -p OUT | pairing --dutch FILE.trf -c");
+    eprintln!(
+        "usage: pairing --dutch FILE.trf -p OUT | pairing --dutch FILE.trf -c | \
+         pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED]"
+    );
     ExitCode::from(2)
 }
 
 pub fn run(args: &[String]) -> ExitCode {
     let rest: Vec<&String> = args.iter().filter(|a| *a != "--dutch").collect();
+    if rest.iter().any(|a| *a == "-g") {
+        return generate(&rest);
+    }
     let mut file = None;
     let mut out = None;
     let mut check = false;
@@ -163,4 +173,72 @@ fn emit(text: &str) {
     let _ = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush());
+}
+
+/// `-g [CONFIG] -o OUT.trf [-s SEED]`.
+fn generate(rest: &[&String]) -> ExitCode {
+    let mut config = None;
+    let mut out = None;
+    let mut seed: u64 = 1;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i].as_str() {
+            "-g" => {
+                if let Some(c) = rest.get(i + 1).filter(|c| !c.starts_with('-')) {
+                    config = Some(c.to_string());
+                    i += 1;
+                }
+            }
+            "-o" => {
+                let Some(o) = rest.get(i + 1) else {
+                    return usage();
+                };
+                out = Some(o.to_string());
+                i += 1;
+            }
+            "-s" => {
+                let Some(s) = rest.get(i + 1).and_then(|s| s.parse().ok()) else {
+                    eprintln!("pairing --dutch: -s needs a whole number");
+                    return usage();
+                };
+                seed = s;
+                i += 1;
+            }
+            a => {
+                eprintln!("pairing --dutch: unexpected argument {a:?}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    let Some(out) = out else {
+        return usage();
+    };
+    let config = match config {
+        None => pairing::generator::Config::from_seed(seed),
+        Some(path) => {
+            let text = match std::fs::read_to_string(&path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("pairing --dutch: cannot read {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match pairing::generator::Config::parse(&text) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("pairing --dutch: {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    let generated = pairing::generator::generate(&config, seed);
+    match std::fs::write(&out, generated.trf) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("pairing --dutch: cannot write {out}: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
