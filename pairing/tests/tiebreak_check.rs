@@ -113,5 +113,16 @@ fn the_command_checks_the_ranking_of_a_file() {
         stdout.contains(&format!("{} is recorded at rank", rows[1].id)),
         "{stdout}"
     );
+    // the pairing checker reports the ranking too
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairing"))
+        .args(["--dutch", bad.to_str().unwrap(), "-c"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("rounds agree") && stdout.contains("ranking: differs from"),
+        "{stdout}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }

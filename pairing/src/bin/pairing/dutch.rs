@@ -5,7 +5,10 @@
 //!   number of lines that follow, `white black` per board, `bye 0` last.
 //! - `-c`: re-pairs every round already paired in the file from the state
 //!   before it, and names each round (and the criteria) where the recorded
-//!   pairing differs. Exit code 0 when all agree, 1 when some differ.
+//!   pairing differs, with the criterion the recorded pairing is worse on;
+//!   and, when the file has a tie-break list (`212`/`202`) and ranks, checks
+//!   the final ranking (see `standings --check`). Exit code 0 when all
+//!   agree, 1 when some differ.
 //!
 //! - `-g [CONFIG] -o OUT.trf [-s SEED]`: generates a random tournament (see
 //!   `pairing::generator`: settings from CONFIG, `key = value` lines, or all
@@ -157,8 +160,30 @@ fn check_all(t: &pairing::Tournament) -> ExitCode {
     } else {
         let _ = writeln!(out, "{differ} of {rounds} rounds differ");
     }
+    // The final ranking, when the file gives a tie-break list (TRF-2026
+    // `212`/`202`) and the ranks (C.07).
+    let mut ranking_differs = false;
+    if let Some(Ok(order)) = pairing::tiebreak::order_in_file(t) {
+        if t.players.iter().all(|p| p.recorded_rank.is_some()) {
+            let edition = t.details.start_date.as_deref().map_or_else(
+                pairing::tiebreak::Edition::default,
+                pairing::tiebreak::Edition::in_force_on,
+            );
+            let list: Vec<String> = order.iter().map(ToString::to_string).collect();
+            let found = pairing::standings::check_ranking(t, &order, edition);
+            if found.is_empty() {
+                let _ = writeln!(out, "ranking: agrees with {}", list.join(","));
+            } else {
+                ranking_differs = true;
+                let _ = writeln!(out, "ranking: differs from {}", list.join(","));
+                for d in &found {
+                    let _ = writeln!(out, "  {}: {}", d.criterion, d.message);
+                }
+            }
+        }
+    }
     emit(&out);
-    if differ == 0 {
+    if differ == 0 && !ranking_differs {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
