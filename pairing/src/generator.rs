@@ -41,8 +41,8 @@
 //! TRF as written by [`crate::trf::write`]: `012` with the seed, `XXR`,
 //! `XXC`, the players' `001` records, `XXA` records for the Baku virtual
 //! points, and `212` with the tie-break list. If a round cannot be paired
-//! (a small field late in the event), the tournament ends before it and
-//! `XXR` says how many rounds were played.
+//! (a small field late in the event), the file ends before it; `XXR` keeps
+//! the planned number of rounds, under which the rounds were paired.
 
 use crate::model::{ByeKind, Color, GameResult, Player, RoundEntry, Tournament};
 
@@ -406,11 +406,12 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
             }
         }
         let Ok(pairing) = crate::dutch::pair(&t, round) else {
-            // cannot be paired: the tournament ends before this round
+            // cannot be paired: the file ends before this round; `XXR` keeps
+            // the planned number, under which the rounds were paired (the
+            // final-round rules of C.04.3 art. 1.7 were not applied)
             for p in &mut t.players {
                 p.rounds.truncate(k);
             }
-            t.total_rounds = round - 1;
             break;
         };
         for &(w, b) in &pairing.boards {
@@ -433,14 +434,6 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
             t.players[b as usize - 1]
                 .rounds
                 .push(RoundEntry::Bye(ByeKind::PairingAllocated));
-        }
-    }
-    if let Some(last) = t.accelerations.first().map(|a| a.1.len()) {
-        let played = t.total_rounds as usize;
-        if played < last {
-            for a in &mut t.accelerations {
-                a.1.truncate(played);
-            }
         }
     }
     // points and ranks as the tie-break list gives them
