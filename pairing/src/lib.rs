@@ -5,6 +5,7 @@
 pub mod berger;
 pub mod blossom;
 pub mod dutch;
+pub mod generator;
 pub mod model;
 pub mod rating;
 pub mod standings;

@@ -180,3 +180,108 @@ fn performances(t: &Tournament) -> Vec<(Option<i32>, Option<i32>)> {
         })
         .collect()
 }
+
+/// Where a recorded final ranking parts from the ranking its tie-break list
+/// gives (C.07): two players next to each other in the recorded ranking, and
+/// the first criterion of the list on which they differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RankingDiscrepancy {
+    /// The player recorded higher (or first of a recorded tie).
+    pub above: PlayerId,
+    pub below: PlayerId,
+    /// The first criterion of the list (`PTS` first) on which the two differ,
+    /// or `none` when they are equal on every one.
+    pub criterion: String,
+    pub message: String,
+}
+
+/// Checks the ranks recorded in the file (TRF `001` columns 86–89) against
+/// the ranking by points and `order`: every two players next to each other
+/// in the recorded ranking must be in the same order (or tied) in the
+/// computed one. Players without a recorded rank are reported too.
+pub fn check_ranking(
+    t: &Tournament,
+    order: &[TieBreak],
+    edition: Edition,
+) -> Vec<RankingDiscrepancy> {
+    let rows = compute(t, order, edition);
+    let row = |id: PlayerId| {
+        rows.iter()
+            .find(|r| r.id == id)
+            .expect("every player has a row")
+    };
+    let mut out = Vec::new();
+    let mut recorded: Vec<(u32, PlayerId)> = Vec::new();
+    for p in &t.players {
+        match p.recorded_rank {
+            Some(r) => recorded.push((r, p.id)),
+            None => out.push(RankingDiscrepancy {
+                above: p.id,
+                below: p.id,
+                criterion: "rank".into(),
+                message: format!("{} has no recorded rank", p.id),
+            }),
+        }
+    }
+    recorded.sort_unstable();
+    // the criteria as applied: points first, then the list
+    let skip_points = order.first() == Some(&TieBreak::Points);
+    for w in recorded.windows(2) {
+        let ((ra, a), (rb, b)) = (w[0], w[1]);
+        let (x, y) = (row(a), row(b));
+        let same = if ra == rb {
+            x.rank == y.rank
+        } else {
+            x.rank < y.rank
+        };
+        if same {
+            continue;
+        }
+        let mut named = None;
+        if !skip_points && x.points != y.points {
+            named = Some((
+                "PTS".to_string(),
+                crate::trf::format_points(x.points),
+                crate::trf::format_points(y.points),
+            ));
+        }
+        if named.is_none() {
+            for (i, tb) in order.iter().enumerate() {
+                if x.values[i] != y.values[i] {
+                    let show =
+                        |v: Option<TieBreakValue>| v.map_or("-".to_string(), |v| v.to_string());
+                    named = Some((tb.to_string(), show(x.values[i]), show(y.values[i])));
+                    break;
+                }
+            }
+        }
+        let (criterion, va, vb) =
+            named.unwrap_or_else(|| ("none".into(), String::new(), String::new()));
+        let message = if criterion == "none" {
+            format!(
+                "{a} (rank {ra}) and {b} (rank {rb}) are equal on every criterion and should share a rank"
+            )
+        } else {
+            format!(
+                "{a} is recorded at rank {ra} and {b} at rank {rb}, but {criterion} ranks them {} \
+                 ({a}: {va}, {b}: {vb}); computed ranks {} and {}",
+                if x.rank == y.rank {
+                    "equal"
+                } else if x.rank > y.rank {
+                    "the other way round"
+                } else {
+                    "apart"
+                },
+                x.rank,
+                y.rank
+            )
+        };
+        out.push(RankingDiscrepancy {
+            above: a,
+            below: b,
+            criterion,
+            message,
+        });
+    }
+    out
+}

@@ -212,6 +212,77 @@ impl<'a> Setup<'a> {
     }
 }
 
+/// The quality criteria C10–C21 of pairing `h` with `l` inside their bracket
+/// (`h` ranked higher, C.04.3 art. 1.2), as the engine weighs them: every
+/// field is "more is better".
+pub struct PairQuality {
+    /// C10–C13 met by the pair: no top scorer's colour difference beyond ±2,
+    /// no top scorer's third colour in a row, both colour preferences granted,
+    /// no strong preference against another.
+    pub colour_ok: [bool; 4],
+    /// How many of the previous rounds' floats count (0 in round 1, 1 in round 2, else 2).
+    pub floats: usize,
+    /// C14 / C16: players of the pair with a downfloat one / two rounds ago
+    /// who do not float down again.
+    pub down_kept: [u64; 2],
+    /// C15 / C17: the lower player does not upfloat again after an upfloat
+    /// one / two rounds ago.
+    pub up_kept: [bool; 2],
+    /// C18 / C20: the scores of the players of the pair with that downfloat.
+    pub down_scores: [[Option<HalfPoints>; 2]; 2],
+    /// C19 / C21: the score of the higher player when C15 / C17 is met.
+    pub up_scores: [Option<HalfPoints>; 2],
+}
+
+/// See [`PairQuality`].
+pub fn pair_quality(s: &Setup, h: &PlayerState, l: &PlayerState) -> PairQuality {
+    let (p, o) = (l, h);
+    let c10 = !p.absolute_imbalance() || !o.absolute_imbalance() || p.preference != o.preference;
+    let c11 = !p.absolute()
+        || !o.absolute()
+        || p.preference != o.preference
+        || if p.imbalance == o.imbalance {
+            p.repeated.is_none() || p.repeated != o.repeated
+        } else {
+            let lesser = if p.imbalance > o.imbalance { o } else { p };
+            lesser.repeated != p.preference.map(|c| c.opposite())
+        };
+    let c12 = preferences_compatible(p.preference, o.preference);
+    let c13 = (!p.strong && !p.absolute())
+        || (!o.strong && !o.absolute())
+        || (p.absolute() && o.absolute())
+        || p.preference != o.preference;
+    let floats: &[fn(&PlayerState) -> Float] = match s.played_rounds {
+        0 => &[],
+        1 => &[|x| x.float1],
+        _ => &[|x| x.float1, |x| x.float2],
+    };
+    let mut q = PairQuality {
+        colour_ok: [c10, c11, c12, c13],
+        floats: floats.len(),
+        down_kept: [0; 2],
+        up_kept: [false; 2],
+        down_scores: [[None; 2]; 2],
+        up_scores: [None; 2],
+    };
+    for (k, f) in floats.iter().enumerate() {
+        let not_up = !(h.score > l.score && f(l) == Float::Up);
+        q.down_kept[k] =
+            (f(l) == Float::Down) as u64 + (h.score <= l.score && f(h) == Float::Down) as u64;
+        q.up_kept[k] = not_up;
+        if f(l) == Float::Down {
+            q.down_scores[k][0] = Some(l.score);
+        }
+        if f(h) == Float::Down {
+            q.down_scores[k][1] = Some(h.score);
+        }
+        if not_up {
+            q.up_scores[k] = Some(h.score);
+        }
+    }
+    q
+}
+
 /// Per-round parameters of the bye (C.04.3 art. 3.2–3.3 and C9).
 #[derive(Clone, Default)]
 struct ByeInfo {
@@ -279,53 +350,23 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
         if !in_current {
             return r;
         }
-        // C10–C13: colours (only for pairs inside the bracket)
-        let (p, o) = (l, h);
-        if !p.absolute_imbalance() || !o.absolute_imbalance() || p.preference != o.preference {
-            r.add_small(1, at.c10);
-        }
-        let c11 = !p.absolute()
-            || !o.absolute()
-            || p.preference != o.preference
-            || if p.imbalance == o.imbalance {
-                p.repeated.is_none() || p.repeated != o.repeated
-            } else {
-                let lesser = if p.imbalance > o.imbalance { o } else { p };
-                lesser.repeated != p.preference.map(|c| c.opposite())
-            };
-        if c11 {
-            r.add_small(1, at.c11);
-        }
-        if preferences_compatible(p.preference, o.preference) {
-            r.add_small(1, at.c12);
-        }
-        let c13 = (!p.strong && !p.absolute())
-            || (!o.strong && !o.absolute())
-            || (p.absolute() && o.absolute())
-            || p.preference != o.preference;
-        if c13 {
-            r.add_small(1, at.c13);
-        }
-        // C14–C17: repeated floats, then C18–C21: their scores
-        let floats: &[fn(&PlayerState) -> Float] = match s.played_rounds {
-            0 => &[],
-            1 => &[|x| x.float1],
-            _ => &[|x| x.float1, |x| x.float2],
-        };
-        for (k, f) in floats.iter().enumerate() {
-            let not_up = !(h.score > l.score && f(l) == Float::Up);
-            r.add_small(
-                (f(l) == Float::Down) as u64 + (h.score <= l.score && f(h) == Float::Down) as u64,
-                at.float_down[k],
-            );
-            r.add_small(not_up as u64, at.float_up[k]);
-            if f(l) == Float::Down {
-                r.add_small(1, at.float_down_scores[k] + shift_l);
+        // C10–C21: colours and repeated floats (only for pairs inside the bracket)
+        let q = pair_quality(s, h, l);
+        for (ok, field) in q.colour_ok.iter().zip([at.c10, at.c11, at.c12, at.c13]) {
+            if *ok {
+                r.add_small(1, field);
             }
-            if f(h) == Float::Down {
-                r.add_small(1, at.float_down_scores[k] + shift_h);
+        }
+        for k in 0..q.floats {
+            r.add_small(q.down_kept[k], at.float_down[k]);
+            r.add_small(q.up_kept[k] as u64, at.float_up[k]);
+            // the slots of the scores of l and h (C18–C21)
+            for (score, shift) in q.down_scores[k].iter().zip([shift_l, shift_h]) {
+                if score.is_some() {
+                    r.add_small(1, at.float_down_scores[k] + shift);
+                }
             }
-            if not_up {
+            if q.up_scores[k].is_some() {
                 r.add_small(1, at.float_up_scores[k] + shift_h);
             }
         }

@@ -20,9 +20,11 @@
 mod check;
 mod colour;
 mod engine;
+mod infer;
 mod state;
 
-pub use check::{absolute_violations, check_pairing, Violation};
+pub use check::{absolute_violations, check_pairing, check_tournament, RoundCheck, Violation};
+pub use infer::{as_checked, inferred_initial_colour, initial_colour_stated};
 
 use crate::model::{Color, PairError, Pairing, PlayerId, Tournament};
 

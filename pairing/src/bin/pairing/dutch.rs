@@ -5,7 +5,14 @@
 //!   number of lines that follow, `white black` per board, `bye 0` last.
 //! - `-c`: re-pairs every round already paired in the file from the state
 //!   before it, and names each round (and the criteria) where the recorded
-//!   pairing differs. Exit code 0 when all agree, 1 when some differ.
+//!   pairing differs, with the criterion the recorded pairing is worse on;
+//!   and, when the file has a tie-break list (`212`/`202`) and ranks, checks
+//!   the final ranking (see `standings --check`). Exit code 0 when all
+//!   agree, 1 when some differ.
+//!
+//! - `-g [CONFIG] -o OUT.trf [-s SEED]`: generates a random tournament (see
+//!   `pairing::generator`: settings from CONFIG, `key = value` lines, or all
+//!   drawn from the seed; default seed 1) and writes it as TRF to OUT.
 //!
 //! Errors go to stderr with exit code 2.
 
@@ -15,12 +22,18 @@ use std::process::ExitCode;
 use pairing::dutch;
 
 fn usage() -> ExitCode {
-    eprintln!("usage: pairing --dutch FILE.trf -p OUT | pairing --dutch FILE.trf -c");
+    eprintln!(
+        "usage: pairing --dutch FILE.trf -p OUT | pairing --dutch FILE.trf -c | \
+         pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED]"
+    );
     ExitCode::from(2)
 }
 
 pub fn run(args: &[String]) -> ExitCode {
     let rest: Vec<&String> = args.iter().filter(|a| *a != "--dutch").collect();
+    if rest.iter().any(|a| *a == "-g") {
+        return generate(&rest);
+    }
     let mut file = None;
     let mut out = None;
     let mut check = false;
@@ -94,48 +107,163 @@ fn pair_next(t: &pairing::Tournament, out: &str) -> ExitCode {
 }
 
 fn check_all(t: &pairing::Tournament) -> ExitCode {
-    let rounds = dutch::paired_rounds(t);
+    use std::fmt::Write as _;
+    let checks = dutch::check_tournament(t);
+    let rounds = checks.len();
+    let mut out = String::new();
     let mut differ = 0;
-    for round in 1..=rounds {
-        let before = dutch::state_before(t, round);
-        let recorded = dutch::recorded_pairing(t, round);
-        let set = |p: &pairing::Pairing| -> (BTreeSet<(u32, u32)>, Option<u32>) {
-            (p.boards.iter().copied().collect(), p.bye)
-        };
-        match dutch::pair(&before, round) {
-            Ok(p) if set(&p) == set(&recorded) => println!("round {round}: identical"),
+    let text = |p: Option<u32>| p.map_or("none".to_string(), |x| x.to_string());
+    for c in &checks {
+        let round = c.round;
+        if c.identical() {
+            let _ = writeln!(out, "round {round}: identical");
+            continue;
+        }
+        differ += 1;
+        match &c.engine {
             Ok(p) => {
-                differ += 1;
-                println!("round {round}: differs");
-                let (a, b) = (set(&p), set(&recorded));
-                for (w, bl) in b.0.difference(&a.0) {
-                    println!("  recorded {w}-{bl}, not in the FIDE (Dutch) pairing");
+                let _ = writeln!(out, "round {round}: differs");
+                let a: BTreeSet<(u32, u32)> = p.boards.iter().copied().collect();
+                let b: BTreeSet<(u32, u32)> = c.recorded.boards.iter().copied().collect();
+                for (w, bl) in b.difference(&a) {
+                    let _ = writeln!(out, "  recorded {w}-{bl}, not in the FIDE (Dutch) pairing");
                 }
-                for (w, bl) in a.0.difference(&b.0) {
-                    println!("  the FIDE (Dutch) pairing has {w}-{bl}");
+                for (w, bl) in a.difference(&b) {
+                    let _ = writeln!(out, "  the FIDE (Dutch) pairing has {w}-{bl}");
                 }
-                if a.1 != b.1 {
-                    println!(
+                if p.bye != c.recorded.bye {
+                    let _ = writeln!(
+                        out,
                         "  bye: recorded {}, FIDE (Dutch) {}",
-                        b.1.map_or("none".into(), |x| x.to_string()),
-                        a.1.map_or("none".into(), |x| x.to_string())
+                        text(c.recorded.bye),
+                        text(p.bye)
                     );
-                }
-                for v in dutch::check_pairing(&before, round, &recorded) {
-                    println!("  {}: {} (players {:?})", v.criterion, v.message, v.players);
                 }
             }
             Err(e) => {
-                differ += 1;
-                println!("round {round}: differs ({e})");
+                let _ = writeln!(out, "round {round}: differs ({e})");
             }
+        }
+        for v in &c.violations {
+            let _ = writeln!(
+                out,
+                "  {}: {} (players {:?})",
+                v.criterion, v.message, v.players
+            );
         }
     }
     if differ == 0 {
-        println!("all {rounds} rounds agree with the FIDE (Dutch) System");
+        let _ = writeln!(
+            out,
+            "all {rounds} rounds agree with the FIDE (Dutch) System"
+        );
+    } else {
+        let _ = writeln!(out, "{differ} of {rounds} rounds differ");
+    }
+    // The final ranking, when the file gives a tie-break list (TRF-2026
+    // `212`/`202`) and the ranks (C.07).
+    let mut ranking_differs = false;
+    if let Some(Ok(order)) = pairing::tiebreak::order_in_file(t) {
+        if t.players.iter().all(|p| p.recorded_rank.is_some()) {
+            let edition = t.details.start_date.as_deref().map_or_else(
+                pairing::tiebreak::Edition::default,
+                pairing::tiebreak::Edition::in_force_on,
+            );
+            let list: Vec<String> = order.iter().map(ToString::to_string).collect();
+            let found = pairing::standings::check_ranking(t, &order, edition);
+            if found.is_empty() {
+                let _ = writeln!(out, "ranking: agrees with {}", list.join(","));
+            } else {
+                ranking_differs = true;
+                let _ = writeln!(out, "ranking: differs from {}", list.join(","));
+                for d in &found {
+                    let _ = writeln!(out, "  {}: {}", d.criterion, d.message);
+                }
+            }
+        }
+    }
+    emit(&out);
+    if differ == 0 && !ranking_differs {
         ExitCode::SUCCESS
     } else {
-        println!("{differ} of {rounds} rounds differ");
         ExitCode::from(1)
+    }
+}
+
+/// Writes to standard output; a reader that went away (`| head`) ends the
+/// output quietly.
+fn emit(text: &str) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush());
+}
+
+/// `-g [CONFIG] -o OUT.trf [-s SEED]`.
+fn generate(rest: &[&String]) -> ExitCode {
+    let mut config = None;
+    let mut out = None;
+    let mut seed: u64 = 1;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i].as_str() {
+            "-g" => {
+                if let Some(c) = rest.get(i + 1).filter(|c| !c.starts_with('-')) {
+                    config = Some(c.to_string());
+                    i += 1;
+                }
+            }
+            "-o" => {
+                let Some(o) = rest.get(i + 1) else {
+                    return usage();
+                };
+                out = Some(o.to_string());
+                i += 1;
+            }
+            "-s" => {
+                let Some(s) = rest.get(i + 1).and_then(|s| s.parse().ok()) else {
+                    eprintln!("pairing --dutch: -s needs a whole number");
+                    return usage();
+                };
+                seed = s;
+                i += 1;
+            }
+            a => {
+                eprintln!("pairing --dutch: unexpected argument {a:?}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    let Some(out) = out else {
+        return usage();
+    };
+    let config = match config {
+        None => pairing::generator::Config::from_seed(seed),
+        Some(path) => {
+            let text = match std::fs::read_to_string(&path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("pairing --dutch: cannot read {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match pairing::generator::Config::parse(&text) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("pairing --dutch: {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    let generated = pairing::generator::generate(&config, seed);
+    match std::fs::write(&out, generated.trf) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("pairing --dutch: cannot write {out}: {e}");
+            ExitCode::from(2)
+        }
     }
 }

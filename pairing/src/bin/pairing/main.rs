@@ -3,6 +3,8 @@
 //! - `pairing --dutch FILE.trf -p OUT` / `pairing --dutch FILE.trf -c` (see `dutch.rs`)
 //! - `pairing --round-robin FILE.trf -p OUT`
 //! - `pairing standings FILE.trf --tiebreaks PTS,BH/C1,SB,… [--edition 2026|2024] [--json]`
+//! - `pairing standings FILE.trf --check`: the recorded ranks against the
+//!   tie-break list (TRF-2026 `212`/`202`, or `--tiebreaks`)
 
 mod dutch;
 
@@ -11,7 +13,7 @@ use std::process::ExitCode;
 use pairing::tiebreak::{self, Edition, TieBreak, TieBreakValue};
 use pairing::{berger, standings, trf, Pairing, Tournament};
 
-const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf --tiebreaks LIST [--edition 2026|2024] [--json]";
+const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -145,12 +147,38 @@ fn standings_command(args: &[String]) -> Result<(), Failure> {
             .as_deref()
             .map_or_else(Edition::default, Edition::in_force_on),
     };
+    if args.iter().any(|a| a == "--check") {
+        return check_ranking(&t, &order, edition);
+    }
     let rows = standings::compute(&t, &order, edition);
     if args.iter().any(|a| a == "--json") {
         emit(&format!("{}\n", json(&rows, &order)))
     } else {
         emit(&table(&t, &rows, &order))
     }
+}
+
+/// `standings FILE --check`: the recorded final ranking against the
+/// tie-break list; exit status 0 when it agrees, 1 with the discrepancies.
+fn check_ranking(t: &Tournament, order: &[TieBreak], edition: Edition) -> Result<(), Failure> {
+    let list: Vec<String> = order.iter().map(ToString::to_string).collect();
+    let found = standings::check_ranking(t, order, edition);
+    if found.is_empty() {
+        return emit(&format!(
+            "the recorded ranking agrees with {}\n",
+            list.join(",")
+        ));
+    }
+    let mut text = String::new();
+    for d in &found {
+        text.push_str(&format!("{}: {}\n", d.criterion, d.message));
+    }
+    emit(&text)?;
+    Err(Failure::Error(format!(
+        "the recorded ranking differs from {} in {} place(s)",
+        list.join(","),
+        found.len()
+    )))
 }
 
 fn json_value(v: Option<TieBreakValue>) -> String {
