@@ -24,11 +24,10 @@ use super::model::{self, players_in_order};
 use super::tournaments::{
     self, point_system, tiebreak_codes, Period, Regulations, TimeControl, TournamentView,
 };
-use super::{engine, now, Actor, Audience, DomainError, DomainResult, Role};
+use super::{engine, now, Actor, Audience, DomainError, DomainResult};
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{
-    bye_requests, forbidden_pairs, games, players, rounds, tournament_staff,
-    tournaments as tournaments_table,
+    bye_requests, forbidden_pairs, games, players, rounds, tournaments as tournaments_table,
 };
 use crate::db::DbConnection;
 use diesel::prelude::*;
@@ -422,16 +421,7 @@ pub fn import_trf(
         .returning(tournaments_table::id)
         .get_result(conn)?;
     if let Some(uid) = actor.user_id {
-        // As for a tournament created by hand: organizer and arbiter.
-        for role in [Role::Organizer, Role::Arbiter] {
-            diesel::insert_into(tournament_staff::table)
-                .values((
-                    tournament_staff::tournament_id.eq(tid),
-                    tournament_staff::user_id.eq(uid),
-                    tournament_staff::role.eq(role.as_str()),
-                ))
-                .execute(conn)?;
-        }
+        tournaments::grant_creator_roles(conn, tid, uid)?;
     }
 
     // Players, by pairing number.

@@ -481,18 +481,7 @@ pub fn edit(
         ))
         .execute(conn)?;
     let after = load_player(conn, tid, pid)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "player.edit",
-            entity: "player",
-            entity_id: Some(pid as i64),
-        },
-        Some(&PlayerView::from(&before)),
-        Some(&PlayerView::from(&after)),
-    )?;
+    audit_change(conn, actor, tid, "player.edit", &before, &after)?;
     Ok(EditedPlayer {
         player: PlayerView::from(&after),
         effects,
@@ -566,18 +555,7 @@ pub fn reinstate(
         ))
         .execute(conn)?;
     let after = load_player(conn, tid, pid)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "player.reinstate",
-            entity: "player",
-            entity_id: Some(pid as i64),
-        },
-        Some(&PlayerView::from(&before)),
-        Some(&PlayerView::from(&after)),
-    )?;
+    audit_change(conn, actor, tid, "player.reinstate", &before, &after)?;
     Ok(PlayerView::from(&after))
 }
 
@@ -680,6 +658,29 @@ pub fn import_list(
     }
 }
 
+/// One audit row for a change of a player's registration.
+fn audit_change(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    action: &'static str,
+    before: &PlayerRow,
+    after: &PlayerRow,
+) -> DomainResult<()> {
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action,
+            entity: "player",
+            entity_id: Some(after.id as i64),
+        },
+        Some(&PlayerView::from(before)),
+        Some(&PlayerView::from(after)),
+    )
+}
+
 /// Withdraws a player from the rounds not yet paired. A player with an unfinished
 /// game in a paired round keeps it: the arbiter enters its result (a forfeit).
 pub fn withdraw(
@@ -712,18 +713,7 @@ pub fn withdraw(
     )
     .execute(conn)?;
     let after = load_player(conn, tid, pid)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "player.withdraw",
-            entity: "player",
-            entity_id: Some(pid as i64),
-        },
-        Some(&PlayerView::from(&before)),
-        Some(&PlayerView::from(&after)),
-    )?;
+    audit_change(conn, actor, tid, "player.withdraw", &before, &after)?;
     Ok(PlayerView::from(&after))
 }
 

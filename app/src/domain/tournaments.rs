@@ -57,6 +57,21 @@ pub fn load(conn: &mut DbConnection, tid: i32) -> DomainResult<TournamentRow> {
         .ok_or_else(|| DomainError::NotFound(format!("tournament {tid}")))
 }
 
+/// The creator of a tournament (by hand or by a TRF import) runs it:
+/// organizer and arbiter, until he hands a role over (`dismiss`).
+pub(crate) fn grant_creator_roles(conn: &mut DbConnection, tid: i32, uid: i32) -> DomainResult<()> {
+    for role in [Role::Organizer, Role::Arbiter] {
+        diesel::insert_into(tournament_staff::table)
+            .values((
+                tournament_staff::tournament_id.eq(tid),
+                tournament_staff::user_id.eq(uid),
+                tournament_staff::role.eq(role.as_str()),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
 /// Any logged-in user may create a tournament; the creator becomes its organizer.
 pub fn create(
     conn: &mut DbConnection,
@@ -139,17 +154,7 @@ pub fn create(
         ))
         .returning(tournaments::id)
         .get_result(conn)?;
-    // The creator runs his event: organizer and arbiter, until he hands a role
-    // over (`dismiss`).
-    for role in [Role::Organizer, Role::Arbiter] {
-        diesel::insert_into(tournament_staff::table)
-            .values((
-                tournament_staff::tournament_id.eq(id),
-                tournament_staff::user_id.eq(uid),
-                tournament_staff::role.eq(role.as_str()),
-            ))
-            .execute(conn)?;
-    }
+    grant_creator_roles(conn, id, uid)?;
     let row = load(conn, id)?;
     let v = view(conn, &row)?;
     audit::record(
