@@ -27,6 +27,8 @@ use std::time::Duration;
 
 /// The PostgreSQL channel the trigger notifies.
 pub const CHANNEL: &str = "arbiter_changes";
+/// The listener connection's `application_name` (visible in pg_stat_activity).
+pub const LISTENER_NAME: &str = "arbiter-listener";
 /// How often SQLite's `data_version` is looked at.
 pub const SQLITE_POLL: Duration = Duration::from_millis(200);
 
@@ -177,7 +179,11 @@ fn listen_postgres(v: &Arc<Versions>) {
     let url = v.db.url().to_string();
     let mut first = true;
     while !v.closing() {
-        let mut client = match postgres::Client::connect(&url, postgres::NoTls) {
+        let config = url.parse::<postgres::Config>().map(|mut c| {
+            c.application_name(LISTENER_NAME);
+            c
+        });
+        let mut client = match config.and_then(|c| c.connect(postgres::NoTls)) {
             Ok(c) => c,
             Err(e) => {
                 log::warn!("change listener: cannot connect ({e}); retrying in 1 s");

@@ -523,3 +523,73 @@ fn kill_9_of_one_instance_during_result_entry() {
         "[Postgres] kill -9 of 1 of 3 instances: {acked} acknowledged writes all present on every instance, {moved} writers moved to another instance, 0 non-409 errors; the restarted instance serves version {want}"
     );
 }
+
+/// A dropped listener connection (here: terminated by the database) reconnects,
+/// and what changed meanwhile is seen: every tournament counts as changed.
+#[test]
+fn a_dropped_listener_reconnects_and_catches_up() {
+    if !backends().contains(&Backend::Postgres) {
+        return;
+    }
+    let testdb = TestDb::new(Backend::Postgres);
+    let db = Database::open(&testdb.url, 2).unwrap();
+    let (tid, token) = prepare(&db, 4);
+    let key = testdb.dir().join("seal.key");
+    let a = start(&testdb.url, &key);
+    let b = start(&testdb.url, &key);
+    let (tx, rx) = mpsc::channel();
+    listen(0, &b.url, tid, tx);
+    std::thread::sleep(Duration::from_millis(300));
+    let dbname = testdb.url.rsplit('/').next().unwrap().to_string();
+    let terminate = |db: &Database| -> usize {
+        let mut c = db.conn().unwrap();
+        diesel::sql_query(format!(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE application_name = '{}' AND datname = '{dbname}'",
+            app::sync::LISTENER_NAME
+        ))
+        .execute(&mut c)
+        .unwrap()
+    };
+    assert_eq!(terminate(&db), 2, "both instances listen");
+    // Written through A while B's listener is away.
+    let mut c = Client::new(&a.url);
+    c.bearer = Some(token);
+    c.ok(
+        c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+        201,
+        "pair",
+    );
+    let acked = Instant::now();
+    let want = db_version(&db, tid);
+    loop {
+        let (_, etag, _) = fetch(&b.url, &format!("/api/v1/tournaments/{tid}/standings"));
+        if etag_version(&etag, tid) == Some(want) {
+            break;
+        }
+        assert!(
+            acked.elapsed() < Duration::from_secs(5),
+            "instance B did not catch up after its listener was dropped"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let caught_up = acked.elapsed();
+    let mut latest = [0i64];
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while latest[0] < want {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let (_, v) = rx
+            .recv_timeout(left)
+            .expect("B's live stream announces the change");
+        latest[0] = latest[0].max(v);
+    }
+    let metrics = fetch(&b.url, "/metrics").2;
+    let metrics = String::from_utf8_lossy(&metrics);
+    assert!(
+        metrics.contains("change_listener_reconnects_total 1"),
+        "{metrics}"
+    );
+    eprintln!(
+        "[Postgres] listener terminated: instance B current again {caught_up:?} after the write"
+    );
+}
