@@ -5,11 +5,13 @@ acknowledged result is checked to be in the database. Standard library only."""
 import json, sys, threading, time, urllib.request, urllib.error
 
 base, tid, rnd, clients, seconds, token = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5]), sys.argv[6]
+# Several servers (comma-separated): writer k writes through server k mod n.
+bases = base.split(","); base = bases[0]
 # Seconds each arbiter client waits between two results (an arbiter typing: a
 # hundred boards in two minutes is about one result a second); 0 = flat out.
 pace = float(sys.argv[7]) if len(sys.argv) > 7 else 1.0
 
-def call(method, path, body=None):
+def call(method, path, body=None, base=base):
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(base + path, data=data, method=method,
                                  headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
@@ -33,7 +35,8 @@ def writer(k):
         g = mine[i % len(mine)]; i += 1
         t0 = time.time()
         st, body = call("PUT", f"/api/v1/tournaments/{tid}/games/{g['id']}/result",
-                        {"result": results[i % 3], "version": versions[g["id"]], "reason": "load test correction"})
+                        {"result": results[i % 3], "version": versions[g["id"]], "reason": "load test correction"},
+                        base=bases[k % len(bases)])
         with lock:
             stats["lat"].append(time.time() - t0)
             if st == 200:

@@ -11,4 +11,5 @@ pub mod loadgen;
 pub mod pdf;
 pub mod secrets;
 pub mod server;
+pub mod sync;
 pub mod web;

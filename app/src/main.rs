@@ -139,12 +139,52 @@ fn serve(args: ServeArgs, demo: bool) -> Result<(), String> {
     };
     let url = redact(db.url());
     actix_web::rt::System::new().block_on(async move {
-        let (server, addrs) = app::server::build(db, &settings).map_err(|e| format!("cannot listen on {}: {e}", settings.bind))?;
+        let (server, addrs, state) = app::server::build_with_state(db, &settings, false)
+            .map_err(|e| format!("cannot start on {}: {e}", settings.bind))?;
         for a in &addrs {
             println!("Arbiter is running at http://{a}/  (database: {url}; API: http://{a}/api/openapi.json)");
         }
+        let handle = server.handle();
+        // SIGTERM (or SIGINT): /readyz says 503 and the live streams end at once
+        // (browsers reconnect, through the proxy, to another instance); the
+        // server stops accepting and finishes the requests under way.
+        actix_web::rt::spawn(async move {
+            shutdown_signal().await;
+            log::info!("shutting down: live streams closed, finishing requests under way");
+            state.live.versions.close();
+            handle.stop(true).await;
+        });
         server.await.map_err(|e| e.to_string())
     })
+}
+
+async fn shutdown_signal() {
+    use actix_web::rt::signal::unix::{signal, SignalKind};
+    match (
+        signal(SignalKind::terminate()),
+        signal(SignalKind::interrupt()),
+    ) {
+        (Ok(mut term), Ok(mut int)) => {
+            first_of(term.recv(), int.recv()).await;
+        }
+        _ => {
+            let _ = actix_web::rt::signal::ctrl_c().await;
+        }
+    }
+}
+
+/// Waits for the first of two futures.
+async fn first_of<A: std::future::Future, B: std::future::Future>(a: A, b: B) {
+    let mut a = std::pin::pin!(a);
+    let mut b = std::pin::pin!(b);
+    std::future::poll_fn(move |cx| {
+        if a.as_mut().poll(cx).is_ready() || b.as_mut().poll(cx).is_ready() {
+            std::task::Poll::Ready(())
+        } else {
+            std::task::Poll::Pending
+        }
+    })
+    .await
 }
 
 fn import_trf(
@@ -279,7 +319,15 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info")).init();
+    // Log lines go through `tracing`: those written while a request runs carry
+    // its request id (the span of tracing-actix-web, see `web/ops.rs`).
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_ansi(std::io::IsTerminal::is_terminal(&std::io::stderr()))
+        .with_writer(std::io::stderr)
+        .init();
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

@@ -2,6 +2,7 @@
 //! ChaCha20-Poly1305). It lives in a file outside the database, created on first
 //! start with mode 0600; without it a database dump reveals no sealed move.
 
+use crate::db::DbConnection;
 use base64::Engine;
 use chacha20poly1305::aead::{Aead, KeyInit};
 use chacha20poly1305::{ChaCha20Poly1305, Key, Nonce};
@@ -25,6 +26,10 @@ pub enum KeyError {
     Io { path: String, message: String },
     #[error("the key file {0} is damaged (it must hold 32 bytes, base64)")]
     Damaged(String),
+    #[error("the database already holds {envelopes} sealed envelope(s) but there is no key: {path} does not exist and ARBITER_KEY is not set. Give this instance the key file every other instance uses (ARBITER_KEY_FILE=… or ARBITER_KEY=…); a new key would open none of them, so none is created")]
+    Missing { path: String, envelopes: i64 },
+    #[error("the key from {source_name} does not open the sealed envelopes already in the database (envelope {envelope}): it is not the key they were sealed with. Give this instance the same key file as the others (ARBITER_KEY_FILE=…)")]
+    Mismatch { source_name: String, envelope: i32 },
 }
 
 /// Where the key file is: `$ARBITER_KEY_FILE`, else next to a SQLite database
@@ -47,6 +52,76 @@ pub fn key_path(database_url: &str) -> PathBuf {
 }
 
 impl SealKey {
+    /// The key for a server on `conn`'s database: `$ARBITER_KEY` (base64) when
+    /// set, else the file at `path`. A new key file is created only while the
+    /// database holds no envelope; an existing envelope must open with the key.
+    pub fn load_checked(path: &Path, conn: &mut DbConnection) -> Result<SealKey, KeyError> {
+        use crate::db::schema::adjournments;
+        use diesel::prelude::*;
+        let db_err = |e: diesel::result::Error| KeyError::Io {
+            path: path.display().to_string(),
+            message: format!("cannot read the envelopes: {e}"),
+        };
+        let first: Option<(i32, i32, String, String)> = adjournments::table
+            .order(adjournments::id.asc())
+            .select((
+                adjournments::id,
+                adjournments::game_id,
+                adjournments::sealed_ciphertext,
+                adjournments::sealed_nonce,
+            ))
+            .first(conn)
+            .optional()
+            .map_err(db_err)?;
+        let (key, source_name) = match std::env::var("ARBITER_KEY")
+            .ok()
+            .filter(|k| !k.trim().is_empty())
+        {
+            Some(text) => (
+                SealKey::from_base64(&text, path, "ARBITER_KEY")?,
+                "$ARBITER_KEY".to_string(),
+            ),
+            None => {
+                if first.is_some() && !path.exists() {
+                    let envelopes: i64 = adjournments::table
+                        .count()
+                        .get_result(conn)
+                        .map_err(db_err)?;
+                    return Err(KeyError::Missing {
+                        path: path.display().to_string(),
+                        envelopes,
+                    });
+                }
+                (SealKey::load_or_create(path)?, path.display().to_string())
+            }
+        };
+        if let Some((aid, gid, ct, nonce)) = first {
+            // The first envelope of all is the first of its game: number 1
+            // (see `domain/adjournments.rs`, `context`).
+            let context = format!("arbiter sealed move: game {gid} envelope 1");
+            if key.open(&ct, &nonce, &context).is_none() {
+                return Err(KeyError::Mismatch {
+                    source_name,
+                    envelope: aid,
+                });
+            }
+        }
+        Ok(key)
+    }
+
+    fn from_base64(text: &str, path: &Path, name: &str) -> Result<SealKey, KeyError> {
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(text.trim())
+            .map_err(|_| KeyError::Damaged(name.to_string()))?;
+        if bytes.len() != 32 {
+            return Err(KeyError::Damaged(name.to_string()));
+        }
+        Ok(SealKey {
+            cipher: ChaCha20Poly1305::new(Key::from_slice(&bytes)),
+            path: path.to_path_buf(),
+        })
+    }
+
     /// Loads the key, creating it (mode 0600) when the file does not exist.
     pub fn load_or_create(path: &Path) -> Result<SealKey, KeyError> {
         let io = |e: std::io::Error| KeyError::Io {
@@ -74,16 +149,7 @@ impl SealKey {
             }
             Err(e) => return Err(io(e)),
         };
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(text.trim())
-            .map_err(|_| KeyError::Damaged(path.display().to_string()))?;
-        if bytes.len() != 32 {
-            return Err(KeyError::Damaged(path.display().to_string()));
-        }
-        Ok(SealKey {
-            cipher: ChaCha20Poly1305::new(Key::from_slice(&bytes)),
-            path: path.to_path_buf(),
-        })
+        SealKey::from_base64(&text, path, &path.display().to_string())
     }
 
     /// Seals `plain`, binding it to `context` (the game), so a ciphertext cannot

@@ -2,6 +2,7 @@
 
 use crate::db::Database;
 use crate::secrets::SealKey;
+use crate::sync::Versions;
 use crate::web::{self, AppState};
 use actix_web::{middleware, App, HttpServer};
 use std::net::SocketAddr;
@@ -19,13 +20,15 @@ pub fn state(
     secure_cookies: bool,
     seal_key: std::sync::Arc<SealKey>,
 ) -> actix_web::web::Data<AppState> {
+    let versions = Versions::new(db.clone());
+    versions.start_watcher();
     actix_web::web::Data::new(AppState {
+        login_limiter: web::auth::LoginLimiter::new(db.clone()),
+        cache: web::cache::Cache::new(crate::sync::epoch(&db)),
         db,
-        login_limiter: Default::default(),
         secure_cookies,
         seal_key,
-        live: Default::default(),
-        cache: Default::default(),
+        live: web::pages::live::Live::new(versions),
     })
 }
 
@@ -34,27 +37,59 @@ pub fn build(
     db: Database,
     settings: &Settings,
 ) -> std::io::Result<(actix_web::dev::Server, Vec<SocketAddr>)> {
-    let key = SealKey::load_or_create(&settings.key_file)
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    build_with_state(db, settings, true).map(|(s, a, _)| (s, a))
+}
+
+/// `build`, also returning the state (whose `live.versions.close()` ends the
+/// live streams and the change listener). With `signals` false the server does
+/// not handle SIGTERM/SIGINT itself (the caller does, see `main.rs`).
+pub fn build_with_state(
+    db: Database,
+    settings: &Settings,
+    signals: bool,
+) -> std::io::Result<(
+    actix_web::dev::Server,
+    Vec<SocketAddr>,
+    actix_web::web::Data<AppState>,
+)> {
+    let key = {
+        let mut conn = db
+            .conn()
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+        SealKey::load_checked(&settings.key_file, &mut conn)
+            .map_err(|e| std::io::Error::other(e.to_string()))?
+    };
+    web::ops::prometheus();
     let data = state(db, settings.secure_cookies, std::sync::Arc::new(key));
-    let server = HttpServer::new(move || {
+    let app_data = data.clone();
+    let mut server = HttpServer::new(move || {
         App::new()
-            .app_data(data.clone())
+            .app_data(app_data.clone())
+            .route("/healthz", actix_web::web::get().to(web::ops::healthz))
+            .route("/readyz", actix_web::web::get().to(web::ops::readyz))
+            .route("/metrics", actix_web::web::get().to(web::ops::metrics))
             .wrap(web::security_headers())
             .wrap(middleware::Compress::default())
-            .wrap(middleware::Logger::new("%a \"%r\" %s %b %Dms"))
+            .wrap(middleware::from_fn(web::ops::observe))
+            .wrap(tracing_actix_web::TracingLogger::default())
             .configure(web::configure)
     })
     .workers(settings.workers.max(1))
-    .bind(&settings.bind)?;
+    // Requests under way get this long after SIGTERM (live streams end at once).
+    .shutdown_timeout(20);
+    if !signals {
+        server = server.disable_signals();
+    }
+    let server = server.bind(&settings.bind)?;
     let addrs = server.addrs();
-    Ok((server.run(), addrs))
+    Ok((server.run(), addrs, data))
 }
 
 /// A server running on its own thread (tests, embedded use).
 pub struct Background {
     pub addr: SocketAddr,
     pub handle: actix_web::dev::ServerHandle,
+    state: actix_web::web::Data<AppState>,
     thread: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -64,6 +99,7 @@ impl Background {
     }
 
     pub fn stop(mut self) {
+        self.state.live.versions.close();
         let handle = self.handle.clone();
         actix_web::rt::System::new().block_on(handle.stop(true));
         if let Some(t) = self.thread.take() {
@@ -77,9 +113,9 @@ pub fn start_background(db: Database, settings: Settings) -> std::io::Result<Bac
     let thread = std::thread::spawn(move || {
         let sys = actix_web::rt::System::new();
         sys.block_on(async move {
-            match build(db, &settings) {
-                Ok((server, addrs)) => {
-                    let _ = tx.send(Ok((server.handle(), addrs[0])));
+            match build_with_state(db, &settings, true) {
+                Ok((server, addrs, state)) => {
+                    let _ = tx.send(Ok((server.handle(), addrs[0], state)));
                     let _ = server.await;
                 }
                 Err(e) => {
@@ -88,12 +124,13 @@ pub fn start_background(db: Database, settings: Settings) -> std::io::Result<Bac
             }
         });
     });
-    let (handle, addr) = rx
+    let (handle, addr, state) = rx
         .recv()
         .map_err(|e| std::io::Error::other(e.to_string()))??;
     Ok(Background {
         addr,
         handle,
+        state,
         thread: Some(thread),
     })
 }

@@ -7,6 +7,7 @@ pub mod models;
 pub mod schema;
 
 use diesel::connection::SimpleConnection;
+use diesel::connection::TransactionManager;
 use diesel::r2d2::{ConnectionManager, CustomizeConnection, Pool, PooledConnection};
 use diesel::Connection;
 use diesel_migrations::{embed_migrations, EmbeddedMigrations, MigrationHarness};
@@ -132,6 +133,34 @@ impl Database {
         &self.url
     }
 
+    /// Pool use: (open connections, idle ones, the maximum).
+    pub fn pool_state(&self) -> (u32, u32, u32) {
+        let st = self.pool.state();
+        (st.connections, st.idle_connections, self.pool.max_size())
+    }
+
+    /// Ready to serve: the database answers and no migration is pending
+    /// (an instance of an older build must not serve a newer schema, and the
+    /// reverse). Waits at most `timeout` for a connection.
+    pub fn ready(&self, timeout: Duration) -> Result<(), String> {
+        let mut conn = self
+            .pool
+            .get_timeout(timeout)
+            .map_err(|e| format!("no database connection: {e}"))?;
+        let c: &mut DbConnection = &mut conn;
+        c.batch_execute("SELECT 1")
+            .map_err(|e| format!("the database does not answer: {e}"))?;
+        let pending = match c {
+            DbConnection::Sqlite(c) => c.has_pending_migration(SQLITE_MIGRATIONS),
+            DbConnection::Postgresql(c) => c.has_pending_migration(POSTGRES_MIGRATIONS),
+        }
+        .map_err(|e| format!("cannot read the migrations: {e}"))?;
+        if pending {
+            return Err("database migrations are pending (run `arbiter migrate`)".into());
+        }
+        Ok(())
+    }
+
     pub fn conn(&self) -> Result<PooledConn, DbError> {
         self.pool.get().map_err(|e| DbError::Pool(e.to_string()))
     }
@@ -147,7 +176,32 @@ impl Database {
             Backend::Postgres => None,
         };
         let c: &mut DbConnection = &mut conn;
-        c.transaction(f)
+        match c {
+            // BEGIN IMMEDIATE takes SQLite's write lock up front (waiting up to
+            // busy_timeout): another process on the same file may be writing, and
+            // a deferred transaction could not upgrade its lock after reading.
+            DbConnection::Sqlite(s) => {
+                diesel::connection::AnsiTransactionManager::begin_transaction_sql(
+                    s,
+                    "BEGIN IMMEDIATE",
+                )?;
+                type Tm = <DbConnection as Connection>::TransactionManager;
+                match f(c) {
+                    Ok(v) => match Tm::commit_transaction(c) {
+                        Ok(()) => Ok(v),
+                        Err(e) => {
+                            let _ = Tm::rollback_transaction(c);
+                            Err(E::from(e))
+                        }
+                    },
+                    Err(e) => {
+                        Tm::rollback_transaction(c)?;
+                        Err(e)
+                    }
+                }
+            }
+            DbConnection::Postgresql(_) => c.transaction(f),
+        }
     }
 
     /// Runs `f` in a read transaction (one consistent snapshot).

@@ -242,6 +242,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tournament_versions (tournament_id) {
+        tournament_id -> Integer,
+        version -> BigInt,
+    }
+}
+
+diesel::table! {
+    arbiter_meta (key) {
+        key -> Text,
+        value -> Text,
+    }
+}
+
+diesel::table! {
+    login_failures (id) {
+        id -> Integer,
+        key -> Text,
+        at_ms -> BigInt,
+    }
+}
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,

@@ -1,13 +1,13 @@
 //! Who is calling: session cookie (with CSRF token for writes) or bearer token;
 //! the login rate limit; the session cookie itself.
 
+use crate::db::schema::login_failures;
 use crate::db::Database;
 use crate::domain::{users, Actor, DomainError};
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::HttpRequest;
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use diesel::prelude::*;
+use std::time::Duration;
 
 pub const SESSION_COOKIE: &str = "arbiter_session";
 pub const CSRF_HEADER: &str = "X-CSRF-Token";
@@ -92,52 +92,75 @@ pub fn is_tls(req: &HttpRequest) -> bool {
 
 /// Login attempts: at most `MAX_FAILURES` failed attempts per client address and
 /// user name within `WINDOW`; then 429 until the oldest failure leaves the window.
+/// The failures are rows of `login_failures`, so every instance on the database
+/// counts the same attempts (a client spread over instances gets no more tries).
 pub struct LoginLimiter {
-    failures: Mutex<HashMap<String, Vec<Instant>>>,
+    db: Database,
 }
 
 pub const MAX_FAILURES: usize = 5;
 pub const WINDOW: Duration = Duration::from_secs(600);
 
-impl Default for LoginLimiter {
-    fn default() -> Self {
-        LoginLimiter {
-            failures: Mutex::new(HashMap::new()),
-        }
-    }
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
 }
 
 impl LoginLimiter {
-    fn key(ip: &str, username: &str) -> String {
-        format!("{ip}\u{0}{}", username.to_lowercase())
+    pub fn new(db: Database) -> LoginLimiter {
+        LoginLimiter { db }
     }
 
-    /// Seconds to wait, if the client is locked out.
+    fn key(ip: &str, username: &str) -> String {
+        format!("{ip} {}", username.to_lowercase())
+    }
+
+    /// Seconds to wait, if the client is locked out. (When the database cannot
+    /// be asked, the login itself will fail anyway.)
     pub fn check(&self, ip: &str, username: &str) -> Option<u64> {
-        let mut map = self.failures.lock().unwrap_or_else(|p| p.into_inner());
-        let now = Instant::now();
-        let list = map.entry(Self::key(ip, username)).or_default();
-        list.retain(|t| now.duration_since(*t) < WINDOW);
-        if list.len() >= MAX_FAILURES {
-            let oldest = list[0];
-            Some((WINDOW - now.duration_since(oldest)).as_secs().max(1))
+        let mut conn = self.db.conn().ok()?;
+        let since = now_ms() - WINDOW.as_millis() as i64;
+        let times: Vec<i64> = login_failures::table
+            .filter(login_failures::key.eq(Self::key(ip, username)))
+            .filter(login_failures::at_ms.gt(since))
+            .order(login_failures::at_ms.asc())
+            .select(login_failures::at_ms)
+            .load(&mut conn)
+            .ok()?;
+        if times.len() >= MAX_FAILURES {
+            let left = times[0] + WINDOW.as_millis() as i64 - now_ms();
+            Some(((left.max(0) as u64) / 1000).max(1))
         } else {
             None
         }
     }
 
     pub fn fail(&self, ip: &str, username: &str) {
-        let mut map = self.failures.lock().unwrap_or_else(|p| p.into_inner());
-        if map.len() > 100_000 {
-            map.clear();
+        let Ok(mut conn) = self.db.conn() else { return };
+        let now = now_ms();
+        let _ = diesel::insert_into(login_failures::table)
+            .values((
+                login_failures::key.eq(Self::key(ip, username)),
+                login_failures::at_ms.eq(now),
+            ))
+            .execute(&mut conn);
+        // Old failures are of no use: forget them now and then.
+        if now % 16 == 0 {
+            let _ = diesel::delete(
+                login_failures::table
+                    .filter(login_failures::at_ms.lt(now - WINDOW.as_millis() as i64)),
+            )
+            .execute(&mut conn);
         }
-        map.entry(Self::key(ip, username))
-            .or_default()
-            .push(Instant::now());
     }
 
     pub fn succeed(&self, ip: &str, username: &str) {
-        let mut map = self.failures.lock().unwrap_or_else(|p| p.into_inner());
-        map.remove(&Self::key(ip, username));
+        let Ok(mut conn) = self.db.conn() else { return };
+        let _ = diesel::delete(
+            login_failures::table.filter(login_failures::key.eq(Self::key(ip, username))),
+        )
+        .execute(&mut conn);
     }
 }

@@ -1,6 +1,8 @@
-//! Public reads are cached: an ETag per tournament version (bumped after every
-//! write, see `pages::live`), `If-None-Match` answered with 304, and the body kept
-//! in memory until the next write to that tournament. Only anonymous requests are
+//! Public reads are cached: an ETag per tournament version (stored in the
+//! database and bumped in every write transaction, see `crate::sync`; so every
+//! instance and every restart gives the same ETag for the same state),
+//! `If-None-Match` answered with 304, and the body kept in memory until the
+//! tournament's version moves. Only anonymous requests are
 //! cached — staff may see more (unpublished pairings), so theirs are always fresh.
 //!
 //! After a write the first reader of a page recomputes it; while it does, the
@@ -46,8 +48,8 @@ impl Body {
 }
 
 pub struct Cache {
-    /// Distinguishes this process's versions from an earlier run's.
-    nonce: u64,
+    /// The database's identity (`arbiter_meta.epoch`): ETags of two databases never collide.
+    epoch: String,
     entries: Mutex<HashMap<String, (u64, Body)>>,
     /// One computation per key at a time: after a write, the first reader
     /// recomputes and the others wait for its answer instead of piling up.
@@ -58,8 +60,14 @@ pub struct Cache {
 
 impl Default for Cache {
     fn default() -> Self {
+        Cache::new(format!("{:x}", rand::random::<u64>()))
+    }
+}
+
+impl Cache {
+    pub fn new(epoch: String) -> Cache {
         Cache {
-            nonce: rand::random(),
+            epoch,
             entries: Mutex::new(HashMap::new()),
             flights: Mutex::new(HashMap::new()),
             refreshing: Mutex::new(std::collections::HashSet::new()),
@@ -69,7 +77,7 @@ impl Default for Cache {
 
 impl Cache {
     pub fn etag(&self, tid: i32, version: u64, variant: &str) -> String {
-        format!("\"{:x}-{tid}-{version}{variant}\"", self.nonce)
+        format!("\"{}-{tid}-{version}{variant}\"", self.epoch)
     }
 
     pub fn get(&self, key: &str, version: u64) -> Option<Body> {

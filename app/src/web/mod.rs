@@ -7,6 +7,7 @@ pub mod auth;
 pub mod cache;
 pub mod error;
 pub mod openapi;
+pub mod ops;
 pub mod pages;
 
 use crate::db::{Database, DbConnection};
@@ -25,7 +26,8 @@ pub struct AppState {
     pub secure_cookies: bool,
     /// Seals and opens sealed moves; the key file lives outside the database.
     pub seal_key: std::sync::Arc<crate::secrets::SealKey>,
-    /// Change counters per tournament for the live pages (server-sent events).
+    /// The tournaments' versions (from the database, see `crate::sync`) and the
+    /// live pages' event streams.
     pub live: pages::live::Live,
     /// Cached public reads (see `cache`).
     pub cache: cache::Cache,

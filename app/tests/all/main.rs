@@ -15,6 +15,8 @@ mod e2e_tournaments;
 mod exports_pdf;
 mod exports_trf;
 mod fide_mode;
+mod instances;
+mod operations;
 mod pages_browser;
 mod pages_crawl;
 mod pages_desk;

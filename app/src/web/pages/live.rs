@@ -1,48 +1,70 @@
-//! Live pages: a version counter per tournament, bumped after every successful
-//! write, and a server-sent event stream per tournament that says "changed".
-//! The page's script then fetches itself again and swaps the live region in.
-//! A counter (rather than a channel) cannot lag or overflow: a client that
-//! misses ten changes sees one new version and reloads once.
+//! Live pages: a server-sent event stream per tournament that says "changed"
+//! whenever the tournament's version moves. The version lives in the database
+//! and is bumped in every write transaction; `crate::sync` keeps this process's
+//! copy current (its own writes, other instances' via PostgreSQL NOTIFY or
+//! SQLite's data_version). The page's script then fetches itself again and
+//! swaps the live region in. A version (rather than a channel of events) cannot
+//! lag or overflow: a client that misses ten changes sees one new version and
+//! reloads once. On shutdown the streams end, so browsers reconnect elsewhere.
 
+use crate::sync::Versions;
 use crate::web::AppState;
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::http::header;
 use actix_web::web::{self, Bytes};
 use actix_web::HttpResponse;
-use std::collections::HashMap;
-use std::pin::Pin;
-use std::sync::Mutex;
-use std::task::{Context, Poll};
-use std::time::Duration;
 
-#[derive(Default)]
+/// The versions this process has seen, and the open streams.
 pub struct Live {
-    versions: Mutex<HashMap<i32, u64>>,
+    pub versions: Arc<Versions>,
+    open: Arc<AtomicI64>,
 }
 
 impl Live {
-    /// Something changed in tournament `tid` (or somewhere, when unknown: then
-    /// every tournament's pages refresh).
-    pub fn touch(&self, tid: Option<i32>) {
-        let mut map = self.versions.lock().unwrap_or_else(|p| p.into_inner());
-        match tid {
-            Some(t) => *map.entry(t).or_default() += 1,
-            None => map.values_mut().for_each(|v| *v += 1),
+    pub fn new(versions: Arc<Versions>) -> Live {
+        Live {
+            versions,
+            open: Arc::new(AtomicI64::new(0)),
         }
     }
 
+    /// This process wrote to tournament `tid` (or somewhere, when unknown):
+    /// its version is read back from the database.
+    pub fn touch(&self, tid: Option<i32>) {
+        self.versions.refresh(tid);
+    }
+
     pub fn version(&self, tid: i32) -> u64 {
-        let map = self.versions.lock().unwrap_or_else(|p| p.into_inner());
-        map.get(&tid).copied().unwrap_or(0)
+        self.versions.get(tid)
+    }
+
+    /// Live streams open now.
+    pub fn open_streams(&self) -> i64 {
+        self.open.load(Ordering::Relaxed)
     }
 }
 
+/// Counts an open stream for as long as it lives.
+struct Open(Arc<AtomicI64>);
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+use std::pin::Pin;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
 /// How often the stream looks at the counter, and how many looks between
 /// keep-alive comments (proxies close silent connections).
-const TICK: Duration = Duration::from_millis(500);
-const KEEPALIVE_TICKS: u32 = 30;
+const TICK: Duration = Duration::from_millis(250);
+const KEEPALIVE_TICKS: u32 = 60;
 /// A stream ends after this many ticks (about 30 minutes); the browser reconnects.
-const MAX_TICKS: u32 = 3600;
+const MAX_TICKS: u32 = 7200;
 
 struct EventStream {
     state: web::Data<AppState>,
@@ -52,6 +74,7 @@ struct EventStream {
     idle: u32,
     ticks: u32,
     started: bool,
+    _open: Open,
 }
 
 impl MessageBody for EventStream {
@@ -73,7 +96,7 @@ impl MessageBody for EventStream {
         loop {
             std::task::ready!(this.tick.poll_tick(cx));
             this.ticks += 1;
-            if this.ticks > MAX_TICKS {
+            if this.ticks > MAX_TICKS || this.state.live.versions.closing() {
                 return Poll::Ready(None);
             }
             let v = this.state.live.version(this.tid);
@@ -98,6 +121,8 @@ pub async fn events(state: web::Data<AppState>, tid: web::Path<i32>) -> HttpResp
     let tid = tid.into_inner();
     let seen = state.live.version(tid);
     let tick = actix_web::rt::time::interval(TICK);
+    state.live.open.fetch_add(1, Ordering::Relaxed);
+    let open = Open(state.live.open.clone());
     HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
@@ -112,23 +137,6 @@ pub async fn events(state: web::Data<AppState>, tid: web::Path<i32>) -> HttpResp
             idle: 0,
             ticks: 0,
             started: false,
+            _open: open,
         })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn counters_are_per_tournament() {
-        let live = Live::default();
-        live.touch(Some(1));
-        live.touch(Some(1));
-        live.touch(Some(2));
-        assert_eq!(live.version(1), 2);
-        assert_eq!(live.version(2), 1);
-        assert_eq!(live.version(3), 0);
-        live.touch(None);
-        assert_eq!(live.version(1), 3);
-    }
 }

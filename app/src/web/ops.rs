@@ -1,0 +1,153 @@
+//! Operations: `/healthz` (the process answers), `/readyz` (the database answers
+//! and its migrations are current), `/metrics` (Prometheus text format, by the
+//! `metrics` crate and `metrics-exporter-prometheus`), and the request id that
+//! `tracing-actix-web` gives every request: it is in every log line written
+//! while the request runs (its tracing span), in the `X-Request-Id` answer
+//! header, and in every JSON error body (`"request_id"`).
+
+use super::AppState;
+use actix_web::body::{BoxBody, MessageBody};
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{web, HttpMessage, HttpResponse};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+use std::sync::atomic::Ordering;
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+pub const REQUEST_ID: &str = "x-request-id";
+
+/// The process-wide Prometheus recorder (installed once; several servers in
+/// one test process share it).
+pub fn prometheus() -> &'static PrometheusHandle {
+    static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+    HANDLE.get_or_init(|| {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(
+                Matcher::Full("http_request_duration_seconds".into()),
+                &[
+                    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 10.0,
+                ],
+            )
+            .expect("bucket list is not empty")
+            .build_recorder();
+        let handle = recorder.handle();
+        // Fails only when another recorder is installed already (then that one counts).
+        let _ = metrics::set_global_recorder(recorder);
+        handle
+    })
+}
+
+/// `GET /healthz`: the process is alive.
+pub async fn healthz() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body("ok\n")
+}
+
+/// `GET /readyz`: 200 when the database answers and its migrations are current,
+/// else 503 with the reason; 503 too once shutdown has begun.
+pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
+    if state.live.versions.closing() {
+        return HttpResponse::ServiceUnavailable()
+            .content_type("text/plain; charset=utf-8")
+            .body("shutting down\n");
+    }
+    let db = state.db.clone();
+    let r = web::block(move || db.ready(Duration::from_secs(2))).await;
+    match r {
+        Ok(Ok(())) => HttpResponse::Ok()
+            .content_type("text/plain; charset=utf-8")
+            .insert_header((header::CACHE_CONTROL, "no-store"))
+            .body("ready\n"),
+        Ok(Err(e)) => HttpResponse::ServiceUnavailable()
+            .content_type("text/plain; charset=utf-8")
+            .body(format!("not ready: {e}\n")),
+        Err(e) => HttpResponse::ServiceUnavailable()
+            .content_type("text/plain; charset=utf-8")
+            .body(format!("not ready: {e}\n")),
+    }
+}
+
+/// `GET /metrics`: Prometheus text format.
+pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    let (open, idle, max) = state.db.pool_state();
+    metrics::gauge!("db_pool_connections").set(open as f64);
+    metrics::gauge!("db_pool_connections_idle").set(idle as f64);
+    metrics::gauge!("db_pool_connections_in_use").set(open.saturating_sub(idle) as f64);
+    metrics::gauge!("db_pool_connections_max").set(max as f64);
+    metrics::gauge!("live_streams_open").set(state.live.open_streams() as f64);
+    let v = &state.live.versions;
+    metrics::counter!("change_notifications_received_total")
+        .absolute(v.notifications.load(Ordering::Relaxed));
+    metrics::counter!("change_listener_reconnects_total")
+        .absolute(v.reconnects.load(Ordering::Relaxed));
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-store"))
+        .body(prometheus().render())
+}
+
+/// Counts and times every request (by route pattern, method and status), adds
+/// the request id as `X-Request-Id`, and puts it into JSON error bodies.
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let started = Instant::now();
+    let id = req
+        .extensions()
+        .get::<tracing_actix_web::RequestId>()
+        .map(|r| r.to_string())
+        .unwrap_or_default();
+    let method = req.method().to_string();
+    let line = format!(
+        "{} \"{} {}\"",
+        req.connection_info().realip_remote_addr().unwrap_or("-"),
+        req.method(),
+        req.uri()
+    );
+    let res = next.call(req).await?;
+    let route = res
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".to_string());
+    let status = res.status();
+    log::info!(
+        "{line} {} {:.1}ms",
+        status.as_u16(),
+        started.elapsed().as_secs_f64() * 1e3
+    );
+    metrics::counter!("http_requests_total", "route" => route.clone(), "method" => method, "status" => status.as_u16().to_string()).increment(1);
+    metrics::histogram!("http_request_duration_seconds", "route" => route)
+        .record(started.elapsed().as_secs_f64());
+    let is_json = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    let mut res = if status.as_u16() >= 400 && is_json && !id.is_empty() {
+        let (http_req, http_res) = res.into_parts();
+        let (head, body) = http_res.into_parts();
+        let bytes = actix_web::body::to_bytes(body).await.unwrap_or_default();
+        let bytes = match serde_json::from_slice::<serde_json::Value>(&bytes) {
+            Ok(serde_json::Value::Object(mut m)) => {
+                m.insert("request_id".into(), serde_json::Value::String(id.clone()));
+                serde_json::to_vec(&m).map(Into::into).unwrap_or(bytes)
+            }
+            _ => bytes,
+        };
+        let mut head = head.set_body(BoxBody::new(bytes));
+        head.headers_mut().remove(header::CONTENT_LENGTH);
+        ServiceResponse::new(http_req, head)
+    } else {
+        res.map_into_boxed_body()
+    };
+    if let Ok(v) = HeaderValue::from_str(&id) {
+        res.headers_mut()
+            .insert(HeaderName::from_static(REQUEST_ID), v);
+    }
+    Ok(res)
+}
