@@ -615,9 +615,16 @@ mod tests {
     fn every_key_used_has_a_text() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut sources = Vec::new();
-        for dir in [root.join("../templates"), root.join("src/web/pages")] {
+        // Every file below the templates and the page code, subfolders too.
+        let mut dirs = vec![root.join("../templates"), root.join("src/web/pages")];
+        while let Some(dir) = dirs.pop() {
             for entry in std::fs::read_dir(dir).unwrap() {
-                sources.push(std::fs::read_to_string(entry.unwrap().path()).unwrap());
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    sources.push(std::fs::read_to_string(path).unwrap());
+                }
             }
         }
         let tr = Tr { lang: Lang::Pl };
