@@ -76,7 +76,7 @@ fn the_login_rate_limit_is_shared_by_instances() {
         let bases = [app.base.clone(), other.url()];
         for i in 0..app::web::auth::MAX_FAILURES {
             let mut c = Client::new(&bases[i % 2]);
-            assert_eq!(c.login("admin", "wrong-password-9").0, 422, "failure {i}");
+            assert_eq!(c.login("admin", "wrong-password-9").0, 401, "failure {i}");
         }
         // Locked out on both, even with the right password.
         for base in &bases {

@@ -25,7 +25,7 @@ pub struct SessionView {
 
 #[utoipa::path(post, path = "/api/v1/session", tag = "session", request_body = LoginForm,
     responses((status = 200, description = "Logged in; the session cookie is set", body = SessionView),
-              (status = 422, description = "Wrong user name or password", body = ErrorBody),
+              (status = 401, description = "Wrong user name or password", body = ErrorBody),
               (status = 429, description = "Too many failed attempts", body = ErrorBody)))]
 pub async fn login(
     state: web::Data<AppState>,
@@ -57,12 +57,15 @@ pub async fn login(
                     csrf_token: logged.csrf_token,
                 }))
         }
-        Err(e) => {
-            if matches!(e, DomainError::Invalid { .. }) {
-                state.login_limiter.fail(&ip, &username);
-            }
-            Err(e.into())
+        Err(DomainError::Invalid { message, .. }) => {
+            // Wrong credentials are a 401 (RFC 9110 §15.5.2), not a bad field.
+            state.login_limiter.fail(&ip, &username);
+            Err(AppError::BadRequest {
+                status: 401,
+                message,
+            })
         }
+        Err(e) => Err(e.into()),
     }
 }
 
