@@ -12,47 +12,14 @@ use common::{backends, Client, TestDb};
 use diesel::prelude::*;
 use serde_json::json;
 use std::collections::HashMap;
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 const BOARDS: usize = 50;
 
 fn start(db_url: &str, key: &std::path::Path) -> (Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--database",
-            db_url,
-            "--workers",
-            "4",
-        ])
-        .env("ARBITER_KEY_FILE", key)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start arbiter");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        if let Some(rest) = line.strip_prefix("Arbiter is running at ") {
-            return (
-                child,
-                rest.split_whitespace()
-                    .next()
-                    .unwrap()
-                    .trim_end_matches('/')
-                    .to_string(),
-            );
-        }
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server did not start");
+    common::spawn_arbiter(db_url, key, 4)
 }
 
 /// A tournament with 100 players and round 1 published: 50 boards to write to.

@@ -18,7 +18,7 @@ use common::{backends, Client, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -39,38 +39,8 @@ impl Drop for Instance {
 }
 
 fn start(db_url: &str, key: &std::path::Path) -> Instance {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--database",
-            db_url,
-            "--workers",
-            "2",
-        ])
-        .env("ARBITER_KEY_FILE", key)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start arbiter");
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        if let Some(rest) = line.strip_prefix("Arbiter is running at ") {
-            let url = rest
-                .split_whitespace()
-                .next()
-                .unwrap()
-                .trim_end_matches('/')
-                .to_string();
-            return Instance { child, url };
-        }
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("the server did not start");
+    let (child, url) = common::spawn_arbiter(db_url, key, 2);
+    Instance { child, url }
 }
 
 /// An organizer (with a bearer token) and a tournament of `players` players.

@@ -366,3 +366,41 @@ impl Client {
         a.1
     }
 }
+
+/// Starts the real `arbiter` binary on `db_url` with the sealed-move key file
+/// `key` and waits for the address it prints: (the process, its URL).
+pub fn spawn_arbiter(
+    db_url: &str,
+    key: &std::path::Path,
+    workers: u32,
+) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--database",
+            db_url,
+            "--workers",
+            &workers.to_string(),
+        ])
+        .env("ARBITER_KEY_FILE", key)
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start arbiter");
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        if let Some(rest) = line.strip_prefix("Arbiter is running at ") {
+            let url = rest.split_whitespace().next().unwrap_or("");
+            return (child, url.trim_end_matches('/').to_string());
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    panic!("the server did not start");
+}
