@@ -18,14 +18,14 @@ const NAMES: &[&str] = &[
 fn standings(n: u32) -> (TournamentView, StandingsView) {
     let t = TournamentView {
         id: 1,
-        status: "finished".into(),
+        status: app::domain::kinds::TournamentStatus::Finished,
         version: 1,
         regulations: Regulations {
             name: "Otwarte Mistrzostwa Europy Środkowej".into(),
             place: "Český Krumlov".into(),
             ..Default::default()
         },
-        time_control_category: "standard".into(),
+        time_control_category: app::domain::kinds::TimeCategory::Standard,
         rounds_paired: 11,
         players: n,
     };

@@ -8,6 +8,7 @@
 
 use crate::db::schema::{tournaments, users as users_table};
 use crate::db::Database;
+use crate::domain::kinds::{Notation, PairingSystem, RecordFormat, Variant};
 use crate::domain::records::{self, SubmitMoves};
 use crate::domain::registration::{self, RegisterPlayer};
 use crate::domain::tournaments::{self as tdomain, Regulations, RoundSchedule, StaffMember};
@@ -139,7 +140,7 @@ pub fn load(db: &Database) -> DomainResult<Vec<(&'static str, String, String)>> 
             federation: "POL".into(),
             start_date: "2026-07-04".into(),
             end_date: "2026-07-10".into(),
-            system: "swiss".into(),
+            system: PairingSystem::Swiss,
             rounds: 7,
             schedule: (1..=7)
                 .map(|r| RoundSchedule {
@@ -162,7 +163,7 @@ pub fn load(db: &Database) -> DomainResult<Vec<(&'static str, String, String)>> 
             federation: "CZE".into(),
             start_date: "2026-08-01".into(),
             end_date: "2026-08-09".into(),
-            system: "round_robin".into(),
+            system: PairingSystem::RoundRobin,
             rounds: 9,
             ..Regulations::default()
         };
@@ -175,9 +176,9 @@ pub fn load(db: &Database) -> DomainResult<Vec<(&'static str, String, String)>> 
             federation: "POL".into(),
             start_date: "2026-09-05".into(),
             end_date: "2026-09-05".into(),
-            system: "swiss".into(),
+            system: PairingSystem::Swiss,
             rounds: 3,
-            variant: "chess960".into(),
+            variant: Variant::Chess960,
             ..Regulations::default()
         };
         build(db, &organizer, &arbiter, reg, 8, &mut dice)?;
@@ -300,7 +301,7 @@ fn build(
                     "0-1"
                 };
                 set(db, arbiter, tid, g.id, g.version, result)?;
-                moves(db, arbiter, tid, g.id, "scoresheet", &text)?;
+                moves(db, arbiter, tid, g.id, RecordFormat::Scoresheet, &text)?;
                 continue;
             }
             let diff = (g.white.rating.unwrap_or(1800) - black.rating.unwrap_or(1800)) as f64;
@@ -328,16 +329,16 @@ fn build(
             // Moves for the first boards of the Swiss's last round.
             if result == "1-0" && !opera {
                 opera = true;
-                moves(db, arbiter, tid, g.id, "pgn", OPERA_GAME)?;
+                moves(db, arbiter, tid, g.id, RecordFormat::Pgn, OPERA_GAME)?;
             } else if !illegal {
                 // A scoresheet with an illegal move: the report names it.
                 illegal = true;
                 let text = "1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 4.Ba4 Nf6 5.O-O Be7 6.Re1 b5 7.Bb3 d6 8.c3 O-O 9.h3 Nb8 10.d4 Nbd7 11.Nbd2 Bb7 12.Bc2 Re8 13.Nf3 Bf8 14.Ng3 g6";
-                moves(db, arbiter, tid, g.id, "scoresheet", text)?;
+                moves(db, arbiter, tid, g.id, RecordFormat::Scoresheet, text)?;
             } else {
                 let (text, _) =
                     random_game(&rules::Position::startpos(), dice.gen_range(20..50), dice);
-                moves(db, arbiter, tid, g.id, "scoresheet", &text)?;
+                moves(db, arbiter, tid, g.id, RecordFormat::Scoresheet, &text)?;
             }
         }
     }
@@ -377,13 +378,13 @@ fn moves(
     arbiter: &Actor,
     tid: i32,
     gid: i32,
-    format: &str,
+    format: RecordFormat,
     text: &str,
 ) -> DomainResult<()> {
     let cmd = SubmitMoves {
-        format: format.into(),
+        format,
         text: text.into(),
-        notation: Some("en".into()),
+        notation: Some(Notation::En),
         start: None,
         termination: None,
     };

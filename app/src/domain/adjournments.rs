@@ -12,6 +12,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
+use crate::domain::kinds::GameKind;
 use crate::secrets::SealKey;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -290,7 +291,7 @@ pub fn adjourn(
     let Some(black_id) = g.black_id else {
         return Err(DomainError::invalid("game", "a bye cannot be adjourned"));
     };
-    if g.kind != "pending" {
+    if g.kind != GameKind::Pending {
         return Err(DomainError::conflict(format!(
             "board {} is not being played (it is {})",
             g.board, g.kind
@@ -361,7 +362,7 @@ pub fn adjourn(
     )?;
     diesel::update(games::table.find(gid))
         .set((
-            games::kind.eq("adjourned"),
+            games::kind.eq(GameKind::Adjourned),
             games::version.eq(g.version + 1),
             games::updated_at.eq(now()),
         ))
@@ -563,7 +564,7 @@ pub fn open(
     })?;
     let pos = Position::from_fen(&a.2)
         .map_err(|e| DomainError::conflict(format!("stored position unreadable: {e}")))?;
-    let letters = LetterSet::from_code(&t.notation)
+    let letters = LetterSet::from_code(t.notation.as_str())
         .unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
     let judgement = judge_sealed_move(&pos, &sealed, letters, attendance);
     let points = point_system(&t);
@@ -675,7 +676,7 @@ pub fn open(
             reply,
         )?;
         diesel::update(games::table.find(g.id))
-            .set(games::kind.eq("adjourned"))
+            .set(games::kind.eq(GameKind::Adjourned))
             .execute(conn)?;
         new_envelope = Some(get(conn, tid, id, Audience::Staff)?);
     }

@@ -11,6 +11,7 @@ use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::{arrivals, games, rounds};
 use crate::db::DbConnection;
+use crate::domain::kinds::{GameKind, LawsEdition};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -238,7 +239,7 @@ fn evaluate(
         t.default_time_minutes,
         w,
         b,
-        t.laws_edition == "2005",
+        t.laws_edition == LawsEdition::Laws2005,
     ))
 }
 
@@ -325,7 +326,7 @@ pub fn record(
             games::kind.eq(parsed.kind),
             games::white_score.eq(parsed.white),
             games::black_score.eq(parsed.black),
-            games::termination.eq(if parsed.kind == "pending" {
+            games::termination.eq(if parsed.kind == GameKind::Pending {
                 ""
             } else {
                 "default time (art. 6.7)"

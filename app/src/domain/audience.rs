@@ -10,6 +10,7 @@
 //! Only the last round can be unpublished: a round is paired only after the
 //! previous one is published (`rounds::pair_next`).
 
+use super::kinds::RoundState;
 use super::{require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::rounds;
@@ -41,14 +42,14 @@ impl Audience {
     }
 
     /// Whether this audience sees a round in `state` (`paired` is unpublished).
-    pub fn sees_round_state(self, state: &str) -> bool {
-        self.is_staff() || state != "paired"
+    pub fn sees_round_state(self, state: RoundState) -> bool {
+        self.is_staff() || state.is_public()
     }
 
     /// The last round this audience sees (0 when none): the last paired round
     /// for staff, the last published one for the public.
     pub fn last_round(self, conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
-        let last: Option<(i32, String)> = rounds::table
+        let last: Option<(i32, RoundState)> = rounds::table
             .filter(rounds::tournament_id.eq(tid))
             .order(rounds::number.desc())
             .select((rounds::number, rounds::state))
@@ -56,7 +57,7 @@ impl Audience {
             .optional()?;
         Ok(match last {
             None => 0,
-            Some((n, state)) if self.sees_round_state(&state) => n,
+            Some((n, state)) if self.sees_round_state(state) => n,
             Some((n, _)) => n - 1,
         })
     }

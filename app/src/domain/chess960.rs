@@ -15,6 +15,7 @@ use super::{require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, RoundRow};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
+use crate::domain::kinds::{RoundState, Variant};
 use diesel::prelude::*;
 use rand::Rng;
 use rules::Position;
@@ -173,7 +174,7 @@ pub fn get(
     audience: Audience,
 ) -> DomainResult<Option<RoundPositions>> {
     let r = load_round(conn, tid, n)?;
-    if !audience.sees_round_state(&r.state) {
+    if !audience.sees_round_state(r.state) {
         return Ok(None);
     }
     let gs = super::games::round_games(conn, tid, n)?;
@@ -222,13 +223,13 @@ pub fn set(
 ) -> DomainResult<RoundPositions> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
-    if t.variant != "chess960" {
+    if t.variant != Variant::Chess960 {
         return Err(DomainError::conflict(
             "the tournament is not a Chess960 event (regulations: variant)",
         ));
     }
     let r = load_round(conn, tid, n)?;
-    if r.state != "paired" {
+    if r.state != RoundState::Paired {
         return Err(DomainError::conflict(format!(
             "round {n} is published: its start positions can no longer change (Guidelines II.1: drawn before the round)"
         )));

@@ -30,6 +30,10 @@ use crate::db::schema::{
     bye_requests, forbidden_pairs, games, players, rounds, tournaments as tournaments_table,
 };
 use crate::db::DbConnection;
+use crate::domain::kinds::{
+    ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
+    PlayerStatus, RatingOrder, RoundState, TournamentStatus, Variant,
+};
 use diesel::prelude::*;
 use pairing::{ByeKind, Color, GameResult, PlayerId, PointSystem, RoundEntry};
 use serde::Serialize;
@@ -187,7 +191,7 @@ struct NewTournament {
     federation: String,
     start_date: String,
     end_date: String,
-    system: String,
+    system: PairingSystem,
     rounds: i32,
     schedule: String,
     time_control: String,
@@ -195,18 +199,18 @@ struct NewTournament {
     adjournments: bool,
     resumption_lateness_minutes: i32,
     points: String,
-    late_entry_bye: String,
+    late_entry_bye: LateEntryBye,
     draw_offer_min_moves: i32,
     draw_needs_arbiter: bool,
     illegal_moves_lose: i32,
     illegal_move_bonus_seconds: i32,
-    variant: String,
+    variant: Variant,
     tiebreaks: String,
-    initial_color: String,
-    rating_order: String,
-    notation: String,
-    laws_edition: String,
-    status: String,
+    initial_color: InitialColour,
+    rating_order: RatingOrder,
+    notation: Notation,
+    laws_edition: LawsEdition,
+    status: TournamentStatus,
     version: i32,
     created_at: String,
     updated_at: String,
@@ -275,7 +279,7 @@ fn game_scores(
     rw: Option<GameResult>,
     rb: Option<GameResult>,
     p: &PointSystem,
-) -> Option<(&'static str, Option<i32>, Option<i32>)> {
+) -> Option<(GameKind, Option<i32>, Option<i32>)> {
     use GameResult::*;
     let played = |r: GameResult| match r {
         Win => Some(p.win),
@@ -285,17 +289,19 @@ fn game_scores(
         ForfeitWin | ForfeitLoss => None,
     };
     Some(match (rw?, rb?) {
-        (ForfeitWin, ForfeitLoss) => ("forfeit", Some(p.forfeit_win), Some(p.forfeit_loss)),
-        (ForfeitLoss, ForfeitWin) => ("forfeit", Some(p.forfeit_loss), Some(p.forfeit_win)),
-        (ForfeitLoss, ForfeitLoss) => {
-            ("double_forfeit", Some(p.forfeit_loss), Some(p.forfeit_loss))
-        }
+        (ForfeitWin, ForfeitLoss) => (GameKind::Forfeit, Some(p.forfeit_win), Some(p.forfeit_loss)),
+        (ForfeitLoss, ForfeitWin) => (GameKind::Forfeit, Some(p.forfeit_loss), Some(p.forfeit_win)),
+        (ForfeitLoss, ForfeitLoss) => (
+            GameKind::DoubleForfeit,
+            Some(p.forfeit_loss),
+            Some(p.forfeit_loss),
+        ),
         (a @ (Win | Draw | Loss), b @ (Win | Draw | Loss))
             if !matches!((a, b), (Win, Loss) | (Loss, Win) | (Draw, Draw)) =>
         {
             return None
         }
-        (a, b) => ("played", Some(played(a)?), Some(played(b)?)),
+        (a, b) => (GameKind::Played, Some(played(a)?), Some(played(b)?)),
     })
 }
 
@@ -325,9 +331,9 @@ pub fn import_trf(
         .max()
         .unwrap_or(0);
     let system = match src.kind {
-        pairing::TournamentKind::Swiss => "swiss",
-        pairing::TournamentKind::RoundRobin { double: false } => "round_robin",
-        pairing::TournamentKind::RoundRobin { double: true } => "double_round_robin",
+        pairing::TournamentKind::Swiss => PairingSystem::Swiss,
+        pairing::TournamentKind::RoundRobin { double: false } => PairingSystem::RoundRobin,
+        pairing::TournamentKind::RoundRobin { double: true } => PairingSystem::DoubleRoundRobin,
     };
     let total = if src.total_rounds > 0 {
         src.total_rounds
@@ -361,7 +367,7 @@ pub fn import_trf(
         },
         start_date: start,
         end_date: end,
-        system: system.into(),
+        system,
         rounds: total,
         time_control: src
             .details
@@ -369,15 +375,14 @@ pub fn import_trf(
             .as_deref()
             .and_then(parse_time_control)
             .unwrap_or_default(),
-        initial_color: if src.initial_color == Color::Black {
-            "black".into()
-        } else {
-            "white".into()
+        initial_color: match src.initial_color {
+            Color::Black => InitialColour::Black,
+            Color::White => InitialColour::White,
         },
         points: tournaments::PointsConfig::from_system(&src.points),
         ..Regulations::default()
     };
-    if system == "swiss" && played > total {
+    if system.is_swiss() && played > total {
         return Err(DomainError::invalid(
             "trf",
             format!("the file has {played} rounds paired but XXR says {total} rounds"),
@@ -391,7 +396,7 @@ pub fn import_trf(
         federation: reg.federation.clone(),
         start_date: reg.start_date.clone(),
         end_date: reg.end_date.clone(),
-        system: reg.system.clone(),
+        system: reg.system,
         rounds: reg.rounds as i32,
         schedule: "[]".into(),
         time_control: serde_json::to_string(&reg.time_control).unwrap_or_default(),
@@ -400,18 +405,18 @@ pub fn import_trf(
         resumption_lateness_minutes: reg.resumption_lateness_minutes as i32,
         // Kept as the file says (also the points of an unpaired round).
         points: serde_json::to_string(&src.points).unwrap_or_default(),
-        late_entry_bye: reg.late_entry_bye.clone(),
+        late_entry_bye: reg.late_entry_bye,
         draw_offer_min_moves: reg.draw_offer_min_moves as i32,
         draw_needs_arbiter: reg.draw_needs_arbiter,
         illegal_moves_lose: reg.illegal_moves_lose as i32,
         illegal_move_bonus_seconds: reg.illegal_move_bonus_seconds as i32,
-        variant: reg.variant.clone(),
+        variant: reg.variant,
         tiebreaks: reg.tiebreaks.join(","),
-        initial_color: reg.initial_color.clone(),
-        rating_order: reg.rating_order.clone(),
-        notation: reg.notation.clone(),
-        laws_edition: reg.laws_edition.clone(),
-        status: "registration".into(),
+        initial_color: reg.initial_color,
+        rating_order: reg.rating_order,
+        notation: reg.notation,
+        laws_edition: reg.laws_edition,
+        status: TournamentStatus::Registration,
         version: 1,
         created_at: ts.clone(),
         updated_at: ts.clone(),
@@ -467,7 +472,7 @@ pub fn import_trf(
                     &born,
                     super::registration::year_of(&reg.start_date),
                 )),
-                players::status.eq("active"),
+                players::status.eq(PlayerStatus::Active),
                 players::joined_round.eq(1),
                 players::version.eq(1),
                 players::created_at.eq(&ts),
@@ -493,18 +498,18 @@ pub fn import_trf(
         let mut boards: Vec<(i32, PlayerId, NewGame)> = Vec::new();
         let mut byes: Vec<NewGame> = Vec::new();
         let game =
-            |white: i32, black: Option<i32>, kind: &str, ws: Option<i32>, bs: Option<i32>| {
+            |white: i32, black: Option<i32>, kind: GameKind, ws: Option<i32>, bs: Option<i32>| {
                 NewGame {
                     tournament_id: tid,
                     round_number: r as i32,
                     board: 0,
                     white_id: white,
                     black_id: black,
-                    kind: kind.to_string(),
+                    kind,
                     white_score: ws,
                     black_score: bs,
                     termination: String::new(),
-                    reason: if kind == "played"
+                    reason: if kind == GameKind::Played
                         && ws.zip(bs).is_some_and(|(w, b)| {
                             w + b != points.win + points.loss && w + b != 2 * points.draw
                         }) {
@@ -546,7 +551,7 @@ pub fn import_trf(
                         continue;
                     }
                     let (kind, ws, bs) = if result.is_none() && rb.is_none() {
-                        ("pending", None, None)
+                        (GameKind::Pending, None, None)
                     } else {
                         game_scores(result, rb, &points).ok_or_else(|| {
                             inconsistent(
@@ -568,10 +573,10 @@ pub fn import_trf(
                 }
                 RoundEntry::Bye(kind) => {
                     let (k, pts) = match kind {
-                        ByeKind::PairingAllocated => ("pairing_bye", points.pairing_bye),
-                        ByeKind::Full => ("full_bye", points.full_bye),
-                        ByeKind::Half => ("half_bye", points.half_bye),
-                        ByeKind::Zero => ("zero_bye", points.zero_bye),
+                        ByeKind::PairingAllocated => (GameKind::PairingBye, points.pairing_bye),
+                        ByeKind::Full => (GameKind::FullBye, points.full_bye),
+                        ByeKind::Half => (GameKind::HalfBye, points.half_bye),
+                        ByeKind::Zero => (GameKind::ZeroBye, points.zero_bye),
                     };
                     byes.push(game(id_of(p.id), None, k, Some(pts), None));
                 }
@@ -579,7 +584,7 @@ pub fn import_trf(
             }
         }
         boards.sort_by_key(|(top, first, _)| (-top, *first));
-        let pending = boards.iter().any(|(_, _, g)| g.kind == "pending");
+        let pending = boards.iter().any(|(_, _, g)| g.kind == GameKind::Pending);
         for (board, mut g) in boards
             .into_iter()
             .map(|(_, _, g)| g)
@@ -596,7 +601,11 @@ pub fn import_trf(
                 rounds::tournament_id.eq(tid),
                 rounds::number.eq(r as i32),
                 rounds::scheduled_start.eq(None::<String>),
-                rounds::state.eq(if pending { "published" } else { "finished" }),
+                rounds::state.eq(if pending {
+                    RoundState::Published
+                } else {
+                    RoundState::Finished
+                }),
                 rounds::paired_at.eq(&ts),
                 rounds::published_at.eq(Some(&ts)),
             ))
@@ -608,13 +617,13 @@ pub fn import_trf(
 
     // Byes already known for rounds not yet paired become requested byes.
     let mut n_requests = 0u32;
-    if system == "swiss" {
+    if system.is_swiss() {
         for p in &src.players {
             for (i, e) in p.rounds.iter().enumerate().skip(played as usize) {
                 let kind = match e {
-                    RoundEntry::Bye(ByeKind::Half) => "half",
-                    RoundEntry::Bye(ByeKind::Zero) => "zero",
-                    RoundEntry::Bye(ByeKind::Full) => "full",
+                    RoundEntry::Bye(ByeKind::Half) => ByeRequestKind::Half,
+                    RoundEntry::Bye(ByeKind::Zero) => ByeRequestKind::Zero,
+                    RoundEntry::Bye(ByeKind::Full) => ByeRequestKind::Full,
                     _ => continue,
                 };
                 diesel::insert_into(bye_requests::table)
@@ -748,12 +757,12 @@ fn pgn_game(
     };
     let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
     let points = point_system(t);
-    let (result, comment) = match g.kind.as_str() {
-        "pending" => ("*", None),
-        "adjourned" => ("*", Some("Adjourned".to_string())),
-        "double_forfeit" => return Ok(None),
-        "forfeit" if w > b => ("1-0", Some("Forfeit: Black did not play".to_string())),
-        "forfeit" => ("0-1", Some("Forfeit: White did not play".to_string())),
+    let (result, comment) = match g.kind {
+        GameKind::Pending => ("*", None),
+        GameKind::Adjourned => ("*", Some("Adjourned".to_string())),
+        GameKind::DoubleForfeit => return Ok(None),
+        GameKind::Forfeit if w > b => ("1-0", Some("Forfeit: Black did not play".to_string())),
+        GameKind::Forfeit => ("0-1", Some("Forfeit: White did not play".to_string())),
         _ if w == points.win && b == points.loss => ("1-0", None),
         _ if w == points.loss && b == points.win => ("0-1", None),
         _ if w == points.draw && b == points.draw => ("1/2-1/2", None),
@@ -779,7 +788,7 @@ fn pgn_game(
     let name = |id: i32| players.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     let elo = |id: i32| players.get(&id).and_then(|p| p.rating).filter(|r| *r > 0);
     let fide = |id: i32| players.get(&id).and_then(|p| p.fide_id).filter(|f| *f > 0);
-    let chess960 = t.variant == "chess960";
+    let chess960 = t.variant == Variant::Chess960;
     // The moves entered, from where they started; without moves, where the
     // board started (the drawn Chess960 position).
     let (start, moves) = match super::records::stored_game(conn, g.id)? {
@@ -841,7 +850,7 @@ fn pgn_of(
                     "round {n} of tournament {tid}"
                 )))
             }
-            Some(r) if !audience.sees_round_state(&r.state) => {
+            Some(r) if !audience.sees_round_state(r.state) => {
                 return Err(DomainError::NotFound(format!(
                     "a published round {n} of tournament {tid}"
                 )))
@@ -857,7 +866,7 @@ fn pgn_of(
     let mut found = false;
     for r in round_rows
         .iter()
-        .filter(|r| audience.sees_round_state(&r.state))
+        .filter(|r| audience.sees_round_state(r.state))
     {
         let mut q = games::table
             .filter(games::tournament_id.eq(tid))
@@ -1032,16 +1041,16 @@ mod tests {
         use GameResult::*;
         assert_eq!(
             game_scores(Some(Win), Some(Loss), &p),
-            Some(("played", Some(2), Some(0)))
+            Some((GameKind::Played, Some(2), Some(0)))
         );
         assert_eq!(
             game_scores(Some(ForfeitLoss), Some(ForfeitLoss), &p).map(|g| g.0),
-            Some("double_forfeit")
+            Some(GameKind::DoubleForfeit)
         );
         assert_eq!(game_scores(Some(Win), Some(Win), &p), None);
         assert_eq!(
             game_scores(Some(Adjusted(0)), Some(Adjusted(1)), &p),
-            Some(("played", Some(0), Some(1)))
+            Some((GameKind::Played, Some(0), Some(1)))
         );
         assert_eq!(game_scores(Some(Win), Some(ForfeitLoss), &p), None);
     }

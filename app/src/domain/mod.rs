@@ -12,6 +12,7 @@ pub mod engine;
 pub mod fide_mode;
 pub mod games;
 pub mod interchange;
+pub mod kinds;
 pub mod model;
 pub mod penalties;
 pub mod pgn_import;
@@ -253,6 +254,11 @@ mod tests {
                 panic!("an import cycle in app/src/domain: {}", cycle.join(" → "));
             }
         }
-        assert!(graph["regulations"].is_empty(), "regulations is a leaf");
+        assert!(graph["kinds"].is_empty(), "kinds is a leaf");
+        assert!(
+            graph["regulations"].iter().all(|m| m == "kinds"),
+            "regulations uses only the closed sets: {:?}",
+            graph["regulations"]
+        );
     }
 }

@@ -1,6 +1,9 @@
 //! From rows to the `pairing` crate's tournament model: the one place where the
 //! database's view of a tournament becomes the mathematics' view.
 
+use super::kinds::{
+    ByeRequestKind, GameKind, InitialColour, LateEntryBye, PairingSystem, PlayerStatus, RatingOrder,
+};
 use super::regulations::point_system;
 use super::DomainResult;
 use crate::db::models::{ByeRequestRow, GameRow, PlayerRow, TournamentRow};
@@ -27,10 +30,10 @@ impl Model {
 }
 
 pub fn kind_of(t: &TournamentRow) -> pairing::TournamentKind {
-    match t.system.as_str() {
-        "round_robin" => pairing::TournamentKind::RoundRobin { double: false },
-        "double_round_robin" => pairing::TournamentKind::RoundRobin { double: true },
-        _ => pairing::TournamentKind::Swiss,
+    match t.system {
+        PairingSystem::RoundRobin => pairing::TournamentKind::RoundRobin { double: false },
+        PairingSystem::DoubleRoundRobin => pairing::TournamentKind::RoundRobin { double: true },
+        PairingSystem::Swiss => pairing::TournamentKind::Swiss,
     }
 }
 
@@ -63,8 +66,8 @@ fn entries(g: &GameRow, points: &PointSystem) -> (RoundEntry, Option<RoundEntry>
             }),
         )
     };
-    match g.kind.as_str() {
-        "played" => {
+    match g.kind {
+        GameKind::Played => {
             let (rw, rb) = if ws == points.win && bs == points.loss {
                 (GameResult::Win, GameResult::Loss)
             } else if ws == points.loss && bs == points.win {
@@ -76,21 +79,23 @@ fn entries(g: &GameRow, points: &PointSystem) -> (RoundEntry, Option<RoundEntry>
             };
             game(Some(rw), Some(rb))
         }
-        "forfeit" => {
+        GameKind::Forfeit => {
             if ws > bs {
                 game(Some(GameResult::ForfeitWin), Some(GameResult::ForfeitLoss))
             } else {
                 game(Some(GameResult::ForfeitLoss), Some(GameResult::ForfeitWin))
             }
         }
-        "double_forfeit" => game(Some(GameResult::ForfeitLoss), Some(GameResult::ForfeitLoss)),
-        "pairing_bye" => (RoundEntry::Bye(ByeKind::PairingAllocated), None),
-        "full_bye" => (RoundEntry::Bye(ByeKind::Full), None),
-        "half_bye" => (RoundEntry::Bye(ByeKind::Half), None),
-        "zero_bye" => (RoundEntry::Bye(ByeKind::Zero), None),
-        "free" => (RoundEntry::NotPaired, None),
-        // pending, adjourned: scheduled, no result yet
-        _ => game(None, None),
+        GameKind::DoubleForfeit => {
+            game(Some(GameResult::ForfeitLoss), Some(GameResult::ForfeitLoss))
+        }
+        GameKind::PairingBye => (RoundEntry::Bye(ByeKind::PairingAllocated), None),
+        GameKind::FullBye => (RoundEntry::Bye(ByeKind::Full), None),
+        GameKind::HalfBye => (RoundEntry::Bye(ByeKind::Half), None),
+        GameKind::ZeroBye => (RoundEntry::Bye(ByeKind::Zero), None),
+        GameKind::Free => (RoundEntry::NotPaired, None),
+        // scheduled, no result yet
+        GameKind::Pending | GameKind::Adjourned => game(None, None),
     }
 }
 
@@ -105,10 +110,9 @@ pub fn build(
 ) -> DomainResult<Model> {
     let rows = players_in_order(conn, t.id)?;
     let points = point_system(t);
-    let late_bye = if t.late_entry_bye == "half" {
-        ByeKind::Half
-    } else {
-        ByeKind::Zero
+    let late_bye = match t.late_entry_bye {
+        LateEntryBye::Half => ByeKind::Half,
+        LateEntryBye::Zero => ByeKind::Zero,
     };
     let mut start_no = HashMap::new();
     let mut player_ids = Vec::with_capacity(rows.len());
@@ -116,7 +120,7 @@ pub fn build(
         start_no.insert(p.id, i as PlayerId + 1);
         player_ids.push(p.id);
     }
-    let use_national = t.rating_order == "national";
+    let use_national = t.rating_order == RatingOrder::National;
     let mut players: Vec<pairing::Player> = rows
         .iter()
         .enumerate()
@@ -136,7 +140,7 @@ pub fn build(
                 birth_date: (!p.birth_date.is_empty()).then(|| p.birth_date.replace('-', "/")),
                 sex: p.sex.chars().next(),
                 rounds: vec![RoundEntry::NotPaired; played as usize],
-                withdrawn: p.status != "active",
+                withdrawn: p.status != PlayerStatus::Active,
                 ..Default::default()
             }
         })
@@ -194,11 +198,11 @@ pub fn build(
             .load(conn)?;
         for (i, p) in rows.iter().enumerate() {
             let req = requests.iter().find(|q| q.player_id == p.id);
-            let entry = match req.map(|q| q.kind.as_str()) {
-                Some("half") => Some(RoundEntry::Bye(ByeKind::Half)),
-                Some("zero") => Some(RoundEntry::Bye(ByeKind::Zero)),
-                Some("full") => Some(RoundEntry::Bye(ByeKind::Full)),
-                _ if (p.joined_round as u32) > next => Some(RoundEntry::Bye(late_bye)),
+            let entry = match req.map(|q| q.kind) {
+                Some(ByeRequestKind::Half) => Some(RoundEntry::Bye(ByeKind::Half)),
+                Some(ByeRequestKind::Zero) => Some(RoundEntry::Bye(ByeKind::Zero)),
+                Some(ByeRequestKind::Full) => Some(RoundEntry::Bye(ByeKind::Full)),
+                None if (p.joined_round as u32) > next => Some(RoundEntry::Bye(late_bye)),
                 _ => None,
             };
             if let Some(e) = entry {
@@ -224,10 +228,9 @@ pub fn build(
             kind: kind_of(t),
             total_rounds,
             points,
-            initial_color: if t.initial_color == "black" {
-                Color::Black
-            } else {
-                Color::White
+            initial_color: match t.initial_color {
+                InitialColour::Black => Color::Black,
+                InitialColour::White => Color::White,
             },
             forbidden,
             players,

@@ -12,6 +12,8 @@ use super::tournaments::{load as load_tournament, point_system, time_control};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
+use crate::domain::kinds::TimeCategory;
+use crate::domain::kinds::{GameKind, LawsEdition, PlayerStatus};
 use diesel::prelude::*;
 use rules::{can_mate, CanMate, Position};
 use serde::{Deserialize, Serialize};
@@ -137,7 +139,7 @@ pub fn record(
             "the player does not play this game",
         ));
     };
-    let art = article(&cmd.kind, t.laws_edition == "2005").ok_or_else(|| {
+    let art = article(&cmd.kind, t.laws_edition == LawsEdition::Laws2005).ok_or_else(|| {
         DomainError::invalid(
             "kind",
             format!("'{}' is not a penalty kind (warning, extra_time, time_deduction, game_lost, score_reduced, score_raised, expulsion, illegal_move, incorrect_draw_claim, quickplay_claim, both_at_fault)", cmd.kind),
@@ -229,7 +231,7 @@ pub fn record(
         }
         "illegal_move" => {
             let category = time_control(&t).category();
-            if category != "standard" && !cmd.claimed {
+            if category != TimeCategory::Standard && !cmd.claimed {
                 return Err(DomainError::invalid(
                     "claimed",
                     "in rapid and blitz an illegal move is penalised only on the opponent's claim before he moves (A.4(c), B.3(c))",
@@ -242,7 +244,7 @@ pub fn record(
                 .count()
                 .get_result(conn)?;
             let count = earlier as i32 + 1;
-            if category == "blitz" {
+            if category == TimeCategory::Blitz {
                 // B.3(c): the claim wins — or draws when the claimant cannot mate.
                 let can = could_mate(
                     &final_pos(conn, gid, cmd.final_fen.as_deref())?,
@@ -338,7 +340,7 @@ pub fn record(
     if let Some((w, b)) = new_result {
         diesel::update(games::table.find(gid))
             .set((
-                games::kind.eq("played"),
+                games::kind.eq(GameKind::Played),
                 games::white_score.eq(Some(w)),
                 games::black_score.eq(Some(b)),
                 games::termination.eq(format!("penalty: art. {art}")),
@@ -405,14 +407,14 @@ fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
         .first(conn)?;
     diesel::update(players::table.find(pid))
         .set((
-            players::status.eq("expelled"),
+            players::status.eq(PlayerStatus::Expelled),
             players::left_after_round.eq(paired),
             players::version.eq(p.version + 1),
         ))
         .execute(conn)?;
     let open: Vec<crate::db::models::GameRow> = games::table
         .filter(games::tournament_id.eq(tid))
-        .filter(games::kind.eq_any(["pending", "adjourned"]))
+        .filter(games::kind.eq_any([GameKind::Pending, GameKind::Adjourned]))
         .filter(games::white_id.eq(pid).or(games::black_id.eq(pid)))
         .select(crate::db::models::GameRow::as_select())
         .load(conn)?;
@@ -424,7 +426,7 @@ fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
         };
         diesel::update(games::table.find(og.id))
             .set((
-                games::kind.eq("forfeit"),
+                games::kind.eq(GameKind::Forfeit),
                 games::white_score.eq(Some(w)),
                 games::black_score.eq(Some(b)),
                 games::termination.eq("expulsion (13.4(g))"),

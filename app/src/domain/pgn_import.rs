@@ -17,6 +17,7 @@
 //! `app/fuzz/fuzz_targets/pgn_import.rs`.
 
 use super::audit::{self, Entry};
+use super::kinds::RecordFormat;
 use super::records::{self, SubmitMoves, ValidationView};
 use super::tournaments::load as load_tournament;
 use super::{require_role, Actor, DomainError, DomainResult, Role};
@@ -495,7 +496,7 @@ pub fn import_round(
             Placement::Board(i) => {
                 let row = &rows[i];
                 let cmd = SubmitMoves {
-                    format: "pgn".into(),
+                    format: RecordFormat::Pgn,
                     text: g.pgn.clone(),
                     notation: None,
                     start: None,
@@ -513,7 +514,7 @@ pub fn import_round(
                     }
                     Err(e) => return Err(e),
                 };
-                let entered = records::recorded_result(&row.kind, row.white_score, row.black_score);
+                let entered = records::recorded_result(row.kind, row.white_score, row.black_score);
                 if let (Some(file), Some(ent)) = (g.result.as_deref(), entered.as_deref()) {
                     if file != "*" && file != ent {
                         out.result_conflicts.push(ResultConflict {

@@ -11,6 +11,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::models::{GameRow, TournamentRow};
 use crate::db::schema::game_records;
 use crate::db::DbConnection;
+use crate::domain::kinds::{GameKind, Notation, RecordFormat, Variant};
 use diesel::prelude::*;
 use rules::san::LetterSet;
 use rules::validate::{validate_game, GameInput, Termination};
@@ -21,12 +22,11 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SubmitMoves {
-    /// `pgn` (one game) or `scoresheet` (moves as written: `1.e4 e5 2.Sf3 …`).
-    pub format: String,
+    pub format: RecordFormat,
     pub text: String,
-    /// Notation letters (default: the tournament's).
+    /// Notation letters (default: the tournament's; English for PGN).
     #[serde(default)]
-    pub notation: Option<String>,
+    pub notation: Option<Notation>,
     /// Start position: a FEN, or for Chess960 the start position number; default
     /// the round's (standard, or its Chess960 position).
     #[serde(default)]
@@ -59,8 +59,8 @@ pub struct ValidationView {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameRecordView {
     pub game_id: i32,
-    pub format: String,
-    pub notation: String,
+    pub format: RecordFormat,
+    pub notation: Notation,
     pub start_fen: String,
     pub text: String,
     pub report: ValidationView,
@@ -97,7 +97,7 @@ fn start_position(
     conn: &mut DbConnection,
     g: &GameRow,
     given: Option<&str>,
-    variant: &str,
+    variant: Variant,
 ) -> DomainResult<Position> {
     if let Some(s) = given.map(str::trim).filter(|s| !s.is_empty()) {
         if let Ok(sp) = s.parse::<u16>() {
@@ -108,7 +108,7 @@ fn start_position(
         return Position::from_fen(s)
             .map_err(|e| DomainError::invalid("start", format!("the FEN is not valid: {e}")));
     }
-    if variant == "chess960" {
+    if variant == Variant::Chess960 {
         if let Some(sp) = super::chess960::game_position(conn, g)? {
             return u16::try_from(sp)
                 .ok()
@@ -182,7 +182,7 @@ pub(crate) fn scoresheet_moves(text: &str) -> Vec<String> {
 pub fn contradiction(
     conn: &mut DbConnection,
     gid: i32,
-    (kind, white, black): (&str, Option<i32>, Option<i32>),
+    (kind, white, black): (GameKind, Option<i32>, Option<i32>),
 ) -> DomainResult<Option<String>> {
     let report: Option<String> = game_records::table
         .find(gid)
@@ -214,8 +214,8 @@ pub fn contradiction(
 }
 
 /// The entered result of a game as PGN writes it.
-pub(crate) fn recorded_result(kind: &str, w: Option<i32>, b: Option<i32>) -> Option<String> {
-    if kind != "played" {
+pub(crate) fn recorded_result(kind: GameKind, w: Option<i32>, b: Option<i32>) -> Option<String> {
+    if kind != GameKind::Played {
         return None;
     }
     Some(match (w?, b?) {
@@ -276,22 +276,21 @@ pub(crate) fn check_and_store(
         ));
     }
     // PGN is English SAN by its standard; a scoresheet is in the tournament's letters.
-    let default_notation = if cmd.format == "pgn" {
-        "en".to_string()
-    } else {
-        t.notation.clone()
+    let default_notation = match cmd.format {
+        RecordFormat::Pgn => Notation::En,
+        RecordFormat::Scoresheet => t.notation,
     };
-    let notation = cmd.notation.clone().unwrap_or(default_notation);
-    let letters = LetterSet::from_code(&notation).ok_or_else(|| {
+    let notation = cmd.notation.unwrap_or(default_notation);
+    let letters = LetterSet::from_code(notation.as_str()).ok_or_else(|| {
         DomainError::invalid(
             "notation",
             format!("'{notation}' is not a notation language"),
         )
     })?;
-    let entered = recorded_result(&g.kind, g.white_score, g.black_score);
+    let entered = recorded_result(g.kind, g.white_score, g.black_score);
     let term = termination(cmd.termination.as_deref())?;
-    let (start, moves, result_in_text) = match cmd.format.as_str() {
-        "pgn" => {
+    let (start, moves, result_in_text) = match cmd.format {
+        RecordFormat::Pgn => {
             let games = rules::pgn::read_games(&cmd.text);
             let game = match games.into_iter().next() {
                 Some(Ok(game)) => game,
@@ -310,23 +309,17 @@ pub(crate) fn check_and_store(
             // given position, or the drawn Chess960 position.
             let pos = if game.tag("FEN").is_some_and(|f| !f.trim().is_empty()) {
                 pos
-            } else if cmd.start.is_some() || t.variant == "chess960" {
-                start_position(conn, g, cmd.start.as_deref(), &t.variant)?
+            } else if cmd.start.is_some() || t.variant == Variant::Chess960 {
+                start_position(conn, g, cmd.start.as_deref(), t.variant)?
             } else {
                 pos
             };
             let moves: Vec<String> = game.moves.iter().map(|m| m.text.clone()).collect();
             (pos, moves, game.result())
         }
-        "scoresheet" => {
-            let pos = start_position(conn, g, cmd.start.as_deref(), &t.variant)?;
+        RecordFormat::Scoresheet => {
+            let pos = start_position(conn, g, cmd.start.as_deref(), t.variant)?;
             (pos, scoresheet_moves(&cmd.text), None)
-        }
-        other => {
-            return Err(DomainError::invalid(
-                "format",
-                format!("'{other}' is not pgn or scoresheet"),
-            ))
         }
     };
     let input = GameInput {
@@ -340,7 +333,7 @@ pub(crate) fn check_and_store(
     };
     let report = report_view(&validate_game(&input));
     let mut warnings = warnings(&report, entered.as_deref(), report.result_consistent);
-    if t.variant == "chess960" {
+    if t.variant == Variant::Chess960 {
         if let Some(sp) = super::chess960::game_position(conn, g)? {
             let drawn = u16::try_from(sp).ok().and_then(Position::chess960);
             if drawn.is_some_and(|d| d.to_fen() != start.to_fen()) {
@@ -362,8 +355,8 @@ pub(crate) fn check_and_store(
         .values((
             game_records::game_id.eq(gid),
             game_records::tournament_id.eq(tid),
-            game_records::format.eq(&cmd.format),
-            game_records::notation.eq(&notation),
+            game_records::format.eq(cmd.format),
+            game_records::notation.eq(notation),
             game_records::start_fen.eq(start.to_fen()),
             game_records::text.eq(&cmd.text),
             game_records::report.eq(&report_text),
@@ -418,7 +411,7 @@ pub fn get(
 ) -> DomainResult<GameRecordView> {
     let g = load_game(conn, tid, gid)?;
     audience.check_game(conn, tid, &g)?;
-    let row: Option<(String, String, String, String, String)> = game_records::table
+    let row: Option<(RecordFormat, Notation, String, String, String)> = game_records::table
         .find(gid)
         .select((
             game_records::format,
@@ -435,7 +428,7 @@ pub fn get(
     let report: ValidationView = serde_json::from_str(&report).map_err(|_| {
         DomainError::conflict("the stored report is unreadable; submit the moves again")
     })?;
-    let entered = recorded_result(&g.kind, g.white_score, g.black_score);
+    let entered = recorded_result(g.kind, g.white_score, g.black_score);
     // The result may have been entered or corrected since the moves were checked.
     let consistent = match (&report.expected_result, &entered) {
         (Some(exp), Some(ent)) => exp == ent,
@@ -459,7 +452,7 @@ pub fn stored_game(
     conn: &mut DbConnection,
     gid: i32,
 ) -> DomainResult<Option<(Position, Vec<rules::Move>)>> {
-    let row: Option<(String, String, String, String)> = game_records::table
+    let row: Option<(RecordFormat, Notation, String, String)> = game_records::table
         .find(gid)
         .select((
             game_records::format,
@@ -475,8 +468,8 @@ pub fn stored_game(
     let Ok(start) = Position::from_fen_lenient(&start_fen) else {
         return Ok(None);
     };
-    let letters = LetterSet::from_code(&notation).unwrap_or(LetterSet::ENGLISH);
-    let written: Vec<String> = if format == "pgn" {
+    let letters = LetterSet::from_code(notation.as_str()).unwrap_or(LetterSet::ENGLISH);
+    let written: Vec<String> = if format == RecordFormat::Pgn {
         match rules::pgn::read_games(&text).into_iter().next() {
             Some(Ok(g)) => g.moves.iter().map(|m| m.text.clone()).collect(),
             _ => return Ok(None),

@@ -6,6 +6,7 @@ use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -157,7 +158,7 @@ pub struct PlayerView {
     pub national_rating: Option<i32>,
     pub k_factor: i32,
     /// `active`, `withdrawn` or `expelled`.
-    pub status: String,
+    pub status: PlayerStatus,
     pub joined_round: i32,
     pub left_after_round: Option<i32>,
     pub version: i32,
@@ -178,7 +179,7 @@ impl From<&PlayerRow> for PlayerView {
             rating: p.rating,
             national_rating: p.national_rating,
             k_factor: p.k_factor,
-            status: p.status.clone(),
+            status: p.status,
             joined_round: p.joined_round,
             left_after_round: p.left_after_round,
             version: p.version,
@@ -228,7 +229,7 @@ pub fn register(
     let t = load_tournament(conn, tid)?;
     cmd.validate()?;
     let paired = rounds_paired(conn, tid)?;
-    if paired > 0 && t.system != "swiss" {
+    if paired > 0 && !t.system.is_swiss() {
         return Err(DomainError::conflict(
             "a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players",
         ));
@@ -291,7 +292,7 @@ pub fn register(
             players::k_factor.eq(cmd.k_factor.unwrap_or_else(|| {
                 default_k_factor(cmd.rating, &cmd.birth_date, year_of(&t.start_date))
             })),
-            players::status.eq("active"),
+            players::status.eq(PlayerStatus::Active),
             players::joined_round.eq(joins),
             players::version.eq(1),
             players::created_at.eq(now()),
@@ -534,7 +535,7 @@ pub fn reinstate(
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
-    if before.status != "withdrawn" {
+    if before.status != PlayerStatus::Withdrawn {
         return Err(DomainError::conflict(format!(
             "{} has not withdrawn",
             before.name
@@ -549,7 +550,7 @@ pub fn reinstate(
     }
     diesel::update(players::table.find(pid))
         .set((
-            players::status.eq("active"),
+            players::status.eq(PlayerStatus::Active),
             players::left_after_round.eq(None::<i32>),
             players::version.eq(before.version + 1),
         ))
@@ -691,7 +692,7 @@ pub fn withdraw(
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
-    if before.status != "active" {
+    if before.status != PlayerStatus::Active {
         return Err(DomainError::conflict(format!(
             "{} has already left the tournament ({})",
             before.name, before.status
@@ -700,7 +701,7 @@ pub fn withdraw(
     let paired = rounds_paired(conn, tid)?;
     diesel::update(players::table.find(pid))
         .set((
-            players::status.eq("withdrawn"),
+            players::status.eq(PlayerStatus::Withdrawn),
             players::left_after_round.eq(Some(paired)),
             players::version.eq(before.version + 1),
         ))
@@ -723,7 +724,7 @@ pub struct RequestBye {
     pub round: i32,
     /// `half` (default), `zero` or `full` — what the regulations allow.
     #[serde(default = "default_bye_kind")]
-    pub kind: String,
+    pub kind: ByeRequestKind,
     #[serde(default)]
     pub note: String,
     /// FIDE mode: a full-point bye on request needs both confirmations.
@@ -733,8 +734,8 @@ pub struct RequestBye {
     pub leave_fide_mode: bool,
 }
 
-fn default_bye_kind() -> String {
-    "half".into()
+fn default_bye_kind() -> ByeRequestKind {
+    ByeRequestKind::Half
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -742,7 +743,7 @@ pub struct ByeRequestView {
     pub id: i32,
     pub player_id: i32,
     pub round: i32,
-    pub kind: String,
+    pub kind: ByeRequestKind,
     pub note: String,
 }
 
@@ -752,7 +753,7 @@ impl From<&ByeRequestRow> for ByeRequestView {
             id: r.id,
             player_id: r.player_id,
             round: r.round_number,
-            kind: r.kind.clone(),
+            kind: r.kind,
             note: r.note.clone(),
         }
     }
@@ -769,15 +770,9 @@ pub fn request_bye(
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let p = load_player(conn, tid, pid)?;
-    if t.system != "swiss" {
+    if !t.system.is_swiss() {
         return Err(DomainError::conflict(
             "a round robin has no requested byes: the schedule is fixed",
-        ));
-    }
-    if !["half", "zero", "full"].contains(&cmd.kind.as_str()) {
-        return Err(DomainError::invalid(
-            "kind",
-            "a requested bye is half, zero or full",
         ));
     }
     let paired = rounds_paired(conn, tid)?;
@@ -791,7 +786,7 @@ pub fn request_bye(
             ),
         ));
     }
-    if p.status != "active" {
+    if p.status != PlayerStatus::Active {
         return Err(DomainError::conflict(format!(
             "{} has left the tournament",
             p.name
@@ -802,7 +797,7 @@ pub fn request_bye(
         .filter(bye_requests::round_number.eq(cmd.round))
         .count()
         .get_result(conn)?;
-    if exists == 0 && cmd.kind == "full" {
+    if exists == 0 && cmd.kind == ByeRequestKind::Full {
         super::fide_mode::forbidden(
             conn,
             actor,
@@ -826,7 +821,7 @@ pub fn request_bye(
             bye_requests::tournament_id.eq(tid),
             bye_requests::player_id.eq(pid),
             bye_requests::round_number.eq(cmd.round),
-            bye_requests::kind.eq(&cmd.kind),
+            bye_requests::kind.eq(cmd.kind),
             bye_requests::note.eq(&cmd.note),
             bye_requests::created_at.eq(now()),
         ))

@@ -3,6 +3,10 @@
 //! they are stored. A leaf of `domain`: it uses no other domain module, and
 //! `tournaments`, `rounds`, `model` and the rest read the regulations here.
 
+use super::kinds::{
+    InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem, RatingOrder, TimeCategory,
+    Variant,
+};
 use super::{DomainError, DomainResult};
 use crate::db::models::TournamentRow;
 use crate::db::schema::players;
@@ -57,15 +61,15 @@ impl TimeControl {
 
     /// Appendices A and B: blitz when base + 60 × increment < 15 minutes, rapid when
     /// 15 ≤ … < 60, standard otherwise (increment in seconds, so 60 × inc s = inc min).
-    pub fn category(&self) -> &'static str {
+    pub fn category(&self) -> TimeCategory {
         let base: u32 = self.periods.iter().map(|p| p.minutes).sum();
         let total = base + self.increment_seconds.max(self.delay_seconds);
         if total < 15 {
-            "blitz"
+            TimeCategory::Blitz
         } else if total < 60 {
-            "rapid"
+            TimeCategory::Rapid
         } else {
-            "standard"
+            TimeCategory::Standard
         }
     }
 }
@@ -149,8 +153,7 @@ pub struct Regulations {
     /// `YYYY-MM-DD`
     pub start_date: String,
     pub end_date: String,
-    /// `swiss`, `round_robin` or `double_round_robin`.
-    pub system: String,
+    pub system: PairingSystem,
     /// Number of rounds (Swiss). For round robins it follows from the players.
     pub rounds: u32,
     pub schedule: Vec<RoundSchedule>,
@@ -161,8 +164,8 @@ pub struct Regulations {
     /// Guidelines for adjourned games §10: lateness limit at resumption, minutes.
     pub resumption_lateness_minutes: u32,
     pub points: PointsConfig,
-    /// How a late entry's missed rounds score: `zero` or `half`.
-    pub late_entry_bye: String,
+    /// How a late entry's missed rounds score.
+    pub late_entry_bye: LateEntryBye,
     /// Art. 9.1(a): minimum moves before an agreed draw (0 = no minimum).
     pub draw_offer_min_moves: u32,
     /// Art. 9.1(a): draw offers only with the arbiter's consent.
@@ -171,18 +174,17 @@ pub struct Regulations {
     pub illegal_moves_lose: u32,
     /// Art. 7.4(b): seconds added to the opponent for each illegal move.
     pub illegal_move_bonus_seconds: u32,
-    /// `standard` or `chess960`.
-    pub variant: String,
+    pub variant: Variant,
     /// Tie-break order, FIDE C.07 codes (`BH/C1`, `SB`, …).
     pub tiebreaks: Vec<String>,
-    /// Colour of the top seed in round 1: `white` or `black`.
-    pub initial_color: String,
-    /// Rating used for ordering: `fide` or `national`.
-    pub rating_order: String,
-    /// Notation letters for scoresheets: en pl cs de fr nl es it …
-    pub notation: String,
-    /// Edition of the Laws applied: `2009` or `2005`.
-    pub laws_edition: String,
+    /// Colour of the top seed in round 1.
+    pub initial_color: InitialColour,
+    /// Rating used for ordering.
+    pub rating_order: RatingOrder,
+    /// Notation letters for scoresheets.
+    pub notation: Notation,
+    /// Edition of the Laws applied.
+    pub laws_edition: LawsEdition,
 }
 
 impl Default for Regulations {
@@ -193,7 +195,7 @@ impl Default for Regulations {
             federation: String::new(),
             start_date: "2026-01-01".into(),
             end_date: "2026-01-01".into(),
-            system: "swiss".into(),
+            system: PairingSystem::Swiss,
             rounds: 9,
             schedule: vec![],
             time_control: TimeControl::default(),
@@ -201,28 +203,23 @@ impl Default for Regulations {
             adjournments: false,
             resumption_lateness_minutes: 60,
             points: PointsConfig::default(),
-            late_entry_bye: "zero".into(),
+            late_entry_bye: LateEntryBye::Zero,
             draw_offer_min_moves: 0,
             draw_needs_arbiter: false,
             illegal_moves_lose: 3,
             illegal_move_bonus_seconds: 120,
-            variant: "standard".into(),
+            variant: Variant::Standard,
             tiebreaks: vec![],
-            initial_color: "white".into(),
-            rating_order: "fide".into(),
-            notation: "en".into(),
-            laws_edition: "2009".into(),
+            initial_color: InitialColour::White,
+            rating_order: RatingOrder::Fide,
+            notation: Notation::En,
+            laws_edition: LawsEdition::Laws2009,
         }
     }
 }
 
 pub const SWISS_TIEBREAKS: &[&str] = &["BH/C1", "BH", "SB", "DE", "WIN", "BWG"];
 pub const ROUND_ROBIN_TIEBREAKS: &[&str] = &["DE", "WIN", "SB", "KS", "BWG"];
-
-pub const NOTATIONS: &[&str] = &[
-    "en", "pl", "cs", "de", "fr", "nl", "es", "it", "hu", "da", "et", "fi", "is", "no", "pt", "ro",
-    "sv",
-];
 
 impl Regulations {
     /// Checks every field; the first problem is returned with the field's name.
@@ -265,13 +262,7 @@ impl Regulations {
                 "the tournament ends before it starts",
             ));
         }
-        if !["swiss", "round_robin", "double_round_robin"].contains(&self.system.as_str()) {
-            out.push(DomainError::invalid(
-                "system",
-                "the system is swiss, round_robin or double_round_robin",
-            ));
-        }
-        if self.system == "swiss" && !(1..=30).contains(&self.rounds) {
+        if self.system.is_swiss() && !(1..=30).contains(&self.rounds) {
             out.push(DomainError::invalid(
                 "rounds",
                 "a Swiss has between 1 and 30 rounds",
@@ -303,26 +294,14 @@ impl Regulations {
         if let Err(e) = self.points.to_system() {
             out.push(e);
         }
-        if !["zero", "half"].contains(&self.late_entry_bye.as_str()) {
-            out.push(DomainError::invalid(
-                "late_entry_bye",
-                "late entries' missed rounds score zero or half",
-            ));
-        }
         if !(1..=10).contains(&self.illegal_moves_lose) {
             out.push(DomainError::invalid(
                 "illegal_moves_lose",
                 "between 1 and 10",
             ));
         }
-        if !["standard", "chess960"].contains(&self.variant.as_str()) {
-            out.push(DomainError::invalid(
-                "variant",
-                "the variant is standard or chess960",
-            ));
-        }
         if self.tiebreaks.is_empty() {
-            let defaults = if self.system == "swiss" {
+            let defaults = if self.system.is_swiss() {
                 SWISS_TIEBREAKS
             } else {
                 ROUND_ROBIN_TIEBREAKS
@@ -337,26 +316,11 @@ impl Regulations {
                 ));
             }
         }
-        if !["white", "black"].contains(&self.initial_color.as_str()) {
-            out.push(DomainError::invalid("initial_color", "white or black"));
-        }
-        if !["fide", "national"].contains(&self.rating_order.as_str()) {
-            out.push(DomainError::invalid("rating_order", "fide or national"));
-        }
-        if !NOTATIONS.contains(&self.notation.as_str()) {
-            out.push(DomainError::invalid(
-                "notation",
-                format!("the notation letters are one of {}", NOTATIONS.join(", ")),
-            ));
-        }
-        if !["2009", "2005"].contains(&self.laws_edition.as_str()) {
-            out.push(DomainError::invalid("laws_edition", "2009 or 2005"));
-        }
         out
     }
 
     pub(crate) fn from_row(row: &TournamentRow) -> Regulations {
-        let system = row.system.clone();
+        let system = row.system;
         Regulations {
             name: row.name.clone(),
             place: row.place.clone(),
@@ -371,17 +335,17 @@ impl Regulations {
             adjournments: row.adjournments,
             resumption_lateness_minutes: row.resumption_lateness_minutes as u32,
             points: PointsConfig::from_system(&point_system(row)),
-            late_entry_bye: row.late_entry_bye.clone(),
+            late_entry_bye: row.late_entry_bye,
             draw_offer_min_moves: row.draw_offer_min_moves as u32,
             draw_needs_arbiter: row.draw_needs_arbiter,
             illegal_moves_lose: row.illegal_moves_lose as u32,
             illegal_move_bonus_seconds: row.illegal_move_bonus_seconds as u32,
-            variant: row.variant.clone(),
+            variant: row.variant,
             tiebreaks: tiebreak_codes(row),
-            initial_color: row.initial_color.clone(),
-            rating_order: row.rating_order.clone(),
-            notation: row.notation.clone(),
-            laws_edition: row.laws_edition.clone(),
+            initial_color: row.initial_color,
+            rating_order: row.rating_order,
+            notation: row.notation,
+            laws_edition: row.laws_edition,
         }
     }
 
@@ -391,7 +355,7 @@ impl Regulations {
         row.federation = self.federation.clone();
         row.start_date = self.start_date.clone();
         row.end_date = self.end_date.clone();
-        row.system = self.system.clone();
+        row.system = self.system;
         row.rounds = self.rounds as i32;
         row.schedule = serde_json::to_string(&self.schedule).unwrap_or_else(|_| "[]".into());
         row.time_control = serde_json::to_string(&self.time_control).unwrap_or_default();
@@ -399,17 +363,17 @@ impl Regulations {
         row.adjournments = self.adjournments;
         row.resumption_lateness_minutes = self.resumption_lateness_minutes as i32;
         row.points = serde_json::to_string(&self.points.to_system()?).unwrap_or_default();
-        row.late_entry_bye = self.late_entry_bye.clone();
+        row.late_entry_bye = self.late_entry_bye;
         row.draw_offer_min_moves = self.draw_offer_min_moves as i32;
         row.draw_needs_arbiter = self.draw_needs_arbiter;
         row.illegal_moves_lose = self.illegal_moves_lose as i32;
         row.illegal_move_bonus_seconds = self.illegal_move_bonus_seconds as i32;
-        row.variant = self.variant.clone();
+        row.variant = self.variant;
         row.tiebreaks = self.tiebreaks.join(",");
-        row.initial_color = self.initial_color.clone();
-        row.rating_order = self.rating_order.clone();
-        row.notation = self.notation.clone();
-        row.laws_edition = self.laws_edition.clone();
+        row.initial_color = self.initial_color;
+        row.rating_order = self.rating_order;
+        row.notation = self.notation;
+        row.laws_edition = self.laws_edition;
         Ok(())
     }
 }
@@ -434,16 +398,11 @@ pub fn time_control(row: &TournamentRow) -> TimeControl {
 
 /// Rounds of the event. A round robin's follow from the number of players.
 pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
-    match t.system.as_str() {
-        "swiss" => t.rounds as u32,
-        system => {
-            let cycle = pairing::berger::rounds_per_cycle(players);
-            if system == "double_round_robin" {
-                2 * cycle
-            } else {
-                cycle
-            }
-        }
+    let cycle = || pairing::berger::rounds_per_cycle(players);
+    match t.system {
+        PairingSystem::Swiss => t.rounds as u32,
+        PairingSystem::RoundRobin => cycle(),
+        PairingSystem::DoubleRoundRobin => 2 * cycle(),
     }
 }
 

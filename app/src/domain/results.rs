@@ -8,6 +8,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
+use crate::domain::kinds::GameKind;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -35,7 +36,7 @@ pub struct SetResult {
 /// A parsed result: kind and both scores in half-points (None = pending).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParsedResult {
-    pub kind: &'static str,
+    pub kind: GameKind,
     pub white: Option<i32>,
     pub black: Option<i32>,
     /// Not one of the regular results of the point system: needs a reason.
@@ -74,22 +75,28 @@ pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedR
     match t.as_str() {
         "*" | "" => {
             return Ok(ParsedResult {
-                kind: "pending",
+                kind: GameKind::Pending,
                 white: None,
                 black: None,
                 asymmetric: false,
             })
         }
-        "1-0" => return regular("played", points.win, points.loss),
-        "0-1" => return regular("played", points.loss, points.win),
+        "1-0" => return regular(GameKind::Played, points.win, points.loss),
+        "0-1" => return regular(GameKind::Played, points.loss, points.win),
         "=" | "½-½" | "1/2-1/2" | "0.5-0.5" | "=-=" => {
-            return regular("played", points.draw, points.draw)
+            return regular(GameKind::Played, points.draw, points.draw)
         }
         "+/-" | "+-" | "+/−" => {
-            return regular("forfeit", points.forfeit_win, points.forfeit_loss)
+            return regular(GameKind::Forfeit, points.forfeit_win, points.forfeit_loss)
         }
-        "-/+" | "-+" => return regular("forfeit", points.forfeit_loss, points.forfeit_win),
-        "-/-" | "--" => return regular("double_forfeit", points.forfeit_loss, points.forfeit_loss),
+        "-/+" | "-+" => return regular(GameKind::Forfeit, points.forfeit_loss, points.forfeit_win),
+        "-/-" | "--" => {
+            return regular(
+                GameKind::DoubleForfeit,
+                points.forfeit_loss,
+                points.forfeit_loss,
+            )
+        }
         _ => {}
     }
     let parts: Vec<&str> = t.splitn(2, '-').collect();
@@ -98,7 +105,7 @@ pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedR
             // Asymmetric penalty results (art. 12.3(b) 0-½, art. 12.9 0-0).
             if w + b != 2 {
                 return Ok(ParsedResult {
-                    kind: "played",
+                    kind: GameKind::Played,
                     white: Some(w * points.win / 2),
                     black: Some(b * points.win / 2),
                     asymmetric: true,
@@ -172,7 +179,7 @@ pub fn set_result(
     let parsed =
         parse_result(&cmd.result, &points).map_err(|m| DomainError::invalid("result", m))?;
     let reason = cmd.reason.trim();
-    let correction = g.kind != "pending" && g.kind != "adjourned";
+    let correction = g.kind != GameKind::Pending && g.kind != GameKind::Adjourned;
     if parsed.asymmetric && reason.is_empty() {
         return Err(DomainError::invalid(
             "reason",
@@ -198,7 +205,7 @@ pub fn set_result(
             return Err(DomainError::invalid("confirm", why));
         }
     }
-    let termination = if parsed.kind == "pending" {
+    let termination = if parsed.kind == GameKind::Pending {
         String::new()
     } else {
         cmd.termination.trim().to_string()
@@ -256,16 +263,19 @@ mod tests {
         let p = pairing::PointSystem::default();
         assert_eq!(parse_result("1-0", &p).unwrap().white, Some(2));
         assert_eq!(parse_result("½-½", &p).unwrap().black, Some(1));
-        assert_eq!(parse_result("1/2-1/2", &p).unwrap().kind, "played");
-        assert_eq!(parse_result("+/−", &p).unwrap().kind, "forfeit");
+        assert_eq!(parse_result("1/2-1/2", &p).unwrap().kind, GameKind::Played);
+        assert_eq!(parse_result("+/−", &p).unwrap().kind, GameKind::Forfeit);
         assert_eq!(parse_result("−/+", &p).unwrap().black, Some(2));
-        assert_eq!(parse_result("-/-", &p).unwrap().kind, "double_forfeit");
+        assert_eq!(
+            parse_result("-/-", &p).unwrap().kind,
+            GameKind::DoubleForfeit
+        );
         let asym = parse_result("0-½", &p).unwrap();
         assert!(asym.asymmetric);
         assert_eq!((asym.white, asym.black), (Some(0), Some(1)));
         assert!(parse_result("0-0", &p).unwrap().asymmetric);
         assert!(parse_result("2-0", &p).is_err());
         assert!(parse_result("white won", &p).is_err());
-        assert_eq!(parse_result("*", &p).unwrap().kind, "pending");
+        assert_eq!(parse_result("*", &p).unwrap().kind, GameKind::Pending);
     }
 }

@@ -9,6 +9,7 @@ use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResul
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::kinds::{GameKind, PlayerStatus, RatingOrder, RoundState, Variant};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -34,9 +35,9 @@ pub struct GameView {
     pub white: PlayerRef,
     /// None for a bye or a free round.
     pub black: Option<PlayerRef>,
-    /// `pending`, `played`, `forfeit`, `double_forfeit`, `pairing_bye`, `full_bye`,
-    /// `half_bye`, `zero_bye`, `free` (round robin), `adjourned`.
-    pub kind: String,
+    /// What the board is: a game (pending, played, adjourned), a forfeit or a bye
+    /// (`free`: not paired in a round robin).
+    pub kind: GameKind,
     /// The result as written on the wall chart: `1-0`, `½-½`, `0-1`, `+/-`, `-/+`,
     /// `-/-`, `0-½`, `0-0`, `*` while pending; for byes the points (`1`, `½`, `0`).
     pub result: String,
@@ -51,7 +52,7 @@ pub struct GameView {
 pub struct RoundView {
     pub number: i32,
     /// `paired` (only staff see it), `published` or `finished`.
-    pub state: String,
+    pub state: RoundState,
     pub scheduled_start: Option<String>,
     pub published: bool,
     pub games: Vec<GameView>,
@@ -72,13 +73,17 @@ pub fn fmt_points(h: i32) -> String {
 
 pub fn result_text(g: &GameRow) -> String {
     let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
-    match g.kind.as_str() {
-        "pending" | "adjourned" => "*".into(),
-        "forfeit" if w > b => "+/-".into(),
-        "forfeit" => "-/+".into(),
-        "double_forfeit" => "-/-".into(),
-        "played" => format!("{}-{}", fmt_points(w), fmt_points(b)),
-        _ => fmt_points(w),
+    match g.kind {
+        GameKind::Pending | GameKind::Adjourned => "*".into(),
+        GameKind::Forfeit if w > b => "+/-".into(),
+        GameKind::Forfeit => "-/+".into(),
+        GameKind::DoubleForfeit => "-/-".into(),
+        GameKind::Played => format!("{}-{}", fmt_points(w), fmt_points(b)),
+        GameKind::PairingBye
+        | GameKind::FullBye
+        | GameKind::HalfBye
+        | GameKind::ZeroBye
+        | GameKind::Free => fmt_points(w),
     }
 }
 
@@ -108,7 +113,7 @@ pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
         board: g.board,
         white: pref(g.white_id),
         black: g.black_id.map(pref),
-        kind: g.kind.clone(),
+        kind: g.kind,
         result: result_text(g),
         white_points: g.white_score.map(|s| s as f64 / 2.0),
         black_points: g.black_score.map(|s| s as f64 / 2.0),
@@ -144,8 +149,8 @@ pub fn get(
 ) -> DomainResult<RoundView> {
     load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
-    let published = r.state != "paired";
-    let (games, chess960) = if audience.sees_round_state(&r.state) {
+    let published = r.state != RoundState::Paired;
+    let (games, chess960) = if audience.sees_round_state(r.state) {
         let pm = player_map(conn, tid)?;
         let rows = round_games(conn, tid, number)?;
         (
@@ -168,7 +173,7 @@ pub fn get(
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RoundSummary {
     pub number: i32,
-    pub state: String,
+    pub state: RoundState,
     pub scheduled_start: Option<String>,
     pub games: i64,
     pub results_missing: i64,
@@ -189,7 +194,7 @@ pub fn list(
     let mut out = Vec::with_capacity(rows.len());
     for r in rows
         .into_iter()
-        .filter(|r| audience.sees_round_state(&r.state))
+        .filter(|r| audience.sees_round_state(r.state))
     {
         let gs = round_games(conn, tid, r.number)?;
         out.push(RoundSummary {
@@ -199,7 +204,7 @@ pub fn list(
             games: gs.len() as i64,
             results_missing: gs
                 .iter()
-                .filter(|g| g.kind == "pending" || g.kind == "adjourned")
+                .filter(|g| g.kind == GameKind::Pending || g.kind == GameKind::Adjourned)
                 .count() as i64,
         });
     }
@@ -225,10 +230,10 @@ fn assign_start_numbers(
 ) -> DomainResult<()> {
     let rows = players_in_order(conn, t.id)?;
     let needs = rows.iter().any(|p| p.start_no == 0);
-    if !needs || (t.system != "swiss" && round > 1) {
+    if !needs || (!t.system.is_swiss() && round > 1) {
         return Ok(());
     }
-    let national = t.rating_order == "national";
+    let national = t.rating_order == RatingOrder::National;
     let title_rank = |t: &str| match t {
         "GM" => 0,
         "IM" => 1,
@@ -274,7 +279,7 @@ fn unfinished_boards(conn: &mut DbConnection, tid: i32, round: i32) -> DomainRes
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(round))
-        .filter(games::kind.eq_any(["pending", "adjourned"]))
+        .filter(games::kind.eq_any([GameKind::Pending, GameKind::Adjourned]))
         .order(games::board)
         .select(games::board)
         .load(conn)?)
@@ -299,14 +304,14 @@ fn insert_pairing(
     let mut rows = Vec::new();
     let mut board = 1;
     let mut game =
-        |white: i32, black: Option<i32>, kind: &str, ws: Option<i32>, bs: Option<i32>| {
+        |white: i32, black: Option<i32>, kind: GameKind, ws: Option<i32>, bs: Option<i32>| {
             rows.push(NewGame {
                 tournament_id: t.id,
                 round_number: round as i32,
                 board,
                 white_id: white,
                 black_id: black,
-                kind: kind.to_string(),
+                kind,
                 white_score: ws,
                 black_score: bs,
                 termination: String::new(),
@@ -317,21 +322,27 @@ fn insert_pairing(
             board += 1;
         };
     for &(w, b) in &p.boards {
-        game(id(w)?, Some(id(b)?), "pending", None, None);
+        game(id(w)?, Some(id(b)?), GameKind::Pending, None, None);
     }
     if let Some(b) = p.bye {
-        if t.system == "swiss" {
-            game(id(b)?, None, "pairing_bye", Some(points.pairing_bye), None);
+        if t.system.is_swiss() {
+            game(
+                id(b)?,
+                None,
+                GameKind::PairingBye,
+                Some(points.pairing_bye),
+                None,
+            );
         } else {
-            game(id(b)?, None, "free", Some(0), None);
+            game(id(b)?, None, GameKind::Free, Some(0), None);
         }
     }
     for pl in &m.tournament.players {
         if let Some(pairing::RoundEntry::Bye(kind)) = pl.rounds.get(round as usize - 1) {
             let (k, pts) = match kind {
-                pairing::ByeKind::Half => ("half_bye", points.half_bye),
-                pairing::ByeKind::Full => ("full_bye", points.full_bye),
-                pairing::ByeKind::Zero => ("zero_bye", points.zero_bye),
+                pairing::ByeKind::Half => (GameKind::HalfBye, points.half_bye),
+                pairing::ByeKind::Full => (GameKind::FullBye, points.full_bye),
+                pairing::ByeKind::Zero => (GameKind::ZeroBye, points.zero_bye),
                 pairing::ByeKind::PairingAllocated => continue,
             };
             game(id(pl.id)?, None, k, Some(pts), None);
@@ -368,7 +379,7 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
             )));
         }
         let r = load_round(conn, tid, last)?;
-        if r.state == "paired" {
+        if r.state == RoundState::Paired {
             return Err(DomainError::conflict(format!(
                 "round {last} is not published yet"
             )));
@@ -376,7 +387,7 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
     }
     let active: i64 = players::table
         .filter(players::tournament_id.eq(tid))
-        .filter(players::status.eq("active"))
+        .filter(players::status.eq(PlayerStatus::Active))
         .count()
         .get_result(conn)?;
     if active < 2 {
@@ -398,12 +409,12 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
             rounds::tournament_id.eq(tid),
             rounds::number.eq(round as i32),
             rounds::scheduled_start.eq(start),
-            rounds::state.eq("paired"),
+            rounds::state.eq(RoundState::Paired),
             rounds::paired_at.eq(now()),
         ))
         .execute(conn)?;
     insert_pairing(conn, &t, &m, round, &pairing)?;
-    if t.variant == "chess960" {
+    if t.variant == Variant::Chess960 {
         // Guidelines II.1: the position is drawn before the round; the arbiter
         // may draw again or enter one until the round is published.
         let r = load_round(conn, tid, round as i32)?;
@@ -436,12 +447,11 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
         )));
     }
     let before = get(conn, tid, number, Audience::Staff)?;
-    if before.games.iter().any(|g| {
-        !matches!(
-            g.kind.as_str(),
-            "pending" | "pairing_bye" | "half_bye" | "full_bye" | "zero_bye" | "free"
-        )
-    }) {
+    if before
+        .games
+        .iter()
+        .any(|g| !(g.kind == GameKind::Pending || g.kind == GameKind::Free || g.kind.is_bye()))
+    {
         return Err(DomainError::conflict(format!(
             "round {number} has results; clear them before unpairing"
         )));
@@ -483,12 +493,12 @@ pub fn publish(
 ) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let r = load_round(conn, tid, number)?;
-    if r.state != "paired" {
+    if r.state != RoundState::Paired {
         return Err(DomainError::conflict(format!(
             "round {number} is already published"
         )));
     }
-    if load_tournament(conn, tid)?.variant == "chess960" {
+    if load_tournament(conn, tid)?.variant == Variant::Chess960 {
         let missing = super::chess960::missing_boards(&r, &round_games(conn, tid, number)?);
         if !missing.is_empty() {
             let boards: Vec<String> = missing.iter().map(|b| b.to_string()).collect();
@@ -500,9 +510,9 @@ pub fn publish(
     }
     let open = unfinished_boards(conn, tid, number)?;
     let state = if open.is_empty() {
-        "finished"
+        RoundState::Finished
     } else {
-        "published"
+        RoundState::Published
     };
     diesel::update(rounds::table.find(r.id))
         .set((
@@ -529,14 +539,14 @@ pub fn publish(
 /// Moves a round between `published` and `finished` as its results come and go.
 pub fn refresh_round_state(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<()> {
     let r = load_round(conn, tid, number)?;
-    if r.state == "paired" {
+    if r.state == RoundState::Paired {
         return Ok(());
     }
     let open = unfinished_boards(conn, tid, number)?;
     let state = if open.is_empty() {
-        "finished"
+        RoundState::Finished
     } else {
-        "published"
+        RoundState::Published
     };
     if state != r.state {
         diesel::update(rounds::table.find(r.id))
@@ -597,7 +607,7 @@ pub fn swap(
     let mut boards: Vec<(i32, BoardEdit)> = round
         .games
         .iter()
-        .filter(|g| g.kind == "pending")
+        .filter(|g| g.kind == GameKind::Pending)
         .filter_map(|g| {
             g.black.as_ref().map(|b| {
                 (
@@ -613,7 +623,7 @@ pub fn swap(
     let bye = round
         .games
         .iter()
-        .find(|g| g.kind == "pairing_bye" || g.kind == "free")
+        .find(|g| g.kind == GameKind::PairingBye || g.kind == GameKind::Free)
         .map(|g| g.white.id);
     let index = |boards: &[(i32, BoardEdit)], board: i32| {
         boards.iter().position(|(b, _)| *b == board).ok_or_else(|| {
@@ -653,7 +663,7 @@ pub fn edit_pairing(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
-    if number != last_round(conn, tid)? || r.state != "paired" {
+    if number != last_round(conn, tid)? || r.state != RoundState::Paired {
         return Err(DomainError::conflict(
             "only the last round, before it is published, can be edited",
         ));
@@ -662,7 +672,12 @@ pub fn edit_pairing(
     let current: Vec<GameRow> = round_games(conn, tid, number)?;
     let in_pairing: HashSet<i32> = current
         .iter()
-        .filter(|g| matches!(g.kind.as_str(), "pending" | "pairing_bye" | "free"))
+        .filter(|g| {
+            matches!(
+                g.kind,
+                GameKind::Pending | GameKind::PairingBye | GameKind::Free
+            )
+        })
         .flat_map(|g| std::iter::once(g.white_id).chain(g.black_id))
         .collect();
     let mut seen = HashSet::new();
@@ -713,7 +728,7 @@ pub fn edit_pairing(
     });
     let was_bye = current
         .iter()
-        .find(|g| g.black_id.is_none() && g.kind == "pairing_bye")
+        .find(|g| g.black_id.is_none() && g.kind == GameKind::PairingBye)
         .map(|g| g.white_id);
     let wanted: Vec<(i32, Option<i32>)> = cmd
         .boards
@@ -753,7 +768,7 @@ pub fn edit_pairing(
         conn,
         tid,
         number,
-        t.variant == "chess960" && r.chess960_position.is_none(),
+        t.variant == Variant::Chess960 && r.chess960_position.is_none(),
     )?;
     let after = get(conn, tid, number, Audience::Staff)?;
     let answer = EditedPairing {

@@ -6,6 +6,7 @@ use super::tournaments::{load as load_tournament, tiebreak_codes};
 use super::{engine, Audience, DomainResult};
 use crate::db::schema::games;
 use crate::db::DbConnection;
+use crate::domain::kinds::GameKind;
 use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -75,7 +76,7 @@ pub fn compute(
     let missing: i64 = games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(last))
-        .filter(games::kind.eq_any(["pending", "adjourned"]))
+        .filter(games::kind.eq_any([GameKind::Pending, GameKind::Adjourned]))
         .count()
         .get_result(conn)?;
     Ok(StandingsView {

@@ -3,12 +3,13 @@
 use super::audit::{self, Entry};
 pub use super::regulations::{
     point_system, tiebreak_codes, time_control, Period, PointsConfig, Regulations, RoundSchedule,
-    TimeControl, NOTATIONS, ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS,
+    TimeControl, ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS,
 };
 use super::{now, require_role, require_user, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::TournamentRow;
 use crate::db::schema::{games, rounds, tournament_staff, tournaments, users};
 use crate::db::DbConnection;
+use crate::domain::kinds::{GameKind, TimeCategory, TournamentStatus};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -17,11 +18,11 @@ use utoipa::ToSchema;
 pub struct TournamentView {
     pub id: i32,
     /// `registration` (round 1 not yet paired), `running` or `finished`.
-    pub status: String,
+    pub status: TournamentStatus,
     pub version: i32,
     pub regulations: Regulations,
     /// Derived from the time control (Appendices A, B): blitz, rapid or standard.
-    pub time_control_category: String,
+    pub time_control_category: TimeCategory,
     pub rounds_paired: u32,
     pub players: u32,
 }
@@ -39,9 +40,9 @@ pub fn view(conn: &mut DbConnection, row: &TournamentRow) -> DomainResult<Tourna
     let regulations = Regulations::from_row(row);
     Ok(TournamentView {
         id: row.id,
-        status: row.status.clone(),
+        status: row.status,
         version: row.version,
-        time_control_category: regulations.time_control.category().to_string(),
+        time_control_category: regulations.time_control.category(),
         regulations,
         rounds_paired: rounds_paired as u32,
         players: n as u32,
@@ -88,7 +89,7 @@ pub fn create(
         federation: String::new(),
         start_date: String::new(),
         end_date: String::new(),
-        system: String::new(),
+        system: reg.system,
         rounds: 0,
         schedule: String::new(),
         time_control: String::new(),
@@ -96,18 +97,18 @@ pub fn create(
         adjournments: false,
         resumption_lateness_minutes: 60,
         points: String::new(),
-        late_entry_bye: String::new(),
+        late_entry_bye: reg.late_entry_bye,
         draw_offer_min_moves: 0,
         draw_needs_arbiter: false,
         illegal_moves_lose: 3,
         illegal_move_bonus_seconds: 120,
-        variant: String::new(),
+        variant: reg.variant,
         tiebreaks: String::new(),
-        initial_color: String::new(),
-        rating_order: String::new(),
-        notation: String::new(),
-        laws_edition: String::new(),
-        status: "registration".into(),
+        initial_color: reg.initial_color,
+        rating_order: reg.rating_order,
+        notation: reg.notation,
+        laws_edition: reg.laws_edition,
+        status: TournamentStatus::Registration,
         version: 1,
         created_at: ts.clone(),
         updated_at: ts,
@@ -331,12 +332,12 @@ pub fn list(conn: &mut DbConnection, actor: &Actor) -> DomainResult<Vec<Tourname
         let audience = Audience::of(conn, actor, r.id)?;
         views.push(audience_view(conn, r, audience)?);
     }
-    let rank = |s: &str| match s {
-        "running" => 0,
-        "registration" => 1,
-        _ => 2,
+    let rank = |s: TournamentStatus| match s {
+        TournamentStatus::Running => 0,
+        TournamentStatus::Registration => 1,
+        TournamentStatus::Finished => 2,
     };
-    views.sort_by_key(|v| rank(&v.status));
+    views.sort_by_key(|v| rank(v.status));
     Ok(views)
 }
 
@@ -483,15 +484,15 @@ pub fn refresh_status(conn: &mut DbConnection, tid: i32) -> DomainResult<()> {
     let total = super::regulations::total_rounds(conn, &row)?;
     let pending: i64 = games::table
         .filter(games::tournament_id.eq(tid))
-        .filter(games::kind.eq_any(["pending", "adjourned"]))
+        .filter(games::kind.eq_any([GameKind::Pending, GameKind::Adjourned]))
         .count()
         .get_result(conn)?;
     let status = if paired == 0 {
-        "registration"
+        TournamentStatus::Registration
     } else if paired as u32 >= total && pending == 0 {
-        "finished"
+        TournamentStatus::Finished
     } else {
-        "running"
+        TournamentStatus::Running
     };
     if status != row.status {
         diesel::update(tournaments::table.find(tid))

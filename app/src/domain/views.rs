@@ -9,6 +9,7 @@ use super::{Audience, DomainResult};
 use crate::db::models::{GameRow, PlayerRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::kinds::{GameKind, RoundState};
 use diesel::prelude::*;
 use std::collections::HashMap;
 
@@ -23,7 +24,7 @@ fn player_ref(p: &PlayerRow) -> PlayerRef {
 }
 
 /// (number, state) of every paired round, in order — without their games.
-pub fn round_states(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<(i32, String)>> {
+pub fn round_states(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<(i32, RoundState)>> {
     Ok(rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .order(rounds::number)
@@ -40,13 +41,15 @@ pub fn own_result(g: &GameRow, player: i32) -> String {
     } else {
         (g.black_score.unwrap_or(0), g.white_score.unwrap_or(0))
     };
-    match g.kind.as_str() {
-        "pending" | "adjourned" => "*".into(),
-        "played" => fmt_points(own),
-        "forfeit" if own > other => "+".into(),
-        "forfeit" | "double_forfeit" => "−".into(),
-        "free" => "–".into(),
-        _ => fmt_points(own),
+    match g.kind {
+        GameKind::Pending | GameKind::Adjourned => "*".into(),
+        GameKind::Played => fmt_points(own),
+        GameKind::Forfeit if own > other => "+".into(),
+        GameKind::Forfeit | GameKind::DoubleForfeit => "−".into(),
+        GameKind::Free => "–".into(),
+        GameKind::PairingBye | GameKind::FullBye | GameKind::HalfBye | GameKind::ZeroBye => {
+            fmt_points(own)
+        }
     }
 }
 
@@ -65,7 +68,7 @@ pub struct CardRow {
     pub opponent: Option<PlayerRef>,
     /// `white`, `black` or empty for a bye.
     pub colour: &'static str,
-    pub kind: String,
+    pub kind: GameKind,
     pub result: String,
     /// Points after this round, as written.
     pub running: String,
@@ -124,12 +127,8 @@ pub fn player_card(
         let own = if white { g.white_score } else { g.black_score };
         let other = if white { g.black_score } else { g.white_score };
         running += own.unwrap_or(0);
-        let rating_change = match (
-            g.kind.as_str(),
-            p.rating,
-            opponent.as_ref().and_then(|o| o.rating),
-        ) {
-            ("played", Some(r), Some(o)) if r > 0 && o > 0 => {
+        let rating_change = match (g.kind, p.rating, opponent.as_ref().and_then(|o| o.rating)) {
+            (GameKind::Played, Some(r), Some(o)) if r > 0 && o > 0 => {
                 let score = normalised(own.unwrap_or(0), other.unwrap_or(0));
                 let h = pairing::rating::game_change_hundredths(
                     r as u32,
@@ -149,7 +148,7 @@ pub fn player_card(
                 (true, true) => "white",
                 (true, false) => "black",
             },
-            kind: g.kind.clone(),
+            kind: g.kind,
             result: own_result(g, pid),
             running: fmt_points(running),
             opponent,
@@ -202,7 +201,7 @@ pub fn crosstable(
         .order((games::round_number, games::board))
         .select(GameRow::as_select())
         .load(conn)?;
-    let round_robin = t.system != "swiss";
+    let round_robin = !t.system.is_swiss();
     let by_id: HashMap<i32, &standings::StandingView> =
         st.rows.iter().map(|r| (r.player_id, r)).collect();
     let mut rows: Vec<CrossRow> = st

@@ -5,6 +5,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::pairings::bye_text;
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::kinds::PlayerStatus;
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::domain::standings::{self, StandingView};
@@ -86,8 +87,8 @@ pub fn render(c: &PlayerCard) -> Vec<u8> {
     if !p.club.is_empty() {
         doc.field("Club", &p.club, 10.0);
     }
-    if p.status != "active" {
-        doc.field("Status", &p.status, 10.0);
+    if p.status != PlayerStatus::Active {
+        doc.field("Status", p.status.as_str(), 10.0);
     }
     if let Some(s) = &c.standing {
         doc.field("Points", &s.points_text, 10.0);

@@ -27,7 +27,7 @@ impl RoundSheet {
     ) -> DomainResult<RoundSheet> {
         let tournament = tournaments::get(conn, tid, audience)?;
         let round = rounds::get(conn, tid, n, audience)?;
-        if !audience.sees_round_state(&round.state) {
+        if !audience.sees_round_state(round.state) {
             return Err(DomainError::NotFound(format!(
                 "a published round {n} of tournament {tid}"
             )));

@@ -3,6 +3,7 @@
 use super::layout::{Doc, Weight};
 use super::pairings::{round_rows, round_table, RoundSheet};
 use super::tournament_line;
+use crate::domain::kinds::GameKind;
 
 pub fn render(sheet: &RoundSheet) -> Vec<u8> {
     let title = format!("Results, round {}", sheet.round.number);
@@ -12,7 +13,7 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
         .round
         .games
         .iter()
-        .filter(|g| g.kind == "pending" || g.kind == "adjourned")
+        .filter(|g| g.kind == GameKind::Pending || g.kind == GameKind::Adjourned)
         .count();
     if missing > 0 {
         doc.paragraph(

@@ -11,7 +11,7 @@ pub mod ops;
 pub mod pages;
 
 use crate::db::{Database, DbConnection};
-use crate::domain::{Actor, DomainResult};
+use crate::domain::{Actor, DomainError, DomainResult};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{web, HttpRequest, HttpResponse, Route};
@@ -86,8 +86,25 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for Body<T
     type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, Self::Error>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
-        let fut = web::Json::<T>::from_request(req, payload);
-        Box::pin(async move { Ok(Body(fut.await.map(|j| j.into_inner()))) })
+        // Read as JSON first (size, content type and syntax answer 413, 415 and
+        // 400 as `json_error_handler` says), then into `T` with the path of the
+        // value that does not fit: a wrong word of a closed set is a 422 naming
+        // its field and the allowed words (`domain::kinds`).
+        let fut = web::Json::<serde_json::Value>::from_request(req, payload);
+        Box::pin(async move {
+            Ok(Body(fut.await.and_then(|j| {
+                serde_path_to_error::deserialize::<_, T>(j.into_inner()).map_err(|e| {
+                    let field = e.path().to_string();
+                    let field = if field == "." {
+                        "body".to_string()
+                    } else {
+                        field
+                    };
+                    let message = format!("the JSON body is not valid: {}: {}", field, e.inner());
+                    AppError::from(DomainError::invalid(&field, message)).into()
+                })
+            })))
+        })
     }
 }
 

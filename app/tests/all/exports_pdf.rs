@@ -144,13 +144,13 @@ fn the_envelope_prints_every_field_but_never_the_sealed_move() {
 fn a_long_table_breaks_across_pages_and_repeats_its_header() {
     let t = app::domain::tournaments::TournamentView {
         id: 1,
-        status: "running".into(),
+        status: app::domain::kinds::TournamentStatus::Running,
         version: 1,
         regulations: app::domain::tournaments::Regulations {
             name: "Otwarte Mistrzostwa Śląska".into(),
             ..Default::default()
         },
-        time_control_category: "standard".into(),
+        time_control_category: app::domain::kinds::TimeCategory::Standard,
         rounds_paired: 9,
         players: 300,
     };

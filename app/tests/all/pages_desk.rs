@@ -228,7 +228,7 @@ fn game_desk(app: &TestApp, d: &Desk) {
     );
     assert!(
         body.contains("class=\"problem\"")
-            && body.contains("not a notation language")
+            && body.contains("is not a notation; allowed: en, pl")
             && body.contains("1.e4 e5 2.Sf3</textarea>"),
         "[{}] {body}",
         app.label()

@@ -12,6 +12,7 @@ use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
 };
 use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArrivals};
+use crate::domain::kinds::{parse_field, GameKind, Notation, RecordFormat};
 use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::rounds::{self, GameView, RoundView};
@@ -73,8 +74,8 @@ pub struct GameDesk {
     pub penalties: Vec<PenaltyView>,
     pub envelopes: Vec<EnvelopeView>,
     /// The tournament's notation letters (default for typed scoresheets).
-    pub notation: String,
-    pub notations: &'static [&'static str],
+    pub notation: Notation,
+    pub notations: &'static [Notation],
     /// Whether the time control has neither increment nor delay: only then is
     /// a quickplay-finish claim (10.2) offered.
     pub quickplay_finish: bool,
@@ -118,8 +119,8 @@ impl GameDesk {
             .unwrap_or_default()
     }
 
-    pub fn is_notation(&self, code: &str) -> bool {
-        self.typed.notation == code
+    pub fn is_notation(&self, code: &Notation) -> bool {
+        self.typed.notation == code.as_str()
     }
 
     pub fn black_id(&self) -> i32 {
@@ -165,15 +166,16 @@ fn game_desk_page(
         .as_ref()
         .map(|r| TypedMoves {
             text: r.text.clone(),
-            format: r.format.clone(),
+            format: r.format.to_string(),
             ..Default::default()
         })
         .unwrap_or_default();
     let typed = x.typed.unwrap_or_else(|| TypedMoves {
         notation: record
             .as_ref()
-            .map(|r| r.notation.clone())
-            .unwrap_or_else(|| t.notation.clone()),
+            .map(|r| r.notation)
+            .unwrap_or(t.notation)
+            .to_string(),
         ..stored
     });
     let penalties = penalties::for_game(conn, tid, gid, Audience::Staff)?;
@@ -200,7 +202,7 @@ fn game_desk_page(
         penalties,
         envelopes,
         notation: t.notation,
-        notations: crate::domain::tournaments::NOTATIONS,
+        notations: Notation::ALL,
         quickplay_finish,
         problem: x.problem,
         notice: x.notice,
@@ -292,19 +294,24 @@ pub async fn submit_moves(
         termination: f.termination.clone(),
         start: f.start.clone(),
     };
-    let cmd = SubmitMoves {
-        format: if f.format.is_empty() {
-            "scoresheet".into()
-        } else {
-            f.format
-        },
-        text: f.text,
-        notation: text_or_none(&f.notation),
-        start: text_or_none(&f.start),
-        termination: text_or_none(&f.termination),
-    };
+    let cmd = (|| -> DomainResult<SubmitMoves> {
+        Ok(SubmitMoves {
+            format: if f.format.trim().is_empty() {
+                RecordFormat::Scoresheet
+            } else {
+                parse_field("format", &f.format)?
+            },
+            text: f.text,
+            notation: match text_or_none(&f.notation) {
+                Some(n) => Some(parse_field("notation", &n)?),
+                None => None,
+            },
+            start: text_or_none(&f.start),
+            termination: text_or_none(&f.termination),
+        })
+    })();
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        records::submit(conn, actor, tid, gid, cmd)
+        records::submit(conn, actor, tid, gid, cmd?)
     })
     .await?
     .map(|v| {

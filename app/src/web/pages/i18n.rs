@@ -1,7 +1,9 @@
 //! The pages' languages: English and Polish. The language comes from the `lang`
 //! cookie (the switch in the page footer), else from `Accept-Language`.
 
+use crate::domain::kinds::{ByeRequestKind, GameKind, RoundState};
 use actix_web::HttpRequest;
+use std::borrow::Borrow;
 
 pub const LANG_COOKIE: &str = "arbiter_lang";
 
@@ -477,11 +479,11 @@ impl Tr {
     }
 
     /// A requested bye's kind (`half`, `zero`, `full`).
-    pub fn bye_kind(&self, kind: &str) -> &'static str {
-        match kind {
-            "full" => "1",
-            "zero" => "0",
-            _ => "½",
+    pub fn bye_kind(&self, kind: impl Borrow<ByeRequestKind>) -> &'static str {
+        match kind.borrow() {
+            ByeRequestKind::Full => "1",
+            ByeRequestKind::Zero => "0",
+            ByeRequestKind::Half => "½",
         }
     }
 
@@ -494,23 +496,17 @@ impl Tr {
     }
 
     /// A round's state (`paired`, `published`, `finished`).
-    pub fn round_state(&self, s: &str) -> &'static str {
-        match s {
-            "paired" => self.t("paired"),
-            "finished" => self.t("finished"),
-            _ => self.t("published"),
-        }
+    pub fn round_state(&self, s: impl Borrow<RoundState>) -> &'static str {
+        self.t(s.borrow().as_str())
     }
 
     /// A bye or free round, by the game's kind.
-    pub fn bye(&self, kind: &str) -> &'static str {
-        match kind {
-            "pairing_bye" => self.t("pairing_bye"),
-            "half_bye" => self.t("half_bye"),
-            "full_bye" => self.t("full_bye"),
-            "zero_bye" => self.t("zero_bye"),
-            "free" => self.t("free"),
-            _ => self.t("bye"),
+    pub fn bye(&self, kind: impl Borrow<GameKind>) -> &'static str {
+        let kind = *kind.borrow();
+        if kind.is_bye() || kind == GameKind::Free {
+            self.t(kind.as_str())
+        } else {
+            self.t("bye")
         }
     }
 }

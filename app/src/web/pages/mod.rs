@@ -327,14 +327,14 @@ impl TournamentNav {
             name: t.name,
             rounds: states
                 .iter()
-                .filter(|(_, state)| audience.sees_round_state(state))
+                .filter(|(_, state)| audience.sees_round_state(*state))
                 .map(|(n, _)| *n)
                 .collect(),
             current: current.to_string(),
             staff,
             audience,
             fide_mode: !staff || crate::domain::fide_mode::in_fide_mode(conn, tid)?,
-            round_robin: t.system != "swiss",
+            round_robin: !t.system.is_swiss(),
             last_round,
         })
     }

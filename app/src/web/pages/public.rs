@@ -3,6 +3,7 @@
 use super::i18n::{tiebreak_help, Lang, LANG_COOKIE};
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
+use crate::domain::kinds::{PlayerStatus, Variant};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{self, RoundSummary, RoundView};
 use crate::domain::standings::{self, StandingsView};
@@ -374,7 +375,8 @@ pub async fn game(
         let nav = TournamentNav::load(conn, viewer, tid, "rounds")?;
         let game = crate::domain::results::get_game(conn, tid, gid, nav.audience)?;
         let moves = crate::domain::records::english_movetext(conn, gid)?;
-        let chess960 = if crate::domain::tournaments::load(conn, tid)?.variant == "chess960" {
+        let chess960 = if crate::domain::tournaments::load(conn, tid)?.variant == Variant::Chess960
+        {
             let row = crate::domain::results::load_game(conn, tid, gid)?;
             crate::domain::chess960::game_position(conn, &row)?
                 .and_then(crate::domain::chess960::StartPosition::of)

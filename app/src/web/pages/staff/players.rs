@@ -2,6 +2,7 @@
 //! removal, withdrawals, requested byes, and the staff.
 
 use super::*;
+use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus};
 
 #[derive(Deserialize, Clone, Default)]
 #[serde(default)]
@@ -114,7 +115,7 @@ pub(super) fn players_admin(
         fide_confirm: x.fide_confirm,
         next_round,
         total_rounds,
-        swiss: t.system == "swiss",
+        swiss: t.system.is_swiss(),
         staff: tournaments::staff(conn, tid)?,
     })
 }
@@ -475,15 +476,18 @@ pub async fn request_bye(
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let (round_text, kind_text) = (f.round.clone(), f.kind.clone());
-    let r = match number::<i32>("round", &f.round, "a round number") {
-        Ok(round) => {
+    let kind = if f.kind.trim().is_empty() {
+        Ok(ByeRequestKind::Half)
+    } else {
+        parse_field("kind", &f.kind)
+    };
+    let r = match number::<i32>("round", &f.round, "a round number")
+        .and_then(|round| Ok((round, kind?)))
+    {
+        Ok((round, kind)) => {
             let cmd = RequestBye {
                 round,
-                kind: if f.kind.is_empty() {
-                    "half".into()
-                } else {
-                    f.kind
-                },
+                kind,
                 note: String::new(),
                 warning_read: ticked(&f.warning_read),
                 leave_fide_mode: ticked(&f.leave_fide_mode),
@@ -523,7 +527,7 @@ pub async fn request_bye(
             format!(
                 "{} {name} ({}), {} {}",
                 viewer.tr().t("bye_for"),
-                viewer.tr().bye_kind(&b.kind),
+                viewer.tr().bye_kind(b.kind),
                 viewer.tr().t("round"),
                 b.round,
             )

@@ -1,6 +1,7 @@
 //! The round screen: pairing, review (swaps), publication, result entry.
 
 use super::*;
+use crate::domain::kinds::RoundState;
 
 #[derive(Template)]
 #[template(path = "manage_round.html")]
@@ -76,7 +77,7 @@ pub(super) fn round_screen_page(
     let summary = rounds::list(conn, tid, crate::domain::Audience::Staff)?;
     let last = summary.last();
     let can_pair = (nav.last_round as u32) < total
-        && last.is_none_or(|r| r.state != "paired" && r.results_missing == 0);
+        && last.is_none_or(|r| r.state != RoundState::Paired && r.results_missing == 0);
     let round = if n > 0 {
         Some(rounds::get(conn, tid, n, crate::domain::Audience::Staff)?)
     } else {

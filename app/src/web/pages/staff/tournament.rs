@@ -1,6 +1,7 @@
 //! A new tournament, and the settings of an existing one.
 
 use super::*;
+use crate::domain::kinds::{parse_field, LateEntryBye, LawsEdition, PairingSystem};
 
 /// The regulations form: text as typed, so a wrong value comes back as typed.
 #[derive(Deserialize, Clone)]
@@ -41,16 +42,16 @@ impl Default for TournamentForm {
             federation: String::new(),
             start_date: today.clone(),
             end_date: today,
-            system: r.system,
+            system: r.system.to_string(),
             rounds: r.rounds.to_string(),
             base_minutes: "90".into(),
             increment: "30".into(),
             default_time_minutes: r.default_time_minutes.to_string(),
             win: "1".into(),
             draw: "0.5".into(),
-            late_entry_bye: r.late_entry_bye,
+            late_entry_bye: r.late_entry_bye.to_string(),
             tiebreaks: String::new(),
-            laws_edition: r.laws_edition,
+            laws_edition: r.laws_edition.to_string(),
             warning_read: String::new(),
             leave_fide_mode: String::new(),
         }
@@ -82,14 +83,15 @@ impl TournamentForm {
         points.pairing_bye = points.win;
         points.full_bye = points.win;
         points.half_bye = points.draw;
+        let system: PairingSystem = parse_field("system", &self.system)?;
         Ok(Regulations {
             name: self.name.clone(),
             place: self.place.trim().to_string(),
             federation: self.federation.trim().to_uppercase(),
             start_date: self.start_date.trim().to_string(),
             end_date: self.end_date.trim().to_string(),
-            system: self.system.clone(),
-            rounds: if self.system == "swiss" {
+            system,
+            rounds: if system.is_swiss() {
                 number("rounds", &self.rounds, "a whole number of rounds")?
             } else {
                 d.rounds
@@ -108,7 +110,7 @@ impl TournamentForm {
                 "a whole number of minutes",
             )?,
             points,
-            late_entry_bye: self.late_entry_bye.clone(),
+            late_entry_bye: parse_field("late_entry_bye", &self.late_entry_bye)?,
             tiebreaks: self
                 .tiebreaks
                 .split([',', ' ', ';'])
@@ -116,7 +118,7 @@ impl TournamentForm {
                 .filter(|s| !s.is_empty())
                 .map(str::to_uppercase)
                 .collect(),
-            laws_edition: self.laws_edition.clone(),
+            laws_edition: parse_field("laws_edition", &self.laws_edition)?,
             ..d
         })
     }
@@ -139,7 +141,7 @@ impl TournamentForm {
             federation: r.federation.clone(),
             start_date: r.start_date.clone(),
             end_date: r.end_date.clone(),
-            system: r.system.clone(),
+            system: r.system.to_string(),
             rounds: r.rounds.to_string(),
             base_minutes: r
                 .time_control
@@ -151,9 +153,9 @@ impl TournamentForm {
             default_time_minutes: r.default_time_minutes.to_string(),
             win: fmt(r.points.win),
             draw: fmt(r.points.draw),
-            late_entry_bye: r.late_entry_bye.clone(),
+            late_entry_bye: r.late_entry_bye.to_string(),
             tiebreaks: r.tiebreaks.join(", "),
-            laws_edition: r.laws_edition.clone(),
+            laws_edition: r.laws_edition.to_string(),
             warning_read: String::new(),
             leave_fide_mode: String::new(),
         }

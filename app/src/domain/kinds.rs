@@ -1,0 +1,371 @@
+//! The closed sets of the domain — settings of the regulations and states of
+//! tournaments, rounds, games and players — as enums. A leaf of `domain`: it
+//! uses no other domain module.
+//!
+//! Each set is stored as text on both backends (the words below are the
+//! stored values and the JSON values, so databases and clients written before
+//! the enums keep working), read once at the boundary: a stored word the set
+//! does not know is a database error, a word in a JSON body or a form that it
+//! does not know is a 422 naming the field and the allowed values
+//! (`web::json_error_handler`, `pages` forms through [`parse_field`]).
+//! Nothing else in `app/` compares these words as strings.
+
+use super::{DomainError, DomainResult};
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql};
+use diesel::serialize::{self, Output, ToSql};
+use diesel::sql_types::Text;
+
+/// The word a stored or submitted value did not match, and the words it may be.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownValue {
+    pub set: &'static str,
+    pub value: String,
+    pub allowed: &'static [&'static str],
+}
+
+impl std::fmt::Display for UnknownValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "'{}' is not a {}; allowed: {}",
+            self.value,
+            self.set,
+            self.allowed.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownValue {}
+
+/// Reads a submitted word into its set, as a 422 naming `field` when it is not one.
+pub fn parse_field<T: std::str::FromStr<Err = UnknownValue>>(
+    field: &str,
+    value: &str,
+) -> DomainResult<T> {
+    value
+        .trim()
+        .parse()
+        .map_err(|e: UnknownValue| DomainError::invalid(field, e.to_string()))
+}
+
+/// Declares one closed set: the enum, its words, text in the database on both
+/// backends, serde and the OpenAPI schema (an `enum` of the words).
+macro_rules! closed_set {
+    (
+        $(#[$meta:meta])*
+        $name:ident, $set:literal {
+            $( $(#[$vmeta:meta])* $variant:ident = $word:literal ),+ $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
+            serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+            diesel::AsExpression, diesel::FromSqlRow,
+        )]
+        #[diesel(sql_type = Text)]
+        pub enum $name {
+            $( $(#[$vmeta])* #[serde(rename = $word)] $variant ),+
+        }
+
+        impl $name {
+            /// Every member, in the order of the declaration.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            /// Every word, in the order of the declaration.
+            pub const WORDS: &'static [&'static str] = &[$($word),+];
+
+            /// The stored (and JSON) word.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $word),+
+                }
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = UnknownValue;
+            fn from_str(s: &str) -> Result<Self, UnknownValue> {
+                match s {
+                    $($word => Ok($name::$variant),)+
+                    _ => Err(UnknownValue {
+                        set: $set,
+                        value: s.chars().take(60).collect(),
+                        allowed: $name::WORDS,
+                    }),
+                }
+            }
+        }
+
+        impl<DB: Backend> FromSql<Text, DB> for $name
+        where
+            String: FromSql<Text, DB>,
+        {
+            fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+                let word = <String as FromSql<Text, DB>>::from_sql(bytes)?;
+                Ok(word.parse::<$name>()?)
+            }
+        }
+
+        impl<DB: Backend> ToSql<Text, DB> for $name
+        where
+            str: ToSql<Text, DB>,
+        {
+            fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+                <str as ToSql<Text, DB>>::to_sql(self.as_str(), out)
+            }
+        }
+    };
+}
+
+closed_set! {
+    /// Where a tournament stands: before round 1, running, every round played.
+    TournamentStatus, "tournament status" {
+        Registration = "registration",
+        Running = "running",
+        Finished = "finished",
+    }
+}
+
+closed_set! {
+    /// The pairing system (SPEC §2): FIDE Dutch Swiss (C.04.3) or Berger tables (C.05).
+    PairingSystem, "pairing system" {
+        Swiss = "swiss",
+        RoundRobin = "round_robin",
+        DoubleRoundRobin = "double_round_robin",
+    }
+}
+
+impl PairingSystem {
+    pub fn is_swiss(self) -> bool {
+        self == PairingSystem::Swiss
+    }
+}
+
+closed_set! {
+    /// The variant played: standard chess or Chess960 (Laws, Guidelines II).
+    Variant, "variant" {
+        Standard = "standard",
+        Chess960 = "chess960",
+    }
+}
+
+closed_set! {
+    /// A round: paired (staff only), published to everyone, or finished (every
+    /// result in; it goes back to published when a result is cleared).
+    RoundState, "round state" {
+        Paired = "paired",
+        Published = "published",
+        Finished = "finished",
+    }
+}
+
+closed_set! {
+    /// What a game row is: a game to play or played, a forfeit, or a bye.
+    GameKind, "game kind" {
+        Pending = "pending",
+        Played = "played",
+        Forfeit = "forfeit",
+        DoubleForfeit = "double_forfeit",
+        Adjourned = "adjourned",
+        PairingBye = "pairing_bye",
+        FullBye = "full_bye",
+        HalfBye = "half_bye",
+        ZeroBye = "zero_bye",
+        /// Not paired this round (absent without a bye).
+        Free = "free",
+    }
+}
+
+impl RoundState {
+    /// Published or finished: the public sees it.
+    pub fn is_public(self) -> bool {
+        self != RoundState::Paired
+    }
+}
+
+impl GameKind {
+    /// No result yet: scheduled or adjourned.
+    pub fn is_open(self) -> bool {
+        matches!(self, GameKind::Pending | GameKind::Adjourned)
+    }
+
+    /// A bye of any kind (the row has no black player).
+    pub fn is_bye(self) -> bool {
+        matches!(
+            self,
+            GameKind::PairingBye | GameKind::FullBye | GameKind::HalfBye | GameKind::ZeroBye
+        )
+    }
+}
+
+closed_set! {
+    /// The edition of the Laws of Chess applied.
+    LawsEdition, "Laws edition" {
+        Laws2009 = "2009",
+        Laws2005 = "2005",
+    }
+}
+
+closed_set! {
+    /// The colour of the top seed in round 1 (C.04.3 art. 5; C.05 for Berger tables).
+    InitialColour, "initial colour" {
+        White = "white",
+        Black = "black",
+    }
+}
+
+closed_set! {
+    /// The rating that orders the players: FIDE or national.
+    RatingOrder, "rating order" {
+        Fide = "fide",
+        National = "national",
+    }
+}
+
+closed_set! {
+    /// How a late entry's missed rounds score (SPEC §2).
+    LateEntryBye, "late-entry score" {
+        Zero = "zero",
+        Half = "half",
+    }
+}
+
+closed_set! {
+    /// The letters of the notation on scoresheets (Laws, Appendix C.3), by language.
+    Notation, "notation" {
+        En = "en", Pl = "pl", Cs = "cs", De = "de", Fr = "fr", Nl = "nl",
+        Es = "es", It = "it", Hu = "hu", Da = "da", Et = "et", Fi = "fi",
+        Is = "is", No = "no", Pt = "pt", Ro = "ro", Sv = "sv",
+    }
+}
+
+closed_set! {
+    /// The kind of time control (Laws, Appendices A and B): which rating applies.
+    TimeCategory, "time-control category" {
+        Standard = "standard",
+        Rapid = "rapid",
+        Blitz = "blitz",
+    }
+}
+
+closed_set! {
+    /// How a game's moves are submitted: one PGN game, or the moves as written
+    /// on the scoresheet (`1.e4 e5 2.Sf3 …`, in the notation's letters).
+    RecordFormat, "record format" {
+        Pgn = "pgn",
+        Scoresheet = "scoresheet",
+    }
+}
+
+closed_set! {
+    /// A registered player: playing, withdrawn (may be reinstated) or expelled (art. 12.9(g)).
+    PlayerStatus, "player status" {
+        Active = "active",
+        Withdrawn = "withdrawn",
+        Expelled = "expelled",
+    }
+}
+
+closed_set! {
+    /// A requested bye: its score (SPEC §2).
+    ByeRequestKind, "bye kind" {
+        Half = "half",
+        Zero = "zero",
+        Full = "full",
+    }
+}
+
+closed_set! {
+    /// The arbiter's penalties (art. 12.9, 7.4(b), 9.5(b), 10.2, 13.4).
+    PenaltyKind, "penalty kind" {
+        Warning = "warning",
+        ExtraTime = "extra_time",
+        TimeDeduction = "time_deduction",
+        GameLost = "game_lost",
+        ScoreReduced = "score_reduced",
+        ScoreRaised = "score_raised",
+        Expulsion = "expulsion",
+        IllegalMove = "illegal_move",
+        IncorrectDrawClaim = "incorrect_draw_claim",
+        QuickplayClaim = "quickplay_claim",
+        BothAtFault = "both_at_fault",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round_trip<T>(all: &[T])
+    where
+        T: Copy + std::fmt::Debug + PartialEq + std::str::FromStr<Err = UnknownValue>,
+        T: serde::Serialize + serde::de::DeserializeOwned + std::fmt::Display,
+    {
+        for v in all {
+            assert_eq!(v.to_string().parse::<T>().unwrap(), *v);
+            let json = serde_json::to_string(v).unwrap();
+            assert_eq!(json, format!("\"{v}\""));
+            assert_eq!(serde_json::from_str::<T>(&json).unwrap(), *v);
+        }
+    }
+
+    #[test]
+    fn every_word_reads_back_as_itself() {
+        round_trip(TournamentStatus::ALL);
+        round_trip(PairingSystem::ALL);
+        round_trip(Variant::ALL);
+        round_trip(RoundState::ALL);
+        round_trip(GameKind::ALL);
+        round_trip(LawsEdition::ALL);
+        round_trip(InitialColour::ALL);
+        round_trip(RatingOrder::ALL);
+        round_trip(LateEntryBye::ALL);
+        round_trip(Notation::ALL);
+        round_trip(PlayerStatus::ALL);
+        round_trip(ByeRequestKind::ALL);
+        round_trip(PenaltyKind::ALL);
+        round_trip(TimeCategory::ALL);
+        round_trip(RecordFormat::ALL);
+    }
+
+    #[test]
+    fn the_notations_are_the_rules_cores_letter_sets() {
+        let mut ours: Vec<&str> = Notation::WORDS.to_vec();
+        let mut core: Vec<&str> = rules::san::LetterSet::codes().collect();
+        ours.sort_unstable();
+        core.sort_unstable();
+        assert_eq!(ours, core);
+    }
+
+    #[test]
+    fn an_unknown_word_names_the_allowed_ones() {
+        let e = "swis".parse::<PairingSystem>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "'swis' is not a pairing system; allowed: swiss, round_robin, double_round_robin"
+        );
+        let e = parse_field::<Variant>("variant", "crazyhouse").unwrap_err();
+        match &e {
+            DomainError::Invalid { field, message } => {
+                assert_eq!(field, "variant");
+                assert!(message.contains("standard, chess960"), "{message}");
+            }
+            other => panic!("expected a 422 naming the field, got {other:?}"),
+        }
+        let e = serde_json::from_str::<GameKind>("\"won\"").unwrap_err();
+        assert!(e.to_string().contains("pending"), "{e}");
+        // Words are case-sensitive as stored; a form's spaces are trimmed.
+        assert!("Swiss".parse::<PairingSystem>().is_err());
+        assert_eq!(
+            parse_field::<PairingSystem>("system", " swiss ").unwrap(),
+            PairingSystem::Swiss
+        );
+    }
+}
