@@ -8,7 +8,7 @@
 
 use crate::db::schema::{tournaments, users as users_table};
 use crate::db::Database;
-use crate::domain::kinds::{Notation, PairingSystem, RecordFormat, Variant};
+use crate::domain::kinds::{DrawMode, Notation, PairingSystem, RecordFormat, Variant};
 use crate::domain::records::{self, SubmitMoves};
 use crate::domain::registration::{self, RegisterPlayer};
 use crate::domain::tournaments::{self as tdomain, Regulations, RoundSchedule, StaffMember};
@@ -210,7 +210,7 @@ fn build(
             },
         )
     })?;
-    let chess960 = reg_variant(db, tid)? == "chess960";
+    let chess960 = reg_variant(db, tid)? == Variant::Chess960;
     let offset = match players {
         30 => 0,
         10 => 17,
@@ -258,7 +258,7 @@ fn build(
             let last = round.number == 3;
             for g in round.games.iter().filter(|g| g.black.is_some()) {
                 let cmd = chess960::SetPositions {
-                    mode: "enter".into(),
+                    mode: DrawMode::Enter,
                     position: Some(dice.gen_range(0..960)),
                     per_board: last,
                     board: last.then_some(g.board),
@@ -345,8 +345,8 @@ fn build(
     Ok(())
 }
 
-fn reg_variant(db: &Database, tid: i32) -> DomainResult<String> {
-    db.read(|conn| -> DomainResult<String> {
+fn reg_variant(db: &Database, tid: i32) -> DomainResult<Variant> {
+    db.read(|conn| -> DomainResult<Variant> {
         Ok(tournaments::table
             .find(tid)
             .select(tournaments::variant)

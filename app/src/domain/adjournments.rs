@@ -12,7 +12,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
-use crate::domain::kinds::GameKind;
+use crate::domain::kinds::{EarlyEnd, EnvelopeState, GameKind};
 use crate::secrets::SealKey;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -76,7 +76,7 @@ pub struct EnvelopeView {
     pub resume_place: String,
     /// `sealed`, `opened`, `ended` (draw or resignation before resumption),
     /// `lost` (envelope lost, §11).
-    pub state: String,
+    pub state: EnvelopeState,
     pub replier_present_at: Option<String>,
     pub sealer_present_at: Option<String>,
     pub opened_at: Option<String>,
@@ -102,7 +102,7 @@ type Row = (
     (
         String,
         String,
-        String,
+        EnvelopeState,
         Option<String>,
         Option<String>,
         Option<String>,
@@ -167,7 +167,7 @@ fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeVi
         draw_offer_by: a.7,
         resume_at: a.8.clone(),
         resume_place: a.9.clone(),
-        state: b.2.clone(),
+        state: b.2,
         replier_present_at: b.3.clone(),
         sealer_present_at: b.4.clone(),
         opened_at: b.5.clone(),
@@ -262,7 +262,7 @@ fn insert_envelope(
             adjournments::resume_place.eq(resume.1),
             adjournments::sealed_ciphertext.eq(ct),
             adjournments::sealed_nonce.eq(nonce),
-            adjournments::state.eq("sealed"),
+            adjournments::state.eq(EnvelopeState::Sealed),
             adjournments::created_at.eq(now()),
             adjournments::version.eq(1),
         ))
@@ -401,7 +401,7 @@ pub fn mark_present(
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let row = load(conn, tid, aid)?;
-    if row.1 .2 != "sealed" {
+    if row.1 .2 != EnvelopeState::Sealed {
         return Err(DomainError::conflict("the envelope is no longer sealed"));
     }
     if parse_local(&cmd.at).is_none() {
@@ -513,7 +513,7 @@ pub fn open(
     let t = load_tournament(conn, tid)?;
     let row = load(conn, tid, aid)?;
     let (a, b) = &row;
-    if b.2 != "sealed" {
+    if b.2 != EnvelopeState::Sealed {
         return Err(DomainError::conflict(format!(
             "the envelope is {}, not sealed",
             b.2
@@ -600,7 +600,7 @@ pub fn open(
     let before = view(conn, tid, &row)?;
     diesel::update(adjournments::table.find(aid))
         .set((
-            adjournments::state.eq("opened"),
+            adjournments::state.eq(EnvelopeState::Opened),
             adjournments::opened_at.eq(Some(now())),
             adjournments::verdict.eq(Some(opening.to_string())),
             adjournments::outcome.eq(Some(&outcome)),
@@ -609,15 +609,15 @@ pub fn open(
         .execute(conn)?;
     let (kind, ws, bs, termination) = match result {
         Some((w, bl)) => (
-            "played",
+            GameKind::Played,
             Some(w),
             Some(bl),
             format!("adjourned game: {}", verdict_text(&judgement.verdict)),
         ),
         None if judgement.consequence == Consequence::Continue => {
-            ("pending", None, None, String::new())
+            (GameKind::Pending, None, None, String::new())
         }
-        None => ("adjourned", None, None, String::new()),
+        None => (GameKind::Adjourned, None, None, String::new()),
     };
     diesel::update(games::table.find(g.id))
         .set((
@@ -706,7 +706,7 @@ pub fn open(
 #[serde(deny_unknown_fields)]
 pub struct EndBeforeResumption {
     /// `draw` (agreed), `white_resigns` or `black_resigns` (announced to the arbiter).
-    pub outcome: String,
+    pub outcome: EarlyEnd,
 }
 
 /// §5: a draw agreed, or a resignation announced to the arbiter, before
@@ -721,39 +721,33 @@ pub fn end_before_resumption(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let row = load(conn, tid, aid)?;
-    if row.1 .2 != "sealed" {
+    if row.1 .2 != EnvelopeState::Sealed {
         return Err(DomainError::conflict("the envelope is no longer sealed"));
     }
     let p = point_system(&t);
-    let (w, b, term) = match cmd.outcome.as_str() {
-        "draw" => (
+    let (w, b, term) = match cmd.outcome {
+        EarlyEnd::Draw => (
             p.draw,
             p.draw,
             "draw agreed before resumption (Guidelines §5)",
         ),
-        "white_resigns" => (
+        EarlyEnd::WhiteResigns => (
             p.loss,
             p.win,
             "White resigned before resumption (Guidelines §5)",
         ),
-        "black_resigns" => (
+        EarlyEnd::BlackResigns => (
             p.win,
             p.loss,
             "Black resigned before resumption (Guidelines §5)",
         ),
-        _ => {
-            return Err(DomainError::invalid(
-                "outcome",
-                "draw, white_resigns or black_resigns",
-            ))
-        }
     };
     end_envelope(
         conn,
         actor,
         tid,
         &row,
-        "ended",
+        EnvelopeState::Ended,
         Some((w, b)),
         term,
         "adjournment.end",
@@ -779,7 +773,7 @@ pub fn envelope_lost(
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let row = load(conn, tid, aid)?;
-    if row.1 .2 != "sealed" {
+    if row.1 .2 != EnvelopeState::Sealed {
         return Err(DomainError::conflict("the envelope is no longer sealed"));
     }
     let term = if cmd.restorable {
@@ -792,7 +786,7 @@ pub fn envelope_lost(
         actor,
         tid,
         &row,
-        "lost",
+        EnvelopeState::Lost,
         None,
         term,
         "adjournment.lost",
@@ -805,7 +799,7 @@ fn end_envelope(
     actor: &Actor,
     tid: i32,
     row: &Row,
-    state: &str,
+    state: EnvelopeState,
     result: Option<(i32, i32)>,
     termination: &str,
     action: &str,
@@ -821,8 +815,8 @@ fn end_envelope(
         ))
         .execute(conn)?;
     let (kind, w, b) = match result {
-        Some((w, b)) => ("played", Some(w), Some(b)),
-        None => ("pending", None, None),
+        Some((w, b)) => (GameKind::Played, Some(w), Some(b)),
+        None => (GameKind::Pending, None, None),
     };
     diesel::update(games::table.find(g.id))
         .set((

@@ -11,7 +11,7 @@ use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::{arrivals, games, rounds};
 use crate::db::DbConnection;
-use crate::domain::kinds::{GameKind, LawsEdition};
+use crate::domain::kinds::{ArrivalOutcome, GameKind, LawsEdition};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -55,7 +55,7 @@ pub struct ArrivalConsequence {
     pub white_late: bool,
     pub black_late: bool,
     /// `play`, `white_forfeits` (`-/+`), `black_forfeits` (`+/-`) or `double_forfeit` (`-/-`).
-    pub outcome: String,
+    pub outcome: ArrivalOutcome,
     /// The result this gives, as written on the wall chart (`*` = play).
     pub result: String,
     /// Minutes of clock time each player loses before arriving, when they play.
@@ -116,26 +116,26 @@ pub fn consequence(
             notes.push(format!(
                 "both players arrived after the default time ({art}): double forfeit"
             ));
-            ("double_forfeit", "-/-")
+            (ArrivalOutcome::DoubleForfeit, "-/-")
         }
         (true, false) => {
             notes.push(format!(
                 "White arrived after the default time ({art}): White loses by forfeit"
             ));
-            ("white_forfeits", "-/+")
+            (ArrivalOutcome::WhiteForfeits, "-/+")
         }
         (false, true) => {
             notes.push(format!(
                 "Black arrived after the default time ({art}): Black loses by forfeit"
             ));
-            ("black_forfeits", "+/-")
+            (ArrivalOutcome::BlackForfeits, "+/-")
         }
-        (false, false) => ("play", "*"),
+        (false, false) => (ArrivalOutcome::Play, "*"),
     };
     let minutes =
         |a: Option<NaiveDateTime>| a.map(|t| (t - start).num_minutes().max(0)).unwrap_or(0);
     let (mut wc, mut bc) = (0, 0);
-    if outcome == "play" {
+    if outcome == ArrivalOutcome::Play {
         let (wa, ba) = (minutes(white), minutes(black));
         if wa > 0 && ba > 0 {
             // 2009 art. 6.7(b) / 2005 art. 6.6: both absent at the start — White
@@ -168,7 +168,7 @@ pub fn consequence(
         default_time_minutes: default_minutes,
         white_late: wl,
         black_late: bl,
-        outcome: outcome.into(),
+        outcome,
         result: result.into(),
         white_clock_minutes: wc,
         black_clock_minutes: bc,
@@ -274,7 +274,10 @@ pub fn record(
             current: serde_json::to_value(&before).ok(),
         });
     }
-    if !matches!(g.kind.as_str(), "pending" | "forfeit" | "double_forfeit") {
+    if !matches!(
+        g.kind,
+        GameKind::Pending | GameKind::Forfeit | GameKind::DoubleForfeit
+    ) {
         return Err(DomainError::conflict(format!(
             "board {} already has the result {}; correct the result instead",
             g.board, before.result
@@ -428,7 +431,7 @@ mod tests {
     fn zero_default_time_loses_on_any_lateness() {
         // 2009 art. 6.7(a): default time 0 — arriving after the start loses.
         let c = consequence(t("10:00"), 0, Some(t("10:00")), Some(t("10:01")), false);
-        assert_eq!(c.outcome, "black_forfeits");
+        assert_eq!(c.outcome, ArrivalOutcome::BlackForfeits);
         assert_eq!(c.result, "+/-");
     }
 
@@ -442,7 +445,7 @@ mod tests {
     fn within_the_default_time_play_on_and_white_pays_when_both_were_absent() {
         // 2005 art. 6.6: 60 minutes; both absent at the start — White's clock runs.
         let c = consequence(t("10:00"), 60, Some(t("10:20")), Some(t("10:45")), true);
-        assert_eq!(c.outcome, "play");
+        assert_eq!(c.outcome, ArrivalOutcome::Play);
         assert_eq!((c.white_clock_minutes, c.black_clock_minutes), (20, 25));
         let c = consequence(t("10:00"), 60, Some(t("10:40")), Some(t("10:10")), true);
         assert_eq!((c.white_clock_minutes, c.black_clock_minutes), (40, 0));

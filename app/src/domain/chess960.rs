@@ -15,7 +15,7 @@ use super::{require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, RoundRow};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
-use crate::domain::kinds::{RoundState, Variant};
+use crate::domain::kinds::{DrawMode, RoundState, Variant};
 use diesel::prelude::*;
 use rand::Rng;
 use rules::Position;
@@ -100,7 +100,7 @@ pub struct BoardPosition {
 #[serde(deny_unknown_fields)]
 pub struct SetPositions {
     /// `draw` (at random, by the server) or `enter` (a number drawn physically).
-    pub mode: String,
+    pub mode: DrawMode,
     /// The number (0–959) for `enter`.
     #[serde(default)]
     pub position: Option<i32>,
@@ -248,21 +248,21 @@ pub fn set(
         }
         Ok(p)
     };
-    match (cmd.mode.as_str(), cmd.board) {
-        ("draw", None) if cmd.per_board => {
+    match (cmd.mode, cmd.board) {
+        (DrawMode::Draw, None) if cmd.per_board => {
             diesel::update(rounds::table.find(r.id))
                 .set(rounds::chess960_position.eq(None::<i32>))
                 .execute(conn)?;
             redraw_boards_if_per_board(conn, tid, n, true)?;
         }
-        ("enter", None) if cmd.per_board => {
+        (DrawMode::Enter, None) if cmd.per_board => {
             return Err(DomainError::invalid(
                 "board",
                 "a position entered for one board names the board",
             ))
         }
-        ("draw", None) | ("enter", None) => {
-            let sp = if cmd.mode == "draw" {
+        (mode, None) => {
+            let sp = if mode == DrawMode::Draw {
                 random_number()
             } else {
                 entered(cmd.position)?
@@ -278,11 +278,11 @@ pub fn set(
             .set(games::chess960_position.eq(None::<i32>))
             .execute(conn)?;
         }
-        (mode @ ("draw" | "enter"), Some(board)) => {
+        (mode, Some(board)) => {
             let g = boards.iter().find(|g| g.board == board).ok_or_else(|| {
                 DomainError::invalid("board", format!("round {n} has no game on board {board}"))
             })?;
-            let sp = if mode == "draw" {
+            let sp = if mode == DrawMode::Draw {
                 random_number()
             } else {
                 entered(cmd.position)?
@@ -302,12 +302,6 @@ pub fn set(
                 .set(games::chess960_position.eq(Some(sp)))
                 .execute(conn)?;
         }
-        (other, _) => {
-            return Err(DomainError::invalid(
-                "mode",
-                format!("'{other}' is not draw or enter"),
-            ))
-        }
     }
     let after = get(conn, tid, n, Audience::Staff)?.ok_or_else(|| {
         DomainError::conflict(format!("round {n} has no board to draw a position for"))
@@ -317,7 +311,7 @@ pub fn set(
         actor,
         Entry {
             tournament_id: Some(tid),
-            action: if cmd.mode == "draw" {
+            action: if cmd.mode == DrawMode::Draw {
                 "round.chess960_draw"
             } else {
                 "round.chess960_enter"

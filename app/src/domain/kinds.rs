@@ -61,7 +61,7 @@ macro_rules! closed_set {
         $(#[$meta])*
         #[derive(
             Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
-            serde::Serialize, serde::Deserialize, utoipa::ToSchema,
+            serde::Serialize, utoipa::ToSchema,
             diesel::AsExpression, diesel::FromSqlRow,
         )]
         #[diesel(sql_type = Text)]
@@ -100,6 +100,15 @@ macro_rules! closed_set {
                         allowed: $name::WORDS,
                     }),
                 }
+            }
+        }
+
+        // By hand rather than derived, so that a wrong word is answered in the
+        // same words as everywhere else: the value, the set and the allowed words.
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let word = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+                word.parse().map_err(serde::de::Error::custom)
             }
         }
 
@@ -265,6 +274,46 @@ closed_set! {
 }
 
 closed_set! {
+    /// A sealed-move envelope (Guidelines I, adjourned games): sealed, opened at
+    /// resumption, ended before resumption (draw or resignation), or lost (§11).
+    EnvelopeState, "envelope state" {
+        Sealed = "sealed",
+        Opened = "opened",
+        Ended = "ended",
+        Lost = "lost",
+    }
+}
+
+closed_set! {
+    /// What the default-time rule gives a game (art. 6.7; 2005: art. 6.6).
+    ArrivalOutcome, "arrival outcome" {
+        Play = "play",
+        WhiteForfeits = "white_forfeits",
+        BlackForfeits = "black_forfeits",
+        DoubleForfeit = "double_forfeit",
+    }
+}
+
+closed_set! {
+    /// How a Chess960 start position is chosen (Guidelines II): drawn at random
+    /// by the server, or entered after a physical draw.
+    DrawMode, "draw mode" {
+        Draw = "draw",
+        Enter = "enter",
+    }
+}
+
+closed_set! {
+    /// How an adjourned game ends before resumption (Guidelines I §5): a draw
+    /// agreed, or a resignation announced to the arbiter.
+    EarlyEnd, "end before resumption" {
+        Draw = "draw",
+        WhiteResigns = "white_resigns",
+        BlackResigns = "black_resigns",
+    }
+}
+
+closed_set! {
     /// A registered player: playing, withdrawn (may be reinstated) or expelled (art. 12.9(g)).
     PlayerStatus, "player status" {
         Active = "active",
@@ -333,6 +382,10 @@ mod tests {
         round_trip(PenaltyKind::ALL);
         round_trip(TimeCategory::ALL);
         round_trip(RecordFormat::ALL);
+        round_trip(EnvelopeState::ALL);
+        round_trip(ArrivalOutcome::ALL);
+        round_trip(DrawMode::ALL);
+        round_trip(EarlyEnd::ALL);
     }
 
     #[test]

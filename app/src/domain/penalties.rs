@@ -13,7 +13,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
 use crate::domain::kinds::TimeCategory;
-use crate::domain::kinds::{GameKind, LawsEdition, PlayerStatus};
+use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus};
 use diesel::prelude::*;
 use rules::{can_mate, CanMate, Position};
 use serde::{Deserialize, Serialize};
@@ -29,7 +29,7 @@ pub struct RecordPenalty {
     /// `score_reduced` (13.4(e)), `score_raised` (13.4(f), the opponent's),
     /// `expulsion` (13.4(g)), `illegal_move` (7.4(b)), `incorrect_draw_claim`
     /// (9.5(b)), `quickplay_claim` (10.2), `both_at_fault` (12.9).
-    pub kind: String,
+    pub kind: PenaltyKind,
     /// Seconds, for `extra_time` and `time_deduction`.
     #[serde(default)]
     pub seconds: Option<i32>,
@@ -58,7 +58,7 @@ pub struct PenaltyView {
     pub id: i32,
     pub game_id: i32,
     pub player_id: i32,
-    pub kind: String,
+    pub kind: PenaltyKind,
     pub article: String,
     pub seconds: Option<i32>,
     pub decision: String,
@@ -74,27 +74,26 @@ pub struct PenaltyAnswer {
     pub game: GameView,
 }
 
-fn article(kind: &str, laws_2005: bool) -> Option<&'static str> {
-    Some(match kind {
-        "warning" => "13.4(a)",
-        "extra_time" => "13.4(b)",
-        "time_deduction" => "13.4(c)",
-        "game_lost" => "13.4(d), 12.3(b), 12.8",
-        "score_reduced" => "13.4(e)",
-        "score_raised" => "13.4(f)",
-        "expulsion" => "13.4(g)",
-        "illegal_move" => {
+fn article(kind: PenaltyKind, laws_2005: bool) -> &'static str {
+    match kind {
+        PenaltyKind::Warning => "13.4(a)",
+        PenaltyKind::ExtraTime => "13.4(b)",
+        PenaltyKind::TimeDeduction => "13.4(c)",
+        PenaltyKind::GameLost => "13.4(d), 12.3(b), 12.8",
+        PenaltyKind::ScoreReduced => "13.4(e)",
+        PenaltyKind::ScoreRaised => "13.4(f)",
+        PenaltyKind::Expulsion => "13.4(g)",
+        PenaltyKind::IllegalMove => {
             if laws_2005 {
                 "7.4(b) (2005)"
             } else {
                 "7.4(b)"
             }
         }
-        "incorrect_draw_claim" => "9.5(b)",
-        "quickplay_claim" => "10.2",
-        "both_at_fault" => "12.9",
-        _ => return None,
-    })
+        PenaltyKind::IncorrectDrawClaim => "9.5(b)",
+        PenaltyKind::QuickplayClaim => "10.2",
+        PenaltyKind::BothAtFault => "12.9",
+    }
 }
 
 /// Whether `side` could mate by any series of legal moves in `pos`.
@@ -139,12 +138,7 @@ pub fn record(
             "the player does not play this game",
         ));
     };
-    let art = article(&cmd.kind, t.laws_edition == LawsEdition::Laws2005).ok_or_else(|| {
-        DomainError::invalid(
-            "kind",
-            format!("'{}' is not a penalty kind (warning, extra_time, time_deduction, game_lost, score_reduced, score_raised, expulsion, illegal_move, incorrect_draw_claim, quickplay_claim, both_at_fault)", cmd.kind),
-        )
-    })?;
+    let art = article(cmd.kind, t.laws_edition == LawsEdition::Laws2005);
     let points = point_system(&t);
     let offender_color = if offender_is_white {
         rules::Color::White
@@ -174,20 +168,20 @@ pub fn record(
             (points.draw, points.draw)
         }
     };
-    match cmd.kind.as_str() {
-        "warning" => effect = "warning; no effect on the result".into(),
-        "extra_time" | "time_deduction" => {
+    match cmd.kind {
+        PenaltyKind::Warning => effect = "warning; no effect on the result".into(),
+        PenaltyKind::ExtraTime | PenaltyKind::TimeDeduction => {
             let s = cmd
                 .seconds
                 .filter(|s| *s > 0 && *s <= 3 * 3600)
                 .ok_or_else(|| DomainError::invalid("seconds", "give the seconds (1 to 10800)"))?;
-            effect = if cmd.kind == "extra_time" {
+            effect = if cmd.kind == PenaltyKind::ExtraTime {
                 format!("{s} s added to the opponent's clock")
             } else {
                 format!("{s} s taken from the offender's clock")
             };
         }
-        "game_lost" => {
+        PenaltyKind::GameLost => {
             let pos = final_pos(conn, gid, cmd.final_fen.as_deref())?;
             let can = could_mate(&pos, opponent_color)?;
             new_result = Some(loss_for_offender(can));
@@ -197,7 +191,7 @@ pub fn record(
                 "game declared lost; the opponent cannot mate by any series of legal moves, so he scores a draw (12.3(b))".into()
             };
         }
-        "score_reduced" => {
+        PenaltyKind::ScoreReduced => {
             let p = cmd.points.ok_or_else(|| {
                 DomainError::invalid("points", "give the offender's reduced score")
             })?;
@@ -216,7 +210,7 @@ pub fn record(
             });
             effect = format!("the offender's score reduced to {p}");
         }
-        "score_raised" => {
+        PenaltyKind::ScoreRaised => {
             let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
             new_result = Some(if offender_is_white {
                 (w, points.win)
@@ -225,11 +219,11 @@ pub fn record(
             });
             effect = "the opponent's score raised to the maximum".into();
         }
-        "expulsion" => {
+        PenaltyKind::Expulsion => {
             effect = "expelled from the event: not paired again; unfinished games lost by forfeit"
                 .into();
         }
-        "illegal_move" => {
+        PenaltyKind::IllegalMove => {
             let category = time_control(&t).category();
             if category != TimeCategory::Standard && !cmd.claimed {
                 return Err(DomainError::invalid(
@@ -240,7 +234,7 @@ pub fn record(
             let earlier: i64 = penalties::table
                 .filter(penalties::game_id.eq(gid))
                 .filter(penalties::player_id.eq(cmd.player_id))
-                .filter(penalties::kind.eq("illegal_move"))
+                .filter(penalties::kind.eq(PenaltyKind::IllegalMove))
                 .count()
                 .get_result(conn)?;
             let count = earlier as i32 + 1;
@@ -275,12 +269,12 @@ pub fn record(
                 );
             }
         }
-        "incorrect_draw_claim" => {
+        PenaltyKind::IncorrectDrawClaim => {
             seconds = Some(180);
             effect =
                 "incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))".into();
         }
-        "quickplay_claim" => {
+        PenaltyKind::QuickplayClaim => {
             let tc = time_control(&t);
             if !tc.has_quickplay_finish() {
                 return Err(DomainError::invalid(
@@ -314,19 +308,18 @@ pub fn record(
                 }
             }
         }
-        "both_at_fault" => {
+        PenaltyKind::BothAtFault => {
             new_result = Some((points.loss, points.loss));
             decision = "both players lose".into();
             effect = "both players at fault: both lose, 0-0 (12.9)".into();
         }
-        _ => return Err(DomainError::invalid("kind", "unknown penalty kind")),
     }
     let id: i32 = diesel::insert_into(penalties::table)
         .values((
             penalties::tournament_id.eq(tid),
             penalties::game_id.eq(gid),
             penalties::player_id.eq(cmd.player_id),
-            penalties::kind.eq(&cmd.kind),
+            penalties::kind.eq(cmd.kind),
             penalties::article.eq(art),
             penalties::seconds.eq(seconds),
             penalties::decision.eq(&decision),
@@ -357,7 +350,7 @@ pub fn record(
             ))
             .execute(conn)?;
     }
-    if cmd.kind == "expulsion" {
+    if cmd.kind == PenaltyKind::Expulsion {
         expel(conn, tid, cmd.player_id)?;
     }
     refresh_round_state(conn, tid, g.round_number)?;
@@ -443,7 +436,7 @@ type PenaltyRow = (
     i32,
     i32,
     i32,
-    String,
+    PenaltyKind,
     String,
     Option<i32>,
     String,

@@ -8,7 +8,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
-use crate::domain::kinds::GameKind;
+use crate::domain::kinds::{GameKind, RoundState};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -164,12 +164,12 @@ pub fn set_result(
             "a bye has no result to enter",
         ));
     }
-    let state: String = rounds::table
+    let state: RoundState = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(g.round_number))
         .select(rounds::state)
         .first(conn)?;
-    if state == "paired" {
+    if state == RoundState::Paired {
         return Err(DomainError::conflict(format!(
             "round {} is not published yet; publish it before entering results",
             g.round_number

@@ -5,7 +5,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::pairings::bye_text;
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
-use crate::domain::kinds::PlayerStatus;
+use crate::domain::kinds::{GameKind, PlayerStatus};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::domain::standings::{self, StandingView};
@@ -57,9 +57,9 @@ fn own_result(g: &GameView, white: bool) -> String {
     let (Some(own), Some(other)) = (own, other) else {
         return "*".into();
     };
-    match g.kind.as_str() {
-        "forfeit" if own > other => "+".into(),
-        "forfeit" | "double_forfeit" => "−".into(),
+    match g.kind {
+        GameKind::Forfeit if own > other => "+".into(),
+        GameKind::Forfeit | GameKind::DoubleForfeit => "−".into(),
         _ => points_text((own * 2.0).round() as i32),
     }
 }

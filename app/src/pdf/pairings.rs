@@ -4,6 +4,7 @@
 use super::layout::{text_width, Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
 use crate::domain::{Audience, DomainError, DomainResult};
@@ -47,13 +48,12 @@ impl RoundSheet {
 
 /// How a game without an opponent is written in the Black column.
 pub fn bye_text(g: &GameView) -> String {
-    let what = match g.kind.as_str() {
-        "pairing_bye" => "bye",
-        "full_bye" => "requested bye",
-        "half_bye" => "requested bye",
-        "zero_bye" => "absent",
-        "free" => "free round",
-        other => other,
+    let what = match g.kind {
+        GameKind::PairingBye => "bye",
+        GameKind::FullBye | GameKind::HalfBye => "requested bye",
+        GameKind::ZeroBye => "absent",
+        GameKind::Free => "free round",
+        other => other.as_str(),
     };
     format!("{what} ({})", g.result)
 }

@@ -581,3 +581,93 @@ fn unsupported_methods_get_405_with_allow() {
         .unwrap();
     assert_eq!(res.status().as_u16(), 404);
 }
+
+/// A word outside a closed set (system, variant, bye kind, penalty kind, record
+/// format, notation, Chess960 draw mode …) is a 422 that names the field and the
+/// allowed words, and nothing is written.
+#[test]
+fn an_unknown_word_names_its_field_and_the_allowed_words() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let (tid, gid, org) = setup(&app);
+        let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"]
+            .as_i64()
+            .unwrap();
+        let before = org.get(&format!("/api/v1/tournaments/{tid}")).1;
+        let cases: Vec<(String, serde_json::Value, &str, &str)> = vec![
+            (
+                "/api/v1/tournaments".into(),
+                json!({"name": "X", "system": "swis"}),
+                "system",
+                "swiss, round_robin, double_round_robin",
+            ),
+            (
+                "/api/v1/tournaments".into(),
+                json!({"name": "X", "variant": "crazyhouse"}),
+                "variant",
+                "standard, chess960",
+            ),
+            (
+                "/api/v1/tournaments".into(),
+                json!({"name": "X", "laws_edition": "2018"}),
+                "laws_edition",
+                "2009, 2005",
+            ),
+            (
+                "/api/v1/tournaments".into(),
+                json!({"name": "X", "initial_color": "red"}),
+                "initial_color",
+                "white, black",
+            ),
+            (
+                format!("/api/v1/tournaments/{tid}/players/{pid}/byes"),
+                json!({"round": 3, "kind": "quarter"}),
+                "kind",
+                "half, zero, full",
+            ),
+            (
+                format!("/api/v1/tournaments/{tid}/games/{gid}/penalties"),
+                json!({"player_id": pid, "kind": "yellow_card", "version": 1}),
+                "kind",
+                "warning, extra_time",
+            ),
+            (
+                format!("/api/v1/tournaments/{tid}/games/{gid}/moves"),
+                json!({"format": "uci", "text": "e2e4"}),
+                "format",
+                "pgn, scoresheet",
+            ),
+            (
+                format!("/api/v1/tournaments/{tid}/games/{gid}/moves"),
+                json!({"format": "scoresheet", "text": "1.e4", "notation": "xx"}),
+                "notation",
+                "en, pl, cs",
+            ),
+        ];
+        for (path, body, field, allowed) in cases {
+            let method = if path.ends_with("/moves") {
+                Method::PUT
+            } else {
+                Method::POST
+            };
+            let (status, v) = org.send(method, &path, Some(&body));
+            assert_eq!(status.as_u16(), 422, "[{}] {path} {body}: {v}", app.label());
+            assert_eq!(v["field"], field, "[{}] {path} {body}: {v}", app.label());
+            let message = v["error"].as_str().unwrap_or_default();
+            assert!(
+                message.contains(allowed),
+                "[{}] {path} {body}: the message should list {allowed}: {v}",
+                app.label()
+            );
+        }
+        let after = org.get(&format!("/api/v1/tournaments/{tid}")).1;
+        assert_eq!(before["version"], after["version"], "[{}]", app.label());
+        let list = org.get("/api/v1/tournaments").1;
+        assert_eq!(
+            list.as_array().map(Vec::len),
+            Some(1),
+            "[{}] no tournament was created: {list}",
+            app.label()
+        );
+    }
+}

@@ -12,7 +12,7 @@ use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
 };
 use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArrivals};
-use crate::domain::kinds::{parse_field, GameKind, Notation, RecordFormat};
+use crate::domain::kinds::{parse_field, EnvelopeState, GameKind, Notation, RecordFormat};
 use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::rounds::{self, GameView, RoundView};
@@ -348,7 +348,7 @@ impl PenaltyForm {
     pub(crate) fn command(&self) -> DomainResult<RecordPenalty> {
         Ok(RecordPenalty {
             player_id: number("player_id", &self.player_id, "a player")?,
-            kind: self.kind.trim().to_string(),
+            kind: parse_field("kind", &self.kind)?,
             seconds: optional("seconds", &self.seconds, "a number of seconds")?,
             points: optional("points", &self.points.replace('½', "0.5"), "0 or ½")?,
             decision: text_or_none(&self.decision),
@@ -609,13 +609,13 @@ pub async fn end_envelope(
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
     let f = form.into_inner();
-    let cmd = EndBeforeResumption { outcome: f.outcome };
+    let cmd = parse_field("outcome", &f.outcome).map(|outcome| EndBeforeResumption { outcome });
     envelope_post(
         &state,
         &req,
         (tid, aid),
         &f.csrf,
-        Ok(cmd),
+        cmd,
         move |conn, actor, cmd| adjournments::end_before_resumption(conn, actor, tid, aid, cmd),
         |_, e| e.outcome.unwrap_or_default(),
     )
@@ -925,7 +925,7 @@ pub async fn record_arrivals(
                 viewer.tr().t("board"),
                 a.game.board,
                 a.game.result,
-                viewer.tr().arrival_outcome(&a.consequence.outcome)
+                viewer.tr().arrival_outcome(a.consequence.outcome)
             );
             Ok(super::redirect(&format!(
                 "/t/{tid}/manage/rounds/{n}/arrivals?done={}",

@@ -1,7 +1,10 @@
 //! The pages' languages: English and Polish. The language comes from the `lang`
 //! cookie (the switch in the page footer), else from `Accept-Language`.
 
-use crate::domain::kinds::{ByeRequestKind, GameKind, RoundState};
+use crate::domain::kinds::{
+    ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, RoundState, TimeCategory,
+    TournamentStatus, Variant,
+};
 use actix_web::HttpRequest;
 use std::borrow::Borrow;
 
@@ -268,6 +271,7 @@ impl Tr {
             "legal_up_to" => ("Moves stored; they are legal up to half-move", "Posunięcia zapisano; są poprawne do półruchu"),
             "format" => ("Format", "Format"),
             "scoresheet" => ("scoresheet as written", "zapis z blankietu"),
+            "pgn" => ("PGN", "PGN"),
             "notation" => ("Notation letters", "Litery figur"),
             "start_position" => ("Start position", "Pozycja początkowa"),
             "moves_text" => ("Moves (PGN, or the scoresheet: 1.e4 e5 2.Sf3 …)", "Posunięcia (PGN albo zapis: 1.e4 e5 2.Sf3 …)"),
@@ -384,36 +388,21 @@ impl Tr {
     }
 
     /// A tournament's status (`registration`, `running`, `finished`).
-    pub fn status(&self, s: &str) -> &'static str {
-        match s {
-            "running" => self.t("running"),
-            "finished" => self.t("finished"),
-            _ => self.t("registration"),
-        }
+    pub fn status(&self, s: impl Borrow<TournamentStatus>) -> &'static str {
+        self.t(s.borrow().as_str())
     }
 
-    pub fn system(&self, s: &str) -> &'static str {
-        match s {
-            "round_robin" => self.t("round_robin"),
-            "double_round_robin" => self.t("double_round_robin"),
-            _ => self.t("swiss"),
-        }
+    pub fn system(&self, s: impl Borrow<PairingSystem>) -> &'static str {
+        self.t(s.borrow().as_str())
     }
 
     /// The time-control category (Appendices A and B).
-    pub fn category(&self, s: &str) -> &'static str {
-        match s {
-            "blitz" => self.t("blitz"),
-            "rapid" => self.t("rapid"),
-            _ => self.t("standard"),
-        }
+    pub fn category(&self, s: impl Borrow<TimeCategory>) -> &'static str {
+        self.t(s.borrow().as_str())
     }
 
-    pub fn variant(&self, s: &str) -> &'static str {
-        match s {
-            "chess960" => self.t("chess960"),
-            _ => self.t("standard"),
-        }
+    pub fn variant(&self, s: impl Borrow<Variant>) -> &'static str {
+        self.t(s.borrow().as_str())
     }
 
     /// How a game ended, as the moves form and the reports name it.
@@ -446,15 +435,19 @@ impl Tr {
     }
 
     /// What the default-time rule gives (`play`, `white_forfeits`, …).
-    pub fn arrival_outcome(&self, code: &str) -> &'static str {
+    pub fn arrival_outcome(&self, outcome: impl Borrow<ArrivalOutcome>) -> &'static str {
         let pl = self.lang == Lang::Pl;
-        let (en, pl_text) = match code {
-            "play" => ("the game is played", "partia się odbywa"),
-            "white_forfeits" => ("White loses by default", "białe przegrywają walkowerem"),
-            "black_forfeits" => ("Black loses by default", "czarne przegrywają walkowerem"),
-            "double_forfeit" => ("both lose by default", "obaj przegrywają walkowerem"),
-            "override" => ("the arbiter's decision", "decyzja sędziego"),
-            _ => ("", ""),
+        let (en, pl_text) = match outcome.borrow() {
+            ArrivalOutcome::Play => ("the game is played", "partia się odbywa"),
+            ArrivalOutcome::WhiteForfeits => {
+                ("White loses by default", "białe przegrywają walkowerem")
+            }
+            ArrivalOutcome::BlackForfeits => {
+                ("Black loses by default", "czarne przegrywają walkowerem")
+            }
+            ArrivalOutcome::DoubleForfeit => {
+                ("both lose by default", "obaj przegrywają walkowerem")
+            }
         };
         if pl {
             pl_text

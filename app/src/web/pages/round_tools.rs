@@ -35,7 +35,7 @@ impl Chess960Form {
             })?),
         };
         Ok(SetPositions {
-            mode: self.mode.clone(),
+            mode: crate::domain::kinds::parse_field("mode", &self.mode)?,
             position,
             per_board: self.per_board.is_some(),
             board: None,
