@@ -159,6 +159,32 @@ impl Position {
     }
 }
 
+/// The Zobrist key after a move of `role` (of the side to move in a
+/// position with key `key`, no castling rights and no playable en passant
+/// capture after the move) from `from` to `to`, becoming `new_role`, taking
+/// `captured` there. For callers that know the roles already (the can-mate
+/// searches); otherwise see [`Position::zobrist_after_move`].
+pub(crate) fn key_after_plain_move(
+    key: u64,
+    us: Color,
+    role: Role,
+    new_role: Role,
+    from: crate::Square,
+    to: crate::Square,
+    captured: Option<Role>,
+) -> u64 {
+    let k = keys();
+    let u = us.index() * 6;
+    let mut h = key
+        ^ k.black
+        ^ k.pieces[u + role.index()][from.index()]
+        ^ k.pieces[u + new_role.index()][to.index()];
+    if let Some(c) = captured {
+        h ^= k.pieces[us.other().index() * 6 + c.index()][to.index()];
+    }
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use crate::Position;

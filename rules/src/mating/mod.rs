@@ -23,35 +23,49 @@
 //!    mating side promotes, captures and brings its pieces; the other side
 //!    walks its king to the edge or offers its material; mate in one is
 //!    checked every move;
-//! 4. a quick helpmate search (module `search`: depth-first, iterative
-//!    deepening on a move cost where progress is free, transposition table by
-//!    Zobrist key) and a quick breadth-first search of every reachable
-//!    position; both prune positions the static rules settle and, after a
-//!    capture or pawn move, the semi-static proof. Either one is a proof of
-//!    `No` when it runs out of positions before its limit;
-//! 5. six more play-outs, then rounds of both searches with growing
-//!    limits (the helpmate search four times as many positions each round;
-//!    the breadth-first search twice as far, then eight times, then half as
-//!    far again each round) until both have had their full limits, then
-//!    `Unknown`. Both searches are resumable: a round continues where the
-//!    last one stopped (the helpmate search in its interrupted iteration, the
-//!    breadth-first search with its queue), so growing the limits step by
-//!    step costs nothing. The remaining play-outs run after the first round.
+//! 4. a quick cooperative ("helpmate") search (module `search`): a
+//!    uniform-cost search over positions (Zobrist key, move counters
+//!    ignored) on a move cost where progress towards a mate is free,
+//!    depth first among positions of equal cost, so that it follows a
+//!    promising line to its end; every position is expanded once (twice at
+//!    most, see the module), so it needs no more positions to exhaust the
+//!    reachable set than a breadth-first search;
+//! 5. a quick breadth-first search of every reachable position (the
+//!    shortest mate where it is near but the move costs lead astray);
+//! 6. six more play-outs, then the search of step 4 resumed with four
+//!    times the limit each round until its full limit (the rest of the
+//!    breadth-first search and the remaining play-outs after its first
+//!    round);
+//! 7. last resort: a depth-first helpmate search (module `dfs`: iterative
+//!    deepening on the same move costs, transposition table by Zobrist
+//!    key), in rounds of four times as many positions each; it needs little
+//!    memory and its deep dives find some long lines of free moves (lone
+//!    knight mates against much material) that step 6 misses. Then
+//!    `Unknown`.
 //!
-//! The default budget ([`Budget::default`]) is 2,000 then 8,000, 32,000, …
-//! up to 1,000,000 helpmate-search positions per round, 5,000 then 10,000,
-//! 80,000, 120,000, … up to 1,000,000 breadth-first positions in all, and 24
-//! play-outs of up to 300 plies that together evaluate at most 150,000
-//! candidate moves. On the shared fixture samples (1,258 questions) nothing
-//! is left undecided; the slowest question takes about 0.15 s on the
-//! development machine at load 7 (see `PERFORMANCE.md`).
+//! All searches prune positions the static rules settle and, after a
+//! capture or pawn move, the semi-static proof; each one is a proof of
+//! `No` when it runs out of positions before its limit (every reachable
+//! position was expanded or settled). A single search that both looks for
+//! the mate and exhausts the positions replaced (issue 18) a depth-first
+//! helpmate search with iterative deepening beside a long breadth-first
+//! search: each did work the other one then did again.
+//!
+//! The default budget ([`Budget::default`]) is 2,000 positions for the quick
+//! search, then 8,000, 32,000, … up to 250,000 positions in all; 5,000
+//! breadth-first positions; 8,000, 32,000, … up to 1,000,000 positions per
+//! round for the last resort; and 24 play-outs of up to 300 plies that
+//! together evaluate at most 150,000 candidate moves. On the shared fixture
+//! samples (1,258 questions) nothing is left undecided (figures in
+//! `PERFORMANCE.md`).
 //!
 //! Speed: successor keys are computed incrementally
-//! (`Position::zobrist_after_move`) and looked up before the move is played; the static rules are re-checked
-//! only when material changes; the semi-static verdicts are cached by
-//! placement (side to move ignored) and, where they keep failing in a
-//! search, applied to a sample of the positions only (a pruning aid, never
-//! needed for soundness).
+//! (`Position::zobrist_after_move`; in the search from the roles on the
+//! board, read once per position) and looked up before the move is played;
+//! the static rules are re-checked only when material changes; the
+//! semi-static verdicts are cached by placement (side to move ignored) and,
+//! where they keep failing in a search, applied to a sample of the
+//! positions only (a pruning aid, never needed for soundness).
 //!
 //! ```
 //! use rules::{can_mate, CanMate, Color, Position};
@@ -66,6 +80,7 @@ use crate::attacks::Prng;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 use std::collections::{HashMap, HashSet, VecDeque};
 
+mod dfs;
 mod search;
 mod semistatic;
 
@@ -124,15 +139,20 @@ pub enum CanMate {
 /// Search limits for [`can_mate_with`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Budget {
-    /// Positions the first, quick helpmate search may visit.
+    /// Positions the first, quick round of the cooperative search may expand.
     pub quick_search_nodes: usize,
-    /// Positions the last round of the helpmate search may visit (the rounds
-    /// before it: a quarter of the next each).
+    /// Positions the cooperative search may expand in all its rounds
+    /// together (each round may expand four times as many as the one
+    /// before).
     pub search_nodes: usize,
-    /// Positions the first, quick exhaustive search may expand.
+    /// Positions the quick breadth-first search may expand (a fifth of
+    /// them before the first round of the cooperative search, the rest
+    /// after it).
     pub quick_proof_nodes: usize,
-    /// Positions the exhaustive search may expand in all its rounds together.
-    pub proof_nodes: usize,
+    /// Positions the last resort, a depth-first helpmate search with
+    /// iterative deepening, may visit in its last round (the rounds before
+    /// it: a quarter of the next each, from four times `quick_search_nodes`).
+    pub dfs_nodes: usize,
     /// Number of guided play-outs.
     pub playouts: u32,
     /// Plies per play-out.
@@ -145,9 +165,9 @@ impl Default for Budget {
     fn default() -> Budget {
         Budget {
             quick_search_nodes: 2_000,
-            search_nodes: 1_000_000,
+            search_nodes: 250_000,
             quick_proof_nodes: 5_000,
-            proof_nodes: 1_000_000,
+            dfs_nodes: 1_000_000,
             playouts: 24,
             playout_plies: 300,
             playout_work: 150_000,
@@ -208,72 +228,69 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
         None
     };
     let mut semi = SemiCache::default();
-    let mut helpmate = search::Helpmate::new(pos, winner);
-    let mut bfs = Bfs::new(pos);
+    let mut search = search::Helpmate::new(pos, winner);
     // Most positions with mating material give a witness on the first tries.
     let first = budget.playouts.min(2);
     if let Some(yes) = playouts(0..first) {
         return yes;
     }
-    match helpmate.run(pos, budget.quick_search_nodes, &mut semi) {
+    let mut limit = budget.quick_search_nodes.min(budget.search_nodes);
+    match search.run(limit, &mut semi) {
         search::Outcome::Mate(line) => return verified(pos, winner, line),
         search::Outcome::NoMate => return CanMate::No,
         search::Outcome::OutOfBudget => {}
     }
-    match bfs.run(winner, budget.quick_proof_nodes, &mut semi) {
+    // A quick breadth-first search: finds the shortest mate when it is near,
+    // where the move costs lead the search astray.
+    let mut bfs = Bfs::new(pos);
+    match bfs.run(winner, budget.quick_proof_nodes / 5, &mut semi) {
         Proof::Mate(line) => return verified(pos, winner, line),
         Proof::NoMate => return CanMate::No,
         Proof::OutOfBudget => {}
     }
-    // A few more play-outs now; the rest after the first round of searches
-    // (most hard questions are settled by then, and a play-out that fails
-    // costs up to 300 plies of move evaluation).
+    // A few more play-outs now; the rest after the first round of the
+    // search (most hard questions are settled by then, and a play-out that
+    // fails costs up to 300 plies of move evaluation).
     let mid = budget.playouts.min(8).max(first);
     if let Some(yes) = playouts(first..mid) {
         return yes;
     }
-    // Then alternate the two searches, both resuming where they stopped: the
-    // helpmate search with four times the nodes each round, the breadth-first
-    // search twice as far in the first round, eight times as far in the
-    // second and then half as far again each round (its proofs of `No` on
-    // the samples need at most some 70,000 positions; a reachable set that is
-    // not exhausted by then is seldom small), until the helpmate search has
-    // had its full limit; then the full breadth-first one.
-    let mut search_nodes = budget.quick_search_nodes;
-    let mut proof_nodes = budget.quick_proof_nodes;
     for round in 1.. {
-        search_nodes = search_nodes
-            .saturating_mul(4)
-            .max(1)
-            .min(budget.search_nodes);
-        proof_nodes = if round == 1 {
-            proof_nodes.saturating_mul(2)
-        } else if round == 2 {
-            proof_nodes.saturating_mul(8)
-        } else {
-            proof_nodes.saturating_add(proof_nodes / 2).max(1)
-        };
-        let last = search_nodes >= budget.search_nodes;
-        if last || proof_nodes > budget.proof_nodes {
-            proof_nodes = budget.proof_nodes;
-        }
-        match helpmate.run(pos, search_nodes, &mut semi) {
+        limit = limit.saturating_mul(4).max(1).min(budget.search_nodes);
+        match search.run(limit, &mut semi) {
             search::Outcome::Mate(line) => return verified(pos, winner, line),
             search::Outcome::NoMate => return CanMate::No,
             search::Outcome::OutOfBudget => {}
         }
-        match bfs.run(winner, proof_nodes, &mut semi) {
-            Proof::Mate(line) => return verified(pos, winner, line),
-            Proof::NoMate => return CanMate::No,
-            Proof::OutOfBudget => {}
-        }
-        if last {
+        if limit >= budget.search_nodes {
             break;
         }
         if round == 1 {
+            match bfs.run(winner, budget.quick_proof_nodes, &mut semi) {
+                Proof::Mate(line) => return verified(pos, winner, line),
+                Proof::NoMate => return CanMate::No,
+                Proof::OutOfBudget => {}
+            }
             if let Some(yes) = playouts(mid..budget.playouts) {
                 return yes;
             }
+        }
+    }
+    // Last resort: the depth-first search (it needs little memory, and its
+    // deep dives find some long lines of free moves that the uniform-cost
+    // search misses), in rounds of four times as many positions each.
+    drop(search);
+    let mut dfs = dfs::DepthFirst::new(pos, winner);
+    let mut nodes = budget.quick_search_nodes;
+    loop {
+        nodes = nodes.saturating_mul(4).max(1).min(budget.dfs_nodes);
+        match dfs.run(pos, nodes, &mut semi) {
+            search::Outcome::Mate(line) => return verified(pos, winner, line),
+            search::Outcome::NoMate => return CanMate::No,
+            search::Outcome::OutOfBudget => {}
+        }
+        if nodes >= budget.dfs_nodes {
+            break;
         }
     }
     CanMate::Unknown
@@ -666,7 +683,7 @@ mod tests {
             quick_search_nodes: 0,
             search_nodes: 0,
             quick_proof_nodes: 0,
-            proof_nodes: 0,
+            dfs_nodes: 0,
             playouts: 0,
             playout_plies: 0,
             playout_work: 0,
@@ -676,6 +693,7 @@ mod tests {
         let small = Budget {
             quick_search_nodes: 0,
             search_nodes: 100,
+            dfs_nodes: 100,
             ..zero
         };
         assert_eq!(can_mate_with(&p, Color::White, &small), CanMate::Unknown);
@@ -689,7 +707,7 @@ mod tests {
             quick_search_nodes: 3,
             search_nodes: 200_000,
             quick_proof_nodes: 3,
-            proof_nodes: 200_000,
+            dfs_nodes: 200_000,
             playouts: 0,
             playout_plies: 0,
             playout_work: 0,

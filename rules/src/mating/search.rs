@@ -1,5 +1,5 @@
-//! Cooperative ("helpmate") depth-first search with iterative deepening and a
-//! transposition table: both sides play for a mate by the intended winner.
+//! Cooperative ("helpmate") search: both sides play for a mate by the
+//! intended winner.
 //!
 //! Each move has a cost: progress (a capture or pawn push by the winner, a
 //! useful promotion, a piece of the winner or the losing king heading for the
@@ -8,21 +8,32 @@
 //! the loser is ordinary: in locked positions it is what opens the way),
 //! moves that work against the plan (promoting to a piece that spoils the
 //! mate) cost 3.
-//! Iteration `n` explores every line of total cost at most `n`, cheapest
-//! moves first and, among equally cheap ones, real progress first. The next
-//! iteration's limit is the smallest total cost that reaches a position the
-//! current one cut off (standard IDA*). The position key ignores move
-//! counters.
 //!
-//! The search is also a proof: an iteration that never cut off a move to a
-//! position it did not visit has visited every position reachable from the
-//! root (all other branches end in mate, stalemate, or a position the static
-//! or semi-static rules settle), so if it found no mate, there is none.
+//! Positions (by Zobrist key; move counters ignored) are expanded in order of
+//! the cheapest total cost they were reached with (uniform-cost search with
+//! one stack per cost): among equally cheap positions the one queued last
+//! comes first, and a position's successors are queued so that real
+//! progress comes out first, in move generation order. So the search follows
+//! a line of free moves to its end before it tries the next one, as a
+//! depth-first search would, and it tries costlier lines only when every
+//! cheaper one is exhausted.
 //!
-//! A run that reaches its node limit stops in the middle of an iteration;
-//! the next run resumes it: the positions on the interrupted line are
-//! removed from the transposition table (everything else in it was fully
-//! explored), so the resumed iteration re-enters them and skips the rest.
+//! A position is expanded once, with the cheapest cost it can be reached
+//! with; once more only when it was expanded after an ordinary move and is
+//! then reached at the same cost by real progress (its next ordinary move
+//! is then free). It is reached again cheaply never: costs are not negative
+//! and positions come out cheapest first.
+//!
+//! The search is also a proof: when nothing is left to expand, every
+//! position reachable from the root has been expanded or settled (mate,
+//! stalemate, or a position the static or semi-static rules settle), so if
+//! it found no mate, there is none.
+//!
+//! The witness is read back along the parents: a position's parent is the
+//! position it was last queued from before it was first expanded, and that
+//! one was expanded before it, so the chain of parents always ends at the
+//! root; every step is a legal move (and the line is replayed before it is
+//! returned).
 
 use super::semistatic::SemiCache;
 use super::{cannot_mate_statically, legal_moves_into, KeyMap};
@@ -37,11 +48,11 @@ pub(crate) enum Outcome {
     OutOfBudget,
 }
 
-fn chebyshev(a: Square, b: Square) -> u8 {
+pub(super) fn chebyshev(a: Square, b: Square) -> u8 {
     a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank()))
 }
 
-fn knight_distance(a: Square, b: Square) -> u8 {
+pub(super) fn knight_distance(a: Square, b: Square) -> u8 {
     static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
     let t = TABLE.get_or_init(|| {
         let mut t = vec![u8::MAX; 64 * 64];
@@ -70,41 +81,45 @@ fn knight_distance(a: Square, b: Square) -> u8 {
     t[a.index() * 64 + b.index()]
 }
 
-struct Search<'a> {
+/// The plan the move costs follow: mate in a corner (relative to the
+/// winner) with the winning king on `corner_king` and a losing piece
+/// blocking on `corner_block`.
+struct Plan {
     winner: Color,
-    semi: &'a mut SemiCache,
-    tt: KeyMap<u32>,
-    nodes: usize,
-    max_nodes: usize,
-    cut: bool,
-    /// The smallest raise of the cost limit that reaches a position cut off in
-    /// this iteration.
-    overshoot: u32,
-    line: Vec<Move>,
-    /// Reused move-ordering buffers (one per recursion level in use).
-    pool: Vec<(Vec<Move>, Vec<Ordered>)>,
-    /// The mating corner (relative to the winner) and its neighbours.
-    corner: Square,
-    corner_king: Square,
-    corner_block: Square,
+    /// Per square: king distance to the corner, to the winning king's
+    /// square and to the blocking square; knight distance to the corner and
+    /// to the blocking square.
+    to_corner: [u8; 64],
+    to_corner_king: [u8; 64],
+    to_corner_block: [u8; 64],
+    knight_to_corner: [u8; 64],
+    knight_to_corner_block: [u8; 64],
 }
-
-/// A move with its cost, the moving piece and whether it is real progress.
-type Ordered = (u32, Move, Role, bool);
-
-/// Longest line searched (keeps the recursion shallow).
-const MAX_PLIES: usize = 160;
 
 const REWARD: u32 = 0;
 const NORMAL: u32 = 1;
 const PUNISH: u32 = 3;
 
-impl Search<'_> {
-    fn cost(&self, pos: &Position, m: Move, role: Role) -> u32 {
-        let from = m.from();
-        let to = m.to();
-        let capture =
-            pos.by_color(pos.turn().other()).contains(to) || m.kind() == crate::MoveKind::EnPassant;
+impl Plan {
+    fn new(winner: Color, corner: Square, corner_king: Square, corner_block: Square) -> Plan {
+        let table = |f: &dyn Fn(Square) -> u8| -> [u8; 64] {
+            std::array::from_fn(|i| f(Square::from_index(i as u32)))
+        };
+        Plan {
+            winner,
+            to_corner: table(&|s| chebyshev(s, corner)),
+            to_corner_king: table(&|s| chebyshev(s, corner_king)),
+            to_corner_block: table(&|s| chebyshev(s, corner_block)),
+            knight_to_corner: table(&|s| knight_distance(s, corner)),
+            knight_to_corner_block: table(&|s| knight_distance(s, corner_block)),
+        }
+    }
+
+    /// The cost of `m` (a move of `role`, taking `captured`) in `pos`.
+    fn cost(&self, pos: &Position, m: Move, role: Role, captured: bool) -> u32 {
+        let from = m.from().index();
+        let to = m.to().index();
+        let closer = |t: &[u8; 64]| t[to] < t[from];
         if pos.turn() == self.winner {
             if let Some(p) = m.promotion_role() {
                 return if matches!(p, Role::Queen | Role::Knight) {
@@ -113,14 +128,12 @@ impl Search<'_> {
                     PUNISH
                 };
             }
-            if capture || role == Role::Pawn {
+            if captured || role == Role::Pawn {
                 return REWARD;
             }
             let closer = match role {
-                Role::King => chebyshev(to, self.corner_king) < chebyshev(from, self.corner_king),
-                Role::Knight => {
-                    knight_distance(to, self.corner) < knight_distance(from, self.corner)
-                }
+                Role::King => closer(&self.to_corner_king),
+                Role::Knight => closer(&self.knight_to_corner),
                 _ => false,
             };
             if closer {
@@ -137,14 +150,9 @@ impl Search<'_> {
                 };
             }
             let closer = match role {
-                Role::King => chebyshev(to, self.corner) < chebyshev(from, self.corner),
-                Role::Knight => {
-                    knight_distance(to, self.corner_block)
-                        < knight_distance(from, self.corner_block)
-                }
-                Role::Bishop | Role::Rook | Role::Queen => {
-                    chebyshev(to, self.corner_block) < chebyshev(from, self.corner_block)
-                }
+                Role::King => closer(&self.to_corner),
+                Role::Knight => closer(&self.knight_to_corner_block),
+                Role::Bishop | Role::Rook | Role::Queen => closer(&self.to_corner_block),
                 Role::Pawn => false,
             };
             if closer {
@@ -156,235 +164,298 @@ impl Search<'_> {
             }
         }
     }
-
-    /// Returns true when a mate was found (the line is in `self.line`).
-    /// `key` is the Zobrist key of `pos`.
-    fn dfs(&mut self, pos: &Position, key: u64, budget: u32, past_progress: bool) -> bool {
-        self.nodes += 1;
-        let (mut moves, mut order) = self.pool.pop().unwrap_or_default();
-        legal_moves_into(pos, &mut moves);
-        let result = self.expand(pos, key, budget, past_progress, &moves, &mut order);
-        self.pool.push((moves, order));
-        result
-    }
-
-    /// [`Search::dfs`] with the legal moves generated.
-    fn expand(
-        &mut self,
-        pos: &Position,
-        key: u64,
-        budget: u32,
-        past_progress: bool,
-        moves: &[Move],
-        order: &mut Vec<Ordered>,
-    ) -> bool {
-        if moves.is_empty() {
-            return pos.turn() != self.winner && pos.is_check();
-        }
-        if self.nodes >= self.max_nodes {
-            // Interrupted: this position counts as not visited.
-            return false;
-        }
-        if self.line.len() >= MAX_PLIES {
-            self.cut = true;
-            self.overshoot = 1;
-            return false;
-        }
-        match self.tt.entry(key) {
-            Entry::Occupied(mut e) => {
-                if *e.get() >= budget {
-                    return false;
-                }
-                e.insert(budget);
-            }
-            Entry::Vacant(e) => {
-                e.insert(budget);
-            }
-        }
-        order.clear();
-        for &m in moves.iter() {
-            let role = pos.role_at(m.from()).unwrap_or(Role::Pawn);
-            let raw = self.cost(pos, m, role);
-            let c = if raw == NORMAL && past_progress {
-                REWARD
-            } else {
-                raw
-            };
-            order.push((c, m, role, raw == REWARD));
-        }
-        // Cheapest first; among equally cheap moves, real progress first.
-        order.sort_by_key(|e| (e.0, !e.3));
-        let theirs = pos.by_color(pos.turn().other());
-        let mut found = false;
-        for &(c, m, role, progress) in order.iter() {
-            if c > budget {
-                // Cut by the cost limit; it only matters (for the proof and
-                // for the next limit) when it leads somewhere not yet visited
-                // in this iteration, and only until a cut with the least
-                // possible overshoot (1) has been seen.
-                if self.cut && self.overshoot <= 1 {
-                    // Moves are sorted by cost: the rest are cut too.
-                    break;
-                }
-                let nk = match pos.zobrist_after_move(key, m) {
-                    Some(nk) => nk,
-                    None => {
-                        let mut next = pos.clone();
-                        next.play_unchecked(m);
-                        next.zobrist_after(pos, key)
-                    }
-                };
-                if !self.tt.contains_key(&nk) {
-                    self.cut = true;
-                    self.overshoot = self.overshoot.min(c - budget);
-                }
-                continue;
-            }
-            // Check the transposition table before playing the move.
-            let fast = pos.zobrist_after_move(key, m);
-            if fast.is_some_and(|nk| self.tt.get(&nk).is_some_and(|&b| b >= budget - c)) {
-                continue;
-            }
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            let nk = match fast {
-                Some(nk) => nk,
-                None => {
-                    let nk = next.zobrist_after(pos, key);
-                    if self.tt.get(&nk).is_some_and(|&b| b >= budget - c) {
-                        continue;
-                    }
-                    nk
-                }
-            };
-            debug_assert_eq!(nk, next.zobrist());
-            let capture = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
-            // The static rules depend on the material only.
-            if (capture || m.promotion_role().is_some())
-                && cannot_mate_statically(&next, self.winner)
-            {
-                continue;
-            }
-            if (capture || role == Role::Pawn) && self.semi.proves(&next, nk, self.winner) {
-                continue;
-            }
-            self.line.push(m);
-            if self.dfs(&next, nk, budget - c, progress) {
-                found = true;
-                break;
-            }
-            self.line.pop();
-            if self.nodes >= self.max_nodes {
-                // Interrupted: forget this position, so that the resumed
-                // iteration explores it again (its finished successors stay
-                // in the table and are skipped).
-                self.tt.remove(&key);
-                break;
-            }
-        }
-        found
-    }
 }
 
-/// A resumable helpmate search for one question: [`Helpmate::run`] continues
-/// the iteration an earlier run was interrupted in (finished parts of it stay
-/// in the transposition table), so runs with growing limits waste nothing.
+/// What the search knows about a position it has generated.
+#[derive(Clone, Copy)]
+struct Seen {
+    /// The position it was (best) reached from, and the move.
+    parent: u64,
+    mv: Move,
+    /// The cheapest total cost it was reached with so far.
+    cost: u32,
+    /// Reached by real progress (the next ordinary move is free).
+    after_progress: bool,
+    /// 0: not expanded yet; 1: expanded at `cost` after an ordinary move
+    /// (expanded again if reached at the same cost by real progress, which
+    /// makes its next ordinary move free); 2: expanded after progress, or
+    /// settled by the static rules: never queued again.
+    done: u8,
+}
+
+/// A queued position.
+struct Queued {
+    pos: Position,
+    key: u64,
+    cost: u32,
+    after_progress: bool,
+    /// Reached by a capture or pawn move: the semi-static analysis applies
+    /// before it is expanded.
+    check_semi: bool,
+}
+
+/// The search for one question (see module docs); [`Helpmate::run`]
+/// continues where the last run stopped.
 pub(crate) struct Helpmate {
-    winner: Color,
-    corner: Square,
-    corner_king: Square,
-    corner_block: Square,
-    /// The cost limit of the current iteration.
-    limit: u32,
+    plan: Plan,
     root_key: u64,
-    /// State of the current iteration, kept when a run is interrupted.
-    tt: KeyMap<u32>,
-    cut: bool,
-    overshoot: u32,
-    in_progress: bool,
+    seen: KeyMap<Seen>,
+    /// Queued positions by total cost; each bucket is a stack.
+    buckets: Vec<Vec<Queued>>,
+    /// No bucket below this one holds anything.
+    current: usize,
+    expanded: usize,
+    moves: Vec<Move>,
+    /// Per legal move: its cost and whether it is real progress.
+    costs: Vec<(u32, bool)>,
 }
 
 impl Helpmate {
     pub(crate) fn new(root: &Position, winner: Color) -> Helpmate {
-        let loser = winner.other();
-        // Mate in a corner of the colour of the winner's bishops (or, without them,
-        // the colour the loser's bishops cannot guard), on the loser's home side.
-        let dark = (pos_bishops(root, winner) & Bitboard::DARK).any()
-            || (pos_bishops(root, winner).is_empty()
-                && (pos_bishops(root, loser) & Bitboard::LIGHT).any());
-        let rel = |file: u8, rank: u8| -> Square {
-            let f = if dark { file } else { 7 - file };
-            let (f, r) = if winner == Color::White {
-                (f, rank)
-            } else {
-                (7 - f, 7 - rank)
-            };
-            Square::from_coords(f, r).unwrap_or(Square::from_index(0))
-        };
+        let (corner, corner_king, corner_block) = corners(root, winner);
+        let root_key = root.zobrist();
+        let mut seen = KeyMap::default();
+        seen.insert(
+            root_key,
+            Seen {
+                parent: root_key,
+                mv: Move::normal(Square::from_index(0), Square::from_index(0)),
+                cost: 0,
+                after_progress: false,
+                done: 0,
+            },
+        );
         Helpmate {
-            winner,
-            corner: rel(7, 7),
-            corner_king: rel(7, 5),
-            corner_block: rel(6, 7),
-            limit: 0,
-            root_key: root.zobrist(),
-            tt: KeyMap::default(),
-            cut: false,
-            overshoot: u32::MAX,
-            in_progress: false,
+            plan: Plan::new(winner, corner, corner_king, corner_block),
+            root_key,
+            seen,
+            buckets: vec![vec![Queued {
+                pos: root.clone(),
+                key: root_key,
+                cost: 0,
+                after_progress: false,
+                check_semi: false,
+            }]],
+            current: 0,
+            expanded: 0,
+            moves: Vec::with_capacity(64),
+            costs: Vec::with_capacity(64),
         }
     }
 
-    /// Helpmate search from `root` (the position given to [`Helpmate::new`]),
-    /// expanding at most `max_nodes` positions in this run.
-    pub(crate) fn run(
-        &mut self,
-        root: &Position,
-        max_nodes: usize,
-        semi: &mut SemiCache,
-    ) -> Outcome {
-        let mut s = Search {
-            winner: self.winner,
-            semi,
-            tt: std::mem::take(&mut self.tt),
-            nodes: 0,
-            max_nodes,
-            cut: self.cut,
-            overshoot: self.overshoot,
-            line: Vec::new(),
-            pool: Vec::new(),
-            corner: self.corner,
-            corner_king: self.corner_king,
-            corner_block: self.corner_block,
-        };
-        let outcome = loop {
-            if !self.in_progress {
-                s.cut = false;
-                s.overshoot = u32::MAX;
-                s.tt.clear();
-                self.in_progress = true;
+    /// Expands positions until `limit` positions have been expanded in all
+    /// runs together.
+    pub(crate) fn run(&mut self, limit: usize, semi: &mut SemiCache) -> Outcome {
+        let winner = self.plan.winner;
+        loop {
+            while self.buckets.get(self.current).is_some_and(|b| b.is_empty()) {
+                self.current += 1;
             }
-            s.line.clear();
-            let found = s.dfs(root, self.root_key, self.limit, false);
-            if found {
-                break Outcome::Mate(std::mem::take(&mut s.line));
+            if self.current >= self.buckets.len() {
+                // Every reachable position has been expanded or settled.
+                return Outcome::NoMate;
             }
-            if s.nodes >= s.max_nodes {
-                // Interrupted: the next run resumes this iteration.
-                break Outcome::OutOfBudget;
+            if self.expanded >= limit {
+                return Outcome::OutOfBudget;
             }
-            self.in_progress = false;
-            if !s.cut {
-                break Outcome::NoMate;
+            let Some(q) = self.buckets[self.current].pop() else {
+                continue;
+            };
+            let Some(s) = self.seen.get_mut(&q.key) else {
+                continue;
+            };
+            // A copy queued before a cheaper way to it was found, or already expanded.
+            if s.done == 2
+                || s.cost != q.cost
+                || s.after_progress != q.after_progress
+                || (s.done == 1 && !q.after_progress)
+            {
+                continue;
             }
-            // No limit in between reaches anything new (standard IDA*).
-            self.limit = self.limit.saturating_add(s.overshoot.clamp(1, PUNISH));
-        };
-        self.tt = s.tt;
-        self.cut = s.cut;
-        self.overshoot = s.overshoot;
-        outcome
+            s.done = if q.after_progress { 2 } else { 1 };
+            self.expanded += 1;
+            let pos = &q.pos;
+            let key = q.key;
+            legal_moves_into(pos, &mut self.moves);
+            if self.moves.is_empty() {
+                if pos.turn() != winner && pos.is_check() {
+                    return Outcome::Mate(self.line_to(key));
+                }
+                continue;
+            }
+            if q.check_semi && semi.proves(pos, key, winner) {
+                continue;
+            }
+            let us = pos.turn();
+            let theirs = pos.by_color(us.other());
+            let pawns = pos.by_role(Role::Pawn);
+            // The role on every square, and whether keys can be updated
+            // from the move alone.
+            let mut board = [None; 64];
+            for role in Role::ALL {
+                for sq in pos.by_role(role) {
+                    board[sq.index()] = Some(role);
+                }
+            }
+            let plain = pos.castling_rooks().is_empty() && pos.ep_square().is_none();
+            self.costs.clear();
+            for &m in &self.moves {
+                let role = board[m.from().index()].unwrap_or(Role::Pawn);
+                let captured = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+                let raw = self.plan.cost(pos, m, role, captured);
+                let c = if raw == NORMAL && q.after_progress {
+                    REWARD
+                } else {
+                    raw
+                };
+                self.costs.push((c, raw == REWARD));
+            }
+            // Stacks: what is pushed last is expanded first. Ordinary moves
+            // first, then real progress; each in reverse generation order.
+            for pass_progress in [false, true] {
+                for i in (0..self.moves.len()).rev() {
+                    let (c, progress) = self.costs[i];
+                    if progress != pass_progress {
+                        continue;
+                    }
+                    let m = self.moves[i];
+                    let cost = q.cost + c;
+                    // Worth queueing: not expanded yet and reached at least
+                    // as cheaply (queued again on top, so that the line being
+                    // followed goes on through it: depth first within a
+                    // cost), or expanded after an ordinary move and now
+                    // reached by progress at the same cost.
+                    let wanted = |s: &Seen| match s.done {
+                        0 => cost < s.cost || (cost == s.cost && progress && !s.after_progress),
+                        1 => cost == s.cost && progress,
+                        _ => false,
+                    };
+                    let from = m.from();
+                    let to = m.to();
+                    let role = board[from.index()].unwrap_or(Role::Pawn);
+                    let fast = (plain
+                        && m.kind() == crate::MoveKind::Normal
+                        && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2))
+                        .then(|| {
+                            let captured = if theirs.contains(to) {
+                                board[to.index()]
+                            } else {
+                                None
+                            };
+                            crate::zobrist::key_after_plain_move(
+                                key,
+                                us,
+                                role,
+                                m.promotion_role().unwrap_or(role),
+                                from,
+                                to,
+                                captured,
+                            )
+                        });
+                    if let Some(nk) = fast {
+                        if self.seen.get(&nk).is_some_and(|s| !wanted(s)) {
+                            continue;
+                        }
+                    }
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    let nk = match fast {
+                        Some(nk) => nk,
+                        None => {
+                            let nk = next.zobrist_after(pos, key);
+                            if self.seen.get(&nk).is_some_and(|s| !wanted(s)) {
+                                continue;
+                            }
+                            nk
+                        }
+                    };
+                    debug_assert_eq!(nk, next.zobrist());
+                    let capture = theirs.contains(to) || m.kind() == crate::MoveKind::EnPassant;
+                    match self.seen.entry(nk) {
+                        Entry::Occupied(mut e) if e.get().done == 1 => {
+                            // Keep its first parent: parents are always
+                            // expanded before their children, so the chain
+                            // of parents ends at the root.
+                            e.get_mut().after_progress = true;
+                        }
+                        e => {
+                            // The static rules depend on the material only.
+                            let settled = (capture || m.promotion_role().is_some())
+                                && cannot_mate_statically(&next, winner);
+                            let seen = Seen {
+                                parent: key,
+                                mv: m,
+                                cost,
+                                after_progress: progress,
+                                done: if settled { 2 } else { 0 },
+                            };
+                            match e {
+                                Entry::Occupied(mut e) => {
+                                    e.insert(seen);
+                                }
+                                Entry::Vacant(e) => {
+                                    e.insert(seen);
+                                }
+                            }
+                            if settled {
+                                continue;
+                            }
+                        }
+                    }
+                    let slot = cost as usize;
+                    if self.buckets.len() <= slot {
+                        self.buckets.resize_with(slot + 1, Vec::new);
+                    }
+                    self.buckets[slot].push(Queued {
+                        pos: next,
+                        key: nk,
+                        cost,
+                        after_progress: progress,
+                        check_semi: capture || pawns.contains(from),
+                    });
+                }
+            }
+        }
     }
+
+    /// The moves from the root to the position with key `key`.
+    fn line_to(&self, key: u64) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut k = key;
+        // Every parent was expanded before its child: the chain ends at the root.
+        while k != self.root_key && line.len() <= self.seen.len() {
+            match self.seen.get(&k) {
+                Some(s) => {
+                    line.push(s.mv);
+                    k = s.parent;
+                }
+                None => break,
+            }
+        }
+        line.reverse();
+        line
+    }
+}
+
+/// The mating corner the move costs aim at, the winning king's square
+/// and the blocking square next to it: a corner of the colour of the
+/// winner's bishops (or, without them, the colour the loser's bishops cannot
+/// guard), on the loser's home side.
+pub(super) fn corners(root: &Position, winner: Color) -> (Square, Square, Square) {
+    let loser = winner.other();
+    let dark = (pos_bishops(root, winner) & Bitboard::DARK).any()
+        || (pos_bishops(root, winner).is_empty()
+            && (pos_bishops(root, loser) & Bitboard::LIGHT).any());
+    let rel = |file: u8, rank: u8| -> Square {
+        let f = if dark { file } else { 7 - file };
+        let (f, r) = if winner == Color::White {
+            (f, rank)
+        } else {
+            (7 - f, 7 - rank)
+        };
+        Square::from_coords(f, r).unwrap_or(Square::from_index(0))
+    };
+    (rel(7, 7), rel(7, 5), rel(6, 7))
 }
 
 fn pos_bishops(pos: &Position, c: Color) -> Bitboard {
