@@ -1,0 +1,186 @@
+//! Fixed schedules: team round robins by the Berger tables (C.05, the same
+//! tables as for individuals, via [`crate::berger`]) and the Scheveningen
+//! system for two teams.
+//!
+//! **Scheveningen scheme.** Teams A (first-named) and B with `n` boards each
+//! play `n` rounds. In round `r` (0-based) A's player on board `i` (roster
+//! place `i`) meets B's player of roster place `(i + r) mod n`, so every
+//! player of A meets every player of B exactly once. A's player on board `i`
+//! has White when `i + p(r)` is even, with `p(r) = ⌊r / 2⌋ mod 2`: boards
+//! alternate colours within a round, and the pattern shifts every second
+//! round. For `n` a multiple of 4 every player gets as many Whites as Blacks;
+//! otherwise no player's Whites and Blacks differ by more than 2 (for
+//! `n ≡ 2 (mod 4)` a difference of 2 for somebody cannot be avoided by any
+//! scheme of this kind, see the tests).
+
+use crate::berger;
+use crate::model::{Color, PairError};
+
+use super::model::{Board, Match, TeamId, TeamRound, TeamSystem, TeamTournament};
+
+/// One round's pairing of teams: `(first-named, second)` (the first-named
+/// team has White on board 1 under the default colour rule) and the bye.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeamPairing {
+    pub matches: Vec<(TeamId, TeamId)>,
+    pub bye: Option<TeamId>,
+}
+
+impl TeamPairing {
+    /// The round with empty line-ups, boards coloured by the rule.
+    pub fn to_round(&self, t: &TeamTournament) -> TeamRound {
+        TeamRound {
+            matches: self
+                .matches
+                .iter()
+                .map(|&(home, away)| Match::new(home, away, &t.settings))
+                .collect(),
+            bye: self.bye,
+        }
+    }
+}
+
+/// Round `round` (1-based) of a team round robin by the Berger tables, the
+/// colours (which team is named first) reversed in even cycles of a double
+/// round robin. With an odd number of teams the team meeting the dummy has
+/// the free round ([`TeamPairing::bye`]).
+pub fn round_robin(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairError> {
+    let teams = t.teams.len() as u32;
+    if teams < 2 {
+        return Err(PairError::InvalidRound {
+            round,
+            reason: format!("a round robin needs at least 2 teams, this one has {teams}"),
+        });
+    }
+    let per_cycle = berger::rounds_per_cycle(teams);
+    let cycles = match t.system {
+        TeamSystem::RoundRobin { double: true } => 2,
+        _ => 1,
+    }
+    .max(t.total_rounds.div_ceil(per_cycle));
+    if round == 0 || round > cycles * per_cycle {
+        return Err(PairError::InvalidRound {
+            round,
+            reason: format!(
+                "a round robin of {teams} teams has {} rounds",
+                cycles * per_cycle
+            ),
+        });
+    }
+    let reverse = ((round - 1) / per_cycle) % 2 == 1;
+    let mut pairing = TeamPairing::default();
+    for (a, b) in berger::table(teams, (round - 1) % per_cycle + 1) {
+        let (a, b) = if reverse { (b, a) } else { (a, b) };
+        if a > teams {
+            pairing.bye = Some(b);
+        } else if b > teams {
+            pairing.bye = Some(a);
+        } else {
+            pairing.matches.push((a, b));
+        }
+    }
+    Ok(pairing)
+}
+
+/// The Scheveningen schedule for `n` boards: per round (0-based), per board
+/// `i` of the first team, `(i, opponent's roster place, first team's colour)`.
+pub fn scheveningen_table(n: usize) -> Vec<Vec<(usize, usize, Color)>> {
+    (0..n)
+        .map(|r| {
+            let shift = (r / 2) % 2;
+            (0..n)
+                .map(|i| {
+                    let colour = if (i + shift) % 2 == 0 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    };
+                    (i, (i + r) % n, colour)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Round `round` (1-based) of a Scheveningen event: one match of the two
+/// teams, line-ups filled from the rosters' first `boards` players.
+pub fn scheveningen_round(t: &TeamTournament, round: u32) -> Result<TeamRound, PairError> {
+    let [a, b] = t.teams.as_slice() else {
+        return Err(PairError::InvalidRound {
+            round,
+            reason: format!(
+                "a Scheveningen event has two teams, this one has {}",
+                t.teams.len()
+            ),
+        });
+    };
+    let n = t.settings.boards as usize;
+    if a.roster.len() < n || b.roster.len() < n || n == 0 {
+        return Err(PairError::InvalidRound {
+            round,
+            reason: format!("both rosters need {n} players"),
+        });
+    }
+    if round == 0 || round as usize > n {
+        return Err(PairError::InvalidRound {
+            round,
+            reason: format!("a Scheveningen event of {n} boards has {n} rounds"),
+        });
+    }
+    let table = scheveningen_table(n);
+    let boards = table[round as usize - 1]
+        .iter()
+        .map(|&(i, j, colour)| Board {
+            home: Some(a.roster[i]),
+            away: Some(b.roster[j]),
+            home_colour: colour,
+            result: None,
+        })
+        .collect();
+    Ok(TeamRound {
+        matches: vec![Match {
+            home: a.id,
+            away: b.id,
+            boards,
+        }],
+        bye: None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scheveningen_everybody_meets_everybody_once_with_balanced_colours() {
+        for n in 1..=12usize {
+            let table = scheveningen_table(n);
+            assert_eq!(table.len(), n);
+            let mut met = vec![vec![0u32; n]; n];
+            let mut a_white = vec![0i32; n];
+            let mut b_white = vec![0i32; n];
+            for round in &table {
+                let mut opponents: Vec<usize> = round.iter().map(|x| x.1).collect();
+                opponents.sort_unstable();
+                assert_eq!(opponents, (0..n).collect::<Vec<_>>(), "n={n}");
+                for &(i, j, c) in round {
+                    met[i][j] += 1;
+                    if c == Color::White {
+                        a_white[i] += 1;
+                    } else {
+                        b_white[j] += 1;
+                    }
+                }
+            }
+            assert!(met.iter().flatten().all(|&m| m == 1), "n={n}");
+            for w in a_white.iter().chain(&b_white) {
+                let diff = (2 * w - n as i32).abs();
+                if n % 4 == 0 {
+                    assert_eq!(diff, 0, "n={n}");
+                } else {
+                    assert!(diff <= 2, "n={n}: {w} whites");
+                }
+            }
+        }
+    }
+}
