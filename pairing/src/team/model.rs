@@ -199,7 +199,9 @@ impl Board {
     pub fn played(&self) -> bool {
         self.home.is_some()
             && self.away.is_some()
-            && self.result.is_some_and(|r| r.home.played() && r.away.played())
+            && self
+                .result
+                .is_some_and(|r| r.home.played() && r.away.played())
     }
 }
 
@@ -339,7 +341,11 @@ pub enum LineupError {
     #[error("team {0} does not exist")]
     NoSuchTeam(TeamId),
     #[error("team {team}: {given} boards given, the match has {boards}")]
-    TooManyBoards { team: TeamId, given: usize, boards: u32 },
+    TooManyBoards {
+        team: TeamId,
+        given: usize,
+        boards: u32,
+    },
     #[error("team {team}: player {player} is not on the roster")]
     NotOnRoster { team: TeamId, player: PlayerId },
     #[error("team {team}: player {player} is lined up twice")]

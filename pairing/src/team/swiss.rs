@@ -50,7 +50,10 @@ pub enum Preference {
     None,
     /// The colour wanted, and whether the preference is strong (Type B; every
     /// Type A preference counts as strong).
-    Wants { colour: Color, strong: bool },
+    Wants {
+        colour: Color,
+        strong: bool,
+    },
 }
 
 impl Preference {
@@ -184,9 +187,7 @@ pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>
         }
         scores_then = t.scores_after(r + 1);
     }
-    let mut order: Vec<usize> = (1..=n)
-        .filter(|&id| !t.teams[id - 1].withdrawn)
-        .collect();
+    let mut order: Vec<usize> = (1..=n).filter(|&id| !t.teams[id - 1].withdrawn).collect();
     let p = t.settings.primary;
     order.sort_by_key(|&id| (-scores_then[id - 1].primary(p), id));
     let states = order
@@ -205,11 +206,8 @@ pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>
                 upfloated: upfloated[id].clone(),
                 preference: Preference::None,
             };
-            state.preference = preference(
-                &state.history(),
-                t.settings.colour_preference,
-                last_round,
-            );
+            state.preference =
+                preference(&state.history(), t.settings.colour_preference, last_round);
             state
         })
         .collect();
@@ -376,8 +374,15 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
     let mut bye = None;
     let mut pending = all.clone();
     if s.len() % 2 == 1 {
-        let mut candidates: Vec<usize> = all.iter().copied().filter(|&i| !s[i].bye_barred).collect();
-        candidates.sort_by_key(|&i| (s[i].primary, std::cmp::Reverse(s[i].matches), std::cmp::Reverse(s[i].tpn)));
+        let mut candidates: Vec<usize> =
+            all.iter().copied().filter(|&i| !s[i].bye_barred).collect();
+        candidates.sort_by_key(|&i| {
+            (
+                s[i].primary,
+                std::cmp::Reverse(s[i].matches),
+                std::cmp::Reverse(s[i].tpn),
+            )
+        });
         for c in candidates {
             let rest: Vec<usize> = all.iter().copied().filter(|&i| i != c).collect();
             if pairer.pairable_within(&rest, i64::MAX / 4) {
@@ -387,7 +392,9 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
             }
         }
         if bye.is_none() {
-            return Err(fail("no team can take the bye and leave the others pairable"));
+            return Err(fail(
+                "no team can take the bye and leave the others pairable",
+            ));
         }
     } else if !pairer.pairable_within(&pending, i64::MAX / 4) {
         return Err(fail("the teams cannot all be paired without a rematch"));
@@ -395,8 +402,16 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
     let mut pairs: Vec<(usize, usize)> = Vec::new();
     while !pending.is_empty() {
         let top = s[pending[0]].primary;
-        let group: Vec<usize> = pending.iter().copied().filter(|&i| s[i].primary == top).collect();
-        let mut below: Vec<usize> = pending.iter().copied().filter(|&i| s[i].primary != top).collect();
+        let group: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|&i| s[i].primary == top)
+            .collect();
+        let mut below: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|&i| s[i].primary != top)
+            .collect();
         // Choice (art. 3.5): upfloaters by highest score, then (not in the
         // last two rounds) not an upfloater in the previous round, then TPN.
         below.sort_by_key(|&i| {
@@ -411,7 +426,11 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
                 let mut bracket: Vec<usize> = group.clone();
                 bracket.extend(combo.iter().map(|&k| below[k]));
                 bracket.sort_by_key(|&i| s[i].tpn);
-                let rest: Vec<usize> = pending.iter().copied().filter(|i| !bracket.contains(i)).collect();
+                let rest: Vec<usize> = pending
+                    .iter()
+                    .copied()
+                    .filter(|i| !bracket.contains(i))
+                    .collect();
                 if pairer.pairable_within(&rest, i64::MAX / 4) {
                     if let Some(p) = pairer.pair_bracket(&bracket) {
                         done = Some((p, rest));
