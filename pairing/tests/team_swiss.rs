@@ -125,10 +125,10 @@ fn round_robin_for_teams_follows_berger() {
             met[b as usize][a as usize] += 1;
         }
     }
-    for a in 1..=5 {
+    for (a, row) in met.iter().enumerate().skip(1) {
         assert_eq!(byes[a], 1);
-        for b in 1..=5 {
-            assert_eq!(met[a][b], u32::from(a != b));
+        for (b, &count) in row.iter().enumerate().skip(1) {
+            assert_eq!(count, u32::from(a != b));
         }
     }
     assert_eq!(

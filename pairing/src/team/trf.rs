@@ -289,7 +289,10 @@ fn apply_settings(t: &mut TeamTournament, text: &str, line: usize) -> Result<(),
 }
 
 /// One `300` record: (line, round, team, opponent, line-up if given).
-type LineupRecord = (usize, u32, u32, u32, Option<Vec<Option<PlayerId>>>);
+type LineupRecord = (usize, u32, u32, u32, Option<Lineup>);
+
+/// A line-up: a player or an empty board, per board.
+type Lineup = Vec<Option<PlayerId>>;
 
 /// Reads a team tournament written by [`write`] (or any TRF with `013`
 /// records; without `300` records there are no rounds). Never panics.
@@ -405,7 +408,7 @@ fn build_rounds(
     t.rounds = vec![TeamRound::default(); rounds];
     let teams = t.teams.len() as u32;
     // (round, match index) → the two sides' line-ups.
-    let mut sides: Vec<Vec<[Option<Vec<Option<PlayerId>>>; 2]>> = vec![Vec::new(); rounds];
+    let mut sides: Vec<Vec<[Option<Lineup>; 2]>> = vec![Vec::new(); rounds];
     let mut first_line: Vec<Vec<usize>> = vec![Vec::new(); rounds];
     for (line, round, team, opponent, players) in lineups {
         let (line, r) = (*line, *round as usize - 1);
@@ -438,7 +441,7 @@ fn build_rounds(
         {
             let known = home.is_some() && away.is_some();
             for k in 0..boards {
-                let pick = |side: &Option<Vec<Option<PlayerId>>>| {
+                let pick = |side: &Option<Lineup>| {
                     side.as_ref().and_then(|l| l.get(k).copied().flatten())
                 };
                 let mut board = Board {
