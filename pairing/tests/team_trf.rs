@@ -112,3 +112,33 @@ fn bad_team_records_are_reported_with_their_line() {
         }
     }
 }
+
+#[test]
+fn command_line_pairs_and_ranks() {
+    let mut t = event(4, 4, 4, 3, TeamSystem::Swiss);
+    let mut rng = Rng::new(5);
+    play_round(&mut t, &mut rng, false);
+    let path = std::env::temp_dir().join(format!("team-cli-{}.trf", std::process::id()));
+    std::fs::write(&path, write(&t)).unwrap();
+    let run = |extra: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_pairing"))
+            .arg("team")
+            .arg(&path)
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let pairing = run(&[]);
+    assert!(pairing.starts_with("Round 2\n"), "{pairing}");
+    assert_eq!(pairing.lines().count(), 3, "{pairing}");
+    let table = run(&["--standings", "--tiebreaks", "GP,BH:MP"]);
+    assert!(table.lines().next().unwrap().contains("BH:MP"), "{table}");
+    assert_eq!(table.lines().count(), 5, "{table}");
+    let _ = std::fs::remove_file(&path);
+}

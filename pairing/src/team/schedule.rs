@@ -91,7 +91,11 @@ pub fn scheveningen_table(n: usize) -> Vec<Vec<(usize, usize, Color)>> {
             (0..n)
                 .map(|i| {
                     let j = (i + r) % n;
-                    let key = if n.is_multiple_of(4) { i + shift } else { i + j };
+                    let key = if n.is_multiple_of(4) {
+                        i + shift
+                    } else {
+                        i + j
+                    };
                     let colour = if key % 2 == 0 {
                         Color::White
                     } else {

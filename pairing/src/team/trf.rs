@@ -441,9 +441,8 @@ fn build_rounds(
         {
             let known = home.is_some() && away.is_some();
             for k in 0..boards {
-                let pick = |side: &Option<Lineup>| {
-                    side.as_ref().and_then(|l| l.get(k).copied().flatten())
-                };
+                let pick =
+                    |side: &Option<Lineup>| side.as_ref().and_then(|l| l.get(k).copied().flatten());
                 let mut board = Board {
                     home: pick(home),
                     away: pick(away),
