@@ -162,6 +162,8 @@ pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>
             if h == 0 || a == 0 || h > n || a > n {
                 continue;
             }
+            // Choice (C.04.1 b): a match is a meeting when at least one board
+            // was played; a match forfeited as a whole is not.
             if m.played() {
                 met[h][a] = true;
                 met[a][h] = true;
@@ -189,6 +191,8 @@ pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>
     }
     let mut order: Vec<usize> = (1..=n).filter(|&id| !t.teams[id - 1].withdrawn).collect();
     let p = t.settings.primary;
+    // Choice (art. 1.2; the initial order is left to the regulations):
+    // primary score, then the initial pairing number.
     order.sort_by_key(|&id| (-scores_then[id - 1].primary(p), id));
     let states = order
         .iter()
@@ -217,6 +221,9 @@ pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>
 /// The colour-criteria cost of pairing two teams: a team that does not get
 /// its preference counts `weight` (criterion on preferences), plus 1 when
 /// both preferences are strong (Type B criterion on strong preferences).
+///
+/// Choice: the text's further colour criterion relaxed in the last
+/// two rounds (C10) is not applied.
 fn colour_cost(a: &TeamState, b: &TeamState, weight: i64) -> i64 {
     match (a.preference.colour(), b.preference.colour()) {
         (Some(x), Some(y)) if x == y => {
@@ -321,7 +328,8 @@ impl Pairer<'_> {
         let mut free: Vec<usize> = bracket.to_vec();
         let mut pairs = Vec::with_capacity(half);
         while let Some(&first) = free.first() {
-            // Candidates: S2 in TPN order, then S1 in TPN order.
+            // Choice (art. 3.6): candidates S2 by TPN, then S1 by TPN; the
+            // first one that leaves the rest pairable at least colour cost.
             let mut candidates: Vec<usize> = free[1..].to_vec();
             candidates.sort_by_key(|&x| {
                 let at = bracket.iter().position(|&y| y == x).unwrap_or(0);
@@ -374,6 +382,9 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
     let mut bye = None;
     let mut pending = all.clone();
     if s.len() % 2 == 1 {
+        // Choice (art. 3.4): lowest score, most matches played, largest
+        // TPN, among the teams not barred whose absence leaves the rest
+        // pairable.
         let mut candidates: Vec<usize> =
             all.iter().copied().filter(|&i| !s[i].bye_barred).collect();
         candidates.sort_by_key(|&i| {
