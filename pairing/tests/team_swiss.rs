@@ -89,6 +89,16 @@ fn odd_number_of_teams_gives_the_bye_to_the_lowest() {
 }
 
 #[test]
+fn withdrawn_teams_are_not_paired() {
+    let mut t = event(6, 4, 4, 5, TeamSystem::Swiss);
+    t.teams[1].withdrawn = true;
+    let p = swiss::pair_round(&t, 1).unwrap();
+    // Teams 1, 3, 4, 5, 6: TPNs 1–5; the bye to TPN 5 (team 6); 1–4, 5–3.
+    assert_eq!(p.bye, Some(6));
+    assert_eq!(p.matches, vec![(1, 4), (5, 3)]);
+}
+
+#[test]
 fn colour_preferences_type_a_and_b() {
     use Color::{Black as B, White as Wh};
     let pa = |h: &[Color]| preference(h, ColourPreferenceType::A, false);
@@ -272,12 +282,14 @@ proptest! {
 
 #[test]
 fn large_event_pairs_quickly() {
-    // 120 teams, 9 rounds: every round pairs (time is checked loosely by the
-    // test's own running time).
+    // 200 teams, 11 rounds: every round pairs, with the same checks.
     let started = std::time::Instant::now();
-    assert_eq!(check_event(120, 9, 7, ColourPreferenceType::A).unwrap(), 9);
+    assert_eq!(
+        check_event(200, 11, 7, ColourPreferenceType::B).unwrap(),
+        11
+    );
     println!(
-        "120 teams, 9 rounds paired and played in {:?}",
+        "200 teams, 11 rounds paired and played in {:?}",
         started.elapsed()
     );
     assert!(started.elapsed().as_secs() < 120, "{:?}", started.elapsed());
