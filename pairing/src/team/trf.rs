@@ -5,7 +5,8 @@
 //! - `013` (TRF16) per team, in pairing-number order: the name in columns
 //!   5–36, then the players' pairing numbers in board order, four columns
 //!   each, from column 37, separated by a space;
-//! - `300` (TRF-2026 team round data) per team and round:
+//! - `300` (the TRF-2026 team round record; the field layout is ours) per
+//!   team and round:
 //!   `300 RRR TTTT OOOO P1 P2 …` — round, team, opponent (`0000`: the team
 //!   had the bye), then its line-up, one pairing number per board (`0000` =
 //!   empty board). A record with no line-up means that the line-up is not
