@@ -287,6 +287,31 @@ impl Pairer<'_> {
         Some(total)
     }
 
+    /// The fewest teams from outside `group` that a pairing of all of
+    /// `pending` (which can be paired) must pair with members of `group`.
+    fn fewest_upfloaters(&self, group: &[usize], pending: &[usize]) -> usize {
+        let n = pending.len();
+        let big = n as i64 + 2;
+        let mut m = MaxWeightMatching::<i64>::new(n);
+        for (x, &i) in pending.iter().enumerate() {
+            for (y, &j) in pending.iter().enumerate().skip(x + 1) {
+                if self.compatible(i, j) {
+                    let inside = group.contains(&i) && group.contains(&j);
+                    m.set_weight(x, y, big + i64::from(inside));
+                }
+            }
+        }
+        let mate = m.solve();
+        let inside_pairs = pending
+            .iter()
+            .enumerate()
+            .filter(|&(x, &i)| {
+                group.contains(&i) && mate[x].is_some_and(|y| y > x && group.contains(&pending[y]))
+            })
+            .count();
+        group.len() - 2 * inside_pairs
+    }
+
     /// Whether `nodes` can be paired with a cost of at most `budget`: a
     /// first-fit attempt, then the exact matching.
     fn pairable_within(&self, nodes: &[usize], budget: i64) -> bool {
@@ -430,7 +455,9 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
             (std::cmp::Reverse(s[i].primary), previous, s[i].tpn)
         });
         let mut done = None;
-        let mut extra = group.len() % 2;
+        // The fewest upfloaters any pairing of the rest allows (so that no
+        // smaller number is tried in vain).
+        let mut extra = pairer.fewest_upfloaters(&group, &pending);
         while extra <= below.len() && done.is_none() {
             let mut combo: Vec<usize> = (0..extra).collect();
             loop {
