@@ -9,6 +9,7 @@ pub mod generator;
 pub mod model;
 pub mod rating;
 pub mod standings;
+pub mod team;
 pub mod tiebreak;
 pub mod trf;
 

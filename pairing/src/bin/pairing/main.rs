@@ -5,15 +5,18 @@
 //! - `pairing standings FILE.trf --tiebreaks PTS,BH/C1,SB,… [--edition 2026|2024] [--json]`
 //! - `pairing standings FILE.trf --check`: the recorded ranks against the
 //!   tie-break list (TRF-2026 `212`/`202`, or `--tiebreaks`)
+//! - `pairing team FILE.trf [--standings [--tiebreaks MP,BH:MP,EMGSB,…]]`
+//!   (see `team.rs`)
 
 mod dutch;
+mod team;
 
 use std::process::ExitCode;
 
 use pairing::tiebreak::{self, Edition, TieBreak, TieBreakValue};
 use pairing::{berger, standings, trf, Pairing, Tournament};
 
-const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED]";
+const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +27,8 @@ fn main() -> ExitCode {
         round_robin(&args)
     } else if args.first().map(String::as_str) == Some("standings") {
         standings_command(&args[1..])
+    } else if args.first().map(String::as_str) == Some("team") {
+        team::run(&args[1..])
     } else {
         Err(Failure::Usage(String::new()))
     };

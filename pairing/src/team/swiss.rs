@@ -1,0 +1,605 @@
+//! The FIDE Swiss system for teams (Handbook C.04.6, applied from
+//! 1 February 2026).
+//!
+//! C.04.6 applies the basic rules for Swiss systems (C.04.1, except its
+//! articles 6 and 7 on colours) and the general handling rules (C.04.2) to
+//! teams, and adds its own scores, colour preferences and colour allocation.
+//! What this module does, in order:
+//!
+//! 1. **Scores and order** (art. 1.2): teams are ranked by the primary score
+//!    (match points or game points, as the regulations choose), then by their
+//!    initial pairing number; the place in that order is the team's TPN for
+//!    the round.
+//! 2. **Pairing-allocated bye** (art. 3.4, C.04.1 d): with an odd number of
+//!    teams, the bye goes first to a team that has neither had a bye nor won a
+//!    match by forfeit, of the lowest score, then with the most matches
+//!    played, then with the largest TPN, provided the other teams can still
+//!    all be paired (completion).
+//! 3. **Brackets from the top** (art. 3): the teams of the highest remaining
+//!    score form the bracket. When it cannot be paired completely (odd size,
+//!    or incompatible teams), the fewest possible teams are moved up from
+//!    below (upfloaters): those of the highest score first, then (except in
+//!    the last two rounds) those that were not upfloaters in the previous
+//!    round, then the smallest TPN. The bracket's pairing must leave the rest
+//!    pairable (completion).
+//! 4. **Criteria in the bracket**: absolute: no two teams meet twice (a match
+//!    counts as a meeting when at least one board was played; a match lost by
+//!    forfeit as a whole is no meeting, as forfeits are not in C.04.1 b), the
+//!    bye at most once; quality: fewest teams that do not get their colour
+//!    preference, then (Type B) fewest strong preferences not met.
+//! 5. **Lexicographic choice** (art. 3.6): among the pairings best on the
+//!    criteria, the first one in this order: the bracket sorted by TPN is
+//!    split into halves S1 and S2; the team with the smallest TPN still
+//!    unpaired takes the first opponent in the order "S2 by TPN, then S1 by
+//!    TPN", then the next unpaired team, and so on (S1[i]–S2[i] is the first
+//!    candidate).
+//! 6. **Colours** (art. 4): see [`allocate_colours`].
+//!
+//! Choices where the text read leaves room (each one marked `Choice` below):
+//! see the README's "Team competitions" section.
+
+use crate::blossom::MaxWeightMatching;
+use crate::model::{Color, PairError};
+
+use super::model::{ColourPreferenceType, TeamId, TeamTournament};
+use super::schedule::TeamPairing;
+
+/// A team's colour preference (C.04.6 art. 1.7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preference {
+    None,
+    /// The colour wanted, and whether the preference is strong (Type B; every
+    /// Type A preference counts as strong).
+    Wants {
+        colour: Color,
+        strong: bool,
+    },
+}
+
+impl Preference {
+    fn colour(self) -> Option<Color> {
+        match self {
+            Preference::None => None,
+            Preference::Wants { colour, .. } => Some(colour),
+        }
+    }
+    fn strong(self) -> bool {
+        matches!(self, Preference::Wants { strong: true, .. })
+    }
+}
+
+/// The colour preference of a team with the colours `history` of its played
+/// matches (in round order), under the regulations' preference type.
+///
+/// Type A: White when the colour difference (Whites − Blacks) is below −1,
+/// or is 0 or −1 after two Blacks in a row (Black symmetrically). Type B: the
+/// Type A preferences are strong; otherwise a difference of −1 gives a mild
+/// preference for White, and a difference of 0 a mild preference for the
+/// colour other than the last one, except in the last round (Black
+/// symmetrically).
+pub fn preference(history: &[Color], kind: ColourPreferenceType, last_round: bool) -> Preference {
+    if kind == ColourPreferenceType::None || history.is_empty() {
+        return Preference::None;
+    }
+    let whites = history.iter().filter(|&&c| c == Color::White).count() as i32;
+    let cd = whites - (history.len() as i32 - whites);
+    let last_two = match history {
+        [.., a, b] if a == b => Some(*a),
+        _ => None,
+    };
+    let strong = if cd < -1 || (matches!(cd, 0 | -1) && last_two == Some(Color::Black)) {
+        Some(Color::White)
+    } else if cd > 1 || (matches!(cd, 0 | 1) && last_two == Some(Color::White)) {
+        Some(Color::Black)
+    } else {
+        None
+    };
+    if let Some(colour) = strong {
+        return Preference::Wants {
+            colour,
+            strong: true,
+        };
+    }
+    if kind == ColourPreferenceType::A {
+        return Preference::None;
+    }
+    let mild = match cd {
+        -1 => Some(Color::White),
+        1 => Some(Color::Black),
+        0 if !last_round => history.last().map(|c| c.opposite()),
+        _ => None,
+    };
+    mild.map_or(Preference::None, |colour| Preference::Wants {
+        colour,
+        strong: false,
+    })
+}
+
+/// What the pairing needs to know of one team before the round.
+#[derive(Clone, Debug)]
+pub struct TeamState {
+    pub id: TeamId,
+    /// Place in the round's order (1-based).
+    pub tpn: u32,
+    pub primary: i64,
+    pub secondary: i64,
+    /// Matches played so far (not byes).
+    pub matches: u32,
+    /// Has had the pairing-allocated bye or won a match by forfeit (the
+    /// opponent team did not appear): may not get the bye (C.04.1 d).
+    pub bye_barred: bool,
+    /// The team's colour per round (index 0 = round 1), `None` without a
+    /// played match. A team's colour is its colour on board 1 (art. 1.6.1).
+    pub colours: Vec<Option<Color>>,
+    /// Whether the team was an upfloater, per round.
+    pub upfloated: Vec<bool>,
+    pub preference: Preference,
+}
+
+impl TeamState {
+    fn history(&self) -> Vec<Color> {
+        self.colours.iter().flatten().copied().collect()
+    }
+}
+
+/// The teams' states before round `round` (1-based), in TPN order, and the
+/// opponents each has met (`met[a][b]`, indices by team id).
+pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>) {
+    let n = t.teams.len();
+    let before = (round as usize).saturating_sub(1).min(t.rounds.len());
+    let last_round = t.total_rounds > 0 && round >= t.total_rounds;
+    let mut met = vec![vec![false; n + 1]; n + 1];
+    let mut colours = vec![vec![None; before]; n + 1];
+    let mut upfloated = vec![vec![false; before]; n + 1];
+    let mut barred = vec![false; n + 1];
+    let mut scores_then = t.scores_after(0);
+    for (r, tr) in t.rounds.iter().take(before).enumerate() {
+        if let Some(b) = tr.bye.filter(|&b| (b as usize) <= n) {
+            barred[b as usize] = true;
+        }
+        for m in &tr.matches {
+            let (h, a) = (m.home as usize, m.away as usize);
+            if h == 0 || a == 0 || h > n || a > n {
+                continue;
+            }
+            // Choice (C.04.1 b): a match is a meeting when at least one board
+            // was played; a match forfeited as a whole is not.
+            if m.played() {
+                met[h][a] = true;
+                met[a][h] = true;
+                let c = m.boards.first().map_or(Color::White, |b| b.home_colour);
+                colours[h][r] = Some(c);
+                colours[a][r] = Some(c.opposite());
+            } else if m.finished() {
+                // A match lost by forfeit as a whole: the team that appeared
+                // scored a forfeit win.
+                let (hg, ag) = m.game_points(&t.points);
+                if hg > ag {
+                    barred[h] = true;
+                } else if ag > hg {
+                    barred[a] = true;
+                }
+            }
+            let score = |id: usize| scores_then[id - 1].primary(t.settings.primary);
+            if score(h) < score(a) {
+                upfloated[h][r] = true;
+            } else if score(a) < score(h) {
+                upfloated[a][r] = true;
+            }
+        }
+        scores_then = t.scores_after(r + 1);
+    }
+    let mut order: Vec<usize> = (1..=n).filter(|&id| !t.teams[id - 1].withdrawn).collect();
+    let p = t.settings.primary;
+    // Choice (art. 1.2; the initial order is left to the regulations):
+    // primary score, then the initial pairing number.
+    order.sort_by_key(|&id| (-scores_then[id - 1].primary(p), id));
+    let states = order
+        .iter()
+        .enumerate()
+        .map(|(k, &id)| {
+            let s = scores_then[id - 1];
+            let mut state = TeamState {
+                id: id as TeamId,
+                tpn: k as u32 + 1,
+                primary: s.primary(p),
+                secondary: s.secondary(p),
+                matches: s.matches,
+                bye_barred: barred[id],
+                colours: colours[id].clone(),
+                upfloated: upfloated[id].clone(),
+                preference: Preference::None,
+            };
+            state.preference =
+                preference(&state.history(), t.settings.colour_preference, last_round);
+            state
+        })
+        .collect();
+    (states, met)
+}
+
+/// The colour-criteria cost of pairing two teams: a team that does not get
+/// its preference counts `weight` (criterion on preferences), plus 1 when
+/// both preferences are strong (Type B criterion on strong preferences).
+///
+/// Choice: the text's further colour criterion relaxed in the last
+/// two rounds (C10) is not applied.
+fn colour_cost(a: &TeamState, b: &TeamState, weight: i64) -> i64 {
+    match (a.preference.colour(), b.preference.colour()) {
+        (Some(x), Some(y)) if x == y => {
+            weight + i64::from(a.preference.strong() && b.preference.strong())
+        }
+        _ => 0,
+    }
+}
+
+struct Pairer<'a> {
+    s: &'a [TeamState],
+    met: &'a [Vec<bool>],
+    colour_weight: i64,
+}
+
+impl Pairer<'_> {
+    fn compatible(&self, i: usize, j: usize) -> bool {
+        i != j && !self.met[self.s[i].id as usize][self.s[j].id as usize]
+    }
+
+    fn cost(&self, i: usize, j: usize) -> i64 {
+        colour_cost(&self.s[i], &self.s[j], self.colour_weight)
+    }
+
+    /// The least total cost of a perfect pairing of `nodes` (indices into the
+    /// states), or `None` when there is none. `bye` adds a place for the bye
+    /// open to the teams it allows.
+    fn least_cost(&self, nodes: &[usize], bye: Option<&dyn Fn(usize) -> bool>) -> Option<i64> {
+        let n = nodes.len() + usize::from(bye.is_some());
+        if n % 2 == 1 {
+            return None;
+        }
+        if n == 0 {
+            return Some(0);
+        }
+        let max_cost = self.colour_weight + 1;
+        let big = (max_cost + 1) * (n as i64 + 1);
+        let mut m = MaxWeightMatching::<i64>::new(n);
+        for (x, &i) in nodes.iter().enumerate() {
+            for (y, &j) in nodes.iter().enumerate().skip(x + 1) {
+                if self.compatible(i, j) {
+                    m.set_weight(x, y, big - self.cost(i, j));
+                }
+            }
+            if let Some(allowed) = bye {
+                if allowed(i) {
+                    m.set_weight(x, n - 1, big);
+                }
+            }
+        }
+        let mate = m.solve();
+        if mate.iter().any(Option::is_none) {
+            return None;
+        }
+        let mut total = 0;
+        for (x, &i) in nodes.iter().enumerate() {
+            if let Some(y) = mate[x].filter(|&y| y > x && y < nodes.len()) {
+                total += self.cost(i, nodes[y]);
+            }
+        }
+        Some(total)
+    }
+
+    /// The fewest teams from outside `group` that a pairing of all of
+    /// `pending` (which can be paired) must pair with members of `group`.
+    fn fewest_upfloaters(&self, group: &[usize], pending: &[usize]) -> usize {
+        let n = pending.len();
+        let big = n as i64 + 2;
+        let mut m = MaxWeightMatching::<i64>::new(n);
+        for (x, &i) in pending.iter().enumerate() {
+            for (y, &j) in pending.iter().enumerate().skip(x + 1) {
+                if self.compatible(i, j) {
+                    let inside = group.contains(&i) && group.contains(&j);
+                    m.set_weight(x, y, big + i64::from(inside));
+                }
+            }
+        }
+        let mate = m.solve();
+        let inside_pairs = pending
+            .iter()
+            .enumerate()
+            .filter(|&(x, &i)| {
+                group.contains(&i) && mate[x].is_some_and(|y| y > x && group.contains(&pending[y]))
+            })
+            .count();
+        group.len() - 2 * inside_pairs
+    }
+
+    /// Whether `nodes` can be paired with a cost of at most `budget`: a
+    /// first-fit attempt, then the exact matching.
+    fn pairable_within(&self, nodes: &[usize], budget: i64) -> bool {
+        if nodes.len() % 2 == 1 {
+            return false;
+        }
+        let mut used = vec![false; nodes.len()];
+        let mut spent = 0;
+        let mut greedy = true;
+        for x in 0..nodes.len() {
+            if used[x] {
+                continue;
+            }
+            used[x] = true;
+            let partner = (x + 1..nodes.len()).find(|&y| {
+                !used[y]
+                    && self.compatible(nodes[x], nodes[y])
+                    && spent + self.cost(nodes[x], nodes[y]) <= budget
+            });
+            match partner {
+                Some(y) => {
+                    used[y] = true;
+                    spent += self.cost(nodes[x], nodes[y]);
+                }
+                None => {
+                    greedy = false;
+                    break;
+                }
+            }
+        }
+        greedy || self.least_cost(nodes, None).is_some_and(|c| c <= budget)
+    }
+
+    /// The first pairing of the bracket in the order of art. 3.6 among those
+    /// of least colour cost. `bracket` is in TPN order and can be paired.
+    fn pair_bracket(&self, bracket: &[usize]) -> Option<Vec<(usize, usize)>> {
+        let mut budget = self.least_cost(bracket, None)?;
+        let half = bracket.len() / 2;
+        let mut free: Vec<usize> = bracket.to_vec();
+        let mut pairs = Vec::with_capacity(half);
+        while let Some(&first) = free.first() {
+            // Choice (art. 3.6): candidates S2 by TPN, then S1 by TPN; the
+            // first one that leaves the rest pairable at least colour cost.
+            let mut candidates: Vec<usize> = free[1..].to_vec();
+            candidates.sort_by_key(|&x| {
+                let at = bracket.iter().position(|&y| y == x).unwrap_or(0);
+                (at < half, at)
+            });
+            let mut chosen = None;
+            for c in candidates {
+                if !self.compatible(first, c) {
+                    continue;
+                }
+                let cost = self.cost(first, c);
+                if cost > budget {
+                    continue;
+                }
+                let rest: Vec<usize> = free
+                    .iter()
+                    .copied()
+                    .filter(|&x| x != first && x != c)
+                    .collect();
+                if self.pairable_within(&rest, budget - cost) {
+                    chosen = Some((c, cost));
+                    break;
+                }
+            }
+            let (c, cost) = chosen?;
+            budget -= cost;
+            pairs.push((first, c));
+            free.retain(|&x| x != first && x != c);
+        }
+        Some(pairs)
+    }
+}
+
+/// Pairs round `round` (1-based) of a team Swiss event by C.04.6. Teams
+/// marked withdrawn are left out.
+pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairError> {
+    let (s, met) = states(t, round);
+    let last_two = t.total_rounds > 0 && round + 1 >= t.total_rounds;
+    let pairer = Pairer {
+        s: &s,
+        met: &met,
+        colour_weight: s.len() as i64 + 1,
+    };
+    let fail = |reason: &str| PairError::NoValidPairing {
+        round,
+        reason: reason.to_string(),
+    };
+    let all: Vec<usize> = (0..s.len()).collect();
+    // The bye first (art. 3.4).
+    let mut bye = None;
+    let mut pending = all.clone();
+    if s.len() % 2 == 1 {
+        // Choice (art. 3.4): lowest score, most matches played, largest
+        // TPN, among the teams not barred whose absence leaves the rest
+        // pairable.
+        let mut candidates: Vec<usize> =
+            all.iter().copied().filter(|&i| !s[i].bye_barred).collect();
+        candidates.sort_by_key(|&i| {
+            (
+                s[i].primary,
+                std::cmp::Reverse(s[i].matches),
+                std::cmp::Reverse(s[i].tpn),
+            )
+        });
+        for c in candidates {
+            let rest: Vec<usize> = all.iter().copied().filter(|&i| i != c).collect();
+            if pairer.pairable_within(&rest, i64::MAX / 4) {
+                bye = Some(c);
+                pending = rest;
+                break;
+            }
+        }
+        if bye.is_none() {
+            return Err(fail(
+                "no team can take the bye and leave the others pairable",
+            ));
+        }
+    } else if !pairer.pairable_within(&pending, i64::MAX / 4) {
+        return Err(fail("the teams cannot all be paired without a rematch"));
+    }
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    while !pending.is_empty() {
+        let top = s[pending[0]].primary;
+        let group: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|&i| s[i].primary == top)
+            .collect();
+        let mut below: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|&i| s[i].primary != top)
+            .collect();
+        // Choice (art. 3.5): upfloaters by highest score, then (not in the
+        // last two rounds) not an upfloater in the previous round, then TPN.
+        below.sort_by_key(|&i| {
+            let previous = !last_two && s[i].upfloated.last().copied().unwrap_or(false);
+            (std::cmp::Reverse(s[i].primary), previous, s[i].tpn)
+        });
+        let mut done = None;
+        // The fewest upfloaters any pairing of the rest allows (so that no
+        // smaller number is tried in vain).
+        let mut extra = pairer.fewest_upfloaters(&group, &pending);
+        while extra <= below.len() && done.is_none() {
+            let mut combo: Vec<usize> = (0..extra).collect();
+            loop {
+                let mut bracket: Vec<usize> = group.clone();
+                bracket.extend(combo.iter().map(|&k| below[k]));
+                bracket.sort_by_key(|&i| s[i].tpn);
+                let rest: Vec<usize> = pending
+                    .iter()
+                    .copied()
+                    .filter(|i| !bracket.contains(i))
+                    .collect();
+                if pairer.pairable_within(&rest, i64::MAX / 4) {
+                    if let Some(p) = pairer.pair_bracket(&bracket) {
+                        done = Some((p, rest));
+                        break;
+                    }
+                }
+                if !next_combination(&mut combo, below.len()) {
+                    break;
+                }
+            }
+            extra += 2;
+        }
+        let (p, rest) = done.ok_or_else(|| fail("a bracket cannot be completed"))?;
+        pairs.extend(p);
+        pending = rest;
+    }
+    let mut matches: Vec<(TeamId, TeamId)> = pairs
+        .into_iter()
+        .map(|(i, j)| {
+            let (white, black) = allocate_colours(&s[i], &s[j], t);
+            (white.id, black.id)
+        })
+        .collect();
+    let rank = |id: TeamId| s.iter().position(|x| x.id == id).unwrap_or(usize::MAX);
+    matches.sort_by_key(|&(a, b)| rank(a).min(rank(b)));
+    Ok(TeamPairing {
+        matches,
+        bye: bye.map(|i| s[i].id),
+    })
+}
+
+/// The next combination of `combo.len()` indices out of `n`, in
+/// lexicographic order; `false` after the last one.
+fn next_combination(combo: &mut [usize], n: usize) -> bool {
+    let k = combo.len();
+    for i in (0..k).rev() {
+        if combo[i] < n - k + i {
+            combo[i] += 1;
+            for j in i + 1..k {
+                combo[j] = combo[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// Colour allocation (C.04.6 art. 4): returns (team with White on board 1,
+/// the other). In order:
+/// 1. the first-team is the one with the higher primary score, then higher
+///    secondary score, then smaller TPN;
+/// 2. when neither team has played a match: the first-team gets the initial
+///    colour if its TPN is odd, the other colour if even;
+/// 3. only one team has a preference: it gets it;
+/// 4. opposite preferences: both get them;
+/// 5. (Type B) only one preference is strong: it is granted;
+/// 6. the team with the lower colour difference gets White;
+/// 7. going back from the last round, the first round in which the two
+///    teams had different colours: both alternate from it;
+/// 8. the first-team's preference is granted;
+/// 9. the first-team alternates from its last colour, else the other team
+///    from its last colour.
+pub fn allocate_colours<'a>(
+    a: &'a TeamState,
+    b: &'a TeamState,
+    t: &TeamTournament,
+) -> (&'a TeamState, &'a TeamState) {
+    let (first, second) = if (a.primary, a.secondary, std::cmp::Reverse(a.tpn))
+        >= (b.primary, b.secondary, std::cmp::Reverse(b.tpn))
+    {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    let first_gets = |c: Color| {
+        if c == Color::White {
+            (first, second)
+        } else {
+            (second, first)
+        }
+    };
+    let (hf, hs) = (first.history(), second.history());
+    let initial = || {
+        first_gets(if first.tpn % 2 == 1 {
+            t.initial_colour
+        } else {
+            t.initial_colour.opposite()
+        })
+    };
+    if hf.is_empty() && hs.is_empty() {
+        return initial();
+    }
+    let (pf, ps) = (first.preference, second.preference);
+    match (pf.colour(), ps.colour()) {
+        (Some(c), None) => return first_gets(c),
+        (None, Some(c)) => return first_gets(c.opposite()),
+        (Some(x), Some(y)) if x != y => return first_gets(x),
+        _ => {}
+    }
+    if pf.strong() != ps.strong() {
+        if let (Some(x), Some(_)) = (pf.colour(), ps.colour()) {
+            // Both want the same colour; the strong one gets it.
+            return first_gets(if pf.strong() { x } else { x.opposite() });
+        }
+    }
+    let cd = |h: &[Color]| {
+        h.iter()
+            .map(|&c| if c == Color::White { 1 } else { -1 })
+            .sum::<i32>()
+    };
+    match cd(&hf).cmp(&cd(&hs)) {
+        std::cmp::Ordering::Less => return first_gets(Color::White),
+        std::cmp::Ordering::Greater => return first_gets(Color::Black),
+        std::cmp::Ordering::Equal => {}
+    }
+    let rounds = first.colours.len().min(second.colours.len());
+    for r in (0..rounds).rev() {
+        if let (Some(x), Some(y)) = (first.colours[r], second.colours[r]) {
+            if x != y {
+                return first_gets(x.opposite());
+            }
+        }
+    }
+    if let Some(c) = pf.colour() {
+        return first_gets(c);
+    }
+    if let Some(&c) = hf.last() {
+        return first_gets(c.opposite());
+    }
+    if let Some(&c) = hs.last() {
+        return first_gets(c);
+    }
+    initial()
+}

@@ -1,0 +1,494 @@
+//! TRF for team tournaments: the individual part as the crate's TRF
+//! ([`crate::trf`], `001` records with every game, so that any TRF reader sees
+//! the players and their games), and the team records:
+//!
+//! - `013` (TRF16) per team, in pairing-number order: the name in columns
+//!   5–36, then the players' pairing numbers in board order, four columns
+//!   each, from column 37, separated by a space;
+//! - `300` (the TRF-2026 team round record; the field layout is ours) per
+//!   team and round:
+//!   `300 RRR TTTT OOOO P1 P2 …` — round, team, opponent (`0000`: the team
+//!   had the bye), then its line-up, one pairing number per board (`0000` =
+//!   empty board). A record with no line-up means that the line-up is not
+//!   known yet. Of a match's two records the first-named team's comes first;
+//! - `XTM` (Arbiter extension) per team:
+//!   `XTM id|name|rating|federation|captain|withdrawn` (`|` in a field is
+//!   written as `/`), the full name and the data `013` has no room for;
+//! - `XTS` (Arbiter extension), the regulations:
+//!   `XTS system=swiss boards=4 win=2 draw=1 loss=0 bye-mp=2 bye-gp=8
+//!   primary=MP colours=odd preference=A`.
+//!
+//! A board with a player on one side only is that player's forfeit win; in
+//! the `001` record it is written as a full-point bye (`0000 - F`), as TRF
+//! has no forfeit without an opponent. The result of a board with both
+//! players comes from the two players' `001` blocks (so asymmetric results
+//! travel through the crate's `299` records); its colour from the
+//! first-named team's player. Other boards take the colour of the
+//! regulations' rule.
+
+use crate::model::{ByeKind, Player, PlayerId, RoundEntry, Tournament, TournamentKind};
+use crate::trf::{self as individual, TrfError};
+
+use super::model::{
+    Board, BoardColours, BoardResult, ColourPreferenceType, Match, PrimaryScore, Team, TeamRound,
+    TeamSystem, TeamTournament,
+};
+
+/// Why a team TRF could not be read (lines and columns from 1).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TeamTrfError {
+    #[error(transparent)]
+    Trf(#[from] TrfError),
+    #[error("line {line}, column {column}: {message}")]
+    Record {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("the file has no team (no `013` record)")]
+    NoTeams,
+}
+
+fn clean(s: &str) -> String {
+    s.replace('|', "/")
+}
+
+/// The individual tournament of a team event: every player with a round
+/// entry per round (games, forfeits, not lined up = not paired).
+pub fn individual_tournament(t: &TeamTournament) -> Tournament {
+    let rounds = t.rounds.len();
+    let mut players: Vec<Player> = t
+        .players
+        .iter()
+        .map(|p| Player {
+            rounds: vec![RoundEntry::NotPaired; rounds],
+            ..p.clone()
+        })
+        .collect();
+    for (r, round) in t.rounds.iter().enumerate() {
+        for m in &round.matches {
+            for b in &m.boards {
+                let mut set = |id: PlayerId, entry: RoundEntry| {
+                    if let Some(p) = (id as usize)
+                        .checked_sub(1)
+                        .and_then(|i| players.get_mut(i))
+                    {
+                        p.rounds[r] = entry;
+                    }
+                };
+                match (b.home, b.away) {
+                    (Some(h), Some(a)) => {
+                        set(
+                            h,
+                            RoundEntry::Game {
+                                opponent: a,
+                                color: b.home_colour,
+                                result: b.result.map(|x| x.home),
+                            },
+                        );
+                        set(
+                            a,
+                            RoundEntry::Game {
+                                opponent: h,
+                                color: b.home_colour.opposite(),
+                                result: b.result.map(|x| x.away),
+                            },
+                        );
+                    }
+                    (Some(p), None) | (None, Some(p)) if b.result.is_some() => {
+                        set(p, RoundEntry::Bye(ByeKind::Full));
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    Tournament {
+        name: t.name.clone(),
+        kind: match t.system {
+            TeamSystem::RoundRobin { double } => TournamentKind::RoundRobin { double },
+            _ => TournamentKind::Swiss,
+        },
+        total_rounds: t.total_rounds,
+        points: t.points,
+        initial_color: t.initial_colour,
+        players,
+        ..Tournament::default()
+    }
+}
+
+fn system_text(s: TeamSystem) -> &'static str {
+    match s {
+        TeamSystem::Swiss => "swiss",
+        TeamSystem::RoundRobin { double: false } => "rr",
+        TeamSystem::RoundRobin { double: true } => "drr",
+        TeamSystem::Scheveningen => "scheveningen",
+    }
+}
+
+/// Writes a team tournament as TRF (see the module text for the records).
+pub fn write(t: &TeamTournament) -> String {
+    let mut out = individual::write(&individual_tournament(t));
+    let s = &t.settings;
+    out.push_str(&format!(
+        "XTS system={} boards={} win={} draw={} loss={} bye-mp={} bye-gp={} primary={} colours={} preference={}\n",
+        system_text(t.system),
+        s.boards,
+        s.match_win,
+        s.match_draw,
+        s.match_loss,
+        s.bye_match_points,
+        s.bye_game_points,
+        match s.primary {
+            PrimaryScore::MatchPoints => "MP",
+            PrimaryScore::GamePoints => "GP",
+        },
+        match s.colours {
+            BoardColours::WhiteOnOdd => "odd",
+            BoardColours::WhiteOnAll => "all",
+        },
+        match s.colour_preference {
+            ColourPreferenceType::A => "A",
+            ColourPreferenceType::B => "B",
+            ColourPreferenceType::None => "none",
+        },
+    ));
+    for team in &t.teams {
+        let name: String = team.name.chars().take(32).collect();
+        let mut line = format!("013 {name:<32}");
+        for (k, p) in team.roster.iter().enumerate() {
+            if k > 0 {
+                line.push(' ');
+            }
+            line.push_str(&format!("{p:>4}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    for team in &t.teams {
+        out.push_str(&format!(
+            "XTM {}|{}|{}|{}|{}|{}\n",
+            team.id,
+            clean(&team.name),
+            team.rating.map(|r| r.to_string()).unwrap_or_default(),
+            clean(team.federation.as_deref().unwrap_or("")),
+            clean(team.captain.as_deref().unwrap_or("")),
+            u8::from(team.withdrawn),
+        ));
+    }
+    for (r, round) in t.rounds.iter().enumerate() {
+        for m in &round.matches {
+            let known = m
+                .boards
+                .iter()
+                .any(|b| b.home.is_some() || b.away.is_some() || b.result.is_some());
+            for (team, opponent, home) in [(m.home, m.away, true), (m.away, m.home, false)] {
+                let mut line = format!("300 {:>3} {team:>4} {opponent:>4}", r + 1);
+                if known {
+                    for b in &m.boards {
+                        let p = if home { b.home } else { b.away };
+                        line.push_str(&format!(" {:>4}", p.unwrap_or(0)));
+                    }
+                }
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+        if let Some(b) = round.bye {
+            out.push_str(&format!("300 {:>3} {b:>4} 0000\n", r + 1));
+        }
+    }
+    out
+}
+
+fn record_error(line: usize, column: usize, message: impl Into<String>) -> TeamTrfError {
+    TeamTrfError::Record {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// Whitespace-separated fields of `text` from byte `from` on, with their
+/// 1-based columns (the text is ASCII in these records; a non-ASCII field
+/// is reported where it starts).
+fn fields(text: &str, from: usize) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().skip_while(|(i, _)| *i < from) {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                out.push((s + 1, &text[s..i]));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((s + 1, &text[s..]));
+    }
+    out
+}
+
+fn number(line: usize, (column, text): (usize, &str), what: &str) -> Result<u32, TeamTrfError> {
+    text.parse()
+        .map_err(|_| record_error(line, column, format!("expected {what}, found {text:?}")))
+}
+
+fn apply_settings(t: &mut TeamTournament, text: &str, line: usize) -> Result<(), TeamTrfError> {
+    for (column, field) in fields(text, 4) {
+        let bad = || record_error(line, column, format!("unknown setting {field:?}"));
+        let (key, value) = field.split_once('=').ok_or_else(bad)?;
+        let int = |v: &str| -> Result<i32, TeamTrfError> {
+            v.parse()
+                .map_err(|_| record_error(line, column, format!("expected a number in {field:?}")))
+        };
+        let s = &mut t.settings;
+        match key {
+            "system" => {
+                t.system = match value {
+                    "swiss" => TeamSystem::Swiss,
+                    "rr" => TeamSystem::RoundRobin { double: false },
+                    "drr" => TeamSystem::RoundRobin { double: true },
+                    "scheveningen" => TeamSystem::Scheveningen,
+                    _ => return Err(bad()),
+                }
+            }
+            "boards" => s.boards = int(value)?.max(0) as u32,
+            "win" => s.match_win = int(value)?,
+            "draw" => s.match_draw = int(value)?,
+            "loss" => s.match_loss = int(value)?,
+            "bye-mp" => s.bye_match_points = int(value)?,
+            "bye-gp" => s.bye_game_points = int(value)?,
+            "primary" => {
+                s.primary = match value {
+                    "MP" => PrimaryScore::MatchPoints,
+                    "GP" => PrimaryScore::GamePoints,
+                    _ => return Err(bad()),
+                }
+            }
+            "colours" => {
+                s.colours = match value {
+                    "odd" => BoardColours::WhiteOnOdd,
+                    "all" => BoardColours::WhiteOnAll,
+                    _ => return Err(bad()),
+                }
+            }
+            "preference" => {
+                s.colour_preference = match value {
+                    "A" => ColourPreferenceType::A,
+                    "B" => ColourPreferenceType::B,
+                    "none" => ColourPreferenceType::None,
+                    _ => return Err(bad()),
+                }
+            }
+            _ => return Err(bad()),
+        }
+    }
+    Ok(())
+}
+
+/// One `300` record: (line, round, team, opponent, line-up if given).
+type LineupRecord = (usize, u32, u32, u32, Option<Lineup>);
+
+/// A line-up: a player or an empty board, per board.
+type Lineup = Vec<Option<PlayerId>>;
+
+/// Reads a team tournament written by [`write`] (or any TRF with `013`
+/// records; without `300` records there are no rounds). Never panics.
+pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
+    let ind = individual::parse(text)?;
+    let mut t = TeamTournament {
+        name: ind.name.clone(),
+        total_rounds: ind.total_rounds,
+        points: ind.points,
+        initial_colour: ind.initial_color,
+        players: ind
+            .players
+            .iter()
+            .map(|p| Player {
+                rounds: Vec::new(),
+                ..p.clone()
+            })
+            .collect(),
+        ..TeamTournament::default()
+    };
+    let mut lineups: Vec<LineupRecord> = Vec::new();
+    let mut extras: Vec<(usize, String)> = Vec::new();
+    let text = text.trim_start_matches('\u{feff}');
+    for (index, raw) in text.split('\n').enumerate() {
+        let line = index + 1;
+        let raw = raw.trim_end_matches('\r');
+        let tag = raw.get(..3).unwrap_or("");
+        match tag {
+            "XTS" => apply_settings(&mut t, raw, line)?,
+            "013" => {
+                let name: String = raw.chars().skip(4).take(32).collect();
+                let start = raw.char_indices().nth(36).map_or(raw.len(), |(i, _)| i);
+                let mut roster = Vec::new();
+                for f in fields(raw, start) {
+                    let id = number(line, f, "a player's pairing number")?;
+                    if t.player(id).is_none() {
+                        return Err(record_error(line, f.0, format!("no player {id}")));
+                    }
+                    roster.push(id);
+                }
+                let id = t.teams.len() as u32 + 1;
+                t.teams.push(Team {
+                    id,
+                    name: name.trim().to_string(),
+                    roster,
+                    ..Team::default()
+                });
+            }
+            "XTM" => extras.push((line, raw.get(4..).unwrap_or("").to_string())),
+            "300" => {
+                let f = fields(raw, 3);
+                if f.len() < 3 {
+                    return Err(record_error(line, 4, "expected round, team and opponent"));
+                }
+                let round = number(line, f[0], "a round number")?;
+                let team = number(line, f[1], "a team number")?;
+                let opponent = number(line, f[2], "a team number (0000 for the bye)")?;
+                let players = if f.len() > 3 {
+                    let mut list = Vec::new();
+                    for &field in &f[3..] {
+                        let id = number(line, field, "a player's pairing number")?;
+                        list.push((id != 0).then_some(id));
+                    }
+                    Some(list)
+                } else {
+                    None
+                };
+                if round == 0 {
+                    return Err(record_error(line, f[0].0, "rounds count from 1"));
+                }
+                lineups.push((line, round, team, opponent, players));
+            }
+            _ => {}
+        }
+    }
+    if t.teams.is_empty() {
+        return Err(TeamTrfError::NoTeams);
+    }
+    for (line, text) in extras {
+        let parts: Vec<&str> = text.split('|').collect();
+        let [id, name, rating, federation, captain, withdrawn] = parts.as_slice() else {
+            return Err(record_error(
+                line,
+                5,
+                "expected id|name|rating|federation|captain|withdrawn",
+            ));
+        };
+        let id = number(line, (5, id.trim()), "a team number")?;
+        let team = (id as usize)
+            .checked_sub(1)
+            .and_then(|i| t.teams.get_mut(i))
+            .ok_or_else(|| record_error(line, 5, format!("no team {id}")))?;
+        team.name = name.to_string();
+        team.rating = match rating.trim() {
+            "" => None,
+            r => Some(number(line, (5, r), "a rating")?),
+        };
+        let opt = |s: &str| (!s.is_empty()).then(|| s.to_string());
+        team.federation = opt(federation);
+        team.captain = opt(captain);
+        team.withdrawn = withdrawn.trim() == "1";
+    }
+    build_rounds(&mut t, &ind, &lineups)?;
+    Ok(t)
+}
+
+fn build_rounds(
+    t: &mut TeamTournament,
+    ind: &Tournament,
+    lineups: &[LineupRecord],
+) -> Result<(), TeamTrfError> {
+    let rounds = lineups.iter().map(|l| l.1).max().unwrap_or(0) as usize;
+    t.rounds = vec![TeamRound::default(); rounds];
+    let teams = t.teams.len() as u32;
+    // (round, match index) → the two sides' line-ups.
+    let mut sides: Vec<Vec<[Option<Lineup>; 2]>> = vec![Vec::new(); rounds];
+    let mut first_line: Vec<Vec<usize>> = vec![Vec::new(); rounds];
+    for (line, round, team, opponent, players) in lineups {
+        let (line, r) = (*line, *round as usize - 1);
+        if *team == 0 || *team > teams || *opponent > teams {
+            return Err(record_error(line, 8, "team number out of range"));
+        }
+        if *opponent == 0 {
+            t.rounds[r].bye = Some(*team);
+            continue;
+        }
+        let found = t.rounds[r]
+            .matches
+            .iter()
+            .position(|m| m.home == *opponent && m.away == *team);
+        match found {
+            Some(k) => sides[r][k][1] = players.clone(),
+            None => {
+                let mut m = Match::new(*team, *opponent, &t.settings);
+                m.boards.clear();
+                t.rounds[r].matches.push(m);
+                sides[r].push([players.clone(), None]);
+                first_line[r].push(line);
+            }
+        }
+    }
+    let boards = t.settings.boards as usize;
+    for (r, round) in t.rounds.iter_mut().enumerate() {
+        for ((m, [home, away]), &line) in
+            round.matches.iter_mut().zip(&sides[r]).zip(&first_line[r])
+        {
+            let known = home.is_some() && away.is_some();
+            for k in 0..boards {
+                let pick =
+                    |side: &Option<Lineup>| side.as_ref().and_then(|l| l.get(k).copied().flatten());
+                let mut board = Board {
+                    home: pick(home),
+                    away: pick(away),
+                    home_colour: t.settings.colours.first_team_colour(k),
+                    result: None,
+                };
+                if let (Some(h), Some(a)) = (board.home, board.away) {
+                    let entry = |id: PlayerId| {
+                        ind.player(id)
+                            .and_then(|p| p.rounds.get(r).copied())
+                            .unwrap_or(RoundEntry::NotPaired)
+                    };
+                    match (entry(h), entry(a)) {
+                        (
+                            RoundEntry::Game {
+                                opponent,
+                                color,
+                                result: hr,
+                            },
+                            RoundEntry::Game { result: ar, .. },
+                        ) if opponent == a => {
+                            board.home_colour = color;
+                            board.result = match (hr, ar) {
+                                (Some(h), Some(a)) => Some(BoardResult { home: h, away: a }),
+                                _ => None,
+                            };
+                        }
+                        _ => {
+                            return Err(TeamTrfError::Record {
+                                line,
+                                column: 1,
+                                message: format!(
+                                    "round {}: the line-ups put players {h} and {a} on board {} but their `001` records do not show that game",
+                                    r + 1,
+                                    k + 1
+                                ),
+                            })
+                        }
+                    }
+                } else if known {
+                    board.result = board.implied_forfeit();
+                }
+                m.boards.push(board);
+            }
+        }
+    }
+    Ok(())
+}
