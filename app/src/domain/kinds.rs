@@ -61,7 +61,7 @@ macro_rules! closed_set {
         $(#[$meta])*
         #[derive(
             Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord,
-            serde::Serialize, utoipa::ToSchema,
+            serde::Serialize,
             diesel::AsExpression, diesel::FromSqlRow,
         )]
         #[diesel(sql_type = Text)]
@@ -102,6 +102,20 @@ macro_rules! closed_set {
                 }
             }
         }
+
+        // The schema by hand: the derive does not read the words through
+        // this macro (it listed the variants' Rust names).
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .description(Some(concat!("A ", $set, ".")))
+                    .enum_values(Some($name::WORDS.iter().copied()))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
 
         // By hand rather than derived, so that a wrong word is answered in the
         // same words as everywhere else: the value, the set and the allowed words.

@@ -6,29 +6,10 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, HttpAuthScheme, HttpBuilder
 use utoipa::{Modify, OpenApi};
 
 #[derive(OpenApi)]
-#[openapi(
-    info(title = "Arbiter API", description = "Chess tournament management: registration, FIDE Dutch and Berger pairings, results, standings. Reading is public; writes need a session (cookie + X-CSRF-Token header) or a bearer token, and the tournament role."),
-    paths(
-        api::session::login, api::session::me, api::session::logout, api::session::create_token, api::session::create_user,
-        api::tournaments::list, api::tournaments::create, api::tournaments::get, api::tournaments::edit,
-        api::tournaments::staff, api::tournaments::appoint, api::tournaments::dismiss, api::tournaments::standings, api::tournaments::audit,
-        api::players::list, api::players::register, api::players::card, api::players::edit,
-        api::players::delete, api::players::reinstate, api::players::withdraw,
-        api::players::request_bye, api::players::byes,
-        api::rounds::list, api::rounds::pair_next, api::rounds::get, api::rounds::unpair, api::rounds::publish,
-        api::rounds::edit_pairing, api::rounds::set_chess960, api::rounds::import_pgn,
-        api::games::get, api::games::set_result,
-        api::exports::pairings_pdf, api::exports::pairings_by_name_pdf, api::exports::results_pdf, api::exports::scoresheets_pdf,
-        api::exports::standings_pdf, api::exports::crosstable_pdf, api::exports::card_pdf, api::exports::envelope_pdf,
-        api::exports::export_trf, api::exports::import_trf,
-        api::exports::game_pgn, api::exports::round_pgn, api::exports::tournament_pgn,
-        api::desk::set_round_start, api::desk::preview_arrivals, api::desk::record_arrivals,
-        api::desk::list_penalties, api::desk::record_penalty, api::desk::get_moves, api::desk::submit_moves,
-        api::desk::list_envelopes, api::desk::adjourn, api::desk::get_envelope, api::desk::mark_present,
-        api::desk::open_envelope, api::desk::end_envelope, api::desk::envelope_lost,
-    ),
-    modifiers(&Security, &CommonErrors)
-)]
+#[openapi(info(
+    title = "Arbiter API",
+    description = "Chess tournament management: registration, FIDE Dutch and Berger pairings, results, standings. Reading is public; writes need a session (cookie + X-CSRF-Token header) or a bearer token, and the tournament role."
+))]
 pub struct ApiDoc;
 
 struct Security;
@@ -105,8 +86,15 @@ impl Modify for CommonErrors {
     }
 }
 
+/// The document: the title and description here, the operations from the
+/// handlers' own declarations (`web::api`), then the security schemes and
+/// the answers every operation shares.
 pub fn document() -> utoipa::openapi::OpenApi {
-    ApiDoc::openapi()
+    let mut doc = ApiDoc::openapi();
+    doc.merge(api::ApiPaths::openapi());
+    Security.modify(&mut doc);
+    CommonErrors.modify(&mut doc);
+    doc
 }
 
 pub async fn serve() -> HttpResponse {

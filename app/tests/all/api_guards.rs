@@ -475,6 +475,49 @@ fn openapi_document_matches_the_route_table() {
         documented, routed,
         "every route documented, every documented route real"
     );
+    // Every schema an operation names is in the document.
+    fn refs(v: &serde_json::Value, out: &mut Vec<String>) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if let Some(r) = m.get("$ref").and_then(|r| r.as_str()) {
+                    out.push(r.to_string());
+                }
+                m.values().for_each(|x| refs(x, out));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|x| refs(x, out)),
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    refs(&doc, &mut all);
+    assert!(
+        all.len() > 50,
+        "the operations name their schemas: {}",
+        all.len()
+    );
+    for r in all {
+        let name = r.trim_start_matches("#/components/schemas/");
+        assert!(
+            doc["components"]["schemas"].get(name).is_some(),
+            "{r} is named but not in the document"
+        );
+    }
+    // The closed sets are enums of their words, as the server reads them.
+    for (schema, words) in [
+        ("PairingSystem", app::domain::kinds::PairingSystem::WORDS),
+        ("Variant", app::domain::kinds::Variant::WORDS),
+        ("GameKind", app::domain::kinds::GameKind::WORDS),
+        ("PenaltyKind", app::domain::kinds::PenaltyKind::WORDS),
+        ("Notation", app::domain::kinds::Notation::WORDS),
+    ] {
+        let listed: Vec<&str> = doc["components"]["schemas"][schema]["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{schema} is not an enum in the document"))
+            .iter()
+            .filter_map(|w| w.as_str())
+            .collect();
+        assert_eq!(listed, words, "{schema}");
+    }
 }
 
 #[test]

@@ -1,4 +1,7 @@
-//! The JSON API, `/api/v1/…`. The route table below is the router's only source.
+//! The JSON API, `/api/v1/…`. The list below is the router's and the OpenAPI
+//! document's only source: each handler's method and path are written once, in
+//! its `#[utoipa::path]`, and read from there for the router; adding an
+//! endpoint is its handler plus one line here.
 
 pub mod desk;
 pub mod exports;
@@ -11,352 +14,120 @@ pub mod tournaments;
 use super::RouteDef;
 use actix_web::http::Method;
 use actix_web::web;
+use utoipa::openapi::path::HttpMethod;
 
-macro_rules! route {
-    ($method:ident, $m:expr, $path:expr, $handler:path) => {
-        RouteDef {
-            method: $m,
-            path: $path,
-            route: web::$method().to($handler),
+/// The method and path a handler's `#[utoipa::path]` declares.
+fn signature<P: utoipa::Path>() -> (Method, &'static str) {
+    let method = match P::methods().first() {
+        Some(HttpMethod::Get) => Method::GET,
+        Some(HttpMethod::Post) => Method::POST,
+        Some(HttpMethod::Put) => Method::PUT,
+        Some(HttpMethod::Patch) => Method::PATCH,
+        Some(HttpMethod::Delete) => Method::DELETE,
+        Some(HttpMethod::Head) => Method::HEAD,
+        Some(HttpMethod::Options) => Method::OPTIONS,
+        Some(HttpMethod::Trace) => Method::TRACE,
+        None => Method::GET,
+    };
+    // Once per process (the table is cached below), so the leak is bounded.
+    (method, Box::leak(P::path().into_boxed_str()))
+}
+
+/// Declares the API from its handlers, in routing order: the route table and
+/// the OpenAPI paths (`ApiPaths`).
+macro_rules! api {
+    ($( $module:ident :: $handler:ident ),* $(,)?) => {
+        fn signatures() -> &'static [(Method, &'static str)] {
+            static TABLE: std::sync::OnceLock<Vec<(Method, &'static str)>> =
+                std::sync::OnceLock::new();
+            TABLE.get_or_init(|| {
+                vec![$( pastey::paste! { signature::<$module::[<__path_ $handler>]>() } ),*]
+            })
         }
+
+        /// Every API route: method, path (as in the OpenAPI document) and handler.
+        pub fn routes() -> Vec<RouteDef> {
+            let handlers: Vec<actix_web::Route> = vec![$( web::route().to($module::$handler) ),*];
+            signatures()
+                .iter()
+                .zip(handlers)
+                .map(|((method, path), route)| RouteDef {
+                    method: method.clone(),
+                    path,
+                    route: route.method(method.clone()),
+                })
+                .collect()
+        }
+
+        /// The operations of the document (`web::openapi` adds the rest).
+        #[derive(utoipa::OpenApi)]
+        #[openapi(paths($($module::$handler),*))]
+        pub struct ApiPaths;
     };
 }
 
-/// Every API route: method, path (as in the OpenAPI document) and handler.
-pub fn routes() -> Vec<RouteDef> {
-    vec![
-        // Printouts and interchange. First: `…/games/{gid}.pgn` and
-        // `…/rounds/{n}.pgn` would otherwise be taken by `…/games/{gid}` and
-        // `…/rounds/{n}` (a path segment matches `3.pgn` too).
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/games/{gid}.pgn",
-            exports::game_pgn
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/rounds/{n}.pgn",
-            exports::round_pgn
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/tournament.pgn",
-            exports::tournament_pgn
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/export.trf",
-            exports::export_trf
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/import-trf",
-            exports::import_trf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/rounds/{n}/pairings.pdf",
-            exports::pairings_pdf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/rounds/{n}/pairings-by-name.pdf",
-            exports::pairings_by_name_pdf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/rounds/{n}/results.pdf",
-            exports::results_pdf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/rounds/{n}/scoresheets.pdf",
-            exports::scoresheets_pdf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/standings.pdf",
-            exports::standings_pdf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/crosstable.pdf",
-            exports::crosstable_pdf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/players/{pid}/card.pdf",
-            exports::card_pdf
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/adjournments/{aid}/envelope.pdf",
-            exports::envelope_pdf
-        ),
-        route!(post, Method::POST, "/api/v1/session", session::login),
-        route!(get, Method::GET, "/api/v1/session", session::me),
-        route!(delete, Method::DELETE, "/api/v1/session", session::logout),
-        route!(post, Method::POST, "/api/v1/tokens", session::create_token),
-        route!(post, Method::POST, "/api/v1/users", session::create_user),
-        route!(get, Method::GET, "/api/v1/tournaments", tournaments::list),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments",
-            tournaments::create
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}",
-            tournaments::get
-        ),
-        route!(
-            patch,
-            Method::PATCH,
-            "/api/v1/tournaments/{tid}",
-            tournaments::edit
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/staff",
-            tournaments::staff
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/staff",
-            tournaments::appoint
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/staff/dismiss",
-            tournaments::dismiss
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/standings",
-            tournaments::standings
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/audit",
-            tournaments::audit
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/players",
-            players::list
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/players",
-            players::register
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/players/{pid}",
-            players::card
-        ),
-        route!(
-            patch,
-            Method::PATCH,
-            "/api/v1/tournaments/{tid}/players/{pid}",
-            players::edit
-        ),
-        route!(
-            delete,
-            Method::DELETE,
-            "/api/v1/tournaments/{tid}/players/{pid}",
-            players::delete
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/players/{pid}/reinstate",
-            players::reinstate
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/players/{pid}/withdraw",
-            players::withdraw
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/players/{pid}/byes",
-            players::request_bye
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/byes",
-            players::byes
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/rounds",
-            rounds::list
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/rounds",
-            rounds::pair_next
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/rounds/{n}",
-            rounds::get
-        ),
-        route!(
-            delete,
-            Method::DELETE,
-            "/api/v1/tournaments/{tid}/rounds/{n}",
-            rounds::unpair
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/rounds/{n}/publish",
-            rounds::publish
-        ),
-        route!(
-            put,
-            Method::PUT,
-            "/api/v1/tournaments/{tid}/rounds/{n}/pairing",
-            rounds::edit_pairing
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/rounds/{n}/chess960",
-            rounds::set_chess960
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/rounds/{n}/games.pgn",
-            rounds::import_pgn
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/games/{gid}",
-            games::get
-        ),
-        route!(
-            put,
-            Method::PUT,
-            "/api/v1/tournaments/{tid}/games/{gid}/result",
-            games::set_result
-        ),
-        route!(
-            put,
-            Method::PUT,
-            "/api/v1/tournaments/{tid}/rounds/{n}/start",
-            desk::set_round_start
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/games/{gid}/arrivals/preview",
-            desk::preview_arrivals
-        ),
-        route!(
-            put,
-            Method::PUT,
-            "/api/v1/tournaments/{tid}/games/{gid}/arrivals",
-            desk::record_arrivals
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/games/{gid}/penalties",
-            desk::list_penalties
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/games/{gid}/penalties",
-            desk::record_penalty
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/games/{gid}/moves",
-            desk::get_moves
-        ),
-        route!(
-            put,
-            Method::PUT,
-            "/api/v1/tournaments/{tid}/games/{gid}/moves",
-            desk::submit_moves
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/games/{gid}/adjournments",
-            desk::list_envelopes
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/games/{gid}/adjournments",
-            desk::adjourn
-        ),
-        route!(
-            get,
-            Method::GET,
-            "/api/v1/tournaments/{tid}/adjournments/{aid}",
-            desk::get_envelope
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/adjournments/{aid}/presence",
-            desk::mark_present
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/adjournments/{aid}/open",
-            desk::open_envelope
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/adjournments/{aid}/end",
-            desk::end_envelope
-        ),
-        route!(
-            post,
-            Method::POST,
-            "/api/v1/tournaments/{tid}/adjournments/{aid}/lost",
-            desk::envelope_lost
-        ),
-    ]
+api! {
+    // Printouts and interchange first: `…/games/{gid}.pgn` and
+    // `…/rounds/{n}.pgn` would otherwise be taken by `…/games/{gid}` and
+    // `…/rounds/{n}` (a path segment matches `3.pgn` too).
+    exports::game_pgn,
+    exports::round_pgn,
+    exports::tournament_pgn,
+    exports::export_trf,
+    exports::import_trf,
+    exports::pairings_pdf,
+    exports::pairings_by_name_pdf,
+    exports::results_pdf,
+    exports::scoresheets_pdf,
+    exports::standings_pdf,
+    exports::crosstable_pdf,
+    exports::card_pdf,
+    exports::envelope_pdf,
+    session::login,
+    session::me,
+    session::logout,
+    session::create_token,
+    session::create_user,
+    tournaments::list,
+    tournaments::create,
+    tournaments::get,
+    tournaments::edit,
+    tournaments::staff,
+    tournaments::appoint,
+    tournaments::dismiss,
+    tournaments::standings,
+    tournaments::audit,
+    players::list,
+    players::register,
+    players::card,
+    players::edit,
+    players::delete,
+    players::reinstate,
+    players::withdraw,
+    players::request_bye,
+    players::byes,
+    rounds::list,
+    rounds::pair_next,
+    rounds::get,
+    rounds::unpair,
+    rounds::publish,
+    rounds::edit_pairing,
+    rounds::set_chess960,
+    rounds::import_pgn,
+    games::get,
+    games::set_result,
+    desk::set_round_start,
+    desk::preview_arrivals,
+    desk::record_arrivals,
+    desk::list_penalties,
+    desk::record_penalty,
+    desk::get_moves,
+    desk::submit_moves,
+    desk::list_envelopes,
+    desk::adjourn,
+    desk::get_envelope,
+    desk::mark_present,
+    desk::open_envelope,
+    desk::end_envelope,
+    desk::envelope_lost,
 }
