@@ -64,6 +64,8 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/{tid}/staff") => json!({"username": "stranger", "role": "arbiter"}),
         ("POST", "/api/v1/tournaments/{tid}/staff/dismiss") => json!({"username": "boss", "role": "arbiter"}),
         ("POST", "/api/v1/tournaments/{tid}/players") => json!({"name": "Intruder"}),
+        ("POST", "/api/v1/rating-lists") => json!("<playerslist><player><fideid>1</fideid><name>A, B</name></player></playerslist>"),
+        ("POST", "/api/v1/tournaments/{tid}/rerate") => json!({"preview": false}),
         ("POST", "/api/v1/tournaments/{tid}/players/{pid}/byes") => json!({"round": 3}),
         ("PATCH", "/api/v1/tournaments/{tid}/players/{pid}") => json!({"rating": 1234, "version": 1}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/pairing") => json!({"boards": [], "bye": null}),

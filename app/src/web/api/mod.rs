@@ -4,6 +4,7 @@ pub mod desk;
 pub mod exports;
 pub mod games;
 pub mod players;
+pub mod ratings;
 pub mod rounds;
 pub mod session;
 pub mod tournaments;
@@ -183,6 +184,20 @@ pub fn routes() -> Vec<RouteDef> {
             Method::PATCH,
             "/api/v1/tournaments/{tid}/players/{pid}",
             players::edit
+        ),
+        route!(post, Method::POST, "/api/v1/rating-lists", ratings::import),
+        route!(get, Method::GET, "/api/v1/rating-lists", ratings::lists),
+        route!(
+            get,
+            Method::GET,
+            "/api/v1/rating-lists/search",
+            ratings::search
+        ),
+        route!(
+            post,
+            Method::POST,
+            "/api/v1/tournaments/{tid}/rerate",
+            ratings::rerate
         ),
         route!(
             delete,

@@ -368,6 +368,17 @@ impl Tr {
             "arbiter" => ("arbiter", "sędzia"),
             "organizer" => ("organizer", "organizator"),
             "appoint" => ("Appoint", "Powołaj"),
+            // Rating lists (issue 21).
+            "rating_list" => ("Rating list", "Lista rankingowa"),
+            "rating_list_search" => ("Find in the rating list", "Szukaj na liście rankingowej"),
+            "rating_list_help" => (
+                "FIDE id or the beginning of the name (Kowalski, J); choosing a player fills the form above.",
+                "Numer FIDE albo początek nazwiska (Kowalski, J); wybór zawodnika wypełnia formularz powyżej.",
+            ),
+            "rerate_preview" => ("Re-rate from the list: preview", "Aktualizuj rankingi z listy: podgląd"),
+            "rerate_apply" => ("Apply these changes", "Zastosuj zmiany"),
+            "rerate_none" => ("Nothing to change.", "Nic do zmiany."),
+            "k_factor" => ("K", "K"),
             _ => (key, key),
         };
         if pl {
