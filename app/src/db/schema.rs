@@ -298,6 +298,15 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    prize_tables (tournament_id) {
+        tournament_id -> Integer,
+        body -> Text,
+        version -> Integer,
+        updated_at -> Text,
+    }
+}
+
 diesel::joinable!(rating_list_players -> rating_lists (list_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -319,4 +328,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     fide_departures,
     rating_lists,
     rating_list_players,
+    prize_tables,
 );

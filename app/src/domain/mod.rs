@@ -15,6 +15,7 @@ pub mod interchange;
 pub mod model;
 pub mod penalties;
 pub mod pgn_import;
+pub mod prizes;
 pub mod rating_list;
 pub mod records;
 pub mod registration;

@@ -16,6 +16,7 @@ use utoipa::{Modify, OpenApi};
         api::players::delete, api::players::reinstate, api::players::withdraw,
         api::players::request_bye, api::players::byes,
         api::ratings::import, api::ratings::lists, api::ratings::search, api::ratings::rerate,
+        api::prizes::get, api::prizes::set, api::prizes::pdf,
         api::rounds::list, api::rounds::pair_next, api::rounds::get, api::rounds::unpair, api::rounds::publish,
         api::rounds::edit_pairing, api::rounds::set_chess960, api::rounds::import_pgn,
         api::games::get, api::games::set_result,

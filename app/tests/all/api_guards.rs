@@ -66,6 +66,7 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/{tid}/players") => json!({"name": "Intruder"}),
         ("POST", "/api/v1/rating-lists") => json!("<playerslist><player><fideid>1</fideid><name>A, B</name></player></playerslist>"),
         ("POST", "/api/v1/tournaments/{tid}/rerate") => json!({"preview": false}),
+        ("PUT", "/api/v1/tournaments/{tid}/prizes") => json!({"table": {"categories": [{"name": "Overall", "prizes": [10000]}]}, "version": 0}),
         ("POST", "/api/v1/tournaments/{tid}/players/{pid}/byes") => json!({"round": 3}),
         ("PATCH", "/api/v1/tournaments/{tid}/players/{pid}") => json!({"rating": 1234, "version": 1}),
         ("PUT", "/api/v1/tournaments/{tid}/rounds/{n}/pairing") => json!({"boards": [], "bye": null}),

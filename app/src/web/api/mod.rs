@@ -4,6 +4,7 @@ pub mod desk;
 pub mod exports;
 pub mod games;
 pub mod players;
+pub mod prizes;
 pub mod ratings;
 pub mod rounds;
 pub mod session;
@@ -107,6 +108,12 @@ pub fn routes() -> Vec<RouteDef> {
             "/api/v1/tournaments/{tid}/adjournments/{aid}/envelope.pdf",
             exports::envelope_pdf
         ),
+        route!(
+            get,
+            Method::GET,
+            "/api/v1/tournaments/{tid}/prizes.pdf",
+            prizes::pdf
+        ),
         route!(post, Method::POST, "/api/v1/session", session::login),
         route!(get, Method::GET, "/api/v1/session", session::me),
         route!(delete, Method::DELETE, "/api/v1/session", session::logout),
@@ -184,6 +191,18 @@ pub fn routes() -> Vec<RouteDef> {
             Method::PATCH,
             "/api/v1/tournaments/{tid}/players/{pid}",
             players::edit
+        ),
+        route!(
+            get,
+            Method::GET,
+            "/api/v1/tournaments/{tid}/prizes",
+            prizes::get
+        ),
+        route!(
+            put,
+            Method::PUT,
+            "/api/v1/tournaments/{tid}/prizes",
+            prizes::set
         ),
         route!(post, Method::POST, "/api/v1/rating-lists", ratings::import),
         route!(get, Method::GET, "/api/v1/rating-lists", ratings::lists),

@@ -379,6 +379,16 @@ impl Tr {
             "rerate_apply" => ("Apply these changes", "Zastosuj zmiany"),
             "rerate_none" => ("Nothing to change.", "Nic do zmiany."),
             "k_factor" => ("K", "K"),
+            "prizes" => ("Prizes", "Nagrody"),
+            "prizes_none" => ("No prizes are announced.", "Nie ogłoszono nagród."),
+            "prizes_one_each" => ("One prize per player (the most valuable).", "Jedna nagroda na zawodnika (najwyższa)."),
+            "prizes_split_tiebreak" => ("Ties are decided by the tie-breaks.", "Przy równej liczbie punktów decyduje punktacja pomocnicza."),
+            "prizes_split_hort" => ("Tied players share by the Hort system.", "Zawodnicy z równą liczbą punktów dzielą się systemem Horta."),
+            "prizes_split_equal" => ("Tied players share the prizes equally.", "Zawodnicy z równą liczbą punktów dzielą nagrody po równo."),
+            "prizes_not_final" => ("The prize list is published once the last round is complete.", "Lista nagrodzonych zostanie opublikowana po zakończeniu ostatniej rundy."),
+            "prize" => ("Prize", "Nagroda"),
+            "prize_paid" => ("Paid", "Wypłata"),
+            "prize_shared" => ("shared", "dzielona"),
             _ => (key, key),
         };
         if pl {
