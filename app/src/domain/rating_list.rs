@@ -1290,6 +1290,33 @@ pub struct ImportList {
     pub list_date: String,
 }
 
+/// Streams `players` into list `id` in batches of `size`: the number stored.
+fn store(
+    conn: &mut DbConnection,
+    id: i32,
+    size: usize,
+    players: &mut dyn Iterator<Item = Result<ListPlayer, ListError>>,
+) -> DomainResult<i64> {
+    let mut batch = Vec::with_capacity(size);
+    let mut count: i64 = 0;
+    for p in players {
+        let p = p.map_err(|e| DomainError::invalid("file", e.to_string()))?;
+        if p.name.chars().count() > 200 {
+            return Err(DomainError::invalid(
+                "file",
+                format!("player {}: a name longer than 200 characters", count + 1),
+            ));
+        }
+        batch.push(NewListPlayer::of(id, p));
+        count += 1;
+        if batch.len() >= size {
+            insert_batch(conn, &mut batch)?;
+        }
+    }
+    insert_batch(conn, &mut batch)?;
+    Ok(count)
+}
+
 /// Imports a list from `players` (a reader over the file), replacing the
 /// previous list of the same source, in the caller's transaction: a problem
 /// anywhere in the file (answered as `Invalid` on `file`, with its line and
@@ -1340,23 +1367,21 @@ pub fn import(
         DbConnection::Sqlite(_) => BATCH,
         DbConnection::Postgresql(_) => COPY_BATCH,
     };
-    let mut batch = Vec::with_capacity(size);
-    let mut count: i64 = 0;
-    for p in players {
-        let p = p.map_err(|e| DomainError::invalid("file", e.to_string()))?;
-        if p.name.chars().count() > 200 {
-            return Err(DomainError::invalid(
-                "file",
-                format!("player {}: a name longer than 200 characters", count + 1),
-            ));
-        }
-        batch.push(NewListPlayer::of(id, p));
-        count += 1;
-        if batch.len() >= size {
-            insert_batch(conn, &mut batch)?;
-        }
+    // SQLite: a larger page cache while the indexes grow (the name index is
+    // filled in random order); back to the default afterwards.
+    if let DbConnection::Sqlite(c) = conn {
+        diesel::connection::SimpleConnection::batch_execute(c, "PRAGMA cache_size = -131072")?;
     }
-    insert_batch(conn, &mut batch)?;
+    let stored = store(conn, id, size, players);
+    if let DbConnection::Sqlite(c) = conn {
+        diesel::connection::SimpleConnection::batch_execute(c, "PRAGMA cache_size = -2000")?;
+    }
+    let count = stored?;
+    // PostgreSQL plans from statistics: gather them for the new rows now
+    // rather than when autovacuum comes by.
+    if let DbConnection::Postgresql(c) = conn {
+        diesel::connection::SimpleConnection::batch_execute(c, "ANALYZE rating_list_players")?;
+    }
     if count == 0 {
         return Err(DomainError::invalid("file", "the file lists no players"));
     }
@@ -1578,14 +1603,12 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
         if let Ok(n) = q.parse::<i64>() {
             rows = rating_list_players::table
                 .filter(rating_list_players::fide_id.eq(n))
-                .order(rating_list_players::id)
                 .limit(limit)
                 .select(found_columns!())
                 .load(conn)?;
         }
         let national: Vec<FoundRow> = rating_list_players::table
             .filter(rating_list_players::national_id.eq(q))
-            .order(rating_list_players::id)
             .limit(limit)
             .select(found_columns!())
             .load(conn)?;
@@ -1618,7 +1641,6 @@ pub fn by_fide_id(conn: &mut DbConnection, fide_id: i64) -> DomainResult<Option<
         .inner_join(rating_lists::table)
         .filter(rating_list_players::fide_id.eq(fide_id))
         .filter(rating_lists::source.eq(ListSource::Fide.as_str()))
-        .order(rating_list_players::id)
         .limit(1)
         .select(found_columns!())
         .load(conn)?;
