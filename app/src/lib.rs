@@ -9,6 +9,7 @@ pub mod domain;
 pub mod fuzzing;
 pub mod loadgen;
 pub mod pdf;
+pub mod ratinggen;
 pub mod secrets;
 pub mod server;
 pub mod sync;

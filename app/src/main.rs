@@ -70,6 +70,11 @@ enum Command {
         #[arg(long, default_value_t = 11)]
         rounds: u32,
     },
+    /// Rating lists: import the FIDE list or a national one.
+    Ratings {
+        #[command(subcommand)]
+        command: RatingsCommand,
+    },
     /// Manage accounts.
     User {
         #[command(subcommand)]
@@ -94,6 +99,40 @@ struct ServeArgs {
     /// Worker threads (default: the number of cores).
     #[arg(long)]
     workers: Option<usize>,
+}
+
+#[derive(Subcommand)]
+enum RatingsCommand {
+    /// Import a list file (unzipped) as FIDE publishes it (combined XML or
+    /// fixed-width TXT) or a national list as CSV; it replaces the previous
+    /// list of its source.
+    Import {
+        file: std::path::PathBuf,
+        /// xml, txt or csv (default: recognised from the first bytes).
+        #[arg(long)]
+        format: Option<String>,
+        /// CSV columns (from 1): e.g. "id=1,name=2,fed=3,rating=5,birth=6,sep=;,skip=1".
+        /// Keys: id fide_id name title fed sex birth rating rapid blitz k games flags sep skip.
+        #[arg(long)]
+        map: Option<String>,
+        /// The list's date, YYYY-MM-DD (default: today).
+        #[arg(long)]
+        date: Option<String>,
+        /// A label for the list.
+        #[arg(long)]
+        name: Option<String>,
+        #[arg(long)]
+        database: Option<String>,
+    },
+    /// Write a synthetic list of N players in FIDE's XML or TXT layout (tests, benchmarks).
+    #[command(hide = true)]
+    Generate {
+        file: std::path::PathBuf,
+        #[arg(long, default_value_t = 1000)]
+        players: u64,
+        #[arg(long, default_value = "xml")]
+        format: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -229,6 +268,72 @@ fn import_trf(
     Ok(())
 }
 
+fn ratings(command: RatingsCommand) -> Result<(), String> {
+    use app::domain::rating_list::{CsvMap, ListFormat};
+    match command {
+        RatingsCommand::Import {
+            file,
+            format,
+            map,
+            date,
+            name,
+            database,
+        } => {
+            let format = match format {
+                None => None,
+                Some(f) => Some(
+                    ListFormat::parse(&f)
+                        .ok_or_else(|| format!("--format {f}: xml, txt or csv"))?,
+                ),
+            };
+            let map = match map {
+                None => None,
+                Some(m) => Some(CsvMap::parse(&m).map_err(|e| e.to_string())?),
+            };
+            let date = date.unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
+            let db = open(database)?;
+            let started = std::time::Instant::now();
+            let v = app::web::api::ratings::import_file(
+                &db,
+                &Actor::system(),
+                &file,
+                format,
+                map,
+                &date,
+                name,
+            )
+            .map_err(|e| format!("{}: {e}", file.display()))?;
+            println!(
+                "Imported {} list \"{}\" of {}: {} players in {:.1} s",
+                v.source.as_str(),
+                v.name,
+                v.list_date,
+                v.players,
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
+        RatingsCommand::Generate {
+            file,
+            players,
+            format,
+        } => {
+            let f = std::fs::File::create(&file)
+                .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            let mut out = std::io::BufWriter::new(f);
+            match format.as_str() {
+                "xml" => app::ratinggen::write_xml(&mut out, players),
+                "txt" => app::ratinggen::write_txt(&mut out, players),
+                other => return Err(format!("--format {other}: xml or txt")),
+            }
+            .and_then(|()| std::io::Write::flush(&mut out))
+            .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!("Wrote {} ({players} players)", file.display());
+            Ok(())
+        }
+    }
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         Command::Serve(args) => serve(args, false),
@@ -272,6 +377,7 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("Restored {} from {}", redact(&url), file.display());
             Ok(())
         }
+        Command::Ratings { command } => ratings(command),
         Command::Migrate { database } => {
             let db = open(database)?;
             println!("Migrations applied to {}", redact(db.url()));

@@ -290,3 +290,119 @@
     confirmations();
   });
 })();
+
+// Rating lists on the staff players screen (templates/rating_list_tools.html):
+// the search box asks /api/v1/rating-lists/search (with the tournament, so the
+// answer carries the rating of the event's time control) and a chosen player
+// fills the register form; re-rating is previewed as a table, then applied.
+(function () {
+  "use strict";
+
+  function el(tag, text) {
+    var e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = String(text);
+    return e;
+  }
+
+  function setValue(id, value) {
+    var input = document.getElementById(id);
+    if (input) input.value = value === null || value === undefined ? "" : String(value);
+  }
+
+  function search(section) {
+    var tid = section.getAttribute("data-tid");
+    var box = document.getElementById("rl-q");
+    var out = document.getElementById("rl-found");
+    if (!box || !out) return;
+    var timer = null;
+    box.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () {
+        var q = box.value.trim();
+        out.textContent = "";
+        if (q.length < 2) return;
+        fetch("/api/v1/rating-lists/search?limit=10&tid=" + tid + "&q=" + encodeURIComponent(q),
+          { credentials: "same-origin" })
+          .then(function (r) { return r.ok ? r.json() : []; })
+          .then(function (found) {
+            out.textContent = "";
+            found.forEach(function (p) {
+              var li = el("li");
+              var b = el("button", p.name);
+              b.type = "button";
+              b.className = "small secondary";
+              var ev = p.event || {};
+              li.appendChild(b);
+              li.appendChild(el("span", " " + [p.title, p.federation, ev.rating, p.fide_id || p.national_id,
+                p.source + " " + p.list_date].filter(function (x) { return x; }).join(" · ")));
+              b.addEventListener("click", function () {
+                setValue("p-name", p.name);
+                setValue("p-rating", ev.rating);
+                setValue("p-title", ev.title || "");
+                setValue("p-fed", p.federation);
+                setValue("p-fide", p.fide_id);
+                var name = document.getElementById("p-name");
+                if (name) name.focus();
+              });
+              out.appendChild(li);
+            });
+          })
+          .catch(function () {});
+      }, 250);
+    });
+  }
+
+  function rerate(section) {
+    var tid = section.getAttribute("data-tid");
+    var button = document.getElementById("rerate-preview");
+    var out = document.getElementById("rerate-out");
+    var csrfInput = document.querySelector("input[name=csrf]");
+    if (!button || !out || !csrfInput) return;
+    function post(body) {
+      return fetch("/api/v1/tournaments/" + tid + "/rerate", {
+        method: "POST", credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": csrfInput.value },
+        body: JSON.stringify(body)
+      }).then(function (r) {
+        return r.json().then(function (j) { if (!r.ok) throw new Error(j.error || r.status); return j; });
+      });
+    }
+    function arrow(a, b) { return (a === null ? "—" : a) + " → " + (b === null ? "—" : b); }
+    button.addEventListener("click", function () {
+      out.textContent = "";
+      post({ preview: true }).then(function (report) {
+        if (!report.changes.length) { out.appendChild(el("p", section.getAttribute("data-none"))); return; }
+        var table = el("table");
+        table.id = "rerate-table";
+        var head = el("tr");
+        ["", "FIDE", "Elo", "", "", "K"].forEach(function (h) { head.appendChild(el("th", h)); });
+        table.appendChild(el("thead")).appendChild(head);
+        var body = table.appendChild(el("tbody"));
+        report.changes.forEach(function (c) {
+          var tr = el("tr");
+          [c.name, c.fide_id, arrow(c.old_rating, c.new_rating), arrow(c.old_title, c.new_title),
+            arrow(c.old_federation, c.new_federation), arrow(c.old_k, c.new_k)].forEach(function (v) {
+            tr.appendChild(el("td", v));
+          });
+          body.appendChild(tr);
+        });
+        out.appendChild(table);
+        var apply = el("button", section.getAttribute("data-apply"));
+        apply.type = "button";
+        apply.id = "rerate-apply";
+        apply.addEventListener("click", function () {
+          post({}).then(function () { location.reload(); })
+            .catch(function (e) { out.appendChild(el("p", e.message)).className = "problem"; });
+        });
+        out.appendChild(el("p")).appendChild(apply);
+      }).catch(function (e) { out.appendChild(el("p", e.message)).className = "problem"; });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var section = document.getElementById("rating-list");
+    if (!section) return;
+    search(section);
+    rerate(section);
+  });
+})();

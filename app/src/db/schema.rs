@@ -264,6 +264,51 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    rating_lists (id) {
+        id -> Integer,
+        source -> Text,
+        name -> Text,
+        list_date -> Text,
+        imported_at -> Text,
+        row_count -> BigInt,
+    }
+}
+
+diesel::table! {
+    rating_list_players (id) {
+        id -> Integer,
+        list_id -> Integer,
+        fide_id -> Nullable<BigInt>,
+        national_id -> Nullable<Text>,
+        name -> Text,
+        search_key -> Text,
+        title -> Text,
+        federation -> Text,
+        sex -> Text,
+        birth_year -> Nullable<Integer>,
+        standard -> Nullable<Integer>,
+        rapid -> Nullable<Integer>,
+        blitz -> Nullable<Integer>,
+        games -> Nullable<Integer>,
+        k_standard -> Nullable<Integer>,
+        k_rapid -> Nullable<Integer>,
+        k_blitz -> Nullable<Integer>,
+        flags -> Text,
+    }
+}
+
+diesel::table! {
+    prize_tables (tournament_id) {
+        tournament_id -> Integer,
+        body -> Text,
+        version -> Integer,
+        updated_at -> Text,
+    }
+}
+
+diesel::joinable!(rating_list_players -> rating_lists (list_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
     users,
     sessions,
@@ -281,4 +326,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_records,
     adjournments,
     fide_departures,
+    rating_lists,
+    rating_list_players,
+    prize_tables,
 );

@@ -16,6 +16,8 @@ pub mod kinds;
 pub mod model;
 pub mod penalties;
 pub mod pgn_import;
+pub mod prizes;
+pub mod rating_list;
 pub mod records;
 pub mod registration;
 pub mod regulations;

@@ -35,6 +35,9 @@ pub struct RegisterPlayer {
     /// Register although a player of the same name and birth year is already
     /// registered (the first attempt is refused with `field: "duplicate"`).
     pub confirm_duplicate: bool,
+    /// Fill what is not given from the imported FIDE rating list, by
+    /// `fide_id` (the rating for the event's time control).
+    pub from_rating_list: bool,
 }
 
 const TITLES: &[&str] = &["", "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"];
@@ -227,6 +230,9 @@ pub fn register(
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
+    if cmd.from_rating_list {
+        fill_from_rating_list(conn, &t, &mut cmd)?;
+    }
     cmd.validate()?;
     let paired = rounds_paired(conn, tid)?;
     if paired > 0 && !t.system.is_swiss() {
@@ -318,6 +324,38 @@ pub fn register(
         Some(&v),
     )?;
     Ok(v)
+}
+
+/// Fills what a registration leaves empty from the FIDE rating list (see
+/// `rating_list::registration_data`).
+fn fill_from_rating_list(
+    conn: &mut DbConnection,
+    t: &crate::db::models::TournamentRow,
+    cmd: &mut RegisterPlayer,
+) -> DomainResult<()> {
+    let Some(fid) = cmd.fide_id else {
+        return Err(DomainError::invalid(
+            "fide_id",
+            "give the FIDE id to register from the rating list",
+        ));
+    };
+    let f = super::rating_list::registration_data(conn, t, fid)?;
+    let fill = |s: &mut String, v: String| {
+        if s.trim().is_empty() {
+            *s = v;
+        }
+    };
+    fill(&mut cmd.name, f.name);
+    fill(&mut cmd.title, f.title);
+    fill(&mut cmd.federation, f.federation);
+    fill(&mut cmd.sex, f.sex);
+    fill(
+        &mut cmd.birth_date,
+        f.birth_year.map(|y| y.to_string()).unwrap_or_default(),
+    );
+    cmd.rating = cmd.rating.or(f.rating);
+    cmd.k_factor = cmd.k_factor.or(f.k);
+    Ok(())
 }
 
 /// A name as people compare them: lower case, letters only, without

@@ -18,6 +18,7 @@ pub mod crosstable;
 pub mod envelope;
 pub mod layout;
 pub mod pairings;
+pub mod prizes;
 pub mod results;
 pub mod scoresheets;
 pub mod standings;

@@ -36,7 +36,7 @@ fn pdftotext_available() -> bool {
 
 /// Checks that `bytes` is a PDF that parses with at least one page; returns the
 /// page count and, when pdftotext is there, the text (pages split by form feeds).
-fn read_pdf(bytes: &[u8], what: &str) -> (usize, Option<String>) {
+pub(crate) fn read_pdf(bytes: &[u8], what: &str) -> (usize, Option<String>) {
     assert!(bytes.starts_with(b"%PDF"), "{what}: not a PDF");
     let doc = printpdf::PdfDocument::parse(
         bytes,

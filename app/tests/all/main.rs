@@ -24,6 +24,8 @@ mod pages_forms;
 mod pages_round_tools;
 mod pgn_import;
 mod pgn_roundtrip;
+mod prizes;
+mod rating_lists;
 mod sealed_log;
 mod trust;
 mod visibility;

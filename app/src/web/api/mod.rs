@@ -7,6 +7,8 @@ pub mod desk;
 pub mod exports;
 pub mod games;
 pub mod players;
+pub mod prizes;
+pub mod ratings;
 pub mod rounds;
 pub mod session;
 pub mod tournaments;
@@ -83,6 +85,7 @@ api! {
     exports::crosstable_pdf,
     exports::card_pdf,
     exports::envelope_pdf,
+    prizes::pdf,
     session::login,
     session::me,
     session::logout,
@@ -101,6 +104,12 @@ api! {
     players::register,
     players::card,
     players::edit,
+    prizes::get,
+    prizes::set,
+    ratings::import,
+    ratings::lists,
+    ratings::search,
+    ratings::rerate,
     players::delete,
     players::reinstate,
     players::withdraw,

@@ -374,6 +374,27 @@ impl Tr {
             "arbiter" => ("arbiter", "sędzia"),
             "organizer" => ("organizer", "organizator"),
             "appoint" => ("Appoint", "Powołaj"),
+            // Rating lists (issue 21).
+            "rating_list" => ("Rating list", "Lista rankingowa"),
+            "rating_list_search" => ("Find in the rating list", "Szukaj na liście rankingowej"),
+            "rating_list_help" => (
+                "FIDE id or the beginning of the name (Kowalski, J); choosing a player fills the form above.",
+                "Numer FIDE albo początek nazwiska (Kowalski, J); wybór zawodnika wypełnia formularz powyżej.",
+            ),
+            "rerate_preview" => ("Re-rate from the list: preview", "Aktualizuj rankingi z listy: podgląd"),
+            "rerate_apply" => ("Apply these changes", "Zastosuj zmiany"),
+            "rerate_none" => ("Nothing to change.", "Nic do zmiany."),
+            "k_factor" => ("K", "K"),
+            "prizes" => ("Prizes", "Nagrody"),
+            "prizes_none" => ("No prizes are announced.", "Nie ogłoszono nagród."),
+            "prizes_one_each" => ("One prize per player (the most valuable).", "Jedna nagroda na zawodnika (najwyższa)."),
+            "prizes_split_tiebreak" => ("Ties are decided by the tie-breaks.", "Przy równej liczbie punktów decyduje punktacja pomocnicza."),
+            "prizes_split_hort" => ("Tied players share by the Hort system.", "Zawodnicy z równą liczbą punktów dzielą się systemem Horta."),
+            "prizes_split_equal" => ("Tied players share the prizes equally.", "Zawodnicy z równą liczbą punktów dzielą nagrody po równo."),
+            "prizes_not_final" => ("The prize list is published once the last round is complete.", "Lista nagrodzonych zostanie opublikowana po zakończeniu ostatniej rundy."),
+            "prize" => ("Prize", "Nagroda"),
+            "prize_paid" => ("Paid", "Wypłata"),
+            "prize_shared" => ("shared", "dzielona"),
             _ => (key, key),
         };
         if pl {

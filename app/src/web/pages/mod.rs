@@ -12,6 +12,7 @@ pub mod assets;
 pub mod desk;
 pub mod i18n;
 pub mod live;
+pub mod prizes;
 pub mod public;
 pub mod round_tools;
 pub mod staff;
@@ -60,6 +61,7 @@ pub fn routes() -> Vec<RouteDef> {
         page!(get, Method::GET, "/t/{tid}/games/{gid}", public::game),
         page!(get, Method::GET, "/t/{tid}/standings", public::standings),
         page!(get, Method::GET, "/t/{tid}/crosstable", public::crosstable),
+        page!(get, Method::GET, "/t/{tid}/prizes", prizes::prizes),
         page!(get, Method::GET, "/t/{tid}/live", live::events),
         page!(
             get,

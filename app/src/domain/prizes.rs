@@ -1,0 +1,964 @@
+//! Prizes: a prize table (categories of eligible players, each with its prizes
+//! in place order) applied to the final standings by the rules organizers
+//! use. Pure computation here (`compute`), no database; storage, the API and
+//! the printouts call it.
+//!
+//! The rules, as computed:
+//!
+//! 1. **Who is eligible.** A category lists conditions, all of which a player
+//!    meets (none: the overall standings): a rating range (`from` inclusive,
+//!    `below` exclusive; unrated players only when the category says so), birth
+//!    years (juniors: born in or after a year; seniors: born in or before one),
+//!    women, a federation, a club. Within a category the eligible players keep
+//!    the order of the final standings (points, then the tie-breaks).
+//!    A "best club" category ranks clubs by the sum of the points of their
+//!    best `top` players (ties: the better rank of their best player); its
+//!    prizes go to clubs and do not count against a player's one prize.
+//! 2. **One prize per player** (when the table says so): the prizes are given
+//!    from the most valuable down (equal values: the category listed first,
+//!    then the better place); each goes to the best-placed eligible player who
+//!    has no prize yet. So a player gets the most valuable prize he qualifies
+//!    for, and the prize he leaves goes to the next player. Without the rule
+//!    every category is filled on its own.
+//! 3. **Ties** (players on equal points), per category, after 2:
+//!    - `tie_break`: each place's prize goes to its player, tie-breaks decide;
+//!    - `equal`: the prizes of the places the tied players occupy are added up
+//!      and shared equally; tied players just below the last prized place (on
+//!      the same points, without a prize) share too, bringing no money;
+//!    - `hort` (Vlastimil Hort's system): each tied player keeps half of the
+//!      prize of the place he occupies by the tie-breaks, the other halves go
+//!      into a pot shared equally among the tied players (as in `equal`, tied
+//!      players just below the prized places join with a prize of 0).
+//!      A player not tied keeps his whole prize.
+//!
+//! Money is in cents (integers), so nothing is lost: a half is rounded in the
+//! player's favour (he keeps `prize - prize / 2`, the pot gets `prize / 2`,
+//! integer division), and a sum shared among `n` gives everyone `sum / n` and
+//! one more cent to each of the first `sum % n` players in tie-break order.
+//! The shares always add up to the prizes.
+
+use super::audit::{self, Entry};
+use super::registration::year_of;
+use super::standings;
+use super::tournaments::load as load_tournament;
+use super::{now, regulations, require_role, Actor, Audience, DomainError, DomainResult, Role};
+use crate::db::models::PlayerRow;
+use crate::db::schema::{players, prize_tables};
+use crate::db::DbConnection;
+use diesel::prelude::*;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// How tied players share.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SplitMode {
+    /// No sharing: the tie-breaks decide every place.
+    #[default]
+    TieBreak,
+    /// Half kept by place, half shared equally (Hort system).
+    Hort,
+    /// The prizes of the tied places shared equally.
+    Equal,
+}
+
+/// A condition of a category.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Rule {
+    /// Rating `from` (inclusive) `below` (exclusive); unrated players only if `unrated`.
+    Rating {
+        #[serde(default)]
+        from: Option<i32>,
+        #[serde(default)]
+        below: Option<i32>,
+        #[serde(default)]
+        unrated: bool,
+    },
+    /// Born in or after `from`, in or before `to` (juniors, seniors).
+    Born {
+        #[serde(default)]
+        from: Option<i32>,
+        #[serde(default)]
+        to: Option<i32>,
+    },
+    Women,
+    Federation {
+        code: String,
+    },
+    Club {
+        name: String,
+    },
+}
+
+/// What a category ranks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum CategoryKind {
+    #[default]
+    Players,
+    /// Clubs by the points of their best `top` players.
+    BestClub { top: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Category {
+    pub name: String,
+    #[serde(default)]
+    pub kind: CategoryKind,
+    /// All must hold (none: everybody).
+    #[serde(default)]
+    pub rules: Vec<Rule>,
+    /// The prizes in place order, in cents; not increasing.
+    pub prizes: Vec<i64>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct PrizeTable {
+    /// In priority order (for prizes of equal value).
+    pub categories: Vec<Category>,
+    #[serde(default)]
+    pub one_prize_per_player: bool,
+    #[serde(default)]
+    pub split: SplitMode,
+    /// The currency's code, for printing (e.g. PLN, EUR).
+    #[serde(default)]
+    pub currency: String,
+}
+
+/// A problem in a prize table: the field and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {message}")]
+pub struct TableError {
+    pub field: String,
+    pub message: String,
+}
+
+impl PrizeTable {
+    pub fn validate(&self) -> Result<(), TableError> {
+        let err = |field: String, message: &str| TableError {
+            field,
+            message: message.into(),
+        };
+        if self.categories.len() > 100 {
+            return Err(err("categories".into(), "at most 100 categories"));
+        }
+        for (i, c) in self.categories.iter().enumerate() {
+            let f = |x: &str| format!("categories[{i}].{x}");
+            if c.name.trim().is_empty() {
+                return Err(err(f("name"), "a category needs a name"));
+            }
+            if self.categories[..i].iter().any(|o| o.name == c.name) {
+                return Err(err(f("name"), "two categories of the same name"));
+            }
+            if c.prizes.is_empty() || c.prizes.len() > 500 {
+                return Err(err(f("prizes"), "between 1 and 500 prizes"));
+            }
+            if c.prizes
+                .iter()
+                .any(|&p| !(0..=100_000_000_000).contains(&p))
+            {
+                return Err(err(f("prizes"), "a prize is 0 or more cents (at most 10⁹)"));
+            }
+            if c.prizes.windows(2).any(|w| w[1] > w[0]) {
+                return Err(err(
+                    f("prizes"),
+                    "a later place's prize exceeds an earlier one's",
+                ));
+            }
+            if let CategoryKind::BestClub { top } = c.kind {
+                if top == 0 {
+                    return Err(err(f("kind.top"), "count at least one player per club"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One line of the final standings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Standing {
+    pub player_id: i32,
+    pub name: String,
+    /// 1, 2, 3 … in the order of points and tie-breaks.
+    pub rank: u32,
+    pub points: f64,
+    pub rating: Option<i32>,
+    pub birth_year: Option<i32>,
+    /// `m`, `f` or empty.
+    pub sex: String,
+    pub federation: String,
+    pub club: String,
+}
+
+/// One prize given.
+#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
+pub struct Award {
+    pub category: String,
+    /// The place in the category (by tie-breaks), from 1.
+    pub place: u32,
+    /// The player (none for a club prize).
+    pub player_id: Option<i32>,
+    /// The winner's name (the club's for a club prize).
+    pub name: String,
+    pub points: f64,
+    /// The place's prize as announced, in cents.
+    pub nominal: i64,
+    /// What is paid, in cents (after sharing).
+    pub amount: i64,
+    /// Shared with these players (equal points), if shared.
+    pub shared_with: Vec<i32>,
+}
+
+fn eligible(s: &Standing, rules: &[Rule]) -> bool {
+    rules.iter().all(|r| match r {
+        Rule::Rating {
+            from,
+            below,
+            unrated,
+        } => match s.rating.filter(|&r| r > 0) {
+            None => *unrated,
+            Some(r) => from.is_none_or(|f| r >= f) && below.is_none_or(|b| r < b),
+        },
+        Rule::Born { from, to } => match s.birth_year {
+            None => false,
+            Some(y) => from.is_none_or(|f| y >= f) && to.is_none_or(|t| y <= t),
+        },
+        Rule::Women => s.sex == "f",
+        Rule::Federation { code } => s.federation.eq_ignore_ascii_case(code.trim()),
+        Rule::Club { name } => {
+            !s.club.trim().is_empty() && s.club.trim().eq_ignore_ascii_case(name.trim())
+        }
+    })
+}
+
+/// Points as an exact key (hundredths).
+fn key(points: f64) -> i64 {
+    (points * 100.0).round() as i64
+}
+
+/// `sum` shared among `n` in tie-break order: `sum / n` each, one more cent to
+/// each of the first `sum % n`.
+fn share(sum: i64, n: usize) -> Vec<i64> {
+    if n == 0 {
+        return Vec::new();
+    }
+    let (each, rest) = (sum / n as i64, sum % n as i64);
+    (0..n as i64)
+        .map(|i| each + if i < rest { 1 } else { 0 })
+        .collect()
+}
+
+/// The prizes of `table` for the final `standings` (any order; `rank` orders them).
+pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
+    let mut order: Vec<&Standing> = standings.iter().collect();
+    order.sort_by_key(|s| (s.rank, s.player_id));
+    let player_cats: Vec<(usize, &Category)> = table
+        .categories
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.kind == CategoryKind::Players)
+        .collect();
+    // Step 2: who takes each place (by tie-breaks). `winners[ci][place]`.
+    let mut winners: Vec<Vec<Option<&Standing>>> = table
+        .categories
+        .iter()
+        .map(|c| vec![None; c.prizes.len()])
+        .collect();
+    let mut has_prize: std::collections::HashSet<i32> = Default::default();
+    if table.one_prize_per_player {
+        let mut slots: Vec<(i64, usize, usize)> = player_cats
+            .iter()
+            .flat_map(|&(ci, c)| c.prizes.iter().enumerate().map(move |(p, &v)| (v, ci, p)))
+            .collect();
+        // Most valuable first; equal: the category listed first, the better place.
+        slots.sort_by_key(|&(v, ci, p)| (-v, ci, p));
+        // A category's places are filled in order (prizes do not increase).
+        let mut next_place = vec![0usize; table.categories.len()];
+        for &(_, ci, _) in &slots {
+            let c = &table.categories[ci];
+            let place = next_place[ci];
+            next_place[ci] += 1;
+            if let Some(s) = order
+                .iter()
+                .find(|s| !has_prize.contains(&s.player_id) && eligible(s, &c.rules))
+            {
+                has_prize.insert(s.player_id);
+                winners[ci][place] = Some(s);
+            }
+        }
+    } else {
+        for &(ci, c) in &player_cats {
+            let mut it = order.iter().filter(|s| eligible(s, &c.rules));
+            for w in winners[ci].iter_mut() {
+                *w = it.next().copied();
+            }
+        }
+    }
+    let mut awards = Vec::new();
+    for (ci, c) in table.categories.iter().enumerate() {
+        if let CategoryKind::BestClub { top } = c.kind {
+            awards.extend(club_awards(&order, c, top));
+            continue;
+        }
+        let placed: Vec<(usize, &Standing)> = winners[ci]
+            .iter()
+            .enumerate()
+            .filter_map(|(p, w)| w.map(|s| (p, s)))
+            .collect();
+        let mut i = 0;
+        while i < placed.len() {
+            // A group of placed players on equal points (consecutive places).
+            let k = key(placed[i].1.points);
+            let mut j = i;
+            while j + 1 < placed.len() && key(placed[j + 1].1.points) == k {
+                j += 1;
+            }
+            let mut group: Vec<(Option<usize>, &Standing)> =
+                placed[i..=j].iter().map(|&(p, s)| (Some(p), s)).collect();
+            // Tied players below the last prized place join the sharing.
+            if table.split != SplitMode::TieBreak && j + 1 == placed.len() {
+                let last = placed[j].1;
+                for s in order.iter().filter(|s| {
+                    s.rank > last.rank
+                        && key(s.points) == k
+                        && eligible(s, &c.rules)
+                        && !has_prize.contains(&s.player_id)
+                }) {
+                    group.push((None, s));
+                }
+            }
+            let nominal: Vec<i64> = group
+                .iter()
+                .map(|(p, _)| p.map(|p| c.prizes[p]).unwrap_or(0))
+                .collect();
+            let amounts: Vec<i64> = if group.len() == 1 {
+                nominal.clone()
+            } else {
+                match table.split {
+                    SplitMode::TieBreak => nominal.clone(),
+                    SplitMode::Equal => share(nominal.iter().sum(), group.len()),
+                    SplitMode::Hort => {
+                        let pot: i64 = nominal.iter().map(|v| v / 2).sum();
+                        nominal
+                            .iter()
+                            .zip(share(pot, group.len()))
+                            .map(|(v, s)| v - v / 2 + s)
+                            .collect()
+                    }
+                }
+            };
+            let shared = table.split != SplitMode::TieBreak && group.len() > 1;
+            let mut extra_place = placed[j].0 + 1;
+            for (n, (place, s)) in group.iter().enumerate() {
+                let place = place.unwrap_or_else(|| {
+                    extra_place += 1;
+                    extra_place - 1
+                });
+                if place >= c.prizes.len() {
+                    // A joiner below the prized places: his prize is a share.
+                    has_prize.insert(s.player_id);
+                }
+                awards.push(Award {
+                    category: c.name.clone(),
+                    place: place as u32 + 1,
+                    player_id: Some(s.player_id),
+                    name: s.name.clone(),
+                    points: s.points,
+                    nominal: nominal[n],
+                    amount: amounts[n],
+                    shared_with: if shared {
+                        group
+                            .iter()
+                            .map(|(_, g)| g.player_id)
+                            .filter(|&g| g != s.player_id)
+                            .collect()
+                    } else {
+                        Vec::new()
+                    },
+                });
+            }
+            i = j + 1;
+        }
+    }
+    awards
+}
+
+fn club_awards(order: &[&Standing], c: &Category, top: u32) -> Vec<Award> {
+    let mut clubs: Vec<(String, f64, u32)> = Vec::new();
+    for s in order
+        .iter()
+        .filter(|s| !s.club.trim().is_empty() && eligible(s, &c.rules))
+    {
+        let name = s.club.trim();
+        if clubs.iter().any(|(n, _, _)| n == name) {
+            continue;
+        }
+        // `order` is by rank: the club's first players are its best.
+        let best: Vec<&&Standing> = order
+            .iter()
+            .filter(|o| o.club.trim() == name && eligible(o, &c.rules))
+            .take(top as usize)
+            .collect();
+        if best.len() < top as usize {
+            continue; // not enough players to be ranked
+        }
+        clubs.push((
+            name.to_string(),
+            best.iter().map(|b| b.points).sum(),
+            s.rank,
+        ));
+    }
+    clubs.sort_by(|a, b| key(b.1).cmp(&key(a.1)).then(a.2.cmp(&b.2)));
+    clubs
+        .into_iter()
+        .zip(&c.prizes)
+        .enumerate()
+        .map(|(i, ((name, points, _), &prize))| Award {
+            category: c.name.clone(),
+            place: i as u32 + 1,
+            player_id: None,
+            name,
+            points,
+            nominal: prize,
+            amount: prize,
+            shared_with: Vec::new(),
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// Storage: one prize table per tournament.
+
+/// The prize table with the version a change must name.
+fn stored(conn: &mut DbConnection, tid: i32) -> DomainResult<(PrizeTable, i32)> {
+    let row: Option<(String, i32)> = prize_tables::table
+        .find(tid)
+        .select((prize_tables::body, prize_tables::version))
+        .first(conn)
+        .optional()?;
+    Ok(match row {
+        None => (PrizeTable::default(), 0),
+        Some((body, version)) => (serde_json::from_str(&body).unwrap_or_default(), version),
+    })
+}
+
+/// A new prize table; `version` is the one read (0 when there was none).
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetPrizes {
+    pub table: PrizeTable,
+    pub version: i32,
+}
+
+/// The prize table and, when the reader may see it, the prize list.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct PrizesView {
+    pub table: PrizeTable,
+    pub version: i32,
+    /// The standings the list comes from (after this round).
+    pub after_round: i32,
+    /// The last round is complete: the list is final.
+    pub is_final: bool,
+    /// The prizes given; for the public only once the list is final.
+    pub awards: Option<Vec<Award>>,
+}
+
+/// Sets the prize table (organizers and arbiters): one transaction, one audit row.
+pub fn set_table(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    cmd: SetPrizes,
+) -> DomainResult<PrizesView> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    load_tournament(conn, tid)?;
+    cmd.table
+        .validate()
+        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), e.message))?;
+    let (before, version) = stored(conn, tid)?;
+    if cmd.version != version {
+        return Err(DomainError::Conflict {
+            message: "the prize table was changed meanwhile; check and try again".into(),
+            current: serde_json::to_value(&before).ok(),
+        });
+    }
+    let body = serde_json::to_string(&cmd.table).unwrap_or_default();
+    if version == 0 {
+        diesel::insert_into(prize_tables::table)
+            .values((
+                prize_tables::tournament_id.eq(tid),
+                prize_tables::body.eq(&body),
+                prize_tables::version.eq(1),
+                prize_tables::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+    } else {
+        diesel::update(prize_tables::table.find(tid))
+            .set((
+                prize_tables::body.eq(&body),
+                prize_tables::version.eq(version + 1),
+                prize_tables::updated_at.eq(now()),
+            ))
+            .execute(conn)?;
+    }
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "prizes.set",
+            entity: "tournament",
+            entity_id: Some(tid as i64),
+        },
+        Some(&before),
+        Some(&cmd.table),
+    )?;
+    view(conn, tid, Audience::Staff)
+}
+
+/// The prize table and list as `audience` sees them: the list is computed
+/// from the standings after the last round the audience sees; it is final
+/// when that is the last round of the event and no result is missing. The
+/// public sees the list only when final.
+pub fn view(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<PrizesView> {
+    let t = load_tournament(conn, tid)?;
+    let (table, version) = stored(conn, tid)?;
+    let st = standings::compute(conn, tid, audience)?;
+    let rows: Vec<PlayerRow> = players::table
+        .filter(players::tournament_id.eq(tid))
+        .select(PlayerRow::as_select())
+        .load(conn)?;
+    let total = regulations::total_rounds_for(&t, rows.len() as u32) as i32;
+    let is_final = st.after_round > 0 && st.after_round >= total && !st.provisional;
+    let awards = if is_final || audience.is_staff() {
+        let standings: Vec<Standing> = st
+            .rows
+            .iter()
+            .map(|r| {
+                let p = rows.iter().find(|p| p.id == r.player_id);
+                Standing {
+                    player_id: r.player_id,
+                    name: r.name.clone(),
+                    rank: r.rank,
+                    points: r.points,
+                    rating: r.rating.map(|v| v as i32),
+                    birth_year: p.and_then(|p| year_of(&p.birth_date)),
+                    sex: p.map(|p| p.sex.clone()).unwrap_or_default(),
+                    federation: r.federation.clone(),
+                    club: p.map(|p| p.club.clone()).unwrap_or_default(),
+                }
+            })
+            .collect();
+        Some(compute(&standings, &table))
+    } else {
+        None
+    };
+    Ok(PrizesView {
+        table,
+        version,
+        after_round: st.after_round,
+        is_final,
+        awards,
+    })
+}
+
+/// Cents as money: `1234.50`.
+pub fn money(cents: i64) -> String {
+    format!("{}.{:02}", cents / 100, (cents % 100).abs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: i32, points: f64) -> Standing {
+        Standing {
+            player_id: id,
+            name: format!("P{id}"),
+            rank: id as u32,
+            points,
+            rating: Some(2000),
+            birth_year: Some(1990),
+            sex: "m".into(),
+            ..Default::default()
+        }
+    }
+
+    fn overall(prizes: &[i64]) -> Category {
+        Category {
+            name: "Overall".into(),
+            kind: CategoryKind::Players,
+            rules: vec![],
+            prizes: prizes.to_vec(),
+        }
+    }
+
+    fn paid(awards: &[Award]) -> Vec<(String, i32, i64)> {
+        awards
+            .iter()
+            .map(|a| (a.category.clone(), a.player_id.unwrap_or(0), a.amount))
+            .collect()
+    }
+
+    fn row(c: &str, p: i32, cents: i64) -> (String, i32, i64) {
+        (c.to_string(), p, cents)
+    }
+
+    /// The Hort example (prizes 100, 80, 60, 40, 20, 10):
+    ///
+    /// | player | points | place prize | keeps ½ | pot share | paid |
+    /// |---|---|---|---|---|---|
+    /// | 1 | 8 | 100 | 50 | (50 + 40) / 2 = 45 | 95 |
+    /// | 2 | 8 | 80 | 40 | 45 | 85 |
+    /// | 3 | 7.5 | 60 | not tied | — | 60 |
+    /// | 4 | 7 | 40 | 20 | (20 + 10 + 5) / 3 = 11.67 | 31.67 |
+    /// | 5 | 7 | 20 | 10 | 11.67 | 21.67 |
+    /// | 6 | 7 | 10 | 5 | 11.66 | 16.66 |
+    ///
+    /// The pot of 35.00 shared by three is 11.66 each and 2 cents over: the
+    /// first two in tie-break order get 11.67. The total stays 310.00.
+    #[test]
+    fn hort_system_worked_example() {
+        let st = vec![
+            player(1, 8.0),
+            player(2, 8.0),
+            player(3, 7.5),
+            player(4, 7.0),
+            player(5, 7.0),
+            player(6, 7.0),
+            player(7, 6.0),
+        ];
+        let table = PrizeTable {
+            categories: vec![overall(&[10000, 8000, 6000, 4000, 2000, 1000])],
+            split: SplitMode::Hort,
+            ..Default::default()
+        };
+        let a = compute(&st, &table);
+        assert_eq!(
+            paid(&a),
+            vec![
+                row("Overall", 1, 9500),
+                row("Overall", 2, 8500),
+                row("Overall", 3, 6000),
+                row("Overall", 4, 3167),
+                row("Overall", 5, 2167),
+                row("Overall", 6, 1666),
+            ]
+        );
+        assert_eq!(a.iter().map(|a| a.amount).sum::<i64>(), 31000);
+        assert_eq!(a[0].shared_with, vec![2]);
+        assert!(a[2].shared_with.is_empty());
+    }
+
+    /// Equal sharing with a tie across the last prize: prizes 500, 300, 200,
+    /// 100; players 3, 4 and 5 tie on 6 points for places 3–5. Places 3 and 4
+    /// carry 200 + 100 = 300, place 5 nothing: 300 / 3 = 100 each. Players 1
+    /// and 2 are not tied: 500 and 300.
+    #[test]
+    fn equal_sharing_reaches_below_the_last_prize() {
+        let st = vec![
+            player(1, 7.0),
+            player(2, 6.5),
+            player(3, 6.0),
+            player(4, 6.0),
+            player(5, 6.0),
+            player(6, 5.0),
+        ];
+        let table = PrizeTable {
+            categories: vec![overall(&[50000, 30000, 20000, 10000])],
+            split: SplitMode::Equal,
+            ..Default::default()
+        };
+        let a = compute(&st, &table);
+        assert_eq!(
+            paid(&a),
+            vec![
+                row("Overall", 1, 50000),
+                row("Overall", 2, 30000),
+                row("Overall", 3, 10000),
+                row("Overall", 4, 10000),
+                row("Overall", 5, 10000),
+            ]
+        );
+        assert_eq!(a[4].place, 5);
+        assert_eq!(a[4].nominal, 0);
+        // Hort on the same: 3 keeps 100, 4 keeps 50, 5 keeps 0; the pot of
+        // 100 + 50 = 150 gives 50 each: 150, 100, 50.
+        let hort = compute(
+            &st,
+            &PrizeTable {
+                split: SplitMode::Hort,
+                ..table.clone()
+            },
+        );
+        assert_eq!(
+            paid(&hort)[2..].to_vec(),
+            vec![
+                row("Overall", 3, 15000),
+                row("Overall", 4, 10000),
+                row("Overall", 5, 5000)
+            ]
+        );
+        // By tie-breaks nobody shares and player 5 gets nothing.
+        let tb = compute(
+            &st,
+            &PrizeTable {
+                split: SplitMode::TieBreak,
+                ..table
+            },
+        );
+        assert_eq!(tb.len(), 4);
+        assert!(tb[3].shared_with.is_empty());
+        assert_eq!(paid(&tb)[3], row("Overall", 4, 10000));
+    }
+
+    /// Equal sharing with cents: 100.00 + 50.00 + 0.01 among three on equal
+    /// points = 150.01 → 50.01, 50.00, 50.00 (the extra cent to the first by
+    /// tie-breaks).
+    #[test]
+    fn equal_sharing_rounds_to_cents() {
+        let st = vec![player(1, 5.0), player(2, 5.0), player(3, 5.0)];
+        let table = PrizeTable {
+            categories: vec![overall(&[10000, 5000, 1])],
+            split: SplitMode::Equal,
+            ..Default::default()
+        };
+        let a = compute(&st, &table);
+        assert_eq!(
+            a.iter().map(|a| a.amount).collect::<Vec<_>>(),
+            vec![5001, 5000, 5000]
+        );
+    }
+
+    /// One prize per player, the most valuable; ties across categories.
+    ///
+    /// Prizes: Overall 1000, 600, 300; Women 400, 200; U1800 350, 150.
+    /// Standings: 1 (m, 2300) 7, 2 (f, 2100) 6.5, 3 (m, 1700) 6.5,
+    /// 4 (f, 1750) 6, 5 (m, 1650) 5.5, 6 (f, 1600) 5.
+    ///
+    /// From the most valuable down: Overall 1st 1000 → 1; Overall 2nd 600 → 2
+    /// (the best without a prize); Women 1st 400 → 4 (2 has a prize); U1800
+    /// 1st 350 → 3; Overall 3rd 300 → 5 (2, 3, 4 have prizes); Women 2nd 200
+    /// → 6; U1800 2nd 150 → nobody left (3, 4, 5, 6 have prizes).
+    ///
+    /// By tie-breaks: 1 1000, 2 600, 4 400, 3 350, 5 300, 6 200.
+    /// Equal sharing: in Overall, 2 (6.5) is tied with 3 (6.5) but 3 took the
+    /// U1800 prize, so 2 shares with nobody; sharing never moves a prize
+    /// across categories. The same amounts.
+    #[test]
+    fn one_prize_per_player_the_most_valuable() {
+        let mk = |id: i32, points: f64, sex: &str, rating: i32| Standing {
+            sex: sex.into(),
+            rating: Some(rating),
+            ..player(id, points)
+        };
+        let st = vec![
+            mk(1, 7.0, "m", 2300),
+            mk(2, 6.5, "f", 2100),
+            mk(3, 6.5, "m", 1700),
+            mk(4, 6.0, "f", 1750),
+            mk(5, 5.5, "m", 1650),
+            mk(6, 5.0, "f", 1600),
+        ];
+        let table = PrizeTable {
+            categories: vec![
+                overall(&[100000, 60000, 30000]),
+                Category {
+                    name: "Women".into(),
+                    kind: CategoryKind::Players,
+                    rules: vec![Rule::Women],
+                    prizes: vec![40000, 20000],
+                },
+                Category {
+                    name: "U1800".into(),
+                    kind: CategoryKind::Players,
+                    rules: vec![Rule::Rating {
+                        from: None,
+                        below: Some(1800),
+                        unrated: true,
+                    }],
+                    prizes: vec![35000, 15000],
+                },
+            ],
+            one_prize_per_player: true,
+            ..Default::default()
+        };
+        let expected = vec![
+            row("Overall", 1, 100000),
+            row("Overall", 2, 60000),
+            row("Overall", 5, 30000),
+            row("Women", 4, 40000),
+            row("Women", 6, 20000),
+            row("U1800", 3, 35000),
+        ];
+        assert_eq!(paid(&compute(&st, &table)), expected);
+        let equal = PrizeTable {
+            split: SplitMode::Equal,
+            ..table.clone()
+        };
+        assert_eq!(paid(&compute(&st, &equal)), expected);
+
+        // Without the rule each category is filled on its own: player 2 wins
+        // Overall 2nd and Women 1st, 3 Overall 3rd and U1800 1st.
+        let many = PrizeTable {
+            one_prize_per_player: false,
+            ..table
+        };
+        let a = paid(&compute(&st, &many));
+        assert!(a.contains(&row("Women", 2, 40000)), "{a:?}");
+        assert!(a.contains(&row("U1800", 3, 35000)), "{a:?}");
+        assert!(a.contains(&row("Overall", 3, 30000)), "{a:?}");
+    }
+
+    /// Equal value: the category listed first wins. Juniors 1st and Women
+    /// 1st are both 200; player 2 is a junior girl. Juniors is listed first,
+    /// so she takes it, and Women 1st goes to the next woman, 3.
+    #[test]
+    fn equal_values_go_by_category_priority() {
+        let st = vec![
+            Standing {
+                birth_year: Some(1980),
+                ..player(1, 5.0)
+            },
+            Standing {
+                sex: "f".into(),
+                birth_year: Some(2012),
+                ..player(2, 4.0)
+            },
+            Standing {
+                sex: "f".into(),
+                birth_year: Some(1985),
+                ..player(3, 3.0)
+            },
+        ];
+        let cat = |name: &str, rules: Vec<Rule>| Category {
+            name: name.into(),
+            kind: CategoryKind::Players,
+            rules,
+            prizes: vec![20000],
+        };
+        let table = PrizeTable {
+            categories: vec![
+                overall(&[50000]),
+                cat(
+                    "Juniors",
+                    vec![Rule::Born {
+                        from: Some(2010),
+                        to: None,
+                    }],
+                ),
+                cat("Women", vec![Rule::Women]),
+            ],
+            one_prize_per_player: true,
+            ..Default::default()
+        };
+        assert_eq!(
+            paid(&compute(&st, &table)),
+            vec![
+                row("Overall", 1, 50000),
+                row("Juniors", 2, 20000),
+                row("Women", 3, 20000)
+            ]
+        );
+    }
+
+    /// Ties within a category after one-prize-per-player: Seniors (born 1960
+    /// or before) 300, 200, 100. Seniors 4, 5, 6 on 5 points, 7 on 4. Player
+    /// 1 (a senior) wins Overall 1000 and leaves Seniors. Places: 4 → 300,
+    /// 5 → 200, 6 → 100; Hort: keep 150, 100, 50; pot 150 + 100 + 50 = 300
+    /// shared 100 each → 250, 200, 150. Player 7 gets nothing.
+    #[test]
+    fn hort_in_a_category_after_one_prize_per_player() {
+        let senior = |id: i32, points: f64| Standing {
+            birth_year: Some(1955),
+            ..player(id, points)
+        };
+        let st = vec![
+            senior(1, 8.0),
+            player(2, 7.0),
+            player(3, 6.0),
+            senior(4, 5.0),
+            senior(5, 5.0),
+            senior(6, 5.0),
+            senior(7, 4.0),
+        ];
+        let table = PrizeTable {
+            categories: vec![
+                overall(&[100000]),
+                Category {
+                    name: "Seniors".into(),
+                    kind: CategoryKind::Players,
+                    rules: vec![Rule::Born {
+                        from: None,
+                        to: Some(1960),
+                    }],
+                    prizes: vec![30000, 20000, 10000],
+                },
+            ],
+            one_prize_per_player: true,
+            split: SplitMode::Hort,
+            ..Default::default()
+        };
+        assert_eq!(
+            paid(&compute(&st, &table)),
+            vec![
+                row("Overall", 1, 100000),
+                row("Seniors", 4, 25000),
+                row("Seniors", 5, 20000),
+                row("Seniors", 6, 15000),
+            ]
+        );
+    }
+
+    /// Best club: the points of each club's best two. A: 6 + 5 = 11; B: 5.5 +
+    /// 5.5 = 11 (tie: A's best player ranks higher); C has one player only.
+    /// The club prize does not take away the players' own prizes.
+    #[test]
+    fn best_club() {
+        let club = |id: i32, points: f64, c: &str| Standing {
+            club: c.into(),
+            ..player(id, points)
+        };
+        let st = vec![
+            club(1, 6.0, "A"),
+            club(2, 5.5, "B"),
+            club(3, 5.5, "B"),
+            club(4, 5.0, "A"),
+            club(5, 4.0, "C"),
+        ];
+        let table = PrizeTable {
+            categories: vec![
+                overall(&[1000]),
+                Category {
+                    name: "Best club".into(),
+                    kind: CategoryKind::BestClub { top: 2 },
+                    rules: vec![],
+                    prizes: vec![500, 300, 100],
+                },
+            ],
+            one_prize_per_player: true,
+            ..Default::default()
+        };
+        let a = compute(&st, &table);
+        assert_eq!(a[0].player_id, Some(1));
+        let clubs: Vec<(&str, i64)> = a[1..].iter().map(|a| (a.name.as_str(), a.amount)).collect();
+        assert_eq!(clubs, vec![("A", 500), ("B", 300)]);
+    }
+
+    #[test]
+    fn tables_are_checked() {
+        let mut t = PrizeTable {
+            categories: vec![overall(&[100, 200])],
+            ..Default::default()
+        };
+        assert_eq!(t.validate().unwrap_err().field, "categories[0].prizes");
+        t.categories[0].prizes = vec![200, 100];
+        assert!(t.validate().is_ok());
+        t.categories.push(overall(&[1]));
+        assert_eq!(t.validate().unwrap_err().field, "categories[1].name");
+        assert_eq!(money(123456), "1234.56");
+        assert_eq!(money(5), "0.05");
+    }
+}

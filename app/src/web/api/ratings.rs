@@ -1,0 +1,244 @@
+//! Rating lists: upload (streamed to a temporary file, then imported in one
+//! transaction), the lists, search, and re-rating a tournament before round 1.
+
+use crate::domain::rating_list::{
+    self, FoundPlayer, ImportList, ListFormat, RatingListView, Rerate, RerateReport,
+};
+use crate::domain::DomainError;
+use crate::web::auth::Credentials;
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, write_body, AppState, Body};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+use serde::Deserialize;
+use std::io::Write;
+use utoipa::IntoParams;
+
+/// The largest list accepted over HTTP (the FIDE XML list is some 400 MB
+/// unpacked); larger files go through `arbiter ratings import`.
+const MAX_UPLOAD: u64 = 1 << 30;
+/// A list sent as a JSON string is read into memory: keep it small.
+const MAX_JSON_UPLOAD: usize = 16 << 20;
+
+#[derive(Deserialize, IntoParams)]
+pub struct ImportQuery {
+    /// `xml`, `txt` or `csv` (default: recognised from the file's first bytes).
+    pub format: Option<String>,
+    /// For CSV: which column holds what, e.g. `id=1,name=2,rating=5,sep=;` (see `arbiter ratings import --help`).
+    pub map: Option<String>,
+    /// The list's date, `YYYY-MM-DD` (default: today).
+    pub date: Option<String>,
+    /// A label for the list (default: the format and date).
+    pub name: Option<String>,
+}
+
+/// A unique temporary file, removed when dropped.
+struct TempFile(std::path::PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+#[utoipa::path(post, path = "/api/v1/rating-lists", tag = "rating lists",
+    params(ImportQuery),
+    request_body(content = String, content_type = "application/octet-stream", description = "The list file as FIDE publishes it (combined XML or fixed-width TXT, unzipped) or a national CSV"),
+    responses((status = 201, description = "Imported; it replaces the previous list of its source (FIDE or national)", body = RatingListView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Neither an administrator nor an organizer", body = ErrorBody),
+              (status = 413, description = "Larger than 1 GiB", body = ErrorBody),
+              (status = 422, description = "The file cannot be read (the error names the line and byte) or the query is invalid", body = ErrorBody)))]
+pub async fn import(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<ImportQuery>,
+    mut body: web::Payload,
+) -> Result<HttpResponse, AppError> {
+    use futures_util::StreamExt;
+    let creds = Credentials::of(&req);
+    let db = state.db.clone();
+    let actor = web::block(move || creds.actor(&db, true)).await??;
+    if actor.user_id.is_none() && !actor.is_admin {
+        return Err(DomainError::Unauthenticated.into());
+    }
+    let db = state.db.clone();
+    let a = actor.clone();
+    web::block(move || db.read(|conn| rating_list::require_list_manager(conn, &a))).await??;
+    let q = query.into_inner();
+    let format = match q.format.as_deref() {
+        None | Some("") => None,
+        Some(f) => Some(ListFormat::parse(f).ok_or_else(|| {
+            DomainError::invalid("format", format!("'{f}' is not xml, txt or csv"))
+        })?),
+    };
+    let map = match q.map.as_deref() {
+        None | Some("") => None,
+        Some(m) => Some(
+            rating_list::CsvMap::parse(m)
+                .map_err(|e| DomainError::invalid("map", e.to_string()))?,
+        ),
+    };
+    let date = q
+        .date
+        .unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
+    let json = req
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|c| c.starts_with("application/json"));
+    let tmp = TempFile(std::env::temp_dir().join(format!(
+        "arbiter-list-{}-{}",
+        std::process::id(),
+        crate::domain::users::random_token()
+    )));
+    if json {
+        // The file as a JSON string (small lists from scripts).
+        let bytes = body
+            .to_bytes_limited(MAX_JSON_UPLOAD)
+            .await
+            .map_err(|_| AppError::BadRequest {
+                status: 413,
+                message: "a list sent as JSON is limited to 16 MiB; send the file itself".into(),
+            })?
+            .map_err(|e| {
+                AppError::bad_request(format!("the request body could not be read: {e}"))
+            })?;
+        let text: String = serde_json::from_slice(&bytes).map_err(|e| {
+            DomainError::invalid("file", format!("the body is not a JSON string: {e}"))
+        })?;
+        std::fs::write(&tmp.0, text)
+            .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?;
+    } else {
+        let mut out = std::io::BufWriter::new(
+            std::fs::File::create(&tmp.0)
+                .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?,
+        );
+        let mut size: u64 = 0;
+        while let Some(chunk) = body.next().await {
+            let chunk =
+                chunk.map_err(|e| AppError::bad_request(format!("the upload broke off: {e}")))?;
+            size += chunk.len() as u64;
+            if size > MAX_UPLOAD {
+                return Err(AppError::BadRequest {
+                    status: 413,
+                    message:
+                        "the list is larger than 1 GiB; import it with `arbiter ratings import`"
+                            .into(),
+                });
+            }
+            out.write_all(&chunk)
+                .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?;
+        }
+        out.flush()
+            .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?;
+    }
+    let db = state.db.clone();
+    let v = web::block(move || {
+        let v = import_file(&db, &actor, &tmp.0, format, map, &date, q.name);
+        drop(tmp);
+        v
+    })
+    .await??;
+    Ok(HttpResponse::Created().json(v))
+}
+
+/// Imports the list in `path` (the CLI and the upload share this).
+pub fn import_file(
+    db: &crate::db::Database,
+    actor: &crate::domain::Actor,
+    path: &std::path::Path,
+    format: Option<ListFormat>,
+    map: Option<rating_list::CsvMap>,
+    date: &str,
+    name: Option<String>,
+) -> Result<RatingListView, DomainError> {
+    use std::io::{BufRead, BufReader};
+    let open = || {
+        std::fs::File::open(path)
+            .map(|f| BufReader::with_capacity(256 << 10, f))
+            .map_err(|e| DomainError::invalid("file", format!("cannot read the file: {e}")))
+    };
+    let format = match format {
+        Some(f) => f,
+        None => {
+            let mut r = open()?;
+            let head = r
+                .fill_buf()
+                .map_err(|e| DomainError::invalid("file", format!("cannot read the file: {e}")))?;
+            ListFormat::sniff(&head[..head.len().min(4096)])
+        }
+    };
+    let cmd = ImportList {
+        format,
+        name: name
+            .filter(|n| !n.trim().is_empty())
+            .unwrap_or_else(|| match format {
+                ListFormat::Xml | ListFormat::Txt => format!("FIDE {date}"),
+                ListFormat::Csv => format!("national {date}"),
+            }),
+        list_date: date.to_string(),
+    };
+    let file = open()?;
+    let mut players = rating_list::reader(format, file, map)?;
+    db.write(|conn| rating_list::import(conn, actor, &cmd, &mut *players))
+}
+
+#[utoipa::path(get, path = "/api/v1/rating-lists", tag = "rating lists",
+    responses((status = 200, description = "The imported lists (one per source)", body = [RatingListView])))]
+pub async fn lists(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
+    let v = read(&state, &req, move |conn, _| rating_list::lists(conn)).await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct SearchQuery {
+    /// A FIDE or national id (digits), or the beginning of a name ("Kowalski, J", "kowalski j"; diacritics and case do not matter).
+    pub q: String,
+    /// At most this many players (default 20, at most 100).
+    pub limit: Option<i64>,
+    /// A tournament: each player then carries the rating, K and title a registration there takes.
+    pub tid: Option<i32>,
+}
+
+#[utoipa::path(get, path = "/api/v1/rating-lists/search", tag = "rating lists",
+    params(SearchQuery),
+    responses((status = 200, description = "Players of the lists, by id or by name in name order", body = [FoundPlayer]),
+              (status = 404, description = "No such tournament (`tid`)", body = ErrorBody),
+              (status = 422, description = "An empty query", body = ErrorBody)))]
+pub async fn search(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    query: web::Query<SearchQuery>,
+) -> Result<HttpResponse, AppError> {
+    let q = query.into_inner();
+    let v = read(&state, &req, move |conn, _| {
+        let mut found = rating_list::search(conn, &q.q, q.limit.unwrap_or(20))?;
+        if let Some(tid) = q.tid {
+            rating_list::for_event(conn, tid, &mut found)?;
+        }
+        Ok(found)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rerate", tag = "rating lists", request_body = Rerate,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The changes from the FIDE list (applied unless `preview`)", body = RerateReport),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 409, description = "Round 1 is paired, or no FIDE list is imported", body = ErrorBody)))]
+pub async fn rerate(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<Rerate>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        rating_list::rerate(conn, actor, tid, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}

@@ -1,0 +1,104 @@
+//! The prize list page, `/t/{tid}/prizes` (`domain::prizes`): the prize table
+//! and, once the last round is complete (for staff: at any time, marked
+//! provisional), who wins what.
+
+use super::{page, Base, PageError, TournamentNav};
+use crate::domain::prizes::{self, money, SplitMode};
+use crate::web::AppState;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+
+pub struct PrizeRow {
+    pub place: u32,
+    pub player_id: Option<i32>,
+    pub name: String,
+    pub points: String,
+    pub nominal: String,
+    pub amount: String,
+    pub shared: bool,
+}
+
+pub struct CategoryBlock {
+    pub name: String,
+    pub prizes: String,
+    pub rows: Vec<PrizeRow>,
+}
+
+#[derive(Template)]
+#[template(path = "prizes.html")]
+pub struct PrizesPage {
+    pub base: Base,
+    pub tid: i32,
+    pub is_final: bool,
+    pub after_round: i32,
+    /// The list is shown (final, or to staff).
+    pub shown: bool,
+    pub one_prize: bool,
+    /// The i18n key of the tie rule.
+    pub split_key: &'static str,
+    pub categories: Vec<CategoryBlock>,
+}
+
+pub async fn prizes(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    page(&state, &req, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "prizes")?;
+        let v = prizes::view(conn, tid, nav.audience)?;
+        let currency = v.table.currency.trim().to_string();
+        let cash = |c: i64| {
+            if currency.is_empty() {
+                money(c)
+            } else {
+                format!("{} {currency}", money(c))
+            }
+        };
+        let awards = v.awards.clone().unwrap_or_default();
+        let categories = v
+            .table
+            .categories
+            .iter()
+            .map(|c| CategoryBlock {
+                name: c.name.clone(),
+                prizes: c
+                    .prizes
+                    .iter()
+                    .map(|&p| cash(p))
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                rows: awards
+                    .iter()
+                    .filter(|a| a.category == c.name)
+                    .map(|a| PrizeRow {
+                        place: a.place,
+                        player_id: a.player_id,
+                        name: a.name.clone(),
+                        points: crate::pdf::value_text(Some(a.points)),
+                        nominal: cash(a.nominal),
+                        amount: cash(a.amount),
+                        shared: !a.shared_with.is_empty(),
+                    })
+                    .collect(),
+            })
+            .collect();
+        let title = format!("{} · {}", viewer.tr().t("prizes"), nav.name);
+        Ok(PrizesPage {
+            base: Base::new(viewer, title, Some(nav)),
+            tid,
+            is_final: v.is_final,
+            after_round: v.after_round,
+            shown: v.awards.is_some(),
+            one_prize: v.table.one_prize_per_player,
+            split_key: match v.table.split {
+                SplitMode::TieBreak => "prizes_split_tiebreak",
+                SplitMode::Hort => "prizes_split_hort",
+                SplitMode::Equal => "prizes_split_equal",
+            },
+            categories,
+        })
+    })
+    .await
+}

@@ -1,0 +1,456 @@
+//! Rating lists (`app/src/domain/rating_list.rs`), on SQLite and PostgreSQL:
+//! the FIDE XML and TXT layouts and a national CSV imported over the API (and
+//! the CLI), a newer list replacing the older, search by id and by folded name
+//! prefix, errors with their line and byte leaving the database as it was,
+//! registration filled from the list for the event's time control, and
+//! re-rating before round 1 (preview, apply, 409 once paired).
+
+use crate::common;
+
+use app::ratinggen;
+use common::{backends, Client, TestApp};
+use serde_json::{json, Value};
+
+fn upload(c: &Client, query: &str, body: &str) -> (u16, Value) {
+    let a = c.raw(
+        reqwest::Method::POST,
+        &format!("/api/v1/rating-lists?{query}"),
+        "application/octet-stream",
+        body,
+    );
+    (a.0.as_u16(), a.1)
+}
+
+fn generated(format: &str, n: u64) -> String {
+    let mut out = Vec::new();
+    match format {
+        "xml" => ratinggen::write_xml(&mut out, n).unwrap(),
+        _ => ratinggen::write_txt(&mut out, n).unwrap(),
+    }
+    String::from_utf8(out).unwrap()
+}
+
+fn search(c: &Client, q: &str) -> Vec<Value> {
+    let q: String = url_encode(q);
+    let a = c.get(&format!("/api/v1/rating-lists/search?q={q}&limit=50"));
+    assert_eq!(a.0.as_u16(), 200, "search {q}: {}", a.1);
+    a.1.as_array().unwrap().clone()
+}
+
+fn url_encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+fn names(v: &[Value]) -> Vec<String> {
+    v.iter()
+        .map(|p| p["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// The generated XML and TXT lists of the same 300 players read the same,
+/// the TXT replacing the XML (one FIDE list), with the date given.
+fn fide_layouts(app: &TestApp, admin: &Client) {
+    let label = app.label();
+    let (s, v) = upload(admin, "format=xml&date=2026-10-01", &generated("xml", 300));
+    assert_eq!(s, 201, "[{label}] xml: {v}");
+    assert_eq!(v["players"], 300);
+    assert_eq!(v["source"], "fide");
+    assert_eq!(v["list_date"], "2026-10-01");
+    let from_xml = search(admin, &ratinggen::fide_id(123).to_string());
+    assert_eq!(from_xml.len(), 1, "[{label}] {from_xml:?}");
+    let p = ratinggen::player(123);
+    assert_eq!(from_xml[0]["name"], p.name.as_str());
+    assert_eq!(from_xml[0]["standard"], json!(p.standard));
+    assert_eq!(from_xml[0]["rapid"], json!(p.rapid));
+    assert_eq!(from_xml[0]["birth_year"], json!(p.birth_year));
+    assert_eq!(from_xml[0]["list_date"], "2026-10-01");
+
+    // The TXT layout, format recognised from the header line.
+    let (s, v) = upload(admin, "date=2026-11-01", &generated("txt", 300));
+    assert_eq!(s, 201, "[{label}] txt: {v}");
+    assert_eq!(v["players"], 300);
+    let lists = admin.get("/api/v1/rating-lists").1;
+    assert_eq!(
+        lists.as_array().unwrap().len(),
+        1,
+        "[{label}] the TXT list replaced the XML one: {lists}"
+    );
+    assert_eq!(lists[0]["list_date"], "2026-11-01");
+    for i in [0u64, 123, 299] {
+        let a = search(admin, &ratinggen::fide_id(i).to_string());
+        let mut b = a[0].clone();
+        let mut x = if i == 123 {
+            from_xml[0].clone()
+        } else {
+            b.clone()
+        };
+        for v in [&mut b, &mut x] {
+            v["list_id"] = json!(0);
+            v["list_date"] = json!("");
+        }
+        assert_eq!(b, x, "[{label}] player {i} reads the same from TXT and XML");
+        let p = ratinggen::player(i);
+        assert_eq!(a[0]["name"], p.name.as_str(), "[{label}]");
+        assert_eq!(a[0]["blitz"], json!(p.blitz), "[{label}]");
+        assert_eq!(a[0]["k_standard"], json!(p.k_standard), "[{label}]");
+        assert_eq!(a[0]["flags"], p.flags.as_str(), "[{label}]");
+    }
+}
+
+const NATIONAL: &str = "nr;nazwisko i imię;fed;ranking;rok\n\
+    PL-1;Kowalski, Jan;POL;1850;1980\n\
+    PL-2;Kowalská, Jana;CZE;1700;1990\n\
+    PL-3;\"Kowalski, Józef\";POL;1600;2001\n\
+    PL-4;Nowak, Jan;POL;;2010\n\
+    55;Łęcki, Żaneta;POL;1500;2012\n";
+
+/// A national list from CSV and the search semantics: numeric → id; else a
+/// prefix of the folded name, so case, commas and diacritics do not matter.
+fn national_and_search(app: &TestApp, admin: &Client) {
+    let label = app.label();
+    let (s, v) = upload(
+        admin,
+        "format=csv&date=2026-11-15&map=id%3D1%2Cname%3D2%2Cfed%3D3%2Crating%3D4%2Cbirth%3D5%2Csep%3D%3B",
+        NATIONAL,
+    );
+    assert_eq!(s, 201, "[{label}] csv: {v}");
+    assert_eq!(v["source"], "national");
+    assert_eq!(v["players"], 5);
+    assert_eq!(
+        admin
+            .get("/api/v1/rating-lists")
+            .1
+            .as_array()
+            .unwrap()
+            .len(),
+        2,
+        "[{label}] the FIDE and the national list"
+    );
+    let only_national = |q: &str| -> Vec<String> {
+        let mut v: Vec<String> = names(
+            &search(admin, q)
+                .into_iter()
+                .filter(|p| p["source"] == "national")
+                .collect::<Vec<_>>(),
+        );
+        v.sort();
+        v
+    };
+    let jan_jozef = vec!["Kowalski, Jan".to_string(), "Kowalski, Józef".to_string()];
+    for q in [
+        "Kowalski, J",
+        "kowalski j",
+        "KOWALSKI J",
+        "kowalski,j",
+        "Kowalski",
+    ] {
+        assert_eq!(only_national(q), jan_jozef, "[{label}] {q}");
+    }
+    assert_eq!(only_national("kowalski jozef"), vec!["Kowalski, Józef"]);
+    assert_eq!(only_national("Kowalski, Józ"), vec!["Kowalski, Józef"]);
+    assert_eq!(
+        only_national("kowalsk"),
+        vec!["Kowalski, Jan", "Kowalski, Józef", "Kowalská, Jana"],
+        "[{label}]"
+    );
+    assert_eq!(only_national("kowalska"), vec!["Kowalská, Jana"]);
+    assert_eq!(only_national("lecki zan"), vec!["Łęcki, Żaneta"]);
+    assert!(
+        only_national("owalski").is_empty(),
+        "a prefix, not a substring"
+    );
+    let by_id = search(admin, "55");
+    assert_eq!(
+        names(&by_id),
+        vec!["Łęcki, Żaneta"],
+        "[{label}] national id"
+    );
+    assert_eq!(by_id[0]["standard"], 1500);
+    let a = admin.get("/api/v1/rating-lists/search?q=%2C%20");
+    assert_eq!(a.0.as_u16(), 422, "[{label}] nothing to search: {}", a.1);
+    // Reading is public.
+    assert_eq!(
+        Client::new(&app.base)
+            .get("/api/v1/rating-lists/search?q=kowalski")
+            .0
+            .as_u16(),
+        200
+    );
+}
+
+/// A broken file: 422 naming the line and byte; the lists and the audit log
+/// as they were.
+fn errors_leave_everything(app: &TestApp, admin: &Client) {
+    let label = app.label();
+    let lists = admin.get("/api/v1/rating-lists").1;
+    let audit = app.audit_count();
+    let mut xml = generated("xml", 50);
+    // Player 40's rating becomes "2x00".
+    let at = xml
+        .match_indices("<rating>")
+        .nth(40)
+        .map(|(i, _)| i + "<rating>".len())
+        .unwrap();
+    xml.replace_range(at..at + 1, "x");
+    let line = xml[..at].matches('\n').count() + 1;
+    let (s, v) = upload(admin, "format=xml", &xml);
+    assert_eq!(s, 422, "[{label}] {v}");
+    assert_eq!(v["field"], "file");
+    let msg = v["error"].as_str().unwrap();
+    assert!(
+        msg.contains(&format!("line {line}, byte {at}")),
+        "[{label}] where: {msg}"
+    );
+    let mut txt = generated("txt", 20);
+    let third = txt.match_indices('\n').nth(2).unwrap().0 + 1;
+    txt.replace_range(third..third + 3, "1A0");
+    let (s, v) = upload(admin, "format=txt", &txt);
+    assert_eq!(s, 422, "[{label}] {v}");
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("line 4, byte {third}")),
+        "[{label}] {v}"
+    );
+    let (s, v) = upload(admin, "format=csv&map=id%3D1", NATIONAL);
+    assert_eq!(
+        (s, v["field"].as_str()),
+        (422, Some("map")),
+        "[{label}] {v}"
+    );
+    let (s, v) = upload(admin, "format=xml&date=2026-13-01", &generated("xml", 3));
+    assert_eq!(
+        (s, v["field"].as_str()),
+        (422, Some("date")),
+        "[{label}] {v}"
+    );
+    assert_eq!(admin.get("/api/v1/rating-lists").1, lists, "[{label}]");
+    assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+    // A user who organizes nothing may not import.
+    let stranger = app.user("nobody");
+    let (s, _) = upload(&stranger, "format=xml", &generated("xml", 3));
+    assert_eq!(s, 403, "[{label}]");
+}
+
+/// Registration from the list and re-rating from a newer one.
+fn registration_and_rerate(app: &TestApp, admin: &Client) {
+    let label = app.label();
+    let org = app.user("organizer");
+    // Standard (the default 90+30) and rapid (15+10) events.
+    let std_t = org.ok(
+        org.post(
+            "/api/v1/tournaments",
+            json!({"name": "Classic", "rounds": 5}),
+        ),
+        201,
+        "create",
+    )["id"]
+        .as_i64()
+        .unwrap();
+    let rapid_t = org.ok(
+        org.post(
+            "/api/v1/tournaments",
+            json!({"name": "Rapid", "rounds": 5,
+                   "time_control": {"periods": [{"minutes": 15}], "increment_seconds": 10}}),
+        ),
+        201,
+        "create rapid",
+    )["id"]
+        .as_i64()
+        .unwrap();
+    // A generated player with a standard and a rapid rating.
+    let i = (0..300)
+        .find(|&i| {
+            let p = ratinggen::player(i);
+            p.standard.is_some() && p.rapid.is_some() && p.standard != p.rapid
+        })
+        .unwrap();
+    let p = ratinggen::player(i);
+    let fid = ratinggen::fide_id(i);
+    let reg = |tid: i64| {
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/players"),
+                json!({"fide_id": fid, "from_rating_list": true}),
+            ),
+            201,
+            "register from the list",
+        )
+    };
+    let a = reg(std_t);
+    assert_eq!(a["name"], p.name.as_str(), "[{label}] {a}");
+    assert_eq!(a["rating"], json!(p.standard), "[{label}] standard");
+    assert_eq!(a["federation"], p.federation.as_str());
+    assert_eq!(a["sex"], p.sex.as_str());
+    assert_eq!(a["birth_date"], p.birth_year.unwrap().to_string());
+    assert_eq!(a["k_factor"], json!(p.k_standard.unwrap()));
+    let b = reg(rapid_t);
+    assert_eq!(b["rating"], json!(p.rapid), "[{label}] rapid");
+    let (s, v) = org.post(
+        &format!("/api/v1/tournaments/{std_t}/players"),
+        json!({"fide_id": 99_999_999, "from_rating_list": true}),
+    );
+    assert_eq!(
+        (s.as_u16(), v["field"].as_str()),
+        (422, Some("fide_id")),
+        "{v}"
+    );
+
+    // Two more players registered by hand with stale data.
+    let others: Vec<u64> = (0..300)
+        .filter(|&j| j != i && ratinggen::player(j).standard.is_some())
+        .take(2)
+        .collect();
+    for &j in &others {
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{std_t}/players"),
+                json!({"name": ratinggen::player(j).name, "fide_id": ratinggen::fide_id(j),
+                       "rating": 1111, "federation": "ENG", "k_factor": 40}),
+            ),
+            201,
+            "register by hand",
+        );
+    }
+    org.ok(
+        org.post(
+            &format!("/api/v1/tournaments/{std_t}/players"),
+            json!({"name": "Unlisted, Player", "rating": 1500}),
+        ),
+        201,
+        "register without id",
+    );
+    let audit = app.audit_count();
+    let players_before = org.get(&format!("/api/v1/tournaments/{std_t}/players")).1;
+    let preview = org.ok(
+        org.post(
+            &format!("/api/v1/tournaments/{std_t}/rerate"),
+            json!({"preview": true}),
+        ),
+        200,
+        "preview",
+    );
+    assert_eq!(preview["applied"], false);
+    assert_eq!(preview["rating"], "standard");
+    let changes = preview["changes"].as_array().unwrap();
+    assert_eq!(
+        changes.len(),
+        2,
+        "[{label}] the two stale players: {preview}"
+    );
+    let q = ratinggen::player(others[0]);
+    assert_eq!(changes[0]["old_rating"], 1111);
+    assert_eq!(changes[0]["new_rating"], json!(q.standard));
+    assert_eq!(changes[0]["old_federation"], "ENG");
+    assert_eq!(changes[0]["new_federation"], q.federation.as_str());
+    assert_eq!(
+        app.audit_count(),
+        audit,
+        "[{label}] a preview writes nothing"
+    );
+    assert_eq!(
+        org.get(&format!("/api/v1/tournaments/{std_t}/players")).1,
+        players_before
+    );
+    let applied = org.ok(
+        org.post(&format!("/api/v1/tournaments/{std_t}/rerate"), json!({})),
+        200,
+        "apply",
+    );
+    assert_eq!(applied["applied"], true);
+    assert_eq!(applied["changes"], preview["changes"]);
+    assert_eq!(app.audit_count(), audit + 1, "[{label}] one audit row");
+    let list = org.get(&format!("/api/v1/tournaments/{std_t}/players")).1;
+    let row = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["fide_id"] == ratinggen::fide_id(others[0]))
+        .unwrap();
+    assert_eq!(row["rating"], json!(q.standard), "[{label}] applied");
+    assert_eq!(row["version"], 2);
+    let again = org.ok(
+        org.post(
+            &format!("/api/v1/tournaments/{std_t}/rerate"),
+            json!({"preview": true}),
+        ),
+        200,
+        "nothing left",
+    );
+    assert!(again["changes"].as_array().unwrap().is_empty(), "{again}");
+    let page =
+        |tid: i64| String::from_utf8(org.bytes(&format!("/t/{tid}/manage/players")).2).unwrap();
+    let before_pairing = page(std_t);
+    assert!(
+        before_pairing.contains("id=\"rl-q\""),
+        "[{label}] the search box"
+    );
+    assert!(
+        before_pairing.contains("id=\"rerate-preview\""),
+        "[{label}] the re-rate button"
+    );
+    // Once round 1 is paired: 409, and no button.
+    org.ok(
+        org.post(&format!("/api/v1/tournaments/{std_t}/rounds"), json!({})),
+        201,
+        "pair",
+    );
+    let (s, v) = org.post(&format!("/api/v1/tournaments/{std_t}/rerate"), json!({}));
+    assert_eq!(s.as_u16(), 409, "[{label}] {v}");
+    assert!(!page(std_t).contains("rerate-preview"), "[{label}]");
+    let _ = admin;
+}
+
+#[test]
+fn rating_lists_on_both_backends() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let admin = app.user("admin");
+        fide_layouts(&app, &admin);
+        national_and_search(&app, &admin);
+        errors_leave_everything(&app, &admin);
+        registration_and_rerate(&app, &admin);
+    }
+}
+
+/// `arbiter ratings import` reads a generated file into the database.
+#[test]
+fn cli_imports_a_list() {
+    for backend in backends() {
+        let testdb = common::TestDb::new(backend);
+        let file = testdb.dir().join("list.txt");
+        let mut out = std::fs::File::create(&file).unwrap();
+        ratinggen::write_txt(&mut out, 1000).unwrap();
+        drop(out);
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["ratings", "import"])
+            .arg(&file)
+            .args(["--date", "2026-11-01", "--database", &testdb.url])
+            .env("RUST_LOG", "warn")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            run.status.success(),
+            "{stdout} {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(stdout.contains("1000 players"), "{stdout}");
+        let db = app::db::Database::open(&testdb.url, 2).unwrap();
+        let found = db
+            .read(|c| app::domain::rating_list::search(c, &ratinggen::fide_id(999).to_string(), 5))
+            .unwrap();
+        assert_eq!(found.len(), 1);
+        assert_eq!(found[0].name, ratinggen::player(999).name);
+        assert_eq!(found[0].list_date, "2026-11-01");
+    }
+}
