@@ -1623,12 +1623,14 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
             "search by a FIDE or national id, or by the beginning of a name",
         ));
     }
-    // A prefix is a range of the index: [key, key + the greatest character).
+    // A prefix is a range of the index: [key, key + the greatest character),
+    // read in index order (no sort: with `id` as a second key PostgreSQL
+    // sorted every match of a short prefix).
     let upper = format!("{key}\u{10FFFF}");
     let rows: Vec<FoundRow> = rating_list_players::table
         .filter(rating_list_players::search_key.ge(&key))
         .filter(rating_list_players::search_key.lt(&upper))
-        .order((rating_list_players::search_key, rating_list_players::id))
+        .order(rating_list_players::search_key)
         .limit(limit)
         .select(found_columns!())
         .load(conn)?;
