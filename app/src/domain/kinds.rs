@@ -328,6 +328,15 @@ closed_set! {
 }
 
 closed_set! {
+    /// The colour a player had in a game; `""` when he had no opponent (a bye).
+    PlayedColour, "colour" {
+        NoGame = "",
+        White = "white",
+        Black = "black",
+    }
+}
+
+closed_set! {
     /// A registered player: playing, withdrawn (may be reinstated) or expelled (art. 12.9(g)).
     PlayerStatus, "player status" {
         Active = "active",
@@ -400,6 +409,7 @@ mod tests {
         round_trip(ArrivalOutcome::ALL);
         round_trip(DrawMode::ALL);
         round_trip(EarlyEnd::ALL);
+        round_trip(PlayedColour::ALL);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use super::{Audience, DomainResult};
 use crate::db::models::{GameRow, PlayerRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::kinds::{GameKind, RoundState};
+use crate::domain::kinds::{GameKind, PlayedColour, RoundState};
 use diesel::prelude::*;
 use std::collections::HashMap;
 
@@ -67,7 +67,7 @@ pub struct CardRow {
     pub board: i32,
     pub opponent: Option<PlayerRef>,
     /// `white`, `black` or empty for a bye.
-    pub colour: &'static str,
+    pub colour: PlayedColour,
     pub kind: GameKind,
     pub result: String,
     /// Points after this round, as written.
@@ -144,9 +144,9 @@ pub fn player_card(
             round: g.round_number,
             board: g.board,
             colour: match (g.black_id.is_some(), white) {
-                (false, _) => "",
-                (true, true) => "white",
-                (true, false) => "black",
+                (false, _) => PlayedColour::NoGame,
+                (true, true) => PlayedColour::White,
+                (true, false) => PlayedColour::Black,
             },
             kind: g.kind,
             result: own_result(g, pid),

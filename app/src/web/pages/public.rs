@@ -3,7 +3,7 @@
 use super::i18n::{tiebreak_help, Lang, LANG_COOKIE};
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
-use crate::domain::kinds::{PlayerStatus, Variant};
+use crate::domain::kinds::{PlayedColour, PlayerStatus, Variant};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{self, RoundSummary, RoundView};
 use crate::domain::standings::{self, StandingsView};
