@@ -38,5 +38,7 @@ g = [g for g in games if g.get("black")][0]["id"]
 print(t, g, token)
 PY
 )
-echo "server $url (pid $server); tournament $tid, game $gid; $n live streams"
-python3 scripts/fanout-bench.py "$url" "$tid" "$gid" "$token" "$n" "$server"
+echo "server $url (pid $(pgrep -P "$server" | head -n1)); tournament $tid, game $gid; $n live streams"
+# `timeout` runs the server as its child: measure the server, not timeout.
+srv=$(pgrep -P "$server" | head -n1 || true)
+python3 scripts/fanout-bench.py "$url" "$tid" "$gid" "$token" "$n" "${srv:-$server}"
