@@ -122,7 +122,11 @@ fn one_crash(backend: Backend, run_ms: u64) -> (usize, usize) {
                             Ok((status, v)) if status.as_u16() == 409 => {
                                 version = v["current"]["version"].as_i64().unwrap_or(version);
                             }
-                            Ok(_) => errors += 1,
+                            Ok((status, v)) => {
+                                // Printed so that a failure says what the server answered.
+                                eprintln!("[crash] game {gid}: unexpected {status}: {v}");
+                                errors += 1;
+                            }
                             Err(_) => break, // the server is gone
                         }
                     }
