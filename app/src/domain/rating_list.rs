@@ -836,23 +836,24 @@ impl<R: BufRead> TxtReader<R> {
     }
 }
 
+/// One step of a reader's iteration: the player read, or the end (`Ok(None)`)
+/// or an error, after which the reader is done.
+fn end_after(
+    done: &mut bool,
+    next: Result<Option<ListPlayer>, ListError>,
+) -> Option<Result<ListPlayer, ListError>> {
+    *done = !matches!(next, Ok(Some(_)));
+    next.transpose()
+}
+
 impl<R: BufRead> Iterator for TxtReader<R> {
     type Item = Result<ListPlayer, ListError>;
     fn next(&mut self) -> Option<Self::Item> {
         if self.done {
             return None;
         }
-        match self.next_player() {
-            Ok(Some(p)) => Some(Ok(p)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
+        let next = self.next_player();
+        end_after(&mut self.done, next)
     }
 }
 
@@ -1116,17 +1117,8 @@ impl<R: BufRead> Iterator for CsvReader<R> {
         if self.done {
             return None;
         }
-        match self.next_player() {
-            Ok(Some(p)) => Some(Ok(p)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
-        }
+        let next = self.next_player();
+        end_after(&mut self.done, next)
     }
 }
 
