@@ -78,11 +78,23 @@ fn standings(n: u32) -> (TournamentView, StandingsView) {
 fn main() {
     let (t, s) = standings(1000);
     // Warm-up: the fonts are parsed once per process.
-    let bytes = app::pdf::standings::render(&t, &s);
+    let bytes = app::pdf::standings::render(
+        &t,
+        &s,
+        app::web::pages::i18n::Tr {
+            lang: app::web::pages::i18n::Lang::En,
+        },
+    );
     let mut times: Vec<Duration> = (0..7)
         .map(|_| {
             let start = Instant::now();
-            std::hint::black_box(app::pdf::standings::render(&t, &s));
+            std::hint::black_box(app::pdf::standings::render(
+                &t,
+                &s,
+                app::web::pages::i18n::Tr {
+                    lang: app::web::pages::i18n::Lang::En,
+                },
+            ));
             start.elapsed()
         })
         .collect();

@@ -11,6 +11,7 @@ use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::domain::standings::{self, StandingView};
 use crate::domain::tournaments::{self, TournamentView};
 use crate::domain::{views, Audience, DomainResult};
+use crate::web::pages::i18n::Tr;
 
 pub struct PlayerCard {
     pub tournament: TournamentView,
@@ -45,9 +46,9 @@ impl PlayerCard {
 }
 
 /// The game's result from the player's side: `1`, `½`, `0`, `+`, `−`, `*`.
-fn own_result(g: &GameView, white: bool) -> String {
+fn own_result(g: &GameView, white: bool, tr: Tr) -> String {
     if g.black.is_none() {
-        return bye_text(g);
+        return bye_text(g, tr);
     }
     let (own, other) = if white {
         (g.white_points, g.black_points)
@@ -64,51 +65,53 @@ fn own_result(g: &GameView, white: bool) -> String {
     }
 }
 
-pub fn render(c: &PlayerCard) -> Vec<u8> {
+pub fn render(c: &PlayerCard, tr: Tr) -> Vec<u8> {
     let p = &c.player;
     let name = titled(&p.title, &p.name);
+    let what = tr.t("pdf_player_card");
     let mut doc = Doc::new(
-        &format!("Player card: {name}"),
+        &format!("{what}: {name}"),
         &tournament_line(&c.tournament),
-        "Player card",
+        what,
+        tr,
     );
     doc.paragraph(&name, Weight::Bold, 18.0);
     doc.gap(4.0);
-    doc.field("Pairing number", &p.start_no.to_string(), 10.0);
+    doc.field(tr.t("pdf_pairing_number"), &p.start_no.to_string(), 10.0);
     if !p.federation.is_empty() {
-        doc.field("Federation", &p.federation, 10.0);
+        doc.field(tr.t("pdf_federation"), &p.federation, 10.0);
     }
     if let Some(id) = p.fide_id {
-        doc.field("FIDE id", &id.to_string(), 10.0);
+        doc.field(tr.t("pdf_fide_id"), &id.to_string(), 10.0);
     }
     if let Some(r) = p.rating {
-        doc.field("Rating", &r.to_string(), 10.0);
+        doc.field(tr.t("pdf_rating"), &r.to_string(), 10.0);
     }
     if !p.club.is_empty() {
-        doc.field("Club", &p.club, 10.0);
+        doc.field(tr.t("pdf_club"), &p.club, 10.0);
     }
     if p.status != PlayerStatus::Active {
-        doc.field("Status", p.status.as_str(), 10.0);
+        doc.field(tr.t("pdf_status"), tr.t(p.status.as_str()), 10.0);
     }
     if let Some(s) = &c.standing {
-        doc.field("Points", &s.points_text, 10.0);
-        doc.field("Rank", &s.rank.to_string(), 10.0);
+        doc.field(tr.t("pdf_points"), &s.points_text, 10.0);
+        doc.field(tr.t("pdf_rank"), &s.rank.to_string(), 10.0);
         if let Some(perf) = s.performance {
-            doc.field("Performance", &perf.to_string(), 10.0);
+            doc.field(tr.t("pdf_performance"), &perf.to_string(), 10.0);
         }
         if let Some(ch) = s.rating_change {
-            doc.field("Rating change", &format!("{ch:+}"), 10.0);
+            doc.field(tr.t("pdf_rating_change"), &format!("{ch:+}"), 10.0);
         }
     }
     doc.gap(8.0);
     let table = Table::new(
         vec![
-            Column::new("Rd", 26.0, Align::Right),
-            Column::new("Bd", 26.0, Align::Right),
-            Column::new("Colour", 44.0, Align::Center),
-            Column::fill("Opponent"),
-            Column::new("Rtg", 36.0, Align::Right),
-            Column::new("Result", 80.0, Align::Center).bold(),
+            Column::new(tr.t("pdf_rd"), 26.0, Align::Right),
+            Column::new(tr.t("pdf_bd"), 26.0, Align::Right),
+            Column::new(tr.t("pdf_colour"), 44.0, Align::Center),
+            Column::fill(tr.t("pdf_opponent")),
+            Column::new(tr.t("pdf_rtg"), 36.0, Align::Right),
+            Column::new(tr.t("pdf_result"), 80.0, Align::Center).bold(),
         ],
         10.0,
     );
@@ -131,14 +134,14 @@ pub fn render(c: &PlayerCard) -> Vec<u8> {
                 },
                 match (g.black.is_some(), white) {
                     (false, _) => String::new(),
-                    (true, true) => "White".into(),
-                    (true, false) => "Black".into(),
+                    (true, true) => tr.t("pdf_white").into(),
+                    (true, false) => tr.t("pdf_black").into(),
                 },
                 opp.map(|o| titled(&o.title, &o.name)).unwrap_or_default(),
                 opp.and_then(|o| o.rating)
                     .map(|r| r.to_string())
                     .unwrap_or_default(),
-                own_result(g, white),
+                own_result(g, white, tr),
             ]
         })
         .collect();

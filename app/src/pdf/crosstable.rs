@@ -6,6 +6,7 @@ use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
 use crate::domain::tournaments::{self, tiebreak_codes, TournamentView};
 use crate::domain::{engine, model, Audience, DomainResult};
+use crate::web::pages::i18n::Tr;
 use pairing::{ByeKind, Color, GameResult, RoundEntry};
 
 pub struct CrossRow {
@@ -13,8 +14,10 @@ pub struct CrossRow {
     pub start_no: u32,
     pub name: String,
     pub rating: Option<u32>,
-    /// One cell per round.
-    pub cells: Vec<String>,
+    /// One cell per round: the text, and whether it is a bye (then the text is
+    /// its points, and the word for a bye is put before it in the document's
+    /// language).
+    pub cells: Vec<(String, bool)>,
     pub points: i32,
 }
 
@@ -24,7 +27,7 @@ pub struct Crosstable {
     pub rows: Vec<CrossRow>,
 }
 
-fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> String {
+fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> (String, bool) {
     match entry {
         RoundEntry::Game {
             opponent,
@@ -42,7 +45,7 @@ fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> S
                 Some(GameResult::Adjusted(h)) => points_text(*h),
             };
             let opp = rank_of.get(*opponent as usize).copied().unwrap_or(0);
-            format!("{opp}{c}{r}")
+            (format!("{opp}{c}{r}"), false)
         }
         RoundEntry::Bye(kind) => {
             let p = match kind {
@@ -51,9 +54,9 @@ fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> S
                 ByeKind::Half => points.half_bye,
                 ByeKind::Zero => points.zero_bye,
             };
-            format!("bye {}", points_text(p))
+            (points_text(p), true)
         }
-        RoundEntry::NotPaired => "–".into(),
+        RoundEntry::NotPaired => ("–".into(), false),
     }
 }
 
@@ -100,28 +103,26 @@ impl Crosstable {
     }
 }
 
-pub fn render(x: &Crosstable) -> Vec<u8> {
-    let title = format!("Crosstable after round {}", x.rounds);
-    let mut doc = Doc::new(&title, &tournament_line(&x.tournament), &title);
+pub fn render(x: &Crosstable, tr: Tr) -> Vec<u8> {
+    let title = tr
+        .t("pdf_crosstable_after")
+        .replace("{n}", &x.rounds.to_string());
+    let mut doc = Doc::new(&title, &tournament_line(&x.tournament), &title, tr);
     doc.paragraph(&title, Weight::Bold, 14.0);
-    doc.paragraph(
-        "Each cell: the opponent's line in this table, the colour (w/b) and the result.",
-        Weight::Regular,
-        8.0,
-    );
+    doc.paragraph(tr.t("pdf_crosstable_help"), Weight::Regular, 8.0);
     doc.gap(4.0);
     let room = super::layout::PAGE_WIDTH - 2.0 * super::layout::MARGIN - 22.0 - 26.0 - 26.0 - 110.0;
     let cell_width = (room / x.rounds.max(1) as f32).min(36.0);
     let size = if cell_width < 26.0 { 6.0 } else { 7.5 };
     let mut columns = vec![
         Column::new("#", 22.0, Align::Right).bold(),
-        Column::fill("Name"),
-        Column::new("Rtg", 26.0, Align::Right),
+        Column::fill(tr.t("pdf_name")),
+        Column::new(tr.t("pdf_rtg"), 26.0, Align::Right),
     ];
     columns.extend(
         (1..=x.rounds).map(|r| Column::new(&r.to_string(), cell_width, Align::Center).sized(size)),
     );
-    columns.push(Column::new("Pts", 26.0, Align::Center).bold());
+    columns.push(Column::new(tr.t("pdf_pts"), 26.0, Align::Center).bold());
     let table = Table::new(columns, 7.5).row_height(12.0);
     let rows: Vec<Vec<String>> = x
         .rows
@@ -133,7 +134,13 @@ pub fn render(x: &Crosstable) -> Vec<u8> {
                 r.name.clone(),
                 r.rating.map(|v| v.to_string()).unwrap_or_default(),
             ];
-            row.extend(r.cells.iter().cloned());
+            row.extend(r.cells.iter().map(|(text, bye)| {
+                if *bye {
+                    format!("{} {text}", tr.t("pdf_bye"))
+                } else {
+                    text.clone()
+                }
+            }));
             row.push(points_text(r.points));
             row
         })

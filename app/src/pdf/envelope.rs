@@ -7,6 +7,7 @@
 //! Adjournments are not stored yet, so the renderer takes a plain struct.
 
 use super::layout::{Align, Doc, Weight, MARGIN, PAGE_WIDTH};
+use crate::web::pages::i18n::Tr;
 
 #[derive(Clone, Debug, Default)]
 pub struct AdjournmentEnvelope {
@@ -20,12 +21,13 @@ pub struct AdjournmentEnvelope {
     /// Time used by each player when the game was adjourned, e.g. `1:52:10`.
     pub white_time_used: String,
     pub black_time_used: String,
-    /// The player who sealed (his name).
+    /// The player who sealed (his name), and whether he has White.
     pub sealed_by: String,
+    pub sealer_is_white: bool,
     /// The number of the sealed move.
     pub sealed_move_number: u32,
-    /// A draw offer that still stands, e.g. `Black offered a draw`; None when none stands.
-    pub draw_offer: Option<String>,
+    /// The player whose draw offer still stands (his name); None when none stands.
+    pub draw_offer_by: Option<String>,
     /// Resumption: date (`YYYY-MM-DD`), time (`HH:MM`) and place.
     pub resumption_date: String,
     pub resumption_time: String,
@@ -45,8 +47,9 @@ impl AdjournmentEnvelope {
             white_time_used: "1:52:10".into(),
             black_time_used: "1:48:45".into(),
             sealed_by: "Łukasz Żółć".into(),
+            sealer_is_white: true,
             sealed_move_number: 41,
-            draw_offer: Some("Black offered a draw on move 40".into()),
+            draw_offer_by: Some("Jiří Čermák".into()),
             resumption_date: "2026-03-06".into(),
             resumption_time: "09:00".into(),
             resumption_place: "Sala Kominkowa, Polanica-Zdrój".into(),
@@ -66,10 +69,9 @@ impl From<&crate::domain::adjournments::EnvelopeView> for AdjournmentEnvelope {
     fn from(v: &crate::domain::adjournments::EnvelopeView) -> Self {
         let sealer_is_white = v.sealer == v.white;
         let other = if sealer_is_white { &v.black } else { &v.white };
-        let draw_offer = v.draw_offer_by.map(|by| {
-            let who = if by == v.sealer_id { &v.sealer } else { other };
-            format!("{who} offered a draw")
-        });
+        let draw_offer_by = v
+            .draw_offer_by
+            .map(|by| if by == v.sealer_id { &v.sealer } else { other }.clone());
         let (date, time) = v
             .resume_at
             .split_once('T')
@@ -83,13 +85,10 @@ impl From<&crate::domain::adjournments::EnvelopeView> for AdjournmentEnvelope {
             position_fen: v.position_fen.clone(),
             white_time_used: clock(v.white_time_used_seconds),
             black_time_used: clock(v.black_time_used_seconds),
-            sealed_by: format!(
-                "{} ({})",
-                v.sealer,
-                if sealer_is_white { "White" } else { "Black" }
-            ),
+            sealed_by: v.sealer.clone(),
+            sealer_is_white,
             sealed_move_number: v.sealed_move_number.max(0) as u32,
-            draw_offer,
+            draw_offer_by,
             resumption_date: date.to_string(),
             resumption_time: time.to_string(),
             resumption_place: v.resume_place.clone(),
@@ -137,37 +136,49 @@ fn board_of(fen: &str) -> Option<Vec<Vec<Option<char>>>> {
     (ranks.len() == 8).then_some(ranks)
 }
 
-pub fn render(e: &AdjournmentEnvelope) -> Vec<u8> {
-    let title = format!("Adjourned game: round {}, board {}", e.round, e.board);
-    let mut doc = Doc::new(&title, &e.tournament, "Sealed-move envelope");
-    doc.paragraph("SEALED-MOVE ENVELOPE", Weight::Bold, 18.0);
+pub fn render(e: &AdjournmentEnvelope, tr: Tr) -> Vec<u8> {
+    let round_board = |key: &'static str| {
+        tr.t(key)
+            .replace("{r}", &e.round.to_string())
+            .replace("{b}", &e.board.to_string())
+    };
+    let title = round_board("pdf_adjourned_title");
+    let what = tr.t("pdf_envelope");
+    let mut doc = Doc::new(&title, &e.tournament, what, tr);
+    doc.paragraph(&what.to_uppercase(), Weight::Bold, 18.0);
     doc.paragraph(&title, Weight::Bold, 12.0);
     doc.gap(6.0);
-    doc.field("Tournament", &e.tournament, 11.0);
+    doc.field(tr.t("pdf_tournament"), &e.tournament, 11.0);
     doc.field(
-        "Round / Board",
-        &format!("Round {}, board {}", e.round, e.board),
+        tr.t("pdf_round_board"),
+        &round_board("pdf_round_board_value"),
         11.0,
     );
-    doc.field("White", &e.white, 11.0);
-    doc.field("Black", &e.black, 11.0);
-    doc.field("Time used by White", &e.white_time_used, 11.0);
-    doc.field("Time used by Black", &e.black_time_used, 11.0);
-    doc.field("Sealed by", &e.sealed_by, 11.0);
+    let (white, black) = (tr.t("pdf_white"), tr.t("pdf_black"));
+    doc.field(white, &e.white, 11.0);
+    doc.field(black, &e.black, 11.0);
+    doc.field(tr.t("pdf_time_white"), &e.white_time_used, 11.0);
+    doc.field(tr.t("pdf_time_black"), &e.black_time_used, 11.0);
+    let colour = if e.sealer_is_white { white } else { black };
     doc.field(
-        "Sealed move number",
+        tr.t("pdf_sealed_by"),
+        &format!("{} ({colour})", e.sealed_by),
+        11.0,
+    );
+    doc.field(
+        tr.t("pdf_sealed_move_number"),
         &e.sealed_move_number.to_string(),
         11.0,
     );
-    doc.field(
-        "Draw offer",
-        e.draw_offer.as_deref().unwrap_or("none"),
-        11.0,
-    );
-    doc.field("Resumption date", &e.resumption_date, 11.0);
-    doc.field("Resumption time", &e.resumption_time, 11.0);
-    doc.field("Resumption place", &e.resumption_place, 11.0);
-    doc.field("Position (FEN)", &e.position_fen, 9.0);
+    let offer = match &e.draw_offer_by {
+        Some(who) => tr.t("pdf_draw_offered_by").replace("{who}", who),
+        None => tr.t("pdf_none").to_string(),
+    };
+    doc.field(tr.t("pdf_draw_offer"), &offer, 11.0);
+    doc.field(tr.t("pdf_resumption_date"), &e.resumption_date, 11.0);
+    doc.field(tr.t("pdf_resumption_time"), &e.resumption_time, 11.0);
+    doc.field(tr.t("pdf_resumption_place"), &e.resumption_place, 11.0);
+    doc.field(tr.t("pdf_position_fen"), &e.position_fen, 9.0);
     doc.gap(8.0);
     if let Some(board) = board_of(&e.position_fen) {
         let square = 24.0;
@@ -230,19 +241,14 @@ pub fn render(e: &AdjournmentEnvelope) -> Vec<u8> {
         }
         doc.y = top - 8.0 * square - 24.0;
     }
-    doc.paragraph(
-        "The sealed move is written by the player on the sheet inside this envelope and is not printed here. \
-         The envelope is opened only at resumption, in the presence of the player who must reply.",
-        Weight::Regular,
-        9.0,
-    );
+    doc.paragraph(tr.t("pdf_envelope_note"), Weight::Regular, 9.0);
     doc.gap(24.0);
     let y = doc.y;
     let w = (PAGE_WIDTH - 2.0 * MARGIN - 40.0) / 3.0;
     for (i, who) in [
-        "White's signature",
-        "Black's signature",
-        "Arbiter's signature",
+        tr.t("pdf_white_signature"),
+        tr.t("pdf_black_signature"),
+        tr.t("pdf_arbiter_signature"),
     ]
     .iter()
     .enumerate()

@@ -6,6 +6,7 @@
 //!
 //! Coordinates are PDF points from the bottom left corner of the page.
 
+use crate::web::pages::i18n::Tr;
 use printpdf::{
     Color, FontId, Greyscale, Line, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
     PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem,
@@ -229,6 +230,8 @@ pub struct Doc {
     pub y: f32,
     header_left: String,
     header_right: String,
+    /// The footer, `{i}` and `{n}` to be filled in, in the document's language.
+    page_words: &'static str,
 }
 
 const CELL_PADDING: f32 = 3.0;
@@ -238,7 +241,7 @@ const LIGHT_GREY: f32 = 0.95;
 impl Doc {
     /// A new document whose pages carry `header_left` (the tournament) and
     /// `header_right` (what the page is) at the top.
-    pub fn new(title: &str, header_left: &str, header_right: &str) -> Doc {
+    pub fn new(title: &str, header_left: &str, header_right: &str, tr: Tr) -> Doc {
         let mut pdf = PdfDocument::new(title);
         let regular = pdf.add_font(&fonts().regular.font);
         let bold = pdf.add_font(&fonts().bold.font);
@@ -251,6 +254,7 @@ impl Doc {
             y: CONTENT_TOP,
             header_left: header_left.to_string(),
             header_right: header_right.to_string(),
+            page_words: tr.t("pdf_page"),
         };
         doc.start_page();
         doc
@@ -516,7 +520,10 @@ impl Doc {
         let mut pages = Vec::with_capacity(n);
         let footer_font = self.font(Weight::Regular);
         for (i, mut ops) in std::mem::take(&mut self.pages).into_iter().enumerate() {
-            let footer = format!("Arbiter · page {} of {n}", i + 1);
+            let footer = self
+                .page_words
+                .replace("{i}", &(i + 1).to_string())
+                .replace("{n}", &n.to_string());
             let w = text_width(&footer, Weight::Regular, 8.0);
             ops.extend([
                 Op::StartTextSection,

@@ -9,7 +9,8 @@
 //!
 //! ```
 //! use app::pdf::envelope::{render, AdjournmentEnvelope};
-//! let pdf = render(&AdjournmentEnvelope::example());
+//! use app::web::pages::i18n::{Lang, Tr};
+//! let pdf = render(&AdjournmentEnvelope::example(), Tr { lang: Lang::Cs });
 //! assert!(pdf.starts_with(b"%PDF"));
 //! ```
 

@@ -8,6 +8,7 @@ use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
 use crate::domain::{Audience, DomainError, DomainResult};
+use crate::web::pages::i18n::Tr;
 use std::collections::HashMap;
 
 /// A round as the pairing and result lists print it.
@@ -47,19 +48,19 @@ impl RoundSheet {
 }
 
 /// How a game without an opponent is written in the Black column.
-pub fn bye_text(g: &GameView) -> String {
+pub fn bye_text(g: &GameView, tr: Tr) -> String {
     let what = match g.kind {
-        GameKind::PairingBye => "bye",
-        GameKind::FullBye | GameKind::HalfBye => "requested bye",
-        GameKind::ZeroBye => "absent",
-        GameKind::Free => "free round",
-        other => other.as_str(),
+        GameKind::PairingBye => tr.t("pdf_bye"),
+        GameKind::FullBye | GameKind::HalfBye => tr.t("pdf_requested_bye"),
+        GameKind::ZeroBye => tr.t("pdf_absent"),
+        GameKind::Free => tr.t("pdf_free_round"),
+        other => tr.t(other.as_str()),
     };
     format!("{what} ({})", g.result)
 }
 
 /// The rows of a round's table: board, White (points), result, Black (points).
-pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool) -> Vec<Vec<String>> {
+pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool, tr: Tr) -> Vec<Vec<String>> {
     sheet
         .round
         .games
@@ -93,7 +94,7 @@ pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool) -> Vec<Vec<Stri
                     format!("({})", sheet.points(&g.white)),
                     String::new(),
                     String::new(),
-                    bye_text(g),
+                    bye_text(g, tr),
                     String::new(),
                     String::new(),
                 ],
@@ -102,7 +103,7 @@ pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool) -> Vec<Vec<Stri
         .collect()
 }
 
-pub(super) fn round_table(size: f32, board_size: f32, result_width: f32) -> Table {
+pub(super) fn round_table(size: f32, board_size: f32, result_width: f32, tr: Tr) -> Table {
     // Widths from the font's metrics: the widest value each column holds.
     let w = |sample: &str, weight: Weight, size: f32| text_width(sample, weight, size) + 8.0;
     let rating = w("2888", Weight::Regular, size);
@@ -110,54 +111,59 @@ pub(super) fn round_table(size: f32, board_size: f32, result_width: f32) -> Tabl
     let number = w("888", Weight::Regular, size);
     Table::new(
         vec![
-            Column::new("Bd", w("888", Weight::Bold, board_size), Align::Center)
-                .bold()
-                .sized(board_size),
-            Column::new("No", number, Align::Right),
-            Column::fill("White"),
-            Column::new("Rtg", rating, Align::Right),
-            Column::new("Pts", points, Align::Center),
-            Column::new("Result", result_width, Align::Center).bold(),
-            Column::new("Pts", points, Align::Center),
-            Column::fill("Black"),
-            Column::new("Rtg", rating, Align::Right),
-            Column::new("No", number, Align::Right),
+            Column::new(
+                tr.t("pdf_bd"),
+                w("888", Weight::Bold, board_size),
+                Align::Center,
+            )
+            .bold()
+            .sized(board_size),
+            Column::new(tr.t("pdf_no"), number, Align::Right),
+            Column::fill(tr.t("pdf_white")),
+            Column::new(tr.t("pdf_rtg"), rating, Align::Right),
+            Column::new(tr.t("pdf_pts"), points, Align::Center),
+            Column::new(tr.t("pdf_result"), result_width, Align::Center).bold(),
+            Column::new(tr.t("pdf_pts"), points, Align::Center),
+            Column::fill(tr.t("pdf_black")),
+            Column::new(tr.t("pdf_rtg"), rating, Align::Right),
+            Column::new(tr.t("pdf_no"), number, Align::Right),
         ],
         size,
     )
 }
 
 /// The wall list: large type, large board numbers.
-pub fn render(sheet: &RoundSheet) -> Vec<u8> {
-    let title = format!("Pairings, round {}", sheet.round.number);
-    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
+pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
+    let title = tr
+        .t("pdf_pairings_round")
+        .replace("{n}", &sheet.round.number.to_string());
+    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title, tr);
     doc.paragraph(&title, Weight::Bold, 16.0);
     if let Some(start) = &sheet.round.scheduled_start {
         doc.paragraph(
-            &format!("Start: {}", start.replace('T', " ")),
+            &tr.t("pdf_start").replace("{t}", &start.replace('T', " ")),
             Weight::Regular,
             11.0,
         );
     }
-    chess960_block(&mut doc, sheet);
+    chess960_block(&mut doc, sheet, tr);
     doc.gap(6.0);
-    let table = round_table(10.0, 18.0, 30.0).row_height(30.0);
-    doc.table(&table, &round_rows(sheet, false));
+    let table = round_table(10.0, 18.0, 30.0, tr).row_height(30.0);
+    doc.table(&table, &round_rows(sheet, false, tr));
     doc.finish()
 }
 
 /// The Chess960 start position of the round (Guidelines II.1), with a diagram
 /// of White's back rank (Black's mirrors it); per board when drawn per board.
-pub(super) fn chess960_block(doc: &mut Doc, sheet: &RoundSheet) {
+pub(super) fn chess960_block(doc: &mut Doc, sheet: &RoundSheet, tr: Tr) {
     let Some(c) = &sheet.round.chess960 else {
         return;
     };
     if let Some(p) = &c.position {
         doc.paragraph(
-            &format!(
-                "Chess960 start position {} (every board): {}",
-                p.number, p.back_rank
-            ),
+            &tr.t("pdf_chess960_every")
+                .replace("{n}", &p.number.to_string())
+                .replace("{p}", &p.back_rank),
             Weight::Bold,
             11.0,
         );
@@ -166,10 +172,10 @@ pub(super) fn chess960_block(doc: &mut Doc, sheet: &RoundSheet) {
     }
     for b in &c.boards {
         doc.paragraph(
-            &format!(
-                "Board {}: Chess960 start position {}: {}",
-                b.board, b.position.number, b.position.back_rank
-            ),
+            &tr.t("pdf_chess960_board")
+                .replace("{b}", &b.board.to_string())
+                .replace("{n}", &b.position.number.to_string())
+                .replace("{p}", &b.position.back_rank),
             Weight::Regular,
             10.0,
         );
@@ -202,29 +208,35 @@ pub(super) fn back_rank_diagram(doc: &mut Doc, back_rank: &str) {
 
 /// The list by name: every player of the round in alphabetical order with his
 /// board, colour and opponent — where players look for their board.
-pub fn render_by_name(sheet: &RoundSheet) -> Vec<u8> {
-    let title = format!("Pairings by name, round {}", sheet.round.number);
-    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
+pub fn render_by_name(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
+    let title = tr
+        .t("pdf_pairings_by_name")
+        .replace("{n}", &sheet.round.number.to_string());
+    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title, tr);
     doc.paragraph(&title, Weight::Bold, 16.0);
     doc.gap(6.0);
     let size = 10.0;
     let w = |sample: &str, weight: Weight| text_width(sample, weight, size) + 8.0;
     let table = Table::new(
         vec![
-            Column::fill("Player"),
-            Column::new("No", w("888", Weight::Regular), Align::Right),
-            Column::new("Pts", w("(10½)", Weight::Regular), Align::Center),
-            Column::new("Bd", w("888", Weight::Bold), Align::Center).bold(),
-            Column::new("Colour", w("White", Weight::Regular), Align::Left),
-            Column::fill("Opponent"),
+            Column::fill(tr.t("pdf_player")),
+            Column::new(tr.t("pdf_no"), w("888", Weight::Regular), Align::Right),
+            Column::new(tr.t("pdf_pts"), w("(10½)", Weight::Regular), Align::Center),
+            Column::new(tr.t("pdf_bd"), w("888", Weight::Bold), Align::Center).bold(),
+            Column::new(
+                tr.t("pdf_colour"),
+                w(tr.t("pdf_white"), Weight::Regular).max(w(tr.t("pdf_black"), Weight::Regular)),
+                Align::Left,
+            ),
+            Column::fill(tr.t("pdf_opponent")),
         ],
         size,
     );
-    doc.table(&table, &by_name_rows(sheet));
+    doc.table(&table, &by_name_rows(sheet, tr));
     doc.finish()
 }
 
-fn by_name_rows(sheet: &RoundSheet) -> Vec<Vec<String>> {
+fn by_name_rows(sheet: &RoundSheet, tr: Tr) -> Vec<Vec<String>> {
     let mut rows: Vec<(String, Vec<String>)> = Vec::new();
     for g in &sheet.round.games {
         let mut add = |me: &PlayerRef, colour: &str, opp: String, board: String| {
@@ -244,18 +256,18 @@ fn by_name_rows(sheet: &RoundSheet) -> Vec<Vec<String>> {
             Some(b) => {
                 add(
                     &g.white,
-                    "White",
+                    tr.t("pdf_white"),
                     titled(&b.title, &b.name),
                     g.board.to_string(),
                 );
                 add(
                     b,
-                    "Black",
+                    tr.t("pdf_black"),
                     titled(&g.white.title, &g.white.name),
                     g.board.to_string(),
                 );
             }
-            None => add(&g.white, "", bye_text(g), String::new()),
+            None => add(&g.white, "", bye_text(g, tr), String::new()),
         }
     }
     rows.sort_by(|a, b| a.0.cmp(&b.0));

@@ -5,24 +5,26 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::tournament_line;
 use crate::domain::prizes::{money, PrizesView};
 use crate::domain::tournaments::TournamentView;
+use crate::web::pages::i18n::Tr;
 
-pub fn render(t: &TournamentView, p: &PrizesView) -> Vec<u8> {
+pub fn render(t: &TournamentView, p: &PrizesView, tr: Tr) -> Vec<u8> {
     let title = if p.is_final {
-        "Prize list".to_string()
+        tr.t("pdf_prize_list").to_string()
     } else {
-        format!("Prize list (provisional, after round {})", p.after_round)
+        tr.t("pdf_prize_list_provisional")
+            .replace("{n}", &p.after_round.to_string())
     };
-    let mut doc = Doc::new(&title, &tournament_line(t), &title);
+    let mut doc = Doc::new(&title, &tournament_line(t), &title, tr);
     doc.paragraph(&title, Weight::Bold, 14.0);
     let rule = if p.table.one_prize_per_player {
-        "One prize per player (the most valuable)."
+        tr.t("pdf_prize_one")
     } else {
-        "A player may win a prize in several categories."
+        tr.t("pdf_prize_several")
     };
     let split = match p.table.split {
-        crate::domain::prizes::SplitMode::TieBreak => "Ties: decided by the tie-breaks.",
-        crate::domain::prizes::SplitMode::Hort => "Ties: shared by the Hort system.",
-        crate::domain::prizes::SplitMode::Equal => "Ties: prizes shared equally.",
+        crate::domain::prizes::SplitMode::TieBreak => tr.t("pdf_ties_tiebreak"),
+        crate::domain::prizes::SplitMode::Hort => tr.t("pdf_ties_hort"),
+        crate::domain::prizes::SplitMode::Equal => tr.t("pdf_ties_equal"),
     };
     doc.paragraph(&format!("{rule} {split}"), Weight::Regular, 8.0);
     doc.gap(4.0);
@@ -32,11 +34,11 @@ pub fn render(t: &TournamentView, p: &PrizesView) -> Vec<u8> {
         doc.paragraph(&c.name, Weight::Bold, 11.0);
         let table = Table::new(
             vec![
-                Column::new("Place", 32.0, Align::Right),
-                Column::fill("Name"),
-                Column::new("Pts", 32.0, Align::Center),
-                Column::new("Prize", 64.0, Align::Right),
-                Column::new("Paid", 64.0, Align::Right).bold(),
+                Column::new(tr.t("pdf_place"), 32.0, Align::Right),
+                Column::fill(tr.t("pdf_name")),
+                Column::new(tr.t("pdf_pts"), 32.0, Align::Center),
+                Column::new(tr.t("pdf_prize"), 64.0, Align::Right),
+                Column::new(tr.t("pdf_paid"), 64.0, Align::Right).bold(),
             ],
             8.0,
         )
@@ -50,7 +52,7 @@ pub fn render(t: &TournamentView, p: &PrizesView) -> Vec<u8> {
                     if a.shared_with.is_empty() {
                         a.name.clone()
                     } else {
-                        format!("{} (shared)", a.name)
+                        format!("{} ({})", a.name, tr.t("pdf_shared"))
                     },
                     super::value_text(Some(a.points)),
                     format!("{} {currency}", money(a.nominal)),

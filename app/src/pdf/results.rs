@@ -4,10 +4,13 @@ use super::layout::{Doc, Weight};
 use super::pairings::{round_rows, round_table, RoundSheet};
 use super::tournament_line;
 use crate::domain::kinds::GameKind;
+use crate::web::pages::i18n::Tr;
 
-pub fn render(sheet: &RoundSheet) -> Vec<u8> {
-    let title = format!("Results, round {}", sheet.round.number);
-    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title);
+pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
+    let title = tr
+        .t("pdf_results_round")
+        .replace("{n}", &sheet.round.number.to_string());
+    let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title, tr);
     doc.paragraph(&title, Weight::Bold, 14.0);
     let missing = sheet
         .round
@@ -17,13 +20,13 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
         .count();
     if missing > 0 {
         doc.paragraph(
-            &format!("{missing} game(s) still without a result."),
+            &tr.t("pdf_missing").replace("{n}", &missing.to_string()),
             Weight::Regular,
             9.0,
         );
     }
     doc.gap(4.0);
-    let table = round_table(9.0, 10.0, 40.0);
-    doc.table(&table, &round_rows(sheet, true));
+    let table = round_table(9.0, 10.0, 40.0, tr);
+    doc.table(&table, &round_rows(sheet, true, tr));
     doc.finish()
 }

@@ -6,6 +6,7 @@ use super::layout::{Align, Doc, Weight, MARGIN, PAGE_WIDTH};
 use super::pairings::RoundSheet;
 use super::{titled, tournament_line};
 use crate::domain::rounds::PlayerRef;
+use crate::web::pages::i18n::Tr;
 
 const MOVE_LINES: usize = 30;
 
@@ -17,14 +18,16 @@ fn player_line(p: &PlayerRef) -> String {
     s
 }
 
-pub fn render(sheet: &RoundSheet) -> Vec<u8> {
+pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
     let t = &sheet.tournament;
     let n = sheet.round.number;
-    let title = format!("Scoresheets, round {n}");
+    let fill = |key: &'static str| tr.t(key).replace("{n}", &n.to_string());
+    let title = fill("pdf_scoresheets_round");
     let mut doc = Doc::new(
         &title,
         &tournament_line(t),
-        &format!("Scoresheet · round {n}"),
+        &fill("pdf_scoresheet_round"),
+        tr,
     );
     let boards: Vec<_> = sheet
         .round
@@ -33,11 +36,7 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
         .filter(|g| g.black.is_some())
         .collect();
     if boards.is_empty() {
-        doc.paragraph(
-            &format!("Round {n} has no boards to play."),
-            Weight::Regular,
-            12.0,
-        );
+        doc.paragraph(&fill("pdf_no_boards"), Weight::Regular, 12.0);
     }
     let date = sheet
         .round
@@ -48,23 +47,26 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
     let mut first = true;
     for g in boards {
         let black = g.black.as_ref().expect("filtered");
-        for (owner, colour) in [(&g.white, "White"), (black, "Black")] {
+        let (white_word, black_word) = (tr.t("pdf_white"), tr.t("pdf_black"));
+        for (owner, colour) in [(&g.white, white_word), (black, black_word)] {
             if !first {
                 doc.new_page();
             }
             first = false;
-            doc.paragraph("SCORESHEET", Weight::Bold, 16.0);
-            doc.field("Event", &t.regulations.name, 10.0);
+            doc.paragraph(&tr.t("pdf_scoresheet").to_uppercase(), Weight::Bold, 16.0);
+            doc.field(tr.t("pdf_event"), &t.regulations.name, 10.0);
             doc.field(
-                "Round / Board",
-                &format!("Round {n}, board {}", g.board),
+                tr.t("pdf_round_board"),
+                &tr.t("pdf_round_board_value")
+                    .replace("{r}", &n.to_string())
+                    .replace("{b}", &g.board.to_string()),
                 10.0,
             );
-            doc.field("Date", &date, 10.0);
-            doc.field("White", &player_line(&g.white), 11.0);
-            doc.field("Black", &player_line(black), 11.0);
+            doc.field(tr.t("pdf_date"), &date, 10.0);
+            doc.field(white_word, &player_line(&g.white), 11.0);
+            doc.field(black_word, &player_line(black), 11.0);
             doc.field(
-                "This sheet belongs to",
+                tr.t("pdf_sheet_owner"),
                 &format!("{} ({colour})", titled(&owner.title, &owner.name)),
                 10.0,
             );
@@ -72,20 +74,20 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
                 let own = c.boards.iter().find(|b| b.game_id == g.id);
                 if let Some(p) = own.map(|b| &b.position).or(c.position.as_ref()) {
                     doc.field(
-                        "Chess960 start position",
+                        tr.t("pdf_chess960_start"),
                         &format!("{}: {} (X-FEN {})", p.number, p.back_rank, p.xfen),
                         10.0,
                     );
                 }
             }
             doc.gap(6.0);
-            moves_grid(&mut doc);
+            moves_grid(&mut doc, tr);
             doc.gap(14.0);
             let y = doc.y;
-            doc.text(MARGIN, y, "Result:", Weight::Bold, 10.0);
+            doc.text(MARGIN, y, tr.t("pdf_result_label"), Weight::Bold, 10.0);
             doc.rect(MARGIN + 48.0, y - 6.0, 70.0, 18.0, None, true);
             let sig_w = (PAGE_WIDTH - 2.0 * MARGIN - 140.0) / 2.0 - 10.0;
-            for (i, who) in ["White's signature", "Black's signature"]
+            for (i, who) in [tr.t("pdf_white_signature"), tr.t("pdf_black_signature")]
                 .iter()
                 .enumerate()
             {
@@ -99,7 +101,7 @@ pub fn render(sheet: &RoundSheet) -> Vec<u8> {
 }
 
 /// Moves 1–60 in two halves: No | White | Black, twice side by side.
-fn moves_grid(doc: &mut Doc) {
+fn moves_grid(doc: &mut Doc, tr: Tr) {
     let row_h = 16.0;
     let width = PAGE_WIDTH - 2.0 * MARGIN;
     let half = width / 2.0;
@@ -109,12 +111,20 @@ fn moves_grid(doc: &mut Doc) {
     for side in 0..2 {
         let x0 = MARGIN + side as f32 * half;
         doc.rect(x0, top - row_h, half - 6.0, row_h, Some(0.88), false);
-        doc.text_in(x0, no_w, top - 11.0, "No", Weight::Bold, 8.0, Align::Center);
+        doc.text_in(
+            x0,
+            no_w,
+            top - 11.0,
+            tr.t("pdf_no"),
+            Weight::Bold,
+            8.0,
+            Align::Center,
+        );
         doc.text_in(
             x0 + no_w,
             mv_w,
             top - 11.0,
-            "White",
+            tr.t("pdf_white"),
             Weight::Bold,
             8.0,
             Align::Center,
@@ -123,7 +133,7 @@ fn moves_grid(doc: &mut Doc) {
             x0 + no_w + mv_w,
             mv_w,
             top - 11.0,
-            "Black",
+            tr.t("pdf_black"),
             Weight::Bold,
             8.0,
             Align::Center,

@@ -4,18 +4,21 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::{titled, tournament_line, value_text};
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::TournamentView;
+use crate::web::pages::i18n::Tr;
 
-pub fn render(t: &TournamentView, s: &StandingsView) -> Vec<u8> {
+pub fn render(t: &TournamentView, s: &StandingsView, tr: Tr) -> Vec<u8> {
     let title = if s.after_round > 0 {
-        format!("Standings after round {}", s.after_round)
+        tr.t("pdf_standings_after")
+            .replace("{n}", &s.after_round.to_string())
     } else {
-        "Standings".to_string()
+        tr.t("pdf_standings_title").to_string()
     };
-    let mut doc = Doc::new(&title, &tournament_line(t), &title);
+    let mut doc = Doc::new(&title, &tournament_line(t), &title, tr);
     doc.paragraph(&title, Weight::Bold, 14.0);
     if !s.tiebreaks.is_empty() {
         doc.paragraph(
-            &format!("Tie-breaks: {}", s.tiebreaks.join(", ")),
+            &tr.t("pdf_tiebreaks")
+                .replace("{list}", &s.tiebreaks.join(", ")),
             Weight::Regular,
             8.0,
         );
@@ -24,19 +27,19 @@ pub fn render(t: &TournamentView, s: &StandingsView) -> Vec<u8> {
     let size = 8.0;
     let tb_width = if s.tiebreaks.len() > 6 { 28.0 } else { 32.0 };
     let mut columns = vec![
-        Column::new("Rk", 24.0, Align::Right).bold(),
-        Column::new("No", 24.0, Align::Right),
-        Column::fill("Name"),
-        Column::new("Fed", 26.0, Align::Center),
-        Column::new("Rtg", 28.0, Align::Right),
-        Column::new("Pts", 28.0, Align::Center).bold(),
+        Column::new(tr.t("pdf_rk"), 24.0, Align::Right).bold(),
+        Column::new(tr.t("pdf_no"), 24.0, Align::Right),
+        Column::fill(tr.t("pdf_name")),
+        Column::new(tr.t("pdf_fed"), 26.0, Align::Center),
+        Column::new(tr.t("pdf_rtg"), 28.0, Align::Right),
+        Column::new(tr.t("pdf_pts"), 28.0, Align::Center).bold(),
     ];
     columns.extend(
         s.tiebreaks
             .iter()
             .map(|code| Column::new(code, tb_width, Align::Right)),
     );
-    columns.push(Column::new("Perf", 28.0, Align::Right));
+    columns.push(Column::new(tr.t("pdf_perf"), 28.0, Align::Right));
     columns.push(Column::new("±Rtg", 28.0, Align::Right));
     let table = Table::new(columns, size).row_height(12.5);
     let rows: Vec<Vec<String>> = s

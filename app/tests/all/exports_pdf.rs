@@ -17,6 +17,9 @@ use std::process::{Command, Stdio};
 
 const LUKASZ: &str = "Łukasz Żółć";
 const JIRI: &str = "Jiří Čermák";
+const EN: app::web::pages::i18n::Tr = app::web::pages::i18n::Tr {
+    lang: app::web::pages::i18n::Lang::En,
+};
 
 fn pdftotext_available() -> bool {
     let ok = Command::new("pdftotext")
@@ -105,7 +108,7 @@ fn pdf_ok(app: &TestApp, path: &str, token: Option<&str>) -> (usize, Option<Stri
 #[test]
 fn the_envelope_prints_every_field_but_never_the_sealed_move() {
     let e = AdjournmentEnvelope::example();
-    let (pages, text) = read_pdf(&app::pdf::envelope::render(&e), "envelope");
+    let (pages, text) = read_pdf(&app::pdf::envelope::render(&e, EN), "envelope");
     assert_eq!(pages, 1);
     contains_all(
         &text,
@@ -120,7 +123,7 @@ fn the_envelope_prints_every_field_but_never_the_sealed_move() {
             "Sealed by",
             "Sealed move number",
             "41",
-            "Black offered a draw on move 40",
+            "offered by Jiří Čermák",
             "2026-03-06",
             "09:00",
             "Sala Kominkowa, Polanica-Zdrój",
@@ -133,10 +136,13 @@ fn the_envelope_prints_every_field_but_never_the_sealed_move() {
     );
     // No standing offer: printed as such.
     let none = AdjournmentEnvelope {
-        draw_offer: None,
+        draw_offer_by: None,
         ..e
     };
-    let (_, text) = read_pdf(&app::pdf::envelope::render(&none), "envelope without offer");
+    let (_, text) = read_pdf(
+        &app::pdf::envelope::render(&none, EN),
+        "envelope without offer",
+    );
     contains_all(&text, &["Draw offer", "none"], "envelope without offer");
 }
 
@@ -182,7 +188,7 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
         tiebreaks: vec!["BH/C1".into(), "SB".into(), "DE".into()],
         rows,
     };
-    let (pages, text) = read_pdf(&app::pdf::standings::render(&t, &s), "standings");
+    let (pages, text) = read_pdf(&app::pdf::standings::render(&t, &s, EN), "standings");
     assert!(pages >= 5, "300 rows take several pages, got {pages}");
     if let Some(text) = text {
         let page_texts: Vec<&str> = text
@@ -341,7 +347,7 @@ fn every_printout_over_http() {
                 "Round 1, board 1",
                 "1:52:10",
                 "1:48:45",
-                "offered a draw",
+                "offered by",
                 "41",
                 "2026-03-02",
                 "09:30",

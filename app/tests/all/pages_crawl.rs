@@ -10,10 +10,10 @@ use html5gum::{Token, Tokenizer};
 use reqwest::blocking::Client;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
 
-struct Demo {
+pub(crate) struct Demo {
     server: Option<Background>,
-    base: String,
-    arbiter_password: String,
+    pub(crate) base: String,
+    pub(crate) arbiter_password: String,
     _dir: TempDir,
 }
 
@@ -33,7 +33,7 @@ impl Drop for Demo {
     }
 }
 
-fn demo() -> Demo {
+pub(crate) fn demo() -> Demo {
     let dir = std::env::temp_dir().join(format!("arbiter_pages_crawl_{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = Database::open(&dir.join("demo.db").to_string_lossy(), 8).expect("open database");
@@ -220,7 +220,11 @@ fn crawl(base: &str, client: &Client, who: &str) -> BTreeSet<String> {
         }
         for link in links {
             let link = link.split('#').next().unwrap_or("").replace("&amp;", "&");
-            if link.starts_with('/') && !link.starts_with("//") && !seen.contains(&link) {
+            // The language switch (one link per page and language) is
+            // followed from the home page only: it answers with that page.
+            let switch = link.starts_with("/lang/") && path != "/";
+            if link.starts_with('/') && !link.starts_with("//") && !switch && !seen.contains(&link)
+            {
                 queue.push_back(link);
             }
         }

@@ -12,6 +12,7 @@ use crate::pdf::crosstable::Crosstable;
 use crate::pdf::pairings::RoundSheet;
 use crate::web::auth::Credentials;
 use crate::web::error::{AppError, ErrorBody};
+use crate::web::pages::i18n::{Lang, Tr};
 use crate::web::{read, AppState};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -28,12 +29,17 @@ pub struct PdfFile(pub Vec<u8>);
 #[schema(value_type = String)]
 pub struct TextFile(pub String);
 
-async fn render<D, F>(data: D, f: F) -> Result<Vec<u8>, AppError>
+/// Renders a printout off the async workers, in the caller's language (the
+/// language cookie of the pages, else `Accept-Language`: en, pl or cs).
+async fn render<D, F>(req: &HttpRequest, data: D, f: F) -> Result<Vec<u8>, AppError>
 where
     D: Send + 'static,
-    F: FnOnce(&D) -> Vec<u8> + Send + 'static,
+    F: FnOnce(&D, Tr) -> Vec<u8> + Send + 'static,
 {
-    Ok(web::block(move || f(&data)).await?)
+    let tr = Tr {
+        lang: Lang::of(req),
+    };
+    Ok(web::block(move || f(&data, tr)).await?)
 }
 
 fn pdf_answer(bytes: Vec<u8>, filename: &str) -> HttpResponse {
@@ -62,14 +68,14 @@ async fn round_pdf(
     req: &HttpRequest,
     (tid, n): (i32, i32),
     what: &str,
-    draw: fn(&RoundSheet) -> Vec<u8>,
+    draw: fn(&RoundSheet, Tr) -> Vec<u8>,
 ) -> Result<HttpResponse, AppError> {
     let sheet = read(state, req, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         RoundSheet::load(conn, tid, n, audience)
     })
     .await?;
-    let bytes = render(sheet, draw).await?;
+    let bytes = render(req, sheet, draw).await?;
     Ok(pdf_answer(bytes, &format!("{what}-round-{n}.pdf")))
 }
 
@@ -191,7 +197,7 @@ pub async fn standings_pdf(
         ))
     })
     .await?;
-    let bytes = render(data, |(t, s)| pdf::standings::render(t, s)).await?;
+    let bytes = render(&req, data, |(t, s), tr| pdf::standings::render(t, s, tr)).await?;
     Ok(pdf_answer(bytes, "standings.pdf"))
 }
 
@@ -210,7 +216,7 @@ pub async fn crosstable_pdf(
         Crosstable::load(conn, tid, audience)
     })
     .await?;
-    let bytes = render(data, pdf::crosstable::render).await?;
+    let bytes = render(&req, data, pdf::crosstable::render).await?;
     Ok(pdf_answer(bytes, "crosstable.pdf"))
 }
 
@@ -229,7 +235,7 @@ pub async fn card_pdf(
         PlayerCard::load(conn, tid, pid, audience)
     })
     .await?;
-    let bytes = render(data, pdf::card::render).await?;
+    let bytes = render(&req, data, pdf::card::render).await?;
     Ok(pdf_answer(bytes, &format!("player-{pid}.pdf")))
 }
 
@@ -425,6 +431,6 @@ pub async fn envelope_pdf(
         Ok(e)
     })
     .await?;
-    let bytes = render(data, pdf::envelope::render).await?;
+    let bytes = render(&req, data, pdf::envelope::render).await?;
     Ok(pdf_answer(bytes, &format!("envelope-{aid}.pdf")))
 }

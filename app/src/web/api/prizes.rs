@@ -69,7 +69,10 @@ pub async fn pdf(
         Ok((crate::domain::tournaments::get(conn, tid, audience)?, v))
     })
     .await?;
-    let bytes = web::block(move || pdf::prizes::render(&t, &v)).await?;
+    let tr = crate::web::pages::i18n::Tr {
+        lang: crate::web::pages::i18n::Lang::of(&req),
+    };
+    let bytes = web::block(move || pdf::prizes::render(&t, &v, tr)).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/pdf")
         .insert_header((

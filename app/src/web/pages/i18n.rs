@@ -1,5 +1,9 @@
-//! The pages' languages: English and Polish. The language comes from the `lang`
-//! cookie (the switch in the page footer), else from `Accept-Language`.
+//! The pages' languages: English, Polish and Czech. The language comes from the
+//! `lang` cookie (the switch in the page footer), else from `Accept-Language`.
+//! English and Polish texts are side by side below; the Czech ones, by the same
+//! keys, in `i18n/cs.rs`.
+
+mod cs;
 
 use crate::domain::kinds::{
     ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, RoundState, TimeCategory,
@@ -14,15 +18,17 @@ pub const LANG_COOKIE: &str = "arbiter_lang";
 pub enum Lang {
     En,
     Pl,
+    Cs,
 }
 
 impl Lang {
-    pub const ALL: [Lang; 2] = [Lang::En, Lang::Pl];
+    pub const ALL: [Lang; 3] = [Lang::En, Lang::Pl, Lang::Cs];
 
     pub fn code(self) -> &'static str {
         match self {
             Lang::En => "en",
             Lang::Pl => "pl",
+            Lang::Cs => "cs",
         }
     }
 
@@ -31,6 +37,7 @@ impl Lang {
         match self {
             Lang::En => "English",
             Lang::Pl => "Polski",
+            Lang::Cs => "Čeština",
         }
     }
 
@@ -38,6 +45,8 @@ impl Lang {
         match code.trim().to_ascii_lowercase().as_str() {
             "en" => Some(Lang::En),
             "pl" => Some(Lang::Pl),
+            // `cz` is the country, but people type it for the language too.
+            "cs" | "cz" => Some(Lang::Cs),
             _ => None,
         }
     }
@@ -73,8 +82,123 @@ pub struct Tr {
 impl Tr {
     /// The text for `key`; an unknown key shows as itself (caught by the tests).
     pub fn t(&self, key: &'static str) -> &'static str {
-        let pl = self.lang == Lang::Pl;
-        let (en, pl_text) = match key {
+        match self.lang {
+            Lang::En => Tr::en_pl(key).0,
+            Lang::Pl => Tr::en_pl(key).1,
+            // A key without a Czech text shows in English (and fails the tests).
+            Lang::Cs => cs::text(key).unwrap_or_else(|| Tr::en_pl(key).0),
+        }
+    }
+
+    /// The English and the Polish text for `key`; an unknown key is itself in both.
+    fn en_pl(key: &str) -> (&str, &str) {
+        match key {
+            // Penalties, 10.2 decisions, time controls.
+            "forfeit_legend" => ("forfeit", "walkower"),
+            "tc_moves" => ("{n} moves", "{n} posunięć"),
+            "tc_minutes" => ("{n} min", "{n} min"),
+            "tc_increment" => ("+{n} s/move", "+{n} s/posunięcie"),
+            "tc_delay" => ("delay {n} s", "opóźnienie {n} s"),
+            "penalty_warning" => ("warning", "ostrzeżenie"),
+            "penalty_extra_time" => ("extra time to the opponent", "dodatkowy czas dla przeciwnika"),
+            "penalty_time_deduction" => ("time deducted", "odjęcie czasu"),
+            "penalty_game_lost" => ("game lost", "przegrana partia"),
+            "penalty_score_reduced" => ("score reduced", "obniżenie wyniku"),
+            "penalty_score_raised" => ("opponent's score raised", "podwyższenie wyniku przeciwnika"),
+            "penalty_expulsion" => ("expulsion", "wykluczenie z zawodów"),
+            "penalty_illegal_move" => ("illegal move", "nieprawidłowe posunięcie"),
+            "penalty_incorrect_draw_claim" => ("incorrect draw claim", "nieuzasadniona reklamacja remisu"),
+            "penalty_quickplay_claim" => ("quickplay claim", "reklamacja w końcówce partii"),
+            "penalty_both_at_fault" => ("both at fault", "wina obu zawodników"),
+            "decision_draw" => ("draw", "remis"),
+            "decision_postponed" => ("decision postponed", "decyzja odroczona"),
+            "decision_rejected" => ("claim rejected", "reklamacja odrzucona"),
+            "decision_increment" => ("increment introduced", "wprowadzony dodatek czasu"),
+            // The printouts (app/src/pdf); `{n}` and the like are filled in there.
+            "pdf_player_card" => ("Player card", "Karta zawodnika"),
+            "pdf_pairing_number" => ("Pairing number", "Numer startowy"),
+            "pdf_federation" => ("Federation", "Federacja"),
+            "pdf_fide_id" => ("FIDE id", "FIDE ID"),
+            "pdf_rating" => ("Rating", "Ranking"),
+            "pdf_club" => ("Club", "Klub"),
+            "pdf_status" => ("Status", "Status"),
+            "pdf_points" => ("Points", "Punkty"),
+            "pdf_rank" => ("Rank", "Miejsce"),
+            "pdf_performance" => ("Performance", "Ranking turniejowy"),
+            "pdf_rating_change" => ("Rating change", "Zmiana rankingu"),
+            "pdf_rd" => ("Rd", "R."),
+            "pdf_bd" => ("Bd", "Sz."),
+            "pdf_no" => ("No", "Nr"),
+            "pdf_colour" => ("Colour", "Kolor"),
+            "pdf_opponent" => ("Opponent", "Przeciwnik"),
+            "pdf_rtg" => ("Rtg", "Rank."),
+            "pdf_result" => ("Result", "Wynik"),
+            "pdf_white" => ("White", "Białe"),
+            "pdf_black" => ("Black", "Czarne"),
+            "pdf_name" => ("Name", "Nazwisko i imię"),
+            "pdf_pts" => ("Pts", "Pkt"),
+            "pdf_fed" => ("Fed", "Fed."),
+            "pdf_rk" => ("Rk", "M."),
+            "pdf_perf" => ("Perf", "Perf."),
+            "pdf_player" => ("Player", "Zawodnik"),
+            "pdf_place" => ("Place", "Miejsce"),
+            "pdf_prize" => ("Prize", "Nagroda"),
+            "pdf_paid" => ("Paid", "Wypłata"),
+            "pdf_bye" => ("bye", "pauza"),
+            "pdf_requested_bye" => ("requested bye", "pauza na życzenie"),
+            "pdf_absent" => ("absent", "nieobecny"),
+            "pdf_free_round" => ("free round", "wolna runda"),
+            "pdf_crosstable_after" => ("Crosstable after round {n}", "Tabela krzyżowa po rundzie {n}"),
+            "pdf_crosstable_help" => ("Each cell: the opponent's line in this table, the colour (w = White, b = Black) and the result.", "W każdej kratce: wiersz przeciwnika w tej tabeli, kolor (w = białe, b = czarne) i wynik."),
+            "pdf_adjourned_title" => ("Adjourned game: round {r}, board {b}", "Partia przerwana: runda {r}, szachownica {b}"),
+            "pdf_envelope" => ("Sealed-move envelope", "Koperta z zapisanym posunięciem"),
+            "pdf_tournament" => ("Tournament", "Turniej"),
+            "pdf_round_board" => ("Round / Board", "Runda / szachownica"),
+            "pdf_round_board_value" => ("Round {r}, board {b}", "Runda {r}, szachownica {b}"),
+            "pdf_time_white" => ("Time used by White", "Czas zużyty przez białe"),
+            "pdf_time_black" => ("Time used by Black", "Czas zużyty przez czarne"),
+            "pdf_sealed_by" => ("Sealed by", "Posunięcie zapisał"),
+            "pdf_sealed_move_number" => ("Sealed move number", "Numer zapisanego posunięcia"),
+            "pdf_draw_offer" => ("Draw offer", "Propozycja remisu"),
+            "pdf_draw_offered_by" => ("offered by {who}", "złożona przez: {who}"),
+            "pdf_none" => ("none", "brak"),
+            "pdf_resumption_date" => ("Resumption date", "Data wznowienia"),
+            "pdf_resumption_time" => ("Resumption time", "Godzina wznowienia"),
+            "pdf_resumption_place" => ("Resumption place", "Miejsce wznowienia"),
+            "pdf_position_fen" => ("Position (FEN)", "Pozycja (FEN)"),
+            "pdf_envelope_note" => ("The sealed move is written by the player on the sheet inside this envelope and is not printed here. The envelope is opened only at resumption, in the presence of the player who must reply.", "Zapisane posunięcie zawodnik notuje na kartce w tej kopercie; nie jest tu drukowane. Kopertę otwiera się dopiero przy wznowieniu, w obecności zawodnika, który ma odpowiedzieć."),
+            "pdf_white_signature" => ("White's signature", "Podpis białych"),
+            "pdf_black_signature" => ("Black's signature", "Podpis czarnych"),
+            "pdf_arbiter_signature" => ("Arbiter's signature", "Podpis sędziego"),
+            "pdf_page" => ("Arbiter · page {i} of {n}", "Arbiter · strona {i} z {n}"),
+            "pdf_pairings_round" => ("Pairings, round {n}", "Kojarzenia, runda {n}"),
+            "pdf_start" => ("Start: {t}", "Początek: {t}"),
+            "pdf_chess960_every" => ("Chess960 start position {n} (every board): {p}", "Pozycja wyjściowa Chess960 {n} (wszystkie szachownice): {p}"),
+            "pdf_chess960_board" => ("Board {b}: Chess960 start position {n}: {p}", "Szachownica {b}: pozycja wyjściowa Chess960 {n}: {p}"),
+            "pdf_pairings_by_name" => ("Pairings by name, round {n}", "Kojarzenia alfabetycznie, runda {n}"),
+            "pdf_prize_list" => ("Prize list", "Lista nagród"),
+            "pdf_prize_list_provisional" => ("Prize list (provisional, after round {n})", "Lista nagród (wstępna, po rundzie {n})"),
+            "pdf_prize_one" => ("One prize per player (the most valuable).", "Jedna nagroda na zawodnika (najcenniejsza)."),
+            "pdf_prize_several" => ("A player may win a prize in several categories.", "Zawodnik może otrzymać nagrody w kilku kategoriach."),
+            "pdf_ties_tiebreak" => ("Ties: decided by the tie-breaks.", "Równe wyniki: decyduje punktacja pomocnicza."),
+            "pdf_ties_hort" => ("Ties: shared by the Hort system.", "Równe wyniki: podział systemem Horta."),
+            "pdf_ties_equal" => ("Ties: prizes shared equally.", "Równe wyniki: nagrody dzielone po równo."),
+            "pdf_shared" => ("shared", "dzielona"),
+            "pdf_results_round" => ("Results, round {n}", "Wyniki, runda {n}"),
+            "pdf_missing" => ("{n} game(s) still without a result.", "Partie bez wyniku: {n}."),
+            "pdf_scoresheets_round" => ("Scoresheets, round {n}", "Blankiety, runda {n}"),
+            "pdf_scoresheet_round" => ("Scoresheet · round {n}", "Blankiet · runda {n}"),
+            "pdf_no_boards" => ("Round {n} has no boards to play.", "W rundzie {n} nie ma partii do rozegrania."),
+            "pdf_scoresheet" => ("Scoresheet", "Blankiet"),
+            "pdf_event" => ("Event", "Turniej"),
+            "pdf_date" => ("Date", "Data"),
+            "pdf_sheet_owner" => ("This sheet belongs to", "Blankiet należy do"),
+            "pdf_chess960_start" => ("Chess960 start position", "Pozycja wyjściowa Chess960"),
+            "pdf_result_label" => ("Result:", "Wynik:"),
+            "pdf_standings_title" => ("Standings", "Klasyfikacja"),
+            "pdf_standings_after" => ("Standings after round {n}", "Klasyfikacja po rundzie {n}"),
+            "pdf_tiebreaks" => ("Tie-breaks: {list}", "Punktacja pomocnicza: {list}"),
+            "expelled" => ("expelled", "wykluczony"),
             "site" => ("Arbiter", "Arbiter"),
             "tournaments" => ("Tournaments", "Turnieje"),
             "no_tournaments" => ("No tournaments yet.", "Nie ma jeszcze turniejów."),
@@ -396,11 +520,6 @@ impl Tr {
             "prize_paid" => ("Paid", "Wypłata"),
             "prize_shared" => ("shared", "dzielona"),
             _ => (key, key),
-        };
-        if pl {
-            pl_text
-        } else {
-            en
         }
     }
 
@@ -428,6 +547,11 @@ impl Tr {
 
     /// How a game ended, as the moves form and the reports name it.
     pub fn termination(&self, code: &str) -> String {
+        if self.lang == Lang::Cs {
+            if let Some(text) = cs::termination(code) {
+                return text.to_string();
+            }
+        }
         let pl = self.lang == Lang::Pl;
         let (en, pl_text) = match code {
             "checkmate" => ("checkmate", "mat"),
@@ -457,23 +581,28 @@ impl Tr {
 
     /// What the default-time rule gives (`play`, `white_forfeits`, …).
     pub fn arrival_outcome(&self, outcome: impl Borrow<ArrivalOutcome>) -> &'static str {
-        let pl = self.lang == Lang::Pl;
-        let (en, pl_text) = match outcome.borrow() {
-            ArrivalOutcome::Play => ("the game is played", "partia się odbywa"),
-            ArrivalOutcome::WhiteForfeits => {
-                ("White loses by default", "białe przegrywają walkowerem")
-            }
-            ArrivalOutcome::BlackForfeits => {
-                ("Black loses by default", "czarne przegrywają walkowerem")
-            }
-            ArrivalOutcome::DoubleForfeit => {
-                ("both lose by default", "obaj przegrywają walkowerem")
-            }
+        let [en, pl, cs] = match outcome.borrow() {
+            ArrivalOutcome::Play => ["the game is played", "partia się odbywa", "partie se hraje"],
+            ArrivalOutcome::WhiteForfeits => [
+                "White loses by default",
+                "białe przegrywają walkowerem",
+                "bílý prohrává kontumačně",
+            ],
+            ArrivalOutcome::BlackForfeits => [
+                "Black loses by default",
+                "czarne przegrywają walkowerem",
+                "černý prohrává kontumačně",
+            ],
+            ArrivalOutcome::DoubleForfeit => [
+                "both lose by default",
+                "obaj przegrywają walkowerem",
+                "oba prohrávají kontumačně",
+            ],
         };
-        if pl {
-            pl_text
-        } else {
-            en
+        match self.lang {
+            Lang::En => en,
+            Lang::Pl => pl,
+            Lang::Cs => cs,
         }
     }
 
@@ -483,8 +612,13 @@ impl Tr {
         if self.lang == Lang::En {
             return note.to_string();
         }
+        let cs = self.lang == Lang::Cs;
         match note {
+            "no result recorded" if cs => "výsledek nebyl zapsán".into(),
             "no result recorded" => "nie wpisano wyniku".into(),
+            "said to end by checkmate, but the final position is not mate" if cs => {
+                "ohlášen mat, ale konečná pozice není matová".into()
+            }
             "said to end by checkmate, but the final position is not mate" => {
                 "zgłoszono mata, ale pozycja końcowa nie jest matowa".into()
             }
@@ -529,6 +663,9 @@ impl Tr {
 pub fn tiebreak_help(code: &str, lang: Lang) -> (&'static str, &'static str) {
     let base = code.split('/').next().unwrap_or("").to_ascii_uppercase();
     let cut1 = code.to_ascii_uppercase().contains("/C1");
+    if lang == Lang::Cs {
+        return cs::tiebreak(&base, cut1);
+    }
     let pl = lang == Lang::Pl;
     match (base.as_str(), pl) {
         ("BH", false) if cut1 => (
@@ -646,10 +783,63 @@ mod tests {
                 if tr.t(key) == key && !["site", "system", "status", "zero", "key"].contains(&key) {
                     missing.push(key);
                 }
+                if key != "key" && cs::text(key).is_none() {
+                    missing.push(key);
+                }
             }
         }
         assert!(missing.is_empty(), "no text for {missing:?}");
     }
+
+    /// The keys of a `match` over `"key" => …` arms in `source` between two markers.
+    fn keys_between(source: &str, from: &str, to: &str) -> Vec<String> {
+        let start = source.find(from).expect("start marker");
+        let end = start + source[start..].find(to).expect("end marker");
+        source[start..end]
+            .lines()
+            .filter_map(|l| {
+                let l = l.trim_start();
+                let rest = l.strip_prefix('"')?;
+                let (key, after) = rest.split_once('"')?;
+                after
+                    .trim_start()
+                    .starts_with("=>")
+                    .then(|| key.to_string())
+            })
+            .collect()
+    }
+
+    /// Every English/Polish key has a Czech text, and the Czech table holds
+    /// no key the others lack (a renamed key would leave a stale one behind).
+    #[test]
+    fn every_key_has_three_texts() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let here = std::fs::read_to_string(root.join("src/web/pages/i18n.rs")).unwrap();
+        let czech = std::fs::read_to_string(root.join("src/web/pages/i18n/cs.rs")).unwrap();
+        let keys = keys_between(&here, "fn en_pl(", "_ => (key, key)");
+        assert!(keys.len() > 300, "found only {} keys", keys.len());
+        let without: Vec<_> = keys.iter().filter(|k| cs::text(k).is_none()).collect();
+        assert!(without.is_empty(), "no Czech text for {without:?}");
+        let cs_keys = keys_between(&czech, "pub fn text(", "_ => return None");
+        let stale: Vec<_> = cs_keys.iter().filter(|k| !keys.contains(k)).collect();
+        assert!(stale.is_empty(), "Czech texts for unknown keys: {stale:?}");
+        // A Polish text equal to the English one is suspicious unless it is a
+        // name or an abbreviation both languages use.
+        for k in &keys {
+            let (en, pl) = Tr::en_pl(k);
+            let cs = cs::text(k).unwrap_or("");
+            assert!(!pl.is_empty() && !cs.is_empty(), "{k}: empty text");
+            if en == cs && en.chars().filter(|c| c.is_alphabetic()).count() > 5 {
+                assert!(
+                    SAME_IN_ALL.contains(&en),
+                    "{k}: the Czech text is the English one ({en:?})"
+                );
+            }
+        }
+    }
+
+    /// Texts that are the same word in English and Czech (names, codes).
+    const SAME_IN_ALL: &[&str] = &["Arbiter", "Chess960", "Rating"];
 
     #[test]
     fn both_languages_have_the_keys_used() {

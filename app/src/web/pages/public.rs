@@ -1,6 +1,6 @@
 //! The public pages: no login needed to read.
 
-use super::i18n::{tiebreak_help, Lang, LANG_COOKIE};
+use super::i18n::{tiebreak_help, Lang, Tr, LANG_COOKIE};
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::kinds::{PlayedColour, PlayerStatus, Variant};
@@ -81,21 +81,26 @@ pub struct TournamentPage {
     pub schedule: Vec<RoundSchedule>,
 }
 
-fn time_control_text(t: &TournamentView) -> String {
+fn time_control_text(t: &TournamentView, tr: Tr) -> String {
     let tc = &t.regulations.time_control;
+    let fill = |key: &'static str, n: u32| tr.t(key).replace("{n}", &n.to_string());
     let mut parts: Vec<String> = tc
         .periods
         .iter()
         .map(|p| match p.moves {
-            Some(m) => format!("{m} moves / {} min", p.minutes),
-            None => format!("{} min", p.minutes),
+            Some(m) => format!(
+                "{} / {}",
+                fill("tc_moves", m),
+                fill("tc_minutes", p.minutes)
+            ),
+            None => fill("tc_minutes", p.minutes),
         })
         .collect();
     if tc.increment_seconds > 0 {
-        parts.push(format!("+{} s/move", tc.increment_seconds));
+        parts.push(fill("tc_increment", tc.increment_seconds));
     }
     if tc.delay_seconds > 0 {
-        parts.push(format!("delay {} s", tc.delay_seconds));
+        parts.push(fill("tc_delay", tc.delay_seconds));
     }
     parts.join(", ")
 }
@@ -116,7 +121,7 @@ pub async fn tournament(
         Ok(TournamentPage {
             base: Base::new(viewer, t.regulations.name.clone(), Some(nav)).with_live(tid),
             total_rounds,
-            time_control: time_control_text(&t),
+            time_control: time_control_text(&t, viewer.tr()),
             win: fmt_value(p.win),
             draw: fmt_value(p.draw),
             loss: fmt_value(p.loss),
