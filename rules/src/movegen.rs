@@ -66,6 +66,27 @@ impl MoveSink for Counter {
     }
 }
 
+/// Only whether there is a move (no counting: `count_ones` is a long
+/// sequence on the baseline x86-64 target).
+pub(crate) struct AnyMove(pub bool);
+
+impl MoveSink for AnyMove {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn add_targets(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn add_pawn(&mut self, _from: Square, _to: Square) {
+        self.0 = true;
+    }
+}
+
 impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {

@@ -36,10 +36,9 @@
 //! returned).
 
 use super::semistatic::SemiCache;
-use super::{cannot_mate_statically, legal_moves_into, KeyMap};
+use super::{cannot_mate_statically, legal_moves_into, KeyTable, Probe};
 use crate::attacks::knight_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
-use std::collections::hash_map::Entry;
 use std::sync::OnceLock;
 
 pub(crate) enum Outcome {
@@ -183,6 +182,18 @@ struct Seen {
     done: u8,
 }
 
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen {
+            parent: 0,
+            mv: Move::normal(Square::from_index(0), Square::from_index(0)),
+            cost: 0,
+            after_progress: false,
+            done: 0,
+        }
+    }
+}
+
 /// A queued position.
 struct Queued {
     pos: Position,
@@ -199,7 +210,7 @@ struct Queued {
 pub(crate) struct Helpmate {
     plan: Plan,
     root_key: u64,
-    seen: KeyMap<Seen>,
+    seen: KeyTable<Seen>,
     /// Queued positions by total cost; each bucket is a stack.
     buckets: Vec<Vec<Queued>>,
     /// No bucket below this one holds anything.
@@ -214,7 +225,7 @@ impl Helpmate {
     pub(crate) fn new(root: &Position, winner: Color) -> Helpmate {
         let (corner, corner_king, corner_block) = corners(root, winner);
         let root_key = root.zobrist();
-        let mut seen = KeyMap::default();
+        let mut seen = KeyTable::with_capacity(4096);
         seen.insert(
             root_key,
             Seen {
@@ -261,7 +272,7 @@ impl Helpmate {
             let Some(q) = self.buckets[self.current].pop() else {
                 continue;
             };
-            let Some(s) = self.seen.get_mut(&q.key) else {
+            let Some(s) = self.seen.get_mut(q.key) else {
                 continue;
             };
             // A copy queued before a cheaper way to it was found, or already expanded.
@@ -333,73 +344,68 @@ impl Helpmate {
                     let from = m.from();
                     let to = m.to();
                     let role = board[from.index()].unwrap_or(Role::Pawn);
-                    let fast = (plain
+                    let capture = theirs.contains(to);
+                    let captured = if capture { board[to.index()] } else { None };
+                    let fast = plain
                         && m.kind() == crate::MoveKind::Normal
-                        && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2))
-                        .then(|| {
-                            let captured = if theirs.contains(to) {
-                                board[to.index()]
-                            } else {
-                                None
-                            };
-                            crate::zobrist::key_after_plain_move(
-                                key,
-                                us,
-                                role,
-                                m.promotion_role().unwrap_or(role),
-                                from,
-                                to,
-                                captured,
-                            )
-                        });
-                    if let Some(nk) = fast {
-                        if self.seen.get(&nk).is_some_and(|s| !wanted(s)) {
-                            continue;
-                        }
-                    }
-                    let mut next = pos.clone();
-                    next.play_unchecked(m);
-                    let nk = match fast {
-                        Some(nk) => nk,
-                        None => {
-                            let nk = next.zobrist_after(pos, key);
-                            if self.seen.get(&nk).is_some_and(|s| !wanted(s)) {
-                                continue;
-                            }
-                            nk
-                        }
+                        && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);
+                    // The successor's key first (most successors were seen
+                    // before); the successor itself only when it is wanted.
+                    let (nk, played) = if fast {
+                        let new_role = m.promotion_role().unwrap_or(role);
+                        let nk = crate::zobrist::key_after_plain_move(
+                            key, us, role, new_role, from, to, captured,
+                        );
+                        (nk, None)
+                    } else {
+                        let mut next = pos.clone();
+                        next.play_unchecked(m);
+                        let nk = next.zobrist_after(pos, key);
+                        (nk, Some(next))
                     };
-                    debug_assert_eq!(nk, next.zobrist());
-                    let capture = theirs.contains(to) || m.kind() == crate::MoveKind::EnPassant;
-                    match self.seen.entry(nk) {
-                        Entry::Occupied(mut e) if e.get().done == 1 => {
-                            // Keep its first parent: parents are always
-                            // expanded before their children, so the chain
-                            // of parents ends at the root.
-                            e.get_mut().after_progress = true;
-                        }
-                        e => {
-                            // The static rules depend on the material only.
-                            let settled = (capture || m.promotion_role().is_some())
-                                && cannot_mate_statically(&next, winner);
-                            let seen = Seen {
-                                parent: key,
-                                mv: m,
-                                cost,
-                                after_progress: progress,
-                                done: if settled { 2 } else { 0 },
-                            };
-                            match e {
-                                Entry::Occupied(mut e) => {
-                                    e.insert(seen);
-                                }
-                                Entry::Vacant(e) => {
-                                    e.insert(seen);
-                                }
-                            }
-                            if settled {
+                    let probe = self.seen.probe(nk);
+                    let again = match probe {
+                        Probe::Found(i) => {
+                            let s = self.seen.at(i);
+                            if !wanted(s) {
                                 continue;
                             }
+                            s.done == 1
+                        }
+                        Probe::Vacant(_) => false,
+                    };
+                    let next = played.unwrap_or_else(|| {
+                        let mut next = pos.clone();
+                        let new_role = m.promotion_role().unwrap_or(role);
+                        next.play_plain(from, to, role, new_role, captured);
+                        next
+                    });
+                    debug_assert_eq!(nk, next.zobrist());
+                    let capture = capture || m.kind() == crate::MoveKind::EnPassant;
+                    if again {
+                        // Keep its first parent: parents are always
+                        // expanded before their children, so the chain
+                        // of parents ends at the root.
+                        if let Probe::Found(i) = probe {
+                            self.seen.at(i).after_progress = true;
+                        }
+                    } else {
+                        // The static rules depend on the material only.
+                        let settled = (capture || m.promotion_role().is_some())
+                            && cannot_mate_statically(&next, winner);
+                        let seen = Seen {
+                            parent: key,
+                            mv: m,
+                            cost,
+                            after_progress: progress,
+                            done: if settled { 2 } else { 0 },
+                        };
+                        match probe {
+                            Probe::Found(i) => *self.seen.at(i) = seen,
+                            Probe::Vacant(i) => self.seen.insert_at(i, nk, seen),
+                        }
+                        if settled {
+                            continue;
                         }
                     }
                     let slot = cost as usize;
@@ -424,7 +430,7 @@ impl Helpmate {
         let mut k = key;
         // Every parent was expanded before its child: the chain ends at the root.
         while k != self.root_key && line.len() <= self.seen.len() {
-            match self.seen.get(&k) {
+            match self.seen.get(k) {
                 Some(s) => {
                     line.push(s.mv);
                     k = s.parent;
