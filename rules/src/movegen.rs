@@ -210,7 +210,24 @@ impl Position {
 
         let theirs = self.by_color(them);
         let start_rank = us.fold(1, 6);
-        for from in self.pieces(us, Role::Pawn) {
+        // Only pawns with a free square ahead or an enemy man diagonally in
+        // front can move (en passant aside, below): skip the others (in
+        // locked positions most pawns are blocked), in the same order.
+        let pawns = self.pieces(us, Role::Pawn);
+        const NOT_A: u64 = !0x0101_0101_0101_0101;
+        const NOT_H: u64 = !0x8080_8080_8080_8080;
+        let (free_ahead, can_take) = if us == crate::Color::White {
+            (
+                !occ.0 >> 8,
+                ((theirs.0 >> 9) & NOT_H) | ((theirs.0 >> 7) & NOT_A),
+            )
+        } else {
+            (
+                !occ.0 << 8,
+                ((theirs.0 << 9) & NOT_A) | ((theirs.0 << 7) & NOT_H),
+            )
+        };
+        for from in pawns & Bitboard(free_ahead | can_take) {
             let allowed = if pinned.contains(from) {
                 target & line(ksq, from)
             } else {
