@@ -213,6 +213,9 @@ pub(crate) struct Helpmate {
     seen: KeyTable<Seen>,
     /// Queued positions by total cost; each bucket is a stack.
     buckets: Vec<Vec<Queued>>,
+    /// Emptied buckets below `current`, kept for their capacity (a new
+    /// bucket takes one instead of growing from nothing).
+    spare: Vec<Vec<Queued>>,
     /// No bucket below this one holds anything.
     current: usize,
     expanded: usize,
@@ -247,6 +250,7 @@ impl Helpmate {
                 after_progress: false,
                 check_semi: false,
             }]],
+            spare: Vec::new(),
             current: 0,
             expanded: 0,
             moves: Vec::with_capacity(64),
@@ -260,6 +264,8 @@ impl Helpmate {
         let winner = self.plan.winner;
         loop {
             while self.buckets.get(self.current).is_some_and(|b| b.is_empty()) {
+                self.spare
+                    .push(std::mem::take(&mut self.buckets[self.current]));
                 self.current += 1;
             }
             if self.current >= self.buckets.len() {
@@ -410,7 +416,9 @@ impl Helpmate {
                     }
                     let slot = cost as usize;
                     if self.buckets.len() <= slot {
-                        self.buckets.resize_with(slot + 1, Vec::new);
+                        let spare = &mut self.spare;
+                        self.buckets
+                            .resize_with(slot + 1, || spare.pop().unwrap_or_default());
                     }
                     self.buckets[slot].push(Queued {
                         pos: next,
