@@ -194,6 +194,29 @@ impl Default for Seen {
     }
 }
 
+/// Whether a successor reached at `cost` (by real progress or not) is worth
+/// queueing, given what the search knows about it (see [`Helpmate::run`]).
+#[inline]
+fn wanted(s: &Seen, cost: u32, progress: bool) -> bool {
+    match s.done {
+        0 => cost < s.cost || (cost == s.cost && progress && !s.after_progress),
+        1 => cost == s.cost && progress,
+        _ => false,
+    }
+}
+
+/// A successor worth queueing, found in the first pass over the moves.
+struct Candidate {
+    m: Move,
+    role: Role,
+    captured: Option<Role>,
+    key: u64,
+    cost: u32,
+    progress: bool,
+    /// The successor, when it was played to compute its key.
+    played: Option<Position>,
+}
+
 /// A queued position.
 struct Queued {
     pos: Position,
@@ -220,8 +243,8 @@ pub(crate) struct Helpmate {
     current: usize,
     expanded: usize,
     moves: Vec<Move>,
-    /// Per legal move: its cost and whether it is real progress.
-    costs: Vec<(u32, bool)>,
+    /// The successors worth queueing (first pass over the moves).
+    wanted: Vec<Candidate>,
 }
 
 impl Helpmate {
@@ -254,7 +277,7 @@ impl Helpmate {
             current: 0,
             expanded: 0,
             moves: Vec::with_capacity(64),
-            costs: Vec::with_capacity(64),
+            wanted: Vec::with_capacity(64),
         }
     }
 
@@ -314,66 +337,90 @@ impl Helpmate {
                     board[sq.index()] = Some(role);
                 }
             }
-            let plain = pos.castling_rooks().is_empty() && pos.ep_square().is_none();
-            self.costs.clear();
+            let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
+            // First pass: every move's cost and successor key; only the
+            // successors worth queueing go on. Worth queueing: not
+            // expanded yet and reached at least as cheaply (queued again on
+            // top, so that the line being followed goes on through it: depth
+            // first within a cost), or expanded after an ordinary move and
+            // now reached by progress at the same cost. (The successors of
+            // one position are distinct positions, so queueing one of them
+            // does not change whether another is wanted.)
+            self.wanted.clear();
             for &m in &self.moves {
-                let role = board[m.from().index()].unwrap_or(Role::Pawn);
-                let captured = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
-                let raw = self.plan.cost(pos, m, role, captured);
+                let from = m.from();
+                let to = m.to();
+                let role = board[from.index()].unwrap_or(Role::Pawn);
+                let capture = theirs.contains(to);
+                let raw = self.plan.cost(
+                    pos,
+                    m,
+                    role,
+                    capture || m.kind() == crate::MoveKind::EnPassant,
+                );
                 let c = if raw == NORMAL && q.after_progress {
                     REWARD
                 } else {
                     raw
                 };
-                self.costs.push((c, raw == REWARD));
+                let progress = raw == REWARD;
+                let cost = q.cost + c;
+                let captured = if capture { board[to.index()] } else { None };
+                let fast = plain
+                    && m.kind() == crate::MoveKind::Normal
+                    && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);
+                // The successor's key first (most successors were seen
+                // before); the successor itself only when it is wanted.
+                let (nk, played) = if fast {
+                    let new_role = m.promotion_role().unwrap_or(role);
+                    let nk = crate::zobrist::key_after_plain_move(
+                        key, us, role, new_role, from, to, captured,
+                    );
+                    (nk, None)
+                } else {
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    let nk = next.zobrist_after(pos, key);
+                    (nk, Some(next))
+                };
+                if let Probe::Found(i) = self.seen.probe(nk) {
+                    if !wanted(self.seen.at(i), cost, progress) {
+                        continue;
+                    }
+                }
+                self.wanted.push(Candidate {
+                    m,
+                    role,
+                    captured,
+                    key: nk,
+                    cost,
+                    progress,
+                    played,
+                });
             }
             // Stacks: what is pushed last is expanded first. Ordinary moves
             // first, then real progress; each in reverse generation order.
             for pass_progress in [false, true] {
-                for i in (0..self.moves.len()).rev() {
-                    let (c, progress) = self.costs[i];
-                    if progress != pass_progress {
+                for i in (0..self.wanted.len()).rev() {
+                    if self.wanted[i].progress != pass_progress {
                         continue;
                     }
-                    let m = self.moves[i];
-                    let cost = q.cost + c;
-                    // Worth queueing: not expanded yet and reached at least
-                    // as cheaply (queued again on top, so that the line being
-                    // followed goes on through it: depth first within a
-                    // cost), or expanded after an ordinary move and now
-                    // reached by progress at the same cost.
-                    let wanted = |s: &Seen| match s.done {
-                        0 => cost < s.cost || (cost == s.cost && progress && !s.after_progress),
-                        1 => cost == s.cost && progress,
-                        _ => false,
-                    };
+                    let Candidate {
+                        m,
+                        role,
+                        captured,
+                        key: nk,
+                        cost,
+                        progress,
+                        ref mut played,
+                    } = self.wanted[i];
+                    let played = played.take();
                     let from = m.from();
-                    let to = m.to();
-                    let role = board[from.index()].unwrap_or(Role::Pawn);
-                    let capture = theirs.contains(to);
-                    let captured = if capture { board[to.index()] } else { None };
-                    let fast = plain
-                        && m.kind() == crate::MoveKind::Normal
-                        && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);
-                    // The successor's key first (most successors were seen
-                    // before); the successor itself only when it is wanted.
-                    let (nk, played) = if fast {
-                        let new_role = m.promotion_role().unwrap_or(role);
-                        let nk = crate::zobrist::key_after_plain_move(
-                            key, us, role, new_role, from, to, captured,
-                        );
-                        (nk, None)
-                    } else {
-                        let mut next = pos.clone();
-                        next.play_unchecked(m);
-                        let nk = next.zobrist_after(pos, key);
-                        (nk, Some(next))
-                    };
                     let probe = self.seen.probe(nk);
                     let again = match probe {
                         Probe::Found(i) => {
                             let s = self.seen.at(i);
-                            if !wanted(s) {
+                            if !wanted(s, cost, progress) {
                                 continue;
                             }
                             s.done == 1
@@ -383,11 +430,11 @@ impl Helpmate {
                     let next = played.unwrap_or_else(|| {
                         let mut next = pos.clone();
                         let new_role = m.promotion_role().unwrap_or(role);
-                        next.play_plain(from, to, role, new_role, captured);
+                        next.play_plain(from, m.to(), role, new_role, captured);
                         next
                     });
                     debug_assert_eq!(nk, next.zobrist());
-                    let capture = capture || m.kind() == crate::MoveKind::EnPassant;
+                    let capture = captured.is_some() || m.kind() == crate::MoveKind::EnPassant;
                     if again {
                         // Keep its first parent: parents are always
                         // expanded before their children, so the chain
