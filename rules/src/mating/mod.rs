@@ -508,6 +508,22 @@ pub fn cannot_mate_statically(pos: &Position, winner: Color) -> bool {
     false
 }
 
+/// A position's predecessor in the breadth-first search, and the move from there.
+#[derive(Clone, Copy)]
+struct Parent {
+    key: u64,
+    mv: Move,
+}
+
+impl Default for Parent {
+    fn default() -> Parent {
+        Parent {
+            key: 0,
+            mv: Move::normal(Square::from_index(0), Square::from_index(0)),
+        }
+    }
+}
+
 enum Proof {
     Mate(Vec<Move>),
     NoMate,
@@ -523,7 +539,7 @@ enum Proof {
 struct Bfs {
     root_key: u64,
     /// Every position seen, with its predecessor and the move from there.
-    parent: KeyMap<(u64, Move)>,
+    parent: KeyTable<Parent>,
     /// Positions to expand, with their keys and whether the semi-static
     /// analysis is still to be applied.
     queue: VecDeque<(Position, u64, bool)>,
@@ -533,13 +549,13 @@ struct Bfs {
 impl Bfs {
     fn new(root: &Position) -> Bfs {
         let root_key = root.zobrist();
-        let mut parent: KeyMap<(u64, Move)> = KeyMap::default();
+        let mut parent: KeyTable<Parent> = KeyTable::with_capacity(1024);
         parent.insert(
             root_key,
-            (
-                root_key,
-                Move::normal(Square::from_index(0), Square::from_index(0)),
-            ),
+            Parent {
+                key: root_key,
+                mv: Move::normal(Square::from_index(0), Square::from_index(0)),
+            },
         );
         let mut queue = VecDeque::new();
         queue.push_back((root.clone(), root_key, false));
@@ -567,10 +583,10 @@ impl Bfs {
                     let mut line = Vec::new();
                     let mut k = key;
                     while k != self.root_key {
-                        match self.parent.get(&k) {
-                            Some(&(pk, pm)) => {
-                                line.push(pm);
-                                k = pk;
+                        match self.parent.get(k) {
+                            Some(p) => {
+                                line.push(p.mv);
+                                k = p.key;
                             }
                             None => break,
                         }
@@ -583,29 +599,53 @@ impl Bfs {
             if check_semi && semi.proves(&pos, key, winner) {
                 continue;
             }
-            let theirs = pos.by_color(pos.turn().other());
+            let us = pos.turn();
+            let theirs = pos.by_color(us.other());
             let pawns = pos.by_role(Role::Pawn);
+            // The role on every square, and whether keys can be updated
+            // from the move alone (as in the cooperative search).
+            let mut board = [None; 64];
+            for role in Role::ALL {
+                for sq in pos.by_role(role) {
+                    board[sq.index()] = Some(role);
+                }
+            }
+            let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
             for &m in moves.iter() {
+                let from = m.from();
+                let to = m.to();
+                let role = board[from.index()].unwrap_or(Role::Pawn);
+                let captured = if theirs.contains(to) {
+                    board[to.index()]
+                } else {
+                    None
+                };
+                let fast = plain
+                    && m.kind() == crate::MoveKind::Normal
+                    && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);
                 // Most successors were seen before: look the key up first.
-                let (nk, next) = match pos.zobrist_after_move(key, m) {
-                    Some(nk) => (nk, None),
-                    None => {
-                        let mut next = pos.clone();
-                        next.play_unchecked(m);
-                        (next.zobrist_after(&pos, key), Some(next))
-                    }
-                };
-                let std::collections::hash_map::Entry::Vacant(seen) = self.parent.entry(nk) else {
-                    continue;
-                };
-                seen.insert((key, m));
-                let next = next.unwrap_or_else(|| {
+                let new_role = m.promotion_role().unwrap_or(role);
+                let (nk, played) = if fast {
+                    let nk = crate::zobrist::key_after_plain_move(
+                        key, us, role, new_role, from, to, captured,
+                    );
+                    (nk, None)
+                } else {
                     let mut next = pos.clone();
                     next.play_unchecked(m);
+                    (next.zobrist_after(&pos, key), Some(next))
+                };
+                let Probe::Vacant(slot) = self.parent.probe(nk) else {
+                    continue;
+                };
+                self.parent.insert_at(slot, nk, Parent { key, mv: m });
+                let next = played.unwrap_or_else(|| {
+                    let mut next = pos.clone();
+                    next.play_plain(from, to, role, new_role, captured);
                     next
                 });
                 debug_assert_eq!(nk, next.zobrist());
-                let capture = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+                let capture = captured.is_some() || m.kind() == crate::MoveKind::EnPassant;
                 // The static rules depend on the material only (a position
                 // they settle stays marked as seen, never expanded).
                 if (capture || m.promotion_role().is_some())
@@ -613,7 +653,7 @@ impl Bfs {
                 {
                     continue;
                 }
-                let irreversible = capture || pawns.contains(m.from());
+                let irreversible = capture || pawns.contains(from);
                 self.queue.push_back((next, nk, irreversible));
             }
         }
