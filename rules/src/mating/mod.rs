@@ -235,7 +235,8 @@ impl<V: Copy + Default> KeyTable<V> {
     }
 
     fn grow(&mut self) {
-        let n = self.slots.len() * 2;
+        // Quadruple while small (fewer rebuilds), double once large (memory).
+        let n = self.slots.len() * if self.slots.len() < 1 << 16 { 4 } else { 2 };
         let old = std::mem::replace(&mut self.slots, vec![(0, V::default()); n]);
         let mask = self.slots.len() - 1;
         for (k, v) in old {
