@@ -213,8 +213,9 @@ struct Candidate {
     key: u64,
     cost: u32,
     progress: bool,
-    /// The successor, when it was played to compute its key.
-    played: Option<Position>,
+    /// Where the successor is in `Helpmate::played`, when it was played to
+    /// compute its key (`u32::MAX`: not played).
+    played: u32,
 }
 
 /// A queued position.
@@ -245,6 +246,9 @@ pub(crate) struct Helpmate {
     moves: Vec<Move>,
     /// The successors worth queueing (first pass over the moves).
     wanted: Vec<Candidate>,
+    /// Successors played in the first pass (castling rights, en passant,
+    /// castling and double steps: their keys come from the position).
+    played: Vec<Position>,
 }
 
 impl Helpmate {
@@ -278,6 +282,7 @@ impl Helpmate {
             expanded: 0,
             moves: Vec::with_capacity(64),
             wanted: Vec::with_capacity(64),
+            played: Vec::new(),
         }
     }
 
@@ -347,6 +352,7 @@ impl Helpmate {
             // one position are distinct positions, so queueing one of them
             // does not change whether another is wanted.)
             self.wanted.clear();
+            self.played.clear();
             for &m in &self.moves {
                 let from = m.from();
                 let to = m.to();
@@ -376,12 +382,13 @@ impl Helpmate {
                     let nk = crate::zobrist::key_after_plain_move(
                         key, us, role, new_role, from, to, captured,
                     );
-                    (nk, None)
+                    (nk, u32::MAX)
                 } else {
                     let mut next = pos.clone();
                     next.play_unchecked(m);
                     let nk = next.zobrist_after(pos, key);
-                    (nk, Some(next))
+                    self.played.push(next);
+                    (nk, self.played.len() as u32 - 1)
                 };
                 if let Probe::Found(i) = self.seen.probe(nk) {
                     if !wanted(self.seen.at(i), cost, progress) {
@@ -412,9 +419,8 @@ impl Helpmate {
                         key: nk,
                         cost,
                         progress,
-                        ref mut played,
+                        played,
                     } = self.wanted[i];
-                    let played = played.take();
                     let from = m.from();
                     let probe = self.seen.probe(nk);
                     let again = match probe {
@@ -427,14 +433,35 @@ impl Helpmate {
                         }
                         Probe::Vacant(_) => false,
                     };
-                    let next = played.unwrap_or_else(|| {
-                        let mut next = pos.clone();
+                    let capture = captured.is_some() || m.kind() == crate::MoveKind::EnPassant;
+                    let slot = cost as usize;
+                    if self.buckets.len() <= slot {
+                        let spare = &mut self.spare;
+                        self.buckets
+                            .resize_with(slot + 1, || spare.pop().unwrap_or_default());
+                    }
+                    // The successor is made in its place on the stack (no
+                    // copy of the position).
+                    let bucket = &mut self.buckets[slot];
+                    let next = match self.played.get(played as usize) {
+                        Some(p) => p.clone(),
+                        None => pos.clone(),
+                    };
+                    bucket.push(Queued {
+                        pos: next,
+                        key: nk,
+                        cost,
+                        after_progress: progress,
+                        check_semi: capture || pawns.contains(from),
+                    });
+                    let Some(Queued { pos: next, .. }) = bucket.last_mut() else {
+                        continue;
+                    };
+                    if played == u32::MAX {
                         let new_role = m.promotion_role().unwrap_or(role);
                         next.play_plain(from, m.to(), role, new_role, captured);
-                        next
-                    });
+                    }
                     debug_assert_eq!(nk, next.zobrist());
-                    let capture = captured.is_some() || m.kind() == crate::MoveKind::EnPassant;
                     if again {
                         // Keep its first parent: parents are always
                         // expanded before their children, so the chain
@@ -445,7 +472,7 @@ impl Helpmate {
                     } else {
                         // The static rules depend on the material only.
                         let settled = (capture || m.promotion_role().is_some())
-                            && cannot_mate_statically(&next, winner);
+                            && cannot_mate_statically(next, winner);
                         let seen = Seen {
                             parent: key,
                             mv: m,
@@ -458,22 +485,9 @@ impl Helpmate {
                             Probe::Vacant(i) => self.seen.insert_at(i, nk, seen),
                         }
                         if settled {
-                            continue;
+                            bucket.pop();
                         }
                     }
-                    let slot = cost as usize;
-                    if self.buckets.len() <= slot {
-                        let spare = &mut self.spare;
-                        self.buckets
-                            .resize_with(slot + 1, || spare.pop().unwrap_or_default());
-                    }
-                    self.buckets[slot].push(Queued {
-                        pos: next,
-                        key: nk,
-                        cost,
-                        after_progress: progress,
-                        check_semi: capture || pawns.contains(from),
-                    });
                 }
             }
         }
