@@ -607,24 +607,13 @@ impl Bfs {
             let us = pos.turn();
             let theirs = pos.by_color(us.other());
             let pawns = pos.by_role(Role::Pawn);
-            // The role on every square, and whether keys can be updated
-            // from the move alone (as in the cooperative search).
-            let mut board = [None; 64];
-            for role in Role::ALL {
-                for sq in pos.by_role(role) {
-                    board[sq.index()] = Some(role);
-                }
-            }
+            // Whether keys can be updated from the move alone.
             let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
             for &m in moves.iter() {
                 let from = m.from();
                 let to = m.to();
-                let role = board[from.index()].unwrap_or(Role::Pawn);
-                let captured = if theirs.contains(to) {
-                    board[to.index()]
-                } else {
-                    None
-                };
+                let role = search::role_on(&pos, from);
+                let captured = theirs.contains(to).then(|| search::role_on(&pos, to));
                 let fast = plain
                     && m.kind() == crate::MoveKind::Normal
                     && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);

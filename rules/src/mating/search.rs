@@ -194,6 +194,26 @@ impl Default for Seen {
     }
 }
 
+/// The role on an occupied square (pawns first: the locked positions the
+/// searches spend their time in are mostly pawns).
+#[inline]
+pub(super) fn role_on(pos: &Position, sq: Square) -> Role {
+    let b = Bitboard::from_square(sq);
+    if (pos.by_role(Role::Pawn) & b).any() {
+        Role::Pawn
+    } else if (pos.by_role(Role::King) & b).any() {
+        Role::King
+    } else if (pos.by_role(Role::Bishop) & b).any() {
+        Role::Bishop
+    } else if (pos.by_role(Role::Knight) & b).any() {
+        Role::Knight
+    } else if (pos.by_role(Role::Rook) & b).any() {
+        Role::Rook
+    } else {
+        Role::Queen
+    }
+}
+
 /// Whether a successor reached at `cost` (by real progress or not) is worth
 /// queueing, given what the search knows about it (see [`Helpmate::run`]).
 #[inline]
@@ -334,14 +354,7 @@ impl Helpmate {
             let us = pos.turn();
             let theirs = pos.by_color(us.other());
             let pawns = pos.by_role(Role::Pawn);
-            // The role on every square, and whether keys can be updated
-            // from the move alone.
-            let mut board = [None; 64];
-            for role in Role::ALL {
-                for sq in pos.by_role(role) {
-                    board[sq.index()] = Some(role);
-                }
-            }
+            // Whether keys can be updated from the move alone.
             let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
             // First pass: every move's cost and successor key; only the
             // successors worth queueing go on. Worth queueing: not
@@ -356,7 +369,7 @@ impl Helpmate {
             for &m in &self.moves {
                 let from = m.from();
                 let to = m.to();
-                let role = board[from.index()].unwrap_or(Role::Pawn);
+                let role = role_on(pos, from);
                 let capture = theirs.contains(to);
                 let raw = self.plan.cost(
                     pos,
@@ -371,7 +384,7 @@ impl Helpmate {
                 };
                 let progress = raw == REWARD;
                 let cost = q.cost + c;
-                let captured = if capture { board[to.index()] } else { None };
+                let captured = capture.then(|| role_on(pos, to));
                 let fast = plain
                     && m.kind() == crate::MoveKind::Normal
                     && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);
