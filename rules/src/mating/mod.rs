@@ -784,9 +784,21 @@ fn playout(
         let mut best: Option<(i32, Move, Position)> = None;
         let theirs = pos.by_color(pos.turn().other());
         let winner_moves = pos.turn() == winner;
+        let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
         for &m in moves.iter() {
             let mut next = pos.clone();
-            next.play_unchecked(m);
+            let (from, to) = (m.from(), m.to());
+            let role = search::role_on(&pos, from);
+            if plain
+                && m.kind() == crate::MoveKind::Normal
+                && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2)
+            {
+                let captured = theirs.contains(to).then(|| search::role_on(&pos, to));
+                let new_role = m.promotion_role().unwrap_or(role);
+                next.play_plain(from, to, role, new_role, captured);
+            } else {
+                next.play_unchecked(m);
+            }
             // Mate in one is taken at once (the first in move order).
             if winner_moves && next.is_checkmate() {
                 line.push(m);
