@@ -118,6 +118,9 @@ impl Position {
         let theirs = self.by_color(them);
         let rq = (self.by_role(Role::Rook) | self.by_role(Role::Queen)) & theirs;
         let bq = (self.by_role(Role::Bishop) | self.by_role(Role::Queen)) & theirs;
+        if (rq | bq).is_empty() {
+            return Bitboard::EMPTY;
+        }
         let snipers =
             (rook_attacks(ksq, Bitboard::EMPTY) & rq) | (bishop_attacks(ksq, Bitboard::EMPTY) & bq);
         let mut pinned = Bitboard::EMPTY;

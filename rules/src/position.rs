@@ -181,10 +181,22 @@ impl Position {
     #[inline]
     pub fn attackers(&self, sq: Square, attacker: Color, occ: Bitboard) -> Bitboard {
         let them = self.by_color[attacker.index()];
-        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
-        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
-        ((rook_attacks(sq, occ) & rq)
-            | (bishop_attacks(sq, occ) & bq)
+        let rq = (self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]) & them;
+        let bq = (self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]) & them;
+        // The sliding look-ups only where there are sliders (pawn and
+        // minor-piece endings are what the cooperative searches expand).
+        let rooks = if rq.any() {
+            rook_attacks(sq, occ) & rq
+        } else {
+            Bitboard::EMPTY
+        };
+        let bishops = if bq.any() {
+            bishop_attacks(sq, occ) & bq
+        } else {
+            Bitboard::EMPTY
+        };
+        (rooks
+            | bishops
             | (knight_attacks(sq) & self.by_role[Role::Knight.index()])
             | (king_attacks(sq) & self.by_role[Role::King.index()])
             | (pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()]))
