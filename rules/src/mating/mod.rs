@@ -356,8 +356,6 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
         }
         None
     };
-    let mut semi = SemiCache::default();
-    let mut search = search::Helpmate::new(pos, winner);
     // Most positions with mating material give a witness on the first try
     // (a second play-out here, the material-first plan, cost 4 % more
     // instructions on the unwinnability sample and saved nothing on the
@@ -366,6 +364,8 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
     if let Some(yes) = playouts(0..first) {
         return yes;
     }
+    let mut semi = SemiCache::default();
+    let mut search = search::Helpmate::new(pos, winner);
     let mut limit = budget.quick_search_nodes.min(budget.search_nodes);
     match search.run(limit, &mut semi) {
         search::Outcome::Mate(line) => return verified(pos, winner, line),
