@@ -431,11 +431,14 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
 /// Replays a witness; returns `Yes` only if it is legal and ends in mate by `winner`.
 fn verified(pos: &Position, winner: Color, line: Vec<Move>) -> CanMate {
     let mut p = pos.clone();
+    let mut legal = Vec::with_capacity(64);
     for &m in &line {
-        match p.play(m) {
-            Ok(next) => p = next,
-            Err(_) => return CanMate::Unknown,
+        // `Position::play`'s check, into a reused buffer.
+        legal_moves_into(&p, &mut legal);
+        if !legal.contains(&m) {
+            return CanMate::Unknown;
         }
+        p.play_unchecked(m);
     }
     if p.turn() != winner && p.is_checkmate() {
         CanMate::Yes(line)
