@@ -60,9 +60,11 @@
 //! samples (1,258 questions) nothing is left undecided (figures in
 //! `PERFORMANCE.md`).
 //!
-//! Speed: successor keys are computed incrementally
-//! (`Position::zobrist_after_move`; in the search from the roles on the
-//! board, read once per position) and looked up before the move is played;
+//! Speed: successor keys are computed incrementally (from the moving and
+//! the captured role, read from the bitboards) and looked up before the
+//! move is played, in an open-addressing table of keys (`KeyTable`); a
+//! successor that is wanted is made with `Position::play_plain` (a few bit
+//! operations) where no castling right or en passant square is involved;
 //! the static rules are re-checked only when material changes; the
 //! semi-static verdicts are cached by placement (side to move ignored) and,
 //! where they keep failing in a search, applied to a sample of the
