@@ -275,7 +275,7 @@ impl Helpmate {
     pub(crate) fn new(root: &Position, winner: Color) -> Helpmate {
         let (corner, corner_king, corner_block) = corners(root, winner);
         let root_key = root.zobrist();
-        let mut seen = KeyTable::with_capacity(4096);
+        let mut seen = KeyTable::with_capacity(256);
         seen.insert(
             root_key,
             Seen {
