@@ -165,32 +165,71 @@ impl Plan {
     }
 }
 
-/// What the search knows about a position it has generated.
+/// What the search knows about a position it has generated (16 bytes: the
+/// key table of a long search is what the processor's caches miss).
 #[derive(Clone, Copy)]
 struct Seen {
     /// The position it was (best) reached from, and the move.
     parent: u64,
     mv: Move,
-    /// The cheapest total cost it was reached with so far.
-    cost: u32,
-    /// Reached by real progress (the next ordinary move is free).
-    after_progress: bool,
-    /// 0: not expanded yet; 1: expanded at `cost` after an ordinary move
-    /// (expanded again if reached at the same cost by real progress, which
-    /// makes its next ordinary move free); 2: expanded after progress, or
-    /// settled by the static rules: never queued again.
-    done: u8,
+    /// Bits 0–28: the cheapest total cost it was reached with so far; bit
+    /// 29: reached by real progress (the next ordinary move is free); bits
+    /// 30–31, "done": 0: not expanded yet; 1: expanded at that cost after an
+    /// ordinary move (expanded again if reached at the same cost by real
+    /// progress, which makes its next ordinary move free); 2: expanded after
+    /// progress, or settled by the static rules: never queued again.
+    state: u32,
+}
+
+/// The largest cost a [`Seen`] holds ([`Helpmate::run`] stops before a
+/// cost could exceed it).
+const MAX_COST: u32 = (1 << 29) - 1;
+
+impl Seen {
+    fn new(parent: u64, mv: Move, cost: u32, after_progress: bool, done: u8) -> Seen {
+        debug_assert!(cost <= MAX_COST && done <= 2);
+        Seen {
+            parent,
+            mv,
+            state: (cost & MAX_COST) | (u32::from(after_progress) << 29) | (u32::from(done) << 30),
+        }
+    }
+
+    #[inline]
+    fn cost(&self) -> u32 {
+        self.state & MAX_COST
+    }
+
+    #[inline]
+    fn after_progress(&self) -> bool {
+        self.state & (1 << 29) != 0
+    }
+
+    #[inline]
+    fn done(&self) -> u8 {
+        (self.state >> 30) as u8
+    }
+
+    #[inline]
+    fn set_done(&mut self, done: u8) {
+        self.state = (self.state & !(3 << 30)) | (u32::from(done) << 30);
+    }
+
+    #[inline]
+    fn set_after_progress(&mut self) {
+        self.state |= 1 << 29;
+    }
 }
 
 impl Default for Seen {
     fn default() -> Seen {
-        Seen {
-            parent: 0,
-            mv: Move::normal(Square::from_index(0), Square::from_index(0)),
-            cost: 0,
-            after_progress: false,
-            done: 0,
-        }
+        Seen::new(
+            0,
+            Move::normal(Square::from_index(0), Square::from_index(0)),
+            0,
+            false,
+            0,
+        )
     }
 }
 
@@ -218,9 +257,9 @@ pub(super) fn role_on(pos: &Position, sq: Square) -> Role {
 /// queueing, given what the search knows about it (see [`Helpmate::run`]).
 #[inline]
 fn wanted(s: &Seen, cost: u32, progress: bool) -> bool {
-    match s.done {
-        0 => cost < s.cost || (cost == s.cost && progress && !s.after_progress),
-        1 => cost == s.cost && progress,
+    match s.done() {
+        0 => cost < s.cost() || (cost == s.cost() && progress && !s.after_progress()),
+        1 => cost == s.cost() && progress,
         _ => false,
     }
 }
@@ -278,13 +317,13 @@ impl Helpmate {
         let mut seen = KeyTable::with_capacity(256);
         seen.insert(
             root_key,
-            Seen {
-                parent: root_key,
-                mv: Move::normal(Square::from_index(0), Square::from_index(0)),
-                cost: 0,
-                after_progress: false,
-                done: 0,
-            },
+            Seen::new(
+                root_key,
+                Move::normal(Square::from_index(0), Square::from_index(0)),
+                0,
+                false,
+                0,
+            ),
         );
         Helpmate {
             plan: Plan::new(winner, corner, corner_king, corner_block),
@@ -320,7 +359,9 @@ impl Helpmate {
                 // Every reachable position has been expanded or settled.
                 return Outcome::NoMate;
             }
-            if self.expanded >= limit {
+            // Costs grow by at most 3 a move: stop before one could exceed
+            // what a `Seen` holds (never within any real budget).
+            if self.expanded >= limit || self.current + 3 > MAX_COST as usize {
                 return Outcome::OutOfBudget;
             }
             let Some(q) = self.buckets[self.current].pop() else {
@@ -330,14 +371,14 @@ impl Helpmate {
                 continue;
             };
             // A copy queued before a cheaper way to it was found, or already expanded.
-            if s.done == 2
-                || s.cost != q.cost
-                || s.after_progress != q.after_progress
-                || (s.done == 1 && !q.after_progress)
+            if s.done() == 2
+                || s.cost() != q.cost
+                || s.after_progress() != q.after_progress
+                || (s.done() == 1 && !q.after_progress)
             {
                 continue;
             }
-            s.done = if q.after_progress { 2 } else { 1 };
+            s.set_done(if q.after_progress { 2 } else { 1 });
             self.expanded += 1;
             let pos = &q.pos;
             let key = q.key;
@@ -442,7 +483,7 @@ impl Helpmate {
                             if !wanted(s, cost, progress) {
                                 continue;
                             }
-                            s.done == 1
+                            s.done() == 1
                         }
                         Probe::Vacant(_) => false,
                     };
@@ -480,19 +521,13 @@ impl Helpmate {
                         // expanded before their children, so the chain
                         // of parents ends at the root.
                         if let Probe::Found(i) = probe {
-                            self.seen.at(i).after_progress = true;
+                            self.seen.at(i).set_after_progress();
                         }
                     } else {
                         // The static rules depend on the material only.
                         let settled = (capture || m.promotion_role().is_some())
                             && cannot_mate_statically(next, winner);
-                        let seen = Seen {
-                            parent: key,
-                            mv: m,
-                            cost,
-                            after_progress: progress,
-                            done: if settled { 2 } else { 0 },
-                        };
+                        let seen = Seen::new(key, m, cost, progress, if settled { 2 } else { 0 });
                         match probe {
                             Probe::Found(i) => *self.seen.at(i) = seen,
                             Probe::Vacant(i) => self.seen.insert_at(i, nk, seen),
