@@ -4,8 +4,8 @@
 //! The magic multipliers were found by the search in this file (a fixed-seed
 //! pseudo-random generator); the ones found are kept as constants, so start-up
 //! only verifies them while filling the tables (any that failed would be
-//! searched for again). The tables are built once, at first use, in a
-//! [`OnceLock`].
+//! searched for again). The sliding and line tables are built once, at first
+//! use, in a [`OnceLock`]; the knight, king and pawn tables are constants.
 //!
 //! ```
 //! use rules::{attacks, Bitboard, Square};
@@ -186,9 +186,6 @@ struct Magic {
 }
 
 struct Tables {
-    knight: [u64; 64],
-    king: [u64; 64],
-    pawn: [[u64; 64]; 2],
     rook_magics: [Magic; 64],
     bishop_magics: [Magic; 64],
     rook_table: Vec<u64>,
@@ -209,6 +206,41 @@ fn offset(sq: usize, df: i8, dr: i8) -> Option<usize> {
     }
 }
 
+/// [`steps`] at compile time: the leaper tables are constants, so their
+/// look-ups need no initialisation check (move generation and the
+/// cooperative searches read them for every position).
+const fn const_steps(sq: usize, deltas: &[(i8, i8)]) -> u64 {
+    let mut out = 0u64;
+    let mut i = 0;
+    while i < deltas.len() {
+        let f = (sq % 8) as i8 + deltas[i].0;
+        let r = (sq / 8) as i8 + deltas[i].1;
+        if f >= 0 && f < 8 && r >= 0 && r < 8 {
+            out |= 1 << (r * 8 + f) as u32;
+        }
+        i += 1;
+    }
+    out
+}
+
+const fn leaper_table(deltas: &[(i8, i8)]) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        t[sq] = const_steps(sq, deltas);
+        sq += 1;
+    }
+    t
+}
+
+static KNIGHT: [u64; 64] = leaper_table(&KNIGHT_STEPS);
+static KING: [u64; 64] = leaper_table(&KING_STEPS);
+static PAWN: [[u64; 64]; 2] = [
+    leaper_table(&[(-1, 1), (1, 1)]),
+    leaper_table(&[(-1, -1), (1, -1)]),
+];
+
+#[cfg(test)]
 fn steps(sq: usize, deltas: &[(i8, i8)]) -> u64 {
     deltas
         .iter()
@@ -331,15 +363,6 @@ fn find_magics(dirs: &[(i8, i8); 4], seed: u64, known: &[u64; 64]) -> ([Magic; 6
 }
 
 fn build() -> Tables {
-    let mut knight = [0; 64];
-    let mut king = [0; 64];
-    let mut pawn = [[0; 64]; 2];
-    for sq in 0..64 {
-        knight[sq] = steps(sq, &KNIGHT_STEPS);
-        king[sq] = steps(sq, &KING_STEPS);
-        pawn[0][sq] = steps(sq, &[(-1, 1), (1, 1)]);
-        pawn[1][sq] = steps(sq, &[(-1, -1), (1, -1)]);
-    }
     let (rook_magics, rook_table) = find_magics(&ROOK_DIRS, 0x9e37_79b9_7f4a_7c15, &ROOK_MAGICS);
     let (bishop_magics, bishop_table) =
         find_magics(&BISHOP_DIRS, 0xd1b5_4a32_d192_ed03, &BISHOP_MAGICS);
@@ -369,9 +392,6 @@ fn build() -> Tables {
         }
     }
     Tables {
-        knight,
-        king,
-        pawn,
         rook_magics,
         bishop_magics,
         rook_table,
@@ -395,19 +415,19 @@ pub fn init() {
 /// Squares a knight on `sq` attacks.
 #[inline]
 pub fn knight_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables().knight[sq.index()])
+    Bitboard(KNIGHT[sq.index()])
 }
 
 /// Squares a king on `sq` attacks.
 #[inline]
 pub fn king_attacks(sq: Square) -> Bitboard {
-    Bitboard(tables().king[sq.index()])
+    Bitboard(KING[sq.index()])
 }
 
 /// Squares a pawn of `color` on `sq` attacks.
 #[inline]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
-    Bitboard(tables().pawn[color.index()][sq.index()])
+    Bitboard(PAWN[color.index()][sq.index()])
 }
 
 #[inline]
@@ -457,6 +477,18 @@ pub fn aligned(a: Square, b: Square, c: Square) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The compile-time leaper tables equal the step-by-step ones.
+    #[test]
+    fn leaper_tables() {
+        for i in 0..64 {
+            assert_eq!(KNIGHT[i], steps(i, &KNIGHT_STEPS));
+            assert_eq!(KING[i], steps(i, &KING_STEPS));
+            assert_eq!(PAWN[0][i], steps(i, &[(-1, 1), (1, 1)]));
+            assert_eq!(PAWN[1][i], steps(i, &[(-1, -1), (1, -1)]));
+        }
+        assert_eq!(KNIGHT[0], (1 << 10) | (1 << 17));
+    }
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()

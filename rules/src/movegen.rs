@@ -66,6 +66,27 @@ impl MoveSink for Counter {
     }
 }
 
+/// Only whether there is a move (no counting: `count_ones` is a long
+/// sequence on the baseline x86-64 target).
+pub(crate) struct AnyMove(pub bool);
+
+impl MoveSink for AnyMove {
+    #[inline]
+    fn push(&mut self, _m: Move) {
+        self.0 = true;
+    }
+
+    #[inline]
+    fn add_targets(&mut self, _from: Square, targets: Bitboard) {
+        self.0 |= targets.any();
+    }
+
+    #[inline]
+    fn add_pawn(&mut self, _from: Square, _to: Square) {
+        self.0 = true;
+    }
+}
+
 impl Position {
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
@@ -97,6 +118,9 @@ impl Position {
         let theirs = self.by_color(them);
         let rq = (self.by_role(Role::Rook) | self.by_role(Role::Queen)) & theirs;
         let bq = (self.by_role(Role::Bishop) | self.by_role(Role::Queen)) & theirs;
+        if (rq | bq).is_empty() {
+            return Bitboard::EMPTY;
+        }
         let snipers =
             (rook_attacks(ksq, Bitboard::EMPTY) & rq) | (bishop_attacks(ksq, Bitboard::EMPTY) & bq);
         let mut pinned = Bitboard::EMPTY;
@@ -189,7 +213,24 @@ impl Position {
 
         let theirs = self.by_color(them);
         let start_rank = us.fold(1, 6);
-        for from in self.pieces(us, Role::Pawn) {
+        // Only pawns with a free square ahead or an enemy man diagonally in
+        // front can move (en passant aside, below): skip the others (in
+        // locked positions most pawns are blocked), in the same order.
+        let pawns = self.pieces(us, Role::Pawn);
+        const NOT_A: u64 = !0x0101_0101_0101_0101;
+        const NOT_H: u64 = !0x8080_8080_8080_8080;
+        let (free_ahead, can_take) = if us == crate::Color::White {
+            (
+                !occ.0 >> 8,
+                ((theirs.0 >> 9) & NOT_H) | ((theirs.0 >> 7) & NOT_A),
+            )
+        } else {
+            (
+                !occ.0 << 8,
+                ((theirs.0 << 9) & NOT_A) | ((theirs.0 << 7) & NOT_H),
+            )
+        };
+        for from in pawns & Bitboard(free_ahead | can_take) {
             let allowed = if pinned.contains(from) {
                 target & line(ksq, from)
             } else {

@@ -181,10 +181,22 @@ impl Position {
     #[inline]
     pub fn attackers(&self, sq: Square, attacker: Color, occ: Bitboard) -> Bitboard {
         let them = self.by_color[attacker.index()];
-        let rq = self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()];
-        let bq = self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()];
-        ((rook_attacks(sq, occ) & rq)
-            | (bishop_attacks(sq, occ) & bq)
+        let rq = (self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]) & them;
+        let bq = (self.by_role[Role::Bishop.index()] | self.by_role[Role::Queen.index()]) & them;
+        // The sliding look-ups only where there are sliders (pawn and
+        // minor-piece endings are what the cooperative searches expand).
+        let rooks = if rq.any() {
+            rook_attacks(sq, occ) & rq
+        } else {
+            Bitboard::EMPTY
+        };
+        let bishops = if bq.any() {
+            bishop_attacks(sq, occ) & bq
+        } else {
+            Bitboard::EMPTY
+        };
+        (rooks
+            | bishops
             | (knight_attacks(sq) & self.by_role[Role::Knight.index()])
             | (king_attacks(sq) & self.by_role[Role::King.index()])
             | (pawn_attacks(attacker.other(), sq) & self.by_role[Role::Pawn.index()]))
@@ -223,7 +235,9 @@ impl Position {
 
     /// Whether the side to move has any legal move.
     pub fn has_legal_move(&self) -> bool {
-        self.count_legal_moves() > 0
+        let mut any = crate::movegen::AnyMove(false);
+        self.generate(&mut any);
+        any.0
     }
 
     /// Whether the move is legal here.
@@ -334,6 +348,56 @@ impl Position {
         if self.ep_square.is_some() && !self.has_legal_ep() {
             self.ep_square = None;
         }
+    }
+
+    /// [`Position::play_unchecked`] for a legal normal move (no castling, no
+    /// en passant capture, no double pawn step) in a position without
+    /// castling rights or en passant square, given the role that moves, the
+    /// role it stands on afterwards (a promotion) and the role it takes: the
+    /// same position from a few bit operations (the cooperative searches of
+    /// `mating` know the roles already).
+    #[inline]
+    pub(crate) fn play_plain(
+        &mut self,
+        from: Square,
+        to: Square,
+        role: Role,
+        new_role: Role,
+        captured: Option<Role>,
+    ) {
+        #[cfg(debug_assertions)]
+        let expected = {
+            let mut p = self.clone();
+            p.play_unchecked(Move::normal(from, to));
+            if new_role != role {
+                p = self.clone();
+                p.play_unchecked(Move::promotion(from, to, new_role));
+            }
+            p
+        };
+        debug_assert!(self.castling == [[None; 2]; 2] && self.ep_square.is_none());
+        let us = self.turn;
+        let them = us.other();
+        let f = 1u64 << from.index();
+        let t = 1u64 << to.index();
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        if let Some(c) = captured {
+            self.by_role[c.index()].0 ^= t;
+            self.by_color[them.index()].0 ^= t;
+            self.halfmoves = 0;
+        }
+        self.by_role[role.index()].0 ^= f;
+        self.by_role[new_role.index()].0 ^= t;
+        self.by_color[us.index()].0 ^= f | t;
+        if role == Role::Pawn {
+            self.halfmoves = 0;
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
+        #[cfg(debug_assertions)]
+        debug_assert_eq!(*self, expected);
     }
 
     /// The position with the other side to move and no en passant square (a

@@ -42,10 +42,12 @@ impl Square {
         }
     }
 
-    /// The index, 0–63.
+    /// The index, 0–63. (Masked, though a square never holds more: the
+    /// compiler then knows it, and indexing a 64-entry table needs no bounds
+    /// check.)
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 63) as usize
     }
 
     /// The file, 0 (a) to 7 (h).

@@ -11,7 +11,6 @@
 //! ```
 
 use crate::{Color, Move, MoveKind, Position, Role};
-use std::sync::OnceLock;
 
 struct Keys {
     pieces: [[u64; 64]; 12],
@@ -20,39 +19,59 @@ struct Keys {
     black: u64,
 }
 
+/// splitmix64: the next state and its output.
+const fn splitmix(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (state, z ^ (z >> 31))
+}
+
+/// The keys, computed at compile time (the searches of `mating` read them
+/// for every move they look at; a constant needs no initialisation check).
+static KEYS: Keys = {
+    let mut state: u64 = 0x0123_4567_89ab_cdef;
+    let mut pieces = [[0; 64]; 12];
+    let mut p = 0;
+    while p < 12 {
+        let mut sq = 0;
+        while sq < 64 {
+            let (s, k) = splitmix(state);
+            state = s;
+            pieces[p][sq] = k;
+            sq += 1;
+        }
+        p += 1;
+    }
+    let mut castling = [0; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (s, k) = splitmix(state);
+        state = s;
+        castling[sq] = k;
+        sq += 1;
+    }
+    let mut ep_file = [0; 8];
+    let mut f = 0;
+    while f < 8 {
+        let (s, k) = splitmix(state);
+        state = s;
+        ep_file[f] = k;
+        f += 1;
+    }
+    let (_, black) = splitmix(state);
+    Keys {
+        pieces,
+        castling,
+        ep_file,
+        black,
+    }
+};
+
+#[inline]
 fn keys() -> &'static Keys {
-    static KEYS: OnceLock<Keys> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut state: u64 = 0x0123_4567_89ab_cdef;
-        let mut next = || {
-            // splitmix64
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        };
-        let mut pieces = [[0; 64]; 12];
-        for row in pieces.iter_mut() {
-            for k in row.iter_mut() {
-                *k = next();
-            }
-        }
-        let mut castling = [0; 64];
-        for k in castling.iter_mut() {
-            *k = next();
-        }
-        let mut ep_file = [0; 8];
-        for k in ep_file.iter_mut() {
-            *k = next();
-        }
-        Keys {
-            pieces,
-            castling,
-            ep_file,
-            black: next(),
-        }
-    })
+    &KEYS
 }
 
 /// The key component for "Black to move" (a key with it removed identifies

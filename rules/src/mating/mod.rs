@@ -19,10 +19,11 @@
 //!    can reach, whether it could be attacked with every flight square covered
 //!    or blocked; a king capture that always stalemates at once does not
 //!    count as freeing a piece;
-//! 3. two guided cooperative play-outs (fixed-seed random tie-break): the
-//!    mating side promotes, captures and brings its pieces; the other side
-//!    walks its king to the edge or offers its material; mate in one is
-//!    checked every move;
+//! 3. a guided cooperative play-out (fixed-seed random tie-break): the
+//!    mating side brings its pieces and builds a net; the other side walks
+//!    its king to the edge; mate in one is checked every move (the
+//!    play-outs of step 6 alternate this plan with one where the mating side
+//!    first promotes and captures and the other side offers its material);
 //! 4. a quick cooperative ("helpmate") search (module `search`): a
 //!    uniform-cost search over positions (Zobrist key, move counters
 //!    ignored) on a move cost where progress towards a mate is free,
@@ -32,7 +33,7 @@
 //!    reachable set than a breadth-first search;
 //! 5. a quick breadth-first search of every reachable position (the
 //!    shortest mate where it is near but the move costs lead astray);
-//! 6. six more play-outs, then the search of step 4 resumed with four
+//! 6. seven more play-outs, then the search of step 4 resumed with four
 //!    times the limit each round until its full limit (the rest of the
 //!    breadth-first search and the remaining play-outs after its first
 //!    round);
@@ -59,9 +60,11 @@
 //! samples (1,258 questions) nothing is left undecided (figures in
 //! `PERFORMANCE.md`).
 //!
-//! Speed: successor keys are computed incrementally
-//! (`Position::zobrist_after_move`; in the search from the roles on the
-//! board, read once per position) and looked up before the move is played;
+//! Speed: successor keys are computed incrementally (from the moving and
+//! the captured role, read from the bitboards) and looked up before the
+//! move is played, in an open-addressing table of keys (`KeyTable`); a
+//! successor that is wanted is made with `Position::play_plain` (a few bit
+//! operations) where no castling right or en passant square is involved;
 //! the static rules are re-checked only when material changes; the
 //! semi-static verdicts are cached by placement (side to move ignored) and,
 //! where they keep failing in a search, applied to a sample of the
@@ -122,6 +125,137 @@ pub(crate) fn legal_moves_into(pos: &Position, buf: &mut Vec<Move>) {
 }
 
 pub(crate) type KeyMap<V> = HashMap<u64, V, BuildHasherDefault<KeyHasher>>;
+
+/// Where a key is (or would go) in a [`KeyTable`].
+#[derive(Clone, Copy)]
+pub(crate) enum Probe {
+    Found(usize),
+    Vacant(usize),
+}
+
+/// A map from Zobrist keys to small values for the searches: open
+/// addressing with linear probing, at most 3/4 full (the keys are
+/// uniformly random, so the low bits are the hash), one probe per look-up
+/// or insertion, entries stored inline beside their keys. Key 0 marks an
+/// empty slot, so the value of key 0 itself is kept apart (exact for every
+/// key).
+pub(crate) struct KeyTable<V: Copy + Default> {
+    slots: Vec<(u64, V)>,
+    len: usize,
+    zero: Option<V>,
+}
+
+/// The index [`KeyTable::probe`] gives key 0.
+const ZERO_SLOT: usize = usize::MAX;
+
+impl<V: Copy + Default> KeyTable<V> {
+    /// An empty table with room for `capacity` keys before it grows.
+    pub(crate) fn with_capacity(capacity: usize) -> KeyTable<V> {
+        let n = (capacity.max(8) * 2).next_power_of_two();
+        KeyTable {
+            slots: vec![(0, V::default()); n],
+            len: 0,
+            zero: None,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub(crate) fn probe(&self, key: u64) -> Probe {
+        if key == 0 {
+            return match self.zero {
+                Some(_) => Probe::Found(ZERO_SLOT),
+                None => Probe::Vacant(ZERO_SLOT),
+            };
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = key as usize & mask;
+        loop {
+            let k = self.slots[i].0;
+            if k == key {
+                return Probe::Found(i);
+            }
+            if k == 0 {
+                return Probe::Vacant(i);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// The value at a slot [`KeyTable::probe`] found.
+    #[inline]
+    pub(crate) fn at(&mut self, slot: usize) -> &mut V {
+        if slot == ZERO_SLOT {
+            self.zero.get_or_insert_with(V::default)
+        } else {
+            &mut self.slots[slot].1
+        }
+    }
+
+    /// Stores `key` with `value` in the vacant slot [`KeyTable::probe`]
+    /// gave it (no other insertion in between); slot numbers change when
+    /// the table grows, so probe again afterwards.
+    #[inline]
+    pub(crate) fn insert_at(&mut self, slot: usize, key: u64, value: V) {
+        if slot == ZERO_SLOT {
+            self.zero = Some(value);
+            self.len += 1;
+            return;
+        }
+        debug_assert_eq!(self.slots[slot].0, 0);
+        self.slots[slot] = (key, value);
+        self.len += 1;
+        if self.len * 4 > self.slots.len() * 3 {
+            self.grow();
+        }
+    }
+
+    pub(crate) fn get(&self, key: u64) -> Option<&V> {
+        match self.probe(key) {
+            Probe::Found(ZERO_SLOT) => self.zero.as_ref(),
+            Probe::Found(i) => Some(&self.slots[i].1),
+            Probe::Vacant(_) => None,
+        }
+    }
+
+    pub(crate) fn get_mut(&mut self, key: u64) -> Option<&mut V> {
+        match self.probe(key) {
+            Probe::Found(i) => Some(self.at(i)),
+            Probe::Vacant(_) => None,
+        }
+    }
+
+    /// Inserts or replaces.
+    pub(crate) fn insert(&mut self, key: u64, value: V) {
+        match self.probe(key) {
+            Probe::Found(i) => *self.at(i) = value,
+            Probe::Vacant(i) => self.insert_at(i, key, value),
+        }
+    }
+
+    fn grow(&mut self) {
+        // Quadruple while small (fewer rebuilds), double once large: the
+        // large tables of the long searches are what the processor's caches
+        // miss, so they stay at least 3/8 full (with at most half full they
+        // took fewer instructions and more time).
+        let n = self.slots.len() * if self.slots.len() < 1 << 14 { 4 } else { 2 };
+        let old = std::mem::replace(&mut self.slots, vec![(0, V::default()); n]);
+        let mask = self.slots.len() - 1;
+        for (k, v) in old {
+            if k == 0 {
+                continue;
+            }
+            let mut i = k as usize & mask;
+            while self.slots[i].0 != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = (k, v);
+        }
+    }
+}
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
 
 /// The answer to "can `color` still mate?".
@@ -227,13 +361,16 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
         }
         None
     };
-    let mut semi = SemiCache::default();
-    let mut search = search::Helpmate::new(pos, winner);
-    // Most positions with mating material give a witness on the first tries.
-    let first = budget.playouts.min(2);
+    // Most positions with mating material give a witness on the first try
+    // (a second play-out here, the material-first plan, cost 4 % more
+    // instructions on the unwinnability sample and saved nothing on the
+    // can-mate sample: the quick search settles what it would).
+    let first = budget.playouts.min(1);
     if let Some(yes) = playouts(0..first) {
         return yes;
     }
+    let mut semi = SemiCache::default();
+    let mut search = search::Helpmate::new(pos, winner);
     let mut limit = budget.quick_search_nodes.min(budget.search_nodes);
     match search.run(limit, &mut semi) {
         search::Outcome::Mate(line) => return verified(pos, winner, line),
@@ -299,11 +436,14 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
 /// Replays a witness; returns `Yes` only if it is legal and ends in mate by `winner`.
 fn verified(pos: &Position, winner: Color, line: Vec<Move>) -> CanMate {
     let mut p = pos.clone();
+    let mut legal = Vec::with_capacity(64);
     for &m in &line {
-        match p.play(m) {
-            Ok(next) => p = next,
-            Err(_) => return CanMate::Unknown,
+        // `Position::play`'s check, into a reused buffer.
+        legal_moves_into(&p, &mut legal);
+        if !legal.contains(&m) {
+            return CanMate::Unknown;
         }
+        p.play_unchecked(m);
     }
     if p.turn() != winner && p.is_checkmate() {
         CanMate::Yes(line)
@@ -381,6 +521,22 @@ pub fn cannot_mate_statically(pos: &Position, winner: Color) -> bool {
     false
 }
 
+/// A position's predecessor in the breadth-first search, and the move from there.
+#[derive(Clone, Copy)]
+struct Parent {
+    key: u64,
+    mv: Move,
+}
+
+impl Default for Parent {
+    fn default() -> Parent {
+        Parent {
+            key: 0,
+            mv: Move::normal(Square::from_index(0), Square::from_index(0)),
+        }
+    }
+}
+
 enum Proof {
     Mate(Vec<Move>),
     NoMate,
@@ -396,7 +552,7 @@ enum Proof {
 struct Bfs {
     root_key: u64,
     /// Every position seen, with its predecessor and the move from there.
-    parent: KeyMap<(u64, Move)>,
+    parent: KeyTable<Parent>,
     /// Positions to expand, with their keys and whether the semi-static
     /// analysis is still to be applied.
     queue: VecDeque<(Position, u64, bool)>,
@@ -406,13 +562,13 @@ struct Bfs {
 impl Bfs {
     fn new(root: &Position) -> Bfs {
         let root_key = root.zobrist();
-        let mut parent: KeyMap<(u64, Move)> = KeyMap::default();
+        let mut parent: KeyTable<Parent> = KeyTable::with_capacity(1024);
         parent.insert(
             root_key,
-            (
-                root_key,
-                Move::normal(Square::from_index(0), Square::from_index(0)),
-            ),
+            Parent {
+                key: root_key,
+                mv: Move::normal(Square::from_index(0), Square::from_index(0)),
+            },
         );
         let mut queue = VecDeque::new();
         queue.push_back((root.clone(), root_key, false));
@@ -440,10 +596,10 @@ impl Bfs {
                     let mut line = Vec::new();
                     let mut k = key;
                     while k != self.root_key {
-                        match self.parent.get(&k) {
-                            Some(&(pk, pm)) => {
-                                line.push(pm);
-                                k = pk;
+                        match self.parent.get(k) {
+                            Some(p) => {
+                                line.push(p.mv);
+                                k = p.key;
                             }
                             None => break,
                         }
@@ -456,29 +612,42 @@ impl Bfs {
             if check_semi && semi.proves(&pos, key, winner) {
                 continue;
             }
-            let theirs = pos.by_color(pos.turn().other());
+            let us = pos.turn();
+            let theirs = pos.by_color(us.other());
             let pawns = pos.by_role(Role::Pawn);
+            // Whether keys can be updated from the move alone.
+            let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
             for &m in moves.iter() {
+                let from = m.from();
+                let to = m.to();
+                let role = search::role_on(&pos, from);
+                let captured = theirs.contains(to).then(|| search::role_on(&pos, to));
+                let fast = plain
+                    && m.kind() == crate::MoveKind::Normal
+                    && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);
                 // Most successors were seen before: look the key up first.
-                let (nk, next) = match pos.zobrist_after_move(key, m) {
-                    Some(nk) => (nk, None),
-                    None => {
-                        let mut next = pos.clone();
-                        next.play_unchecked(m);
-                        (next.zobrist_after(&pos, key), Some(next))
-                    }
-                };
-                let std::collections::hash_map::Entry::Vacant(seen) = self.parent.entry(nk) else {
-                    continue;
-                };
-                seen.insert((key, m));
-                let next = next.unwrap_or_else(|| {
+                let new_role = m.promotion_role().unwrap_or(role);
+                let (nk, played) = if fast {
+                    let nk = crate::zobrist::key_after_plain_move(
+                        key, us, role, new_role, from, to, captured,
+                    );
+                    (nk, None)
+                } else {
                     let mut next = pos.clone();
                     next.play_unchecked(m);
+                    (next.zobrist_after(&pos, key), Some(next))
+                };
+                let Probe::Vacant(slot) = self.parent.probe(nk) else {
+                    continue;
+                };
+                self.parent.insert_at(slot, nk, Parent { key, mv: m });
+                let next = played.unwrap_or_else(|| {
+                    let mut next = pos.clone();
+                    next.play_plain(from, to, role, new_role, captured);
                     next
                 });
                 debug_assert_eq!(nk, next.zobrist());
-                let capture = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
+                let capture = captured.is_some() || m.kind() == crate::MoveKind::EnPassant;
                 // The static rules depend on the material only (a position
                 // they settle stays marked as seen, never expanded).
                 if (capture || m.promotion_role().is_some())
@@ -486,7 +655,7 @@ impl Bfs {
                 {
                     continue;
                 }
-                let irreversible = capture || pawns.contains(m.from());
+                let irreversible = capture || pawns.contains(from);
                 self.queue.push_back((next, nk, irreversible));
             }
         }
@@ -494,32 +663,65 @@ impl Bfs {
     }
 }
 
+/// King distance between every two squares (the play-outs' scoring reads it
+/// for every piece of every candidate move).
+static CHEBYSHEV: [[u8; 64]; 64] = {
+    let mut t = [[0u8; 64]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let df = if df < 0 { -df } else { df };
+            let dr = if dr < 0 { -dr } else { dr };
+            t[a][b] = if df > dr { df } else { dr } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+#[inline]
 fn chebyshev(a: crate::Square, b: crate::Square) -> i32 {
-    i32::from(a.file().abs_diff(b.file()).max(a.rank().abs_diff(b.rank())))
+    i32::from(CHEBYSHEV[a.index()][b.index()])
+}
+
+/// The number of squares in a small set.
+#[inline]
+fn few(b: Bitboard) -> i32 {
+    let mut x = b.0;
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
 }
 
 /// How promising a position is for a cooperative mate by `winner` (higher is better).
 fn score(pos: &Position, winner: Color, material_first: bool) -> i32 {
     let loser = winner.other();
-    let mut wmat = 0;
-    let mut lmat = 0;
-    for role in [
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::Pawn,
-    ] {
-        wmat += value(role) * pos.pieces(winner, role).count() as i32;
-        lmat += value(role) * pos.pieces(loser, role).count() as i32;
-    }
+    // Material (`value` of each man): counted bit by bit, as the sets are
+    // small (`count_ones` is a long bit-twiddling sequence on the baseline
+    // x86-64 target, and this runs for every candidate move).
+    let material = |c: Color| -> i32 {
+        let ours = pos.by_color(c);
+        let minors = (pos.by_role(Role::Knight) | pos.by_role(Role::Bishop)) & ours;
+        value(Role::Knight) * few(minors)
+            + value(Role::Rook) * few(pos.by_role(Role::Rook) & ours)
+            + value(Role::Queen) * few(pos.by_role(Role::Queen) & ours)
+    };
+    let mut wmat = material(winner);
+    let lmat = material(loser) + value(Role::Pawn) * few(pos.pieces(loser, Role::Pawn));
     for sq in pos.pieces(winner, Role::Pawn) {
         let adv = if winner == Color::White {
             i32::from(sq.rank())
         } else {
             7 - i32::from(sq.rank())
         };
-        wmat += adv * adv / 2;
+        wmat += value(Role::Pawn) + adv * adv / 2;
     }
     let (Some(wk), Some(lk)) = (pos.king_of(winner), pos.king_of(loser)) else {
         return i32::MIN / 2;
@@ -590,9 +792,21 @@ fn playout(
         let mut best: Option<(i32, Move, Position)> = None;
         let theirs = pos.by_color(pos.turn().other());
         let winner_moves = pos.turn() == winner;
+        let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
         for &m in moves.iter() {
             let mut next = pos.clone();
-            next.play_unchecked(m);
+            let (from, to) = (m.from(), m.to());
+            let role = search::role_on(&pos, from);
+            if plain
+                && m.kind() == crate::MoveKind::Normal
+                && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2)
+            {
+                let captured = theirs.contains(to).then(|| search::role_on(&pos, to));
+                let new_role = m.promotion_role().unwrap_or(role);
+                next.play_plain(from, to, role, new_role, captured);
+            } else {
+                next.play_unchecked(m);
+            }
             // Mate in one is taken at once (the first in move order).
             if winner_moves && next.is_checkmate() {
                 line.push(m);
@@ -617,7 +831,7 @@ fn playout(
             }
         }
         let (_, m, next) = best?;
-        if next.count_legal_moves() == 0 {
+        if !next.has_legal_move() {
             // Stalemate or mate of the winner: this line is lost.
             return None;
         }

@@ -36,10 +36,9 @@
 //! returned).
 
 use super::semistatic::SemiCache;
-use super::{cannot_mate_statically, legal_moves_into, KeyMap};
+use super::{cannot_mate_statically, legal_moves_into, KeyTable, Probe};
 use crate::attacks::knight_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
-use std::collections::hash_map::Entry;
 use std::sync::OnceLock;
 
 pub(crate) enum Outcome {
@@ -166,21 +165,116 @@ impl Plan {
     }
 }
 
-/// What the search knows about a position it has generated.
+/// What the search knows about a position it has generated (16 bytes: the
+/// key table of a long search is what the processor's caches miss).
 #[derive(Clone, Copy)]
 struct Seen {
     /// The position it was (best) reached from, and the move.
     parent: u64,
     mv: Move,
-    /// The cheapest total cost it was reached with so far.
+    /// Bits 0–28: the cheapest total cost it was reached with so far; bit
+    /// 29: reached by real progress (the next ordinary move is free); bits
+    /// 30–31, "done": 0: not expanded yet; 1: expanded at that cost after an
+    /// ordinary move (expanded again if reached at the same cost by real
+    /// progress, which makes its next ordinary move free); 2: expanded after
+    /// progress, or settled by the static rules: never queued again.
+    state: u32,
+}
+
+/// The largest cost a [`Seen`] holds ([`Helpmate::run`] stops before a
+/// cost could exceed it).
+const MAX_COST: u32 = (1 << 29) - 1;
+
+impl Seen {
+    fn new(parent: u64, mv: Move, cost: u32, after_progress: bool, done: u8) -> Seen {
+        debug_assert!(cost <= MAX_COST && done <= 2);
+        Seen {
+            parent,
+            mv,
+            state: (cost & MAX_COST) | (u32::from(after_progress) << 29) | (u32::from(done) << 30),
+        }
+    }
+
+    #[inline]
+    fn cost(&self) -> u32 {
+        self.state & MAX_COST
+    }
+
+    #[inline]
+    fn after_progress(&self) -> bool {
+        self.state & (1 << 29) != 0
+    }
+
+    #[inline]
+    fn done(&self) -> u8 {
+        (self.state >> 30) as u8
+    }
+
+    #[inline]
+    fn set_done(&mut self, done: u8) {
+        self.state = (self.state & !(3 << 30)) | (u32::from(done) << 30);
+    }
+
+    #[inline]
+    fn set_after_progress(&mut self) {
+        self.state |= 1 << 29;
+    }
+}
+
+impl Default for Seen {
+    fn default() -> Seen {
+        Seen::new(
+            0,
+            Move::normal(Square::from_index(0), Square::from_index(0)),
+            0,
+            false,
+            0,
+        )
+    }
+}
+
+/// The role on an occupied square (pawns first: the locked positions the
+/// searches spend their time in are mostly pawns).
+#[inline]
+pub(super) fn role_on(pos: &Position, sq: Square) -> Role {
+    let b = Bitboard::from_square(sq);
+    if (pos.by_role(Role::Pawn) & b).any() {
+        Role::Pawn
+    } else if (pos.by_role(Role::King) & b).any() {
+        Role::King
+    } else if (pos.by_role(Role::Bishop) & b).any() {
+        Role::Bishop
+    } else if (pos.by_role(Role::Knight) & b).any() {
+        Role::Knight
+    } else if (pos.by_role(Role::Rook) & b).any() {
+        Role::Rook
+    } else {
+        Role::Queen
+    }
+}
+
+/// Whether a successor reached at `cost` (by real progress or not) is worth
+/// queueing, given what the search knows about it (see [`Helpmate::run`]).
+#[inline]
+fn wanted(s: &Seen, cost: u32, progress: bool) -> bool {
+    match s.done() {
+        0 => cost < s.cost() || (cost == s.cost() && progress && !s.after_progress()),
+        1 => cost == s.cost() && progress,
+        _ => false,
+    }
+}
+
+/// A successor worth queueing, found in the first pass over the moves.
+struct Candidate {
+    m: Move,
+    role: Role,
+    captured: Option<Role>,
+    key: u64,
     cost: u32,
-    /// Reached by real progress (the next ordinary move is free).
-    after_progress: bool,
-    /// 0: not expanded yet; 1: expanded at `cost` after an ordinary move
-    /// (expanded again if reached at the same cost by real progress, which
-    /// makes its next ordinary move free); 2: expanded after progress, or
-    /// settled by the static rules: never queued again.
-    done: u8,
+    progress: bool,
+    /// Where the successor is in `Helpmate::played`, when it was played to
+    /// compute its key (`u32::MAX`: not played).
+    played: u32,
 }
 
 /// A queued position.
@@ -199,31 +293,37 @@ struct Queued {
 pub(crate) struct Helpmate {
     plan: Plan,
     root_key: u64,
-    seen: KeyMap<Seen>,
+    seen: KeyTable<Seen>,
     /// Queued positions by total cost; each bucket is a stack.
     buckets: Vec<Vec<Queued>>,
+    /// Emptied buckets below `current`, kept for their capacity (a new
+    /// bucket takes one instead of growing from nothing).
+    spare: Vec<Vec<Queued>>,
     /// No bucket below this one holds anything.
     current: usize,
     expanded: usize,
     moves: Vec<Move>,
-    /// Per legal move: its cost and whether it is real progress.
-    costs: Vec<(u32, bool)>,
+    /// The successors worth queueing (first pass over the moves).
+    wanted: Vec<Candidate>,
+    /// Successors played in the first pass (castling rights, en passant,
+    /// castling and double steps: their keys come from the position).
+    played: Vec<Position>,
 }
 
 impl Helpmate {
     pub(crate) fn new(root: &Position, winner: Color) -> Helpmate {
         let (corner, corner_king, corner_block) = corners(root, winner);
         let root_key = root.zobrist();
-        let mut seen = KeyMap::default();
+        let mut seen = KeyTable::with_capacity(256);
         seen.insert(
             root_key,
-            Seen {
-                parent: root_key,
-                mv: Move::normal(Square::from_index(0), Square::from_index(0)),
-                cost: 0,
-                after_progress: false,
-                done: 0,
-            },
+            Seen::new(
+                root_key,
+                Move::normal(Square::from_index(0), Square::from_index(0)),
+                0,
+                false,
+                0,
+            ),
         );
         Helpmate {
             plan: Plan::new(winner, corner, corner_king, corner_block),
@@ -236,10 +336,12 @@ impl Helpmate {
                 after_progress: false,
                 check_semi: false,
             }]],
+            spare: Vec::new(),
             current: 0,
             expanded: 0,
             moves: Vec::with_capacity(64),
-            costs: Vec::with_capacity(64),
+            wanted: Vec::with_capacity(64),
+            played: Vec::new(),
         }
     }
 
@@ -249,30 +351,34 @@ impl Helpmate {
         let winner = self.plan.winner;
         loop {
             while self.buckets.get(self.current).is_some_and(|b| b.is_empty()) {
+                self.spare
+                    .push(std::mem::take(&mut self.buckets[self.current]));
                 self.current += 1;
             }
             if self.current >= self.buckets.len() {
                 // Every reachable position has been expanded or settled.
                 return Outcome::NoMate;
             }
-            if self.expanded >= limit {
+            // Costs grow by at most 3 a move: stop before one could exceed
+            // what a `Seen` holds (never within any real budget).
+            if self.expanded >= limit || self.current + 3 > MAX_COST as usize {
                 return Outcome::OutOfBudget;
             }
             let Some(q) = self.buckets[self.current].pop() else {
                 continue;
             };
-            let Some(s) = self.seen.get_mut(&q.key) else {
+            let Some(s) = self.seen.get_mut(q.key) else {
                 continue;
             };
             // A copy queued before a cheaper way to it was found, or already expanded.
-            if s.done == 2
-                || s.cost != q.cost
-                || s.after_progress != q.after_progress
-                || (s.done == 1 && !q.after_progress)
+            if s.done() == 2
+                || s.cost() != q.cost
+                || s.after_progress() != q.after_progress
+                || (s.done() == 1 && !q.after_progress)
             {
                 continue;
             }
-            s.done = if q.after_progress { 2 } else { 1 };
+            s.set_done(if q.after_progress { 2 } else { 1 });
             self.expanded += 1;
             let pos = &q.pos;
             let key = q.key;
@@ -289,130 +395,147 @@ impl Helpmate {
             let us = pos.turn();
             let theirs = pos.by_color(us.other());
             let pawns = pos.by_role(Role::Pawn);
-            // The role on every square, and whether keys can be updated
-            // from the move alone.
-            let mut board = [None; 64];
-            for role in Role::ALL {
-                for sq in pos.by_role(role) {
-                    board[sq.index()] = Some(role);
-                }
-            }
-            let plain = pos.castling_rooks().is_empty() && pos.ep_square().is_none();
-            self.costs.clear();
+            // Whether keys can be updated from the move alone.
+            let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
+            // First pass: every move's cost and successor key; only the
+            // successors worth queueing go on. Worth queueing: not
+            // expanded yet and reached at least as cheaply (queued again on
+            // top, so that the line being followed goes on through it: depth
+            // first within a cost), or expanded after an ordinary move and
+            // now reached by progress at the same cost. (The successors of
+            // one position are distinct positions, so queueing one of them
+            // does not change whether another is wanted.)
+            self.wanted.clear();
+            self.played.clear();
             for &m in &self.moves {
-                let role = board[m.from().index()].unwrap_or(Role::Pawn);
-                let captured = theirs.contains(m.to()) || m.kind() == crate::MoveKind::EnPassant;
-                let raw = self.plan.cost(pos, m, role, captured);
+                let from = m.from();
+                let to = m.to();
+                let role = role_on(pos, from);
+                let capture = theirs.contains(to);
+                let raw = self.plan.cost(
+                    pos,
+                    m,
+                    role,
+                    capture || m.kind() == crate::MoveKind::EnPassant,
+                );
                 let c = if raw == NORMAL && q.after_progress {
                     REWARD
                 } else {
                     raw
                 };
-                self.costs.push((c, raw == REWARD));
+                let progress = raw == REWARD;
+                let cost = q.cost + c;
+                let captured = capture.then(|| role_on(pos, to));
+                let fast = plain
+                    && m.kind() == crate::MoveKind::Normal
+                    && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2);
+                // The successor's key first (most successors were seen
+                // before); the successor itself only when it is wanted.
+                let (nk, played) = if fast {
+                    let new_role = m.promotion_role().unwrap_or(role);
+                    let nk = crate::zobrist::key_after_plain_move(
+                        key, us, role, new_role, from, to, captured,
+                    );
+                    (nk, u32::MAX)
+                } else {
+                    let mut next = pos.clone();
+                    next.play_unchecked(m);
+                    let nk = next.zobrist_after(pos, key);
+                    self.played.push(next);
+                    (nk, self.played.len() as u32 - 1)
+                };
+                if let Probe::Found(i) = self.seen.probe(nk) {
+                    if !wanted(self.seen.at(i), cost, progress) {
+                        continue;
+                    }
+                }
+                self.wanted.push(Candidate {
+                    m,
+                    role,
+                    captured,
+                    key: nk,
+                    cost,
+                    progress,
+                    played,
+                });
             }
             // Stacks: what is pushed last is expanded first. Ordinary moves
             // first, then real progress; each in reverse generation order.
             for pass_progress in [false, true] {
-                for i in (0..self.moves.len()).rev() {
-                    let (c, progress) = self.costs[i];
-                    if progress != pass_progress {
+                for i in (0..self.wanted.len()).rev() {
+                    if self.wanted[i].progress != pass_progress {
                         continue;
                     }
-                    let m = self.moves[i];
-                    let cost = q.cost + c;
-                    // Worth queueing: not expanded yet and reached at least
-                    // as cheaply (queued again on top, so that the line being
-                    // followed goes on through it: depth first within a
-                    // cost), or expanded after an ordinary move and now
-                    // reached by progress at the same cost.
-                    let wanted = |s: &Seen| match s.done {
-                        0 => cost < s.cost || (cost == s.cost && progress && !s.after_progress),
-                        1 => cost == s.cost && progress,
-                        _ => false,
-                    };
+                    let Candidate {
+                        m,
+                        role,
+                        captured,
+                        key: nk,
+                        cost,
+                        progress,
+                        played,
+                    } = self.wanted[i];
                     let from = m.from();
-                    let to = m.to();
-                    let role = board[from.index()].unwrap_or(Role::Pawn);
-                    let fast = (plain
-                        && m.kind() == crate::MoveKind::Normal
-                        && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2))
-                        .then(|| {
-                            let captured = if theirs.contains(to) {
-                                board[to.index()]
-                            } else {
-                                None
-                            };
-                            crate::zobrist::key_after_plain_move(
-                                key,
-                                us,
-                                role,
-                                m.promotion_role().unwrap_or(role),
-                                from,
-                                to,
-                                captured,
-                            )
-                        });
-                    if let Some(nk) = fast {
-                        if self.seen.get(&nk).is_some_and(|s| !wanted(s)) {
-                            continue;
-                        }
-                    }
-                    let mut next = pos.clone();
-                    next.play_unchecked(m);
-                    let nk = match fast {
-                        Some(nk) => nk,
-                        None => {
-                            let nk = next.zobrist_after(pos, key);
-                            if self.seen.get(&nk).is_some_and(|s| !wanted(s)) {
+                    let probe = self.seen.probe(nk);
+                    let again = match probe {
+                        Probe::Found(i) => {
+                            let s = self.seen.at(i);
+                            if !wanted(s, cost, progress) {
                                 continue;
                             }
-                            nk
+                            s.done() == 1
                         }
+                        Probe::Vacant(_) => false,
                     };
-                    debug_assert_eq!(nk, next.zobrist());
-                    let capture = theirs.contains(to) || m.kind() == crate::MoveKind::EnPassant;
-                    match self.seen.entry(nk) {
-                        Entry::Occupied(mut e) if e.get().done == 1 => {
-                            // Keep its first parent: parents are always
-                            // expanded before their children, so the chain
-                            // of parents ends at the root.
-                            e.get_mut().after_progress = true;
-                        }
-                        e => {
-                            // The static rules depend on the material only.
-                            let settled = (capture || m.promotion_role().is_some())
-                                && cannot_mate_statically(&next, winner);
-                            let seen = Seen {
-                                parent: key,
-                                mv: m,
-                                cost,
-                                after_progress: progress,
-                                done: if settled { 2 } else { 0 },
-                            };
-                            match e {
-                                Entry::Occupied(mut e) => {
-                                    e.insert(seen);
-                                }
-                                Entry::Vacant(e) => {
-                                    e.insert(seen);
-                                }
-                            }
-                            if settled {
-                                continue;
-                            }
-                        }
-                    }
+                    let capture = captured.is_some() || m.kind() == crate::MoveKind::EnPassant;
                     let slot = cost as usize;
                     if self.buckets.len() <= slot {
-                        self.buckets.resize_with(slot + 1, Vec::new);
+                        let spare = &mut self.spare;
+                        self.buckets
+                            .resize_with(slot + 1, || spare.pop().unwrap_or_default());
                     }
-                    self.buckets[slot].push(Queued {
+                    // The successor is made in its place on the stack (no
+                    // copy of the position).
+                    let bucket = &mut self.buckets[slot];
+                    let next = match self.played.get(played as usize) {
+                        Some(p) => p.clone(),
+                        None => pos.clone(),
+                    };
+                    bucket.push(Queued {
                         pos: next,
                         key: nk,
                         cost,
                         after_progress: progress,
                         check_semi: capture || pawns.contains(from),
                     });
+                    let Some(Queued { pos: next, .. }) = bucket.last_mut() else {
+                        continue;
+                    };
+                    if played == u32::MAX {
+                        let new_role = m.promotion_role().unwrap_or(role);
+                        next.play_plain(from, m.to(), role, new_role, captured);
+                    }
+                    debug_assert_eq!(nk, next.zobrist());
+                    if again {
+                        // Keep its first parent: parents are always
+                        // expanded before their children, so the chain
+                        // of parents ends at the root.
+                        if let Probe::Found(i) = probe {
+                            self.seen.at(i).set_after_progress();
+                        }
+                    } else {
+                        // The static rules depend on the material only.
+                        let settled = (capture || m.promotion_role().is_some())
+                            && cannot_mate_statically(next, winner);
+                        let seen = Seen::new(key, m, cost, progress, if settled { 2 } else { 0 });
+                        match probe {
+                            Probe::Found(i) => *self.seen.at(i) = seen,
+                            Probe::Vacant(i) => self.seen.insert_at(i, nk, seen),
+                        }
+                        if settled {
+                            bucket.pop();
+                        }
+                    }
                 }
             }
         }
@@ -424,7 +547,7 @@ impl Helpmate {
         let mut k = key;
         // Every parent was expanded before its child: the chain ends at the root.
         while k != self.root_key && line.len() <= self.seen.len() {
-            match self.seen.get(&k) {
+            match self.seen.get(k) {
                 Some(s) => {
                     line.push(s.mv);
                     k = s.parent;
