@@ -641,6 +641,8 @@ pub async fn back_to_screen(
                 ["rounds", n, "arrivals", ..] => format!("/t/{tid}/manage/rounds/{n}/arrivals"),
                 ["rounds", n, ..] => format!("/t/{tid}/manage/rounds/{n}"),
                 ["pair"] => format!("/t/{tid}/manage/rounds/0"),
+                ["entries", ..] => format!("/t/{tid}/manage/entries"),
+                ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
                 ["envelopes", aid, ..] => {
                     let (Ok(t), Ok(a)) = (tid.parse::<i32>(), aid.parse::<i32>()) else {
                         return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
