@@ -69,6 +69,14 @@ fn hall_screen_pages_updates_live_and_its_qr_code_opens_the_tournament() {
     );
 
     let b = Browser::start_sized(&chromium, &driver, 1920, 1080);
+    // The window has the browser's own bars: the page itself gets exactly
+    // 1920×1080, as on a projector in full screen.
+    b.cmd(
+        reqwest::Method::POST,
+        "/goog/cdp/execute",
+        Some(json!({"cmd": "Emulation.setDeviceMetricsOverride",
+                    "params": {"width": 1920, "height": 1080, "deviceScaleFactor": 1, "mobile": false}})),
+    );
     let size = b.js("return [window.innerWidth, window.innerHeight];");
     assert_eq!(size, json!([1920, 1080]), "the viewport is 1920×1080");
     b.go(&format!("{}/t/{tid}/hall?every=2", app.base));
