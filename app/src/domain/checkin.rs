@@ -75,7 +75,13 @@ fn is_open(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<bool> 
 /// The check-in sheet of the next round.
 pub fn sheet(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<CheckinSheet> {
     load_tournament(conn, tid)?;
-    let round = next_round(conn, tid)?;
+    // The public must not learn that a round was paired before it is
+    // published (`Audience`): for them the next round is the one after the
+    // last published round.
+    let round = match audience {
+        Audience::Staff => next_round(conn, tid)?,
+        Audience::Public => Audience::Public.last_round(conn, tid)? + 1,
+    };
     let open = is_open(conn, tid, round)?;
     let marks: HashMap<i32, (CheckinSource, String)> = checkins::table
         .filter(checkins::tournament_id.eq(tid))
@@ -344,9 +350,9 @@ pub fn by_code(
     }
     let round = next_round(conn, tid)?;
     if !is_open(conn, tid, round)? {
-        return Err(DomainError::conflict(format!(
-            "check-in for round {round} has not started; ask the arbiter"
-        )));
+        return Err(DomainError::conflict(
+            "check-in for the next round has not started; ask the arbiter",
+        ));
     }
     let pid: Option<i32> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))

@@ -278,7 +278,9 @@ fn entries_admin(
     error: FormError,
     notice: Option<String>,
 ) -> DomainResult<EntriesAdminPage> {
-    require_role(conn, &viewer.actor, tid, &[Role::Organizer])?;
+    // Arbiters see the entries; deciding is the organizer's (the domain
+    // refuses anyone else's post with the reason).
+    require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "manage-entries")?;
     let list = entries::list(conn, tid, Audience::Staff)?;
     let title = format!("{} · {}", viewer.tr().t("entry_manage"), nav.name);
