@@ -369,6 +369,16 @@ pub fn by_code(
     record(conn, actor, tid, pid, true, CheckinSource::Code)
 }
 
+/// A player's check-in code, once issued (for the staff's pages only).
+pub fn code_of(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<Option<String>> {
+    Ok(checkin_codes::table
+        .filter(checkin_codes::tournament_id.eq(tid))
+        .filter(checkin_codes::player_id.eq(pid))
+        .select(checkin_codes::code)
+        .first(conn)
+        .optional()?)
+}
+
 /// Codes issued.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CodesIssued {

@@ -656,6 +656,16 @@ fn the_pages_enter_approve_and_check_in() {
             303,
             "the codes are staff-only"
         );
+        let card = staff
+            .get(&format!(
+                "/t/{tid}/manage/players/{}/edit",
+                karol["player_id"]
+            ))
+            .1;
+        assert!(
+            card.contains(karol["code"].as_str().unwrap()),
+            "the staff's player page shows the code"
+        );
         let other = sheet["players"].as_array().unwrap().last().unwrap().clone();
         assert_ne!(other["name"], "Karol Mazur");
         let pid = other["player_id"].as_i64().unwrap().to_string();

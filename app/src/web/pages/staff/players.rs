@@ -341,6 +341,8 @@ pub struct PlayerEditPage {
     pub player: PlayerView,
     pub f: EditPlayerForm,
     pub error: FormError,
+    /// The player's check-in code (`domain::checkin`), once issued.
+    pub checkin_code: Option<String>,
 }
 
 impl PlayerEditPage {
@@ -366,12 +368,14 @@ pub(super) fn player_edit_page(
         player.name,
         nav.name
     );
+    let checkin_code = crate::domain::checkin::code_of(conn, tid, pid)?;
     Ok(PlayerEditPage {
         base: Base::new(viewer, title, Some(nav)),
         tid,
         player,
         f,
         error,
+        checkin_code,
     })
 }
 
