@@ -14,3 +14,14 @@ pub fn pool_size(url: &str) -> u32 {
         crate::db::Backend::Postgres => 16,
     }
 }
+
+/// The server's public address (`ARBITER_PUBLIC_URL`, e.g.
+/// `https://chess.example.org`) when it runs behind a proxy that gives it
+/// another one; the hall screen's QR code opens it. Unset: the address each
+/// request came to.
+pub fn public_url() -> Option<String> {
+    std::env::var("ARBITER_PUBLIC_URL")
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+}

@@ -34,6 +34,7 @@
         }
         var stamp = document.getElementById("live-status");
         if (stamp) stamp.textContent = stamp.getAttribute("data-text") + " " + new Date().toLocaleTimeString();
+        document.dispatchEvent(new Event("arbiter:live"));
       })
       .catch(function () {});
   }
@@ -404,5 +405,101 @@
     if (!section) return;
     search(section);
     rerate(section);
+  });
+})();
+
+// Event day (app/src/web/pages/entries.rs).
+// 1. The hall screen: the live region's sets (boards, then names) are cut into
+//    pages that fit the screen, shown in turn every data-every seconds; after
+//    a live update the pages are cut again and the current page stays.
+// 2. The check-in sheet: the search box filters the players by name; Enter
+//    marks the first player shown present.
+(function () {
+  "use strict";
+
+  function hall() {
+    var body = document.body;
+    if (!body.hasAttribute("data-hall")) return;
+    var every = (parseInt(body.getAttribute("data-every"), 10) || 12) * 1000;
+    var pages = [];
+    var current = 0;
+
+    function rowsOf(set) { return set.querySelectorAll("tbody tr"); }
+
+    function cut() {
+      pages = [];
+      var pager = document.getElementById("hall-pager");
+      var sets = document.querySelectorAll("#hall-live [data-hall-set]");
+      for (var h = 0; h < sets.length; h++) sets[h].hidden = true;
+      for (var s = 0; s < sets.length; s++) {
+        var set = sets[s];
+        set.hidden = false;
+        var rows = rowsOf(set);
+        for (var r = 0; r < rows.length; r++) rows[r].hidden = false;
+        var top = set.getBoundingClientRect().top;
+        var head = set.querySelector("thead");
+        var headH = head ? head.getBoundingClientRect().height : 0;
+        var rowH = rows.length ? rows[0].getBoundingClientRect().height : 1;
+        var room = window.innerHeight - top - headH - (pager ? pager.getBoundingClientRect().height : 0) - 8;
+        var per = Math.max(1, Math.floor(room / rowH));
+        var count = Math.max(1, Math.ceil(rows.length / per));
+        for (var k = 0; k < count; k++) {
+          pages.push({ set: set, from: k * per, to: (k + 1) * per, index: k + 1, of: count });
+        }
+        set.hidden = true;
+      }
+      body.setAttribute("data-pages", String(pages.length));
+    }
+
+    function show(k) {
+      var pager = document.getElementById("hall-pager");
+      if (!pages.length) { if (pager) pager.textContent = ""; return; }
+      current = k % pages.length;
+      var p = pages[current];
+      var sets = document.querySelectorAll("#hall-live [data-hall-set]");
+      for (var s = 0; s < sets.length; s++) sets[s].hidden = sets[s] !== p.set;
+      var rows = rowsOf(p.set);
+      for (var r = 0; r < rows.length; r++) rows[r].hidden = r < p.from || r >= p.to;
+      body.setAttribute("data-page", String(current + 1));
+      if (pager) pager.textContent = p.set.getAttribute("data-label") + " · " + p.index + "/" + p.of;
+    }
+
+    cut();
+    show(0);
+    setInterval(function () { show(current + 1); }, every);
+    document.addEventListener("arbiter:live", function () { var k = current; cut(); show(k); });
+    window.addEventListener("resize", function () { var k = current; cut(); show(k); });
+  }
+
+  function checkin() {
+    var box = document.getElementById("checkin-search");
+    var table = document.getElementById("checkin-sheet");
+    if (!box || !table) return;
+    var rows = table.querySelectorAll("tbody tr[data-name]");
+    function shown() {
+      var out = [];
+      for (var i = 0; i < rows.length; i++) if (!rows[i].hidden) out.push(rows[i]);
+      return out;
+    }
+    box.addEventListener("input", function () {
+      var q = box.value.trim().toLowerCase();
+      for (var i = 0; i < rows.length; i++) {
+        rows[i].hidden = q !== "" && rows[i].getAttribute("data-name").indexOf(q) < 0;
+      }
+    });
+    box.addEventListener("keydown", function (e) {
+      if (e.key !== "Enter") return;
+      e.preventDefault();
+      var list = shown();
+      for (var i = 0; i < list.length; i++) {
+        var button = list[i].querySelector("button.mark-present");
+        if (button) { button.form.submit(); return; }
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    hall();
+    checkin();
   });
 })();

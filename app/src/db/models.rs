@@ -172,3 +172,39 @@ pub struct AuditRow {
     pub before_state: Option<String>,
     pub after_state: Option<String>,
 }
+
+#[derive(Queryable, Selectable, Clone, Debug)]
+#[diesel(table_name = entry_forms)]
+pub struct EntryFormRow {
+    pub tournament_id: i32,
+    pub is_open: bool,
+    pub deadline: Option<String>,
+    pub max_players: Option<i32>,
+    pub eligibility: crate::domain::kinds::EntryEligibility,
+    pub federation: String,
+    pub min_rating: Option<i32>,
+    pub max_rating: Option<i32>,
+    pub updated_at: String,
+}
+
+#[derive(Queryable, Selectable, Clone, Debug)]
+#[diesel(table_name = entries)]
+pub struct EntryRow {
+    pub id: i32,
+    pub tournament_id: i32,
+    pub name: String,
+    pub fide_id: Option<i64>,
+    pub title: String,
+    pub federation: String,
+    pub club: String,
+    pub birth_date: String,
+    pub sex: String,
+    pub rating: Option<i32>,
+    pub email: String,
+    pub from_rating_list: bool,
+    pub state: crate::domain::kinds::EntryState,
+    pub reason: String,
+    pub player_id: Option<i32>,
+    pub created_at: String,
+    pub decided_at: Option<String>,
+}

@@ -307,6 +307,68 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    entry_forms (tournament_id) {
+        tournament_id -> Integer,
+        is_open -> Bool,
+        deadline -> Nullable<Text>,
+        max_players -> Nullable<Integer>,
+        eligibility -> Text,
+        federation -> Text,
+        min_rating -> Nullable<Integer>,
+        max_rating -> Nullable<Integer>,
+        updated_at -> Text,
+    }
+}
+
+diesel::table! {
+    entries (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        name -> Text,
+        fide_id -> Nullable<BigInt>,
+        title -> Text,
+        federation -> Text,
+        club -> Text,
+        birth_date -> Text,
+        sex -> Text,
+        rating -> Nullable<Integer>,
+        email -> Text,
+        from_rating_list -> Bool,
+        state -> Text,
+        reason -> Text,
+        player_id -> Nullable<Integer>,
+        created_at -> Text,
+        decided_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    checkin_rounds (tournament_id, round_number) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        opened_at -> Text,
+    }
+}
+
+diesel::table! {
+    checkins (tournament_id, round_number, player_id) {
+        tournament_id -> Integer,
+        round_number -> Integer,
+        player_id -> Integer,
+        source -> Text,
+        at -> Text,
+    }
+}
+
+diesel::table! {
+    checkin_codes (player_id) {
+        player_id -> Integer,
+        tournament_id -> Integer,
+        code -> Text,
+    }
+}
+
 diesel::joinable!(rating_list_players -> rating_lists (list_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -329,4 +391,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     rating_lists,
     rating_list_players,
     prize_tables,
+    entry_forms,
+    entries,
+    checkin_rounds,
+    checkins,
+    checkin_codes,
 );

@@ -371,6 +371,50 @@ closed_set! {
     }
 }
 
+closed_set! {
+    /// An online entry: waiting for the organizer, approved (the player is
+    /// registered) or rejected (with a reason).
+    EntryState, "entry state" {
+        Pending = "pending",
+        Approved = "approved",
+        Rejected = "rejected",
+    }
+}
+
+closed_set! {
+    /// Who may enter a tournament through its entry form.
+    EntryEligibility, "eligibility" {
+        /// Anyone.
+        Anyone = "anyone",
+        /// Only players found (by FIDE id) in the imported rating list.
+        RatingList = "rating_list",
+        /// Only players of the federation the form names.
+        Federation = "federation",
+    }
+}
+
+closed_set! {
+    /// How a player's presence for a round was recorded.
+    CheckinSource, "check-in source" {
+        /// Marked present by the arbiter.
+        Staff = "staff",
+        /// Confirmed by the player with his personal code.
+        Code = "code",
+    }
+}
+
+closed_set! {
+    /// Why an active player is not on a board of a round.
+    LeftOutReason, "reason" {
+        /// He asked for a bye for the round.
+        RequestedBye = "requested_bye",
+        /// A late entry who joins in a later round.
+        LateEntry = "late_entry",
+        /// Check-in was in use and he was not present.
+        Absent = "absent",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -410,6 +454,10 @@ mod tests {
         round_trip(DrawMode::ALL);
         round_trip(EarlyEnd::ALL);
         round_trip(PlayedColour::ALL);
+        round_trip(EntryState::ALL);
+        round_trip(EntryEligibility::ALL);
+        round_trip(CheckinSource::ALL);
+        round_trip(LeftOutReason::ALL);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use super::kinds::{
 use super::regulations::point_system;
 use super::DomainResult;
 use crate::db::models::{ByeRequestRow, GameRow, PlayerRow, TournamentRow};
-use crate::db::schema::{bye_requests, forbidden_pairs, games, players};
+use crate::db::schema::{bye_requests, checkin_rounds, checkins, forbidden_pairs, games, players};
 use crate::db::DbConnection;
 use diesel::prelude::*;
 use pairing::{ByeKind, Color, GameResult, PlayerId, PointSystem, RoundEntry};
@@ -196,13 +196,36 @@ pub fn build(
             .filter(bye_requests::round_number.eq(next as i32))
             .select(ByeRequestRow::as_select())
             .load(conn)?;
+        // Check-in in use for the round (`domain::checkin`): an active player
+        // not checked in is not paired, and scores as a round missed.
+        let present: Option<Vec<i32>> = if t.system.is_swiss()
+            && checkin_rounds::table
+                .filter(checkin_rounds::tournament_id.eq(t.id))
+                .filter(checkin_rounds::round_number.eq(next as i32))
+                .count()
+                .get_result::<i64>(conn)?
+                > 0
+        {
+            Some(
+                checkins::table
+                    .filter(checkins::tournament_id.eq(t.id))
+                    .filter(checkins::round_number.eq(next as i32))
+                    .select(checkins::player_id)
+                    .load(conn)?,
+            )
+        } else {
+            None
+        };
         for (i, p) in rows.iter().enumerate() {
             let req = requests.iter().find(|q| q.player_id == p.id);
+            let absent = p.status == PlayerStatus::Active
+                && present.as_ref().is_some_and(|ids| !ids.contains(&p.id));
             let entry = match req.map(|q| q.kind) {
                 Some(ByeRequestKind::Half) => Some(RoundEntry::Bye(ByeKind::Half)),
                 Some(ByeRequestKind::Zero) => Some(RoundEntry::Bye(ByeKind::Zero)),
                 Some(ByeRequestKind::Full) => Some(RoundEntry::Bye(ByeKind::Full)),
                 None if (p.joined_round as u32) > next => Some(RoundEntry::Bye(late_bye)),
+                None if absent => Some(RoundEntry::Bye(late_bye)),
                 _ => None,
             };
             if let Some(e) = entry {

@@ -68,7 +68,7 @@ pub(crate) fn year_of(date: &str) -> Option<i32> {
 }
 
 impl RegisterPlayer {
-    fn validate(&mut self) -> DomainResult<()> {
+    pub(crate) fn validate(&mut self) -> DomainResult<()> {
         self.name = self.name.trim().to_string();
         if self.name.is_empty() {
             return Err(DomainError::invalid("name", "the player needs a name"));
@@ -210,7 +210,7 @@ pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerView>> 
     Ok(rows.iter().map(PlayerView::from).collect())
 }
 
-fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
     let max: Option<i32> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(rounds::number))
@@ -226,9 +226,39 @@ pub fn register(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: i32,
-    mut cmd: RegisterPlayer,
+    cmd: RegisterPlayer,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    let (v, late) = enter_player(conn, tid, cmd)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: if late {
+                "player.register_late"
+            } else {
+                "player.register"
+            },
+            entity: "player",
+            entity_id: Some(v.id as i64),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+/// The registration itself — every check and the new player row — without
+/// the role check and the audit row, which belong to the operation that calls
+/// it: [`register`], and the approval of an online entry
+/// (`entries::approve`), so that both register a player the same way. The
+/// flag says whether it was a late entry.
+pub(crate) fn enter_player(
+    conn: &mut DbConnection,
+    tid: i32,
+    mut cmd: RegisterPlayer,
+) -> DomainResult<(PlayerView, bool)> {
     let t = load_tournament(conn, tid)?;
     if cmd.from_rating_list {
         fill_from_rating_list(conn, &t, &mut cmd)?;
@@ -306,29 +336,12 @@ pub fn register(
         .returning(players::id)
         .get_result(conn)?;
     let row = load_player(conn, tid, id)?;
-    let v = PlayerView::from(&row);
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if paired > 0 {
-                "player.register_late"
-            } else {
-                "player.register"
-            },
-            entity: "player",
-            entity_id: Some(id as i64),
-        },
-        None::<&()>,
-        Some(&v),
-    )?;
-    Ok(v)
+    Ok((PlayerView::from(&row), paired > 0))
 }
 
 /// Fills what a registration leaves empty from the FIDE rating list (see
 /// `rating_list::registration_data`).
-fn fill_from_rating_list(
+pub(crate) fn fill_from_rating_list(
     conn: &mut DbConnection,
     t: &crate::db::models::TournamentRow,
     cmd: &mut RegisterPlayer,
@@ -360,7 +373,7 @@ fn fill_from_rating_list(
 
 /// A name as people compare them: lower case, letters only, without
 /// diacritics, surname and first name in either order.
-fn name_key(name: &str) -> Vec<String> {
+pub(crate) fn name_key(name: &str) -> Vec<String> {
     let folded: String =
         name.chars()
             .map(|c| match c {
@@ -396,7 +409,7 @@ fn name_key(name: &str) -> Vec<String> {
 
 /// Another player of this tournament who is most likely the same person: the
 /// same name (diacritics, case and word order aside) and the same birth year.
-fn likely_duplicate(
+pub(crate) fn likely_duplicate(
     conn: &mut DbConnection,
     tid: i32,
     name: &str,

@@ -9,7 +9,9 @@ use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResul
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::kinds::{GameKind, PlayerStatus, RatingOrder, RoundState, Variant};
+use crate::domain::kinds::{
+    GameKind, LeftOutReason, PlayerStatus, RatingOrder, RoundState, Variant,
+};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
@@ -59,6 +61,72 @@ pub struct RoundView {
     /// Chess960: the start positions (Guidelines II); null for standard chess,
     /// and for the public until the round is published.
     pub chess960: Option<super::chess960::RoundPositions>,
+    /// The players with a bye other than the pairing's, and why they were
+    /// not paired (absent at check-in, requested bye, late entry).
+    pub left_out: Vec<LeftOut>,
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct LeftOut {
+    pub player: PlayerRef,
+    pub reason: LeftOutReason,
+    /// The bye as written on the wall chart: `1`, `½` or `0`.
+    pub result: String,
+}
+
+impl LeftOut {
+    /// The page text's key for the reason.
+    pub fn reason_key(&self) -> &'static str {
+        match self.reason {
+            LeftOutReason::Absent => "left_out_absent",
+            LeftOutReason::RequestedBye => "left_out_requested_bye",
+            LeftOutReason::LateEntry => "left_out_late_entry",
+        }
+    }
+}
+
+/// Why each player with a requested, late-entry or absence bye in round
+/// `number` was not paired: a bye request of the round says so; a player
+/// joining later is a late entry; anyone else was absent at check-in
+/// (`domain::checkin`).
+fn left_out(
+    conn: &mut DbConnection,
+    tid: i32,
+    number: i32,
+    rows: &[GameRow],
+    pm: &HashMap<i32, PlayerRow>,
+) -> DomainResult<Vec<LeftOut>> {
+    use crate::db::schema::bye_requests;
+    let requested: Vec<i32> = bye_requests::table
+        .filter(bye_requests::tournament_id.eq(tid))
+        .filter(bye_requests::round_number.eq(number))
+        .select(bye_requests::player_id)
+        .load(conn)?;
+    let mut out = Vec::new();
+    for g in rows {
+        if !matches!(
+            g.kind,
+            GameKind::HalfBye | GameKind::ZeroBye | GameKind::FullBye
+        ) {
+            continue;
+        }
+        let Some(p) = pm.get(&g.white_id) else {
+            continue;
+        };
+        let reason = if requested.contains(&p.id) {
+            LeftOutReason::RequestedBye
+        } else if p.joined_round > number {
+            LeftOutReason::LateEntry
+        } else {
+            LeftOutReason::Absent
+        };
+        out.push(LeftOut {
+            player: player_ref(p),
+            reason,
+            result: result_text(g),
+        });
+    }
+    Ok(out)
 }
 
 /// Half-points as written: 2 → `1`, 1 → `½`, 3 → `1½`.
@@ -150,15 +218,16 @@ pub fn get(
     load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
     let published = r.state != RoundState::Paired;
-    let (games, chess960) = if audience.sees_round_state(r.state) {
+    let (games, chess960, left_out) = if audience.sees_round_state(r.state) {
         let pm = player_map(conn, tid)?;
         let rows = round_games(conn, tid, number)?;
         (
             rows.iter().map(|g| game_view(g, &pm)).collect(),
             super::chess960::positions_of(&r, &rows),
+            left_out(conn, tid, number, &rows, &pm)?,
         )
     } else {
-        (vec![], None)
+        (vec![], None, vec![])
     };
     Ok(RoundView {
         number: r.number,
@@ -167,6 +236,7 @@ pub fn get(
         published,
         games,
         chess960,
+        left_out,
     })
 }
 

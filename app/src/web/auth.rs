@@ -120,37 +120,46 @@ impl LoginLimiter {
     /// Seconds to wait, if the client is locked out. (When the database cannot
     /// be asked, the login itself will fail anyway.)
     pub fn check(&self, ip: &str, username: &str) -> Option<u64> {
+        self.over(&Self::key(ip, username), MAX_FAILURES, WINDOW)
+    }
+
+    pub fn fail(&self, ip: &str, username: &str) {
+        self.count(&Self::key(ip, username));
+    }
+
+    /// The same counter for the other writes open to everyone (online
+    /// entries, check-in codes; see `web::api::entries`): seconds to wait
+    /// when `key` has been counted `max` times within `window`.
+    pub fn over(&self, key: &str, max: usize, window: Duration) -> Option<u64> {
         let mut conn = self.db.conn().ok()?;
-        let since = now_ms() - WINDOW.as_millis() as i64;
+        let since = now_ms() - window.as_millis() as i64;
         let times: Vec<i64> = login_failures::table
-            .filter(login_failures::key.eq(Self::key(ip, username)))
+            .filter(login_failures::key.eq(key))
             .filter(login_failures::at_ms.gt(since))
             .order(login_failures::at_ms.asc())
             .select(login_failures::at_ms)
             .load(&mut conn)
             .ok()?;
-        if times.len() >= MAX_FAILURES {
-            let left = times[0] + WINDOW.as_millis() as i64 - now_ms();
+        if times.len() >= max {
+            let left = times[times.len() - max] + window.as_millis() as i64 - now_ms();
             Some(((left.max(0) as u64) / 1000).max(1))
         } else {
             None
         }
     }
 
-    pub fn fail(&self, ip: &str, username: &str) {
+    /// Counts one attempt under `key`.
+    pub fn count(&self, key: &str) {
         let Ok(mut conn) = self.db.conn() else { return };
         let now = now_ms();
         let _ = diesel::insert_into(login_failures::table)
-            .values((
-                login_failures::key.eq(Self::key(ip, username)),
-                login_failures::at_ms.eq(now),
-            ))
+            .values((login_failures::key.eq(key), login_failures::at_ms.eq(now)))
             .execute(&mut conn);
-        // Old failures are of no use: forget them now and then.
+        // Old attempts are of no use: forget them now and then (the longest
+        // window is an hour).
         if now % 16 == 0 {
             let _ = diesel::delete(
-                login_failures::table
-                    .filter(login_failures::at_ms.lt(now - WINDOW.as_millis() as i64)),
+                login_failures::table.filter(login_failures::at_ms.lt(now - 3_600_000)),
             )
             .execute(&mut conn);
         }

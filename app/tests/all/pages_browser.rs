@@ -21,12 +21,12 @@ use std::time::{Duration, Instant};
 const PASSWORD: &str = "organizer-password-1";
 const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
 
-fn find(candidates: &[&str]) -> Option<PathBuf> {
+pub(crate) fn find(candidates: &[&str]) -> Option<PathBuf> {
     candidates.iter().map(PathBuf::from).find(|p| p.exists())
 }
 
 /// The W3C WebDriver protocol, the few commands this test needs.
-struct Browser {
+pub(crate) struct Browser {
     http: Client,
     base: String,
     session: String,
@@ -34,7 +34,7 @@ struct Browser {
     _profile: TempDir,
 }
 
-struct TempDir(PathBuf);
+pub(crate) struct TempDir(pub(crate) PathBuf);
 
 impl Drop for TempDir {
     fn drop(&mut self) {
@@ -47,6 +47,16 @@ impl Browser {
     /// `width`: the window's width in CSS pixels; up to 480 it is a phone
     /// (Chrome's mobile emulation).
     fn start(chromium: &Path, chromedriver: &Path, width: u32) -> Browser {
+        Browser::start_sized(chromium, chromedriver, width, 1400)
+    }
+
+    /// A window of `width` × `height` CSS pixels.
+    pub(crate) fn start_sized(
+        chromium: &Path,
+        chromedriver: &Path,
+        width: u32,
+        height: u32,
+    ) -> Browser {
         let phone = width <= 480;
         let port = {
             let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
@@ -77,14 +87,16 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
-        let profile =
-            std::env::temp_dir().join(format!("arbiter_chromium_{}_{phone}", std::process::id()));
+        let profile = std::env::temp_dir().join(format!(
+            "arbiter_chromium_{}_{width}x{height}",
+            std::process::id()
+        ));
         std::fs::create_dir_all(&profile).unwrap();
         let mut options = json!({
             "binary": chromium.to_string_lossy(),
             "args": ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                      "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     "--disable-dev-shm-usage", format!("--window-size={width},1400"),
+                     "--disable-dev-shm-usage", format!("--window-size={width},{height}"),
                      format!("--user-data-dir={}", profile.to_string_lossy())]
         });
         if phone {
@@ -112,7 +124,7 @@ impl Browser {
         }
     }
 
-    fn cmd(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
+    pub(crate) fn cmd(&self, method: reqwest::Method, path: &str, body: Option<Value>) -> Value {
         let url = format!("{}/session/{}{path}", self.base, self.session);
         let mut rb = self.http.request(method, url);
         if let Some(b) = body {
@@ -129,11 +141,11 @@ impl Browser {
         res["value"].clone()
     }
 
-    fn go(&self, url: &str) {
+    pub(crate) fn go(&self, url: &str) {
         self.cmd(reqwest::Method::POST, "/url", Some(json!({"url": url})));
     }
 
-    fn el(&self, css: &str) -> String {
+    pub(crate) fn el(&self, css: &str) -> String {
         let v = self.cmd(
             reqwest::Method::POST,
             "/element",
@@ -142,7 +154,7 @@ impl Browser {
         v[ELEMENT].as_str().expect("element id").to_string()
     }
 
-    fn type_into(&self, css: &str, text: &str) {
+    pub(crate) fn type_into(&self, css: &str, text: &str) {
         let id = self.el(css);
         self.cmd(
             reqwest::Method::POST,
@@ -156,7 +168,7 @@ impl Browser {
         );
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let id = self.el(css);
         self.cmd(
             reqwest::Method::POST,
@@ -166,7 +178,7 @@ impl Browser {
     }
 
     /// Key presses sent to whatever has the focus: the keyboard, nothing else.
-    fn keys(&self, text: &str) {
+    pub(crate) fn keys(&self, text: &str) {
         let mut actions = Vec::new();
         for c in text.chars() {
             let k = if c == '\n' {
@@ -185,7 +197,7 @@ impl Browser {
         );
     }
 
-    fn js(&self, script: &str) -> Value {
+    pub(crate) fn js(&self, script: &str) -> Value {
         self.cmd(
             reqwest::Method::POST,
             "/execute/sync",
@@ -193,7 +205,7 @@ impl Browser {
         )
     }
 
-    fn wait_for(&self, script: &str, what: &str) -> Value {
+    pub(crate) fn wait_for(&self, script: &str, what: &str) -> Value {
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
             let v = self.js(script);
@@ -205,21 +217,21 @@ impl Browser {
         }
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.js("return document.body.innerText;")
             .as_str()
             .unwrap_or("")
             .to_string()
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         self.cmd(reqwest::Method::GET, "/url", None)
             .as_str()
             .unwrap_or("")
             .to_string()
     }
 
-    fn screenshot(&self, dir: &Path, name: &str) {
+    pub(crate) fn screenshot(&self, dir: &Path, name: &str) {
         let b64 = self.cmd(reqwest::Method::GET, "/screenshot", None);
         let png = base64::engine::general_purpose::STANDARD
             .decode(b64.as_str().unwrap_or(""))

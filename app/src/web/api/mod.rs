@@ -4,6 +4,7 @@
 //! endpoint is its handler plus one line here.
 
 pub mod desk;
+pub mod entries;
 pub mod exports;
 pub mod games;
 pub mod players;
@@ -139,4 +140,14 @@ api! {
     desk::open_envelope,
     desk::end_envelope,
     desk::envelope_lost,
+    entries::list,
+    entries::submit,
+    entries::set_form,
+    entries::approve,
+    entries::reject,
+    entries::sheet,
+    entries::set_open,
+    entries::mark,
+    entries::by_code,
+    entries::issue_codes,
 }

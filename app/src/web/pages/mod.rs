@@ -10,6 +10,7 @@
 
 pub mod assets;
 pub mod desk;
+pub mod entries;
 pub mod i18n;
 pub mod live;
 pub mod prizes;
@@ -63,6 +64,70 @@ pub fn routes() -> Vec<RouteDef> {
         page!(get, Method::GET, "/t/{tid}/crosstable", public::crosstable),
         page!(get, Method::GET, "/t/{tid}/prizes", prizes::prizes),
         page!(get, Method::GET, "/t/{tid}/live", live::events),
+        page!(get, Method::GET, "/t/{tid}/entry", entries::entry_form),
+        page!(post, Method::POST, "/t/{tid}/entry", entries::submit_entry),
+        page!(get, Method::GET, "/t/{tid}/checkin", entries::checkin_form),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/checkin",
+            entries::checkin_with_code
+        ),
+        page!(get, Method::GET, "/t/{tid}/hall", entries::hall),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/entries",
+            entries::entries_screen
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/entries/form",
+            entries::save_entry_form
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/entries/{eid}/approve",
+            entries::approve_entry
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/entries/{eid}/reject",
+            entries::reject_entry
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/checkin",
+            entries::checkin_screen
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/checkin/open",
+            entries::set_checkin
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/checkin/mark",
+            entries::mark_checkin
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/checkin/codes",
+            entries::codes_list
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/checkin/codes",
+            entries::issue_codes
+        ),
         page!(
             get,
             Method::GET,

@@ -33,7 +33,7 @@ pub struct FormError {
 }
 
 impl FormError {
-    fn of(e: &DomainError) -> FormError {
+    pub(crate) fn of(e: &DomainError) -> FormError {
         match e {
             DomainError::Invalid { field, message } => FormError {
                 field: field.clone(),

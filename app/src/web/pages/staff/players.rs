@@ -341,6 +341,8 @@ pub struct PlayerEditPage {
     pub player: PlayerView,
     pub f: EditPlayerForm,
     pub error: FormError,
+    /// The player's check-in code (`domain::checkin`), once issued.
+    pub checkin_code: Option<String>,
 }
 
 impl PlayerEditPage {
@@ -366,12 +368,14 @@ pub(super) fn player_edit_page(
         player.name,
         nav.name
     );
+    let checkin_code = crate::domain::checkin::code_of(conn, tid, pid)?;
     Ok(PlayerEditPage {
         base: Base::new(viewer, title, Some(nav)),
         tid,
         player,
         f,
         error,
+        checkin_code,
     })
 }
 
@@ -641,6 +645,8 @@ pub async fn back_to_screen(
                 ["rounds", n, "arrivals", ..] => format!("/t/{tid}/manage/rounds/{n}/arrivals"),
                 ["rounds", n, ..] => format!("/t/{tid}/manage/rounds/{n}"),
                 ["pair"] => format!("/t/{tid}/manage/rounds/0"),
+                ["entries", ..] => format!("/t/{tid}/manage/entries"),
+                ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
                 ["envelopes", aid, ..] => {
                     let (Ok(t), Ok(a)) = (tid.parse::<i32>(), aid.parse::<i32>()) else {
                         return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
