@@ -27,5 +27,6 @@ mod pgn_roundtrip;
 mod prizes;
 mod rating_lists;
 mod sealed_log;
+mod teams;
 mod trust;
 mod visibility;
