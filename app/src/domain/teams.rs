@@ -190,7 +190,7 @@ impl TeamEventSettings {
             match_draw: s.match_draw,
             match_loss: s.match_loss,
             bye_match_points: s.bye_match_points,
-            bye_game_points: Some(s.bye_game_points as i32),
+            bye_game_points: Some(s.bye_game_points),
             primary: match s.primary {
                 PrimaryScore::MatchPoints => TeamPrimaryScore::MatchPoints,
                 PrimaryScore::GamePoints => TeamPrimaryScore::GamePoints,
@@ -459,6 +459,13 @@ pub struct TeamEventView {
     pub version: i32,
 }
 
+/// place, name, title, federation, rating, FIDE id
+type MemberTuple = (i32, String, String, String, Option<i32>, Option<i64>);
+/// id, round, number, home, away, home line-up time, away line-up time, version
+type MatchTuple = (i32, i32, i32, i32, i32, Option<String>, Option<String>, i32);
+/// board, home place, away place, home has White, result
+type BoardTuple = (i32, Option<i32>, Option<i32>, bool, Option<String>);
+
 type TeamRow = (
     i32,
     i32,
@@ -490,7 +497,7 @@ fn team_rows(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamRow>> {
 }
 
 fn member_rows(conn: &mut DbConnection, team_id: i32) -> DomainResult<Vec<MemberView>> {
-    let rows: Vec<(i32, String, String, String, Option<i32>, Option<i64>)> = team_members::table
+    let rows: Vec<MemberTuple> = team_members::table
         .filter(team_members::team_id.eq(team_id))
         .order(team_members::place)
         .select((
@@ -791,7 +798,7 @@ fn match_rows(
     if let Some(r) = round {
         q = q.filter(team_matches::round_number.eq(r));
     }
-    let rows: Vec<(i32, i32, i32, i32, i32, Option<String>, Option<String>, i32)> = q
+    let rows: Vec<MatchTuple> = q
         .order((team_matches::round_number, team_matches::number))
         .select((
             team_matches::id,
@@ -820,7 +827,7 @@ fn match_rows(
 }
 
 fn board_rows(conn: &mut DbConnection, match_id: i32) -> DomainResult<Vec<BoardRow>> {
-    let rows: Vec<(i32, Option<i32>, Option<i32>, bool, Option<String>)> = team_boards::table
+    let rows: Vec<BoardTuple> = team_boards::table
         .filter(team_boards::match_id.eq(match_id))
         .order(team_boards::board)
         .select((
@@ -1178,8 +1185,8 @@ pub fn round(
                         .map(|r| engine::game_points(r.away, &t.points) as i32),
                 })
                 .collect(),
-            home_game_points: hg as i32,
-            away_game_points: ag as i32,
+            home_game_points: hg,
+            away_game_points: ag,
             home_match_points: mp.map(|x| x.0),
             away_match_points: mp.map(|x| x.1),
             finished: m.finished(),
@@ -1798,7 +1805,7 @@ pub fn standings(
                     name: t.team(r.team).map(|x| x.name.clone()).unwrap_or_default(),
                 },
                 match_points: r.match_points,
-                game_points: r.game_points as i32,
+                game_points: r.game_points,
                 wins: s.wins,
                 draws: s.draws,
                 losses: s.losses,
@@ -1866,8 +1873,8 @@ pub fn board_stats(
                 },
                 games: s.games,
                 played: s.played,
-                points: s.points as i32,
-                points_played: s.points_played as i32,
+                points: s.points,
+                points_played: s.points_played,
                 performance: s.performance,
             });
         }
