@@ -278,6 +278,11 @@ fn read_settings(
     Ok(Some((settings, r.13)))
 }
 
+/// Whether the tournament is a team event.
+pub fn is_team_event(conn: &mut DbConnection, tid: i32) -> DomainResult<bool> {
+    Ok(read_settings(conn, tid)?.is_some())
+}
+
 /// The settings of a team event; `NotFound` when the tournament is not one.
 fn settings_of(conn: &mut DbConnection, tid: i32) -> DomainResult<(TeamEventSettings, i32)> {
     read_settings(conn, tid)?.ok_or_else(|| {

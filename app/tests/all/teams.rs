@@ -479,6 +479,16 @@ fn swiss(app: &TestApp) {
             .1["rounds_paired"],
         0
     );
+    assert_eq!(
+        public.get(&format!("/t/{tid}/teams/rounds/1")).0.as_u16(),
+        404
+    );
+    let page = org.get(&format!("/t/{tid}/teams/rounds/1"));
+    assert_eq!(
+        page.0.as_u16(),
+        200,
+        "[{label}] staff see the unpublished round"
+    );
     let (s, v) = cap1.put(
         &format!("/api/v1/tournaments/{tid}/team-rounds/1/lineups/1"),
         json!({"players": [1, 2, 3, 4]}),
@@ -644,7 +654,38 @@ fn swiss(app: &TestApp) {
     let reading = read_event(&public, tid);
     assert_eq!(reading.t.rounds.len(), 7);
     check_final(&public, tid, &reading, label);
+    pages(&public, tid, &reading, label);
     trf_round_trip(&org, tid, label);
+}
+
+/// The public team pages show the event: the teams and rosters, each round
+/// board by board, the standings and the crosstable.
+fn pages(public: &Client, tid: i64, reading: &Reading, label: &str) {
+    let text = |path: &str| -> String {
+        let (s, v) = public.get(path);
+        assert_eq!(s.as_u16(), 200, "[{label}] {path}");
+        v.as_str().unwrap().to_string()
+    };
+    let home = text(&format!("/t/{tid}"));
+    assert!(
+        home.contains(&format!("href=\"/t/{tid}/teams\"")),
+        "[{label}] the menu links the teams"
+    );
+    let event = text(&format!("/t/{tid}/teams"));
+    for team in &reading.t.teams {
+        assert!(event.contains(&team.name), "[{label}] {}", team.name);
+    }
+    assert!(event.contains("Player 11-6"), "[{label}] the rosters");
+    let cross = text(&format!("/t/{tid}/teams/crosstable"));
+    assert!(cross.contains("×"), "[{label}]");
+    for n in 1..=reading.t.rounds.len() {
+        let page = text(&format!("/t/{tid}/teams/rounds/{n}"));
+        assert_eq!(
+            page.matches("class=\"team-match\"").count(),
+            reading.t.rounds[n - 1].matches.len(),
+            "[{label}] round {n}"
+        );
+    }
 }
 
 /// Export → import into a new tournament → export gives the same file, the

@@ -395,6 +395,18 @@ impl Tr {
             "prize" => ("Prize", "Nagroda"),
             "prize_paid" => ("Paid", "Wypłata"),
             "prize_shared" => ("shared", "dzielona"),
+            // Team competitions (issue 20): app/src/web/pages/teams.rs, templates/teams/.
+            "teams" => ("Teams", "Drużyny"),
+            "team" => ("Team", "Drużyna"),
+            "team_standings" => ("Team standings", "Klasyfikacja drużynowa"),
+            "team_crosstable" => ("Team crosstable", "Tabela krzyżowa drużyn"),
+            "team_rosters" => ("Rosters", "Składy drużyn"),
+            "team_captain" => ("Captain", "Kapitan"),
+            "team_wdl" => ("Matches won, drawn, lost", "Mecze wygrane, zremisowane, przegrane"),
+            "match_points" => ("Match points", "Punkty meczowe"),
+            "game_points" => ("Game points", "Punkty małe"),
+            "lineup_deadline" => ("Line-ups due", "Termin składów"),
+            "team_unpublished" => ("Not published: only the staff see this round.", "Nieopublikowana: tę rundę widzą tylko sędziowie i organizatorzy."),
             _ => (key, key),
         };
         if pl {

@@ -16,6 +16,7 @@ pub mod prizes;
 pub mod public;
 pub mod round_tools;
 pub mod staff;
+pub mod teams;
 
 use crate::db::{Database, DbConnection};
 use crate::domain::{users, Actor, Audience, DomainError, DomainResult};
@@ -62,6 +63,14 @@ pub fn routes() -> Vec<RouteDef> {
         page!(get, Method::GET, "/t/{tid}/standings", public::standings),
         page!(get, Method::GET, "/t/{tid}/crosstable", public::crosstable),
         page!(get, Method::GET, "/t/{tid}/prizes", prizes::prizes),
+        page!(get, Method::GET, "/t/{tid}/teams", teams::event),
+        page!(get, Method::GET, "/t/{tid}/teams/rounds/{n}", teams::round),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/teams/crosstable",
+            teams::crosstable
+        ),
         page!(get, Method::GET, "/t/{tid}/live", live::events),
         page!(
             get,
@@ -310,6 +319,8 @@ pub struct TournamentNav {
     pub round_robin: bool,
     /// The last paired round (for the staff's round screen link).
     pub last_round: i32,
+    /// A team event (issue 20): the menu links its team pages.
+    pub team_event: bool,
 }
 
 impl TournamentNav {
@@ -338,6 +349,7 @@ impl TournamentNav {
             fide_mode: !staff || crate::domain::fide_mode::in_fide_mode(conn, tid)?,
             round_robin: !t.system.is_swiss(),
             last_round,
+            team_event: crate::domain::teams::is_team_event(conn, tid)?,
         })
     }
 
