@@ -960,3 +960,103 @@ fn team_event_settings_are_checked() {
         assert_eq!(app.audit_count(), audit + 1);
     }
 }
+
+/// The staff screen without JavaScript: pair, publish, line-ups and results
+/// typed as shorthand; a wrong line-up comes back with the problem and
+/// nothing written; the captain has no access.
+#[test]
+fn the_staff_screen_runs_a_round() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organiser");
+        let tid = create(
+            &org,
+            "Screen Cup",
+            json!({"system": "round_robin", "boards": 2}),
+        );
+        let mut rng = Lcg(1);
+        let _ = app.user("skipper");
+        for i in 0..2 {
+            org.ok(
+                org.post(
+                    &format!("/api/v1/tournaments/{tid}/teams"),
+                    json!({"name": format!("Side {}", i + 1), "roster": roster(i, 3, &mut rng),
+                           "captain_username": if i == 0 { "skipper" } else { "" }}),
+                ),
+                201,
+                "team",
+            );
+        }
+        let f = common::form::Form::new(&app.base);
+        let (s, _, _) = f.post(
+            "/login",
+            &[
+                ("username", "organiser"),
+                ("password", common::USER_PASSWORD),
+            ],
+        );
+        assert_eq!(s, 303, "[{label}] login");
+        let screen = format!("/t/{tid}/manage/teams");
+        let csrf = f.csrf(&screen);
+        let (s, to, _) = f.post(&format!("{screen}/pair"), &[("csrf", &csrf)]);
+        assert_eq!((s, to.as_str()), (303, screen.as_str()), "[{label}] pair");
+        let (s, _, _) = f.post(&format!("{screen}/rounds/1/publish"), &[("csrf", &csrf)]);
+        assert_eq!(s, 303, "[{label}] publish");
+        // Out of roster order: the screen again with the problem, nothing written.
+        let audit = app.audit_count();
+        let (s, _, body) = f.post(
+            &format!("{screen}/rounds/1/lineups/1"),
+            &[("csrf", &csrf), ("b1", "2"), ("b2", "1")],
+        );
+        assert_eq!(s, 422, "[{label}] {body}");
+        assert!(body.contains("roster order"), "[{label}] {body}");
+        assert_eq!(app.audit_count(), audit);
+        for (team, places) in [("1", ["1", "3"]), ("2", ["2", ""])] {
+            let (s, _, body) = f.post(
+                &format!("{screen}/rounds/1/lineups/{team}"),
+                &[("csrf", &csrf), ("b1", places[0]), ("b2", places[1])],
+            );
+            assert_eq!(s, 303, "[{label}] line-up {team}: {body}");
+        }
+        let (_, html) = f.get(&screen);
+        assert!(
+            html.contains("name=\"m1b1\""),
+            "[{label}] a result box for board 1"
+        );
+        assert!(
+            !html.contains("name=\"m1b2\""),
+            "[{label}] board 2 is forfeited"
+        );
+        let (s, _, body) = f.post(
+            &format!("{screen}/rounds/1/results"),
+            &[("csrf", &csrf), ("m1b1", "=")],
+        );
+        assert_eq!(s, 303, "[{label}] results: {body}");
+        let r = org
+            .get(&format!("/api/v1/tournaments/{tid}/team-rounds/1"))
+            .1;
+        assert_eq!(
+            r["matches"][0]["boards"][0]["result"], "½-½",
+            "[{label}] {r}"
+        );
+        assert_eq!(
+            r["matches"][0]["boards"][1]["result"], "+/-",
+            "[{label}] {r}"
+        );
+        assert_eq!(r["state"], "finished");
+        let page = f.get(&format!("/t/{tid}/teams/rounds/1")).1;
+        assert!(page.contains("½-½") && page.contains("+/-"), "[{label}]");
+        // The captain is no staff: the screen and its forms are closed to him.
+        let captain = common::form::Form::new(&app.base);
+        captain.post(
+            "/login",
+            &[("username", "skipper"), ("password", common::USER_PASSWORD)],
+        );
+        assert_eq!(
+            captain.get(&screen).0,
+            403,
+            "[{label}] captain on the screen"
+        );
+    }
+}

@@ -407,6 +407,11 @@ impl Tr {
             "game_points" => ("Game points", "Punkty małe"),
             "lineup_deadline" => ("Line-ups due", "Termin składów"),
             "team_unpublished" => ("Not published: only the staff see this round.", "Nieopublikowana: tę rundę widzą tylko sędziowie i organizatorzy."),
+            "team_manage" => ("Team rounds", "Rundy drużynowe"),
+            "team_pair_next" => ("Pair the next round", "Kojarz następną rundę"),
+            "team_public_view" => ("As the public sees it", "Widok publiczny"),
+            "team_save_lineup" => ("Save the line-up", "Zapisz skład"),
+            "team_save_results" => ("Save the results", "Zapisz wyniki"),
             _ => (key, key),
         };
         if pl {

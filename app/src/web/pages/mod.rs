@@ -71,6 +71,31 @@ pub fn routes() -> Vec<RouteDef> {
             "/t/{tid}/teams/crosstable",
             teams::crosstable
         ),
+        page!(get, Method::GET, "/t/{tid}/manage/teams", teams::manage),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/pair",
+            teams::manage_pair
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/publish",
+            teams::manage_publish
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/lineups/{team}",
+            teams::manage_lineup
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/results",
+            teams::manage_results
+        ),
         page!(get, Method::GET, "/t/{tid}/live", live::events),
         page!(
             get,

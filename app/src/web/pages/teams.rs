@@ -241,3 +241,286 @@ pub async fn crosstable(
     })
     .await
 }
+
+// ------------------------------------------------------------ staff screen
+
+/// One team's side of a match on the staff screen: its line-up form.
+pub struct LineupForm {
+    pub team: i32,
+    pub name: String,
+    pub submitted: bool,
+    /// Per board: the roster place lined up (0: empty).
+    pub chosen: Vec<i32>,
+    /// The roster: (place, name).
+    pub roster: Vec<(i32, String)>,
+}
+
+pub struct StaffMatch {
+    pub block: MatchBlock,
+    pub sides: Vec<LineupForm>,
+    /// Per board: whether a result can be typed (both players lined up), and
+    /// the result entered so far (empty while pending).
+    pub entries: Vec<(i32, bool, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "teams/manage.html")]
+pub struct TeamManagePage {
+    pub base: Base,
+    pub tid: i32,
+    /// The round shown (0: none paired yet).
+    pub n: i32,
+    pub published: bool,
+    pub can_pair: bool,
+    pub problem: Option<String>,
+    pub matches: Vec<StaffMatch>,
+    pub boards: Vec<i32>,
+}
+
+fn manage_page(
+    conn: &mut crate::db::DbConnection,
+    viewer: &super::Viewer,
+    tid: i32,
+    problem: Option<String>,
+) -> crate::domain::DomainResult<TeamManagePage> {
+    crate::domain::require_role(conn, &viewer.actor, tid, &[crate::domain::Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-teams")?;
+    let ev = teams::event(conn, tid, nav.audience)?;
+    let n = ev.rounds_paired;
+    let rosters: std::collections::HashMap<i32, Vec<(i32, String)>> = ev
+        .teams
+        .iter()
+        .map(|t| {
+            (
+                t.number,
+                t.roster.iter().map(|m| (m.place, m.name.clone())).collect(),
+            )
+        })
+        .collect();
+    let (published, finished, matches) = if n > 0 {
+        let r = teams::round(conn, tid, n, nav.audience)?;
+        let blocks = round_blocks(&r);
+        let matches = r
+            .matches
+            .iter()
+            .zip(blocks)
+            .map(|(m, block)| {
+                let side = |number: i32, name: &str, submitted: bool, home: bool| LineupForm {
+                    team: number,
+                    name: name.to_string(),
+                    submitted,
+                    chosen: m
+                        .boards
+                        .iter()
+                        .map(|b| {
+                            let p = if home { &b.home } else { &b.away };
+                            p.as_ref().map_or(0, |p| p.place)
+                        })
+                        .collect(),
+                    roster: rosters.get(&number).cloned().unwrap_or_default(),
+                };
+                StaffMatch {
+                    sides: vec![
+                        side(m.home.number, &m.home.name, m.home_lineup_in, true),
+                        side(m.away.number, &m.away.name, m.away_lineup_in, false),
+                    ],
+                    entries: m
+                        .boards
+                        .iter()
+                        .map(|b| {
+                            let open = m.home_lineup_in
+                                && m.away_lineup_in
+                                && b.home.is_some()
+                                && b.away.is_some();
+                            (b.board, open, b.result.clone().unwrap_or_default())
+                        })
+                        .collect(),
+                    block,
+                }
+            })
+            .collect::<Vec<_>>();
+        let finished = r.matches.iter().all(|m| m.finished);
+        (r.state.is_public(), finished, matches)
+    } else {
+        (true, true, vec![])
+    };
+    let title = format!("{} · {}", viewer.tr().t("team_manage"), nav.name);
+    Ok(TeamManagePage {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        n,
+        published,
+        can_pair: published && finished && n < ev.total_rounds,
+        problem,
+        matches,
+        boards: (1..=ev.settings.boards as i32).collect(),
+    })
+}
+
+pub async fn manage(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    super::page(&state, &req, move |conn, viewer| {
+        manage_page(conn, viewer, tid, None)
+    })
+    .await
+}
+
+async fn manage_answer<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    viewer: &super::Viewer,
+    tid: i32,
+    r: crate::domain::DomainResult<T>,
+) -> Result<HttpResponse, PageError> {
+    super::post_answer(
+        state,
+        viewer,
+        r,
+        |_| format!("/t/{tid}/manage/teams"),
+        move |e| {
+            let problem = Some(e.to_string());
+            move |conn: &mut crate::db::DbConnection, v: &super::Viewer| {
+                manage_page(conn, v, tid, problem)
+            }
+        },
+    )
+    .await
+}
+
+#[derive(serde::Deserialize)]
+pub struct CsrfForm {
+    #[serde(default)]
+    csrf: String,
+}
+
+pub async fn manage_pair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::pair_next(conn, actor, tid, teams::PairTeamRound::default())
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+pub async fn manage_publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::publish(conn, actor, tid, n)
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+/// The line-up form: `b1`…`bN` hold roster places (empty: an empty board).
+pub async fn manage_lineup(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n, team) = path.into_inner();
+    let fields: std::collections::HashMap<String, String> = form.into_inner().into_iter().collect();
+    let csrf = fields.get("csrf").cloned().unwrap_or_default();
+    let viewer = super::form_viewer(&state, &req, &csrf).await?;
+    let mut players = vec![];
+    let mut bad = None;
+    for k in 1..=64 {
+        let Some(v) = fields.get(&format!("b{k}")) else {
+            break;
+        };
+        let v = v.trim();
+        match v.parse::<i32>() {
+            _ if v.is_empty() || v == "0" => players.push(None),
+            Ok(p) => players.push(Some(p)),
+            Err(_) => bad = Some(k),
+        }
+    }
+    let r = match bad {
+        Some(k) => Err(crate::domain::DomainError::invalid(
+            &format!("b{k}"),
+            format!(
+                "board {k}: '{}' is not a roster place",
+                fields[&format!("b{k}")]
+            ),
+        )),
+        None => {
+            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                teams::set_lineup(conn, actor, tid, n, team, teams::LineupInput { players })
+            })
+            .await?
+        }
+    };
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+/// The result form: `m{match}b{board}` hold results as written, or the
+/// keyboard's shorthand (`1`, `=`, `0`, `+`, `-`); every changed box is saved
+/// in one transaction.
+pub async fn manage_results(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let fields: Vec<(String, String)> = form.into_inner();
+    let csrf = fields
+        .iter()
+        .find(|(k, _)| k == "csrf")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let viewer = super::form_viewer(&state, &req, &csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        let current = teams::round(conn, tid, n, crate::domain::Audience::Staff)?;
+        let mut results = vec![];
+        for (key, value) in &fields {
+            let Some((m, b)) = key
+                .strip_prefix('m')
+                .and_then(|rest| rest.split_once('b'))
+                .and_then(|(m, b)| Some((m.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
+            else {
+                continue;
+            };
+            let text = match value.trim() {
+                "1" => "1-0",
+                "=" | "½" | "5" => "½-½",
+                "0" => "0-1",
+                "+" => "+/-",
+                "-" => "-/+",
+                other => other,
+            };
+            let was = current
+                .matches
+                .iter()
+                .find(|x| x.number == m)
+                .and_then(|x| x.boards.iter().find(|y| y.board == b))
+                .and_then(|y| y.result.clone())
+                .unwrap_or_default();
+            if text != was {
+                results.push(teams::BoardResultInput {
+                    match_number: m,
+                    board: b,
+                    result: text.to_string(),
+                });
+            }
+        }
+        teams::set_results(conn, actor, tid, n, teams::TeamResults { results })
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
