@@ -369,6 +369,93 @@ diesel::table! {
     }
 }
 
+// Team competitions (issue 20), migrations/*/2026-11-25-000001_teams.
+diesel::table! {
+    team_events (tournament_id) {
+        tournament_id -> Integer,
+        system -> Text,
+        boards -> Integer,
+        total_rounds -> Integer,
+        match_win -> Integer,
+        match_draw -> Integer,
+        match_loss -> Integer,
+        bye_match_points -> Integer,
+        bye_game_points -> Integer,
+        primary_score -> Text,
+        board_colours -> Text,
+        colour_preference -> Text,
+        initial_colour -> Text,
+        tiebreaks -> Text,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    teams (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+        name -> Text,
+        federation -> Text,
+        rating -> Nullable<Integer>,
+        captain_name -> Text,
+        captain_user_id -> Nullable<Integer>,
+        withdrawn -> Bool,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    team_members (id) {
+        id -> Integer,
+        team_id -> Integer,
+        place -> Integer,
+        name -> Text,
+        title -> Text,
+        federation -> Text,
+        rating -> Nullable<Integer>,
+        fide_id -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    team_rounds (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        number -> Integer,
+        state -> Text,
+        lineup_deadline -> Nullable<Text>,
+        bye_team -> Nullable<Integer>,
+        paired_at -> Text,
+        published_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    team_matches (id) {
+        id -> Integer,
+        tournament_id -> Integer,
+        round_number -> Integer,
+        number -> Integer,
+        home_team -> Integer,
+        away_team -> Integer,
+        home_lineup_at -> Nullable<Text>,
+        away_lineup_at -> Nullable<Text>,
+        version -> Integer,
+    }
+}
+
+diesel::table! {
+    team_boards (match_id, board) {
+        match_id -> Integer,
+        board -> Integer,
+        home_place -> Nullable<Integer>,
+        away_place -> Nullable<Integer>,
+        home_white -> Bool,
+        result -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(rating_list_players -> rating_lists (list_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -396,4 +483,10 @@ diesel::allow_tables_to_appear_in_same_query!(
     checkin_rounds,
     checkins,
     checkin_codes,
+    team_events,
+    teams,
+    team_members,
+    team_rounds,
+    team_matches,
+    team_boards,
 );

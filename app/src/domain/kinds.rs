@@ -327,6 +327,44 @@ closed_set! {
     }
 }
 
+// Team competitions (issue 20): the regulations of a team event
+// (pairing/src/team/model.rs `TeamSettings`).
+closed_set! {
+    /// How a team event is paired: the Swiss system for teams (C.04.6), the
+    /// Berger tables (C.05) single or double, or Scheveningen (two teams).
+    TeamSystemKind, "team pairing system" {
+        Swiss = "swiss",
+        RoundRobin = "round_robin",
+        DoubleRoundRobin = "double_round_robin",
+        Scheveningen = "scheveningen",
+    }
+}
+
+closed_set! {
+    /// The score teams are ranked and paired by (C.04.6 art. 1.2).
+    TeamPrimaryScore, "primary score" {
+        MatchPoints = "match_points",
+        GamePoints = "game_points",
+    }
+}
+
+closed_set! {
+    /// Colours on the boards of a match, seen from the first-named team.
+    BoardColourRule, "board colour rule" {
+        WhiteOnOdd = "white_on_odd",
+        WhiteOnAll = "white_on_all",
+    }
+}
+
+closed_set! {
+    /// Team colour preferences in the Swiss system (C.04.6 art. 1.7).
+    TeamColourPreference, "colour preference type" {
+        A = "a",
+        B = "b",
+        None = "none",
+    }
+}
+
 closed_set! {
     /// The colour a player had in a game; `""` when he had no opponent (a bye).
     PlayedColour, "colour" {
@@ -458,6 +496,10 @@ mod tests {
         round_trip(EntryEligibility::ALL);
         round_trip(CheckinSource::ALL);
         round_trip(LeftOutReason::ALL);
+        round_trip(TeamSystemKind::ALL);
+        round_trip(TeamPrimaryScore::ALL);
+        round_trip(BoardColourRule::ALL);
+        round_trip(TeamColourPreference::ALL);
     }
 
     #[test]

@@ -26,6 +26,7 @@ pub mod regulations;
 pub mod results;
 pub mod rounds;
 pub mod standings;
+pub mod teams;
 pub mod tournaments;
 pub mod users;
 pub mod views;

@@ -51,6 +51,7 @@ fn concrete(path: &str, tid: i64, gid: i64, pid: i64) -> String {
         .replace("{n}", "1")
         .replace("{aid}", "1")
         .replace("{eid}", "1")
+        .replace("{team}", "1")
 }
 
 /// A well-formed body for each write route, so that the answer is about the role
@@ -95,6 +96,13 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("PUT", "/api/v1/tournaments/{tid}/checkin") => json!({"open": true}),
         ("POST", "/api/v1/tournaments/{tid}/checkin/marks") => json!({"player_id": 1, "present": true}),
         ("POST", "/api/v1/tournaments/{tid}/checkin/code") => json!({"code": "ABC123"}),
+        ("PUT", "/api/v1/tournaments/{tid}/team-event") => json!({"system": "swiss", "boards": 4, "rounds": 5}),
+        ("POST", "/api/v1/tournaments/{tid}/teams") | ("PUT", "/api/v1/tournaments/{tid}/teams/{team}") => json!({"name": "T", "roster": [{"name": "P"}]}),
+        ("POST", "/api/v1/tournaments/{tid}/team-rounds") => json!({}),
+        ("PUT", "/api/v1/tournaments/{tid}/team-rounds/{n}/deadline") => json!({"deadline": "2026-03-01T10:00:00Z"}),
+        ("PUT", "/api/v1/tournaments/{tid}/team-rounds/{n}/lineups/{team}") => json!({"players": [1]}),
+        ("PUT", "/api/v1/tournaments/{tid}/team-rounds/{n}/results") => json!({"results": [{"match": 1, "board": 1, "result": "1-0"}]}),
+        ("POST", "/api/v1/tournaments/{tid}/team-import") => json!("012 Teams\n"),
         ("DELETE", _) | ("POST", _) if !path.contains("{") || path.ends_with("/withdraw") || path.ends_with("/reinstate") || path.ends_with("/publish") || path.ends_with("/rounds") || method == Method::DELETE => json!({}),
         _ => panic!("write route {method} {path} has no sample body in sample_body(): add one"),
     }

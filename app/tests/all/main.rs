@@ -29,6 +29,7 @@ mod pgn_roundtrip;
 mod prizes;
 mod rating_lists;
 mod sealed_log;
+mod teams;
 mod translations;
 mod trust;
 mod visibility;

@@ -604,3 +604,177 @@ fn big_round(db: &Database) -> (i32, i32) {
     })
     .expect("a 200-player round")
 }
+
+/// Team pages (issue 20) on a phone: the staff's round screen and the public
+/// pages (teams and standings, a round board by board, the crosstable) fit
+/// 360 px without sideways scrolling of the page, and a match's results are
+/// typed with the keyboard only (shorthand, Tab to the next board, Enter).
+#[test]
+fn team_pages_on_a_phone() {
+    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
+    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        assert!(
+            !required,
+            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
+        );
+        println!("SKIPPED: chromium not installed");
+        return;
+    };
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/teams");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let dir = std::env::temp_dir().join(format!("arbiter_team_browser_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = TempDir(dir.clone());
+    let db = Database::open(&dir.join("teams.db").to_string_lossy(), 8).expect("database");
+    db.write(|conn| {
+        users::create_user(
+            conn,
+            &Actor::system(),
+            "organizer",
+            PASSWORD,
+            "Organizer",
+            false,
+        )
+    })
+    .expect("organizer account");
+    let server: Background = start_background(
+        db.clone(),
+        Settings {
+            bind: "127.0.0.1:0".into(),
+            key_file: dir.join("seal.key"),
+            secure_cookies: false,
+            workers: 2,
+        },
+    )
+    .expect("server");
+    let site = server.url();
+
+    // The event through the API: 8 teams of 5 (4 boards), round 1 published,
+    // every line-up in.
+    let api = Client::builder().cookie_store(true).build().unwrap();
+    let session: Value = api
+        .post(format!("{site}/api/v1/session"))
+        .json(&json!({"username": "organizer", "password": PASSWORD}))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    let csrf = session["csrf_token"].as_str().expect("csrf").to_string();
+    let call = |method: reqwest::Method, path: &str, body: Value| -> Value {
+        let res = api
+            .request(method, format!("{site}{path}"))
+            .header("X-CSRF-Token", &csrf)
+            .json(&body)
+            .send()
+            .unwrap();
+        assert!(res.status().is_success(), "{path}: {}", res.status());
+        res.json().unwrap()
+    };
+    let tid = call(
+        reqwest::Method::POST,
+        "/api/v1/tournaments",
+        json!({"name": "Międzywojewódzka Liga Drużynowa", "rounds": 1}),
+    )["id"]
+        .as_i64()
+        .unwrap();
+    call(
+        reqwest::Method::PUT,
+        &format!("/api/v1/tournaments/{tid}/team-event"),
+        json!({"system": "round_robin", "boards": 4}),
+    );
+    for t in 1..=8 {
+        let roster: Vec<Value> = (1..=5)
+            .map(|k| json!({"name": format!("Wiśniewski-Kowalczyk, Bartłomiej {t}{k}"), "rating": 2300 - 10 * k, "title": "FM"}))
+            .collect();
+        call(
+            reqwest::Method::POST,
+            &format!("/api/v1/tournaments/{tid}/teams"),
+            json!({"name": format!("Klub Szachowy Hetman Wrocław-Krzyki {t}"), "federation": "POL", "roster": roster}),
+        );
+    }
+    call(
+        reqwest::Method::POST,
+        &format!("/api/v1/tournaments/{tid}/team-rounds"),
+        json!({}),
+    );
+    call(
+        reqwest::Method::POST,
+        &format!("/api/v1/tournaments/{tid}/team-rounds/1/publish"),
+        json!({}),
+    );
+    for t in 1..=8 {
+        call(
+            reqwest::Method::PUT,
+            &format!("/api/v1/tournaments/{tid}/team-rounds/1/lineups/{t}"),
+            json!({"players": [1, 2, 3, 5]}),
+        );
+    }
+
+    let phone = Browser::start(&chromium, &driver, 360);
+    let fits = |what: &str| {
+        let width = phone.js("return [window.innerWidth, document.documentElement.scrollWidth];");
+        assert_eq!(width[0], json!(360), "the phone screen: {width}");
+        assert!(
+            width[1].as_i64() <= width[0].as_i64(),
+            "{what}: no sideways scrolling on a phone: {width}"
+        );
+    };
+    phone.go(&format!("{site}/login"));
+    phone.type_into("#username", "organizer");
+    phone.type_into("#password", PASSWORD);
+    phone.click("#login-submit");
+    phone.wait_for(
+        "return document.body.innerText.includes('organizer');",
+        "the logged-in header",
+    );
+    phone.go(&format!("{site}/t/{tid}/manage/teams"));
+    phone.wait_for(
+        "return document.querySelectorAll('section.team-match').length === 4;",
+        "the four matches",
+    );
+    fits("the staff screen");
+    phone.screenshot(&artifacts, "01-staff-screen");
+    // The keyboard only, once the first box has the focus: a result, Tab, …, Enter.
+    phone.js("document.querySelector('input[name=m1b1]').focus(); return true;");
+    phone.wait_for(
+        "return document.activeElement && document.activeElement.name === 'm1b1';",
+        "the first result box focused",
+    );
+    phone.keys("1\t=\t0\t½\n");
+    phone.wait_for(
+        "return document.querySelector('input[name=m1b4]') !== null && document.querySelector('input[name=m1b4]').value === '½-½';",
+        "the results saved and shown",
+    );
+    let round: Value = api
+        .get(format!("{site}/api/v1/tournaments/{tid}/team-rounds/1"))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    let results: Vec<&str> = round["matches"][0]["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["result"].as_str().unwrap_or("*"))
+        .collect();
+    assert_eq!(results, ["1-0", "½-½", "0-1", "½-½"]);
+    phone.screenshot(&artifacts, "02-results-typed");
+    for (path, name) in [
+        (format!("/t/{tid}/teams"), "03-teams"),
+        (format!("/t/{tid}/teams/rounds/1"), "04-round"),
+        (format!("/t/{tid}/teams/crosstable"), "05-crosstable"),
+    ] {
+        phone.go(&format!("{site}{path}"));
+        phone.wait_for(
+            "return document.readyState === 'complete';",
+            "the page loaded",
+        );
+        fits(&path);
+        phone.screenshot(&artifacts, name);
+    }
+    assert!(phone.text().contains("Klub Szachowy Hetman"));
+    drop(phone);
+    server.stop();
+}

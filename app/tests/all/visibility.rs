@@ -141,7 +141,8 @@ fn addresses(ev: &Event, gids: &[i64]) -> Vec<String> {
             .replace("{tid}", &ev.tid.to_string())
             .replace("{code}", "en")
             .replace("{file}", "arbiter.js")
-            .replace("{aid}", "1")];
+            .replace("{aid}", "1")
+            .replace("{team}", "1")];
         for (key, values) in [
             ("{n}", vec![1, 2, 3]),
             ("{gid}", gids.to_vec()),

@@ -12,6 +12,7 @@ pub mod prizes;
 pub mod ratings;
 pub mod rounds;
 pub mod session;
+pub mod teams;
 pub mod tournaments;
 
 use super::RouteDef;
@@ -150,4 +151,20 @@ api! {
     entries::mark,
     entries::by_code,
     entries::issue_codes,
+    // Team competitions (issue 20).
+    teams::export_trf,
+    teams::import_trf,
+    teams::get_event,
+    teams::set_event,
+    teams::add_team,
+    teams::edit_team,
+    teams::list_rounds,
+    teams::pair_next,
+    teams::get_round,
+    teams::publish,
+    teams::set_deadline,
+    teams::set_lineup,
+    teams::set_results,
+    teams::standings,
+    teams::board_stats,
 }

@@ -589,6 +589,23 @@ impl Tr {
             "left_out_absent" => ("absent at check-in", "nieobecny przy sprawdzaniu obecności"),
             "left_out_requested_bye" => ("requested a bye", "prosił o pauzę"),
             "left_out_late_entry" => ("late entry, joins later", "późne zgłoszenie, dołącza później"),
+            // Team competitions (issue 20): app/src/web/pages/teams.rs, templates/teams/.
+            "teams" => ("Teams", "Drużyny"),
+            "team" => ("Team", "Drużyna"),
+            "team_standings" => ("Team standings", "Klasyfikacja drużynowa"),
+            "team_crosstable" => ("Team crosstable", "Tabela krzyżowa drużyn"),
+            "team_rosters" => ("Rosters", "Składy drużyn"),
+            "team_captain" => ("Captain", "Kapitan"),
+            "team_wdl" => ("Matches won, drawn, lost", "Mecze wygrane, zremisowane, przegrane"),
+            "match_points" => ("Match points", "Punkty meczowe"),
+            "game_points" => ("Game points", "Punkty małe"),
+            "lineup_deadline" => ("Line-ups due", "Termin składów"),
+            "team_unpublished" => ("Not published: only the staff see this round.", "Nieopublikowana: tę rundę widzą tylko sędziowie i organizatorzy."),
+            "team_manage" => ("Team rounds", "Rundy drużynowe"),
+            "team_pair_next" => ("Pair the next round", "Kojarz następną rundę"),
+            "team_public_view" => ("As the public sees it", "Widok publiczny"),
+            "team_save_lineup" => ("Save the line-up", "Zapisz skład"),
+            "team_save_results" => ("Save the results", "Zapisz wyniki"),
             _ => (key, key),
         }
     }

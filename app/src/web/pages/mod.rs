@@ -17,6 +17,7 @@ pub mod prizes;
 pub mod public;
 pub mod round_tools;
 pub mod staff;
+pub mod teams;
 
 use crate::db::{Database, DbConnection};
 use crate::domain::{users, Actor, Audience, DomainError, DomainResult};
@@ -63,6 +64,39 @@ pub fn routes() -> Vec<RouteDef> {
         page!(get, Method::GET, "/t/{tid}/standings", public::standings),
         page!(get, Method::GET, "/t/{tid}/crosstable", public::crosstable),
         page!(get, Method::GET, "/t/{tid}/prizes", prizes::prizes),
+        page!(get, Method::GET, "/t/{tid}/teams", teams::event),
+        page!(get, Method::GET, "/t/{tid}/teams/rounds/{n}", teams::round),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/teams/crosstable",
+            teams::crosstable
+        ),
+        page!(get, Method::GET, "/t/{tid}/manage/teams", teams::manage),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/pair",
+            teams::manage_pair
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/publish",
+            teams::manage_publish
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/lineups/{team}",
+            teams::manage_lineup
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/results",
+            teams::manage_results
+        ),
         page!(get, Method::GET, "/t/{tid}/live", live::events),
         page!(get, Method::GET, "/t/{tid}/entry", entries::entry_form),
         page!(post, Method::POST, "/t/{tid}/entry", entries::submit_entry),
@@ -375,6 +409,8 @@ pub struct TournamentNav {
     pub round_robin: bool,
     /// The last paired round (for the staff's round screen link).
     pub last_round: i32,
+    /// A team event (issue 20): the menu links its team pages.
+    pub team_event: bool,
 }
 
 impl TournamentNav {
@@ -403,6 +439,7 @@ impl TournamentNav {
             fide_mode: !staff || crate::domain::fide_mode::in_fide_mode(conn, tid)?,
             round_robin: !t.system.is_swiss(),
             last_round,
+            team_event: crate::domain::teams::is_team_event(conn, tid)?,
         })
     }
 

@@ -1,0 +1,314 @@
+//! Team competitions (issue 20): the team event's regulations, teams and
+//! rosters, rounds of matches, line-ups (captains and arbiters), board
+//! results, team standings, board statistics and the team TRF
+//! (`app/src/domain/teams.rs`).
+
+use crate::domain::teams::{
+    self, BoardStatView, ImportedTeamEvent, LineupInput, PairTeamRound, SetDeadline,
+    TeamEventSettings, TeamEventView, TeamInput, TeamResults, TeamRoundView, TeamStandings,
+    TeamView,
+};
+use crate::domain::Audience;
+use crate::web::cache::cached_json;
+use crate::web::error::{AppError, ErrorBody};
+use crate::web::{read, write_body, AppState, Body};
+use actix_web::http::header;
+use actix_web::{web, HttpRequest, HttpResponse};
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-event", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The team event: regulations, teams and rosters", body = TeamEventView),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn get_event(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        teams::event(conn, tid, audience)
+    })
+    .await
+}
+
+#[utoipa::path(put, path = "/api/v1/tournaments/{tid}/team-event", tag = "teams", request_body = TeamEventSettings,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The tournament is a team event with these regulations", body = TeamEventView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer here", body = ErrorBody),
+              (status = 409, description = "Round 1 is paired, or the tournament has individual players", body = ErrorBody),
+              (status = 422, description = "A setting is wrong (the field is named)", body = ErrorBody)))]
+pub async fn set_event(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<TeamEventSettings>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::set_settings(conn, actor, tid, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/teams", tag = "teams", request_body = TeamInput,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 201, description = "The team, with the next pairing number", body = TeamView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer here", body = ErrorBody),
+              (status = 409, description = "Round 1 is paired", body = ErrorBody),
+              (status = 422, description = "A field is wrong (named)", body = ErrorBody)))]
+pub async fn add_team(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<TeamInput>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::add_team(conn, actor, tid, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(put, path = "/api/v1/tournaments/{tid}/teams/{team}", tag = "teams", request_body = TeamInput,
+    params(("tid" = i32, Path, description = "Tournament id"), ("team" = i32, Path, description = "Team pairing number")),
+    responses((status = 200, description = "The team as changed", body = TeamView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer here", body = ErrorBody),
+              (status = 404, description = "No such team", body = ErrorBody),
+              (status = 409, description = "The roster is fixed once round 1 is paired", body = ErrorBody),
+              (status = 422, description = "A field is wrong (named)", body = ErrorBody)))]
+pub async fn edit_team(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<TeamInput>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, team) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::edit_team(conn, actor, tid, team, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-rounds", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Every round this reader sees, match by match and board by board", body = [TeamRoundView]),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn list_rounds(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        teams::event(conn, tid, audience)?;
+        teams::rounds(conn, tid, audience)
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/team-rounds", tag = "teams", request_body = PairTeamRound,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 201, description = "The next round, paired by the team engine (not yet published)", body = TeamRoundView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Previous round unpublished or unfinished, or all rounds paired", body = ErrorBody),
+              (status = 422, description = "No pairing exists, or the deadline is not a time", body = ErrorBody)))]
+pub async fn pair_next(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<PairTeamRound>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::pair_next(conn, actor, tid, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-rounds/{n}", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The round's matches board by board (hidden from the public until published; a match's players once both line-ups are in)", body = TeamRoundView),
+              (status = 404, description = "No such round", body = ErrorBody)))]
+pub async fn get_round(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        teams::round(conn, tid, n, audience)
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/publish", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "Published", body = TeamRoundView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Already published", body = ErrorBody)))]
+pub async fn publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let v = crate::web::write(&state, &req, move |conn, actor| {
+        teams::publish(conn, actor, tid, n)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(put, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/deadline", tag = "teams", request_body = SetDeadline,
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The line-up deadline is set", body = TeamRoundView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer or arbiter here", body = ErrorBody),
+              (status = 422, description = "Not a time", body = ErrorBody)))]
+pub async fn set_deadline(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<SetDeadline>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, n) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::set_deadline(conn, actor, tid, n, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(put, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/lineups/{team}", tag = "teams", request_body = LineupInput,
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number"), ("team" = i32, Path, description = "Team pairing number")),
+    responses((status = 200, description = "The line-up is in (the round as the submitter sees it)", body = TeamRoundView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Neither this team's captain nor an arbiter, or the captain after the deadline", body = ErrorBody),
+              (status = 409, description = "The match has results, or the team does not play", body = ErrorBody),
+              (status = 422, description = "Not a line-up of the roster in roster order", body = ErrorBody)))]
+pub async fn set_lineup(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32, i32)>,
+    body: Body<LineupInput>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, n, team) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::set_lineup(conn, actor, tid, n, team, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(put, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/results", tag = "teams", request_body = TeamResults,
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "The results are in (one transaction)", body = TeamRoundView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 409, description = "Round unpublished, a line-up missing, or an empty board", body = ErrorBody),
+              (status = 422, description = "Not a result, or no such match or board (the field is named)", body = ErrorBody)))]
+pub async fn set_results(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<TeamResults>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, n) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::set_results(conn, actor, tid, n, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-standings", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Team standings with the event's C.07 team tie-breaks", body = TeamStandings),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        teams::standings(conn, tid, audience)
+    })
+    .await
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-boards", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Board statistics for board prizes, board by board, best first", body = [BoardStatView]),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn board_stats(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        teams::board_stats(conn, tid, audience)
+    })
+    .await
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-export.trf", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The team event as TRF with team records (013, 300 and the XTM/XTS extensions), the rounds this reader sees", content_type = "text/plain", body = String),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn export_trf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let text = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        teams::export_trf(conn, tid, audience)
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; charset=utf-8")
+        .insert_header((
+            header::CONTENT_DISPOSITION,
+            format!("attachment; filename=\"team-tournament-{tid}.trf\""),
+        ))
+        .body(text))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/team-import", tag = "teams",
+    request_body(content = String, description = "The team TRF's text as a JSON string"),
+    params(("tid" = i32, Path, description = "Tournament id (a new, empty tournament)")),
+    responses((status = 201, description = "Imported: regulations, teams, rosters, rounds with line-ups and results", body = ImportedTeamEvent),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer here", body = ErrorBody),
+              (status = 409, description = "The tournament is not empty", body = ErrorBody),
+              (status = 422, description = "The file cannot be read (field `trf`)", body = ErrorBody)))]
+pub async fn import_trf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    body: Body<String>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, text| {
+        teams::import_trf(conn, actor, tid, &text)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(v))
+}

@@ -1,0 +1,526 @@
+//! The public pages of a team event (issue 20, `domain::teams`): the teams
+//! with their rosters and the team standings (`/t/{tid}/teams`), a round's
+//! matches board by board (`/t/{tid}/teams/rounds/{n}`) and the team
+//! crosstable (`/t/{tid}/teams/crosstable`). Unpublished rounds stay with the
+//! staff (`Audience`).
+
+use super::{cached_page, Base, PageError, TournamentNav};
+use crate::domain::rounds::fmt_points;
+use crate::domain::teams::{self, TeamRoundView, TeamStandings, TeamView};
+use crate::web::AppState;
+use actix_web::{web, HttpRequest, HttpResponse};
+use askama::Template;
+
+pub struct StandingRow {
+    pub rank: u32,
+    pub number: i32,
+    pub name: String,
+    pub match_points: i32,
+    pub game_points: String,
+    pub wdl: String,
+    pub values: Vec<String>,
+}
+
+fn standing_rows(st: &TeamStandings) -> Vec<StandingRow> {
+    st.rows
+        .iter()
+        .map(|r| StandingRow {
+            rank: r.rank,
+            number: r.team.number,
+            name: r.team.name.clone(),
+            match_points: r.match_points,
+            game_points: fmt_points(r.game_points),
+            wdl: format!("{}/{}/{}", r.wins, r.draws, r.losses),
+            values: r
+                .tiebreaks
+                .iter()
+                .map(|c| c.value.clone().unwrap_or_default())
+                .collect(),
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "teams/event.html")]
+pub struct TeamsPage {
+    pub base: Base,
+    pub tid: i32,
+    pub teams: Vec<TeamView>,
+    pub rounds: Vec<i32>,
+    pub after_round: i32,
+    pub tiebreaks: Vec<String>,
+    pub standings: Vec<StandingRow>,
+}
+
+pub async fn event(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    cached_page(&state, &req, tid, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "teams")?;
+        let ev = teams::event(conn, tid, nav.audience)?;
+        let st = teams::standings(conn, tid, nav.audience)?;
+        let title = format!("{} · {}", viewer.tr().t("teams"), nav.name);
+        Ok(TeamsPage {
+            base: Base::new(viewer, title, Some(nav)),
+            tid,
+            rounds: (1..=ev.rounds_paired).collect(),
+            teams: ev.teams,
+            after_round: st.after_round,
+            tiebreaks: st.tiebreaks.clone(),
+            standings: standing_rows(&st),
+        })
+    })
+    .await
+}
+
+pub struct BoardLine {
+    pub board: i32,
+    /// `W` or `B`: the first-named team's player's colour.
+    pub home_white: bool,
+    pub home: String,
+    pub away: String,
+    pub result: String,
+}
+
+pub struct MatchBlock {
+    pub number: i32,
+    pub home: String,
+    pub away: String,
+    pub score: String,
+    pub match_points: String,
+    pub boards: Vec<BoardLine>,
+}
+
+#[derive(Template)]
+#[template(path = "teams/round.html")]
+pub struct TeamRoundPage {
+    pub base: Base,
+    pub tid: i32,
+    pub n: i32,
+    pub published: bool,
+    pub deadline: String,
+    pub bye: String,
+    pub matches: Vec<MatchBlock>,
+}
+
+fn round_blocks(r: &TeamRoundView) -> Vec<MatchBlock> {
+    let name = |p: &Option<teams::BoardPlayer>| match p {
+        Some(p) if p.title.is_empty() => p.name.clone(),
+        Some(p) => format!("{} {}", p.title, p.name),
+        None => "—".into(),
+    };
+    r.matches
+        .iter()
+        .map(|m| MatchBlock {
+            number: m.number,
+            home: m.home.name.clone(),
+            away: m.away.name.clone(),
+            score: format!(
+                "{} : {}",
+                fmt_points(m.home_game_points),
+                fmt_points(m.away_game_points)
+            ),
+            match_points: match (m.home_match_points, m.away_match_points) {
+                (Some(h), Some(a)) => format!("{h} : {a}"),
+                _ => String::new(),
+            },
+            boards: m
+                .boards
+                .iter()
+                .map(|b| BoardLine {
+                    board: b.board,
+                    home_white: b.home_white,
+                    home: name(&b.home),
+                    away: name(&b.away),
+                    result: b.result.clone().unwrap_or_else(|| "*".into()),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+pub async fn round(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    cached_page(&state, &req, tid, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "teams")?;
+        let r = teams::round(conn, tid, n, nav.audience)?;
+        let title = format!("{} {n} · {}", viewer.tr().t("round"), nav.name);
+        Ok(TeamRoundPage {
+            base: Base::new(viewer, title, Some(nav)),
+            tid,
+            n,
+            published: r.state.is_public(),
+            deadline: r.lineup_deadline.clone().unwrap_or_default(),
+            bye: r.bye.as_ref().map(|b| b.name.clone()).unwrap_or_default(),
+            matches: round_blocks(&r),
+        })
+    })
+    .await
+}
+
+pub struct CrossRow {
+    pub rank: u32,
+    pub name: String,
+    /// One cell per team in the order of the rows: the game points scored
+    /// against that team (several meetings joined by spaces), `×` on the
+    /// diagonal.
+    pub cells: Vec<String>,
+    pub match_points: i32,
+    pub game_points: String,
+}
+
+#[derive(Template)]
+#[template(path = "teams/crosstable.html")]
+pub struct TeamCrosstablePage {
+    pub base: Base,
+    pub tid: i32,
+    pub after_round: i32,
+    pub heads: Vec<u32>,
+    pub rows: Vec<CrossRow>,
+}
+
+pub async fn crosstable(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    cached_page(&state, &req, tid, move |conn, viewer| {
+        let nav = TournamentNav::load(conn, viewer, tid, "teams")?;
+        let st = teams::standings(conn, tid, nav.audience)?;
+        let rounds = teams::rounds(conn, tid, nav.audience)?;
+        let order: Vec<i32> = st.rows.iter().map(|r| r.team.number).collect();
+        let rows = st
+            .rows
+            .iter()
+            .map(|r| {
+                let me = r.team.number;
+                let cells = order
+                    .iter()
+                    .map(|&other| {
+                        if other == me {
+                            return "×".to_string();
+                        }
+                        let mut scores = vec![];
+                        for round in &rounds {
+                            for m in &round.matches {
+                                if m.home.number == me && m.away.number == other {
+                                    scores.push(fmt_points(m.home_game_points));
+                                } else if m.away.number == me && m.home.number == other {
+                                    scores.push(fmt_points(m.away_game_points));
+                                }
+                            }
+                        }
+                        scores.join(" ")
+                    })
+                    .collect();
+                CrossRow {
+                    rank: r.rank,
+                    name: r.team.name.clone(),
+                    cells,
+                    match_points: r.match_points,
+                    game_points: fmt_points(r.game_points),
+                }
+            })
+            .collect();
+        let title = format!("{} · {}", viewer.tr().t("team_crosstable"), nav.name);
+        Ok(TeamCrosstablePage {
+            base: Base::new(viewer, title, Some(nav)),
+            tid,
+            after_round: st.after_round,
+            heads: (1..=order.len() as u32).collect(),
+            rows,
+        })
+    })
+    .await
+}
+
+// ------------------------------------------------------------ staff screen
+
+/// One team's side of a match on the staff screen: its line-up form.
+pub struct LineupForm {
+    pub team: i32,
+    pub name: String,
+    pub submitted: bool,
+    /// Per board: the roster place lined up (0: empty).
+    pub chosen: Vec<i32>,
+    /// The roster: (place, name).
+    pub roster: Vec<(i32, String)>,
+}
+
+pub struct StaffMatch {
+    pub block: MatchBlock,
+    pub sides: Vec<LineupForm>,
+    /// Per board: whether a result can be typed (both players lined up), and
+    /// the result entered so far (empty while pending).
+    pub entries: Vec<(i32, bool, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "teams/manage.html")]
+pub struct TeamManagePage {
+    pub base: Base,
+    pub tid: i32,
+    /// The round shown (0: none paired yet).
+    pub n: i32,
+    pub published: bool,
+    pub can_pair: bool,
+    pub problem: Option<String>,
+    pub matches: Vec<StaffMatch>,
+    pub boards: Vec<i32>,
+}
+
+fn manage_page(
+    conn: &mut crate::db::DbConnection,
+    viewer: &super::Viewer,
+    tid: i32,
+    problem: Option<String>,
+) -> crate::domain::DomainResult<TeamManagePage> {
+    crate::domain::require_role(conn, &viewer.actor, tid, &[crate::domain::Role::Arbiter])?;
+    let nav = TournamentNav::load(conn, viewer, tid, "manage-teams")?;
+    let ev = teams::event(conn, tid, nav.audience)?;
+    let n = ev.rounds_paired;
+    let rosters: std::collections::HashMap<i32, Vec<(i32, String)>> = ev
+        .teams
+        .iter()
+        .map(|t| {
+            (
+                t.number,
+                t.roster.iter().map(|m| (m.place, m.name.clone())).collect(),
+            )
+        })
+        .collect();
+    let (published, finished, matches) = if n > 0 {
+        let r = teams::round(conn, tid, n, nav.audience)?;
+        let blocks = round_blocks(&r);
+        let matches = r
+            .matches
+            .iter()
+            .zip(blocks)
+            .map(|(m, block)| {
+                let side = |number: i32, name: &str, submitted: bool, home: bool| LineupForm {
+                    team: number,
+                    name: name.to_string(),
+                    submitted,
+                    chosen: m
+                        .boards
+                        .iter()
+                        .map(|b| {
+                            let p = if home { &b.home } else { &b.away };
+                            p.as_ref().map_or(0, |p| p.place)
+                        })
+                        .collect(),
+                    roster: rosters.get(&number).cloned().unwrap_or_default(),
+                };
+                StaffMatch {
+                    sides: vec![
+                        side(m.home.number, &m.home.name, m.home_lineup_in, true),
+                        side(m.away.number, &m.away.name, m.away_lineup_in, false),
+                    ],
+                    entries: m
+                        .boards
+                        .iter()
+                        .map(|b| {
+                            let open = m.home_lineup_in
+                                && m.away_lineup_in
+                                && b.home.is_some()
+                                && b.away.is_some();
+                            (b.board, open, b.result.clone().unwrap_or_default())
+                        })
+                        .collect(),
+                    block,
+                }
+            })
+            .collect::<Vec<_>>();
+        let finished = r.matches.iter().all(|m| m.finished);
+        (r.state.is_public(), finished, matches)
+    } else {
+        (true, true, vec![])
+    };
+    let title = format!("{} · {}", viewer.tr().t("team_manage"), nav.name);
+    Ok(TeamManagePage {
+        base: Base::new(viewer, title, Some(nav)),
+        tid,
+        n,
+        published,
+        can_pair: published && finished && n < ev.total_rounds,
+        problem,
+        matches,
+        boards: (1..=ev.settings.boards as i32).collect(),
+    })
+}
+
+pub async fn manage(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    super::page(&state, &req, move |conn, viewer| {
+        manage_page(conn, viewer, tid, None)
+    })
+    .await
+}
+
+async fn manage_answer<T: Send + 'static>(
+    state: &web::Data<AppState>,
+    viewer: &super::Viewer,
+    tid: i32,
+    r: crate::domain::DomainResult<T>,
+) -> Result<HttpResponse, PageError> {
+    super::post_answer(
+        state,
+        viewer,
+        r,
+        |_| format!("/t/{tid}/manage/teams"),
+        move |e| {
+            let problem = Some(e.to_string());
+            move |conn: &mut crate::db::DbConnection, v: &super::Viewer| {
+                manage_page(conn, v, tid, problem)
+            }
+        },
+    )
+    .await
+}
+
+#[derive(serde::Deserialize)]
+pub struct CsrfForm {
+    #[serde(default)]
+    csrf: String,
+}
+
+pub async fn manage_pair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let tid = tid.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::pair_next(conn, actor, tid, teams::PairTeamRound::default())
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+pub async fn manage_publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::publish(conn, actor, tid, n)
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+/// The line-up form: `b1`…`bN` hold roster places (empty: an empty board).
+pub async fn manage_lineup(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n, team) = path.into_inner();
+    let fields: std::collections::HashMap<String, String> = form.into_inner().into_iter().collect();
+    let csrf = fields.get("csrf").cloned().unwrap_or_default();
+    let viewer = super::form_viewer(&state, &req, &csrf).await?;
+    let mut players = vec![];
+    let mut bad = None;
+    for k in 1..=64 {
+        let Some(v) = fields.get(&format!("b{k}")) else {
+            break;
+        };
+        let v = v.trim();
+        match v.parse::<i32>() {
+            _ if v.is_empty() || v == "0" => players.push(None),
+            Ok(p) => players.push(Some(p)),
+            Err(_) => bad = Some(k),
+        }
+    }
+    let r = match bad {
+        Some(k) => Err(crate::domain::DomainError::invalid(
+            &format!("b{k}"),
+            format!(
+                "board {k}: '{}' is not a roster place",
+                fields[&format!("b{k}")]
+            ),
+        )),
+        None => {
+            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                teams::set_lineup(conn, actor, tid, n, team, teams::LineupInput { players })
+            })
+            .await?
+        }
+    };
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+/// The result form: `m{match}b{board}` hold results as written, or the
+/// keyboard's shorthand (`1`, `=`, `0`, `+`, `-`); every changed box is saved
+/// in one transaction.
+pub async fn manage_results(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<Vec<(String, String)>>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let fields: Vec<(String, String)> = form.into_inner();
+    let csrf = fields
+        .iter()
+        .find(|(k, _)| k == "csrf")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let viewer = super::form_viewer(&state, &req, &csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        let current = teams::round(conn, tid, n, crate::domain::Audience::Staff)?;
+        let mut results = vec![];
+        for (key, value) in &fields {
+            let Some((m, b)) = key
+                .strip_prefix('m')
+                .and_then(|rest| rest.split_once('b'))
+                .and_then(|(m, b)| Some((m.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
+            else {
+                continue;
+            };
+            let text = match value.trim() {
+                "1" => "1-0",
+                "=" | "½" | "5" => "½-½",
+                "0" => "0-1",
+                "+" => "+/-",
+                "-" => "-/+",
+                other => other,
+            };
+            let was = current
+                .matches
+                .iter()
+                .find(|x| x.number == m)
+                .and_then(|x| x.boards.iter().find(|y| y.board == b))
+                .and_then(|y| y.result.clone())
+                .unwrap_or_default();
+            if text != was {
+                results.push(teams::BoardResultInput {
+                    match_number: m,
+                    board: b,
+                    result: text.to_string(),
+                });
+            }
+        }
+        teams::set_results(conn, actor, tid, n, teams::TeamResults { results })
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
