@@ -65,6 +65,10 @@ pub struct EntryFormView {
     pub accepting: bool,
     /// Why not, when it is not.
     pub closed_because: Option<String>,
+    /// The same reason as a translation key of the pages (`entry_closed_…`).
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub closed_key: Option<&'static str>,
 }
 
 /// An entry made through the form.
@@ -222,26 +226,39 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
     let row = form_row(conn, tid)?;
     let taken = registered(conn, tid)? + pending(conn, tid)?;
     let paired = registration::rounds_paired(conn, tid)?;
-    let closed_because = match &row {
-        None => Some("the organizer has not opened entries for this tournament".to_string()),
-        Some(f) if !f.is_open => Some("entries for this tournament are closed".to_string()),
-        Some(_) if paired > 0 && !t.system.is_swiss() => {
-            Some("the round robin has started: its table is fixed, entries are closed".to_string())
-        }
+    let closed = match &row {
+        None => Some((
+            "entry_closed_never",
+            "the organizer has not opened entries for this tournament".to_string(),
+        )),
+        Some(f) if !f.is_open => Some((
+            "entry_closed",
+            "entries for this tournament are closed".to_string(),
+        )),
+        Some(_) if paired > 0 && !t.system.is_swiss() => Some((
+            "entry_closed_round_robin",
+            "the round robin has started: its table is fixed, entries are closed".to_string(),
+        )),
         Some(f) => {
             let past = match f.deadline.as_deref().map(parse_deadline) {
                 Some(Ok(d)) => at > d,
                 _ => false,
             };
             if past {
-                Some(format!(
-                    "the entry deadline ({}) has passed",
-                    f.deadline.clone().unwrap_or_default().replace('T', " ")
+                Some((
+                    "entry_closed_deadline",
+                    format!(
+                        "the entry deadline ({}) has passed",
+                        f.deadline.clone().unwrap_or_default().replace('T', " ")
+                    ),
                 ))
             } else if f.max_players.is_some_and(|m| taken >= m as i64) {
-                Some(format!(
-                    "the field is full: {} places, all taken",
-                    f.max_players.unwrap_or(0)
+                Some((
+                    "entry_closed_full",
+                    format!(
+                        "the field is full: {} places, all taken",
+                        f.max_players.unwrap_or(0)
+                    ),
                 ))
             } else {
                 None
@@ -268,8 +285,9 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
         min_rating: f.min_rating,
         max_rating: f.max_rating,
         taken,
-        accepting: closed_because.is_none(),
-        closed_because,
+        accepting: closed.is_none(),
+        closed_key: closed.as_ref().map(|c| c.0),
+        closed_because: closed.map(|c| c.1),
     })
 }
 

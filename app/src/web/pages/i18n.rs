@@ -93,6 +93,11 @@ impl Tr {
     /// The English and the Polish text for `key`; an unknown key is itself in both.
     fn en_pl(key: &str) -> (&str, &str) {
         match key {
+            "entry_closed_never" => ("The organizer has not opened entries for this tournament.", "Organizator nie otworzył zapisów do tego turnieju."),
+            "entry_closed" => ("Entries for this tournament are closed.", "Zapisy do tego turnieju są zamknięte."),
+            "entry_closed_round_robin" => ("The round robin has started: its table is fixed, entries are closed.", "Turniej kołowy się rozpoczął: tabela jest ustalona, zapisy zamknięte."),
+            "entry_closed_deadline" => ("The entry deadline has passed.", "Termin zapisów minął."),
+            "entry_closed_full" => ("The field is full: every place is taken.", "Lista jest pełna: wszystkie miejsca zajęte."),
             // Penalties, 10.2 decisions, time controls.
             "forfeit_legend" => ("forfeit", "walkower"),
             "tc_moves" => ("{n} moves", "{n} posunięć"),

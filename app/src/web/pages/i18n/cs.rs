@@ -6,6 +6,11 @@
 /// The Czech text for `key`, if there is one.
 pub fn text(key: &str) -> Option<&'static str> {
     Some(match key {
+        "entry_closed_never" => "Pořadatel do tohoto turnaje přihlášky neotevřel.",
+        "entry_closed" => "Přihlášky do tohoto turnaje jsou uzavřené.",
+        "entry_closed_round_robin" => "Turnaj každý s každým začal: tabulka je pevná, přihlášky jsou uzavřené.",
+        "entry_closed_deadline" => "Lhůta pro přihlášky uplynula.",
+        "entry_closed_full" => "Turnaj je plný: všechna místa jsou obsazená.",
         // Penalties, 10.2 decisions, time controls.
         "forfeit_legend" => "kontumace",
         "tc_moves" => "{n} tahů",
