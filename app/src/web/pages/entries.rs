@@ -7,7 +7,7 @@
 
 use super::staff::FormError;
 use super::{
-    form_viewer, page, page_for, redirect, url_encode, write_op, Base, PageError, TournamentNav,
+    form_viewer, page, page_for, post_answer, url_encode, write_op, Base, PageError, TournamentNav,
     Viewer,
 };
 use crate::db::DbConnection;
@@ -179,21 +179,23 @@ pub async fn submit_entry(
         }
         Err(e) => Err(e),
     };
-    match result {
-        Ok(r) => Ok(redirect(&format!(
-            "/t/{tid}/entry?done={}",
-            url_encode(&format!("{}: {}", r.name, viewer.tr().t("entry_sent")))
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
-            let status = crate::web::error::domain_status(&e);
+    let sent = viewer.tr().t("entry_sent");
+    post_answer(
+        &state,
+        &viewer,
+        result,
+        |r| {
+            format!(
+                "/t/{tid}/entry?done={}",
+                url_encode(&format!("{}: {sent}", r.name))
+            )
+        },
+        move |e| {
             let error = FormError::of(&e);
-            page_for(&state, &viewer, status, move |conn, v| {
-                entry_page(conn, v, tid, f, error, None)
-            })
-            .await
-        }
-        Err(e) => Err(PageError::new(e, lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| entry_page(conn, v, tid, f, error, None)
+        },
+    )
+    .await
 }
 
 // ---------------------------------------------------------------------------
@@ -315,21 +317,17 @@ async fn entries_answer(
     tid: i32,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
-    match r {
-        Ok(notice) => Ok(redirect(&format!(
-            "/t/{tid}/manage/entries?done={}",
-            url_encode(&notice)
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
-            let status = crate::web::error::domain_status(&e);
+    post_answer(
+        state,
+        viewer,
+        r,
+        |notice| format!("/t/{tid}/manage/entries?done={}", url_encode(&notice)),
+        move |e| {
             let error = FormError::of(&e);
-            page_for(state, viewer, status, move |conn, v| {
-                entries_admin(conn, v, tid, error, None)
-            })
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| entries_admin(conn, v, tid, error, None)
+        },
+    )
+    .await
 }
 
 pub async fn save_entry_form(
@@ -462,21 +460,17 @@ async fn checkin_answer(
     tid: i32,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
-    match r {
-        Ok(notice) => Ok(redirect(&format!(
-            "/t/{tid}/manage/checkin?done={}",
-            url_encode(&notice)
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
-            let status = crate::web::error::domain_status(&e);
+    post_answer(
+        state,
+        viewer,
+        r,
+        |notice| format!("/t/{tid}/manage/checkin?done={}", url_encode(&notice)),
+        move |e| {
             let error = FormError::of(&e);
-            page_for(state, viewer, status, move |conn, v| {
-                checkin_admin(conn, v, tid, error, None)
-            })
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| checkin_admin(conn, v, tid, error, None)
+        },
+    )
+    .await
 }
 
 #[derive(Deserialize, Default)]
@@ -698,26 +692,21 @@ pub async fn checkin_with_code(
             }
             Err(e) => return Err(PageError::new(e, lang)),
         };
-    match r {
-        Ok(c) => Ok(redirect(&format!(
-            "/t/{tid}/checkin?done={}",
-            url_encode(&format!(
-                "{}: {} {}",
-                c.name,
-                viewer.tr().t("checkin_confirmed"),
-                c.round
-            ))
-        ))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
-            let status = crate::web::error::domain_status(&e);
+    let confirmed = viewer.tr().t("checkin_confirmed");
+    post_answer(
+        &state,
+        &viewer,
+        r,
+        |c| {
+            let done = format!("{}: {confirmed} {}", c.name, c.round);
+            format!("/t/{tid}/checkin?done={}", url_encode(&done))
+        },
+        move |e| {
             let error = FormError::of(&e);
-            page_for(&state, &viewer, status, move |conn, v| {
-                checkin_page(conn, v, tid, code, error, None)
-            })
-            .await
-        }
-        Err(e) => Err(PageError::new(e, lang)),
-    }
+            move |conn: &mut DbConnection, v: &Viewer| checkin_page(conn, v, tid, code, error, None)
+        },
+    )
+    .await
 }
 
 // ---------------------------------------------------------------------------
