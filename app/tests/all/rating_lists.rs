@@ -1,4 +1,4 @@
-//! Rating lists (`app/src/domain/rating_list.rs`), on SQLite and PostgreSQL:
+//! Rating lists (`app/src/domain/rating_list/`), on SQLite and PostgreSQL:
 //! the FIDE XML and TXT layouts and a national CSV imported over the API (and
 //! the CLI), a newer list replacing the older, search by id and by folded name
 //! prefix, errors with their line and byte leaving the database as it was,

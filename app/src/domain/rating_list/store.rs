@@ -1,0 +1,277 @@
+//! Storage: a list imported in one transaction, replacing the previous list of its source.
+
+use super::*;
+
+/// An imported list.
+#[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
+pub struct RatingListView {
+    pub id: i32,
+    pub source: ListSource,
+    pub name: String,
+    /// The date of the list, `YYYY-MM-DD`.
+    pub list_date: String,
+    pub imported_at: String,
+    pub players: i64,
+}
+
+type ListRow = (i32, String, String, String, String, i64);
+
+fn list_view(r: ListRow) -> RatingListView {
+    RatingListView {
+        id: r.0,
+        source: ListSource::parse(&r.1).unwrap_or(ListSource::National),
+        name: r.2,
+        list_date: r.3,
+        imported_at: r.4,
+        players: r.5,
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = rating_list_players)]
+#[diesel(treat_none_as_default_value = false)]
+struct NewListPlayer {
+    list_id: i32,
+    fide_id: Option<i64>,
+    national_id: Option<String>,
+    name: String,
+    search_key: String,
+    title: String,
+    federation: String,
+    sex: String,
+    birth_year: Option<i32>,
+    standard: Option<i32>,
+    rapid: Option<i32>,
+    blitz: Option<i32>,
+    games: Option<i32>,
+    k_standard: Option<i32>,
+    k_rapid: Option<i32>,
+    k_blitz: Option<i32>,
+    flags: String,
+}
+
+impl NewListPlayer {
+    fn of(list_id: i32, p: ListPlayer) -> NewListPlayer {
+        // A women's title goes with the open one, as FIDE lists them both.
+        let title = if p.title.is_empty() {
+            p.w_title
+        } else if p.w_title.is_empty() || p.w_title == p.title {
+            p.title
+        } else {
+            format!("{} {}", p.title, p.w_title)
+        };
+        NewListPlayer {
+            list_id,
+            fide_id: p.fide_id,
+            national_id: p.national_id,
+            search_key: fold(&p.name),
+            name: p.name,
+            title,
+            federation: p.federation,
+            sex: p.sex,
+            birth_year: p.birth_year,
+            standard: p.standard,
+            rapid: p.rapid,
+            blitz: p.blitz,
+            games: p.games,
+            k_standard: p.k_standard,
+            k_rapid: p.k_rapid,
+            k_blitz: p.k_blitz,
+            flags: p.flags,
+        }
+    }
+}
+
+/// Rows per INSERT on SQLite (18 values a row, under SQLite's 32766 limit).
+const BATCH: usize = 1000;
+/// Rows per COPY on PostgreSQL.
+const COPY_BATCH: usize = 10_000;
+
+fn insert_batch(conn: &mut DbConnection, batch: &mut Vec<NewListPlayer>) -> DomainResult<()> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    match conn {
+        DbConnection::Sqlite(c) => {
+            diesel::insert_into(rating_list_players::table)
+                .values(&batch[..])
+                .execute(c)?;
+        }
+        DbConnection::Postgresql(c) => {
+            diesel::copy_from(rating_list_players::table)
+                .from_insertable(std::mem::take(batch))
+                .execute(c)?;
+        }
+    }
+    batch.clear();
+    Ok(())
+}
+
+/// Who may import lists: administrators, and organizers (of any tournament).
+pub fn require_list_manager(conn: &mut DbConnection, actor: &Actor) -> DomainResult<()> {
+    if actor.is_admin {
+        return Ok(());
+    }
+    let Some(uid) = actor.user_id else {
+        return Err(DomainError::Unauthenticated);
+    };
+    let n: i64 = tournament_staff::table
+        .filter(tournament_staff::user_id.eq(uid))
+        .filter(tournament_staff::role.eq(Role::Organizer.as_str()))
+        .count()
+        .get_result(conn)?;
+    if n == 0 {
+        return Err(DomainError::Forbidden(
+            "importing a rating list needs an administrator or an organizer".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// What an import is.
+#[derive(Clone, Debug)]
+pub struct ImportList {
+    pub format: ListFormat,
+    /// A label, e.g. the file name.
+    pub name: String,
+    /// `YYYY-MM-DD`.
+    pub list_date: String,
+}
+
+/// Streams `players` into list `id` in batches of `size`: the number stored.
+fn store(
+    conn: &mut DbConnection,
+    id: i32,
+    size: usize,
+    players: &mut dyn Iterator<Item = Result<ListPlayer, ListError>>,
+) -> DomainResult<i64> {
+    let mut batch = Vec::with_capacity(size);
+    let mut count: i64 = 0;
+    for p in players {
+        let p = p.map_err(|e| DomainError::invalid("file", e.to_string()))?;
+        if p.name.chars().count() > 200 {
+            return Err(DomainError::invalid(
+                "file",
+                format!("player {}: a name longer than 200 characters", count + 1),
+            ));
+        }
+        batch.push(NewListPlayer::of(id, p));
+        count += 1;
+        if batch.len() >= size {
+            insert_batch(conn, &mut batch)?;
+        }
+    }
+    insert_batch(conn, &mut batch)?;
+    Ok(count)
+}
+
+/// Imports a list from `players` (a reader over the file), replacing the
+/// previous list of the same source, in the caller's transaction: a problem
+/// anywhere in the file (answered as `Invalid` on `file`, with its line and
+/// byte) leaves the database as it was. One audit row.
+pub fn import(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    cmd: &ImportList,
+    players: &mut dyn Iterator<Item = Result<ListPlayer, ListError>>,
+) -> DomainResult<RatingListView> {
+    require_list_manager(conn, actor)?;
+    let date = cmd.list_date.trim();
+    if chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
+        return Err(DomainError::invalid(
+            "date",
+            format!("the list date '{date}' is not YYYY-MM-DD"),
+        ));
+    }
+    let source = cmd.format.source();
+    let old: Vec<ListRow> = rating_lists::table
+        .filter(rating_lists::source.eq(source.as_str()))
+        .select((
+            rating_lists::id,
+            rating_lists::source,
+            rating_lists::name,
+            rating_lists::list_date,
+            rating_lists::imported_at,
+            rating_lists::row_count,
+        ))
+        .load(conn)?;
+    for o in &old {
+        diesel::delete(rating_list_players::table.filter(rating_list_players::list_id.eq(o.0)))
+            .execute(conn)?;
+        diesel::delete(rating_lists::table.filter(rating_lists::id.eq(o.0))).execute(conn)?;
+    }
+    let imported_at = now();
+    let id: i32 = diesel::insert_into(rating_lists::table)
+        .values((
+            rating_lists::source.eq(source.as_str()),
+            rating_lists::name.eq(cmd.name.trim()),
+            rating_lists::list_date.eq(date),
+            rating_lists::imported_at.eq(&imported_at),
+            rating_lists::row_count.eq(0i64),
+        ))
+        .returning(rating_lists::id)
+        .get_result(conn)?;
+    let size = match conn {
+        DbConnection::Sqlite(_) => BATCH,
+        DbConnection::Postgresql(_) => COPY_BATCH,
+    };
+    // SQLite: a larger page cache while the indexes grow (the name index is
+    // filled in random order); back to the default afterwards.
+    if let DbConnection::Sqlite(c) = conn {
+        diesel::connection::SimpleConnection::batch_execute(c, "PRAGMA cache_size = -131072")?;
+    }
+    let stored = store(conn, id, size, players);
+    if let DbConnection::Sqlite(c) = conn {
+        diesel::connection::SimpleConnection::batch_execute(c, "PRAGMA cache_size = -2000")?;
+    }
+    let count = stored?;
+    // PostgreSQL plans from statistics: gather them for the new rows now
+    // rather than when autovacuum comes by.
+    if let DbConnection::Postgresql(c) = conn {
+        diesel::connection::SimpleConnection::batch_execute(c, "ANALYZE rating_list_players")?;
+    }
+    if count == 0 {
+        return Err(DomainError::invalid("file", "the file lists no players"));
+    }
+    diesel::update(rating_lists::table.filter(rating_lists::id.eq(id)))
+        .set(rating_lists::row_count.eq(count))
+        .execute(conn)?;
+    let v = RatingListView {
+        id,
+        source,
+        name: cmd.name.trim().to_string(),
+        list_date: date.to_string(),
+        imported_at,
+        players: count,
+    };
+    let before: Vec<RatingListView> = old.into_iter().map(list_view).collect();
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: None,
+            action: "rating_list.import",
+            entity: "rating_list",
+            entity_id: Some(id as i64),
+        },
+        Some(&before),
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+/// The imported lists.
+pub fn lists(conn: &mut DbConnection) -> DomainResult<Vec<RatingListView>> {
+    let rows: Vec<ListRow> = rating_lists::table
+        .order(rating_lists::id)
+        .select((
+            rating_lists::id,
+            rating_lists::source,
+            rating_lists::name,
+            rating_lists::list_date,
+            rating_lists::imported_at,
+            rating_lists::row_count,
+        ))
+        .load(conn)?;
+    Ok(rows.into_iter().map(list_view).collect())
+}

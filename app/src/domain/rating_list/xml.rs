@@ -1,0 +1,265 @@
+//! The FIDE combined XML list (`players_list_xml`), read one `<player>` at a time.
+
+use super::*;
+
+/// Reads the FIDE combined XML list one `<player>` at a time. A small tag
+/// scanner: the list is flat (root, players, text fields), so no general XML
+/// parser is needed; entities (`&amp;` …, `&#…;`) are decoded, comments, the
+/// prolog and a DOCTYPE are skipped, anything else out of place is an error.
+pub struct XmlReader<R> {
+    src: Src<R>,
+    buf: Vec<u8>,
+    root: Option<String>,
+    done: bool,
+}
+
+impl<R: BufRead> XmlReader<R> {
+    pub fn new(r: R) -> XmlReader<R> {
+        XmlReader {
+            src: Src::new(r),
+            buf: Vec::with_capacity(256),
+            root: None,
+            done: false,
+        }
+    }
+
+    fn next_player(&mut self) -> Result<Option<ListPlayer>, ListError> {
+        let mut player: Option<(ListPlayer, (u64, u64))> = None;
+        let mut field: Option<(String, (u64, u64))> = None;
+        let mut text = String::new();
+        loop {
+            // Text up to the next tag.
+            let at = self.src.pos();
+            let n = self.src.read_until(b'<', &mut self.buf)?;
+            let ends_in_tag = self.buf.last() == Some(&b'<');
+            let body = if ends_in_tag {
+                &self.buf[..n - 1]
+            } else {
+                &self.buf[..n]
+            };
+            if field.is_some() {
+                let t = decode_entities(&text_of(body)).map_err(|m| Src::<R>::err_at(at, m))?;
+                text.push_str(&t);
+            } else if body.iter().any(|b| !b.is_ascii_whitespace()) && body != b"\xef\xbb\xbf" {
+                let skip = body.iter().take_while(|b| b.is_ascii_whitespace()).count();
+                return Err(Src::<R>::err_at(
+                    (at.0, at.1 + skip as u64),
+                    "text outside a player's field",
+                ));
+            }
+            if !ends_in_tag {
+                // The end of the file.
+                if let Some((_, p)) = player {
+                    return Err(Src::<R>::err_at(p, "the file ends inside this <player>"));
+                }
+                if self.root.is_some() && !self.done {
+                    return Err(self.src.err("the file ends before the list is closed"));
+                }
+                if self.root.is_none() {
+                    return Err(self.src.err("no list in the file"));
+                }
+                return Ok(None);
+            }
+            let tag_at = (self.src.line, self.src.byte - 1);
+            let n = self.src.read_until(b'>', &mut self.buf)?;
+            if self.buf.last() != Some(&b'>') {
+                return Err(Src::<R>::err_at(tag_at, "a tag is not closed with '>'"));
+            }
+            let mut tag = text_of(&self.buf[..n - 1]);
+            if tag.starts_with("!--") {
+                while !tag.ends_with("--") {
+                    let n = self.src.read_until(b'>', &mut self.buf)?;
+                    if self.buf.last() != Some(&b'>') {
+                        return Err(Src::<R>::err_at(tag_at, "a comment is not closed"));
+                    }
+                    tag.push('>');
+                    tag.push_str(&text_of(&self.buf[..n - 1]));
+                }
+                continue;
+            }
+            if tag.starts_with('?') || tag.starts_with('!') {
+                continue;
+            }
+            let (closing, self_closing) = (tag.starts_with('/'), tag.ends_with('/'));
+            let name: String = tag
+                .trim_start_matches('/')
+                .trim_end_matches('/')
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_string();
+            if name.is_empty() {
+                return Err(Src::<R>::err_at(tag_at, "a tag without a name"));
+            }
+            if self.done {
+                return Err(Src::<R>::err_at(
+                    tag_at,
+                    format!("<{name}> after the end of the list"),
+                ));
+            }
+            if closing {
+                if let Some((f, _)) = &field {
+                    if *f != name {
+                        return Err(Src::<R>::err_at(
+                            tag_at,
+                            format!("</{name}> where </{f}> was expected"),
+                        ));
+                    }
+                    let (f, fat) = field.take().unwrap_or_default();
+                    if let Some((p, _)) = player.as_mut() {
+                        set_xml_field(p, &f, &text).map_err(|m| Src::<R>::err_at(fat, m))?;
+                    }
+                    continue;
+                }
+                if let Some((p, pat)) = player.take() {
+                    if name != "player" {
+                        return Err(Src::<R>::err_at(
+                            tag_at,
+                            format!("</{name}> where </player> was expected"),
+                        ));
+                    }
+                    if p.fide_id.is_none() {
+                        return Err(Src::<R>::err_at(pat, "a player without a <fideid>"));
+                    }
+                    if p.name.trim().is_empty() {
+                        return Err(Src::<R>::err_at(pat, "a player without a <name>"));
+                    }
+                    return Ok(Some(p));
+                }
+                if self.root.as_deref() == Some(name.as_str()) {
+                    self.done = true;
+                    continue;
+                }
+                return Err(Src::<R>::err_at(
+                    tag_at,
+                    format!("</{name}> closes nothing that is open"),
+                ));
+            }
+            // An opening (or empty) tag.
+            if self.root.is_none() {
+                if self_closing {
+                    self.done = true;
+                }
+                self.root = Some(name);
+                continue;
+            }
+            match (&player, &field) {
+                (None, _) if name == "player" => {
+                    if self_closing {
+                        return Err(Src::<R>::err_at(tag_at, "an empty <player/>"));
+                    }
+                    player = Some((ListPlayer::default(), tag_at));
+                }
+                (None, _) => {
+                    return Err(Src::<R>::err_at(
+                        tag_at,
+                        format!("<{name}> where a <player> was expected"),
+                    ))
+                }
+                (Some(_), None) if self_closing => {
+                    if let Some((p, _)) = player.as_mut() {
+                        set_xml_field(p, &name, "").map_err(|m| Src::<R>::err_at(tag_at, m))?;
+                    }
+                }
+                (Some(_), None) => {
+                    text.clear();
+                    field = Some((name, self.src.pos()));
+                }
+                (Some(_), Some((f, _))) => {
+                    return Err(Src::<R>::err_at(
+                        tag_at,
+                        format!("<{name}> inside <{f}>: a player's fields hold text only"),
+                    ))
+                }
+            }
+        }
+    }
+}
+
+fn decode_entities(s: &str) -> Result<String, String> {
+    if !s.contains('&') {
+        return Ok(s.to_string());
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('&') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 1..];
+        let Some(end) = after.find(';').filter(|&e| e <= 10) else {
+            return Err("a '&' that starts no entity (write &amp;)".into());
+        };
+        let ent = &after[..end];
+        let c = match ent {
+            "amp" => '&',
+            "lt" => '<',
+            "gt" => '>',
+            "quot" => '"',
+            "apos" => '\'',
+            _ => {
+                let code = if let Some(h) = ent.strip_prefix("#x").or(ent.strip_prefix("#X")) {
+                    u32::from_str_radix(h, 16).ok()
+                } else if let Some(d) = ent.strip_prefix('#') {
+                    d.parse::<u32>().ok()
+                } else {
+                    None
+                };
+                code.and_then(char::from_u32)
+                    .ok_or_else(|| format!("unknown entity &{ent};"))?
+            }
+        };
+        out.push(c);
+        rest = &after[end + 1..];
+    }
+    out.push_str(rest);
+    Ok(out)
+}
+
+fn set_xml_field(p: &mut ListPlayer, field: &str, text: &str) -> Result<(), String> {
+    let t = text.trim();
+    match field {
+        "fideid" => p.fide_id = fide_id(t)?,
+        "name" => p.name = t.to_string(),
+        "country" => p.federation = t.to_string(),
+        "sex" => p.sex = sex(t),
+        "title" => p.title = t.to_string(),
+        "w_title" => p.w_title = t.to_string(),
+        "o_title" => p.o_title = t.to_string(),
+        "foa_title" => p.foa_title = t.to_string(),
+        "rating" => p.standard = rating(t, "<rating>")?,
+        "games" => p.games = number(t, "<games>")?,
+        "k" => p.k_standard = number(t, "<k>")?,
+        "rapid_rating" => p.rapid = rating(t, "<rapid_rating>")?,
+        "rapid_k" => p.k_rapid = number(t, "<rapid_k>")?,
+        "blitz_rating" => p.blitz = rating(t, "<blitz_rating>")?,
+        "blitz_k" => p.k_blitz = number(t, "<blitz_k>")?,
+        "birthday" => p.birth_year = birth_year(t)?,
+        "flag" => p.flags = t.to_string(),
+        // rapid_games, blitz_games and fields of later layouts: not kept.
+        _ => {}
+    }
+    Ok(())
+}
+
+impl<R: BufRead> Iterator for XmlReader<R> {
+    type Item = Result<ListPlayer, ListError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done && self.root.is_some() && self.buf.is_empty() {
+            return None;
+        }
+        match self.next_player() {
+            Ok(Some(p)) => Some(Ok(p)),
+            Ok(None) => {
+                self.buf.clear();
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                // One error ends the reading.
+                self.done = true;
+                self.root.get_or_insert_with(String::new);
+                self.buf.clear();
+                Some(Err(e))
+            }
+        }
+    }
+}
