@@ -236,12 +236,27 @@ impl<V: Copy + Default> KeyTable<V> {
         }
     }
 
+    /// Makes room for `n` keys in all (one rebuild instead of several).
+    pub(crate) fn reserve(&mut self, n: usize) {
+        let mut slots = self.slots.len();
+        while n * 4 > slots * 3 {
+            slots *= 2;
+        }
+        if slots > self.slots.len() {
+            self.rebuild(slots);
+        }
+    }
+
     fn grow(&mut self) {
         // Quadruple while small (fewer rebuilds), double once large: the
         // large tables of the long searches are what the processor's caches
         // miss, so they stay at least 3/8 full (with at most half full they
         // took fewer instructions and more time).
         let n = self.slots.len() * if self.slots.len() < 1 << 14 { 4 } else { 2 };
+        self.rebuild(n);
+    }
+
+    fn rebuild(&mut self, n: usize) {
         let old = std::mem::replace(&mut self.slots, vec![(0, V::default()); n]);
         let mask = self.slots.len() - 1;
         for (k, v) in old {

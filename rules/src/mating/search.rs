@@ -181,6 +181,9 @@ struct Seen {
     state: u32,
 }
 
+/// Keys reserved per position a resumed search may expand.
+const RESERVE_PER_EXPANSION: usize = 1;
+
 /// The largest cost a [`Seen`] holds ([`Helpmate::run`] stops before a
 /// cost could exceed it).
 const MAX_COST: u32 = (1 << 29) - 1;
@@ -349,6 +352,10 @@ impl Helpmate {
     /// runs together.
     pub(crate) fn run(&mut self, limit: usize, semi: &mut SemiCache) -> Outcome {
         let winner = self.plan.winner;
+        if self.expanded > 0 {
+            let expected = RESERVE_PER_EXPANSION * limit;
+            self.seen.reserve(expected);
+        }
         loop {
             while self.buckets.get(self.current).is_some_and(|b| b.is_empty()) {
                 self.spare
@@ -407,10 +414,16 @@ impl Helpmate {
             // does not change whether another is wanted.)
             self.wanted.clear();
             self.played.clear();
+            // Moves come piece by piece: the role is read once per piece.
+            let mut last_from = None;
+            let mut role = Role::King;
             for &m in &self.moves {
                 let from = m.from();
                 let to = m.to();
-                let role = role_on(pos, from);
+                if last_from != Some(from) {
+                    role = role_on(pos, from);
+                    last_from = Some(from);
+                }
                 let capture = theirs.contains(to);
                 let raw = self.plan.cost(
                     pos,
