@@ -114,6 +114,26 @@ impl Plan {
         }
     }
 
+    /// The distance table a move of `role` by the winner (or the loser)
+    /// is rewarded for shortening, if any (see [`Plan::cost`]).
+    #[inline]
+    fn closer_table(&self, winner_moves: bool, role: Role) -> Option<&[u8; 64]> {
+        if winner_moves {
+            match role {
+                Role::King => Some(&self.to_corner_king),
+                Role::Knight => Some(&self.knight_to_corner),
+                _ => None,
+            }
+        } else {
+            match role {
+                Role::King => Some(&self.to_corner),
+                Role::Knight => Some(&self.knight_to_corner_block),
+                Role::Bishop | Role::Rook | Role::Queen => Some(&self.to_corner_block),
+                Role::Pawn => None,
+            }
+        }
+    }
+
     /// The cost of `m` (a move of `role`, taking `captured`) in `pos`.
     fn cost(&self, pos: &Position, m: Move, role: Role, captured: bool) -> u32 {
         let from = m.from().index();
@@ -414,23 +434,37 @@ impl Helpmate {
             // does not change whether another is wanted.)
             self.wanted.clear();
             self.played.clear();
-            // Moves come piece by piece: the role is read once per piece.
+            // Moves come piece by piece: what depends on the piece alone
+            // (its role, its part of the key, how far it is from where the
+            // move costs want it) is worked out once per piece.
+            let winner_moves = us == winner;
+            let them = us.other();
+            let side_key = key ^ crate::zobrist::black_to_move_key();
             let mut last_from = None;
             let mut role = Role::King;
+            let mut piece_base = 0;
+            let mut table: Option<&[u8; 64]> = None;
             for &m in &self.moves {
                 let from = m.from();
                 let to = m.to();
                 if last_from != Some(from) {
                     role = role_on(pos, from);
                     last_from = Some(from);
+                    piece_base = side_key ^ crate::zobrist::piece_key(us, role, from);
+                    table = self.plan.closer_table(winner_moves, role);
                 }
                 let capture = theirs.contains(to);
-                let raw = self.plan.cost(
-                    pos,
-                    m,
-                    role,
-                    capture || m.kind() == crate::MoveKind::EnPassant,
-                );
+                let taking = capture || m.kind() == crate::MoveKind::EnPassant;
+                let raw = if m.promotion_role().is_some() {
+                    self.plan.cost(pos, m, role, taking)
+                } else if winner_moves && (taking || role == Role::Pawn) {
+                    REWARD
+                } else if table.is_some_and(|t| t[to.index()] < t[from.index()]) {
+                    REWARD
+                } else {
+                    NORMAL
+                };
+                debug_assert_eq!(raw, self.plan.cost(pos, m, role, taking));
                 let c = if raw == NORMAL && q.after_progress {
                     REWARD
                 } else {
@@ -445,9 +479,29 @@ impl Helpmate {
                 // The successor's key first (most successors were seen
                 // before); the successor itself only when it is wanted.
                 let (nk, played) = if fast {
-                    let new_role = m.promotion_role().unwrap_or(role);
-                    let nk = crate::zobrist::key_after_plain_move(
-                        key, us, role, new_role, from, to, captured,
+                    let nk = match m.promotion_role() {
+                        None => {
+                            let k = piece_base ^ crate::zobrist::piece_key(us, role, to);
+                            match captured {
+                                Some(c) => k ^ crate::zobrist::piece_key(them, c, to),
+                                None => k,
+                            }
+                        }
+                        Some(p) => crate::zobrist::key_after_plain_move(
+                            key, us, role, p, from, to, captured,
+                        ),
+                    };
+                    debug_assert_eq!(
+                        nk,
+                        crate::zobrist::key_after_plain_move(
+                            key,
+                            us,
+                            role,
+                            m.promotion_role().unwrap_or(role),
+                            from,
+                            to,
+                            captured
+                        )
                     );
                     (nk, u32::MAX)
                 } else {
