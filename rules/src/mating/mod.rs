@@ -118,6 +118,44 @@ impl crate::movegen::MoveSink for Vec<Move> {
     }
 }
 
+/// The legal moves of a position in a reused fixed buffer: pushing a move is
+/// a store and an increment (no capacity check against a growing vector).
+/// 256 entries: no legal position has more than 218 moves.
+pub(crate) struct MoveBuf {
+    moves: Box<[Move; 256]>,
+    len: usize,
+}
+
+impl MoveBuf {
+    pub(crate) fn new() -> MoveBuf {
+        let none = Move::normal(Square::from_index(0), Square::from_index(0));
+        MoveBuf {
+            moves: Box::new([none; 256]),
+            len: 0,
+        }
+    }
+
+    /// The legal moves of `pos` (what was there before is dropped).
+    #[inline]
+    pub(crate) fn fill(&mut self, pos: &Position) {
+        self.len = 0;
+        pos.generate(self);
+    }
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl crate::movegen::MoveSink for MoveBuf {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+}
+
 /// The legal moves of `pos`, into `buf` (cleared first).
 pub(crate) fn legal_moves_into(pos: &Position, buf: &mut Vec<Move>) {
     buf.clear();
@@ -597,14 +635,15 @@ impl Bfs {
 
     /// Expands positions until `limit` positions have been expanded in all runs together.
     fn run(&mut self, winner: Color, limit: usize, semi: &mut SemiCache) -> Proof {
-        let mut moves = Vec::with_capacity(64);
+        let mut buf = MoveBuf::new();
         while let Some((pos, key, check_semi)) = self.queue.pop_front() {
             if self.expanded >= limit {
                 self.queue.push_front((pos, key, check_semi));
                 return Proof::OutOfBudget;
             }
             self.expanded += 1;
-            legal_moves_into(&pos, &mut moves);
+            buf.fill(&pos);
+            let moves = buf.as_slice();
             if moves.is_empty() {
                 if pos.turn() != winner && pos.is_check() {
                     // Found: walk back to the root.
@@ -857,9 +896,10 @@ fn playout(
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen: KeySet = KeySet::default();
-    let mut moves = Vec::with_capacity(64);
+    let mut buf = MoveBuf::new();
     for _ in 0..max_plies {
-        legal_moves_into(&pos, &mut moves);
+        buf.fill(&pos);
+        let moves = buf.as_slice();
         if moves.is_empty() || *work < moves.len() {
             return None;
         }

@@ -36,7 +36,7 @@
 //! returned).
 
 use super::semistatic::SemiCache;
-use super::{cannot_mate_statically, legal_moves_into, KeyTable, Probe};
+use super::{cannot_mate_statically, KeyTable, MoveBuf, Probe};
 use crate::attacks::knight_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 use std::sync::OnceLock;
@@ -325,7 +325,7 @@ pub(crate) struct Helpmate {
     /// No bucket below this one holds anything.
     current: usize,
     expanded: usize,
-    moves: Vec<Move>,
+    moves: MoveBuf,
     /// The successors worth queueing (first pass over the moves).
     wanted: Vec<Candidate>,
     /// Successors played in the first pass (castling rights, en passant,
@@ -362,7 +362,7 @@ impl Helpmate {
             spare: Vec::new(),
             current: 0,
             expanded: 0,
-            moves: Vec::with_capacity(64),
+            moves: MoveBuf::new(),
             wanted: Vec::with_capacity(64),
             played: Vec::new(),
         }
@@ -409,8 +409,8 @@ impl Helpmate {
             self.expanded += 1;
             let pos = &q.pos;
             let key = q.key;
-            legal_moves_into(pos, &mut self.moves);
-            if self.moves.is_empty() {
+            self.moves.fill(pos);
+            if self.moves.as_slice().is_empty() {
                 if pos.turn() != winner && pos.is_check() {
                     return Outcome::Mate(self.line_to(key));
                 }
@@ -444,7 +444,7 @@ impl Helpmate {
             let mut role = Role::King;
             let mut piece_base = 0;
             let mut table: Option<&[u8; 64]> = None;
-            for &m in &self.moves {
+            for &m in self.moves.as_slice() {
                 let from = m.from();
                 let to = m.to();
                 if last_from != Some(from) {
@@ -457,9 +457,9 @@ impl Helpmate {
                 let taking = capture || m.kind() == crate::MoveKind::EnPassant;
                 let raw = if m.promotion_role().is_some() {
                     self.plan.cost(pos, m, role, taking)
-                } else if winner_moves && (taking || role == Role::Pawn) {
-                    REWARD
-                } else if table.is_some_and(|t| t[to.index()] < t[from.index()]) {
+                } else if (winner_moves && (taking || role == Role::Pawn))
+                    || table.is_some_and(|t| t[to.index()] < t[from.index()])
+                {
                     REWARD
                 } else {
                     NORMAL
