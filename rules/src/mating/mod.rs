@@ -297,15 +297,16 @@ impl<V: Copy + Default> KeyTable<V> {
     fn rebuild(&mut self, n: usize) {
         let old = std::mem::replace(&mut self.slots, vec![(0, V::default()); n]);
         let mask = self.slots.len() - 1;
-        for (k, v) in old {
-            if k == 0 {
+        // By reference: only the occupied slots are copied.
+        for e in &old {
+            if e.0 == 0 {
                 continue;
             }
-            let mut i = k as usize & mask;
+            let mut i = e.0 as usize & mask;
             while self.slots[i].0 != 0 {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = (k, v);
+            self.slots[i] = *e;
         }
     }
 }
