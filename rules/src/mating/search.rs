@@ -201,8 +201,12 @@ struct Seen {
     state: u32,
 }
 
-/// Keys reserved per position a resumed search may expand.
+/// Keys reserved per position a resumed search may expand, up to
+/// [`RESERVE_MAX`] (beyond it the table grows as needed: a table reserved
+/// for the last round's full limit costs more to set up than the rebuilds
+/// it saves, and most searches end well before that limit).
 const RESERVE_PER_EXPANSION: usize = 1;
+const RESERVE_MAX: usize = 1 << 15;
 
 /// The largest cost a [`Seen`] holds ([`Helpmate::run`] stops before a
 /// cost could exceed it).
@@ -373,7 +377,7 @@ impl Helpmate {
     pub(crate) fn run(&mut self, limit: usize, semi: &mut SemiCache) -> Outcome {
         let winner = self.plan.winner;
         if self.expanded > 0 {
-            let expected = RESERVE_PER_EXPANSION * limit;
+            let expected = (RESERVE_PER_EXPANSION * limit).min(RESERVE_MAX);
             self.seen.reserve(expected);
         }
         loop {
