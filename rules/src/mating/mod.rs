@@ -963,10 +963,8 @@ fn playout(
             }
         }
         let (_, m, next) = best?;
-        if !next.has_legal_move() {
-            // Stalemate or mate of the winner: this line is lost.
-            return None;
-        }
+        // A stalemate or a mate of the winner ends the line at the next
+        // ply, where no move is generated.
         seen.insert(quick_key(&next));
         line.push(m);
         pos = next;
