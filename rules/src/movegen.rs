@@ -111,6 +111,7 @@ impl Position {
         }
     }
 
+    #[inline(always)]
     fn pinned_to(&self, ksq: Square) -> Bitboard {
         let us = self.turn;
         let them = us.other();
@@ -137,6 +138,7 @@ impl Position {
     /// attacks once that king has left `ksq` (a slider's attack goes through
     /// the king's square): one bulk attack map instead of an attack test per
     /// square.
+    #[inline(always)]
     fn king_danger(&self, ksq: Square, occ: Bitboard) -> Bitboard {
         let them = self.turn.other();
         let theirs = self.by_color(them);

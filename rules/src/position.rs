@@ -178,7 +178,7 @@ impl Position {
     }
 
     /// Pieces of `attacker` that attack `sq`, given the occupancy `occ`.
-    #[inline]
+    #[inline(always)]
     pub fn attackers(&self, sq: Square, attacker: Color, occ: Bitboard) -> Bitboard {
         let them = self.by_color[attacker.index()];
         let rq = (self.by_role[Role::Rook.index()] | self.by_role[Role::Queen.index()]) & them;

@@ -74,6 +74,12 @@ fn keys() -> &'static Keys {
     &KEYS
 }
 
+/// The key component of `color`'s `role` on `sq`.
+#[inline]
+pub(crate) fn piece_key(color: Color, role: Role, sq: crate::Square) -> u64 {
+    keys().pieces[color.index() * 6 + role.index()][sq.index()]
+}
+
 /// The key component for "Black to move" (a key with it removed identifies
 /// the placement, castling rights and en passant file alone).
 pub(crate) fn black_to_move_key() -> u64 {

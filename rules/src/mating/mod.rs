@@ -118,6 +118,44 @@ impl crate::movegen::MoveSink for Vec<Move> {
     }
 }
 
+/// The legal moves of a position in a reused fixed buffer: pushing a move is
+/// a store and an increment (no capacity check against a growing vector).
+/// 256 entries: no legal position has more than 218 moves.
+pub(crate) struct MoveBuf {
+    moves: Box<[Move; 256]>,
+    len: usize,
+}
+
+impl MoveBuf {
+    pub(crate) fn new() -> MoveBuf {
+        let none = Move::normal(Square::from_index(0), Square::from_index(0));
+        MoveBuf {
+            moves: Box::new([none; 256]),
+            len: 0,
+        }
+    }
+
+    /// The legal moves of `pos` (what was there before is dropped).
+    #[inline]
+    pub(crate) fn fill(&mut self, pos: &Position) {
+        self.len = 0;
+        pos.generate(self);
+    }
+
+    #[inline]
+    pub(crate) fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl crate::movegen::MoveSink for MoveBuf {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+}
+
 /// The legal moves of `pos`, into `buf` (cleared first).
 pub(crate) fn legal_moves_into(pos: &Position, buf: &mut Vec<Move>) {
     buf.clear();
@@ -236,23 +274,39 @@ impl<V: Copy + Default> KeyTable<V> {
         }
     }
 
+    /// Makes room for `n` keys in all (one rebuild instead of several).
+    pub(crate) fn reserve(&mut self, n: usize) {
+        let mut slots = self.slots.len();
+        while n * 4 > slots * 3 {
+            slots *= 2;
+        }
+        if slots > self.slots.len() {
+            self.rebuild(slots);
+        }
+    }
+
     fn grow(&mut self) {
         // Quadruple while small (fewer rebuilds), double once large: the
         // large tables of the long searches are what the processor's caches
         // miss, so they stay at least 3/8 full (with at most half full they
         // took fewer instructions and more time).
         let n = self.slots.len() * if self.slots.len() < 1 << 14 { 4 } else { 2 };
+        self.rebuild(n);
+    }
+
+    fn rebuild(&mut self, n: usize) {
         let old = std::mem::replace(&mut self.slots, vec![(0, V::default()); n]);
         let mask = self.slots.len() - 1;
-        for (k, v) in old {
-            if k == 0 {
+        // By reference: only the occupied slots are copied.
+        for e in &old {
+            if e.0 == 0 {
                 continue;
             }
-            let mut i = k as usize & mask;
+            let mut i = e.0 as usize & mask;
             while self.slots[i].0 != 0 {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = (k, v);
+            self.slots[i] = *e;
         }
     }
 }
@@ -582,14 +636,15 @@ impl Bfs {
 
     /// Expands positions until `limit` positions have been expanded in all runs together.
     fn run(&mut self, winner: Color, limit: usize, semi: &mut SemiCache) -> Proof {
-        let mut moves = Vec::with_capacity(64);
+        let mut buf = MoveBuf::new();
         while let Some((pos, key, check_semi)) = self.queue.pop_front() {
             if self.expanded >= limit {
                 self.queue.push_front((pos, key, check_semi));
                 return Proof::OutOfBudget;
             }
             self.expanded += 1;
-            legal_moves_into(&pos, &mut moves);
+            buf.fill(&pos);
+            let moves = buf.as_slice();
             if moves.is_empty() {
                 if pos.turn() != winner && pos.is_check() {
                     // Found: walk back to the root.
@@ -702,6 +757,25 @@ fn few(b: Bitboard) -> i32 {
 
 /// How promising a position is for a cooperative mate by `winner` (higher is better).
 fn score(pos: &Position, winner: Color, material_first: bool) -> i32 {
+    let (wmat, lmat) = material_terms(pos, winner);
+    score_with(pos, winner, material_first, wmat, lmat)
+}
+
+/// What a pawn of `winner` on `sq` counts in its material term (more the
+/// further it has advanced).
+#[inline]
+fn winner_pawn_value(winner: Color, sq: Square) -> i32 {
+    let adv = if winner == Color::White {
+        i32::from(sq.rank())
+    } else {
+        7 - i32::from(sq.rank())
+    };
+    value(Role::Pawn) + adv * adv / 2
+}
+
+/// The material terms of [`score`]: the winner's (its pawns counted by how
+/// far they have advanced) and the loser's.
+fn material_terms(pos: &Position, winner: Color) -> (i32, i32) {
     let loser = winner.other();
     // Material (`value` of each man): counted bit by bit, as the sets are
     // small (`count_ones` is a long bit-twiddling sequence on the baseline
@@ -716,13 +790,54 @@ fn score(pos: &Position, winner: Color, material_first: bool) -> i32 {
     let mut wmat = material(winner);
     let lmat = material(loser) + value(Role::Pawn) * few(pos.pieces(loser, Role::Pawn));
     for sq in pos.pieces(winner, Role::Pawn) {
-        let adv = if winner == Color::White {
-            i32::from(sq.rank())
-        } else {
-            7 - i32::from(sq.rank())
-        };
-        wmat += value(Role::Pawn) + adv * adv / 2;
+        wmat += winner_pawn_value(winner, sq);
     }
+    (wmat, lmat)
+}
+
+/// The material terms of [`score`] after a plain move (no castling, no en
+/// passant) of `mover`'s `role` from `from` to `to`, becoming `new_role`
+/// and taking `captured`, from the terms before it: only what the move
+/// changes is counted again (the play-outs score every candidate move).
+#[allow(clippy::too_many_arguments)]
+fn material_after(
+    (mut wmat, mut lmat): (i32, i32),
+    winner: Color,
+    mover: Color,
+    from: Square,
+    to: Square,
+    role: Role,
+    new_role: Role,
+    captured: Option<Role>,
+) -> (i32, i32) {
+    if mover == winner {
+        if role == Role::Pawn {
+            wmat -= winner_pawn_value(winner, from);
+            wmat += if new_role == Role::Pawn {
+                winner_pawn_value(winner, to)
+            } else {
+                value(new_role)
+            };
+        }
+        if let Some(c) = captured {
+            lmat -= value(c);
+        }
+    } else {
+        if new_role != role {
+            lmat += value(new_role) - value(Role::Pawn);
+        }
+        match captured {
+            Some(Role::Pawn) => wmat -= winner_pawn_value(winner, to),
+            Some(c) => wmat -= value(c),
+            None => {}
+        }
+    }
+    (wmat, lmat)
+}
+
+/// [`score`] with the material terms given.
+fn score_with(pos: &Position, winner: Color, material_first: bool, wmat: i32, lmat: i32) -> i32 {
+    let loser = winner.other();
     let (Some(wk), Some(lk)) = (pos.king_of(winner), pos.king_of(loser)) else {
         return i32::MIN / 2;
     };
@@ -782,9 +897,10 @@ fn playout(
     let mut pos = root.clone();
     let mut line = Vec::new();
     let mut seen: KeySet = KeySet::default();
-    let mut moves = Vec::with_capacity(64);
+    let mut buf = MoveBuf::new();
     for _ in 0..max_plies {
-        legal_moves_into(&pos, &mut moves);
+        buf.fill(&pos);
+        let moves = buf.as_slice();
         if moves.is_empty() || *work < moves.len() {
             return None;
         }
@@ -793,20 +909,33 @@ fn playout(
         let theirs = pos.by_color(pos.turn().other());
         let winner_moves = pos.turn() == winner;
         let plain = pos.castling == [[None; 2]; 2] && pos.ep_square().is_none();
+        let material = material_terms(&pos, winner);
         for &m in moves.iter() {
             let mut next = pos.clone();
             let (from, to) = (m.from(), m.to());
             let role = search::role_on(&pos, from);
-            if plain
+            let material_next = if plain
                 && m.kind() == crate::MoveKind::Normal
                 && !(role == Role::Pawn && from.rank().abs_diff(to.rank()) == 2)
             {
                 let captured = theirs.contains(to).then(|| search::role_on(&pos, to));
                 let new_role = m.promotion_role().unwrap_or(role);
                 next.play_plain(from, to, role, new_role, captured);
+                material_after(
+                    material,
+                    winner,
+                    pos.turn(),
+                    from,
+                    to,
+                    role,
+                    new_role,
+                    captured,
+                )
             } else {
                 next.play_unchecked(m);
-            }
+                material_terms(&next, winner)
+            };
+
             // Mate in one is taken at once (the first in move order).
             if winner_moves && next.is_checkmate() {
                 line.push(m);
@@ -817,7 +946,10 @@ fn playout(
             if (capture || m.promotion_role().is_some()) && cannot_mate_statically(&next, winner) {
                 continue;
             }
-            let mut s = score(&next, winner, material_first) + (rng.next() % 24) as i32;
+            let (wmat, lmat) = material_next;
+            let quality = score_with(&next, winner, material_first, wmat, lmat);
+            debug_assert_eq!(quality, score(&next, winner, material_first));
+            let mut s = quality + (rng.next() % 24) as i32;
             let key = quick_key(&next);
             if seen.contains(&key) {
                 s -= 200;
@@ -831,10 +963,8 @@ fn playout(
             }
         }
         let (_, m, next) = best?;
-        if !next.has_legal_move() {
-            // Stalemate or mate of the winner: this line is lost.
-            return None;
-        }
+        // A stalemate or a mate of the winner ends the line at the next
+        // ply, where no move is generated.
         seen.insert(quick_key(&next));
         line.push(m);
         pos = next;
@@ -845,7 +975,13 @@ fn playout(
 /// A cheap position key (pieces and side to move) for cycle avoidance.
 fn quick_key(pos: &Position) -> u64 {
     let mut h: u64 = if pos.turn() == Color::White { 1 } else { 2 };
-    for bb in pos.by_role.iter().chain(pos.by_color.iter()) {
+    // Two plain loops: a chained iterator cost three times the instructions.
+    for bb in &pos.by_role {
+        h = (h ^ bb.0)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(23);
+    }
+    for bb in &pos.by_color {
         h = (h ^ bb.0)
             .wrapping_mul(0x9e37_79b9_7f4a_7c15)
             .rotate_left(23);

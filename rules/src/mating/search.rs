@@ -36,7 +36,7 @@
 //! returned).
 
 use super::semistatic::SemiCache;
-use super::{cannot_mate_statically, legal_moves_into, KeyTable, Probe};
+use super::{cannot_mate_statically, KeyTable, MoveBuf, Probe};
 use crate::attacks::knight_attacks;
 use crate::{Bitboard, Color, Move, Position, Role, Square};
 use std::sync::OnceLock;
@@ -114,6 +114,26 @@ impl Plan {
         }
     }
 
+    /// The distance table a move of `role` by the winner (or the loser)
+    /// is rewarded for shortening, if any (see [`Plan::cost`]).
+    #[inline]
+    fn closer_table(&self, winner_moves: bool, role: Role) -> Option<&[u8; 64]> {
+        if winner_moves {
+            match role {
+                Role::King => Some(&self.to_corner_king),
+                Role::Knight => Some(&self.knight_to_corner),
+                _ => None,
+            }
+        } else {
+            match role {
+                Role::King => Some(&self.to_corner),
+                Role::Knight => Some(&self.knight_to_corner_block),
+                Role::Bishop | Role::Rook | Role::Queen => Some(&self.to_corner_block),
+                Role::Pawn => None,
+            }
+        }
+    }
+
     /// The cost of `m` (a move of `role`, taking `captured`) in `pos`.
     fn cost(&self, pos: &Position, m: Move, role: Role, captured: bool) -> u32 {
         let from = m.from().index();
@@ -180,6 +200,13 @@ struct Seen {
     /// progress, or settled by the static rules: never queued again.
     state: u32,
 }
+
+/// Keys reserved per position a resumed search may expand, up to
+/// [`RESERVE_MAX`] (beyond it the table grows as needed: a table reserved
+/// for the last round's full limit costs more to set up than the rebuilds
+/// it saves, and most searches end well before that limit).
+const RESERVE_PER_EXPANSION: usize = 1;
+const RESERVE_MAX: usize = 1 << 15;
 
 /// The largest cost a [`Seen`] holds ([`Helpmate::run`] stops before a
 /// cost could exceed it).
@@ -302,7 +329,7 @@ pub(crate) struct Helpmate {
     /// No bucket below this one holds anything.
     current: usize,
     expanded: usize,
-    moves: Vec<Move>,
+    moves: MoveBuf,
     /// The successors worth queueing (first pass over the moves).
     wanted: Vec<Candidate>,
     /// Successors played in the first pass (castling rights, en passant,
@@ -339,7 +366,7 @@ impl Helpmate {
             spare: Vec::new(),
             current: 0,
             expanded: 0,
-            moves: Vec::with_capacity(64),
+            moves: MoveBuf::new(),
             wanted: Vec::with_capacity(64),
             played: Vec::new(),
         }
@@ -349,6 +376,10 @@ impl Helpmate {
     /// runs together.
     pub(crate) fn run(&mut self, limit: usize, semi: &mut SemiCache) -> Outcome {
         let winner = self.plan.winner;
+        if self.expanded > 0 {
+            let expected = (RESERVE_PER_EXPANSION * limit).min(RESERVE_MAX);
+            self.seen.reserve(expected);
+        }
         loop {
             while self.buckets.get(self.current).is_some_and(|b| b.is_empty()) {
                 self.spare
@@ -382,8 +413,8 @@ impl Helpmate {
             self.expanded += 1;
             let pos = &q.pos;
             let key = q.key;
-            legal_moves_into(pos, &mut self.moves);
-            if self.moves.is_empty() {
+            self.moves.fill(pos);
+            if self.moves.as_slice().is_empty() {
                 if pos.turn() != winner && pos.is_check() {
                     return Outcome::Mate(self.line_to(key));
                 }
@@ -407,17 +438,37 @@ impl Helpmate {
             // does not change whether another is wanted.)
             self.wanted.clear();
             self.played.clear();
-            for &m in &self.moves {
+            // Moves come piece by piece: what depends on the piece alone
+            // (its role, its part of the key, how far it is from where the
+            // move costs want it) is worked out once per piece.
+            let winner_moves = us == winner;
+            let them = us.other();
+            let side_key = key ^ crate::zobrist::black_to_move_key();
+            let mut last_from = None;
+            let mut role = Role::King;
+            let mut piece_base = 0;
+            let mut table: Option<&[u8; 64]> = None;
+            for &m in self.moves.as_slice() {
                 let from = m.from();
                 let to = m.to();
-                let role = role_on(pos, from);
+                if last_from != Some(from) {
+                    role = role_on(pos, from);
+                    last_from = Some(from);
+                    piece_base = side_key ^ crate::zobrist::piece_key(us, role, from);
+                    table = self.plan.closer_table(winner_moves, role);
+                }
                 let capture = theirs.contains(to);
-                let raw = self.plan.cost(
-                    pos,
-                    m,
-                    role,
-                    capture || m.kind() == crate::MoveKind::EnPassant,
-                );
+                let taking = capture || m.kind() == crate::MoveKind::EnPassant;
+                let raw = if m.promotion_role().is_some() {
+                    self.plan.cost(pos, m, role, taking)
+                } else if (winner_moves && (taking || role == Role::Pawn))
+                    || table.is_some_and(|t| t[to.index()] < t[from.index()])
+                {
+                    REWARD
+                } else {
+                    NORMAL
+                };
+                debug_assert_eq!(raw, self.plan.cost(pos, m, role, taking));
                 let c = if raw == NORMAL && q.after_progress {
                     REWARD
                 } else {
@@ -432,9 +483,29 @@ impl Helpmate {
                 // The successor's key first (most successors were seen
                 // before); the successor itself only when it is wanted.
                 let (nk, played) = if fast {
-                    let new_role = m.promotion_role().unwrap_or(role);
-                    let nk = crate::zobrist::key_after_plain_move(
-                        key, us, role, new_role, from, to, captured,
+                    let nk = match m.promotion_role() {
+                        None => {
+                            let k = piece_base ^ crate::zobrist::piece_key(us, role, to);
+                            match captured {
+                                Some(c) => k ^ crate::zobrist::piece_key(them, c, to),
+                                None => k,
+                            }
+                        }
+                        Some(p) => crate::zobrist::key_after_plain_move(
+                            key, us, role, p, from, to, captured,
+                        ),
+                    };
+                    debug_assert_eq!(
+                        nk,
+                        crate::zobrist::key_after_plain_move(
+                            key,
+                            us,
+                            role,
+                            m.promotion_role().unwrap_or(role),
+                            from,
+                            to,
+                            captured
+                        )
                     );
                     (nk, u32::MAX)
                 } else {
