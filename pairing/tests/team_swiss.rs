@@ -69,6 +69,7 @@ fn round_two_brackets_upfloaters_and_colours() {
             result(&t, 3, 6, &[W, L, D, D]),
         ],
         bye: None,
+        half_byes: vec![],
     };
     t.rounds.push(r1);
     let scores = t.scores();
