@@ -290,20 +290,132 @@ mod held {
     fn rows() -> Vec<[Entry; 7]> {
         let (w, b) = (true, false);
         vec![
-            [e(8, w, 2.5), e(4, b, 1.5), e(7, w, 3.0), e(2, b, 2.5), e(5, w, 1.5), None, e(3, b, 2.5)],
-            [e(9, b, 3.0), e(3, w, 4.0), e(5, b, 0.0), e(1, w, 1.5), e(13, w, 3.0), e(4, b, 2.5), e(10, b, 3.0)],
-            [e(10, w, 2.5), e(2, b, 0.0), e(9, w, 3.0), e(6, b, 2.5), e(4, w, 3.0), e(5, b, 3.5), e(1, w, 1.5)],
-            [e(11, b, 3.0), e(1, w, 2.5), e(13, b, 3.0), e(5, w, 3.5), e(3, b, 1.0), e(2, w, 1.5), e(9, b, 2.5)],
-            [e(12, w, 4.0), e(6, b, 3.0), e(2, w, 4.0), e(4, b, 0.5), e(1, b, 2.5), e(3, w, 0.5), e(13, b, 3.5)],
-            [e(13, b, 2.0), e(5, w, 1.0), e(8, b, 3.0), e(3, w, 1.5), e(11, b, 2.5), None, e(12, w, 2.5)],
-            [e(14, w, 2.0), e(8, b, 2.0), e(1, b, 1.0), e(10, w, 2.5), e(9, b, 2.0), e(13, w, 2.0), None],
-            [e(1, b, 1.5), e(7, w, 2.0), e(6, w, 1.0), e(12, b, 3.5), e(10, b, 2.0), e(9, w, 2.0), e(11, w, 3.0)],
-            [e(2, w, 1.0), e(12, b, 4.0), e(3, b, 1.0), e(14, w, 3.0), e(7, w, 2.0), e(8, b, 2.0), e(4, w, 1.5)],
-            [e(3, b, 1.5), e(11, w, 1.5), e(12, b, 2.5), e(7, b, 1.5), e(8, w, 2.0), e(14, b, 3.0), e(2, w, 1.0)],
-            [e(4, w, 1.0), e(10, b, 2.5), e(14, w, 2.0), e(13, b, 1.5), e(6, w, 1.5), e(12, w, 2.0), e(8, b, 1.0)],
-            [e(5, b, 0.0), e(9, w, 0.0), e(10, w, 1.5), e(8, w, 0.5), None, e(11, b, 2.0), e(6, b, 1.5)],
-            [e(6, w, 2.0), e(14, b, 2.5), e(4, w, 1.0), e(11, w, 2.5), e(2, b, 1.0), e(7, b, 2.0), e(5, w, 0.5)],
-            [e(7, b, 2.0), e(13, w, 1.5), e(11, b, 2.0), e(9, b, 1.0), None, e(10, w, 1.0), None],
+            [
+                e(8, w, 2.5),
+                e(4, b, 1.5),
+                e(7, w, 3.0),
+                e(2, b, 2.5),
+                e(5, w, 1.5),
+                None,
+                e(3, b, 2.5),
+            ],
+            [
+                e(9, b, 3.0),
+                e(3, w, 4.0),
+                e(5, b, 0.0),
+                e(1, w, 1.5),
+                e(13, w, 3.0),
+                e(4, b, 2.5),
+                e(10, b, 3.0),
+            ],
+            [
+                e(10, w, 2.5),
+                e(2, b, 0.0),
+                e(9, w, 3.0),
+                e(6, b, 2.5),
+                e(4, w, 3.0),
+                e(5, b, 3.5),
+                e(1, w, 1.5),
+            ],
+            [
+                e(11, b, 3.0),
+                e(1, w, 2.5),
+                e(13, b, 3.0),
+                e(5, w, 3.5),
+                e(3, b, 1.0),
+                e(2, w, 1.5),
+                e(9, b, 2.5),
+            ],
+            [
+                e(12, w, 4.0),
+                e(6, b, 3.0),
+                e(2, w, 4.0),
+                e(4, b, 0.5),
+                e(1, b, 2.5),
+                e(3, w, 0.5),
+                e(13, b, 3.5),
+            ],
+            [
+                e(13, b, 2.0),
+                e(5, w, 1.0),
+                e(8, b, 3.0),
+                e(3, w, 1.5),
+                e(11, b, 2.5),
+                None,
+                e(12, w, 2.5),
+            ],
+            [
+                e(14, w, 2.0),
+                e(8, b, 2.0),
+                e(1, b, 1.0),
+                e(10, w, 2.5),
+                e(9, b, 2.0),
+                e(13, w, 2.0),
+                None,
+            ],
+            [
+                e(1, b, 1.5),
+                e(7, w, 2.0),
+                e(6, w, 1.0),
+                e(12, b, 3.5),
+                e(10, b, 2.0),
+                e(9, w, 2.0),
+                e(11, w, 3.0),
+            ],
+            [
+                e(2, w, 1.0),
+                e(12, b, 4.0),
+                e(3, b, 1.0),
+                e(14, w, 3.0),
+                e(7, w, 2.0),
+                e(8, b, 2.0),
+                e(4, w, 1.5),
+            ],
+            [
+                e(3, b, 1.5),
+                e(11, w, 1.5),
+                e(12, b, 2.5),
+                e(7, b, 1.5),
+                e(8, w, 2.0),
+                e(14, b, 3.0),
+                e(2, w, 1.0),
+            ],
+            [
+                e(4, w, 1.0),
+                e(10, b, 2.5),
+                e(14, w, 2.0),
+                e(13, b, 1.5),
+                e(6, w, 1.5),
+                e(12, w, 2.0),
+                e(8, b, 1.0),
+            ],
+            [
+                e(5, b, 0.0),
+                e(9, w, 0.0),
+                e(10, w, 1.5),
+                e(8, w, 0.5),
+                None,
+                e(11, b, 2.0),
+                e(6, b, 1.5),
+            ],
+            [
+                e(6, w, 2.0),
+                e(14, b, 2.5),
+                e(4, w, 1.0),
+                e(11, w, 2.5),
+                e(2, b, 1.0),
+                e(7, b, 2.0),
+                e(5, w, 0.5),
+            ],
+            [
+                e(7, b, 2.0),
+                e(13, w, 1.5),
+                e(11, b, 2.0),
+                e(9, b, 1.0),
+                None,
+                e(10, w, 1.0),
+                None,
+            ],
         ]
     }
 
@@ -357,7 +469,8 @@ mod held {
                 5 => {
                     // Team 6 did not appear: every board a forfeit.
                     let mut m = Match::new(1, 6, &t.settings);
-                    let home: Vec<Option<u32>> = t.teams[0].roster.iter().map(|&p| Some(p)).collect();
+                    let home: Vec<Option<u32>> =
+                        t.teams[0].roster.iter().map(|&p| Some(p)).collect();
                     m.set_lineups(&t, &home, &[]).unwrap();
                     round.matches.push(m);
                 }
@@ -395,9 +508,13 @@ mod held {
         17.5, 17., 16., 17., 18., 12.5, 11.5, 15., 14.5, 13., 11.5, 7.5, 11.5, 11.5,
     ];
     /// Exercise 35.
-    pub const BH_MP: [f64; 14] = [64., 57., 58., 56., 55., 46., 44., 41., 50., 44., 41., 41., 52., 36.];
+    pub const BH_MP: [f64; 14] = [
+        64., 57., 58., 56., 55., 46., 44., 41., 50., 44., 41., 41., 52., 36.,
+    ];
     /// Exercise 36.
-    pub const BH_MP_C1: [f64; 14] = [57., 52., 53., 52., 53., 39., 38., 39., 48., 42., 39., 39., 48., 32.];
+    pub const BH_MP_C1: [f64; 14] = [
+        57., 52., 53., 52., 53., 39., 38., 39., 48., 42., 39., 39., 48., 32.,
+    ];
     /// Exercise 37.
     pub const BH_GP: [f64; 14] = [
         114., 107.5, 109.5, 106., 99., 92., 94.5, 90., 97.5, 92., 88., 92., 101., 87.,
@@ -485,7 +602,10 @@ fn held_exercises_42_to_45_extended_direct_encounter() {
     // 44: 7, 9 and 13 (6 MP) did not all meet, and no team is ahead whatever
     // the missing match 9–13 would have given (art. 6.3): tied.
     let r = held::rank_of(&ranks, 7);
-    assert_eq!((held::rank_of(&ranks, 9), held::rank_of(&ranks, 13)), (r, r));
+    assert_eq!(
+        (held::rank_of(&ranks, 9), held::rank_of(&ranks, 13)),
+        (r, r)
+    );
     // 45: the five teams on 10 MP all met and each won two matches: MP
     // separate nobody, so GP among them decide (art. 13.3.1): 4 has 8½, 1, 2
     // and 3 have 8, 5 has 7½. Among 1, 2, 3 the GP again: 2 has 5½ (1½ + 4),
@@ -558,4 +678,126 @@ fn held_crosstable_under_the_2026_caps() {
     assert!((v[0] - (17.5 + 61. / 3.)).abs() < 1e-9);
     // The default edition is the one in force.
     assert_eq!(values(&t, "BH:MP")[0], 61.);
+}
+
+/// Three teams of two boards, one round of a Swiss: 1–2 with board 1 won by
+/// team 1 and board 2 by team 2 (1–1, 1 MP each), team 3 the
+/// pairing-allocated bye (a drawn match: 1 MP, 1 GP). All three are tied on
+/// both scores.
+fn knock_out_event() -> TeamTournament {
+    let mut t = event(3, 2, 2, 3, TeamSystem::Swiss);
+    let m = result(&t, 1, 2, &[W, L]);
+    t.rounds.push(TeamRound {
+        matches: vec![m],
+        bye: Some(3),
+        ..TeamRound::default()
+    });
+    t
+}
+
+#[test]
+fn knock_out_tie_breaks_over_all_matches() {
+    // Art. 12 preamble: the bye counts as a win on every board.
+    // BC (12.1, lower first): 1 → 1·1 + 2·0 = 1; 2 → 1·0 + 2·1 = 2;
+    // 3 → 1·1 + 2·1 = 3.
+    let t = knock_out_event();
+    assert_eq!(values(&t, "MP"), vec![1.0, 1.0, 1.0]);
+    assert_eq!(values(&t, "GP"), vec![1.0, 1.0, 1.0]);
+    assert_eq!(values(&t, "BC"), vec![1.0, 2.0, 3.0]);
+    let teams = |codes: &[&str]| {
+        let order: Vec<TeamTieBreak> = codes.iter().map(|c| c.parse().unwrap()).collect();
+        team_standings(&t, &order)
+            .iter()
+            .map(|r| (r.team, r.rank))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(teams(&["BC"]), vec![(1, 1), (2, 2), (3, 3)]);
+    // TBR (12.2): board 1: 1, 0, 1 → 1 and 3 ahead of 2; board 2: 0 against
+    // 1 → 3 ahead of 1.
+    assert_eq!(teams(&["TBR"]), vec![(3, 1), (1, 2), (2, 3)]);
+    // BBE (12.3): without board 2: 1, 0, 1 → 1 and 3 stay tied (two boards:
+    // nothing more to drop).
+    assert_eq!(teams(&["BBE"]), vec![(1, 1), (3, 1), (2, 3)]);
+}
+
+#[test]
+fn direct_encounter_in_a_swiss_with_missing_matches() {
+    // Art. 6.3 on the group {1, 2, 3}. Round 1: 1 and 2 drew (1 MP each
+    // among the group, at most 1 + 2 = 3 with the match against 3 still to
+    // come); 3 met neither (0, at most 4): nobody is first whatever the
+    // missing matches give, so the group stays tied (place 0).
+    let mut t = event(4, 2, 2, 3, TeamSystem::Swiss);
+    t.rounds.push(TeamRound {
+        matches: vec![result(&t, 1, 2, &[W, L]), result(&t, 3, 4, &[D, D])],
+        ..TeamRound::default()
+    });
+    let de: TeamTieBreak = "DE".parse().unwrap();
+    let tb = TeamTieBreaks::new(&t);
+    let group = vec![0, 1, 2];
+    let v = tb.group_values(&de, std::slice::from_ref(&group));
+    assert_eq!(v[..3], [Some(TieBreakValue::integer(0)); 3]);
+    // Round 2: 1 beats 3 2–0; 2 beats 4 2–0. Now 1 has 3 MP among 1, 2, 3
+    // with every match played; 2 has 1 and could reach 3; 3 has 0 and could
+    // reach 2: nobody is alone at the top whatever 2–3 gives: still tied.
+    t.rounds.push(TeamRound {
+        matches: vec![result(&t, 1, 3, &[W, W]), result(&t, 2, 4, &[W, W])],
+        ..TeamRound::default()
+    });
+    let tb = TeamTieBreaks::new(&t);
+    assert_eq!(
+        tb.group_values(&de, std::slice::from_ref(&group))[..3],
+        [Some(TieBreakValue::integer(0)); 3]
+    );
+    // Round 3: 2 beats 3 as well: all met; 1 has 3, 2 has 1 + 2 = 3, 3 has
+    // 0: 1 and 2 share first place, 3 third.
+    t.rounds.push(TeamRound {
+        matches: vec![result(&t, 2, 3, &[W, W]), result(&t, 1, 4, &[D, D])],
+        ..TeamRound::default()
+    });
+    let tb = TeamTieBreaks::new(&t);
+    let v: Vec<i64> = tb.group_values(&de, &[group])[..3]
+        .iter()
+        .map(|x| x.unwrap().numerator)
+        .collect();
+    assert_eq!(v, [1, 1, 3]);
+}
+
+#[test]
+fn schedule_strength_with_game_points_primary() {
+    // Art. 13.4 with GP primary: the factor is 3 rounds × 2 GP (two boards)
+    // ÷ 2 MP (a match won) = 3. Team 3 after round 1 of the knock-out event
+    // (bye, 1 MP, 1 GP): SSSC = 1 MP + BH:GP ÷ 3, BH:GP = the dummy's 1 GP
+    // (own score; under 2026 capped at 1 GP × 1 round = 1): 1 + 1/3.
+    let mut t = knock_out_event();
+    t.settings.primary = PrimaryScore::GamePoints;
+    let tb = TeamTieBreaks::new(&t);
+    assert_eq!(tb.normalising_factor(), 3);
+    let v = values(&t, "SSSC");
+    assert!((v[2] - (1.0 + 1.0 / 3.0)).abs() < 1e-9, "{v:?}");
+    // MPVGP with GP primary is the match points.
+    assert_eq!(values(&t, "MPVGP"), vec![1.0, 1.0, 1.0]);
+}
+
+#[test]
+fn half_point_byes_score_a_drawn_match_and_travel_in_trf() {
+    // A half-point bye: the match points and game points of a drawn match
+    // (4 boards: 1 MP, 2 GP); it is a VUR (C.07 art. 16.1), so Cut-1 drops
+    // it first.
+    let mut t = event(3, 4, 4, 2, TeamSystem::Swiss);
+    t.rounds.push(TeamRound {
+        matches: vec![result(&t, 1, 2, &[W, W, W, D])],
+        half_byes: vec![3],
+        ..TeamRound::default()
+    });
+    let s = t.scores();
+    assert_eq!((s[2].match_points, s[2].game_points), (1, 4));
+    let text = pairing::team::trf::write(&t);
+    assert!(text.contains("XTH   1    3"), "{text}");
+    let back = pairing::team::trf::parse(&text).unwrap();
+    assert_eq!(back, t);
+    // A half-point bye of a team that does not exist is refused with its
+    // place.
+    let bad = text.replace("XTH   1    3", "XTH   1    9");
+    let err = pairing::team::trf::parse(&bad).unwrap_err().to_string();
+    assert!(err.contains("no team 9"), "{err}");
 }

@@ -164,10 +164,8 @@ impl TeamTieBreak {
     /// Lower values rank first: the pairing number, the board count and the
     /// places given by the group tie-breaks.
     pub fn lower_is_better(&self) -> bool {
-        matches!(
-            self,
-            TeamTieBreak::PairingNumber | TeamTieBreak::BoardCount
-        ) || self.orders_groups()
+        matches!(self, TeamTieBreak::PairingNumber | TeamTieBreak::BoardCount)
+            || self.orders_groups()
     }
 
     /// Whether the tie-break orders the members of a tied group (its value is
@@ -253,7 +251,11 @@ impl FromStr for TeamTieBreak {
             }
         };
         let cuts = |median: bool| -> Result<Cut, TieBreakError> {
-            let allowed = if median { "/C1, /C2, /M1, /M2" } else { "/C1, /C2" };
+            let allowed = if median {
+                "/C1, /C2, /M1, /M2"
+            } else {
+                "/C1, /C2"
+            };
             let mut cut = Cut::NONE;
             for m in &modifiers {
                 let bad = || TieBreakError::Modifier {
@@ -657,7 +659,12 @@ impl<'a> TeamTieBreaks<'a> {
             TeamTieBreak::Wins => {
                 let win = i64::from(self.t.settings.match_win);
                 (0..n)
-                    .map(|i| v(self.slots[i].iter().filter(|s| s.mp >= win).count() as i64, 1))
+                    .map(|i| {
+                        v(
+                            self.slots[i].iter().filter(|s| s.mp >= win).count() as i64,
+                            1,
+                        )
+                    })
                     .collect()
             }
             TeamTieBreak::WonOverTheBoard => (0..n)
@@ -761,7 +768,10 @@ impl<'a> TeamTieBreaks<'a> {
                     None => per_opponent.push((o, slot.points(s), 1)),
                 }
             }
-            let value: i64 = per_opponent.iter().map(|&(_, sum, k)| sum * SCALE / k).sum();
+            let value: i64 = per_opponent
+                .iter()
+                .map(|&(_, sum, k)| sum * SCALE / k)
+                .sum();
             let met = per_opponent.len();
             let max = if !self.round_robin && met < others {
                 all_met = false;
@@ -886,7 +896,8 @@ impl<'a> TeamTieBreaks<'a> {
                     let home = m.home as usize == team + 1;
                     for (b, board) in m.boards.iter().enumerate().take(boards) {
                         if let Some(r) = board.result {
-                            out[b] += i64::from(game_points(if home { r.home } else { r.away }, ps));
+                            out[b] +=
+                                i64::from(game_points(if home { r.home } else { r.away }, ps));
                         }
                     }
                 }
