@@ -656,7 +656,53 @@ fn swiss(app: &TestApp) {
     check_final(&public, tid, &reading, label);
     pages(&public, tid, &reading, label);
     printouts(&public, tid, &reading, label);
+    printouts_translated(app, tid, label);
     trf_round_trip(&org, tid, label);
+}
+
+/// The team printouts in Polish and Czech (the language cookie the pages
+/// set): titles and headings translated.
+fn printouts_translated(app: &TestApp, tid: i64, label: &str) {
+    for (lang, words) in [
+        (
+            "pl",
+            [
+                "Protokoły meczów, runda 7",
+                "Kapitan, ",
+                "Klasyfikacja drużynowa po rundzie 7",
+                "Nagrody za szachownice",
+            ],
+        ),
+        (
+            "cs",
+            [
+                "Zápisy o utkání, 7. kolo",
+                "Kapitán, ",
+                "Pořadí družstev po 7. kole",
+                "Ceny za šachovnice",
+            ],
+        ),
+    ] {
+        let c = app.client();
+        let _ = c.get(&format!("/lang/{lang}"));
+        let mut text = String::new();
+        for path in [
+            format!("/api/v1/tournaments/{tid}/team-rounds/7/match-sheets.pdf"),
+            format!("/api/v1/tournaments/{tid}/team-standings.pdf"),
+            format!("/api/v1/tournaments/{tid}/team-boards.pdf"),
+        ] {
+            match pdf_text(&c, &path, label) {
+                Some(t) => text.push_str(&t),
+                None => return,
+            }
+        }
+        for w in words {
+            assert!(text.contains(w), "[{label} {lang}] {w:?} in\n{text}");
+        }
+        for english in ["Match sheets", "Captain", "Team standings", "Board prizes"] {
+            assert!(!text.contains(english), "[{label} {lang}] {english:?} left");
+        }
+    }
 }
 
 /// The public team pages show the event: the teams and rosters, each round
