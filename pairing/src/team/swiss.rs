@@ -10,28 +10,25 @@
 //!    the primary score (match points or game points, as the regulations
 //!    choose); a team's TPN is its pairing number (the team's id), given
 //!    before round 1 and not changed.
-//! 2. **Pairing-allocated bye** (art. 3.4, [C2]): first, to a team that has
+//! 2. **Pairing-allocated bye** (art. 3.4, C2): first, to a team that has
 //!    neither had the bye nor won a match by forfeit, of the lowest score,
 //!    then with the most matches actually played, then the largest TPN,
-//!    provided the other teams can still all be paired ([C3]).
+//!    provided the other teams can still all be paired (C3).
 //! 3. **Brackets from the top** (art. 3.3, 3.5): the teams of the highest
 //!    remaining score, with as few upfloaters from below as a complete
-//!    pairing allows ([C4]); the upfloaters' scores, in ascending order, as
-//!    high as possible ([C5]); among those sets, in the lexicographic order
+//!    pairing allows (C4); the upfloaters' scores, in ascending order, as
+//!    high as possible (C5); among those sets, in the lexicographic order
 //!    of their TPNs (3.5.3, 3.5.4), the first that gives a legal bracket,
-//!    leaves the rest pairable ([C3]), lets the following scoregroup pair
-//!    with the fewest upfloaters its size allows ([C6]) and has the fewest
+//!    leaves the rest pairable (C3), lets the following scoregroup pair
+//!    with the fewest upfloaters its size allows (C6) and has the fewest
 //!    upfloaters that floated in the previous round, except in the last two
-//!    rounds ([C7]).
-//! 4. **The bracket's pairing** (art. 3.6): no rematch ([C1]; a match
+//!    rounds (C7).
+//! 4. **The bracket's pairing** (art. 3.6): no rematch (C1; a match
 //!    forfeited as a whole is no meeting, C.04.2 art. 3.5); fewest teams
-//!    without their colour preference ([C8]), then (Type B) fewest strong
-//!    preferences not met ([C9]); among those pairings, the first found in
-//!    this order: the bracket sorted by TPN is split into halves S1 and S2;
-//!    the team with the smallest TPN still unpaired takes the first opponent
-//!    in the order "S2 by TPN, then S1 by TPN", and so on. This is the
-//!    text's lexicographic order of pairing identifiers when the first
-//!    candidates work, not always otherwise (see the README).
+//!    without their colour preference (C8), then (Type B) fewest strong
+//!    preferences not met (C9); among those pairings, the one with the
+//!    smallest identifier (3.6.2): the top members as small as possible,
+//!    then their bottom members (`Pairer::pair_bracket`).
 //! 5. **Colours** (art. 4): see [`allocate_colours`].
 //!
 //! Choices where the text read leaves room (each one marked `Choice` below):
@@ -226,7 +223,7 @@ pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>
 /// its preference counts `weight` (criterion on preferences), plus 1 when
 /// both preferences are strong (Type B criterion on strong preferences).
 ///
-/// Not done: [C10] (art. 2.3.7, fewest upfloaters' opponents that floated
+/// Not done: C10 (art. 2.3.7, fewest upfloaters' opponents that floated
 /// in the previous round) is not applied.
 fn colour_cost(a: &TeamState, b: &TeamState, weight: i64) -> i64 {
     match (a.preference.colour(), b.preference.colour()) {
@@ -349,45 +346,134 @@ impl Pairer<'_> {
         greedy || self.least_cost(nodes, None).is_some_and(|c| c <= budget)
     }
 
-    /// The first pairing of the bracket in the order of art. 3.6 among those
-    /// of least colour cost. `bracket` is in TPN order and can be paired.
-    fn pair_bracket(&self, bracket: &[usize]) -> Option<Vec<(usize, usize)>> {
-        let mut budget = self.least_cost(bracket, None)?;
-        let half = bracket.len() / 2;
-        let mut free: Vec<usize> = bracket.to_vec();
-        let mut pairs = Vec::with_capacity(half);
-        while let Some(&first) = free.first() {
-            // Choice (art. 3.6, see the module notes): candidates S2 by TPN,
-            // then S1 by TPN; the first one that leaves the rest pairable at
-            // least colour cost.
-            let mut candidates: Vec<usize> = free[1..].to_vec();
-            candidates.sort_by_key(|&x| {
-                let at = bracket.iter().position(|&y| y == x).unwrap_or(0);
-                (at < half, at)
+    /// Whether the teams at `nodes` (positions in `bracket`, ascending) can
+    /// all be paired within `budget` of colour cost, each pair `(x, y)`
+    /// (`x < y`) allowed by `allowed`: a first-fit attempt, then the exact
+    /// matching.
+    fn feasible(
+        &self,
+        bracket: &[usize],
+        nodes: &[usize],
+        budget: i64,
+        allowed: &dyn Fn(usize, usize) -> bool,
+    ) -> bool {
+        if nodes.len() % 2 == 1 {
+            return false;
+        }
+        let ok = |x: usize, y: usize| {
+            let (x, y) = if x < y { (x, y) } else { (y, x) };
+            allowed(x, y) && self.compatible(bracket[x], bracket[y])
+        };
+        let mut used = vec![false; nodes.len()];
+        let mut spent = 0;
+        let mut greedy = true;
+        for i in 0..nodes.len() {
+            if used[i] {
+                continue;
+            }
+            used[i] = true;
+            let partner = (i + 1..nodes.len()).find(|&j| {
+                !used[j]
+                    && ok(nodes[i], nodes[j])
+                    && spent + self.cost(bracket[nodes[i]], bracket[nodes[j]]) <= budget
             });
-            let mut chosen = None;
-            for c in candidates {
-                if !self.compatible(first, c) {
-                    continue;
+            match partner {
+                Some(j) => {
+                    used[j] = true;
+                    spent += self.cost(bracket[nodes[i]], bracket[nodes[j]]);
                 }
-                let cost = self.cost(first, c);
-                if cost > budget {
-                    continue;
-                }
-                let rest: Vec<usize> = free
-                    .iter()
-                    .copied()
-                    .filter(|&x| x != first && x != c)
-                    .collect();
-                if self.pairable_within(&rest, budget - cost) {
-                    chosen = Some((c, cost));
+                None => {
+                    greedy = false;
                     break;
                 }
             }
-            let (c, cost) = chosen?;
-            budget -= cost;
-            pairs.push((first, c));
-            free.retain(|&x| x != first && x != c);
+        }
+        if greedy {
+            return true;
+        }
+        let n = nodes.len();
+        let max_cost = self.colour_weight + 1;
+        let big = (max_cost + 1) * (n as i64 + 1);
+        let mut m = MaxWeightMatching::<i64>::new(n);
+        for i in 0..n {
+            for j in i + 1..n {
+                if ok(nodes[i], nodes[j]) {
+                    m.set_weight(i, j, big - self.cost(bracket[nodes[i]], bracket[nodes[j]]));
+                }
+            }
+        }
+        let mate = m.solve();
+        if mate.iter().any(Option::is_none) {
+            return false;
+        }
+        let total: i64 = (0..n)
+            .filter_map(|i| mate[i].filter(|&j| j > i).map(|j| (i, j)))
+            .map(|(i, j)| self.cost(bracket[nodes[i]], bracket[nodes[j]]))
+            .sum();
+        total <= budget
+    }
+
+    /// The pairing of a bracket (art. 3.6): among the pairings without a
+    /// rematch of least colour cost (C8, then C9), the one with the
+    /// smallest identifier (3.6.2, 3.6.3): the top members (the smaller TPN
+    /// of each pair) as small as possible in ascending order, then the
+    /// bottom members in the order of their top members. `bracket` is in TPN
+    /// order and can be paired.
+    fn pair_bracket(&self, bracket: &[usize]) -> Option<Vec<(usize, usize)>> {
+        #[derive(Clone, Copy, PartialEq, Eq)]
+        enum Role {
+            Top,
+            Bottom,
+            Open,
+        }
+        let budget = self.least_cost(bracket, None)?;
+        let m = bracket.len();
+        let half = m / 2;
+        let all: Vec<usize> = (0..m).collect();
+        let mut role = vec![Role::Open; m];
+        let mut tops = 0;
+        // The top members: each team, by TPN, is one if a pairing allows it.
+        for x in 0..m {
+            if tops == half {
+                role[x] = Role::Bottom;
+                continue;
+            }
+            role[x] = Role::Top;
+            let r = role.clone();
+            let allowed = move |a: usize, b: usize| r[a] != Role::Bottom && r[b] != Role::Top;
+            if self.feasible(bracket, &all, budget, &allowed) {
+                tops += 1;
+            } else {
+                role[x] = Role::Bottom;
+            }
+        }
+        // The bottom members: each top member, by TPN, takes the smallest
+        // bottom member that leaves the rest pairable.
+        let mut free: Vec<usize> = all.clone();
+        let mut left = budget;
+        let mut pairs = Vec::with_capacity(half);
+        for x in (0..m).filter(|&x| role[x] == Role::Top) {
+            let r = role.clone();
+            let allowed = move |a: usize, b: usize| r[a] == Role::Top && r[b] == Role::Bottom;
+            let mut chosen = None;
+            for &y in free.iter().filter(|&&y| y > x && role[y] == Role::Bottom) {
+                if !self.compatible(bracket[x], bracket[y]) {
+                    continue;
+                }
+                let c = self.cost(bracket[x], bracket[y]);
+                if c > left {
+                    continue;
+                }
+                let rest: Vec<usize> = free.iter().copied().filter(|&z| z != x && z != y).collect();
+                if self.feasible(bracket, &rest, left - c, &allowed) {
+                    chosen = Some((y, c));
+                    break;
+                }
+            }
+            let (y, c) = chosen?;
+            left -= c;
+            pairs.push((bracket[x], bracket[y]));
+            free.retain(|&z| z != x && z != y);
         }
         Some(pairs)
     }
@@ -515,7 +601,7 @@ fn next_combination(combo: &mut [usize], n: usize) -> bool {
 }
 
 /// The ways of taking `k` upfloaters from the score `levels` (highest
-/// first): how many from each level, in the order of [C5] (art. 2.3.2: the
+/// first): how many from each level, in the order of C5 (art. 2.3.2: the
 /// upfloaters' scores, taken in ascending order, as high as possible).
 fn profiles(levels: &[(i64, Vec<usize>)], k: usize) -> Vec<Vec<usize>> {
     fn fill(
@@ -585,14 +671,14 @@ type BracketChoice = (Vec<(usize, usize)>, Vec<usize>);
 /// A candidate set: its (C6 fails, C7) key, the bracket and the teams left.
 type Candidate = ((bool, usize), Vec<usize>, Vec<usize>);
 
-/// Sets of upfloaters examined for one [C5] profile before the best one seen
+/// Sets of upfloaters examined for one C5 profile before the best one seen
 /// is taken (a bound on the work; the text examines them all).
 const SET_LIMIT: usize = 5000;
 
 impl Pairer<'_> {
     /// Art. 3.5.4–3.5.5: among the sets of upfloaters of `profile` (per level,
     /// in the lexicographic order of their TPNs) that give a legal bracket and
-    /// leave the rest pairable, the first one best on [C6] and then [C7]; the
+    /// leave the rest pairable, the first one best on C6 and then C7; the
     /// bracket's pairing and the teams left.
     fn choose_upfloaters(
         &self,
@@ -787,5 +873,51 @@ mod tests {
             p,
             vec![vec![1, 1, 0], vec![0, 2, 0], vec![1, 0, 1], vec![0, 1, 1]]
         );
+    }
+
+    fn state(id: u32) -> TeamState {
+        TeamState {
+            id,
+            tpn: id,
+            primary: 0,
+            secondary: 0,
+            matches: 0,
+            bye_barred: false,
+            colours: vec![],
+            floated: vec![],
+            preference: Preference::None,
+        }
+    }
+
+    #[test]
+    fn bracket_pairing_takes_the_smallest_identifier() {
+        // Art. 3.6 on teams 1–6 where 1 has met 4, 5 and 6: the pairings
+        // 1–2 3–4 5–6 (identifier 1 3 5 2 4 6), 1–2 3–5 4–6 (1 3 4 2 5 6),
+        // 1–3 2–4 5–6 (1 2 5 3 4 6), 1–3 2–5 4–6 (1 2 4 3 5 6), …: the
+        // smallest is 1 2 4 3 5 6.
+        let s: Vec<TeamState> = (1..=6).map(state).collect();
+        let mut met = vec![vec![false; 7]; 7];
+        for o in [4, 5, 6] {
+            met[1][o] = true;
+            met[o][1] = true;
+        }
+        let pairer = Pairer {
+            s: &s,
+            met: &met,
+            colour_weight: 7,
+        };
+        let pairs = pairer.pair_bracket(&[0, 1, 2, 3, 4, 5]).unwrap();
+        let ids: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (s[a].id, s[b].id)).collect();
+        assert_eq!(ids, vec![(1, 3), (2, 5), (4, 6)]);
+        // Without the rematches: 1–4 2–5 3–6 (identifier 1 2 3 4 5 6).
+        let met = vec![vec![false; 7]; 7];
+        let pairer = Pairer {
+            s: &s,
+            met: &met,
+            colour_weight: 7,
+        };
+        let pairs = pairer.pair_bracket(&[0, 1, 2, 3, 4, 5]).unwrap();
+        let ids: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (s[a].id, s[b].id)).collect();
+        assert_eq!(ids, vec![(1, 4), (2, 5), (3, 6)]);
     }
 }
