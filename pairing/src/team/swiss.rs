@@ -26,7 +26,9 @@
 //! 4. **The bracket's pairing** (art. 3.6): no rematch (C1; a match
 //!    forfeited as a whole is no meeting, C.04.2 art. 3.5); fewest teams
 //!    without their colour preference (C8), then (Type B) fewest strong
-//!    preferences not met (C9); among those pairings, the one with the
+//!    preferences not met (C9), then (not in the last two rounds) fewest
+//!    upfloaters' opponents that floated in the previous round (C10); among
+//!    those pairings, the one with the
 //!    smallest identifier (3.6.2): the top members as small as possible,
 //!    then their bottom members (`Pairer::pair_bracket`).
 //! 5. **Colours** (art. 4): see [`allocate_colours`].
@@ -219,25 +221,33 @@ pub fn states(t: &TeamTournament, round: u32) -> (Vec<TeamState>, Vec<Vec<bool>>
     (states, met)
 }
 
-/// The colour-criteria cost of pairing two teams: a team that does not get
-/// its preference counts `weight` (criterion on preferences), plus 1 when
-/// both preferences are strong (Type B criterion on strong preferences).
-///
-/// Not done: C10 (art. 2.3.7, fewest upfloaters' opponents that floated
-/// in the previous round) is not applied.
-fn colour_cost(a: &TeamState, b: &TeamState, weight: i64) -> i64 {
-    match (a.preference.colour(), b.preference.colour()) {
+/// The cost of pairing two teams on the bracket criteria, in descending
+/// priority: C8 (a team does not get its preference: `weight`²), C9 (both
+/// preferences strong: `weight`), C10 (art. 2.3.7, except in the last two
+/// rounds: 1 for each upfloater whose opponent floated in the previous
+/// round). `weight` exceeds the number of teams, so a lower criterion never
+/// outweighs a higher one.
+fn pair_cost(a: &TeamState, b: &TeamState, weight: i64, resident: Option<i64>) -> i64 {
+    let mut cost = match (a.preference.colour(), b.preference.colour()) {
         (Some(x), Some(y)) if x == y => {
-            weight + i64::from(a.preference.strong() && b.preference.strong())
+            weight * weight + weight * i64::from(a.preference.strong() && b.preference.strong())
         }
         _ => 0,
+    };
+    if let Some(top) = resident {
+        let floated = |t: &TeamState| t.floated.last().copied().unwrap_or(false);
+        cost += i64::from(a.primary < top && floated(b)) + i64::from(b.primary < top && floated(a));
     }
+    cost
 }
 
 struct Pairer<'a> {
     s: &'a [TeamState],
     met: &'a [Vec<bool>],
+    /// More than the number of teams (see [`pair_cost`]).
     colour_weight: i64,
+    /// The resident score of the bracket being paired, when C10 applies.
+    resident: Option<i64>,
 }
 
 impl Pairer<'_> {
@@ -246,7 +256,7 @@ impl Pairer<'_> {
     }
 
     fn cost(&self, i: usize, j: usize) -> i64 {
-        colour_cost(&self.s[i], &self.s[j], self.colour_weight)
+        pair_cost(&self.s[i], &self.s[j], self.colour_weight, self.resident)
     }
 
     /// The least total cost of a perfect pairing of `nodes` (indices into the
@@ -260,7 +270,7 @@ impl Pairer<'_> {
         if n == 0 {
             return Some(0);
         }
-        let max_cost = self.colour_weight + 1;
+        let max_cost = self.colour_weight * (self.colour_weight + 1) + 2;
         let big = (max_cost + 1) * (n as i64 + 1);
         let mut m = MaxWeightMatching::<i64>::new(n);
         for (x, &i) in nodes.iter().enumerate() {
@@ -392,7 +402,7 @@ impl Pairer<'_> {
             return true;
         }
         let n = nodes.len();
-        let max_cost = self.colour_weight + 1;
+        let max_cost = self.colour_weight * (self.colour_weight + 1) + 2;
         let big = (max_cost + 1) * (n as i64 + 1);
         let mut m = MaxWeightMatching::<i64>::new(n);
         for i in 0..n {
@@ -488,6 +498,7 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
         s: &s,
         met: &met,
         colour_weight: s.len() as i64 + 1,
+        resident: None,
     };
     let fail = |reason: &str| PairError::NoValidPairing {
         round,
@@ -552,12 +563,20 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
         let mut done = None;
         // [C4]: the fewest upfloaters any pairing of the rest allows (so that
         // no smaller number is tried in vain), then more, two at a time.
+        // C10 counts the upfloaters of this bracket (a lower score than
+        // its residents'), except in the last two rounds.
+        let bracket_pairer = Pairer {
+            s: &s,
+            met: &met,
+            colour_weight: pairer.colour_weight,
+            resident: (!last_two).then_some(top),
+        };
         let mut extra = pairer.fewest_upfloaters(&group, &pending);
         while extra <= below && done.is_none() {
             // [C5]: how many teams each level gives, best first.
             for profile in profiles(&levels, extra) {
                 if let Some(found) =
-                    pairer.choose_upfloaters(&group, &pending, &levels, &profile, last_two)
+                    bracket_pairer.choose_upfloaters(&group, &pending, &levels, &profile, last_two)
                 {
                     done = Some(found);
                     break;
@@ -905,6 +924,7 @@ mod tests {
             s: &s,
             met: &met,
             colour_weight: 7,
+            resident: None,
         };
         let pairs = pairer.pair_bracket(&[0, 1, 2, 3, 4, 5]).unwrap();
         let ids: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (s[a].id, s[b].id)).collect();
@@ -915,9 +935,41 @@ mod tests {
             s: &s,
             met: &met,
             colour_weight: 7,
+            resident: None,
         };
         let pairs = pairer.pair_bracket(&[0, 1, 2, 3, 4, 5]).unwrap();
         let ids: Vec<(u32, u32)> = pairs.iter().map(|&(a, b)| (s[a].id, s[b].id)).collect();
         assert_eq!(ids, vec![(1, 4), (2, 5), (3, 6)]);
+    }
+
+    #[test]
+    fn c10_keeps_an_upfloater_from_last_rounds_floater() {
+        // Residents 1, 2, 3 (2 points), upfloater 4 (1 point); team 2 floated
+        // in the previous round. The smallest identifier, 1–3 2–4, gives the
+        // upfloater 4 an opponent that floated; 1–4 2–3 and 1–2 3–4 do not
+        // (C10), and of those 1–4 2–3 (1 2 4 3) comes first.
+        let mut s: Vec<TeamState> = (1..=4).map(state).collect();
+        for t in &mut s[..3] {
+            t.primary = 2;
+        }
+        s[3].primary = 1;
+        s[1].floated = vec![true];
+        let met = vec![vec![false; 5]; 5];
+        let ids = |resident| {
+            let pairer = Pairer {
+                s: &s,
+                met: &met,
+                colour_weight: 5,
+                resident,
+            };
+            let pairs = pairer.pair_bracket(&[0, 1, 2, 3]).unwrap();
+            pairs
+                .iter()
+                .map(|&(a, b)| (s[a].id, s[b].id))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(ids(Some(2)), vec![(1, 4), (2, 3)]);
+        // In the last two rounds C10 does not apply.
+        assert_eq!(ids(None), vec![(1, 3), (2, 4)]);
     }
 }
