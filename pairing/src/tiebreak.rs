@@ -407,10 +407,12 @@ pub struct TieBreaks<'a> {
 }
 
 /// One round's contribution to a Buchholz-like sum.
-struct Contribution {
-    vur: bool,
-    value: i64,
-    score: i64,
+pub(crate) struct Contribution {
+    /// From a voluntary unplayed round (art. 16.2).
+    pub(crate) vur: bool,
+    pub(crate) value: i64,
+    /// The opponent's (or the dummy's) score, which decides the cuts.
+    pub(crate) score: i64,
 }
 
 impl<'a> TieBreaks<'a> {
@@ -965,7 +967,7 @@ enum Performance {
 /// contribution (for Sonneborn-Berger, the lower of the two candidate products);
 /// on the high side the highest opponent score is cut. The order of equal
 /// contributions follows the reference calculator (stable sorts).
-fn apply_cuts(entries: &mut Vec<Contribution>, cut: Cut, rounds: usize) {
+pub(crate) fn apply_cuts(entries: &mut Vec<Contribution>, cut: Cut, rounds: usize) {
     let mut low = usize::from(cut.low).min(rounds);
     let mut high = usize::from(cut.high).min(rounds - low);
     while low > 0 && !entries.is_empty() {

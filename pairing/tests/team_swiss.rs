@@ -57,10 +57,13 @@ fn round_two_brackets_upfloaters_and_colours() {
     // has a preference (one White each); equal colour difference; no round
     // with different colours; 1 alternates from White: 5–1.
     // Bracket 1 MP {3, 6}: they met, so two upfloaters come up: 2 and 4
-    // (both 0 MP; by TPN). Bracket 3, 6, 2, 4: S1 = {3, 6}, S2 = {2, 4};
-    // 3–2 is the first candidate, then 6–4.
-    // 3–2: 3 had White, 2 Black; lower colour difference (2) gets White: 2–3.
-    // 6–4: both had Black; first-team 6 (1 MP) alternates: 6–4.
+    // (both 0 MP). Art. 3.6 on the bracket 2, 3, 4, 6 (TPN = team number,
+    // art. 1.1): the pairings without a rematch are 2–3 4–6 (identifier
+    // 2 4 3 6) and 2–6 3–4 (identifier 2 3 6 4); nobody has a Type A
+    // preference after one match, so the smaller identifier wins: 2–6, 3–4.
+    // 3–4: first-team 3 (1 MP); the lower colour difference (4 had Black)
+    // gets White: 4–3.
+    // 2–6: both had Black; first-team 6 (1 MP) alternates: 6–2.
     let mut t = event(6, 4, 4, 5, TeamSystem::Swiss);
     let r1 = TeamRound {
         matches: vec![
@@ -69,13 +72,14 @@ fn round_two_brackets_upfloaters_and_colours() {
             result(&t, 3, 6, &[W, L, D, D]),
         ],
         bye: None,
+        half_byes: vec![],
     };
     t.rounds.push(r1);
     let scores = t.scores();
     assert_eq!((scores[0].match_points, scores[0].game_points), (2, 6));
     assert_eq!((scores[4].match_points, scores[4].game_points), (2, 5));
     let p = swiss::pair_round(&t, 2).unwrap();
-    assert_eq!(p.matches, vec![(5, 1), (2, 3), (6, 4)]);
+    assert_eq!(p.matches, vec![(5, 1), (4, 3), (6, 2)]);
 }
 
 #[test]
@@ -93,9 +97,11 @@ fn withdrawn_teams_are_not_paired() {
     let mut t = event(6, 4, 4, 5, TeamSystem::Swiss);
     t.teams[1].withdrawn = true;
     let p = swiss::pair_round(&t, 1).unwrap();
-    // Teams 1, 3, 4, 5, 6: TPNs 1–5; the bye to TPN 5 (team 6); 1–4, 5–3.
+    // Teams 1, 3, 4, 5, 6 keep their pairing numbers (art. 1.1.3); the bye
+    // to the largest, 6; then 1–4 and 3–5, the first-teams 1 and 3 (odd
+    // TPNs) with the initial colour, White.
     assert_eq!(p.bye, Some(6));
-    assert_eq!(p.matches, vec![(1, 4), (5, 3)]);
+    assert_eq!(p.matches, vec![(1, 4), (3, 5)]);
 }
 
 #[test]

@@ -61,9 +61,11 @@ pub struct TeamEventSettings {
     pub match_win: i32,
     pub match_draw: i32,
     pub match_loss: i32,
-    /// Match points of the pairing-allocated bye (default: a won match).
+    /// Match points of the pairing-allocated bye (default: a drawn match,
+    /// C.04.6 art. 1.4).
     pub bye_match_points: i32,
-    /// Game points of the bye in half-points (default: every board won).
+    /// Game points of the bye in half-points (default: a drawn match, half a
+    /// point per board, C.04.6 art. 1.4).
     pub bye_game_points: Option<i32>,
     /// The score teams are ranked and paired by; the other one is secondary.
     pub primary: TeamPrimaryScore,
@@ -87,7 +89,7 @@ impl Default for TeamEventSettings {
             match_win: 2,
             match_draw: 1,
             match_loss: 0,
-            bye_match_points: 2,
+            bye_match_points: 1,
             bye_game_points: None,
             primary: TeamPrimaryScore::MatchPoints,
             colours: BoardColourRule::WhiteOnOdd,
@@ -979,6 +981,7 @@ pub fn load(conn: &mut DbConnection, tid: i32, upto: Option<i32>) -> DomainResul
         let mut round = TeamRound {
             matches: vec![],
             bye: bye.map(|b| b as u32),
+            half_byes: Vec::new(),
         };
         for m in matches.iter().filter(|m| m.round == number) {
             round.matches.push(engine_match(conn, m, &ids)?);

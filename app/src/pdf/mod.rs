@@ -23,6 +23,7 @@ pub mod prizes;
 pub mod results;
 pub mod scoresheets;
 pub mod standings;
+pub mod teams;
 
 use crate::domain::tournaments::TournamentView;
 

@@ -655,7 +655,54 @@ fn swiss(app: &TestApp) {
     assert_eq!(reading.t.rounds.len(), 7);
     check_final(&public, tid, &reading, label);
     pages(&public, tid, &reading, label);
+    printouts(&public, tid, &reading, label);
+    printouts_translated(app, tid, label);
     trf_round_trip(&org, tid, label);
+}
+
+/// The team printouts in Polish and Czech (the language cookie the pages
+/// set): titles and headings translated.
+fn printouts_translated(app: &TestApp, tid: i64, label: &str) {
+    for (lang, words) in [
+        (
+            "pl",
+            [
+                "Protokoły meczów, runda 7",
+                "Kapitan, ",
+                "Klasyfikacja drużynowa po rundzie 7",
+                "Nagrody za szachownice",
+            ],
+        ),
+        (
+            "cs",
+            [
+                "Zápisy o utkání, 7. kolo",
+                "Kapitán, ",
+                "Pořadí družstev po 7. kole",
+                "Ceny za šachovnice",
+            ],
+        ),
+    ] {
+        let c = app.client();
+        let _ = c.get(&format!("/lang/{lang}"));
+        let mut text = String::new();
+        for path in [
+            format!("/api/v1/tournaments/{tid}/team-rounds/7/match-sheets.pdf"),
+            format!("/api/v1/tournaments/{tid}/team-standings.pdf"),
+            format!("/api/v1/tournaments/{tid}/team-boards.pdf"),
+        ] {
+            match pdf_text(&c, &path, label) {
+                Some(t) => text.push_str(&t),
+                None => return,
+            }
+        }
+        for w in words {
+            assert!(text.contains(w), "[{label} {lang}] {w:?} in\n{text}");
+        }
+        for english in ["Match sheets", "Captain", "Team standings", "Board prizes"] {
+            assert!(!text.contains(english), "[{label} {lang}] {english:?} left");
+        }
+    }
 }
 
 /// The public team pages show the event: the teams and rosters, each round
@@ -685,6 +732,138 @@ fn pages(public: &Client, tid: i64, reading: &Reading, label: &str) {
             reading.t.rounds[n - 1].matches.len(),
             "[{label}] round {n}"
         );
+    }
+}
+
+/// A PDF's text through `pdftotext` (`None`, with a note, when it is not
+/// installed).
+fn pdf_text(c: &Client, path: &str, label: &str) -> Option<String> {
+    let (status, _, bytes) = c.bytes(path);
+    assert_eq!(status.as_u16(), 200, "[{label}] {path}");
+    assert!(bytes.starts_with(b"%PDF"), "[{label}] {path}");
+    let mut child = match std::process::Command::new("pdftotext")
+        .args(["-layout", "-enc", "UTF-8", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(_) => {
+            println!("SKIPPED: pdftotext not installed, the team PDFs' text is not checked");
+            return None;
+        }
+    };
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The team printouts, read back: the match sheets of the last round (one
+/// page per match, its teams and players, the lines to sign), the team
+/// standings with the tie-breaks, the team crosstable and the board prizes;
+/// the team pages link them.
+fn printouts(public: &Client, tid: i64, reading: &Reading, label: &str) {
+    let t = &reading.t;
+    let name = |id: u32| t.teams[id as usize - 1].name.clone();
+    let n = t.rounds.len();
+    let (_, event) = public.get(&format!("/t/{tid}/teams"));
+    let event = event.as_str().unwrap_or_default().to_string();
+    for link in [
+        "team-standings.pdf",
+        "team-crosstable.pdf",
+        "team-boards.pdf",
+    ] {
+        assert!(event.contains(link), "[{label}] the team page links {link}");
+    }
+    let (_, round) = public.get(&format!("/t/{tid}/teams/rounds/{n}"));
+    assert!(
+        round
+            .as_str()
+            .unwrap_or_default()
+            .contains(&format!("team-rounds/{n}/match-sheets.pdf")),
+        "[{label}] the round page links its match sheets"
+    );
+    let path = format!("/api/v1/tournaments/{tid}/team-rounds/{n}/match-sheets.pdf");
+    let Some(sheets) = pdf_text(public, &path, label) else {
+        return;
+    };
+    let last = &t.rounds[n - 1];
+    assert_eq!(
+        sheets.matches('\u{c}').count(),
+        last.matches.len(),
+        "[{label}] one page per match:\n{sheets}"
+    );
+    for m in &last.matches {
+        assert!(sheets.contains(&name(m.home)), "[{label}] {sheets}");
+        assert!(sheets.contains(&name(m.away)), "[{label}] {sheets}");
+        if let Some(p) = m.boards[0].home {
+            assert!(
+                sheets.contains(&t.players[p as usize - 1].name),
+                "[{label}]"
+            );
+        }
+    }
+    assert!(
+        sheets.contains(&format!("Match sheets, round {n}")),
+        "[{label}] {sheets}"
+    );
+    assert!(sheets.contains("Captain, "), "[{label}] {sheets}");
+    let standings = pdf_text(
+        public,
+        &format!("/api/v1/tournaments/{tid}/team-standings.pdf"),
+        label,
+    )
+    .unwrap_or_default();
+    assert!(
+        standings.contains(&format!("Team standings after round {n}")),
+        "[{label}] {standings}"
+    );
+    for code in &reading.order {
+        assert!(
+            standings.contains(&code.to_string()),
+            "[{label}] {code}: {standings}"
+        );
+    }
+    let lib = team_standings(t, &reading.order);
+    // The leader's line: rank 1, its name and match points.
+    let leader = &lib[0];
+    let line = standings
+        .lines()
+        .find(|l| l.contains(&name(leader.team)))
+        .unwrap_or_else(|| panic!("[{label}] {standings}"));
+    assert!(line.trim_start().starts_with('1'), "[{label}] {line}");
+    assert!(
+        line.contains(&format!(" {} ", leader.match_points)),
+        "[{label}] {line}"
+    );
+    let cross = pdf_text(
+        public,
+        &format!("/api/v1/tournaments/{tid}/team-crosstable.pdf"),
+        label,
+    )
+    .unwrap_or_default();
+    assert!(cross.contains("×"), "[{label}] {cross}");
+    for team in &t.teams {
+        assert!(cross.contains(&team.name), "[{label}] {}", team.name);
+    }
+    let boards = pdf_text(
+        public,
+        &format!("/api/v1/tournaments/{tid}/team-boards.pdf?min_games=3"),
+        label,
+    )
+    .unwrap_or_default();
+    assert!(boards.contains("at least 3 games"), "[{label}] {boards}");
+    for b in 1..=t.settings.boards {
+        assert!(boards.contains(&format!("Board {b}")), "[{label}] {boards}");
+        // The board's best player with 3 games played.
+        if let Some(best) = board_ranking(t, b, 3).first() {
+            let p = &t.players[best.player as usize - 1].name;
+            assert!(
+                boards.contains(p.as_str()),
+                "[{label}] board {b}: {p}\n{boards}"
+            );
+        }
     }
 }
 

@@ -117,18 +117,19 @@ impl Default for TeamSettings {
 }
 
 impl TeamSettings {
-    /// The defaults for `boards` boards: match points 2/1/0, a bye worth a won
-    /// match with every board won (as a match the opponent forfeited), match
-    /// points primary, White on odd boards for the first-named team, Type A
-    /// colour preferences.
+    /// The defaults for `boards` boards: match points 2/1/0, a bye worth a
+    /// drawn match (C.04.6 art. 1.4: the match points and game points of a
+    /// draw, here 1 MP and half a point per board), match points primary,
+    /// White on odd boards for the first-named team, Type A colour
+    /// preferences.
     pub fn new(boards: u32) -> Self {
         TeamSettings {
             boards,
             match_win: 2,
             match_draw: 1,
             match_loss: 0,
-            bye_match_points: 2,
-            bye_game_points: 2 * boards as HalfPoints,
+            bye_match_points: 1,
+            bye_game_points: boards as HalfPoints,
             primary: PrimaryScore::MatchPoints,
             colours: BoardColours::WhiteOnOdd,
             colour_preference: ColourPreferenceType::A,
@@ -401,6 +402,11 @@ pub fn check_lineup(
 pub struct TeamRound {
     pub matches: Vec<Match>,
     pub bye: Option<TeamId>,
+    /// Teams not paired this round at their request with a drawn match's
+    /// points (a half-point bye, C.07 art. 16.1.1). A team neither paired,
+    /// nor given the bye, nor listed here had a zero-point bye.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub half_byes: Vec<TeamId>,
 }
 
 /// A team tournament.
@@ -491,6 +497,12 @@ impl TeamTournament {
                 s.game_points += self.settings.bye_game_points;
                 s.byes += 1;
             }
+            for &team in &round.half_byes {
+                if let Some(s) = slot(team).and_then(|i| scores.get_mut(i)) {
+                    s.match_points += self.settings.match_draw;
+                    s.game_points += self.half_bye_game_points();
+                }
+            }
             for m in &round.matches {
                 let Some((hm, am)) = m.match_points(&self.points, &self.settings) else {
                     continue;
@@ -516,6 +528,12 @@ impl TeamTournament {
             }
         }
         scores
+    }
+
+    /// The game points (half-points) of a drawn match without games: half
+    /// of the boards' points, the points of a half-point bye.
+    pub fn half_bye_game_points(&self) -> HalfPoints {
+        self.settings.boards as HalfPoints * self.points.draw
     }
 
     /// Every team's totals over all rounds.

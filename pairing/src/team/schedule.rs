@@ -36,6 +36,7 @@ impl TeamPairing {
                 .map(|&(home, away)| Match::new(home, away, &t.settings))
                 .collect(),
             bye: self.bye,
+            half_byes: Vec::new(),
         }
     }
 }
@@ -150,6 +151,7 @@ pub fn scheveningen_round(t: &TeamTournament, round: u32) -> Result<TeamRound, P
             boards,
         }],
         bye: None,
+        half_byes: Vec::new(),
     })
 }
 

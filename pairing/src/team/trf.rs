@@ -16,7 +16,9 @@
 //!   written as `/`), the full name and the data `013` has no room for;
 //! - `XTS` (Arbiter extension), the regulations:
 //!   `XTS system=swiss boards=4 win=2 draw=1 loss=0 bye-mp=2 bye-gp=8
-//!   primary=MP colours=odd preference=A`.
+//!   primary=MP colours=odd preference=A`;
+//! - `XTH` (Arbiter extension) per half-point bye of a team:
+//!   `XTH RRR TTTT` — round and team.
 //!
 //! A board with a player on one side only is that player's forfeit win; in
 //! the `001` record it is written as a full-point bye (`0000 - F`), as TRF
@@ -197,6 +199,9 @@ pub fn write(t: &TeamTournament) -> String {
         if let Some(b) = round.bye {
             out.push_str(&format!("300 {:>3} {b:>4} 0000\n", r + 1));
         }
+        for team in &round.half_byes {
+            out.push_str(&format!("XTH {:>3} {team:>4}\n", r + 1));
+        }
     }
     out
 }
@@ -316,6 +321,7 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
     };
     let mut lineups: Vec<LineupRecord> = Vec::new();
     let mut extras: Vec<(usize, String)> = Vec::new();
+    let mut half_byes: Vec<(usize, usize, u32, u32)> = Vec::new();
     let text = text.trim_start_matches('\u{feff}');
     for (index, raw) in text.split('\n').enumerate() {
         let line = index + 1;
@@ -343,6 +349,18 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
                 });
             }
             "XTM" => extras.push((line, raw.get(4..).unwrap_or("").to_string())),
+            "XTH" => {
+                let f = fields(raw, 3);
+                if f.len() != 2 {
+                    return Err(record_error(line, 4, "expected round and team"));
+                }
+                let round = number(line, f[0], "a round number")?;
+                let team = number(line, f[1], "a team number")?;
+                if round == 0 {
+                    return Err(record_error(line, f[0].0, "rounds count from 1"));
+                }
+                half_byes.push((line, f[1].0, round, team));
+            }
             "300" => {
                 let f = fields(raw, 3);
                 if f.len() < 3 {
@@ -397,6 +415,16 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
         team.withdrawn = withdrawn.trim() == "1";
     }
     build_rounds(&mut t, &ind, &lineups)?;
+    for (line, column, round, team) in half_byes {
+        if team == 0 || team as usize > t.teams.len() {
+            return Err(record_error(line, column, format!("no team {team}")));
+        }
+        let r = round as usize;
+        if t.rounds.len() < r {
+            t.rounds.resize(r, TeamRound::default());
+        }
+        t.rounds[r - 1].half_byes.push(team);
+    }
     Ok(t)
 }
 

@@ -434,3 +434,110 @@ pub async fn envelope_pdf(
     let bytes = render(&req, data, pdf::envelope::render).await?;
     Ok(pdf_answer(bytes, &format!("envelope-{aid}.pdf")))
 }
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/match-sheets.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 200, description = "One sheet per match of the team round: teams, boards, players, colours, results and the lines to sign", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such round, or not a team event", body = ErrorBody)))]
+pub async fn team_match_sheets_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        Ok((
+            crate::domain::tournaments::get(conn, tid, audience)?,
+            crate::domain::teams::round(conn, tid, n, audience)?,
+        ))
+    })
+    .await?;
+    let bytes = render(&req, data, |(t, r), tr| pdf::teams::match_sheets(t, r, tr)).await?;
+    Ok(pdf_answer(bytes, &format!("match-sheets-{n}.pdf")))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-standings.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "Team standings with the event's C.07 team tie-breaks", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn team_standings_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        Ok((
+            crate::domain::tournaments::get(conn, tid, audience)?,
+            crate::domain::teams::standings(conn, tid, audience)?,
+        ))
+    })
+    .await?;
+    let bytes = render(&req, data, |(t, s), tr| pdf::teams::standings(t, s, tr)).await?;
+    Ok(pdf_answer(bytes, "team-standings.pdf"))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-crosstable.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The team crosstable: game points against each team, teams in standings order", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn team_crosstable_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        Ok((
+            crate::domain::tournaments::get(conn, tid, audience)?,
+            crate::domain::teams::standings(conn, tid, audience)?,
+            crate::domain::teams::rounds(conn, tid, audience)?,
+        ))
+    })
+    .await?;
+    let bytes = render(&req, data, |(t, s, r), tr| {
+        pdf::teams::crosstable(t, s, r, tr)
+    })
+    .await?;
+    Ok(pdf_answer(bytes, "team-crosstable.pdf"))
+}
+
+/// The minimum number of games played on a board for its prize.
+#[derive(Debug, serde::Deserialize, utoipa::IntoParams)]
+pub struct BoardPrizeQuery {
+    /// Games played over the board on that board (default 0).
+    pub min_games: Option<u32>,
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-boards.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id"), BoardPrizeQuery),
+    responses((status = 200, description = "Board prizes: per board, the players with the minimum number of games, best first", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn team_boards_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+    query: web::Query<BoardPrizeQuery>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let min_games = query.min_games.unwrap_or(0);
+    let data = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        Ok((
+            crate::domain::tournaments::get(conn, tid, audience)?,
+            crate::domain::teams::event(conn, tid, audience)?
+                .settings
+                .boards,
+            crate::domain::teams::board_stats(conn, tid, audience)?,
+        ))
+    })
+    .await?;
+    let bytes = render(&req, data, move |(t, boards, s), tr| {
+        pdf::teams::board_prizes(t, s, *boards, min_games, tr)
+    })
+    .await?;
+    Ok(pdf_answer(bytes, "board-prizes.pdf"))
+}
