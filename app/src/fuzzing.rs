@@ -10,7 +10,7 @@ use crate::domain::records::SubmitMoves;
 use crate::domain::registration::{RegisterPlayer, RequestBye};
 use crate::domain::results::{parse_result, SetResult};
 use crate::domain::tournaments::Regulations;
-use crate::web::pages::{desk, staff};
+use crate::web::pages::{arrivals, desk, staff};
 
 /// JSON bodies of the result, registration, regulations and desk endpoints.
 pub fn json_bodies(data: &[u8]) {
@@ -62,7 +62,7 @@ pub fn form_bodies(data: &[u8]) {
     if let Ok(f) = serde_urlencoded::from_bytes::<desk::OpenForm>(data) {
         let _ = f.command();
     }
-    if let Ok(f) = serde_urlencoded::from_bytes::<desk::ArrivalForm>(data) {
+    if let Ok(f) = serde_urlencoded::from_bytes::<arrivals::ArrivalForm>(data) {
         let _ = f.command();
     }
 }

@@ -1,24 +1,21 @@
-//! The arbiter's desk as pages: a round's arrivals sheet (start time, arrival
-//! times, the default-time consequence shown before it is applied) and a game's
-//! desk (its moves and validation report, penalties, adjournment envelopes).
+//! A game's desk as pages: its moves and validation report, penalties, and
+//! adjournment envelopes (the round's arrivals sheet is in `arrivals.rs`).
 //! Every post checks the CSRF token and runs the same domain operation as the
 //! JSON API, in one transaction with its audit row.
 
 use super::staff::{number, optional};
-use super::{form_viewer, page, page_for, post_answer, write_op, Base, PageError, TournamentNav};
+use super::{form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav};
 use super::{url_encode, Viewer};
 use crate::db::DbConnection;
 use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
 };
-use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArrivals};
 use crate::domain::kinds::{parse_field, EnvelopeState, GameKind, Notation, RecordFormat};
 use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
-use crate::domain::rounds::{self, GameView, RoundView};
+use crate::domain::rounds::GameView;
 use crate::domain::{require_role, results, Audience, DomainError, DomainResult, Role};
 use crate::web::AppState;
-use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
@@ -52,13 +49,13 @@ pub(crate) fn clock_seconds(field: &str, text: &str) -> DomainResult<i32> {
     i32::try_from(total).map_err(|_| bad())
 }
 
-fn text_or_none(s: &str) -> Option<String> {
+pub(super) fn text_or_none(s: &str) -> Option<String> {
     let t = s.trim();
     (!t.is_empty()).then(|| t.to_string())
 }
 
 /// A checkbox: present (any value) = ticked.
-fn ticked(s: &str) -> bool {
+pub(super) fn ticked(s: &str) -> bool {
     !s.trim().is_empty()
 }
 
@@ -212,7 +209,7 @@ fn game_desk_page(
 
 #[derive(Deserialize)]
 pub struct Notice {
-    done: Option<String>,
+    pub(super) done: Option<String>,
 }
 
 /// `GET /t/{tid}/manage/games/{gid}`
@@ -643,321 +640,6 @@ pub async fn envelope_lost(
         move |conn, actor, cmd| adjournments::envelope_lost(conn, actor, tid, aid, cmd),
         |_, e| e.outcome.unwrap_or_default(),
     )
-    .await
-}
-
-// ---------------------------------------------------------------- arrivals
-
-#[derive(Template)]
-#[template(path = "manage_arrivals.html")]
-pub struct ArrivalsSheet {
-    pub base: Base,
-    pub tid: i32,
-    pub round: RoundView,
-    pub problem: Option<String>,
-    pub notice: Option<String>,
-    /// The game whose consequence is previewed, what was typed, and the consequence.
-    pub preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
-    /// A board whose form came back with a problem: what was typed, and the problem.
-    pub refused: Option<(i32, ArrivalForm, String)>,
-}
-
-impl ArrivalsSheet {
-    pub fn previewed(&self, gid: &i32) -> Option<&ArrivalConsequence> {
-        self.preview
-            .as_ref()
-            .filter(|(g, _, _)| g == gid)
-            .map(|(_, _, c)| c)
-    }
-
-    /// The value to show in a field of a game's row (what was typed for the
-    /// previewed game, else empty).
-    pub fn typed(&self, gid: &i32, field: &str) -> String {
-        let f = match (&self.preview, &self.refused) {
-            (Some((g, f, _)), _) if g == gid => f,
-            (_, Some((g, f, _))) if g == gid => f,
-            _ => return String::new(),
-        };
-        match field {
-            "white_at" => f.white_at.clone(),
-            "black_at" => f.black_at.clone(),
-            "white_absent" => f.white_absent.clone(),
-            "black_absent" => f.black_absent.clone(),
-            _ => String::new(),
-        }
-    }
-
-    /// The problem of board `gid`'s form, shown at the board.
-    pub fn problem_at(&self, gid: &i32) -> Option<&str> {
-        self.refused
-            .as_ref()
-            .filter(|(g, _, _)| g == gid)
-            .map(|(_, _, p)| p.as_str())
-    }
-
-    /// A time of the round's day as people read it: `10:30`, or with the date
-    /// when it is another day than the round's start.
-    pub fn clock(&self, iso: &str) -> String {
-        let day = self
-            .round
-            .scheduled_start
-            .as_deref()
-            .unwrap_or("")
-            .get(..10)
-            .unwrap_or("");
-        match iso.split_once('T') {
-            Some((d, t)) if d == day => t.get(..5).unwrap_or(t).to_string(),
-            Some((d, t)) => format!("{d} {}", t.get(..5).unwrap_or(t)),
-            None => iso.to_string(),
-        }
-    }
-
-    pub fn start_value(&self) -> String {
-        self.round
-            .scheduled_start
-            .clone()
-            .unwrap_or_default()
-            .chars()
-            .take(16)
-            .collect()
-    }
-}
-
-#[derive(Default)]
-struct SheetExtras {
-    problem: Option<String>,
-    notice: Option<String>,
-    preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
-    refused: Option<(i32, ArrivalForm, String)>,
-}
-
-fn arrivals_page(
-    conn: &mut DbConnection,
-    viewer: &Viewer,
-    tid: i32,
-    n: i32,
-    x: SheetExtras,
-) -> DomainResult<ArrivalsSheet> {
-    require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
-    let nav = TournamentNav::load(conn, viewer, tid, "manage-round")?;
-    let round = rounds::get(conn, tid, n, Audience::Staff)?;
-    let title = format!(
-        "{} · {} {} · {}",
-        viewer.tr().t("arrivals"),
-        viewer.tr().t("round"),
-        n,
-        nav.name
-    );
-    Ok(ArrivalsSheet {
-        base: Base::new(viewer, title, Some(nav)),
-        tid,
-        round,
-        problem: x.problem,
-        notice: x.notice,
-        preview: x.preview,
-        refused: x.refused,
-    })
-}
-
-/// `GET /t/{tid}/manage/rounds/{n}/arrivals`
-pub async fn arrivals_sheet(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(i32, i32)>,
-    q: web::Query<Notice>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
-    let notice = q.into_inner().done;
-    page(&state, &req, move |conn, viewer| {
-        arrivals_page(
-            conn,
-            viewer,
-            tid,
-            n,
-            SheetExtras {
-                notice,
-                ..Default::default()
-            },
-        )
-    })
-    .await
-}
-
-async fn sheet_answer(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
-    tid: i32,
-    n: i32,
-    r: DomainResult<String>,
-) -> Result<HttpResponse, PageError> {
-    post_answer(
-        state,
-        viewer,
-        r,
-        |done| {
-            format!(
-                "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
-                url_encode(&done)
-            )
-        },
-        move |e| {
-            let x = SheetExtras {
-                problem: Some(e.to_string()),
-                ..Default::default()
-            };
-            move |conn: &mut DbConnection, v: &Viewer| arrivals_page(conn, v, tid, n, x)
-        },
-    )
-    .await
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct StartForm {
-    csrf: String,
-    start: String,
-    /// "Start the round now": the server's local time.
-    now: String,
-}
-
-/// `POST /t/{tid}/manage/rounds/{n}/start`: the round's actual start time.
-pub async fn set_round_start(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(i32, i32)>,
-    form: web::Form<StartForm>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let start = if f.now.is_empty() {
-        f.start
-    } else {
-        chrono::Local::now().format("%Y-%m-%dT%H:%M").to_string()
-    };
-    let cmd = arrivals::SetRoundStart { start };
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        arrivals::set_round_start(conn, actor, tid, n, cmd)
-    })
-    .await?
-    .map(|_| viewer.tr().t("start_set").to_string());
-    sheet_answer(&state, &viewer, tid, n, r).await
-}
-
-#[derive(Deserialize, Default, Clone)]
-#[serde(default)]
-pub struct ArrivalForm {
-    csrf: String,
-    pub white_at: String,
-    pub white_absent: String,
-    pub black_at: String,
-    pub black_absent: String,
-    version: String,
-    override_result: String,
-    reason: String,
-    /// `preview` (nothing is written) or `record`.
-    action: String,
-}
-
-impl ArrivalForm {
-    pub(crate) fn command(&self) -> DomainResult<RecordArrivals> {
-        Ok(RecordArrivals {
-            white: Attendance {
-                arrived_at: text_or_none(&self.white_at),
-                absent: ticked(&self.white_absent),
-            },
-            black: Attendance {
-                arrived_at: text_or_none(&self.black_at),
-                absent: ticked(&self.black_absent),
-            },
-            version: number("version", &self.version, "a version")?,
-            override_result: text_or_none(&self.override_result),
-            reason: self.reason.trim().to_string(),
-        })
-    }
-}
-
-/// `POST /t/{tid}/manage/rounds/{n}/arrivals/{gid}`: `action=preview` shows
-/// the consequence of the default-time rule without writing; `action=record`
-/// applies it (or the override, which needs a reason).
-pub async fn record_arrivals(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
-    form: web::Form<ArrivalForm>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, n, gid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let cmd = match f.command() {
-        Ok(c) => c,
-        Err(e) => return board_refused(&state, &viewer, tid, n, gid, f, e).await,
-    };
-    if f.action == "preview" {
-        let db = state.db.clone();
-        let actor = viewer.actor.clone();
-        let lang = viewer.lang;
-        let c = web::block(move || db.read(|conn| arrivals::preview(conn, &actor, tid, gid, cmd)))
-            .await
-            .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?;
-        return match c {
-            Ok(c) => {
-                let x = SheetExtras {
-                    preview: Some((gid, f, c)),
-                    ..Default::default()
-                };
-                page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
-                    arrivals_page(conn, v, tid, n, x)
-                })
-                .await
-            }
-            Err(e) => board_refused(&state, &viewer, tid, n, gid, f, e).await,
-        };
-    }
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        arrivals::record(conn, actor, tid, gid, cmd)
-    })
-    .await?;
-    match r {
-        Ok(a) => {
-            let done = format!(
-                "{} {}: {} ({})",
-                viewer.tr().t("board"),
-                a.game.board,
-                a.game.result,
-                viewer.tr().arrival_outcome(a.consequence.outcome)
-            );
-            Ok(super::redirect(&format!(
-                "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
-                url_encode(&done)
-            )))
-        }
-        Err(e) => board_refused(&state, &viewer, tid, n, gid, f, e).await,
-    }
-}
-
-/// The sheet again with the board's form as typed and its problem at the board.
-async fn board_refused(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
-    tid: i32,
-    n: i32,
-    gid: i32,
-    f: ArrivalForm,
-    e: DomainError,
-) -> Result<HttpResponse, PageError> {
-    let status = match &e {
-        DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-        DomainError::Conflict { .. } => StatusCode::CONFLICT,
-        _ => return Err(PageError::new(e, viewer.lang)),
-    };
-    let x = SheetExtras {
-        refused: Some((gid, f, e.to_string())),
-        ..Default::default()
-    };
-    page_for(state, viewer, status, move |conn, v| {
-        arrivals_page(conn, v, tid, n, x)
-    })
     .await
 }
 

@@ -8,6 +8,7 @@
 //! events (`live`), a progressive enhancement: every page reads fine without
 //! JavaScript.
 
+pub mod arrivals;
 pub mod assets;
 pub mod desk;
 pub mod entries;
@@ -282,19 +283,19 @@ pub fn routes() -> Vec<RouteDef> {
             get,
             Method::GET,
             "/t/{tid}/manage/rounds/{n}/arrivals",
-            desk::arrivals_sheet
+            arrivals::arrivals_sheet
         ),
         page!(
             post,
             Method::POST,
             "/t/{tid}/manage/rounds/{n}/start",
-            desk::set_round_start
+            arrivals::set_round_start
         ),
         page!(
             post,
             Method::POST,
             "/t/{tid}/manage/rounds/{n}/arrivals/{gid}",
-            desk::record_arrivals
+            arrivals::record_arrivals
         ),
         page!(
             get,
