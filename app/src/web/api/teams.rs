@@ -1,7 +1,7 @@
 //! Team competitions (issue 20): the team event's regulations, teams and
 //! rosters, rounds of matches, line-ups (captains and arbiters), board
 //! results, team standings, board statistics and the team TRF
-//! (`app/src/domain/teams.rs`).
+//! (`app/src/domain/teams/`).
 
 use crate::domain::teams::{
     self, BoardStatView, ImportedTeamEvent, LineupInput, PairTeamRound, SetDeadline,

@@ -1,0 +1,163 @@
+//! Line-ups: a captain's (own team, before the deadline) or the arbiter's (any time).
+
+use super::*;
+
+/// A team's line-up for one round: roster places board by board, `null` for
+/// an empty board (a forfeit). Fewer places than boards leave the last boards
+/// empty.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LineupInput {
+    pub players: Vec<Option<i32>>,
+}
+
+/// Who submits a line-up: the captain (his own team, a published round,
+/// before the deadline) or an arbiter (at any time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Submitter {
+    Captain,
+    Arbiter,
+}
+
+fn lineup_rights(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    n: i32,
+    team: i32,
+) -> DomainResult<Submitter> {
+    match require_role(conn, actor, tid, &[Role::Arbiter]) {
+        Ok(()) => return Ok(Submitter::Arbiter),
+        Err(DomainError::Forbidden(_)) => {}
+        Err(e) => return Err(e),
+    }
+    let uid = actor.user_id.ok_or(DomainError::Unauthenticated)?;
+    let captain: Option<Option<i32>> = teams::table
+        .filter(teams::tournament_id.eq(tid))
+        .filter(teams::number.eq(team))
+        .select(teams::captain_user_id)
+        .first(conn)
+        .optional()?;
+    if captain.flatten() != Some(uid) {
+        return Err(DomainError::Forbidden(format!(
+            "only team {team}'s captain or an arbiter may submit its line-up"
+        )));
+    }
+    let (_, state, deadline, _) = round_row(conn, tid, n)?;
+    if !state.is_public() {
+        // The round does not exist for him yet (`Audience`).
+        return Err(DomainError::NotFound(format!(
+            "round {n} of tournament {tid}"
+        )));
+    }
+    if let Some(d) = deadline {
+        if now() >= d {
+            return Err(DomainError::Forbidden(format!(
+                "the line-up deadline of round {n} ({d}) has passed; the arbiter may still enter it"
+            )));
+        }
+    }
+    Ok(Submitter::Captain)
+}
+
+/// Sets a team's line-up for round `n`.
+pub fn set_lineup(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    n: i32,
+    team: i32,
+    input: LineupInput,
+) -> DomainResult<TeamRoundView> {
+    let who = lineup_rights(conn, actor, tid, n, team)?;
+    round_row(conn, tid, n)?;
+    let loaded = load(conn, tid, Some(n))?;
+    let rows = match_rows(conn, tid, Some(n))?;
+    let Some(row) = rows.iter().find(|m| m.home == team || m.away == team) else {
+        return Err(DomainError::conflict(format!(
+            "team {team} has no match in round {n}"
+        )));
+    };
+    let boards = board_rows(conn, row.id)?;
+    if boards.iter().any(|b| b.result.is_some()) {
+        return Err(DomainError::conflict(format!(
+            "match {} of round {n} has results; the line-ups can no longer change",
+            row.number
+        )));
+    }
+    let mut engine_ids = vec![];
+    for (i, p) in input.players.iter().enumerate() {
+        engine_ids.push(match p {
+            None => None,
+            Some(place) => Some(*loaded.ids.get(&(team, *place)).ok_or_else(|| {
+                DomainError::invalid(
+                    &format!("players[{i}]"),
+                    format!("team {team} has no player at roster place {place}"),
+                )
+            })?),
+        });
+    }
+    engine::check_lineup(&loaded.t, team as u32, &engine_ids)
+        .map_err(|e| DomainError::invalid("players", e.to_string()))?;
+    let home = row.home == team;
+    let before = round(conn, tid, n, Audience::Staff)?
+        .matches
+        .into_iter()
+        .find(|m| m.number == row.number);
+    for b in &boards {
+        let place = input.players.get(b.board as usize - 1).copied().flatten();
+        let q = team_boards::table
+            .filter(team_boards::match_id.eq(row.id))
+            .filter(team_boards::board.eq(b.board));
+        if home {
+            diesel::update(q)
+                .set(team_boards::home_place.eq(place))
+                .execute(conn)?;
+        } else {
+            diesel::update(q)
+                .set(team_boards::away_place.eq(place))
+                .execute(conn)?;
+        }
+    }
+    let ts = Some(now());
+    let q = team_matches::table.find(row.id);
+    if home {
+        diesel::update(q)
+            .set((
+                team_matches::home_lineup_at.eq(ts),
+                team_matches::version.eq(row.version + 1),
+            ))
+            .execute(conn)?;
+    } else {
+        diesel::update(q)
+            .set((
+                team_matches::away_lineup_at.eq(ts),
+                team_matches::version.eq(row.version + 1),
+            ))
+            .execute(conn)?;
+    }
+    refresh_round(conn, tid, n)?;
+    let v = round(conn, tid, n, Audience::Staff)?;
+    let after = v.matches.iter().find(|m| m.number == row.number);
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: match who {
+                Submitter::Captain => "team.lineup.captain",
+                Submitter::Arbiter => "team.lineup.arbiter",
+            },
+            entity: "team_match",
+            entity_id: Some(row.id as i64),
+        },
+        before.as_ref(),
+        Some(&serde_json::json!({"team": team, "players": input.players, "match": after})),
+    )?;
+    // The captain sees the round as the public does.
+    if who == Submitter::Captain {
+        return round(conn, tid, n, Audience::Public);
+    }
+    Ok(v)
+}

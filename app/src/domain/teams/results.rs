@@ -1,0 +1,94 @@
+//! Board results and match results.
+
+use super::*;
+
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BoardResultInput {
+    /// The match's number in the round.
+    #[serde(rename = "match")]
+    pub match_number: i32,
+    pub board: i32,
+    /// As written: `1-0`, `½-½`, `0-1`, `+/-`, `-/+`, `-/-`, `0-½`, `½-0`,
+    /// `0-0`; `*` or empty clears it.
+    pub result: String,
+}
+
+/// Board results of one round, entered together (one transaction).
+#[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TeamResults {
+    pub results: Vec<BoardResultInput>,
+}
+
+pub fn set_results(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    n: i32,
+    cmd: TeamResults,
+) -> DomainResult<TeamRoundView> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let (_, state, _, _) = round_row(conn, tid, n)?;
+    if state == RoundState::Paired {
+        return Err(DomainError::conflict(format!(
+            "round {n} is not published yet"
+        )));
+    }
+    let rows = match_rows(conn, tid, Some(n))?;
+    let before = round(conn, tid, n, Audience::Staff)?;
+    for (i, r) in cmd.results.iter().enumerate() {
+        let Some(m) = rows.iter().find(|m| m.number == r.match_number) else {
+            return Err(DomainError::invalid(
+                &format!("results[{i}].match"),
+                format!("round {n} has no match {}", r.match_number),
+            ));
+        };
+        let boards = board_rows(conn, m.id)?;
+        let Some(b) = boards.iter().find(|b| b.board == r.board) else {
+            return Err(DomainError::invalid(
+                &format!("results[{i}].board"),
+                format!("match {} has no board {}", m.number, r.board),
+            ));
+        };
+        if !(m.home_in && m.away_in) {
+            return Err(DomainError::conflict(format!(
+                "match {}: both line-ups must be in before results",
+                m.number
+            )));
+        }
+        if b.home.is_none() || b.away.is_none() {
+            return Err(DomainError::conflict(format!(
+                "match {} board {}: an empty board is a forfeit by the line-up",
+                m.number, b.board
+            )));
+        }
+        let parsed = parse_board_result(&r.result)
+            .map_err(|e| DomainError::invalid(&format!("results[{i}].result"), e))?;
+        diesel::update(
+            team_boards::table
+                .filter(team_boards::match_id.eq(m.id))
+                .filter(team_boards::board.eq(b.board)),
+        )
+        .set(team_boards::result.eq(parsed.as_ref().map(board_result_text)))
+        .execute(conn)?;
+        diesel::update(team_matches::table.find(m.id))
+            .set(team_matches::version.eq(team_matches::version + 1))
+            .execute(conn)?;
+    }
+    refresh_round(conn, tid, n)?;
+    let v = round(conn, tid, n, Audience::Staff)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "team.results",
+            entity: "team_round",
+            entity_id: Some(n as i64),
+        },
+        Some(&before),
+        Some(&serde_json::json!({"entered": cmd.results, "round": v})),
+    )?;
+    Ok(v)
+}

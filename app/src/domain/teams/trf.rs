@@ -1,0 +1,151 @@
+//! Team TRF export and import.
+
+use super::*;
+
+/// The event as a team TRF (`pairing::team::trf::write`): the rounds this
+/// audience sees.
+pub fn export_trf(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<String> {
+    let last = visible_rounds(conn, tid, audience)?;
+    let loaded = load(conn, tid, Some(last))?;
+    Ok(engine::trf::write(&loaded.t))
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ImportedTeamEvent {
+    pub event: TeamEventView,
+    pub rounds: i32,
+}
+
+/// Reads a team TRF into an empty tournament: regulations, teams, rosters
+/// and every round with its line-ups and results (published).
+pub fn import_trf(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: i32,
+    text: &str,
+) -> DomainResult<ImportedTeamEvent> {
+    require_role(conn, actor, tid, &[Role::Organizer])?;
+    let src = engine::trf::parse(text).map_err(|e| DomainError::invalid("trf", e.to_string()))?;
+    if read_settings(conn, tid)?.is_some() {
+        return Err(DomainError::conflict(
+            "this tournament is already a team event; import into a new tournament",
+        ));
+    }
+    let individual: i64 = individual_rounds::table
+        .filter(individual_rounds::tournament_id.eq(tid))
+        .count()
+        .get_result(conn)?;
+    let players: i64 = crate::db::schema::players::table
+        .filter(crate::db::schema::players::tournament_id.eq(tid))
+        .count()
+        .get_result(conn)?;
+    if individual > 0 || players > 0 {
+        return Err(DomainError::conflict(
+            "this tournament has individual players or rounds; import into a new tournament",
+        ));
+    }
+    let settings = TeamEventSettings::from_engine(&src);
+    settings.validate()?;
+    write_settings(conn, tid, &settings, 1)?;
+    let mut places = vec![(0, 0); src.players.len()];
+    for (i, team) in src.teams.iter().enumerate() {
+        if team.id != i as u32 + 1 {
+            return Err(DomainError::invalid(
+                "trf",
+                "teams must be numbered 1, 2, …",
+            ));
+        }
+        let id: i32 = diesel::insert_into(teams::table)
+            .values((
+                teams::tournament_id.eq(tid),
+                teams::number.eq(team.id as i32),
+                teams::name.eq(&team.name),
+                teams::federation.eq(team.federation.clone().unwrap_or_default()),
+                teams::rating.eq(team.rating.map(|r| r as i32)),
+                teams::captain_name.eq(team.captain.clone().unwrap_or_default()),
+                teams::captain_user_id.eq(None::<i32>),
+                teams::withdrawn.eq(team.withdrawn),
+                teams::version.eq(1),
+            ))
+            .returning(teams::id)
+            .get_result(conn)?;
+        let mut roster = vec![];
+        for (k, &pid) in team.roster.iter().enumerate() {
+            let p = src.player(pid).ok_or_else(|| {
+                DomainError::invalid(
+                    "trf",
+                    format!(
+                        "team {} names player {pid}, who is not in the file",
+                        team.id
+                    ),
+                )
+            })?;
+            places[pid as usize - 1] = (team.id as i32, k as i32 + 1);
+            roster.push(MemberInput {
+                name: p.name.clone(),
+                title: p.title.clone().unwrap_or_default(),
+                federation: p.federation.clone().unwrap_or_default(),
+                rating: p.rating,
+                fide_id: p.fide_id.map(|x| x as i64),
+            });
+        }
+        insert_members(conn, id, &roster)?;
+    }
+    let loaded = load(conn, tid, Some(0))?;
+    let ts = now();
+    for (r, round) in src.rounds.iter().enumerate() {
+        let n = r as i32 + 1;
+        let finished = round.matches.iter().all(Match::finished);
+        diesel::insert_into(team_rounds::table)
+            .values((
+                team_rounds::tournament_id.eq(tid),
+                team_rounds::number.eq(n),
+                team_rounds::state.eq(if finished {
+                    RoundState::Finished
+                } else {
+                    RoundState::Published
+                }),
+                team_rounds::lineup_deadline.eq(None::<String>),
+                team_rounds::bye_team.eq(round.bye.map(|b| b as i32)),
+                team_rounds::paired_at.eq(&ts),
+                team_rounds::published_at.eq(Some(&ts)),
+            ))
+            .execute(conn)?;
+        for (i, m) in round.matches.iter().enumerate() {
+            let lineups_in = m
+                .boards
+                .iter()
+                .any(|b| b.home.is_some() || b.away.is_some() || b.result.is_some());
+            insert_match(
+                conn,
+                tid,
+                n,
+                i as i32 + 1,
+                m,
+                &loaded,
+                lineups_in.then_some(&ts),
+            )?;
+        }
+    }
+    let rounds = src.rounds.len() as i32;
+    if rounds > 0 {
+        refresh_round(conn, tid, rounds)?;
+    }
+    let v = ImportedTeamEvent {
+        event: event(conn, tid, Audience::Staff)?,
+        rounds,
+    };
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "team.import_trf",
+            entity: "team_event",
+            entity_id: Some(tid as i64),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
