@@ -86,11 +86,19 @@ impl Modify for CommonErrors {
     }
 }
 
-/// The links of the main flow (OpenAPI 3.1 §4.8.20), so that a client or a
+/// One rule of `LINKS`: from, status, to, parameters.
+type LinkRule = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+);
+
+/// The links of the main flow (OpenAPI 3.1 Link Objects), so that a client or a
 /// stateful tester can follow create → register → pair → publish → result:
 /// from operation, its answer's status, the operations the answer leads to,
 /// and how their path parameters are taken from the answer or the request.
-const LINKS: &[(&str, &str, &[&str], &[(&str, &str)])] = &[
+const LINKS: &[LinkRule] = &[
     (
         "tournaments_create",
         "201",
