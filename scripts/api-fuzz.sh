@@ -53,7 +53,7 @@ run() {
   PYTHONPATH="$root/scripts/api-contract" SCHEMATHESIS_HOOKS=hooks NO_COLOR=1 \
     "$venv/bin/schemathesis" --config-file "$root/scripts/api-contract/schemathesis.toml" \
     run "$url/api/openapi.json" --checks all --phases examples,coverage,fuzzing,stateful \
-    --max-time "$secs" -w "$workers" --report-dir "$dir/reports" "$@"
+    --max-time "$secs" -w "$workers" --request-timeout 30 --report-dir "$dir/reports" "$@"
 }
 status=0
 echo "== anonymous ($url)"

@@ -289,7 +289,28 @@ pub fn document() -> serde_json::Value {
     links(&mut doc);
     object_defaults(&mut doc);
     files(&mut doc);
+    unsigned(&mut doc);
     doc
+}
+
+/// utoipa writes a `u32` as `format: int32, minimum: 0`, which says that
+/// 2^31 and above are refused; serde reads them. The document says what the
+/// server reads: 0 to 2^32 − 1.
+fn unsigned(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(map) => {
+            let is_u32 = map.get("format").and_then(|f| f.as_str()) == Some("int32")
+                && map.get("minimum").and_then(|m| m.as_i64()) == Some(0)
+                && !map.contains_key("maximum");
+            if is_u32 {
+                map.insert("format".into(), "int64".into());
+                map.insert("maximum".into(), u32::MAX.into());
+            }
+            map.values_mut().for_each(unsigned);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(unsigned),
+        _ => {}
+    }
 }
 
 /// Files in and out. A request body sent as a file (TRF, PGN, a rating list)
