@@ -32,6 +32,7 @@ pub struct EntryFormSettings {
     pub deadline: Option<String>,
     /// The largest field: registered players and pending entries together.
     #[serde(default)]
+    #[schema(minimum = 2, maximum = 10_000)]
     pub max_players: Option<i32>,
     /// Who may enter.
     #[serde(default = "anyone")]
@@ -40,8 +41,11 @@ pub struct EntryFormSettings {
     #[serde(default)]
     pub federation: String,
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 3500)]
     pub min_rating: Option<i32>,
+    /// Not below `min_rating`.
     #[serde(default)]
+    #[schema(minimum = 0, maximum = 3500)]
     pub max_rating: Option<i32>,
 }
 

@@ -14,7 +14,11 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct RegisterPlayer {
+    /// At most 100 characters; needed (at least one character that is not
+    /// white space) unless `from_rating_list` fills it from the list.
+    #[schema(max_length = 100)]
     pub name: String,
+    #[schema(minimum = 1, maximum = 99_999_999_999_i64)]
     pub fide_id: Option<i64>,
     /// FIDE title: GM IM FM CM WGM WIM WFM WCM, or empty.
     pub title: String,
@@ -25,7 +29,9 @@ pub struct RegisterPlayer {
     pub birth_date: String,
     /// `m`, `f` or empty.
     pub sex: String,
+    #[schema(minimum = 0, maximum = 3500)]
     pub rating: Option<i32>,
+    #[schema(minimum = 0, maximum = 3500)]
     pub national_rating: Option<i32>,
     /// FIDE development coefficient K (40, 20 or 10).
     pub k_factor: Option<i32>,
@@ -69,11 +75,13 @@ pub(crate) fn year_of(date: &str) -> Option<i32> {
 
 impl RegisterPlayer {
     pub(crate) fn validate(&mut self) -> DomainResult<()> {
+        // The length as sent, as the document's `maxLength` counts it.
+        let sent_length = self.name.chars().count();
         self.name = self.name.trim().to_string();
         if self.name.is_empty() {
             return Err(DomainError::invalid("name", "the player needs a name"));
         }
-        if self.name.chars().count() > 100 {
+        if sent_length > 100 {
             return Err(DomainError::invalid(
                 "name",
                 "the name is longer than 100 characters",

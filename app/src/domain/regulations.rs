@@ -147,6 +147,14 @@ pub struct RoundSchedule {
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct Regulations {
+    /// Required; at most 200 characters, at least one of them not white space
+    /// (the pattern lists the white space that the server trims).
+    #[schema(
+        required = true,
+        min_length = 1,
+        max_length = 200,
+        pattern = r"[^\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    )]
     pub name: String,
     pub place: String,
     pub federation: String,
@@ -235,11 +243,13 @@ impl Regulations {
     /// next to its field.
     pub fn problems(&mut self) -> Vec<DomainError> {
         let mut out = Vec::new();
+        // The length as sent, as the document's `maxLength` counts it.
+        let sent_length = self.name.chars().count();
         self.name = self.name.trim().to_string();
         if self.name.is_empty() {
             out.push(DomainError::invalid("name", "the tournament needs a name"));
         }
-        if self.name.chars().count() > 200 {
+        if sent_length > 200 {
             out.push(DomainError::invalid(
                 "name",
                 "the name is longer than 200 characters",

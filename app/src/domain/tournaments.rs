@@ -345,6 +345,7 @@ pub fn list(conn: &mut DbConnection, actor: &Actor) -> DomainResult<Vec<Tourname
 pub struct StaffMember {
     pub username: String,
     /// `organizer` or `arbiter`.
+    #[schema(pattern = "^(organizer|arbiter)$")]
     pub role: String,
 }
 

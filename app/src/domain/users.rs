@@ -283,8 +283,10 @@ pub struct NewToken {
 /// A bearer token for scripts, acting as the user who created it.
 pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> DomainResult<NewToken> {
     let uid = require_user(actor)?;
+    // Counted as sent, in characters, as the document's `maxLength` counts.
+    let sent_length = label.chars().count();
     let label = label.trim();
-    if label.is_empty() || label.len() > 100 {
+    if label.is_empty() || sent_length > 100 {
         return Err(DomainError::invalid(
             "label",
             "name the token (1–100 characters)",

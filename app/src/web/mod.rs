@@ -93,7 +93,9 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for Body<T
         let fut = web::Json::<serde_json::Value>::from_request(req, payload);
         Box::pin(async move {
             Ok(Body(fut.await.and_then(|j| {
-                serde_path_to_error::deserialize::<_, T>(j.into_inner()).map_err(|e| {
+                let mut value = j.into_inner();
+                integral_numbers(&mut value);
+                serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
                     let field = e.path().to_string();
                     let field = if field == "." {
                         "body".to_string()
@@ -105,6 +107,24 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for Body<T
                 })
             })))
         })
+    }
+}
+
+/// Writes every number with a zero fraction (`3.0`, `-7e2`) as the integer it
+/// is. JSON Schema counts such a number as an `integer` (2020-12 core §6.3), so
+/// a client may send it for an integer field; serde would refuse it there.
+fn integral_numbers(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Number(n) if !n.is_i64() && !n.is_u64() => {
+            if let Some(f) = n.as_f64() {
+                if f.fract() == 0.0 && f >= i64::MIN as f64 && f < i64::MAX as f64 {
+                    *v = serde_json::Value::from(f as i64);
+                }
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(integral_numbers),
+        serde_json::Value::Object(map) => map.values_mut().for_each(integral_numbers),
+        _ => {}
     }
 }
 
@@ -213,9 +233,28 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     .route("/api/openapi.json", web::get().to(openapi::serve));
     pages::configure(cfg);
     for def in api::routes() {
-        cfg.route(def.path, def.route);
+        cfg.route(&routing_path(def.path), def.route);
     }
     cfg.default_service(web::to(not_found));
+}
+
+/// The router's pattern of a documented path: every path parameter is an
+/// integer id (`{tid}` → `{tid:-?[0-9]+}`), so `…/rounds/3.pgn` is never taken
+/// for `…/rounds/{n}` and `…/tournaments/import-trf` never for
+/// `…/tournaments/{tid}`: a method a path lacks answers 405, not 404.
+pub fn routing_path(path: &str) -> String {
+    let mut out = String::with_capacity(path.len() + 32);
+    let mut rest = path;
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        out.push_str(&rest[..open + close]);
+        out.push_str(":-?[0-9]+}");
+        rest = &rest[open + close + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The methods the API routes answer on `path` (empty: no such path).
@@ -225,7 +264,12 @@ fn allowed_methods(path: &str) -> Vec<Method> {
     let table = TABLE.get_or_init(|| {
         let mut t: Vec<(Method, actix_web::dev::ResourceDef)> = api::routes()
             .into_iter()
-            .map(|d| (d.method, actix_web::dev::ResourceDef::new(d.path)))
+            .map(|d| {
+                (
+                    d.method,
+                    actix_web::dev::ResourceDef::new(routing_path(d.path)),
+                )
+            })
             .collect();
         t.push((
             Method::GET,

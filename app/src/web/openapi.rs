@@ -86,17 +86,341 @@ impl Modify for CommonErrors {
     }
 }
 
+/// One rule of `LINKS`: from, status, to, parameters.
+type LinkRule = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+);
+
+/// The links of the main flow (OpenAPI 3.1 Link Objects), so that a client or a
+/// stateful tester can follow create → register → pair → publish → result:
+/// from operation, its answer's status, the operations the answer leads to,
+/// and how their path parameters are taken from the answer or the request.
+const LINKS: &[LinkRule] = &[
+    (
+        "tournaments_create",
+        "201",
+        &[
+            "tournaments_get",
+            "tournaments_edit",
+            "tournaments_staff",
+            "tournaments_appoint",
+            "tournaments_standings",
+            "tournaments_audit",
+            "players_list",
+            "players_register",
+            "players_byes",
+            "rounds_list",
+            "rounds_pair_next",
+            "exports_export_trf",
+            "exports_standings_pdf",
+            "exports_crosstable_pdf",
+            "exports_tournament_pgn",
+            "entries_list",
+            "entries_submit",
+            "entries_set_form",
+            "entries_sheet",
+            "entries_set_open",
+            "prizes_get",
+            "prizes_set",
+            "ratings_rerate",
+            "teams_set_event",
+        ],
+        &[("tid", "$response.body#/id")],
+    ),
+    (
+        "exports_import_trf",
+        "201",
+        &[
+            "tournaments_get",
+            "players_list",
+            "rounds_list",
+            "rounds_pair_next",
+            "exports_export_trf",
+        ],
+        &[("tid", "$response.body#/tournament/id")],
+    ),
+    (
+        "players_register",
+        "201",
+        &[
+            "players_card",
+            "players_edit",
+            "players_withdraw",
+            "players_reinstate",
+            "players_delete",
+            "players_request_bye",
+            "exports_card_pdf",
+        ],
+        &[("tid", "$request.path.tid"), ("pid", "$response.body#/id")],
+    ),
+    (
+        "rounds_pair_next",
+        "201",
+        &[
+            "rounds_get",
+            "rounds_publish",
+            "rounds_unpair",
+            "rounds_edit_pairing",
+            "rounds_set_chess960",
+            "rounds_import_pgn",
+            "exports_round_pgn",
+            "exports_pairings_pdf",
+            "exports_pairings_by_name_pdf",
+            "exports_scoresheets_pdf",
+            "desk_set_round_start",
+        ],
+        &[
+            ("tid", "$request.path.tid"),
+            ("n", "$response.body#/number"),
+        ],
+    ),
+    (
+        "rounds_publish",
+        "200",
+        &[
+            "games_get",
+            "games_set_result",
+            "exports_game_pgn",
+            "desk_get_moves",
+            "desk_submit_moves",
+            "desk_list_penalties",
+            "desk_record_penalty",
+            "desk_preview_arrivals",
+            "desk_record_arrivals",
+            "desk_list_envelopes",
+            "desk_adjourn",
+        ],
+        &[
+            ("tid", "$request.path.tid"),
+            ("gid", "$response.body#/games/0/id"),
+        ],
+    ),
+    (
+        "rounds_publish",
+        "200",
+        &["exports_results_pdf", "rounds_get"],
+        &[
+            ("tid", "$request.path.tid"),
+            ("n", "$response.body#/number"),
+        ],
+    ),
+    (
+        "games_set_result",
+        "200",
+        &["games_get", "exports_game_pgn"],
+        &[("tid", "$request.path.tid"), ("gid", "$response.body#/id")],
+    ),
+    (
+        "games_set_result",
+        "200",
+        &["tournaments_standings", "rounds_pair_next"],
+        &[("tid", "$request.path.tid")],
+    ),
+    (
+        "desk_adjourn",
+        "201",
+        &[
+            "desk_get_envelope",
+            "desk_mark_present",
+            "desk_open_envelope",
+            "desk_end_envelope",
+            "desk_envelope_lost",
+            "exports_envelope_pdf",
+        ],
+        &[("tid", "$request.path.tid"), ("aid", "$response.body#/id")],
+    ),
+    (
+        "entries_submit",
+        "201",
+        &["entries_approve", "entries_reject"],
+        &[("tid", "$request.path.tid"), ("eid", "$response.body#/id")],
+    ),
+    (
+        "teams_set_event",
+        "200",
+        &[
+            "teams_add_team",
+            "teams_list_rounds",
+            "teams_pair_next",
+            "teams_standings",
+            "teams_board_stats",
+            "teams_export_trf",
+        ],
+        &[("tid", "$request.path.tid")],
+    ),
+    (
+        "teams_add_team",
+        "201",
+        &["teams_edit_team"],
+        &[
+            ("tid", "$request.path.tid"),
+            ("team", "$response.body#/number"),
+        ],
+    ),
+    (
+        "teams_pair_next",
+        "201",
+        &[
+            "teams_get_round",
+            "teams_publish",
+            "teams_set_deadline",
+            "teams_set_results",
+        ],
+        &[
+            ("tid", "$request.path.tid"),
+            ("n", "$response.body#/number"),
+        ],
+    ),
+];
+
 /// The document: the title and description here, the operations from the
-/// handlers' own declarations (`web::api`), then the security schemes and
-/// the answers every operation shares.
-pub fn document() -> utoipa::openapi::OpenApi {
+/// handlers' own declarations (`web::api`), then the security schemes, the
+/// answers every operation shares, the operation ids and the links.
+pub fn document() -> serde_json::Value {
     let mut doc = ApiDoc::openapi();
     doc.merge(api::ApiPaths::openapi());
     Security.modify(&mut doc);
     CommonErrors.modify(&mut doc);
+    let mut doc = serde_json::to_value(doc).expect("the document is JSON");
+    operation_ids(&mut doc);
+    links(&mut doc);
+    object_defaults(&mut doc);
+    files(&mut doc);
+    unsigned(&mut doc);
     doc
 }
 
+/// utoipa writes a `u32` as `format: int32, minimum: 0`, which says that
+/// 2^31 and above are refused; serde reads them. The document says what the
+/// server reads: 0 to 2^32 − 1.
+fn unsigned(v: &mut serde_json::Value) {
+    match v {
+        serde_json::Value::Object(map) => {
+            let is_u32 = map.get("format").and_then(|f| f.as_str()) == Some("int32")
+                && map.get("minimum").and_then(|m| m.as_i64()) == Some(0)
+                && !map.contains_key("maximum");
+            if is_u32 {
+                map.insert("format".into(), "int64".into());
+                map.insert("maximum".into(), u32::MAX.into());
+            }
+            map.values_mut().for_each(unsigned);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(unsigned),
+        _ => {}
+    }
+}
+
+/// Files in and out. A request body sent as a file (TRF, PGN, a rating list)
+/// is also accepted as a JSON string holding it (`exports::body_text`), so the
+/// document says so. A PDF answer is a string that begins with the PDF header
+/// `%PDF-` (ISO 32000-1 §7.5.2); PGN and TRF answers are text.
+fn files(doc: &mut serde_json::Value) {
+    if let Some(paths) = doc["paths"].as_object_mut() {
+        for item in paths.values_mut() {
+            let Some(item) = item.as_object_mut() else {
+                continue;
+            };
+            for op in item.values_mut() {
+                let Some(content) = op
+                    .pointer_mut("/requestBody/content")
+                    .and_then(|c| c.as_object_mut())
+                else {
+                    continue;
+                };
+                let file = content.keys().any(|k| k != "application/json");
+                if file && !content.contains_key("application/json") {
+                    content.insert(
+                        "application/json".into(),
+                        serde_json::json!({"schema": {"type": "string"}}),
+                    );
+                }
+            }
+        }
+    }
+    let schemas = &mut doc["components"]["schemas"];
+    // `PATCH /tournaments/{tid}`: the changes are regulation fields, by their
+    // names in `Regulations`, and nothing else (`tournaments::edit`).
+    let regulation_fields = schemas["Regulations"]["properties"].clone();
+    if regulation_fields.is_object() && schemas["EditTournament"].is_object() {
+        let description = schemas["EditTournament"]["properties"]["changes"]["description"].clone();
+        schemas["EditTournament"]["properties"]["changes"] = serde_json::json!({
+            "type": "object",
+            "description": description,
+            "properties": regulation_fields,
+            "additionalProperties": false,
+        });
+    }
+    if schemas["PdfFile"].is_object() {
+        schemas["PdfFile"]["pattern"] = "^%PDF-".into();
+        schemas["PdfFile"]["contentMediaType"] = "application/pdf".into();
+    }
+}
+
+/// Each operation's id from the route table (`module_handler`): unique, as
+/// OpenAPI requires and as generated clients name their functions.
+fn operation_ids(doc: &mut serde_json::Value) {
+    for (method, path, id) in api::operation_ids() {
+        let op = &mut doc["paths"][path][method.as_str().to_lowercase()];
+        if op.is_object() {
+            op["operationId"] = serde_json::Value::from(id);
+        }
+    }
+}
+
+fn links(doc: &mut serde_json::Value) {
+    let ids = api::operation_ids();
+    let find = |id: &str| {
+        ids.iter()
+            .find(|(_, _, name)| name == id)
+            .map(|(m, p, _)| (m.as_str().to_lowercase(), *p))
+    };
+    for (from, status, targets, params) in LINKS {
+        let (method, path) = find(from).unwrap_or_else(|| panic!("no operation {from}"));
+        for to in targets.iter() {
+            let (_, to_path) = find(to).unwrap_or_else(|| panic!("no operation {to}"));
+            // Only the parameters the target has.
+            let parameters: serde_json::Map<String, serde_json::Value> = params
+                .iter()
+                .filter(|(name, _)| to_path.contains(&format!("{{{name}}}")))
+                .map(|(name, expr)| (name.to_string(), serde_json::Value::from(*expr)))
+                .collect();
+            let response = &mut doc["paths"][path][&method]["responses"][*status];
+            assert!(response.is_object(), "{from} has no {status} answer");
+            response["links"][*to] = serde_json::json!({
+                "operationId": to,
+                "parameters": parameters,
+            });
+        }
+    }
+}
+
+/// Drops the `default` of a property that refers to an object schema: the
+/// server fills a missing one from its own defaults (serde), and a default
+/// object beside a `$ref` is something generators refuse (openapi-python-client:
+/// "ModelProperty cannot have a default value").
+fn object_defaults(doc: &mut serde_json::Value) {
+    let Some(schemas) = doc["components"]["schemas"].as_object_mut() else {
+        return;
+    };
+    for schema in schemas.values_mut() {
+        let Some(props) = schema.get_mut("properties").and_then(|p| p.as_object_mut()) else {
+            continue;
+        };
+        for prop in props.values_mut() {
+            let is_object_default = prop.get("default").is_some_and(|d| d.is_object());
+            if is_object_default {
+                if let Some(p) = prop.as_object_mut() {
+                    p.remove("default");
+                }
+            }
+        }
+    }
+}
+
 pub async fn serve() -> HttpResponse {
-    HttpResponse::Ok().json(document())
+    static DOC: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
+    HttpResponse::Ok().json(DOC.get_or_init(document))
 }

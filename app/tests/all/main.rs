@@ -5,6 +5,7 @@
 
 mod common;
 
+mod api_contract;
 mod api_guards;
 mod backup;
 mod chess960;

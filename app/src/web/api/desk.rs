@@ -156,6 +156,7 @@ pub async fn submit_moves(
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/games/{gid}/adjournments", tag = "desk",
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game's envelopes (never a sealed move before opening)", body = [EnvelopeView]),
+              (status = 403, description = "Envelopes are for the tournament's organizers and arbiters (anonymous callers too)", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody)))]
 pub async fn list_envelopes(
     state: web::Data<AppState>,
@@ -196,6 +197,7 @@ pub async fn adjourn(
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/adjournments/{aid}", tag = "desk",
     params(("tid" = i32, Path, description = "Tournament id"), ("aid" = i32, Path, description = "Envelope id")),
     responses((status = 200, description = "The envelope's fields (the sealed move only once opened)", body = EnvelopeView),
+              (status = 403, description = "Envelopes are for the tournament's organizers and arbiters (anonymous callers too)", body = ErrorBody),
               (status = 404, description = "No such envelope", body = ErrorBody)))]
 pub async fn get_envelope(
     state: web::Data<AppState>,

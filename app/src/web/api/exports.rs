@@ -274,17 +274,26 @@ pub struct TrfErrorBody {
 
 /// The body as text: raw TRF (any content type), or a JSON string. Files that
 /// are not UTF-8 are read as Windows-1252/Latin-1, as older programs write them.
-fn body_text(bytes: &[u8], content_type: &str) -> String {
+fn body_text(bytes: &[u8], content_type: &str) -> Result<String, AppError> {
     let text = match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
         Err(_) => bytes.iter().map(|&b| b as char).collect(),
     };
     if content_type.starts_with("application/json") {
-        if let Ok(serde_json::Value::String(s)) = serde_json::from_str(&text) {
-            return s;
-        }
+        return json_string(&text);
     }
-    text
+    Ok(text)
+}
+
+/// A file sent as JSON must be a JSON string holding it (the document says
+/// so); anything else is a 400, never read as the file itself.
+pub(crate) fn json_string(body: &str) -> Result<String, AppError> {
+    match serde_json::from_str::<serde_json::Value>(body) {
+        Ok(serde_json::Value::String(s)) => Ok(s),
+        _ => Err(AppError::bad_request(
+            "a file sent as application/json must be one JSON string holding the file",
+        )),
+    }
 }
 
 const MAX_TRF_BYTES: usize = 8 << 20;
@@ -326,7 +335,7 @@ pub async fn import_trf(
         .and_then(|v| v.to_str().ok())
         .unwrap_or("")
         .to_string();
-    let text = body_text(&bytes, &content_type);
+    let text = body_text(&bytes, &content_type)?;
     let parsed = match pairing::trf::parse(&text) {
         Ok(t) => t,
         Err(e) => {
@@ -415,6 +424,7 @@ pub async fn tournament_pgn(
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/adjournments/{aid}/envelope.pdf", tag = "printouts",
     params(("tid" = i32, Path, description = "Tournament id"), ("aid" = i32, Path, description = "Envelope id")),
     responses((status = 200, description = "The sealed-move envelope with every field of SPEC §7 (never the sealed move)", content_type = "application/pdf", body = PdfFile),
+              (status = 403, description = "Envelopes are for the tournament's organizers and arbiters (anonymous callers too)", body = ErrorBody),
               (status = 404, description = "No such envelope", body = ErrorBody)))]
 pub async fn envelope_pdf(
     state: web::Data<AppState>,

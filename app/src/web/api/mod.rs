@@ -63,6 +63,18 @@ macro_rules! api {
                 .collect()
         }
 
+        /// Each route's operation id, `module_handler` (unique, unlike the
+        /// handlers' own names): method, path, id.
+        pub fn operation_ids() -> Vec<(Method, &'static str, String)> {
+            let names: Vec<String> =
+                vec![$( format!("{}_{}", stringify!($module), stringify!($handler)) ),*];
+            signatures()
+                .iter()
+                .zip(names)
+                .map(|((method, path), name)| (method.clone(), *path, name))
+                .collect()
+        }
+
         /// The operations of the document (`web::openapi` adds the rest).
         #[derive(utoipa::OpenApi)]
         #[openapi(paths($($module::$handler),*))]

@@ -171,9 +171,10 @@ pub async fn import_pgn(
                 .get(actix_web::http::header::CONTENT_TYPE)
                 .and_then(|v| v.to_str().ok())
                 .is_some_and(|ct| ct.starts_with("application/json"));
-            match serde_json::from_str::<serde_json::Value>(&text) {
-                Ok(serde_json::Value::String(s)) if json => s,
-                _ => text,
+            if json {
+                crate::web::api::exports::json_string(&text)?
+            } else {
+                text
             }
         }
         Ok(Err(e)) => {

@@ -110,6 +110,12 @@ pub async fn logout(
 #[derive(Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct TokenForm {
+    /// 1–100 characters, at least one of them not white space.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"[^\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    )]
     pub label: String,
 }
 

@@ -292,7 +292,7 @@ pub async fn export_trf(
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/team-import", tag = "teams",
-    request_body(content = String, description = "The team TRF's text as a JSON string"),
+    request_body(content = String, content_type = "application/json", description = "The team TRF's text as a JSON string"),
     params(("tid" = i32, Path, description = "Tournament id (a new, empty tournament)")),
     responses((status = 201, description = "Imported: regulations, teams, rosters, rounds with line-ups and results", body = ImportedTeamEvent),
               (status = 401, description = "Not logged in", body = ErrorBody),

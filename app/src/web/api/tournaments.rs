@@ -88,6 +88,7 @@ pub async fn staff(
     responses((status = 201, description = "Appointed", body = [StaffMember]),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not the organizer", body = ErrorBody),
+              (status = 409, description = "The user already holds that role here", body = ErrorBody),
               (status = 422, description = "Unknown user or role", body = ErrorBody)))]
 pub async fn appoint(
     state: web::Data<AppState>,
