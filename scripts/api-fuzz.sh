@@ -4,7 +4,8 @@
 # /api/openapi.json of a demo server, first anonymous, then as the demo arbiter
 # with a bearer token. Fails when either run finds a failure or an error.
 #
-# Usage: scripts/api-fuzz.sh [seconds per run] (default 240)
+# Usage: scripts/api-fuzz.sh [seconds per run] (default 240); ARBITER_FUZZ_SEED=N repeats
+# the cases of seed N (the test suite uses a fixed seed), otherwise they are new each run.
 #   ARBITER_BIN       the server binary (default: target/debug/arbiter, built
 #                     here in debug — never release, the machine is shared)
 #   ARBITER_PY_TOOLS  a virtual environment with the pinned tools (default:
@@ -53,7 +54,8 @@ run() {
   PYTHONPATH="$root/scripts/api-contract" SCHEMATHESIS_HOOKS=hooks NO_COLOR=1 \
     "$venv/bin/schemathesis" --config-file "$root/scripts/api-contract/schemathesis.toml" \
     run "$url/api/openapi.json" --checks all --phases examples,coverage,fuzzing,stateful \
-    --max-time "$secs" -w "$workers" --request-timeout 30 --report-dir "$dir/reports" "$@"
+    --max-time "$secs" -w "$workers" --request-timeout 30 --report-dir "$dir/reports" \
+    ${ARBITER_FUZZ_SEED:+--seed "$ARBITER_FUZZ_SEED"} "$@"
 }
 status=0
 echo "== anonymous ($url)"
