@@ -3,6 +3,10 @@
 //! (`secrets::SealKey`, outside the database) and appears in no answer, page, log
 //! line or plaintext column until the envelope is opened — by an arbiter, with
 //! the replying player present (§6). Every step is audited.
+//!
+//! Over 700 lines because the sealed-move envelope's whole life (SPEC §7) —
+//! seal, store encrypted, present, open, end, lose — is one state machine over
+//! one row; its states are checked in one place.
 
 use super::audit::{self, Entry};
 use super::records::final_position;

@@ -6,6 +6,10 @@
 //!
 //! The public sees who is in (the registered players); pending entries and
 //! the entrants' e-mail addresses are for the staff only.
+//!
+//! Over 700 lines because the form, the entry, its duplicate checks and the
+//! organizer's decision are one life cycle whose steps share the same row types
+//! and checks; split, each part would import the others.
 
 use super::audit::{self, Entry};
 use super::kinds::{EntryEligibility, EntryState};

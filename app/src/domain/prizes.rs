@@ -36,6 +36,10 @@
 //! integer division), and a sum shared among `n` gives everyone `sum / n` and
 //! one more cent to each of the first `sum % n` players in tie-break order.
 //! The shares always add up to the prizes.
+//!
+//! Over 700 lines because the prize rules are one computation (eligibility, one
+//! prize per player, ties by tie-break, Hort or equal shares in cents) with its
+//! worked examples as unit tests, about half of the file.
 
 use super::audit::{self, Entry};
 use super::registration::year_of;

@@ -1,4 +1,9 @@
 //! Registering players (also late entries), withdrawals and requested byes.
+//!
+//! Over 700 lines because registration, the duplicate check, edits, removal,
+//! withdrawal and reinstatement, requested byes and filling from the rating
+//! list all guard the same rule of when a player may change (before or after
+//! round 1 is paired).
 
 use super::audit::{self, Entry};
 use super::tournaments::load as load_tournament;

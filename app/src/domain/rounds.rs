@@ -1,6 +1,11 @@
 //! Rounds: pair the next round (FIDE Dutch for a Swiss, Berger tables for a round
 //! robin — both from the `pairing` crate), edit a pairing by hand, unpair the last
 //! round, publish; and the views of rounds and games.
+//!
+//! Over 700 lines because pair, unpair, publish, hand edits of a pairing and
+//! the round's state all read and write the same rows under the same rules (a
+//! paired round is edited only before publication); the views are the other
+//! half.
 
 use super::audit::{self, Entry};
 use super::model::{self, players_in_order};

@@ -4,6 +4,10 @@
 //! projector. The writes are the domain operations the API uses
 //! (`domain::entries`, `domain::checkin`); the public ones go through the
 //! same rate limits as the API (`web::api::entries`).
+//!
+//! Over 700 lines because four small screens of one feature (entry form and
+//! list, the organizer's entries screen, check-in sheet and codes, hall
+//! screen), each a form struct, a template struct and a handler or two.
 
 use super::staff::FormError;
 use super::{

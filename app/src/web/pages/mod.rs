@@ -7,6 +7,10 @@
 //! (`write_op`), exactly as the JSON API does. Live updates are server-sent
 //! events (`live`), a progressive enhancement: every page reads fine without
 //! JavaScript.
+//!
+//! Over 700 lines because the route table (every page in one list, as the API
+//! has its `api!` list) and the plumbing every page shares (viewer, navigation,
+//! caching, form answers); the pages themselves are in the sibling files.
 
 pub mod arrivals;
 pub mod assets;
