@@ -113,6 +113,7 @@ pub async fn observe(
     let route = res
         .request()
         .match_pattern()
+        .map(|p| documented_path(&p))
         .unwrap_or_else(|| "unmatched".to_string());
     let status = res.status();
     log::info!(
@@ -150,4 +151,46 @@ pub async fn observe(
             .insert(HeaderName::from_static(REQUEST_ID), v);
     }
     Ok(res)
+}
+
+/// A route's pattern as the API documents it: `{tid:-?[0-9]+}` (the router's
+/// pattern, `web::routing_path`) is labelled `{tid}`.
+fn documented_path(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len());
+    let mut in_param = false;
+    let mut skipping = false;
+    for c in pattern.chars() {
+        match c {
+            '{' => {
+                in_param = true;
+                out.push(c);
+            }
+            '}' if in_param => {
+                in_param = false;
+                skipping = false;
+                out.push(c);
+            }
+            ':' if in_param => skipping = true,
+            _ if skipping => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_routers_pattern_is_labelled_as_documented() {
+        let router = crate::web::routing_path("/api/v1/tournaments/{tid}/rounds/{n}");
+        assert_eq!(
+            router,
+            "/api/v1/tournaments/{tid:-?[0-9]+}/rounds/{n:-?[0-9]+}"
+        );
+        assert_eq!(
+            super::documented_path(&router),
+            "/api/v1/tournaments/{tid}/rounds/{n}"
+        );
+        assert_eq!(super::documented_path("/t/{tid}"), "/t/{tid}");
+    }
 }
