@@ -70,13 +70,40 @@ async fn round_pdf(
     what: &str,
     draw: fn(&RoundSheet, Tr) -> Vec<u8>,
 ) -> Result<HttpResponse, AppError> {
-    let sheet = read(state, req, move |conn, actor| {
+    audience_pdf(
+        state,
+        req,
+        tid,
+        format!("{what}-round-{n}.pdf"),
+        move |conn, audience| RoundSheet::load(conn, tid, n, audience),
+        draw,
+    )
+    .await
+}
+
+/// A printout of tournament `tid` for the caller's audience (staff also see
+/// unpublished work): `load` reads its data in one read transaction, `draw`
+/// lays it out in the caller's language.
+async fn audience_pdf<D, L, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    tid: i32,
+    filename: String,
+    load: L,
+    draw: F,
+) -> Result<HttpResponse, AppError>
+where
+    D: Send + 'static,
+    L: FnOnce(&mut crate::db::DbConnection, Audience) -> DomainResult<D> + Send + 'static,
+    F: FnOnce(&D, Tr) -> Vec<u8> + Send + 'static,
+{
+    let data = read(state, req, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
-        RoundSheet::load(conn, tid, n, audience)
+        load(conn, audience)
     })
     .await?;
-    let bytes = render(req, sheet, draw).await?;
-    Ok(pdf_answer(bytes, &format!("{what}-round-{n}.pdf")))
+    let bytes = render(req, data, draw).await?;
+    Ok(pdf_answer(bytes, &filename))
 }
 
 /// PGN made by `f` for the caller's audience (staff also see an unpublished
@@ -189,16 +216,20 @@ pub async fn standings_pdf(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        Ok((
-            crate::domain::tournaments::get(conn, tid, audience)?,
-            crate::domain::standings::compute(conn, tid, audience)?,
-        ))
-    })
-    .await?;
-    let bytes = render(&req, data, |(t, s), tr| pdf::standings::render(t, s, tr)).await?;
-    Ok(pdf_answer(bytes, "standings.pdf"))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        "standings.pdf".into(),
+        move |conn, audience| {
+            Ok((
+                crate::domain::tournaments::get(conn, tid, audience)?,
+                crate::domain::standings::compute(conn, tid, audience)?,
+            ))
+        },
+        |(t, s), tr| pdf::standings::render(t, s, tr),
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/crosstable.pdf", tag = "printouts",
@@ -211,13 +242,15 @@ pub async fn crosstable_pdf(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        Crosstable::load(conn, tid, audience)
-    })
-    .await?;
-    let bytes = render(&req, data, pdf::crosstable::render).await?;
-    Ok(pdf_answer(bytes, "crosstable.pdf"))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        "crosstable.pdf".into(),
+        move |conn, audience| Crosstable::load(conn, tid, audience),
+        pdf::crosstable::render,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/players/{pid}/card.pdf", tag = "printouts",
@@ -230,13 +263,15 @@ pub async fn card_pdf(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        PlayerCard::load(conn, tid, pid, audience)
-    })
-    .await?;
-    let bytes = render(&req, data, pdf::card::render).await?;
-    Ok(pdf_answer(bytes, &format!("player-{pid}.pdf")))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        format!("player-{pid}.pdf"),
+        move |conn, audience| PlayerCard::load(conn, tid, pid, audience),
+        pdf::card::render,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/export.trf", tag = "interchange",
@@ -432,17 +467,21 @@ pub async fn envelope_pdf(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        let t = crate::domain::tournaments::get(conn, tid, audience)?;
-        let v = crate::domain::adjournments::get(conn, tid, aid, audience)?;
-        let mut e = pdf::envelope::AdjournmentEnvelope::from(&v);
-        e.tournament = t.regulations.name;
-        Ok(e)
-    })
-    .await?;
-    let bytes = render(&req, data, pdf::envelope::render).await?;
-    Ok(pdf_answer(bytes, &format!("envelope-{aid}.pdf")))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        format!("envelope-{aid}.pdf"),
+        move |conn, audience| {
+            let t = crate::domain::tournaments::get(conn, tid, audience)?;
+            let v = crate::domain::adjournments::get(conn, tid, aid, audience)?;
+            let mut e = pdf::envelope::AdjournmentEnvelope::from(&v);
+            e.tournament = t.regulations.name;
+            Ok(e)
+        },
+        pdf::envelope::render,
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/match-sheets.pdf", tag = "printouts",
@@ -455,16 +494,20 @@ pub async fn team_match_sheets_pdf(
     path: web::Path<(i32, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        Ok((
-            crate::domain::tournaments::get(conn, tid, audience)?,
-            crate::domain::teams::round(conn, tid, n, audience)?,
-        ))
-    })
-    .await?;
-    let bytes = render(&req, data, |(t, r), tr| pdf::teams::match_sheets(t, r, tr)).await?;
-    Ok(pdf_answer(bytes, &format!("match-sheets-{n}.pdf")))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        format!("match-sheets-{n}.pdf"),
+        move |conn, audience| {
+            Ok((
+                crate::domain::tournaments::get(conn, tid, audience)?,
+                crate::domain::teams::round(conn, tid, n, audience)?,
+            ))
+        },
+        |(t, r), tr| pdf::teams::match_sheets(t, r, tr),
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-standings.pdf", tag = "printouts",
@@ -477,16 +520,20 @@ pub async fn team_standings_pdf(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        Ok((
-            crate::domain::tournaments::get(conn, tid, audience)?,
-            crate::domain::teams::standings(conn, tid, audience)?,
-        ))
-    })
-    .await?;
-    let bytes = render(&req, data, |(t, s), tr| pdf::teams::standings(t, s, tr)).await?;
-    Ok(pdf_answer(bytes, "team-standings.pdf"))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        "team-standings.pdf".into(),
+        move |conn, audience| {
+            Ok((
+                crate::domain::tournaments::get(conn, tid, audience)?,
+                crate::domain::teams::standings(conn, tid, audience)?,
+            ))
+        },
+        |(t, s), tr| pdf::teams::standings(t, s, tr),
+    )
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-crosstable.pdf", tag = "printouts",
@@ -499,20 +546,21 @@ pub async fn team_crosstable_pdf(
     tid: web::Path<i32>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        Ok((
-            crate::domain::tournaments::get(conn, tid, audience)?,
-            crate::domain::teams::standings(conn, tid, audience)?,
-            crate::domain::teams::rounds(conn, tid, audience)?,
-        ))
-    })
-    .await?;
-    let bytes = render(&req, data, |(t, s, r), tr| {
-        pdf::teams::crosstable(t, s, r, tr)
-    })
-    .await?;
-    Ok(pdf_answer(bytes, "team-crosstable.pdf"))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        "team-crosstable.pdf".into(),
+        move |conn, audience| {
+            Ok((
+                crate::domain::tournaments::get(conn, tid, audience)?,
+                crate::domain::teams::standings(conn, tid, audience)?,
+                crate::domain::teams::rounds(conn, tid, audience)?,
+            ))
+        },
+        |(t, s, r), tr| pdf::teams::crosstable(t, s, r, tr),
+    )
+    .await
 }
 
 /// The minimum number of games played on a board for its prize.
@@ -534,20 +582,21 @@ pub async fn team_boards_pdf(
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let min_games = query.min_games.unwrap_or(0);
-    let data = read(&state, &req, move |conn, actor| {
-        let audience = Audience::of(conn, actor, tid)?;
-        Ok((
-            crate::domain::tournaments::get(conn, tid, audience)?,
-            crate::domain::teams::event(conn, tid, audience)?
-                .settings
-                .boards,
-            crate::domain::teams::board_stats(conn, tid, audience)?,
-        ))
-    })
-    .await?;
-    let bytes = render(&req, data, move |(t, boards, s), tr| {
-        pdf::teams::board_prizes(t, s, *boards, min_games, tr)
-    })
-    .await?;
-    Ok(pdf_answer(bytes, "board-prizes.pdf"))
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        "board-prizes.pdf".into(),
+        move |conn, audience| {
+            Ok((
+                crate::domain::tournaments::get(conn, tid, audience)?,
+                crate::domain::teams::event(conn, tid, audience)?
+                    .settings
+                    .boards,
+                crate::domain::teams::board_stats(conn, tid, audience)?,
+            ))
+        },
+        move |(t, boards, s), tr| pdf::teams::board_prizes(t, s, *boards, min_games, tr),
+    )
+    .await
 }
