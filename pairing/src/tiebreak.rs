@@ -914,38 +914,7 @@ impl<'a> TieBreaks<'a> {
             };
             scored.push((i, value, max));
         }
-        let mut parts: Vec<Vec<usize>> = Vec::new();
-        if all_met {
-            scored.sort_by_key(|&(i, v, _)| (std::cmp::Reverse(v), i));
-            let mut last = None;
-            for &(i, v, _) in &scored {
-                if last == Some(v) {
-                    if let Some(p) = parts.last_mut() {
-                        p.push(i);
-                    }
-                } else {
-                    parts.push(vec![i]);
-                    last = Some(v);
-                }
-            }
-        } else {
-            scored.sort_by_key(|&(i, v, m)| (std::cmp::Reverse(v), std::cmp::Reverse(m), i));
-            parts.push(vec![scored[0].0]);
-            let mut previous = scored[0].1;
-            let mut unique = true;
-            for k in 1..scored.len() {
-                let best_rest = scored[k..].iter().map(|&(_, _, m)| m).max().unwrap_or(0);
-                if unique && previous > best_rest {
-                    parts.push(vec![scored[k].0]);
-                } else {
-                    unique = false;
-                    if let Some(p) = parts.last_mut() {
-                        p.push(scored[k].0);
-                    }
-                }
-                previous = scored[k].1;
-            }
-        }
+        let parts = encounter_parts(scored, all_met);
         if parts.len() == 1 {
             out.push(group);
             return;
@@ -1029,6 +998,50 @@ pub fn points(t: &Tournament) -> Vec<HalfPoints> {
         .iter()
         .map(|&p| p as HalfPoints)
         .collect()
+}
+
+/// Direct encounter's parts (C.07 art. 6): `scored` holds each tied player's
+/// (index, score against the others, largest score still possible). When all
+/// have met (`all_met`) the parts are the equal scores, best first; otherwise
+/// (art. 6.3) a player goes ahead only if no one below could still reach him,
+/// and the rest stay together. Shared by the individual and the team tie-breaks.
+pub(crate) fn encounter_parts(
+    mut scored: Vec<(usize, i64, i64)>,
+    all_met: bool,
+) -> Vec<Vec<usize>> {
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    if all_met {
+        scored.sort_by_key(|&(i, v, _)| (std::cmp::Reverse(v), i));
+        let mut last = None;
+        for &(i, v, _) in &scored {
+            if last == Some(v) {
+                if let Some(p) = parts.last_mut() {
+                    p.push(i);
+                }
+            } else {
+                parts.push(vec![i]);
+                last = Some(v);
+            }
+        }
+    } else {
+        scored.sort_by_key(|&(i, v, m)| (std::cmp::Reverse(v), std::cmp::Reverse(m), i));
+        parts.push(vec![scored[0].0]);
+        let mut previous = scored[0].1;
+        let mut unique = true;
+        for k in 1..scored.len() {
+            let best_rest = scored[k..].iter().map(|&(_, _, m)| m).max().unwrap_or(0);
+            if unique && previous > best_rest {
+                parts.push(vec![scored[k].0]);
+            } else {
+                unique = false;
+                if let Some(p) = parts.last_mut() {
+                    p.push(scored[k].0);
+                }
+            }
+            previous = scored[k].1;
+        }
+    }
+    parts
 }
 
 #[cfg(test)]

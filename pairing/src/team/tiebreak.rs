@@ -55,7 +55,9 @@ use std::str::FromStr;
 use crate::model::{GameResult, HalfPoints, PlayerId};
 use crate::rating;
 pub use crate::tiebreak::Edition;
-use crate::tiebreak::{apply_cuts, Contribution, Cut, TieBreakError, TieBreakValue};
+use crate::tiebreak::{
+    apply_cuts, encounter_parts, Contribution, Cut, TieBreakError, TieBreakValue,
+};
 
 use super::model::{game_points, PrimaryScore, TeamId, TeamScore, TeamSystem, TeamTournament};
 
@@ -781,38 +783,7 @@ impl<'a> TeamTieBreaks<'a> {
             };
             scored.push((i, value, max));
         }
-        let mut parts: Vec<Vec<usize>> = Vec::new();
-        if all_met {
-            scored.sort_by_key(|&(i, v, _)| (std::cmp::Reverse(v), i));
-            let mut last = None;
-            for &(i, v, _) in &scored {
-                match parts.last_mut() {
-                    Some(p) if last == Some(v) => p.push(i),
-                    _ => {
-                        parts.push(vec![i]);
-                        last = Some(v);
-                    }
-                }
-            }
-        } else {
-            scored.sort_by_key(|&(i, v, m)| (std::cmp::Reverse(v), std::cmp::Reverse(m), i));
-            parts.push(vec![scored[0].0]);
-            let mut previous = scored[0].1;
-            let mut unique = true;
-            for k in 1..scored.len() {
-                let best_rest = scored[k..].iter().map(|&(_, _, m)| m).max().unwrap_or(0);
-                if unique && previous > best_rest {
-                    parts.push(vec![scored[k].0]);
-                } else {
-                    unique = false;
-                    if let Some(p) = parts.last_mut() {
-                        p.push(scored[k].0);
-                    }
-                }
-                previous = scored[k].1;
-            }
-        }
-        parts
+        encounter_parts(scored, all_met)
     }
 
     /// Direct encounter (art. 6) on score `s`, applied again inside every
