@@ -87,8 +87,12 @@ impl Browser {
             assert!(Instant::now() < deadline, "chromedriver did not start");
             std::thread::sleep(Duration::from_millis(100));
         }
+        // One profile directory per browser: two tests of the same window size
+        // run at once, and Chromium exits at start when its profile is in use.
+        static STARTED: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let nth = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let profile = std::env::temp_dir().join(format!(
-            "arbiter_chromium_{}_{width}x{height}",
+            "arbiter_chromium_{}_{nth}_{width}x{height}",
             std::process::id()
         ));
         std::fs::create_dir_all(&profile).unwrap();
