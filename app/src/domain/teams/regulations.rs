@@ -320,19 +320,7 @@ pub fn set_settings(
     require_role(conn, actor, tid, &[Role::Organizer])?;
     s.validate()?;
     require_not_started(conn, tid, "the regulations of a team event")?;
-    let individual: i64 = individual_rounds::table
-        .filter(individual_rounds::tournament_id.eq(tid))
-        .count()
-        .get_result(conn)?;
-    let players: i64 = crate::db::schema::players::table
-        .filter(crate::db::schema::players::tournament_id.eq(tid))
-        .count()
-        .get_result(conn)?;
-    if individual > 0 || players > 0 {
-        return Err(DomainError::conflict(
-            "this tournament has individual players or rounds; a team event starts empty",
-        ));
-    }
+    require_no_individual_play(conn, tid, "a team event starts empty")?;
     let before = read_settings(conn, tid)?;
     let version = before.as_ref().map_or(1, |(_, v)| v + 1);
     write_settings(conn, tid, &s, version)?;
@@ -350,4 +338,27 @@ pub fn set_settings(
         Some(&v.settings),
     )?;
     Ok(v)
+}
+
+/// A team event starts in an empty tournament: no individual players or rounds.
+/// `then` says what to do instead (in the 409's message).
+pub(super) fn require_no_individual_play(
+    conn: &mut DbConnection,
+    tid: i32,
+    then: &str,
+) -> DomainResult<()> {
+    let individual: i64 = individual_rounds::table
+        .filter(individual_rounds::tournament_id.eq(tid))
+        .count()
+        .get_result(conn)?;
+    let players: i64 = crate::db::schema::players::table
+        .filter(crate::db::schema::players::tournament_id.eq(tid))
+        .count()
+        .get_result(conn)?;
+    if individual > 0 || players > 0 {
+        return Err(DomainError::conflict(format!(
+            "this tournament has individual players or rounds; {then}"
+        )));
+    }
+    Ok(())
 }

@@ -31,19 +31,7 @@ pub fn import_trf(
             "this tournament is already a team event; import into a new tournament",
         ));
     }
-    let individual: i64 = individual_rounds::table
-        .filter(individual_rounds::tournament_id.eq(tid))
-        .count()
-        .get_result(conn)?;
-    let players: i64 = crate::db::schema::players::table
-        .filter(crate::db::schema::players::tournament_id.eq(tid))
-        .count()
-        .get_result(conn)?;
-    if individual > 0 || players > 0 {
-        return Err(DomainError::conflict(
-            "this tournament has individual players or rounds; import into a new tournament",
-        ));
-    }
+    require_no_individual_play(conn, tid, "import into a new tournament")?;
     let settings = TeamEventSettings::from_engine(&src);
     settings.validate()?;
     write_settings(conn, tid, &settings, 1)?;
