@@ -1239,3 +1239,5 @@ fn the_staff_screen_runs_a_round() {
         );
     }
 }
+
+mod gaps;
