@@ -186,3 +186,48 @@ fn a_match_both_teams_forfeited_is_lost_by_both() {
         trf_round_trip(&org, tid, label);
     }
 }
+
+/// In a team event the individual actions that would add players or rounds
+/// beside the teams are refused with 409 and nothing is written: registering
+/// a player, pairing an individual round, check-in, the online entry form
+/// and an entry.
+#[test]
+fn individual_actions_are_refused_in_a_team_event() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organiser");
+        let public = Client::new(&app.base);
+        let tid = small_swiss(&org, "No Individuals", 4, 3);
+        let audit = app.audit_count();
+        for (who, method, path, body) in [
+            (&org, "POST", "players", json!({"name": "Intruder"})),
+            (&org, "POST", "rounds", json!({})),
+            (&org, "PUT", "checkin", json!({"open": true})),
+            (&org, "PUT", "entry-form", json!({"is_open": true})),
+            (&public, "POST", "entries", json!({"name": "Walk In"})),
+        ] {
+            let method = reqwest::Method::from_bytes(method.as_bytes()).unwrap();
+            let (s, v) = who.send(
+                method,
+                &format!("/api/v1/tournaments/{tid}/{path}"),
+                Some(&body),
+            );
+            assert_eq!(s.as_u16(), 409, "[{label}] {path}: {v}");
+            assert!(
+                v["error"].as_str().unwrap_or("").contains("team event"),
+                "[{label}] {path}: {v}"
+            );
+        }
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+        let players = org.get(&format!("/api/v1/tournaments/{tid}/players")).1;
+        assert_eq!(players, json!([]), "[{label}] no individual player");
+        // The team event goes on as before.
+        pair(&org, tid);
+        assert_eq!(
+            org.get(&format!("/api/v1/tournaments/{tid}/rounds")).1,
+            json!([]),
+            "[{label}] no individual round"
+        );
+    }
+}
