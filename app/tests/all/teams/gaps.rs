@@ -314,15 +314,7 @@ fn the_last_team_round_can_be_unpaired() {
             json!([{"match": 1, "board": 1, "result": "*"}]),
         );
         // From the staff screen.
-        let f = crate::common::form::Form::new(&app.base);
-        let (s, _, _) = f.post(
-            "/login",
-            &[
-                ("username", "organiser"),
-                ("password", crate::common::USER_PASSWORD),
-            ],
-        );
-        assert_eq!(s, 303, "[{label}] login");
+        let f = staff_screen(&app, tid);
         let screen = format!("/t/{tid}/manage/teams");
         let (_, html) = f.get(&screen);
         assert!(
@@ -391,17 +383,21 @@ fn a_withdrawn_team_is_left_out_and_its_matches_stay() {
             page.as_str().unwrap().contains("withdrawn from round 2"),
             "[{label}] the teams page shows the withdrawal"
         );
-        let audit = app.audit_count();
-        let v = org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/teams/3/reinstate"),
-                json!({}),
-            ),
-            200,
-            "reinstate",
+        // Taken back on the staff screen.
+        let f = staff_screen(&app, tid);
+        let screen = format!("/t/{tid}/manage/teams");
+        let (_, html) = f.get(&screen);
+        assert!(
+            html.contains("id=\"absences\""),
+            "[{label}] the withdrawals form"
         );
-        assert_eq!(v["withdrawn"], false, "[{label}] {v}");
+        let csrf = f.csrf(&screen);
+        let audit = app.audit_count();
+        let (s, to, body) = f.post(&format!("{screen}/teams/3/reinstate"), &[("csrf", &csrf)]);
+        assert_eq!((s, to.as_str()), (303, screen.as_str()), "[{label}] {body}");
         assert_eq!(app.audit_count(), audit + 1);
+        let ev = org.get(&format!("/api/v1/tournaments/{tid}/team-event")).1;
+        assert_eq!(ev["teams"][2]["withdrawn"], false, "[{label}] {ev}");
         let r3 = pair(&org, tid);
         let in_r3 = r3["matches"]
             .as_array()
@@ -473,6 +469,29 @@ fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
         assert_eq!(s.as_u16(), 204, "[{label}] cancelled");
         let (s, _) = org.delete(&format!("/api/v1/tournaments/{tid}/teams/1/byes/3"));
         assert_eq!(s.as_u16(), 404, "[{label}] no such bye");
+        // On the staff screen: a round that is not a number comes back with
+        // the problem and nothing written; a bye requested and cancelled.
+        let f = staff_screen(&app, tid);
+        let screen = format!("/t/{tid}/manage/teams");
+        let csrf = f.csrf(&screen);
+        let audit = app.audit_count();
+        let (s, _, body) = f.post(
+            &format!("{screen}/teams/4/byes"),
+            &[("csrf", &csrf), ("round", "x")],
+        );
+        assert_eq!(s, 422, "[{label}] {body}");
+        assert_eq!(app.audit_count(), audit);
+        let (s, _, body) = f.post(
+            &format!("{screen}/teams/4/byes"),
+            &[("csrf", &csrf), ("round", "3")],
+        );
+        assert_eq!(s, 303, "[{label}] {body}");
+        let (_, html) = f.get(&screen);
+        let cancel = format!("{screen}/teams/4/byes/3/cancel");
+        assert!(html.contains(&cancel), "[{label}] the cancel button");
+        let (s, _, body) = f.post(&cancel, &[("csrf", &csrf)]);
+        assert_eq!(s, 303, "[{label}] {body}");
+        assert_eq!(app.audit_count(), audit + 2);
         let byes = public
             .get(&format!("/api/v1/tournaments/{tid}/team-byes"))
             .1;
@@ -518,4 +537,18 @@ fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
         );
         trf_round_trip(&org, tid, label);
     }
+}
+
+/// The organiser logged in on the forms (no JavaScript).
+fn staff_screen(app: &TestApp, tid: i64) -> crate::common::form::Form {
+    let f = crate::common::form::Form::new(&app.base);
+    let (s, _, _) = f.post(
+        "/login",
+        &[
+            ("username", "organiser"),
+            ("password", crate::common::USER_PASSWORD),
+        ],
+    );
+    assert_eq!(s, 303, "login for tournament {tid}");
+    f
 }
