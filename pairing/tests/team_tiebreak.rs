@@ -801,3 +801,79 @@ fn half_point_byes_score_a_drawn_match_and_travel_in_trf() {
     let err = pairing::team::trf::parse(&bad).unwrap_err().to_string();
     assert!(err.contains("no team 9"), "{err}");
 }
+
+/// A match both teams forfeited (every board `-/-`, 0–0) is lost by both
+/// (C.04.6 art. 1.4 and C.07 art. 16.2.4 count a forfeited match as lost):
+/// the match-loss points and no game point to each, no meeting; boards
+/// forfeited by both inside an otherwise played match give nothing to
+/// either side and the outcome follows the other boards.
+#[test]
+fn a_match_both_teams_forfeited_is_lost_by_both() {
+    let mut t = event(4, 2, 2, 3, TeamSystem::Swiss);
+    let ff = BoardResult {
+        home: GameResult::ForfeitLoss,
+        away: GameResult::ForfeitLoss,
+    };
+    // Round 1: 1–3 with no line-up from either team; 2–4 with both
+    // line-ups in but both players missing on board 1 and board 2 won by 2.
+    let mut m13 = Match::new(1, 3, &t.settings);
+    m13.set_lineups(&t, &[None, None], &[None, None]).unwrap();
+    assert_eq!(m13.boards[0].result, Some(ff));
+    assert!(m13.double_forfeit(&t.points));
+    assert!(!m13.played());
+    assert_eq!(m13.game_points(&t.points), (0, 0));
+    assert_eq!(m13.outcome(&t.points), Some(MatchOutcome::BothLost));
+    assert_eq!(m13.match_points(&t.points, &t.settings), Some((0, 0)));
+    let m24 = result(&t, 2, 4, &[ff, W]);
+    assert!(!m24.double_forfeit(&t.points));
+    assert!(m24.played());
+    assert_eq!(m24.game_points(&t.points), (2, 0));
+    assert_eq!(m24.outcome(&t.points), Some(MatchOutcome::HomeWin));
+    t.rounds.push(TeamRound {
+        matches: vec![m13, m24],
+        ..TeamRound::default()
+    });
+    // Round 2: both players lined up on every board, none came: still a
+    // match both lost (no game over the board), and no meeting.
+    let m12 = result(&t, 1, 2, &[ff, ff]);
+    assert!(!m12.played());
+    assert_eq!(m12.outcome(&t.points), Some(MatchOutcome::BothLost));
+    // 3–4: a double forfeit on board 1, a draw on board 2: a drawn match.
+    let m34 = result(&t, 3, 4, &[ff, D]);
+    assert_eq!(m34.game_points(&t.points), (1, 1));
+    assert_eq!(m34.outcome(&t.points), Some(MatchOutcome::Draw));
+    t.rounds.push(TeamRound {
+        matches: vec![m12, m34],
+        ..TeamRound::default()
+    });
+    let s = t.scores();
+    // (MP, GP, wins, draws, losses)
+    let row = |i: usize| {
+        (
+            s[i].match_points,
+            s[i].game_points,
+            s[i].wins,
+            s[i].draws,
+            s[i].losses,
+        )
+    };
+    assert_eq!(row(0), (0, 0, 0, 0, 2));
+    assert_eq!(row(1), (2, 2, 1, 0, 1));
+    assert_eq!(row(2), (1, 1, 0, 1, 1));
+    assert_eq!(row(3), (1, 1, 0, 1, 1));
+    assert_eq!(values(&t, "MP"), vec![0.0, 2.0, 1.0, 1.0]);
+    // Neither side of a double forfeit has a win (WIN counts rounds with a
+    // win's match points, played or not).
+    assert_eq!(values(&t, "WIN"), vec![0.0, 1.0, 0.0, 0.0]);
+    assert_eq!(values(&t, "WON"), vec![0.0, 1.0, 0.0, 0.0]);
+    // The standings agree, and the TRF carries the double forfeits.
+    let order: Vec<TeamTieBreak> = vec!["MP".parse().unwrap()];
+    let rows = team_standings(&t, &order);
+    assert_eq!(rows.first().map(|r| r.team), Some(2));
+    let back = pairing::team::trf::parse(&pairing::team::trf::write(&t)).unwrap();
+    assert_eq!(back.scores(), t.scores());
+    assert_eq!(
+        back.rounds[0].matches[0].outcome(&back.points),
+        Some(MatchOutcome::BothLost)
+    );
+}

@@ -402,6 +402,8 @@ diesel::table! {
         captain_user_id -> Nullable<Integer>,
         withdrawn -> Bool,
         version -> Integer,
+        // migrations/*/2026-11-26-101500_team_withdrawals_byes
+        withdrawn_from -> Nullable<Integer>,
     }
 }
 
@@ -456,6 +458,16 @@ diesel::table! {
     }
 }
 
+// migrations/*/2026-11-26-101500_team_withdrawals_byes.
+diesel::table! {
+    team_byes (tournament_id, team_number, round_number) {
+        tournament_id -> Integer,
+        team_number -> Integer,
+        round_number -> Integer,
+        requested_at -> Text,
+    }
+}
+
 diesel::joinable!(rating_list_players -> rating_lists (list_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -489,4 +501,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_rounds,
     team_matches,
     team_boards,
+    team_byes,
 );

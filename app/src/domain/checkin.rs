@@ -154,6 +154,11 @@ pub fn set_open(
 ) -> DomainResult<CheckinSheet> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
+    super::require_individual_event(
+        conn,
+        tid,
+        "the teams' captains give their line-ups instead of a check-in",
+    )?;
     if !t.system.is_swiss() {
         return Err(DomainError::conflict(
             "a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. 6.7)",

@@ -307,6 +307,11 @@ pub fn set_form(
     cmd: EntryFormSettings,
 ) -> DomainResult<EntryFormView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
+    super::require_individual_event(
+        conn,
+        tid,
+        "players are entered on a team's roster, not one by one",
+    )?;
     let before = form(conn, tid, local_now())?;
     let deadline = match cmd.deadline.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -417,6 +422,11 @@ pub fn submit(
     at: NaiveDateTime,
 ) -> DomainResult<EntryReceipt> {
     let t = load_tournament(conn, tid)?;
+    super::require_individual_event(
+        conn,
+        tid,
+        "players are entered on a team's roster, not one by one",
+    )?;
     let f = form(conn, tid, at)?;
     if let Some(why) = f.closed_because {
         return Err(DomainError::conflict(why));

@@ -124,6 +124,26 @@ impl DomainError {
 
 pub type DomainResult<T> = Result<T, DomainError>;
 
+/// The reverse of `teams::require_no_individual_play`: an individual action
+/// (registering a player, pairing an individual round, check-in, online
+/// entries) is refused in a team event, whose players are on the teams'
+/// rosters and whose rounds are team rounds. `what` says what to do instead
+/// (in the 409's message). Here rather than in `teams`, which reads the
+/// individual modules: they may ask this without an import cycle.
+pub fn require_individual_event(conn: &mut DbConnection, tid: i32, what: &str) -> DomainResult<()> {
+    use crate::db::schema::team_events;
+    let team_event: i64 = team_events::table
+        .filter(team_events::tournament_id.eq(tid))
+        .count()
+        .get_result(conn)?;
+    if team_event > 0 {
+        return Err(DomainError::conflict(format!(
+            "this tournament is a team event; {what}"
+        )));
+    }
+    Ok(())
+}
+
 /// Checks that the actor holds one of `roles` in tournament `tid` (admins hold all).
 /// Anonymous → `Unauthenticated` (401); logged in without the role → `Forbidden` (403).
 pub fn require_role(

@@ -273,6 +273,11 @@ pub(crate) fn enter_player(
     mut cmd: RegisterPlayer,
 ) -> DomainResult<(PlayerView, bool)> {
     let t = load_tournament(conn, tid)?;
+    super::require_individual_event(
+        conn,
+        tid,
+        "players are entered on a team's roster, not one by one",
+    )?;
     if cmd.from_rating_list {
         fill_from_rating_list(conn, &t, &mut cmd)?;
     }
@@ -695,6 +700,11 @@ pub fn import_list(
     tid: i32,
     text: &str,
 ) -> DomainResult<usize> {
+    super::require_individual_event(
+        conn,
+        tid,
+        "players are entered on a team's roster, not one by one",
+    )?;
     let mut n = 0;
     let mut problems = Vec::new();
     let mut first = true;

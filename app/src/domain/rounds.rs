@@ -435,6 +435,11 @@ fn insert_pairing(
 /// Pairs the next round.
 pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
+    super::require_individual_event(
+        conn,
+        tid,
+        "its rounds are team rounds, paired on the team screen",
+    )?;
     let t = load_tournament(conn, tid)?;
     let last = last_round(conn, tid)?;
     let round = last as u32 + 1;

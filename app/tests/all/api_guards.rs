@@ -103,6 +103,7 @@ fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("PUT", "/api/v1/tournaments/{tid}/team-rounds/{n}/lineups/{team}") => json!({"players": [1]}),
         ("PUT", "/api/v1/tournaments/{tid}/team-rounds/{n}/results") => json!({"results": [{"match": 1, "board": 1, "result": "1-0"}]}),
         ("POST", "/api/v1/tournaments/{tid}/team-import") => json!("012 Teams\n"),
+        ("POST", "/api/v1/tournaments/{tid}/teams/{team}/byes") => json!({"round": 2}),
         ("DELETE", _) | ("POST", _) if !path.contains("{") || path.ends_with("/withdraw") || path.ends_with("/reinstate") || path.ends_with("/publish") || path.ends_with("/rounds") || method == Method::DELETE => json!({}),
         _ => panic!("write route {method} {path} has no sample body in sample_body(): add one"),
     }

@@ -151,6 +151,29 @@ fn read_event(c: &Client, tid: i64) -> Reading {
         .map(|x| x.as_str().unwrap().parse().unwrap())
         .collect();
     let rounds = ev["rounds_paired"].as_i64().unwrap();
+    // Withdrawn teams and half-point byes: left out of the rounds they concern.
+    let withdrawn_from: Vec<Option<i64>> = ev["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["withdrawn_from"].as_i64())
+        .collect();
+    let byes: Vec<(i64, u32)> = c
+        .ok(
+            c.get(&format!("/api/v1/tournaments/{tid}/team-byes")),
+            200,
+            "byes",
+        )
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            (
+                b["round"].as_i64().unwrap(),
+                b["team"]["number"].as_u64().unwrap() as u32,
+            )
+        })
+        .collect();
     let mut reading = Reading { t, order, ids };
     for n in 1..=rounds {
         let r = c.ok(
@@ -158,7 +181,12 @@ fn read_event(c: &Client, tid: i64) -> Reading {
             200,
             "round",
         );
+        let half_byes: Vec<u32> = byes.iter().filter(|b| b.0 == n).map(|b| b.1).collect();
+        for (team, from) in reading.t.teams.iter_mut().zip(&withdrawn_from) {
+            team.withdrawn = from.is_some_and(|w| w <= n) || half_byes.contains(&team.id);
+        }
         let mut round = team::pair_next_round(&reading.t).expect("the library pairs");
+        round.half_byes = half_byes;
         check_pairing(&round, &r, n);
         for (m, view) in round
             .matches
@@ -1239,3 +1267,5 @@ fn the_staff_screen_runs_a_round() {
         );
     }
 }
+
+mod gaps;

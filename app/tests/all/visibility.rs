@@ -399,3 +399,214 @@ fn an_unpublished_round_shows_nowhere_to_the_public() {
         );
     }
 }
+
+/// The team players' names (every roster is public: the names are not the
+/// secret, the line-ups of the unpublished round are).
+fn team_player(team: usize, k: usize) -> String {
+    format!("Squad{team} Player{k}")
+}
+
+/// A team Swiss of five teams (a pairing-allocated bye every round, scored
+/// when the round is paired), round 1 published and played; team 1's
+/// captain is the user `skipper`.
+fn team_round_one(app: &TestApp, org: Client) -> Event {
+    let tid = org.ok(
+        org.post(
+            "/api/v1/tournaments",
+            json!({"name": "Visibility Teams", "rounds": 1}),
+        ),
+        201,
+        "create",
+    )["id"]
+        .as_i64()
+        .unwrap();
+    org.ok(
+        org.put(
+            &format!("/api/v1/tournaments/{tid}/team-event"),
+            json!({"system": "swiss", "boards": 2, "rounds": 3}),
+        ),
+        200,
+        "team event",
+    );
+    let _ = app.user("skipper");
+    for team in 1..=5 {
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/teams"),
+                json!({"name": format!("Squad {team}"),
+                       "captain_username": if team == 1 { "skipper" } else { "" },
+                       "roster": (1..=3).map(|k| json!({"name": team_player(team, k),
+                                                         "rating": 2200 - 50 * team - k}))
+                                        .collect::<Vec<_>>()}),
+            ),
+            201,
+            "team",
+        );
+    }
+    org.ok(
+        org.post(&format!("/api/v1/tournaments/{tid}/team-rounds"), json!({})),
+        201,
+        "pair 1",
+    );
+    org.ok(
+        org.post(
+            &format!("/api/v1/tournaments/{tid}/team-rounds/1/publish"),
+            json!({}),
+        ),
+        200,
+        "publish 1",
+    );
+    team_lineups(&org, tid, 1);
+    let r1 = org
+        .get(&format!("/api/v1/tournaments/{tid}/team-rounds/1"))
+        .1;
+    let mut results = vec![];
+    for m in r1["matches"].as_array().unwrap() {
+        results.push(json!({"match": m["number"], "board": 1, "result": "1-0"}));
+        results.push(json!({"match": m["number"], "board": 2, "result": "½-½"}));
+    }
+    org.ok(
+        org.put(
+            &format!("/api/v1/tournaments/{tid}/team-rounds/1/results"),
+            json!({ "results": results }),
+        ),
+        200,
+        "results 1",
+    );
+    Event {
+        tid,
+        org,
+        players: vec![],
+        round1_games: vec![],
+    }
+}
+
+/// The arbiter enters every line-up of round `n`: boards 1 and 2 from the
+/// roster places 1 and 2 (round 1) or 2 and 3 (later rounds).
+fn team_lineups(org: &Client, tid: i64, n: i64) {
+    let r = org
+        .get(&format!("/api/v1/tournaments/{tid}/team-rounds/{n}"))
+        .1;
+    let places = if n == 1 { json!([1, 2]) } else { json!([2, 3]) };
+    for m in r["matches"].as_array().expect("the staff see the round") {
+        for side in ["home", "away"] {
+            let team = &m[side]["number"];
+            org.ok(
+                org.put(
+                    &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/lineups/{team}"),
+                    json!({ "players": places }),
+                ),
+                200,
+                "line-up",
+            );
+        }
+    }
+}
+
+/// The first bytes of the live stream (it never ends): what a reader gets
+/// in a second.
+fn live_start(base: &str, tid: i64) -> String {
+    use std::io::Read;
+    let client = reqwest::blocking::Client::builder()
+        .timeout(std::time::Duration::from_millis(1200))
+        .build()
+        .unwrap();
+    let mut out = Vec::new();
+    if let Ok(mut res) = client.get(format!("{base}/t/{tid}/live")).send() {
+        let mut buf = [0u8; 1024];
+        while let Ok(n) = res.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            out.extend_from_slice(&buf[..n]);
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The team event's who-sees-what, on the same walk of every GET route: with
+/// team round 2 paired (with a bye scored at pairing) and every line-up of
+/// it entered by the arbiter, but not published, every answer to an
+/// anonymous reader, a logged-in user who is not staff here, and team 1's
+/// captain (his team plays in round 2 or has its bye) is exactly what it was
+/// before round 2 was paired: no match, board or line-up of round 2 shows
+/// on any page, JSON, PDF, PGN or TRF export. The live stream carries
+/// nothing but a version number. The staff see round 2.
+#[test]
+fn an_unpublished_team_round_shows_nowhere_to_the_public() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let ev = team_round_one(&app, app.user("organiser"));
+        let tid = ev.tid;
+        let anonymous = app.client();
+        let outsider = app.user("outsider");
+        let mut captain = app.client();
+        captain.login("skipper", common::USER_PASSWORD);
+        let paths = addresses(&ev, &[]);
+        assert!(
+            paths.iter().any(|p| p.contains("/team-rounds/2")),
+            "the walk reaches the team rounds"
+        );
+        let readers = [
+            ("anonymous", &anonymous),
+            ("outsider", &outsider),
+            ("captain", &captain),
+        ];
+        let before: Vec<_> = readers.iter().map(|(_, c)| snapshot(c, &paths)).collect();
+
+        ev.org.ok(
+            ev.org
+                .post(&format!("/api/v1/tournaments/{tid}/team-rounds"), json!({})),
+            201,
+            "pair 2",
+        );
+        team_lineups(&ev.org, tid, 2);
+        let r2 = ev
+            .org
+            .get(&format!("/api/v1/tournaments/{tid}/team-rounds/2"))
+            .1;
+        assert_eq!(r2["matches"].as_array().unwrap().len(), 2, "{r2}");
+        assert!(!r2["bye"].is_null(), "round 2 has a bye: {r2}");
+        assert!(
+            r2["matches"][0]["boards"][0]["home"]["name"].is_string(),
+            "the staff see the line-ups: {r2}"
+        );
+        let mut checked = 0;
+        for ((who, c), before) in readers.iter().zip(&before) {
+            let after = snapshot(c, &paths);
+            let diffs = differences(before, &after);
+            assert!(
+                diffs.is_empty(),
+                "{label} {who}: the answers changed when team round 2 was paired:\n{}",
+                diffs.join("\n")
+            );
+            checked += paths.len();
+        }
+        let live = live_start(&app.base, tid);
+        assert!(
+            live.starts_with("retry:"),
+            "{label}: the live stream: {live:?}"
+        );
+        for line in live.lines().filter(|l| !l.is_empty()) {
+            assert!(
+                line.starts_with("retry:")
+                    || line.starts_with(": keep-alive")
+                    || line == "event: update"
+                    || line
+                        .strip_prefix("data: ")
+                        .is_some_and(|d| d.parse::<u64>().is_ok()),
+                "{label}: the live stream carries more than a version: {line:?}"
+            );
+        }
+        // The staff see round 2 on the public addresses too.
+        let page = ev.org.bytes(&format!("/t/{tid}/teams/rounds/2"));
+        assert_eq!(page.0, StatusCode::OK);
+        let page = String::from_utf8_lossy(&page.2);
+        assert!(
+            page.contains(&team_player(1, 2)) || page.contains(&team_player(2, 2)),
+            "{label}: the staff's round page shows the line-ups"
+        );
+        println!("{label}: {checked} public team answers checked");
+    }
+}

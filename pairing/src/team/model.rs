@@ -224,6 +224,11 @@ pub enum MatchOutcome {
     HomeWin,
     Draw,
     AwayWin,
+    /// Both teams forfeited the match: no game over the board and no game
+    /// point for either side (every board `-/-`). Both get the match points
+    /// of a lost match: a forfeited match counts as lost (C.04.6 art. 1.4,
+    /// C.07 art. 16.2.4), never as a draw.
+    BothLost,
 }
 
 /// One match of a round: the first-named team (`home`, White on board 1 under
@@ -268,10 +273,28 @@ impl Match {
             })
     }
 
+    /// Whether both teams forfeited the match: every board finished without
+    /// a game over the board (no side played), and neither team scored a
+    /// game point.
+    pub fn double_forfeit(&self, ps: &PointSystem) -> bool {
+        self.finished()
+            && self.boards.iter().all(|b| {
+                b.effective_result()
+                    .is_some_and(|r| !r.home.played() && !r.away.played())
+            })
+            && self.game_points(ps) == (0, 0)
+    }
+
     /// The match result from the game points, once every board is finished.
+    /// Equal game points are a draw, except a match both teams forfeited
+    /// ([`Match::double_forfeit`]), lost by both. Boards forfeited by both
+    /// sides (`-/-`) give nothing to either side and so count for neither.
     pub fn outcome(&self, ps: &PointSystem) -> Option<MatchOutcome> {
         if !self.finished() {
             return None;
+        }
+        if self.double_forfeit(ps) {
+            return Some(MatchOutcome::BothLost);
         }
         let (h, a) = self.game_points(ps);
         Some(match h.cmp(&a) {
@@ -287,6 +310,7 @@ impl Match {
             MatchOutcome::HomeWin => (s.match_win, s.match_loss),
             MatchOutcome::Draw => (s.match_draw, s.match_draw),
             MatchOutcome::AwayWin => (s.match_loss, s.match_win),
+            MatchOutcome::BothLost => (s.match_loss, s.match_loss),
         })
     }
 
@@ -307,12 +331,17 @@ impl Match {
     }
 
     /// Whether the match took place: at least one board with a player on
-    /// each side. A match with no such board is a forfeited match (no
-    /// meeting, no colour).
+    /// each side that is not a forfeit of both (`-/-`: neither player
+    /// came). A match with no such board is a forfeited match (no meeting,
+    /// no colour).
     pub fn played(&self) -> bool {
-        self.boards
-            .iter()
-            .any(|b| b.home.is_some() && b.away.is_some())
+        self.boards.iter().any(|b| {
+            b.home.is_some()
+                && b.away.is_some()
+                && !b
+                    .effective_result()
+                    .is_some_and(|r| !r.home.played() && !r.away.played())
+        })
     }
 
     /// Sets the line-ups: `home_players[k]` / `away_players[k]` on board
@@ -521,7 +550,7 @@ impl TeamTournament {
                     s.matches += 1;
                     match outcome {
                         Some(o) if o == won => s.wins += 1,
-                        Some(o) if o == lost => s.losses += 1,
+                        Some(o) if o == lost || o == MatchOutcome::BothLost => s.losses += 1,
                         _ => s.draws += 1,
                     }
                 }

@@ -45,6 +45,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use utoipa::ToSchema;
 
+mod absences;
 mod lineups;
 mod model;
 mod regulations;
@@ -54,6 +55,7 @@ mod rounds;
 mod standings;
 mod trf;
 
+pub use absences::*;
 pub use lineups::*;
 pub use model::*;
 pub use regulations::*;

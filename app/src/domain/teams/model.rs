@@ -219,7 +219,7 @@ pub fn load(conn: &mut DbConnection, tid: i32, upto: Option<i32>) -> DomainResul
         let mut round = TeamRound {
             matches: vec![],
             bye: bye.map(|b| b as u32),
-            half_byes: Vec::new(),
+            half_byes: half_byes_of(conn, tid, number)?,
         };
         for m in matches.iter().filter(|m| m.round == number) {
             round.matches.push(engine_match(conn, m, &ids)?);

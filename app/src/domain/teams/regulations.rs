@@ -252,7 +252,7 @@ pub(super) fn settings_of(
     })
 }
 
-fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+pub(super) fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
     Ok(team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(team_rounds::number))

@@ -59,6 +59,8 @@ pub struct TeamView {
     /// The captain's account (shown to the tournament's staff only).
     pub captain_username: Option<String>,
     pub withdrawn: bool,
+    /// The first round a withdrawn team is not paired in.
+    pub withdrawn_from: Option<i32>,
     pub roster: Vec<MemberView>,
     pub version: i32,
 }
@@ -93,6 +95,7 @@ type TeamRow = (
     Option<i32>,
     bool,
     i32,
+    Option<i32>,
 );
 
 pub(super) fn team_rows(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamRow>> {
@@ -109,6 +112,7 @@ pub(super) fn team_rows(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<T
             teams::captain_user_id,
             teams::withdrawn,
             teams::version,
+            teams::withdrawn_from,
         ))
         .load(conn)?)
 }
@@ -162,6 +166,7 @@ fn team_views(
             captain: r.5,
             captain_username,
             withdrawn: r.7,
+            withdrawn_from: r.9,
             roster: member_rows(conn, r.0)?,
             version: r.8,
         });

@@ -62,6 +62,8 @@ pub struct TeamRoundView {
     pub matches: Vec<MatchView>,
     /// The team with the pairing-allocated bye (a round robin's free round).
     pub bye: Option<TeamRef>,
+    /// The teams with a half-point bye (not paired at their request).
+    pub half_byes: Vec<TeamRef>,
 }
 
 type RoundRow = (i32, RoundState, Option<String>, Option<i32>);
@@ -177,6 +179,11 @@ pub fn round(
         lineup_deadline: deadline,
         matches,
         bye: bye.map(team_ref),
+        half_byes: engine_round
+            .half_byes
+            .iter()
+            .map(|&b| team_ref(b as i32))
+            .collect(),
     })
 }
 
@@ -272,8 +279,25 @@ pub fn pair_next(
             t.total_rounds
         )));
     }
-    let round = engine::pair_next_round(t).map_err(|e| DomainError::Pairing(e.to_string()))?;
     let n = last + 1;
+    // Teams withdrawn from this round on, and those with a half-point bye
+    // in it, are left out of the pairing (Swiss only: see `absences`).
+    let half_byes = half_byes_of(conn, tid, n)?;
+    let withdrawn_from: HashMap<i32, Option<i32>> = team_rows(conn, tid)?
+        .into_iter()
+        .map(|r| (r.1, r.9))
+        .collect();
+    let mut pairing = t.clone();
+    for team in &mut pairing.teams {
+        team.withdrawn = withdrawn_from
+            .get(&(team.id as i32))
+            .copied()
+            .flatten()
+            .is_some_and(|r| r <= n)
+            || half_byes.contains(&team.id);
+    }
+    let round =
+        engine::pair_next_round(&pairing).map_err(|e| DomainError::Pairing(e.to_string()))?;
     let ts = now();
     diesel::insert_into(team_rounds::table)
         .values((
@@ -471,4 +495,58 @@ pub fn set_deadline(
         Some(&deadline),
     )?;
     Ok(v)
+}
+
+/// Unpairs the last team round so that it can be paired again: only while
+/// no board result of it is entered (the rule of the individual
+/// `domain::rounds::unpair`; line-ups and the empty boards' forfeits go with
+/// the round, the audit row keeps them). Requested half-point byes stay for
+/// the next pairing.
+pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, n: i32) -> DomainResult<()> {
+    require_role(conn, actor, tid, &[Role::Arbiter])?;
+    settings_of(conn, tid)?;
+    let last = super::regulations::rounds_paired(conn, tid)?;
+    if n != last || last == 0 {
+        return Err(DomainError::conflict(format!(
+            "only the last paired round ({last}) can be unpaired"
+        )));
+    }
+    let (id, _, _, _) = round_row(conn, tid, n)?;
+    let before = round(conn, tid, n, Audience::Staff)?;
+    let matches: Vec<i32> = match_rows(conn, tid, Some(n))?
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    let entered: i64 = team_boards::table
+        .filter(team_boards::match_id.eq_any(&matches))
+        .filter(team_boards::result.is_not_null())
+        .count()
+        .get_result(conn)?;
+    if entered > 0 {
+        return Err(DomainError::conflict(format!(
+            "round {n} has results; clear them before unpairing"
+        )));
+    }
+    diesel::delete(team_boards::table.filter(team_boards::match_id.eq_any(&matches)))
+        .execute(conn)?;
+    diesel::delete(team_matches::table.filter(team_matches::id.eq_any(&matches))).execute(conn)?;
+    diesel::delete(team_rounds::table.find(id)).execute(conn)?;
+    if n == 1 {
+        set_status(conn, tid, TournamentStatus::Registration)?;
+    } else {
+        refresh_round(conn, tid, n - 1)?;
+    }
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "team.round.unpair",
+            entity: "team_round",
+            entity_id: Some(n as i64),
+        },
+        Some(&before),
+        None::<&()>,
+    )?;
+    Ok(())
 }

@@ -53,6 +53,8 @@ pub fn import_trf(
                 teams::captain_name.eq(team.captain.clone().unwrap_or_default()),
                 teams::captain_user_id.eq(None::<i32>),
                 teams::withdrawn.eq(team.withdrawn),
+                // The file says no round: not paired from the next one on.
+                teams::withdrawn_from.eq(team.withdrawn.then_some(src.rounds.len() as i32 + 1)),
                 teams::version.eq(1),
             ))
             .returning(teams::id)
@@ -99,6 +101,16 @@ pub fn import_trf(
                 team_rounds::published_at.eq(Some(&ts)),
             ))
             .execute(conn)?;
+        for &team in &round.half_byes {
+            diesel::insert_into(crate::db::schema::team_byes::table)
+                .values((
+                    crate::db::schema::team_byes::tournament_id.eq(tid),
+                    crate::db::schema::team_byes::team_number.eq(team as i32),
+                    crate::db::schema::team_byes::round_number.eq(n),
+                    crate::db::schema::team_byes::requested_at.eq(&ts),
+                ))
+                .execute(conn)?;
+        }
         for (i, m) in round.matches.iter().enumerate() {
             let lineups_in = m
                 .boards

@@ -4,9 +4,9 @@
 //! (`app/src/domain/teams/`).
 
 use crate::domain::teams::{
-    self, BoardStatView, ImportedTeamEvent, LineupInput, PairTeamRound, SetDeadline,
-    TeamEventSettings, TeamEventView, TeamInput, TeamResults, TeamRoundView, TeamStandings,
-    TeamView,
+    self, BoardStatView, ImportedTeamEvent, LineupInput, PairTeamRound, RequestTeamBye,
+    SetDeadline, TeamByeView, TeamEventSettings, TeamEventView, TeamInput, TeamResults,
+    TeamRoundView, TeamStandings, TeamView, WithdrawTeam,
 };
 use crate::domain::Audience;
 use crate::web::cache::cached_json;
@@ -311,4 +311,124 @@ pub async fn import_trf(
     })
     .await?;
     Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/team-rounds/{n}", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 204, description = "Unpaired: the round can be paired again"),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an arbiter here", body = ErrorBody),
+              (status = 404, description = "No such round, or not a team event", body = ErrorBody),
+              (status = 409, description = "Not the last round, or it has results", body = ErrorBody)))]
+pub async fn unpair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, n) = path.into_inner();
+    crate::web::write(&state, &req, move |conn, actor| {
+        teams::unpair(conn, actor, tid, n)
+    })
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/teams/{team}/withdraw", tag = "teams", request_body = WithdrawTeam,
+    params(("tid" = i32, Path, description = "Tournament id"), ("team" = i32, Path, description = "Team pairing number")),
+    responses((status = 200, description = "Withdrawn: not paired from the given round on (its matches stay)", body = TeamView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such team", body = ErrorBody),
+              (status = 409, description = "Already withdrawn, or a round robin", body = ErrorBody),
+              (status = 422, description = "The round is paired already or past the last round", body = ErrorBody)))]
+pub async fn withdraw_team(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<WithdrawTeam>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, team) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::withdraw(conn, actor, tid, team, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/teams/{team}/reinstate", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id"), ("team" = i32, Path, description = "Team pairing number")),
+    responses((status = 200, description = "The withdrawal taken back: paired again from the next round", body = TeamView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such team", body = ErrorBody),
+              (status = 409, description = "Not withdrawn", body = ErrorBody)))]
+pub async fn reinstate_team(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, team) = path.into_inner();
+    let v = crate::web::write(&state, &req, move |conn, actor| {
+        teams::reinstate(conn, actor, tid, team)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-byes", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The half-point byes of the teams, requested and given, by round", body = [TeamByeView]),
+              (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
+pub async fn byes(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<i32>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    cached_json(&state, &req, tid, move |conn, _actor| {
+        teams::team_byes(conn, tid)
+    })
+    .await
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/teams/{team}/byes", tag = "teams", request_body = RequestTeamBye,
+    params(("tid" = i32, Path, description = "Tournament id"), ("team" = i32, Path, description = "Team pairing number")),
+    responses((status = 201, description = "A half-point bye for a round not yet paired", body = TeamByeView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such team", body = ErrorBody),
+              (status = 409, description = "Already has a bye then, withdrawn, or a round robin", body = ErrorBody),
+              (status = 422, description = "The round is paired already or past the last round", body = ErrorBody)))]
+pub async fn request_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    body: Body<RequestTeamBye>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, team) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+        teams::request_bye(conn, actor, tid, team, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/teams/{team}/byes/{n}", tag = "teams",
+    params(("tid" = i32, Path, description = "Tournament id"), ("team" = i32, Path, description = "Team pairing number"), ("n" = i32, Path, description = "Round number")),
+    responses((status = 204, description = "The requested bye is cancelled"),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such bye", body = ErrorBody),
+              (status = 409, description = "The round is paired", body = ErrorBody)))]
+pub async fn cancel_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32, i32)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, team, n) = path.into_inner();
+    crate::web::write(&state, &req, move |conn, actor| {
+        teams::cancel_bye(conn, actor, tid, team, n)
+    })
+    .await?;
+    Ok(HttpResponse::NoContent().finish())
 }

@@ -635,6 +635,16 @@ impl Tr {
             "pdf_team_crosstable" => ("team crosstable", "tabela drużynowa"),
             "pdf_match_sheets" => ("match sheets", "protokoły meczów"),
             "pdf_board_prizes_link" => ("board prizes", "nagrody za szachownice"),
+            // Team events: withdrawals, half-point byes, unpairing (issue 20).
+            "team_withdrawn_from" => ("withdrawn from round", "wycofana od rundy"),
+            "team_half_byes" => ("Half-point byes", "Pauzy za pół punktu"),
+            "team_unpair" => ("Unpair the round", "Cofnij kojarzenie rundy"),
+            "team_withdraw" => ("Withdraw", "Wycofaj"),
+            "team_reinstate" => ("Take back the withdrawal", "Cofnij wycofanie"),
+            "team_from_round" => ("from round", "od rundy"),
+            "team_request_bye" => ("Half-point bye in round", "Pauza za pół punktu w rundzie"),
+            "team_cancel_bye" => ("Cancel the bye", "Anuluj pauzę"),
+            "team_absences" => ("Withdrawals and byes", "Wycofania i pauzy"),
             _ => (key, key),
         }
     }

@@ -102,6 +102,36 @@ pub fn routes() -> Vec<RouteDef> {
             "/t/{tid}/manage/teams/rounds/{n}/results",
             teams::manage_results
         ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/unpair",
+            teams::manage_unpair
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/teams/{team}/withdraw",
+            teams::manage_withdraw
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/teams/{team}/reinstate",
+            teams::manage_reinstate
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/teams/{team}/byes",
+            teams::manage_bye
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/teams/{team}/byes/{n}/cancel",
+            teams::manage_cancel_bye
+        ),
         page!(get, Method::GET, "/t/{tid}/live", live::events),
         page!(get, Method::GET, "/t/{tid}/entry", entries::entry_form),
         page!(post, Method::POST, "/t/{tid}/entry", entries::submit_entry),

@@ -19,9 +19,11 @@ pub struct StandingRow {
     pub game_points: String,
     pub wdl: String,
     pub values: Vec<String>,
+    /// The first round a withdrawn team is not paired in.
+    pub withdrawn_from: Option<i32>,
 }
 
-fn standing_rows(st: &TeamStandings) -> Vec<StandingRow> {
+fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
     st.rows
         .iter()
         .map(|r| StandingRow {
@@ -36,6 +38,10 @@ fn standing_rows(st: &TeamStandings) -> Vec<StandingRow> {
                 .iter()
                 .map(|c| c.value.clone().unwrap_or_default())
                 .collect(),
+            withdrawn_from: teams
+                .iter()
+                .find(|t| t.number == r.team.number)
+                .and_then(|t| t.withdrawn_from),
         })
         .collect()
 }
@@ -67,10 +73,10 @@ pub async fn event(
             base: Base::new(viewer, title, Some(nav)),
             tid,
             rounds: (1..=ev.rounds_paired).collect(),
+            standings: standing_rows(&st, &ev.teams),
             teams: ev.teams,
             after_round: st.after_round,
             tiebreaks: st.tiebreaks.clone(),
-            standings: standing_rows(&st),
         })
     })
     .await
@@ -103,6 +109,8 @@ pub struct TeamRoundPage {
     pub published: bool,
     pub deadline: String,
     pub bye: String,
+    /// The teams with a half-point bye, joined by commas.
+    pub half_byes: String,
     pub matches: Vec<MatchBlock>,
 }
 
@@ -159,6 +167,12 @@ pub async fn round(
             published: r.state.is_public(),
             deadline: r.lineup_deadline.clone().unwrap_or_default(),
             bye: r.bye.as_ref().map(|b| b.name.clone()).unwrap_or_default(),
+            half_byes: r
+                .half_byes
+                .iter()
+                .map(|b| b.name.clone())
+                .collect::<Vec<_>>()
+                .join(", "),
             matches: round_blocks(&r),
         })
     })
@@ -275,6 +289,10 @@ pub struct TeamManagePage {
     pub problem: Option<String>,
     pub matches: Vec<StaffMatch>,
     pub boards: Vec<i32>,
+    /// Withdrawals and half-point byes (a Swiss only).
+    pub swiss: bool,
+    pub teams: Vec<TeamView>,
+    pub byes: Vec<teams::TeamByeView>,
 }
 
 fn manage_page(
@@ -345,7 +363,10 @@ fn manage_page(
         (true, true, vec![])
     };
     let title = format!("{} · {}", viewer.tr().t("team_manage"), nav.name);
+    let byes = teams::team_byes(conn, tid)?;
     Ok(TeamManagePage {
+        swiss: ev.settings.system == crate::domain::kinds::TeamSystemKind::Swiss,
+        byes,
         base: Base::new(viewer, title, Some(nav)),
         tid,
         n,
@@ -354,6 +375,7 @@ fn manage_page(
         problem,
         matches,
         boards: (1..=ev.settings.boards as i32).collect(),
+        teams: ev.teams,
     })
 }
 
@@ -520,6 +542,115 @@ pub async fn manage_results(
             }
         }
         teams::set_results(conn, actor, tid, n, teams::TeamResults { results })
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+pub async fn manage_unpair(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::unpair(conn, actor, tid, n)
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+/// A round number typed in a form field (empty: `None`).
+fn round_field(field: &str, text: &str) -> crate::domain::DomainResult<Option<i32>> {
+    match text.trim() {
+        "" => Ok(None),
+        t => t.parse().map(Some).map_err(|_| {
+            crate::domain::DomainError::invalid(field, format!("'{t}' is not a round number"))
+        }),
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub struct RoundForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    from_round: String,
+    #[serde(default)]
+    round: String,
+}
+
+pub async fn manage_withdraw(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<RoundForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, team) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = match round_field("from_round", &form.from_round) {
+        Ok(from_round) => {
+            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                teams::withdraw(conn, actor, tid, team, teams::WithdrawTeam { from_round })
+            })
+            .await?
+        }
+        Err(e) => Err(e),
+    };
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+pub async fn manage_reinstate(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, team) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::reinstate(conn, actor, tid, team)
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+pub async fn manage_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32)>,
+    form: web::Form<RoundForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, team) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = match round_field("round", &form.round) {
+        Ok(Some(round)) => {
+            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+                teams::request_bye(conn, actor, tid, team, teams::RequestTeamBye { round })
+            })
+            .await?
+        }
+        Ok(None) => Err(crate::domain::DomainError::invalid(
+            "round",
+            "give the round of the bye",
+        )),
+        Err(e) => Err(e),
+    };
+    manage_answer(&state, &viewer, tid, r).await
+}
+
+pub async fn manage_cancel_bye(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(i32, i32, i32)>,
+    form: web::Form<CsrfForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, team, n) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::cancel_bye(conn, actor, tid, team, n)
     })
     .await?;
     manage_answer(&state, &viewer, tid, r).await

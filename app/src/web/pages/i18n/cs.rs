@@ -560,6 +560,15 @@ pub fn text(key: &str) -> Option<&'static str> {
         "pdf_team_crosstable" => "tabulka družstev",
         "pdf_match_sheets" => "zápisy o utkání",
         "pdf_board_prizes_link" => "ceny za šachovnice",
+        "team_withdrawn_from" => "odstoupilo od kola",
+        "team_half_byes" => "Volna za půl bodu",
+        "team_unpair" => "Zrušit losování kola",
+        "team_withdraw" => "Odhlásit",
+        "team_reinstate" => "Vrátit odhlášení",
+        "team_from_round" => "od kola",
+        "team_request_bye" => "Volno za půl bodu v kole",
+        "team_cancel_bye" => "Zrušit volno",
+        "team_absences" => "Odstoupení a volna",
         _ => return None,
     })
 }

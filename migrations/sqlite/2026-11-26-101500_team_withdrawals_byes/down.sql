@@ -1,0 +1,2 @@
+DROP TABLE team_byes;
+ALTER TABLE teams DROP COLUMN withdrawn_from;
