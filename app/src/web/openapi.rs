@@ -94,6 +94,25 @@ type LinkRule = (
     &'static [(&'static str, &'static str)],
 );
 
+/// Fields of a linked operation's body taken from the answer (OpenAPI 3.1
+/// Link Object `requestBody`, runtime expressions inside): the version an
+/// edit must name (optimistic concurrency), so that a client following the
+/// link edits the object it just created. From, status, to, fields.
+const LINK_BODIES: &[(&str, &str, &str, &[(&str, &str)])] = &[
+    (
+        "tournaments_create",
+        "201",
+        "tournaments_edit",
+        &[("version", "$response.body#/version")],
+    ),
+    (
+        "players_register",
+        "201",
+        "players_edit",
+        &[("version", "$response.body#/version")],
+    ),
+];
+
 /// The links of the main flow (OpenAPI 3.1 Link Objects), so that a client or a
 /// stateful tester can follow create → register → pair → publish → result:
 /// from operation, its answer's status, the operations the answer leads to,
@@ -288,9 +307,73 @@ pub fn document() -> serde_json::Value {
     operation_ids(&mut doc);
     links(&mut doc);
     object_defaults(&mut doc);
+    text_formats(&mut doc);
     files(&mut doc);
     unsigned(&mut doc);
     doc
+}
+
+/// The formats of text fields, from `domain::formats`, whose checks the
+/// server makes with the same rules: what the pattern allows is accepted and
+/// nothing else. Also the closed sets of words and numbers.
+fn text_formats(doc: &mut serde_json::Value) {
+    use crate::domain::formats::{self, trimmed, whole};
+    use serde_json::json;
+    let player = [
+        ("title", json!({"pattern": trimmed(formats::TITLE)})),
+        (
+            "federation",
+            json!({"pattern": trimmed(formats::FEDERATION)}),
+        ),
+        ("sex", json!({"pattern": trimmed(formats::SEX)})),
+        (
+            "birth_date",
+            json!({"pattern": trimmed(&formats::birth_date())}),
+        ),
+        // FIDE Rating Regulations B.02 §8.3.3: K is 40, 20 or 10.
+        ("k_factor", json!({"enum": [10, 20, 40, null]})),
+    ];
+    let mut rules: Vec<(&str, &str, serde_json::Value)> = Vec::new();
+    for schema in ["RegisterPlayer", "EditPlayer"] {
+        for (field, rule) in &player {
+            rules.push((schema, field, rule.clone()));
+        }
+    }
+    rules.extend([
+        (
+            "RoundSchedule",
+            "start",
+            json!({"pattern": whole(&formats::local_minute())}),
+        ),
+        (
+            "SetRoundStart",
+            "start",
+            json!({"pattern": trimmed(&formats::local_minute())}),
+        ),
+        (
+            "Regulations",
+            "tiebreaks",
+            json!({"items": {"type": "string", "pattern": formats::tiebreak()}}),
+        ),
+        (
+            "StaffMember",
+            "role",
+            json!({"enum": ["organizer", "arbiter"], "pattern": null}),
+        ),
+    ]);
+    let schemas = &mut doc["components"]["schemas"];
+    for (schema, field, rule) in rules {
+        let Some(property) = schemas[schema]["properties"][field].as_object_mut() else {
+            panic!("the document has no {schema}.{field}");
+        };
+        for (key, value) in rule.as_object().into_iter().flatten() {
+            if value.is_null() {
+                property.remove(key);
+            } else {
+                property.insert(key.clone(), value.clone());
+            }
+        }
+    }
 }
 
 /// utoipa writes a `u32` as `format: int32, minimum: 0`, which says that
@@ -394,6 +477,16 @@ fn links(doc: &mut serde_json::Value) {
                 "parameters": parameters,
             });
         }
+    }
+    for (from, status, to, fields) in LINK_BODIES {
+        let (method, path) = find(from).unwrap_or_else(|| panic!("no operation {from}"));
+        let link = &mut doc["paths"][path][&method]["responses"][*status]["links"][*to];
+        assert!(link.is_object(), "no link from {from} to {to}");
+        let body: serde_json::Map<String, serde_json::Value> = fields
+            .iter()
+            .map(|(name, expr)| (name.to_string(), serde_json::Value::from(*expr)))
+            .collect();
+        link["requestBody"] = body.into();
     }
 }
 
