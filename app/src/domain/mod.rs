@@ -296,9 +296,12 @@ mod tests {
             }
         }
         assert!(graph["kinds"].is_empty(), "kinds is a leaf");
+        assert!(graph["formats"].is_empty(), "formats is a leaf");
         assert!(
-            graph["regulations"].iter().all(|m| m == "kinds"),
-            "regulations uses only the closed sets: {:?}",
+            graph["regulations"]
+                .iter()
+                .all(|m| m == "kinds" || m == "formats"),
+            "regulations uses only the closed sets and the text formats: {:?}",
             graph["regulations"]
         );
     }

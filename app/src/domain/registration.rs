@@ -151,10 +151,8 @@ impl RegisterPlayer {
             return Err(DomainError::invalid("sex", "m, f or empty"));
         }
         let bd = self.birth_date.trim();
-        if !bd.is_empty()
-            && !formats::is_date(bd)
-            && !(bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit()))
-        {
+        let year_only = bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit());
+        if !(bd.is_empty() || formats::is_date(bd) || year_only) {
             return Err(DomainError::invalid(
                 "birth_date",
                 "write the birth date as YYYY-MM-DD or YYYY",
