@@ -381,7 +381,7 @@ pub fn set_round_start(
     cmd: SetRoundStart,
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
-    if NaiveDateTime::parse_from_str(cmd.start.trim(), "%Y-%m-%dT%H:%M").is_err() {
+    if !super::formats::is_local_minute(cmd.start.trim()) {
         return Err(DomainError::invalid(
             "start",
             format!("'{}' is not YYYY-MM-DDTHH:MM", cmd.start),

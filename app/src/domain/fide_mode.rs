@@ -78,8 +78,9 @@ pub fn in_fide_mode(conn: &mut DbConnection, tid: i32) -> DomainResult<bool> {
 }
 
 /// An operation the FIDE rules forbid (`what`, with the rule in `why`). In
-/// FIDE mode it is refused — `field: "leave_fide_mode"`, the warning as the
-/// message — unless both confirmations are given; then, and always once the
+/// FIDE mode it is refused — a conflict with the tournament's mode (409),
+/// `field: "leave_fide_mode"`, the warning as the message — unless both
+/// confirmations are given; then, and always once the
 /// tournament has left FIDE mode, it is recorded and allowed.
 pub fn forbidden(
     conn: &mut DbConnection,
@@ -91,7 +92,7 @@ pub fn forbidden(
 ) -> DomainResult<()> {
     let fide = in_fide_mode(conn, tid)?;
     if fide && !(confirm.warning_read && confirm.leave_fide_mode) {
-        return Err(DomainError::invalid(
+        return Err(DomainError::conflict_on(
             "leave_fide_mode",
             format!(
                 "FIDE mode: {what} is outside the FIDE rules ({why}). To do it anyway, confirm twice (warning_read and leave_fide_mode): the tournament then leaves FIDE mode for good, and the TRF export says so"

@@ -12,6 +12,7 @@ pub mod chess960;
 pub mod engine;
 pub mod entries;
 pub mod fide_mode;
+pub mod formats;
 pub mod games;
 pub mod interchange;
 pub mod kinds;
@@ -99,6 +100,12 @@ pub enum DomainError {
         message: String,
         current: Option<serde_json::Value>,
     },
+    /// A well-formed value that the tournament's current state refuses (a
+    /// round already paired, a FIDE id already registered, a user without an
+    /// account): a conflict (409, RFC 9110 §15.5.10) that names the field,
+    /// as `Invalid` does, for forms.
+    #[error("{message}")]
+    ConflictOn { field: String, message: String },
     #[error("pairing failed: {0}")]
     Pairing(String),
     #[error("database error: {0}")]
@@ -110,6 +117,12 @@ pub enum DomainError {
 impl DomainError {
     pub fn invalid(field: &str, message: impl Into<String>) -> DomainError {
         DomainError::Invalid {
+            field: field.to_string(),
+            message: message.into(),
+        }
+    }
+    pub fn conflict_on(field: &str, message: impl Into<String>) -> DomainError {
+        DomainError::ConflictOn {
             field: field.to_string(),
             message: message.into(),
         }
@@ -303,9 +316,12 @@ mod tests {
             }
         }
         assert!(graph["kinds"].is_empty(), "kinds is a leaf");
+        assert!(graph["formats"].is_empty(), "formats is a leaf");
         assert!(
-            graph["regulations"].iter().all(|m| m == "kinds"),
-            "regulations uses only the closed sets: {:?}",
+            graph["regulations"]
+                .iter()
+                .all(|m| m == "kinds" || m == "formats"),
+            "regulations uses only the closed sets and the text formats: {:?}",
             graph["regulations"]
         );
     }

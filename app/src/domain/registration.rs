@@ -7,7 +7,7 @@
 
 use super::audit::{self, Entry};
 use super::tournaments::load as load_tournament;
-use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use super::{formats, now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
@@ -41,7 +41,9 @@ pub struct RegisterPlayer {
     /// FIDE development coefficient K (40, 20 or 10).
     pub k_factor: Option<i32>,
     /// Late entry: the first round the player is paired in. Defaults to the next
-    /// round to be paired; earlier rounds score as the regulations say.
+    /// round to be paired; earlier rounds score as the regulations say. A round
+    /// paired already or beyond the last is a conflict (409).
+    #[schema(minimum = 1)]
     pub joins_round: Option<i32>,
     /// Register although a player of the same name and birth year is already
     /// registered (the first attempt is refused with `field: "duplicate"`).
@@ -92,8 +94,13 @@ impl RegisterPlayer {
                 "the name is longer than 100 characters",
             ));
         }
-        self.title = self.title.trim().to_uppercase();
-        if !TITLES.contains(&self.title.as_str()) {
+        // ASCII letters in either case only, as the document's pattern says
+        // (`formats::TITLE`; Unicode upper-casing reads `ım` as `IM`).
+        let title = formats::title(&self.title, TITLES);
+        self.title = title
+            .clone()
+            .unwrap_or_else(|| self.title.trim().to_uppercase());
+        if title.is_none() {
             return Err(DomainError::invalid(
                 "title",
                 format!(
@@ -102,11 +109,11 @@ impl RegisterPlayer {
                 ),
             ));
         }
-        self.federation = self.federation.trim().to_uppercase();
-        if !self.federation.is_empty()
-            && (self.federation.len() != 3
-                || !self.federation.chars().all(|c| c.is_ascii_uppercase()))
-        {
+        let federation = formats::federation(&self.federation);
+        self.federation = federation
+            .clone()
+            .unwrap_or_else(|| self.federation.trim().to_uppercase());
+        if federation.is_none() {
             return Err(DomainError::invalid(
                 "federation",
                 "the federation is a three-letter code such as POL",
@@ -138,15 +145,14 @@ impl RegisterPlayer {
                 return Err(DomainError::invalid("k_factor", "K is 10, 20 or 40"));
             }
         }
-        self.sex = self.sex.trim().to_lowercase();
-        if !["", "m", "f"].contains(&self.sex.as_str()) {
+        let sex = formats::sex(&self.sex);
+        self.sex = sex.clone().unwrap_or_default();
+        if sex.is_none() {
             return Err(DomainError::invalid("sex", "m, f or empty"));
         }
         let bd = self.birth_date.trim();
-        if !bd.is_empty()
-            && chrono::NaiveDate::parse_from_str(bd, "%Y-%m-%d").is_err()
-            && !(bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit()))
-        {
+        let year_only = bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit());
+        if !(bd.is_empty() || formats::is_date(bd) || year_only) {
             return Err(DomainError::invalid(
                 "birth_date",
                 "write the birth date as YYYY-MM-DD or YYYY",
@@ -289,8 +295,15 @@ pub(crate) fn enter_player(
         ));
     }
     let joins = cmd.joins_round.unwrap_or(paired + 1);
+    // A round from 1 on is well-formed; one already paired conflicts with the
+    // tournament's state (409), a round below 1 is invalid (422).
+    let refuse: fn(&str, String) -> DomainError = if joins >= 1 {
+        DomainError::conflict_on
+    } else {
+        DomainError::invalid
+    };
     if joins <= paired {
-        return Err(DomainError::invalid(
+        return Err(refuse(
             "joins_round",
             format!(
                 "round {joins} is already paired; a late entry joins at round {} or later",
@@ -299,14 +312,14 @@ pub(crate) fn enter_player(
         ));
     }
     if joins > t.rounds.max(1) {
-        return Err(DomainError::invalid(
+        return Err(DomainError::conflict_on(
             "joins_round",
             format!("the tournament has {} rounds", t.rounds),
         ));
     }
     if !cmd.confirm_duplicate {
         if let Some(other) = likely_duplicate(conn, tid, &cmd.name, &cmd.birth_date, None)? {
-            return Err(DomainError::invalid(
+            return Err(DomainError::conflict_on(
                 "duplicate",
                 format!(
                     "{} (born {}) is already registered as number {}; register again only if this is another player",
@@ -324,7 +337,7 @@ pub(crate) fn enter_player(
             .count()
             .get_result(conn)?;
         if dup > 0 {
-            return Err(DomainError::invalid(
+            return Err(DomainError::conflict_on(
                 "fide_id",
                 format!("FIDE id {fid} is already registered here"),
             ));
@@ -449,14 +462,24 @@ pub(crate) fn likely_duplicate(
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct EditPlayer {
+    /// At most 100 characters, at least one of them not white space.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = r"[^\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]"
+    )]
     pub name: Option<String>,
+    /// A FIDE id not registered for another player here (else 409).
+    #[schema(minimum = 1, maximum = 99_999_999_999_i64)]
     pub fide_id: Option<i64>,
     pub title: Option<String>,
     pub federation: Option<String>,
     pub club: Option<String>,
     pub birth_date: Option<String>,
     pub sex: Option<String>,
+    #[schema(minimum = 0, maximum = 3500)]
     pub rating: Option<i32>,
+    #[schema(minimum = 0, maximum = 3500)]
     pub national_rating: Option<i32>,
     pub k_factor: Option<i32>,
     /// The player's version as read; a stale one gets 409.
@@ -509,7 +532,7 @@ pub fn edit(
             .count()
             .get_result(conn)?;
         if dup > 0 {
-            return Err(DomainError::invalid(
+            return Err(DomainError::conflict_on(
                 "fide_id",
                 format!("FIDE id {fid} is already registered here"),
             ));
@@ -717,9 +740,10 @@ pub fn import_list(
         }
         match csv_player(line).and_then(|cmd| register(conn, actor, tid, cmd)) {
             Ok(_) => n += 1,
-            Err(DomainError::Invalid { field, message }) => {
-                problems.push(format!("line {}: {field}: {message}", i + 1))
-            }
+            Err(
+                DomainError::Invalid { field, message }
+                | DomainError::ConflictOn { field, message },
+            ) => problems.push(format!("line {}: {field}: {message}", i + 1)),
             Err(DomainError::Conflict { message, .. }) => {
                 problems.push(format!("line {}: {message}", i + 1))
             }
@@ -795,6 +819,8 @@ pub fn withdraw(
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RequestBye {
+    /// A round not paired yet, up to the tournament's last (else 409).
+    #[schema(minimum = 1)]
     pub round: i32,
     /// `half` (default), `zero` or `full` — what the regulations allow.
     #[serde(default = "default_bye_kind")]
@@ -850,8 +876,16 @@ pub fn request_bye(
         ));
     }
     let paired = rounds_paired(conn, tid)?;
+    // A round from 1 on is well-formed: one paired already or beyond the
+    // tournament's rounds conflicts with its state (409); below 1 it is
+    // invalid (422, the document's `minimum`).
+    let refuse: fn(&str, String) -> DomainError = if cmd.round >= 1 {
+        DomainError::conflict_on
+    } else {
+        DomainError::invalid
+    };
     if cmd.round <= paired || cmd.round > t.rounds {
-        return Err(DomainError::invalid(
+        return Err(refuse(
             "round",
             format!(
                 "a bye can be requested for rounds {} to {}",

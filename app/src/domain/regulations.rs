@@ -25,6 +25,7 @@ pub struct Period {
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
 pub struct TimeControl {
+    #[schema(min_items = 1)]
     pub periods: Vec<Period>,
     #[serde(default)]
     pub increment_seconds: u32,
@@ -77,14 +78,23 @@ impl TimeControl {
 /// Points of the point system, in points (multiples of ½), as the regulations state them.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
 pub struct PointsConfig {
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub win: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub draw: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub loss: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub forfeit_win: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub forfeit_loss: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub pairing_bye: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub full_bye: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub half_bye: f64,
+    #[schema(multiple_of = 0.5, minimum = 0, maximum = 20)]
     pub zero_bye: f64,
 }
 
@@ -159,7 +169,10 @@ pub struct Regulations {
     pub place: String,
     pub federation: String,
     /// `YYYY-MM-DD`
+    #[schema(format = Date)]
     pub start_date: String,
+    /// `YYYY-MM-DD`, not before `start_date`.
+    #[schema(format = Date)]
     pub end_date: String,
     pub system: PairingSystem,
     /// Number of rounds (Swiss). For round robins it follows from the players.
@@ -167,6 +180,7 @@ pub struct Regulations {
     pub schedule: Vec<RoundSchedule>,
     pub time_control: TimeControl,
     /// Default time (art. 6.7): minutes after the start a player may arrive. 2009 Laws: 0.
+    #[schema(maximum = 1440)]
     pub default_time_minutes: u32,
     pub adjournments: bool,
     /// Guidelines for adjourned games §10: lateness limit at resumption, minutes.
@@ -179,6 +193,7 @@ pub struct Regulations {
     /// Art. 9.1(a): draw offers only with the arbiter's consent.
     pub draw_needs_arbiter: bool,
     /// Art. 7.4(b): the illegal move that loses (2009: the third).
+    #[schema(minimum = 1, maximum = 10)]
     pub illegal_moves_lose: u32,
     /// Art. 7.4(b): seconds added to the opponent for each illegal move.
     pub illegal_move_bonus_seconds: u32,
@@ -259,7 +274,7 @@ impl Regulations {
             ("start_date", &self.start_date),
             ("end_date", &self.end_date),
         ] {
-            if chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").is_err() {
+            if !super::formats::is_date(v) {
                 out.push(DomainError::invalid(
                     field,
                     format!("'{v}' is not a date; write it as YYYY-MM-DD"),
@@ -279,7 +294,7 @@ impl Regulations {
             ));
         }
         for s in &self.schedule {
-            if chrono::NaiveDateTime::parse_from_str(&s.start, "%Y-%m-%dT%H:%M").is_err() {
+            if !super::formats::is_local_minute(&s.start) {
                 out.push(DomainError::invalid(
                     "schedule",
                     format!("round {}: '{}' is not YYYY-MM-DDTHH:MM", s.round, s.start),

@@ -438,7 +438,7 @@ pub fn appoint(
         .first(conn)
         .optional()?
         .ok_or_else(|| {
-            DomainError::invalid("username", format!("there is no user '{}'", cmd.username))
+            DomainError::conflict_on("username", format!("there is no user '{}'", cmd.username))
         })?;
     let exists: i64 = tournament_staff::table
         .filter(tournament_staff::tournament_id.eq(tid))

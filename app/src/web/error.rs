@@ -54,7 +54,7 @@ pub fn domain_status(d: &DomainError) -> StatusCode {
         DomainError::Forbidden(_) => StatusCode::FORBIDDEN,
         DomainError::NotFound(_) => StatusCode::NOT_FOUND,
         DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-        DomainError::Conflict { .. } => StatusCode::CONFLICT,
+        DomainError::Conflict { .. } | DomainError::ConflictOn { .. } => StatusCode::CONFLICT,
         DomainError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
         DomainError::Database(e) => match e {
             diesel::result::Error::NotFound => StatusCode::NOT_FOUND,
@@ -89,9 +89,9 @@ impl ResponseError for AppError {
             current: None,
         };
         match self {
-            AppError::Domain(DomainError::Invalid { field, .. }) => {
-                body.field = Some(field.clone())
-            }
+            AppError::Domain(
+                DomainError::Invalid { field, .. } | DomainError::ConflictOn { field, .. },
+            ) => body.field = Some(field.clone()),
             AppError::Domain(DomainError::Conflict { current, .. }) => {
                 body.current = current.clone()
             }

@@ -94,6 +94,33 @@ type LinkRule = (
     &'static [(&'static str, &'static str)],
 );
 
+/// One rule of `LINK_BODIES`: from, status, to, fields.
+type LinkBody = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static [(&'static str, &'static str)],
+);
+
+/// Fields of a linked operation's body taken from the answer (OpenAPI 3.1
+/// Link Object `requestBody`, runtime expressions inside): the version an
+/// edit must name (optimistic concurrency), so that a client following the
+/// link edits the object it just created. From, status, to, fields.
+const LINK_BODIES: &[LinkBody] = &[
+    (
+        "tournaments_create",
+        "201",
+        "tournaments_edit",
+        &[("version", "$response.body#/version")],
+    ),
+    (
+        "players_register",
+        "201",
+        "players_edit",
+        &[("version", "$response.body#/version")],
+    ),
+];
+
 /// The links of the main flow (OpenAPI 3.1 Link Objects), so that a client or a
 /// stateful tester can follow create → register → pair → publish → result:
 /// from operation, its answer's status, the operations the answer leads to,
@@ -288,9 +315,73 @@ pub fn document() -> serde_json::Value {
     operation_ids(&mut doc);
     links(&mut doc);
     object_defaults(&mut doc);
+    text_formats(&mut doc);
     files(&mut doc);
     unsigned(&mut doc);
     doc
+}
+
+/// The formats of text fields, from `domain::formats`, whose checks the
+/// server makes with the same rules: what the pattern allows is accepted and
+/// nothing else. Also the closed sets of words and numbers.
+fn text_formats(doc: &mut serde_json::Value) {
+    use crate::domain::formats::{self, trimmed, whole};
+    use serde_json::json;
+    let player = [
+        ("title", json!({"pattern": trimmed(formats::TITLE)})),
+        (
+            "federation",
+            json!({"pattern": trimmed(formats::FEDERATION)}),
+        ),
+        ("sex", json!({"pattern": trimmed(formats::SEX)})),
+        (
+            "birth_date",
+            json!({"pattern": trimmed(&formats::birth_date())}),
+        ),
+        // FIDE Rating Regulations B.02 §8.3.3: K is 40, 20 or 10.
+        ("k_factor", json!({"enum": [10, 20, 40, null]})),
+    ];
+    let mut rules: Vec<(&str, &str, serde_json::Value)> = Vec::new();
+    for schema in ["RegisterPlayer", "EditPlayer"] {
+        for (field, rule) in &player {
+            rules.push((schema, field, rule.clone()));
+        }
+    }
+    rules.extend([
+        (
+            "RoundSchedule",
+            "start",
+            json!({"pattern": whole(&formats::local_minute())}),
+        ),
+        (
+            "SetRoundStart",
+            "start",
+            json!({"pattern": trimmed(&formats::local_minute())}),
+        ),
+        (
+            "Regulations",
+            "tiebreaks",
+            json!({"items": {"type": "string", "pattern": formats::tiebreak()}}),
+        ),
+        (
+            "StaffMember",
+            "role",
+            json!({"enum": ["organizer", "arbiter"], "pattern": null}),
+        ),
+    ]);
+    let schemas = &mut doc["components"]["schemas"];
+    for (schema, field, rule) in rules {
+        let Some(property) = schemas[schema]["properties"][field].as_object_mut() else {
+            panic!("the document has no {schema}.{field}");
+        };
+        for (key, value) in rule.as_object().into_iter().flatten() {
+            if value.is_null() {
+                property.remove(key);
+            } else {
+                property.insert(key.clone(), value.clone());
+            }
+        }
+    }
 }
 
 /// utoipa writes a `u32` as `format: int32, minimum: 0`, which says that
@@ -395,6 +486,16 @@ fn links(doc: &mut serde_json::Value) {
             });
         }
     }
+    for (from, status, to, fields) in LINK_BODIES {
+        let (method, path) = find(from).unwrap_or_else(|| panic!("no operation {from}"));
+        let link = &mut doc["paths"][path][&method]["responses"][*status]["links"][*to];
+        assert!(link.is_object(), "no link from {from} to {to}");
+        let body: serde_json::Map<String, serde_json::Value> = fields
+            .iter()
+            .map(|(name, expr)| (name.to_string(), serde_json::Value::from(*expr)))
+            .collect();
+        link["requestBody"] = body.into();
+    }
 }
 
 /// Drops the `default` of a property that refers to an object schema: the
@@ -423,4 +524,136 @@ fn object_defaults(doc: &mut serde_json::Value) {
 pub async fn serve() -> HttpResponse {
     static DOC: std::sync::OnceLock<serde_json::Value> = std::sync::OnceLock::new();
     HttpResponse::Ok().json(DOC.get_or_init(document))
+}
+
+/// Each pattern of the document against the server's own check, string by
+/// string: the pattern matches exactly the strings the server accepts.
+#[cfg(test)]
+mod document_agrees {
+    use crate::domain::formats::*;
+    use crate::domain::registration::RegisterPlayer;
+
+    fn pattern(p: &str) -> regex::Regex {
+        regex::Regex::new(p).expect("the pattern compiles")
+    }
+
+    #[test]
+    fn every_day_of_four_years() {
+        let date = pattern(&whole(DATE));
+        let minute = pattern(&whole(&local_minute()));
+        for year in ["1900", "2000", "2023", "2024", "0000", "9999"] {
+            for month in 0..=13 {
+                for day in 0..=32 {
+                    let s = format!("{year}-{month:02}-{day:02}");
+                    assert_eq!(date.is_match(&s), is_date(&s), "{s}");
+                    let t = format!("{s}T23:59");
+                    assert_eq!(minute.is_match(&t), is_local_minute(&t), "{t}");
+                }
+            }
+        }
+        for s in [
+            "2026-1-05",
+            "12026-01-05",
+            "2026-01-05 ",
+            "2026-01-05T24:00",
+            "2026-01-05T9:00",
+        ] {
+            assert!(!date.is_match(s) || is_date(s), "{s}");
+            assert_eq!(minute.is_match(s), is_local_minute(s), "{s}");
+        }
+    }
+
+    #[test]
+    fn player_fields() {
+        let space = ["", " ", "\u{3000}", "\t\n"];
+        let words = [
+            "",
+            "gm",
+            "GM",
+            "Wgm",
+            "wim",
+            "CM",
+            "WCM",
+            "XM",
+            "ım",
+            "GMX",
+            "pol",
+            "POL",
+            "Po",
+            "ﬀa",
+            "m",
+            "F",
+            "x",
+            "1990",
+            "1990-02-28",
+            "1992-02-29",
+            "1990-02-29",
+            "1990-2-28",
+            "٢٠٢٠",
+        ];
+        let rules: [(&str, String); 4] = [
+            ("title", trimmed(TITLE)),
+            ("federation", trimmed(FEDERATION)),
+            ("sex", trimmed(SEX)),
+            ("birth_date", trimmed(&birth_date())),
+        ];
+        for (field, p) in rules {
+            let p = pattern(&p);
+            for w in words {
+                for (before, after) in space.iter().zip(space.iter().rev()) {
+                    let s = format!("{before}{w}{after}");
+                    let mut cmd = RegisterPlayer {
+                        name: "A".into(),
+                        ..Default::default()
+                    };
+                    match field {
+                        "title" => cmd.title = s.clone(),
+                        "federation" => cmd.federation = s.clone(),
+                        "sex" => cmd.sex = s.clone(),
+                        _ => cmd.birth_date = s.clone(),
+                    }
+                    let accepted = cmd.validate().is_ok();
+                    assert_eq!(p.is_match(&s), accepted, "{field}: {s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn tiebreak_codes() {
+        use pairing::tiebreak::TieBreak;
+        let p = pattern(&tiebreak());
+        let codes = [
+            "BH", "FB", "SB", "PS", "ARO", "TPR", "PTP", "APRO", "APPO", "RTNG", "PTS", "AOB",
+            "DE", "WIN", "WON", "BPG", "BWG", "REP", "KS", "STD", "TPN", "XX", "B", "",
+        ];
+        let modifiers = [
+            "",
+            "/C1",
+            "/c2",
+            "/M1",
+            "/U1000",
+            "/u+7",
+            "/C255",
+            "/C256",
+            "/C0001",
+            "/M300",
+            "/U4294967295",
+            "/U4294967296",
+            "/C",
+            "/",
+            "/X1",
+            "/C1/M1",
+            "/C-1",
+        ];
+        for code in codes {
+            for case in [code.to_string(), code.to_lowercase()] {
+                for m in modifiers {
+                    for s in [format!("{case}{m}"), format!(" {case}{m}\u{a0}")] {
+                        assert_eq!(p.is_match(&s), s.parse::<TieBreak>().is_ok(), "{s:?}");
+                    }
+                }
+            }
+        }
+    }
 }

@@ -768,3 +768,164 @@ fn an_unknown_word_names_its_field_and_the_allowed_words() {
         );
     }
 }
+
+/// Issue 23: a well-formed request that the tournament's state refuses is a
+/// conflict (409, RFC 9110 §15.5.10) naming the field; content the document
+/// refuses stays 422. Neither changes anything.
+#[test]
+fn a_state_conflict_is_409_and_names_its_field() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        // Three rounds, round 1 paired and published.
+        let (tid, _gid, org) = setup(&app);
+        let players = |c: &Client| {
+            c.get(&format!("/api/v1/tournaments/{tid}/players"))
+                .1
+                .as_array()
+                .cloned()
+                .unwrap()
+        };
+        let first = players(&org)[0].clone();
+        let pid = first["id"].as_i64().unwrap();
+        let audit = app.audit_count();
+        let byes = format!("/api/v1/tournaments/{tid}/players/{pid}/byes");
+        let register = format!("/api/v1/tournaments/{tid}/players");
+        let cases: Vec<(String, serde_json::Value, u16, &str)> = vec![
+            // Round 1 is paired; there is no round 4.
+            (byes.clone(), json!({"round": 1}), 409, "round"),
+            (byes.clone(), json!({"round": 4}), 409, "round"),
+            (byes.clone(), json!({"round": 0}), 422, "round"),
+            (
+                register.clone(),
+                json!({"name": "Late", "joins_round": 1}),
+                409,
+                "joins_round",
+            ),
+            (
+                register.clone(),
+                json!({"name": "Late", "joins_round": 9}),
+                409,
+                "joins_round",
+            ),
+            (
+                register.clone(),
+                json!({"name": "Late", "joins_round": 0}),
+                422,
+                "joins_round",
+            ),
+            (
+                format!("/api/v1/tournaments/{tid}/staff"),
+                json!({"username": "nobody-has-this-name", "role": "arbiter"}),
+                409,
+                "username",
+            ),
+            // Words the document's patterns refuse, as the server does.
+            (
+                register.clone(),
+                json!({"name": "T", "title": "ım"}),
+                422,
+                "title",
+            ),
+            (
+                register.clone(),
+                json!({"name": "T", "federation": "ﬀA"}),
+                422,
+                "federation",
+            ),
+            (
+                register.clone(),
+                json!({"name": "T", "birth_date": "1990-2-3"}),
+                422,
+                "birth_date",
+            ),
+            (
+                register.clone(),
+                json!({"name": "T", "birth_date": "1991-02-29"}),
+                422,
+                "birth_date",
+            ),
+            (
+                "/api/v1/tournaments".into(),
+                json!({"name": "T", "start_date": "2026-3-1", "end_date": "2026-03-01"}),
+                422,
+                "start_date",
+            ),
+            (
+                "/api/v1/tournaments".into(),
+                json!({"name": "T", "tiebreaks": ["BH/U100"]}),
+                422,
+                "tiebreaks",
+            ),
+        ];
+        for (path, body, status, field) in cases {
+            let (s, v) = org.post(&path, body.clone());
+            assert_eq!(s.as_u16(), status, "[{label}] {path} {body}: {v}");
+            assert_eq!(v["field"], field, "[{label}] {path} {body}: {v}");
+        }
+        let (s, v) = org.put(
+            &format!("/api/v1/tournaments/{tid}/rounds/1/start"),
+            json!({"start": "2026-03-01T9:00"}),
+        );
+        assert_eq!(
+            (s.as_u16(), &v["field"]),
+            (422, &json!("start")),
+            "[{label}] {v}"
+        );
+        assert_eq!(players(&org).len(), 4, "[{label}] nobody registered");
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+
+        // A FIDE id registered for one player conflicts for another.
+        let a = org.ok(
+            org.post(&register, json!({"name": "Has Id", "fide_id": 1503014})),
+            201,
+            "register with a FIDE id",
+        );
+        let (s, v) = org.post(&register, json!({"name": "Same Id", "fide_id": 1503014}));
+        assert_eq!(
+            (s.as_u16(), &v["field"]),
+            (409, &json!("fide_id")),
+            "[{label}] {v}"
+        );
+        let (s, v) = org.patch(
+            &format!("/api/v1/tournaments/{tid}/players/{pid}"),
+            json!({"fide_id": 1503014, "version": first["version"]}),
+        );
+        assert_eq!(
+            (s.as_u16(), &v["field"]),
+            (409, &json!("fide_id")),
+            "[{label}] {v}"
+        );
+        // What the patterns allow is read as the server normalises it.
+        let v = org.ok(
+            org.patch(
+                &format!("/api/v1/tournaments/{tid}/players/{}", a["id"]),
+                json!({"title": " wgm\u{3000}", "federation": "pol", "sex": "F", "version": a["version"]}),
+            ),
+            200,
+            "edit with words in either case",
+        );
+        assert_eq!(
+            (
+                &v["player"]["title"],
+                &v["player"]["federation"],
+                &v["player"]["sex"]
+            ),
+            (&json!("WGM"), &json!("POL"), &json!("f")),
+            "[{label}] {v}"
+        );
+        let t = org.ok(
+            org.post(
+                "/api/v1/tournaments",
+                json!({"name": "Codes", "tiebreaks": [" bh/c1", "ARO/u+1000/M1", "sb"]}),
+            ),
+            201,
+            "tie-break codes in either case",
+        );
+        assert_eq!(
+            t["regulations"]["tiebreaks"],
+            json!([" bh/c1", "ARO/u+1000/M1", "sb"]),
+            "[{label}] {t}"
+        );
+    }
+}

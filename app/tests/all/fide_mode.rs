@@ -35,7 +35,8 @@ fn event(app: &TestApp, who: &str, name: &str) -> (i64, Client, Value) {
     (tid, org, r)
 }
 
-/// Refused without both confirmations (422, the warning, nothing written),
+/// Refused without both confirmations (409, a conflict with the tournament's
+/// FIDE mode: the warning, nothing written),
 /// done with both; then the tournament is out of FIDE mode on every staff
 /// page and in the TRF export.
 fn refused_then_confirmed(
@@ -49,7 +50,7 @@ fn refused_then_confirmed(
     let audit = app.audit_count();
     for (read, leave) in [(false, false), (true, false), (false, true)] {
         let (status, body) = send(read, leave);
-        assert_eq!(status, 422, "[{label}] {what} ({read}, {leave}): {body}");
+        assert_eq!(status, 409, "[{label}] {what} ({read}, {leave}): {body}");
         assert_eq!(body["field"], "leave_fide_mode", "{body}");
         assert!(
             body["error"].as_str().unwrap().contains("FIDE mode"),

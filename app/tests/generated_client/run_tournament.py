@@ -12,6 +12,7 @@ Prints one JSON object: the tournament id, the results entered and the
 standings as the generated client read them.
 """
 
+import datetime
 import json
 import sys
 from http import HTTPStatus
@@ -74,8 +75,9 @@ def main():
         body=Regulations(
             name="Generated Client Open",
             place="Test Hall",
-            start_date="2026-05-01",
-            end_date="2026-05-03",
+            # `format: date` in the document: the generated model takes a date.
+            start_date=datetime.date(2026, 5, 1),
+            end_date=datetime.date(2026, 5, 3),
             rounds=3,
         ),
     )

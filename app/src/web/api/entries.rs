@@ -146,8 +146,8 @@ pub async fn set_form(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer here", body = ErrorBody),
               (status = 404, description = "No such entry", body = ErrorBody),
-              (status = 409, description = "Already decided, or the field is full", body = ErrorBody),
-              (status = 422, description = "The registration refuses it (e.g. a duplicate registered meanwhile)", body = ErrorBody)))]
+              (status = 409, description = "Already decided, the field is full, or the registration refuses it (e.g. a duplicate registered meanwhile)", body = ErrorBody),
+              (status = 422, description = "The registration refuses it (a field is invalid)", body = ErrorBody)))]
 pub async fn approve(
     state: web::Data<AppState>,
     req: HttpRequest,

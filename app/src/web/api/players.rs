@@ -33,7 +33,7 @@ pub async fn list(
     responses((status = 201, description = "Registered (a late entry once round 1 is paired)", body = PlayerView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
-              (status = 409, description = "Registration closed (round robin under way)", body = ErrorBody),
+              (status = 409, description = "Registration closed (round robin under way), a likely duplicate (`duplicate`), the FIDE id registered already (`fide_id`), or `joins_round` paired already or beyond the last round", body = ErrorBody),
               (status = 422, description = "A field is invalid", body = ErrorBody)))]
 pub async fn register(
     state: web::Data<AppState>,
@@ -86,7 +86,7 @@ pub async fn card(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 404, description = "No such player", body = ErrorBody),
-              (status = 409, description = "Stale version", body = ErrorBody),
+              (status = 409, description = "Stale version, or the FIDE id is registered for another player here (`fide_id`)", body = ErrorBody),
               (status = 422, description = "A value is invalid", body = ErrorBody)))]
 pub async fn edit(
     state: web::Data<AppState>,
@@ -166,7 +166,7 @@ pub async fn withdraw(
     responses((status = 201, description = "Bye recorded for a round not yet paired", body = ByeRequestView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
-              (status = 409, description = "Already has a bye that round, or round robin", body = ErrorBody),
+              (status = 409, description = "Already has a bye that round, a round robin, the round paired already or beyond the last (`round`), or FIDE mode refuses a full-point bye without both confirmations (`leave_fide_mode`)", body = ErrorBody),
               (status = 422, description = "Round or kind invalid", body = ErrorBody)))]
 pub async fn request_bye(
     state: web::Data<AppState>,

@@ -107,7 +107,7 @@ pub async fn publish(
     responses((status = 200, description = "Edited; lists the criteria the edit breaks", body = EditedPairing),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
-              (status = 409, description = "Round published or not the last", body = ErrorBody),
+              (status = 409, description = "Round published or not the last, or FIDE mode refuses the change without both confirmations (`leave_fide_mode`)", body = ErrorBody),
               (status = 422, description = "Not a complete pairing of the round's players", body = ErrorBody)))]
 pub async fn edit_pairing(
     state: web::Data<AppState>,

@@ -53,7 +53,7 @@ pub async fn get(
     responses((status = 200, description = "Edited", body = TournamentView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not the organizer", body = ErrorBody),
-              (status = 409, description = "Stale version, or a regulation frozen since round 1", body = ErrorBody),
+              (status = 409, description = "Stale version, a regulation frozen since round 1, or FIDE mode refuses the change without both confirmations (`leave_fide_mode`)", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
 pub async fn edit(
     state: web::Data<AppState>,
@@ -88,8 +88,8 @@ pub async fn staff(
     responses((status = 201, description = "Appointed", body = [StaffMember]),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not the organizer", body = ErrorBody),
-              (status = 409, description = "The user already holds that role here", body = ErrorBody),
-              (status = 422, description = "Unknown user or role", body = ErrorBody)))]
+              (status = 409, description = "The user already holds that role here, or has no account (`username`)", body = ErrorBody),
+              (status = 422, description = "Unknown role", body = ErrorBody)))]
 pub async fn appoint(
     state: web::Data<AppState>,
     req: HttpRequest,

@@ -318,7 +318,7 @@ async fn board_refused(
 ) -> Result<HttpResponse, PageError> {
     let status = match &e {
         DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-        DomainError::Conflict { .. } => StatusCode::CONFLICT,
+        DomainError::Conflict { .. } | DomainError::ConflictOn { .. } => StatusCode::CONFLICT,
         _ => return Err(PageError::new(e, viewer.lang)),
     };
     let x = SheetExtras {

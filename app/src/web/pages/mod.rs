@@ -676,6 +676,7 @@ where
         Err(
             e @ (DomainError::Invalid { .. }
             | DomainError::Conflict { .. }
+            | DomainError::ConflictOn { .. }
             | DomainError::Pairing(_)),
         ) => {
             let status = crate::web::error::domain_status(&e);

@@ -35,7 +35,8 @@ pub struct FormError {
 impl FormError {
     pub(crate) fn of(e: &DomainError) -> FormError {
         match e {
-            DomainError::Invalid { field, message } => FormError {
+            DomainError::Invalid { field, message }
+            | DomainError::ConflictOn { field, message } => FormError {
                 field: field.clone(),
                 message: message.clone(),
                 more: Vec::new(),
@@ -95,7 +96,7 @@ impl FideConfirm {
     /// `Some` when `e` is FIDE mode's refusal.
     fn of(e: &DomainError, action: String, hidden: Vec<(&str, &str)>) -> Option<FideConfirm> {
         match e {
-            DomainError::Invalid { field, message } if field == "leave_fide_mode" => {
+            DomainError::ConflictOn { field, message } if field == "leave_fide_mode" => {
                 Some(FideConfirm {
                     action,
                     hidden: hidden

@@ -386,7 +386,11 @@ pub async fn results(
         .await?
         {
             Ok(_) => saved += 1,
-            Err(e @ (DomainError::Invalid { .. } | DomainError::Conflict { .. })) => {
+            Err(
+                e @ (DomainError::Invalid { .. }
+                | DomainError::Conflict { .. }
+                | DomainError::ConflictOn { .. }),
+            ) => {
                 let confirm =
                     matches!(&e, DomainError::Invalid { field, .. } if field == "confirm");
                 typed.insert(g.id, (entered, e.to_string(), confirm));

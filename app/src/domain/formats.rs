@@ -1,0 +1,200 @@
+//! The text formats the API reads in its bodies (dates, times, FIDE titles,
+//! federations, tie-break codes), each as a check the server makes and as the
+//! pattern the OpenAPI document states (`web::openapi`), so that the text the
+//! document allows and the text the server accepts are the same (issue 23;
+//! the tests of `web::openapi` compare the two string by string).
+//! Patterns are ECMA-262 as JSON Schema reads them (2020-12 §6.3.3), written
+//! with ASCII digits (`[0-9]`, never `\d`, which some engines read as Unicode).
+
+/// One character `char::is_whitespace` holds (what `str::trim` removes).
+pub const SPACE: &str =
+    r"[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
+
+/// A real date of the Gregorian calendar, `YYYY-MM-DD` (RFC 3339 full-date):
+/// the day within its month, 29 February in leap years only.
+pub const DATE: &str = concat!(
+    "(?:[0-9]{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])",
+    "|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8]))",
+    "|(?:[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00)-02-29)"
+);
+
+/// A local date and time to the minute, `YYYY-MM-DDTHH:MM`.
+pub fn local_minute() -> String {
+    format!("{DATE}T(?:[01][0-9]|2[0-3]):[0-5][0-9]")
+}
+
+/// The whole text is `inner`, with white space around it allowed (the
+/// server trims it).
+pub fn trimmed(inner: &str) -> String {
+    format!("^{SPACE}*(?:{inner}){SPACE}*$")
+}
+
+/// The whole text is `inner`.
+pub fn whole(inner: &str) -> String {
+    format!("^(?:{inner})$")
+}
+
+/// A FIDE title (GM IM FM CM WGM WIM WFM WCM) in either case, or nothing.
+pub const TITLE: &str = "(?:[Ww]?[GgIiFfCc][Mm])?";
+/// A federation, three letters in either case (`POL`), or nothing.
+pub const FEDERATION: &str = "(?:[A-Za-z]{3})?";
+/// `m`, `f` (either case) or nothing.
+pub const SEX: &str = "[MmFf]?";
+
+/// A birth date: `YYYY-MM-DD`, `YYYY` or nothing.
+pub fn birth_date() -> String {
+    format!("(?:{DATE}|[0-9]{{4}})?")
+}
+
+/// Whether `s` has the shape of `mask`: `9` for an ASCII digit, any other
+/// character for itself.
+fn shaped(s: &str, mask: &str) -> bool {
+    s.len() == mask.len()
+        && s.bytes().zip(mask.bytes()).all(|(c, m)| match m {
+            b'9' => c.is_ascii_digit(),
+            m => c == m,
+        })
+}
+
+/// `DATE`: `YYYY-MM-DD`, a real date (chrono alone also reads `2026-1-5`).
+pub fn is_date(s: &str) -> bool {
+    shaped(s, "9999-99-99") && chrono::NaiveDate::parse_from_str(s, "%Y-%m-%d").is_ok()
+}
+
+/// `local_minute()`: `YYYY-MM-DDTHH:MM`, a real date and time.
+pub fn is_local_minute(s: &str) -> bool {
+    shaped(s, "9999-99-99T99:99")
+        && chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M").is_ok()
+}
+
+/// `TITLE`: the title in capitals, if `s` (trimmed) is one.
+pub fn title(s: &str, titles: &[&str]) -> Option<String> {
+    let s = s.trim();
+    titles
+        .iter()
+        .find(|t| t.eq_ignore_ascii_case(s))
+        .map(|t| t.to_string())
+}
+
+/// `FEDERATION`: the code in capitals, if `s` (trimmed) is three ASCII
+/// letters or empty.
+pub fn federation(s: &str) -> Option<String> {
+    let s = s.trim();
+    (s.is_empty() || (s.len() == 3 && s.bytes().all(|c| c.is_ascii_alphabetic())))
+        .then(|| s.to_ascii_uppercase())
+}
+
+/// `SEX`: `m`, `f` or empty, if `s` (trimmed) is one in either case.
+pub fn sex(s: &str) -> Option<String> {
+    let s = s.trim().to_ascii_lowercase();
+    ["", "m", "f"].contains(&s.as_str()).then_some(s)
+}
+
+/// A number from 0 to `u32::MAX` as `str::parse::<u32>` reads it: an
+/// optional `+`, leading zeros.
+const U32: &str = concat!(
+    r"\+?0*(?:[0-9]{1,9}|[1-3][0-9]{9}|4[01][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}",
+    "|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[01][0-9]{2}",
+    "|42949672[0-8][0-9]|429496729[0-5])"
+);
+/// A number from 0 to 255, read as `U32` is.
+const U8: &str = r"\+?0*(?:25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])";
+
+/// A FIDE C.07 tie-break code with its modifiers, as
+/// `pairing::tiebreak::TieBreak::from_str` reads it: the code in either case,
+/// then `/Cn` (cut), `/Mn` (median) and `/Un` (unrated rating) where the code
+/// takes them, white space around.
+pub fn tiebreak() -> String {
+    // (codes, takes /Cn, takes /Mn, takes /Un), as in `TieBreak::from_str`.
+    const CODES: &[(&[&str], bool, bool, bool)] = &[
+        (&["BH", "FB"], true, true, false),
+        (&["SB", "PS"], true, false, false),
+        (&["ARO"], true, true, true),
+        (&["TPR", "PTP", "APRO", "APPO", "RTNG"], false, false, true),
+        (
+            &[
+                "PTS", "AOB", "DE", "WIN", "WON", "BPG", "BWG", "REP", "KS", "STD", "TPN",
+            ],
+            false,
+            false,
+            false,
+        ),
+    ];
+    let either_case = |code: &str| -> String {
+        code.chars()
+            .map(|c| format!("[{}{}]", c, c.to_ascii_lowercase()))
+            .collect()
+    };
+    let alternatives: Vec<String> = CODES
+        .iter()
+        .map(|(codes, cut, median, unrated)| {
+            let names: Vec<String> = codes.iter().map(|c| either_case(c)).collect();
+            let mut modifiers = Vec::new();
+            if *cut {
+                modifiers.push(format!("[Cc]{U8}"));
+            }
+            if *median {
+                modifiers.push(format!("[Mm]{U8}"));
+            }
+            if *unrated {
+                modifiers.push(format!("[Uu]{U32}"));
+            }
+            let tail = if modifiers.is_empty() {
+                String::new()
+            } else {
+                format!("(?:/(?:{}))*", modifiers.join("|"))
+            };
+            format!("(?:{}){tail}", names.join("|"))
+        })
+        .collect();
+    trimmed(&alternatives.join("|"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_are_real_and_in_one_shape() {
+        for good in ["2026-11-26", "2024-02-29", "2000-02-29", "0000-01-01"] {
+            assert!(is_date(good), "{good}");
+        }
+        for bad in [
+            "2026-1-26",
+            "2026-11-6",
+            "+2026-11-26",
+            "2023-02-29",
+            "1900-02-29",
+            "2026-04-31",
+            " 2026-11-26",
+            "2026-11-26T00:00",
+            "",
+        ] {
+            assert!(!is_date(bad), "{bad}");
+        }
+        assert!(is_local_minute("2026-11-26T09:05"));
+        for bad in [
+            "2026-11-26T9:05",
+            "2026-11-26T24:00",
+            "2026-11-26 09:05",
+            "2026-11-26T09:05:00",
+        ] {
+            assert!(!is_local_minute(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn words_in_either_case_with_space_around() {
+        let titles = ["", "GM", "IM", "WGM"];
+        assert_eq!(title(" wgm\u{3000}", &titles).as_deref(), Some("WGM"));
+        assert_eq!(title("", &titles).as_deref(), Some(""));
+        // `ı` (dotless i) is upper-cased to `I` by Unicode, not by ASCII.
+        assert_eq!(title("ım", &titles), None);
+        assert_eq!(title("GMX", &titles), None);
+        assert_eq!(federation(" pol ").as_deref(), Some("POL"));
+        assert_eq!(federation("ﬀA"), None);
+        assert_eq!(federation("PO"), None);
+        assert_eq!(sex(" F").as_deref(), Some("f"));
+        assert_eq!(sex("x"), None);
+    }
+}
