@@ -16,6 +16,7 @@ pub mod games;
 pub mod interchange;
 pub mod kinds;
 pub mod model;
+pub mod msg;
 pub mod penalties;
 pub mod pgn_import;
 pub mod prizes;
@@ -32,6 +33,7 @@ pub mod users;
 pub mod views;
 
 pub use audience::Audience;
+pub use msg::Msg;
 
 use crate::db::schema::{tournament_staff, tournaments as tournaments_table};
 use crate::db::DbConnection;
@@ -86,21 +88,22 @@ pub enum DomainError {
     #[error("log in first: this action needs an account with a role in the tournament")]
     Unauthenticated,
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Msg),
+    /// What was not found ("tournament 3"); the sentence adds "not found".
     #[error("{0} not found")]
-    NotFound(String),
+    NotFound(Msg),
     /// A value the user gave is wrong; `field` names it for forms.
     #[error("{message}")]
-    Invalid { field: String, message: String },
+    Invalid { field: String, message: Msg },
     /// The request conflicts with the current state (stale version, round not
     /// finished, regulation frozen …). `current` is the state the client should see.
     #[error("{message}")]
     Conflict {
-        message: String,
+        message: Msg,
         current: Option<serde_json::Value>,
     },
     #[error("pairing failed: {0}")]
-    Pairing(String),
+    Pairing(Msg),
     #[error("database error: {0}")]
     Database(#[from] diesel::result::Error),
     #[error(transparent)]
@@ -108,15 +111,15 @@ pub enum DomainError {
 }
 
 impl DomainError {
-    pub fn invalid(field: &str, message: impl Into<String>) -> DomainError {
+    pub fn invalid(field: &str, message: Msg) -> DomainError {
         DomainError::Invalid {
             field: field.to_string(),
-            message: message.into(),
+            message,
         }
     }
-    pub fn conflict(message: impl Into<String>) -> DomainError {
+    pub fn conflict(message: Msg) -> DomainError {
         DomainError::Conflict {
-            message: message.into(),
+            message,
             current: None,
         }
     }
@@ -143,7 +146,7 @@ pub fn require_role(
         .count()
         .get_result(conn)?;
     if exists == 0 {
-        return Err(DomainError::NotFound(format!("tournament {tid}")));
+        return Err(DomainError::NotFound(msg!("tournament {}", tid)));
     }
     if actor.is_admin {
         return Ok(());
@@ -157,9 +160,10 @@ pub fn require_role(
         Ok(())
     } else {
         let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
-        Err(DomainError::Forbidden(format!(
-            "this action needs the role {} in tournament {tid}",
-            names.join(" or ")
+        Err(DomainError::Forbidden(msg!(
+            "this action needs the role {} in tournament {}",
+            msg::word(names.join(" or ")),
+            tid
         )))
     }
 }
@@ -282,9 +286,15 @@ mod tests {
                 panic!("an import cycle in app/src/domain: {}", cycle.join(" → "));
             }
         }
-        assert!(graph["kinds"].is_empty(), "kinds is a leaf");
+        // `msg`, the errors' sentences, is a leaf every module may use.
+        assert!(graph["msg"].is_empty(), "msg is a leaf");
         assert!(
-            graph["regulations"].iter().all(|m| m == "kinds"),
+            graph["kinds"].iter().all(|m| m == "msg"),
+            "kinds is a leaf (but for the messages): {:?}",
+            graph["kinds"]
+        );
+        assert!(
+            graph["regulations"].iter().all(|m| m == "kinds" || m == "msg"),
             "regulations uses only the closed sets: {:?}",
             graph["regulations"]
         );

@@ -116,7 +116,11 @@ impl PointsConfig {
             if !(0.0..=20.0).contains(&v) || doubled.fract() != 0.0 {
                 return Err(DomainError::invalid(
                     &format!("points.{name}"),
-                    format!("points for {name} must be a multiple of ½ between 0 and 10, not {v}"),
+                    msg!(
+                        "points for {} must be a multiple of ½ between 0 and 10, not {}",
+                        name,
+                        v
+                    ),
                 ));
             }
             Ok(doubled as i32)
@@ -247,12 +251,15 @@ impl Regulations {
         let sent_length = self.name.chars().count();
         self.name = self.name.trim().to_string();
         if self.name.is_empty() {
-            out.push(DomainError::invalid("name", "the tournament needs a name"));
+            out.push(DomainError::invalid(
+                "name",
+                msg!("the tournament needs a name"),
+            ));
         }
         if sent_length > 200 {
             out.push(DomainError::invalid(
                 "name",
-                "the name is longer than 200 characters",
+                msg!("the name is longer than 200 characters"),
             ));
         }
         for (field, v) in [
@@ -262,27 +269,27 @@ impl Regulations {
             if chrono::NaiveDate::parse_from_str(v, "%Y-%m-%d").is_err() {
                 out.push(DomainError::invalid(
                     field,
-                    format!("'{v}' is not a date; write it as YYYY-MM-DD"),
+                    msg!("'{}' is not a date; write it as YYYY-MM-DD", v),
                 ));
             }
         }
         if self.end_date < self.start_date {
             out.push(DomainError::invalid(
                 "end_date",
-                "the tournament ends before it starts",
+                msg!("the tournament ends before it starts"),
             ));
         }
         if self.system.is_swiss() && !(1..=30).contains(&self.rounds) {
             out.push(DomainError::invalid(
                 "rounds",
-                "a Swiss has between 1 and 30 rounds",
+                msg!("a Swiss has between 1 and 30 rounds"),
             ));
         }
         for s in &self.schedule {
             if chrono::NaiveDateTime::parse_from_str(&s.start, "%Y-%m-%dT%H:%M").is_err() {
                 out.push(DomainError::invalid(
                     "schedule",
-                    format!("round {}: '{}' is not YYYY-MM-DDTHH:MM", s.round, s.start),
+                    msg!("round {}: '{}' is not YYYY-MM-DDTHH:MM", s.round, s.start),
                 ));
             }
         }
@@ -292,13 +299,13 @@ impl Regulations {
         {
             out.push(DomainError::invalid(
                 "time_control",
-                "the time control needs at least one period with time",
+                msg!("the time control needs at least one period with time"),
             ));
         }
         if self.default_time_minutes > 24 * 60 {
             out.push(DomainError::invalid(
                 "default_time_minutes",
-                "the default time is at most a day",
+                msg!("the default time is at most a day"),
             ));
         }
         if let Err(e) = self.points.to_system() {
@@ -307,7 +314,7 @@ impl Regulations {
         if !(1..=10).contains(&self.illegal_moves_lose) {
             out.push(DomainError::invalid(
                 "illegal_moves_lose",
-                "between 1 and 10",
+                msg!("between 1 and 10"),
             ));
         }
         if self.tiebreaks.is_empty() {
@@ -322,7 +329,10 @@ impl Regulations {
             if code.parse::<TieBreak>().is_err() {
                 out.push(DomainError::invalid(
                     "tiebreaks",
-                    format!("'{code}' is not a FIDE tie-break code (BH, BH/C1, SB, DE, WIN, …)"),
+                    msg!(
+                        "'{}' is not a FIDE tie-break code (BH, BH/C1, SB, DE, WIN, …)",
+                        code
+                    ),
                 ));
             }
         }

@@ -453,8 +453,9 @@ pub async fn manage_lineup(
     let r = match bad {
         Some(k) => Err(crate::domain::DomainError::invalid(
             &format!("b{k}"),
-            format!(
-                "board {k}: '{}' is not a roster place",
+            msg!(
+                "board {}: '{}' is not a roster place",
+                k,
                 fields[&format!("b{k}")]
             ),
         )),

@@ -37,7 +37,7 @@ impl FormError {
         match e {
             DomainError::Invalid { field, message } => FormError {
                 field: field.clone(),
-                message: message.clone(),
+                message: message.to_string(),
                 more: Vec::new(),
             },
             other => FormError {
@@ -102,7 +102,7 @@ impl FideConfirm {
                         .into_iter()
                         .map(|(k, v)| (k.to_string(), v.to_string()))
                         .collect(),
-                    warning: message.clone(),
+                    warning: message.to_string(),
                 })
             }
             _ => None,
