@@ -5,6 +5,7 @@
 /// Builds a [`domain::Msg`]: `msg!("round {} is already paired", n)`. The template is
 /// a string literal with one `{}` per argument (no names, no format specs:
 /// format such an argument at the site).
+#[macro_export]
 macro_rules! msg {
     ($template:literal $(,)?) => {
         $crate::domain::msg::Msg::new($template, ::std::vec::Vec::new())
@@ -12,7 +13,7 @@ macro_rules! msg {
     ($template:literal, $($arg:expr),+ $(,)?) => {
         $crate::domain::msg::Msg::new(
             $template,
-            ::std::vec![$($crate::domain::msg::IntoArg::into_arg(&$arg)),+],
+            ::std::vec![$($crate::domain::msg::ToArg::to_arg(&$arg)),+],
         )
     };
 }

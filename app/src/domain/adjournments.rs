@@ -303,7 +303,7 @@ pub fn adjourn(
         return Err(DomainError::conflict(msg!(
             "board {} is not being played (it is {})",
             g.board,
-            word(&g.kind)
+            word(g.kind.to_string())
         )));
     }
     let pos = match cmd.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
@@ -527,7 +527,7 @@ pub fn open(
     if b.2 != EnvelopeState::Sealed {
         return Err(DomainError::conflict(msg!(
             "the envelope is {}, not sealed",
-            word(&b.2)
+            word(b.2.to_string())
         )));
     }
     let Some(replier_at) = b.3.as_deref() else {

@@ -645,7 +645,7 @@ fn pending_entry(conn: &mut DbConnection, tid: i32, eid: i32) -> DomainResult<En
         return Err(DomainError::conflict(msg!(
             "the entry of {} has already been {}",
             e.name,
-            word(&e.state)
+            word(e.state.to_string())
         )));
     }
     Ok(e)

@@ -529,7 +529,10 @@ mod tests {
         match &e {
             DomainError::Invalid { field, message } => {
                 assert_eq!(field, "variant");
-                assert!(message.to_string().contains("standard, chess960"), "{message}");
+                assert!(
+                    message.to_string().contains("standard, chess960"),
+                    "{message}"
+                );
             }
             other => panic!("expected a 422 naming the field, got {other:?}"),
         }

@@ -294,7 +294,9 @@ mod tests {
             graph["kinds"]
         );
         assert!(
-            graph["regulations"].iter().all(|m| m == "kinds" || m == "msg"),
+            graph["regulations"]
+                .iter()
+                .all(|m| m == "kinds" || m == "msg"),
             "regulations uses only the closed sets: {:?}",
             graph["regulations"]
         );

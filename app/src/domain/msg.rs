@@ -31,12 +31,12 @@ pub enum Arg {
 
 /// What `msg!` accepts as an argument: anything `Display` (as text), a
 /// [`Word`] or a [`Nested`] message.
-pub trait IntoArg {
-    fn into_arg(&self) -> Arg;
+pub trait ToArg {
+    fn to_arg(&self) -> Arg;
 }
 
-impl<T: fmt::Display + ?Sized> IntoArg for T {
-    fn into_arg(&self) -> Arg {
+impl<T: fmt::Display + ?Sized> ToArg for T {
+    fn to_arg(&self) -> Arg {
         Arg::Text(self.to_string())
     }
 }
@@ -50,20 +50,20 @@ pub struct Nested(pub Msg);
 /// Messages, one a line, as an argument (see [`Arg::Lines`]).
 pub struct Lines(pub Vec<Msg>);
 
-impl IntoArg for Word {
-    fn into_arg(&self) -> Arg {
+impl ToArg for Word {
+    fn to_arg(&self) -> Arg {
         Arg::Word(self.0.clone())
     }
 }
 
-impl IntoArg for Nested {
-    fn into_arg(&self) -> Arg {
+impl ToArg for Nested {
+    fn to_arg(&self) -> Arg {
         Arg::Msg(Box::new(self.0.clone()))
     }
 }
 
-impl IntoArg for Lines {
-    fn into_arg(&self) -> Arg {
+impl ToArg for Lines {
+    fn to_arg(&self) -> Arg {
         Arg::Lines(self.0.clone())
     }
 }

@@ -757,7 +757,7 @@ pub fn withdraw(
         return Err(DomainError::conflict(msg!(
             "{} has already left the tournament ({})",
             before.name,
-            word(&before.status)
+            word(before.status.to_string())
         )));
     }
     let paired = rounds_paired(conn, tid)?;

@@ -57,7 +57,7 @@ fn lookup(table: &'static [(&'static str, &'static str)], en: &str) -> Option<&'
 }
 
 /// `en` (a template) in `lang`, English when the table lacks it.
-pub fn template<'a>(en: &'a str, lang: Lang) -> &'a str {
+pub fn template(en: &str, lang: Lang) -> &str {
     lookup(table(lang), en).unwrap_or(en)
 }
 
