@@ -17,6 +17,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
 use crate::domain::kinds::{EarlyEnd, EnvelopeState, GameKind};
+use crate::domain::msg::word;
 use crate::secrets::SealKey;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -147,7 +148,7 @@ fn load(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<Row> {
         ))
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("adjournment {aid} in tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("adjournment {} in tournament {}", aid, tid)))
 }
 
 fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeView> {
@@ -197,9 +198,9 @@ fn staff_only(audience: Audience) -> DomainResult<()> {
     if audience.is_staff() {
         Ok(())
     } else {
-        Err(DomainError::Forbidden(
-            "adjournment envelopes are for the tournament's organizers and arbiters".into(),
-        ))
+        Err(DomainError::Forbidden(msg!(
+            "adjournment envelopes are for the tournament's organizers and arbiters"
+        )))
     }
 }
 
@@ -287,59 +288,63 @@ pub fn adjourn(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     if !t.adjournments {
-        return Err(DomainError::conflict(
-            "the regulations of this tournament do not allow adjourned games",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "the regulations of this tournament do not allow adjourned games"
+        )));
     }
     let g = load_game(conn, tid, gid)?;
     let Some(black_id) = g.black_id else {
-        return Err(DomainError::invalid("game", "a bye cannot be adjourned"));
+        return Err(DomainError::invalid(
+            "game",
+            msg!("a bye cannot be adjourned"),
+        ));
     };
     if g.kind != GameKind::Pending {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "board {} is not being played (it is {})",
-            g.board, g.kind
+            g.board,
+            word(g.kind.to_string())
         )));
     }
     let pos = match cmd.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
         Some(f) => Position::from_fen(f)
-            .map_err(|e| DomainError::invalid("fen", format!("the FEN is not valid: {e}")))?,
+            .map_err(|e| DomainError::invalid("fen", msg!("the FEN is not valid: {}", e)))?,
         None => final_position(conn, gid)?.ok_or_else(|| {
             DomainError::invalid(
                 "fen",
-                "give the position before the sealed move (FEN), or upload the moves so far",
+                msg!("give the position before the sealed move (FEN), or upload the moves so far"),
             )
         })?,
     };
     if rules::outcome::board_ending(&pos).is_some() {
         return Err(DomainError::invalid(
             "fen",
-            "the game is already over in this position",
+            msg!("the game is already over in this position"),
         ));
     }
     if cmd.sealed_move.trim().is_empty() || cmd.sealed_move.len() > 40 {
         return Err(DomainError::invalid(
             "sealed_move",
-            "write the sealed move (at most 40 characters)",
+            msg!("write the sealed move (at most 40 characters)"),
         ));
     }
     if cmd.white_time_used_seconds < 0 || cmd.black_time_used_seconds < 0 {
         return Err(DomainError::invalid(
             "white_time_used_seconds",
-            "times used are not negative",
+            msg!("times used are not negative"),
         ));
     }
     if parse_local(&cmd.resume_at).is_none() {
         return Err(DomainError::invalid(
             "resume_at",
-            "write the resumption as YYYY-MM-DDTHH:MM",
+            msg!("write the resumption as YYYY-MM-DDTHH:MM"),
         ));
     }
     if let Some(d) = cmd.draw_offer_by {
         if d != g.white_id && d != black_id {
             return Err(DomainError::invalid(
                 "draw_offer_by",
-                "the draw offer is by one of the two players",
+                msg!("the draw offer is by one of the two players"),
             ));
         }
     }
@@ -406,12 +411,14 @@ pub fn mark_present(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let row = load(conn, tid, aid)?;
     if row.1 .2 != EnvelopeState::Sealed {
-        return Err(DomainError::conflict("the envelope is no longer sealed"));
+        return Err(DomainError::conflict(msg!(
+            "the envelope is no longer sealed"
+        )));
     }
     if parse_local(&cmd.at).is_none() {
         return Err(DomainError::invalid(
             "at",
-            "write the time as YYYY-MM-DDTHH:MM",
+            msg!("write the time as YYYY-MM-DDTHH:MM"),
         ));
     }
     let before = view(conn, tid, &row)?;
@@ -423,7 +430,7 @@ pub fn mark_present(
         "replier" => q
             .set(adjournments::replier_present_at.eq(Some(cmd.at.trim())))
             .execute(conn)?,
-        _ => return Err(DomainError::invalid("who", "sealer or replier")),
+        _ => return Err(DomainError::invalid("who", msg!("sealer or replier"))),
     };
     let after = get(conn, tid, aid, Audience::Staff)?;
     audit::record(
@@ -518,14 +525,14 @@ pub fn open(
     let row = load(conn, tid, aid)?;
     let (a, b) = &row;
     if b.2 != EnvelopeState::Sealed {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "the envelope is {}, not sealed",
-            b.2
+            word(b.2.to_string())
         )));
     }
     let Some(replier_at) = b.3.as_deref() else {
         return Err(DomainError::conflict(
-            "the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first",
+            msg!("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first"),
         ));
     };
     let g = load_game(conn, tid, a.1)?;
@@ -536,7 +543,7 @@ pub fn open(
         g.white_id
     };
     let resume = parse_local(&a.8)
-        .ok_or_else(|| DomainError::conflict("the stored resumption time is unreadable"))?;
+        .ok_or_else(|| DomainError::conflict(msg!("the stored resumption time is unreadable")))?;
     let limit = resume + chrono::Duration::minutes(t.resumption_lateness_minutes as i64);
     let late = |at: &str| parse_local(at).is_none_or(|x| x > limit);
     let replier_late = late(replier_at);
@@ -564,10 +571,10 @@ pub fn open(
         context(a.1, &index.to_string())
     };
     let sealed = key.open(&b.0, &b.1, &context).ok_or_else(|| {
-        DomainError::conflict("the envelope cannot be opened: the server key does not match (was the key file replaced?)")
+        DomainError::conflict(msg!("the envelope cannot be opened: the server key does not match (was the key file replaced?)"))
     })?;
     let pos = Position::from_fen(&a.2)
-        .map_err(|e| DomainError::conflict(format!("stored position unreadable: {e}")))?;
+        .map_err(|e| DomainError::conflict(msg!("stored position unreadable: {}", e)))?;
     let letters = LetterSet::from_code(t.notation.as_str())
         .unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
     let judgement = judge_sealed_move(&pos, &sealed, letters, attendance);
@@ -643,23 +650,23 @@ pub fn open(
         .filter(|r| !r.is_empty())
     {
         let SealedVerdict::Legal { mv, .. } = judgement.verdict else {
-            return Err(DomainError::conflict(
-                "a reply can be sealed only after a legal sealed move",
-            ));
+            return Err(DomainError::conflict(msg!(
+                "a reply can be sealed only after a legal sealed move"
+            )));
         };
         if !sealer_absent || judgement.consequence != Consequence::Continue {
-            return Err(DomainError::conflict("the reply is sealed only when the sealer is absent and play goes on (Guidelines §9)"));
+            return Err(DomainError::conflict(msg!("the reply is sealed only when the sealer is absent and play goes on (Guidelines §9)")));
         }
         let resume_at = cmd.reply_resume_at.clone().unwrap_or_default();
         if parse_local(&resume_at).is_none() {
             return Err(DomainError::invalid(
                 "reply_resume_at",
-                "when does play resume? YYYY-MM-DDTHH:MM",
+                msg!("when does play resume? YYYY-MM-DDTHH:MM"),
             ));
         }
         let next = pos
             .play(mv)
-            .map_err(|_| DomainError::conflict("the sealed move cannot be played"))?;
+            .map_err(|_| DomainError::conflict(msg!("the sealed move cannot be played")))?;
         let id = insert_envelope(
             conn,
             key,
@@ -726,7 +733,9 @@ pub fn end_before_resumption(
     let t = load_tournament(conn, tid)?;
     let row = load(conn, tid, aid)?;
     if row.1 .2 != EnvelopeState::Sealed {
-        return Err(DomainError::conflict("the envelope is no longer sealed"));
+        return Err(DomainError::conflict(msg!(
+            "the envelope is no longer sealed"
+        )));
     }
     let p = point_system(&t);
     let (w, b, term) = match cmd.outcome {
@@ -778,7 +787,9 @@ pub fn envelope_lost(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let row = load(conn, tid, aid)?;
     if row.1 .2 != EnvelopeState::Sealed {
-        return Err(DomainError::conflict("the envelope is no longer sealed"));
+        return Err(DomainError::conflict(msg!(
+            "the envelope is no longer sealed"
+        )));
     }
     let term = if cmd.restorable {
         "envelope lost: resume from the adjourned position with the recorded times; the sealer plays the move he says he sealed (§11)"

@@ -183,8 +183,9 @@ fn round_start(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<Na
         .select(rounds::scheduled_start)
         .first(conn)?;
     start.and_then(|s| parse_time(&s, "")).ok_or_else(|| {
-        DomainError::conflict(format!(
-            "round {round} has no start time yet: set the round's start first"
+        DomainError::conflict(msg!(
+            "round {} has no start time yet: set the round's start first",
+            round
         ))
     })
 }
@@ -204,7 +205,7 @@ fn attendance_time(
         None => Ok(Some(start)),
         Some(t) => parse_time(t, &day)
             .map(Some)
-            .ok_or_else(|| DomainError::invalid(who, format!("'{t}' is not a time; write HH:MM"))),
+            .ok_or_else(|| DomainError::invalid(who, msg!("'{}' is not a time; write HH:MM", t))),
     }
 }
 
@@ -222,14 +223,14 @@ fn evaluate(
     if g.black_id.is_none() {
         return Err(DomainError::invalid(
             "game",
-            "a bye has no arrivals to record",
+            msg!("a bye has no arrivals to record"),
         ));
     }
     let start = round_start(conn, tid, g.round_number)?;
     if says_nothing(&cmd.white) && says_nothing(&cmd.black) {
         return Err(DomainError::invalid(
             "white",
-            "give the late player's arrival time, or mark who was absent",
+            msg!("give the late player's arrival time, or mark who was absent"),
         ));
     }
     let w = attendance_time(&cmd.white, start, "white")?;
@@ -270,7 +271,7 @@ pub fn record(
     let before = game_view(&g, &pm);
     if cmd.version != g.version {
         return Err(DomainError::Conflict {
-            message: "the game was changed meanwhile; reload it".into(),
+            message: msg!("the game was changed meanwhile; reload it"),
             current: serde_json::to_value(&before).ok(),
         });
     }
@@ -278,9 +279,10 @@ pub fn record(
         g.kind,
         GameKind::Pending | GameKind::Forfeit | GameKind::DoubleForfeit
     ) {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "board {} already has the result {}; correct the result instead",
-            g.board, before.result
+            g.board,
+            before.result
         )));
     }
     let c = evaluate(conn, tid, &g, &cmd)?;
@@ -290,7 +292,7 @@ pub fn record(
             if reason.is_empty() {
                 return Err(DomainError::invalid(
                     "reason",
-                    "overriding the default-time rule needs a written reason",
+                    msg!("overriding the default-time rule needs a written reason"),
                 ));
             }
             (
@@ -384,7 +386,7 @@ pub fn set_round_start(
     if !super::formats::is_local_minute(cmd.start.trim()) {
         return Err(DomainError::invalid(
             "start",
-            format!("'{}' is not YYYY-MM-DDTHH:MM", cmd.start),
+            msg!("'{}' is not YYYY-MM-DDTHH:MM", cmd.start),
         ));
     }
     let before: Option<Option<String>> = rounds::table
@@ -394,8 +396,10 @@ pub fn set_round_start(
         .first(conn)
         .optional()?;
     let Some(before) = before else {
-        return Err(DomainError::NotFound(format!(
-            "round {number} of tournament {tid}"
+        return Err(DomainError::NotFound(msg!(
+            "round {} of tournament {}",
+            number,
+            tid
         )));
     };
     diesel::update(

@@ -73,9 +73,10 @@ impl Audience {
         if self.sees_round(conn, tid, g.round_number)? {
             Ok(())
         } else {
-            Err(DomainError::NotFound(format!(
-                "game {} in tournament {tid}",
-                g.id
+            Err(DomainError::NotFound(msg!(
+                "game {} in tournament {}",
+                g.id,
+                tid
             )))
         }
     }

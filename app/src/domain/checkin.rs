@@ -157,16 +157,16 @@ pub fn set_open(
     super::require_individual_event(
         conn,
         tid,
-        "the teams' captains give their line-ups instead of a check-in",
+        msg!("the teams' captains give their line-ups instead of a check-in"),
     )?;
     if !t.system.is_swiss() {
         return Err(DomainError::conflict(
-            "a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. 6.7)",
+            msg!("a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. 6.7)"),
         ));
     }
     let round = next_round(conn, tid)?;
     if round > t.rounds {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "all {} rounds are paired",
             t.rounds
         )));
@@ -174,9 +174,9 @@ pub fn set_open(
     let was = is_open(conn, tid, round)?;
     if was == cmd.open {
         return Err(DomainError::conflict(if cmd.open {
-            format!("check-in for round {round} is already in use")
+            msg!("check-in for round {} is already in use", round)
         } else {
-            format!("check-in for round {round} is not in use")
+            msg!("check-in for round {} is not in use", round)
         }));
     }
     if cmd.open {
@@ -244,12 +244,13 @@ fn record(
     let round = next_round(conn, tid)?;
     let p = load_player(conn, tid, pid)?;
     if !is_open(conn, tid, round)? {
-        return Err(DomainError::conflict(format!(
-            "check-in for round {round} has not started"
+        return Err(DomainError::conflict(msg!(
+            "check-in for round {} has not started",
+            round
         )));
     }
     if p.status != PlayerStatus::Active {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "{} has left the tournament",
             p.name
         )));
@@ -261,9 +262,9 @@ fn record(
     let was: i64 = mark.count().get_result(conn)?;
     if (was > 0) == present {
         return Err(DomainError::conflict(if present {
-            format!("{} is already checked in for round {round}", p.name)
+            msg!("{} is already checked in for round {}", p.name, round)
         } else {
-            format!("{} is not checked in for round {round}", p.name)
+            msg!("{} is not checked in for round {}", p.name, round)
         }));
     }
     if present {
@@ -350,14 +351,14 @@ pub fn by_code(
     if code.is_empty() {
         return Err(DomainError::invalid(
             "code",
-            "type the check-in code the organizer gave you",
+            msg!("type the check-in code the organizer gave you"),
         ));
     }
     let round = next_round(conn, tid)?;
     if !is_open(conn, tid, round)? {
-        return Err(DomainError::conflict(
-            "check-in for the next round has not started; ask the arbiter",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "check-in for the next round has not started; ask the arbiter"
+        )));
     }
     let pid: Option<i32> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
@@ -368,7 +369,7 @@ pub fn by_code(
     let Some(pid) = pid else {
         return Err(DomainError::invalid(
             "code",
-            "this code is not a check-in code of this tournament; check it and type it again",
+            msg!("this code is not a check-in code of this tournament; check it and type it again"),
         ));
     };
     record(conn, actor, tid, pid, true, CheckinSource::Code)

@@ -125,7 +125,7 @@ fn load_round(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<RoundRo
         .select(RoundRow::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("round {n} of tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("round {} of tournament {}", n, tid)))
 }
 
 /// The positions of round `n` from its rows (nothing when none is drawn).
@@ -224,26 +224,25 @@ pub fn set(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     if t.variant != Variant::Chess960 {
-        return Err(DomainError::conflict(
-            "the tournament is not a Chess960 event (regulations: variant)",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "the tournament is not a Chess960 event (regulations: variant)"
+        )));
     }
     let r = load_round(conn, tid, n)?;
     if r.state != RoundState::Paired {
-        return Err(DomainError::conflict(format!(
-            "round {n} is published: its start positions can no longer change (Guidelines II.1: drawn before the round)"
-        )));
+        return Err(DomainError::conflict(msg!("round {} is published: its start positions can no longer change (Guidelines II.1: drawn before the round)", n)));
     }
     let gs = super::games::round_games(conn, tid, n)?;
     let before = positions_of(&r, &gs);
     let boards: Vec<&GameRow> = gs.iter().filter(|g| g.black_id.is_some()).collect();
     let entered = |p: Option<i32>| -> DomainResult<i32> {
-        let p =
-            p.ok_or_else(|| DomainError::invalid("position", "give the number drawn (0–959)"))?;
+        let p = p.ok_or_else(|| {
+            DomainError::invalid("position", msg!("give the number drawn (0–959)"))
+        })?;
         if !(0..960).contains(&p) {
             return Err(DomainError::invalid(
                 "position",
-                "a Chess960 start position is numbered 0–959",
+                msg!("a Chess960 start position is numbered 0–959"),
             ));
         }
         Ok(p)
@@ -258,7 +257,7 @@ pub fn set(
         (DrawMode::Enter, None) if cmd.per_board => {
             return Err(DomainError::invalid(
                 "board",
-                "a position entered for one board names the board",
+                msg!("a position entered for one board names the board"),
             ))
         }
         (mode, None) => {
@@ -280,7 +279,7 @@ pub fn set(
         }
         (mode, Some(board)) => {
             let g = boards.iter().find(|g| g.board == board).ok_or_else(|| {
-                DomainError::invalid("board", format!("round {n} has no game on board {board}"))
+                DomainError::invalid("board", msg!("round {} has no game on board {}", n, board))
             })?;
             let sp = if mode == DrawMode::Draw {
                 random_number()
@@ -304,7 +303,7 @@ pub fn set(
         }
     }
     let after = get(conn, tid, n, Audience::Staff)?.ok_or_else(|| {
-        DomainError::conflict(format!("round {n} has no board to draw a position for"))
+        DomainError::conflict(msg!("round {} has no board to draw a position for", n))
     })?;
     audit::record(
         conn,

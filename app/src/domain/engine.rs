@@ -13,7 +13,7 @@ pub fn pair(t: &Tournament, round: u32) -> DomainResult<Pairing> {
         TournamentKind::Swiss => pairing::dutch::pair(t, round),
         TournamentKind::RoundRobin { .. } => pairing::berger::pair_round(t, round),
     };
-    result.map_err(|e| DomainError::Pairing(e.to_string()))
+    result.map_err(|e| DomainError::Pairing(msg!("{}", e.to_string())))
 }
 
 /// A pairing criterion that a (hand-edited) pairing breaks.
@@ -52,7 +52,10 @@ pub fn standings(t: &Tournament, codes: &[String]) -> DomainResult<Vec<EngineRow
         .map(|c| c.parse::<TieBreak>())
         .collect::<Result<_, _>>()
         .map_err(|_| {
-            DomainError::invalid("tiebreaks", "the tie-break order holds an unknown code")
+            DomainError::invalid(
+                "tiebreaks",
+                msg!("the tie-break order holds an unknown code"),
+            )
         })?;
     let rows = pairing::standings::compute(t, &order, pairing::tiebreak::Edition::default());
     Ok(rows

@@ -19,6 +19,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::models::{EntryFormRow, EntryRow};
 use crate::db::schema::{entries, entry_forms, players};
 use crate::db::DbConnection;
+use crate::domain::msg::word;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -77,6 +78,10 @@ pub struct EntryFormView {
     #[serde(skip)]
     #[schema(ignore)]
     pub closed_key: Option<&'static str>,
+    /// The same reason as a message (for the error of a refused entry).
+    #[serde(skip)]
+    #[schema(ignore)]
+    pub closed_msg: Option<super::Msg>,
 }
 
 /// An entry made through the form.
@@ -192,7 +197,7 @@ pub fn parse_deadline(text: &str) -> DomainResult<NaiveDateTime> {
     }
     Err(DomainError::invalid(
         "deadline",
-        format!(
+        msg!(
             "'{}' is not a date and time: write YYYY-MM-DDTHH:MM",
             text.trim()
         ),
@@ -237,15 +242,15 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
     let closed = match &row {
         None => Some((
             "entry_closed_never",
-            "the organizer has not opened entries for this tournament".to_string(),
+            msg!("the organizer has not opened entries for this tournament"),
         )),
         Some(f) if !f.is_open => Some((
             "entry_closed",
-            "entries for this tournament are closed".to_string(),
+            msg!("entries for this tournament are closed"),
         )),
         Some(_) if paired > 0 && !t.system.is_swiss() => Some((
             "entry_closed_round_robin",
-            "the round robin has started: its table is fixed, entries are closed".to_string(),
+            msg!("the round robin has started: its table is fixed, entries are closed"),
         )),
         Some(f) => {
             let past = match f.deadline.as_deref().map(parse_deadline) {
@@ -255,7 +260,7 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
             if past {
                 Some((
                     "entry_closed_deadline",
-                    format!(
+                    msg!(
                         "the entry deadline ({}) has passed",
                         f.deadline.clone().unwrap_or_default().replace('T', " ")
                     ),
@@ -263,7 +268,7 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
             } else if f.max_players.is_some_and(|m| taken >= m as i64) {
                 Some((
                     "entry_closed_full",
-                    format!(
+                    msg!(
                         "the field is full: {} places, all taken",
                         f.max_players.unwrap_or(0)
                     ),
@@ -295,7 +300,8 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
         taken,
         accepting: closed.is_none(),
         closed_key: closed.as_ref().map(|c| c.0),
-        closed_because: closed.map(|c| c.1),
+        closed_because: closed.as_ref().map(|c| c.1.to_string()),
+        closed_msg: closed.map(|c| c.1),
     })
 }
 
@@ -310,7 +316,7 @@ pub fn set_form(
     super::require_individual_event(
         conn,
         tid,
-        "players are entered on a team's roster, not one by one",
+        msg!("players are entered on a team's roster, not one by one"),
     )?;
     let before = form(conn, tid, local_now())?;
     let deadline = match cmd.deadline.as_deref().map(str::trim) {
@@ -321,7 +327,7 @@ pub fn set_form(
         if !(2..=10_000).contains(&m) {
             return Err(DomainError::invalid(
                 "max_players",
-                "the largest field is between 2 and 10000 players",
+                msg!("the largest field is between 2 and 10000 players"),
             ));
         }
     }
@@ -332,7 +338,7 @@ pub fn set_form(
         if r.is_some_and(|r| !(0..=3500).contains(&r)) {
             return Err(DomainError::invalid(
                 field,
-                "a rating is between 0 and 3500",
+                msg!("a rating is between 0 and 3500"),
             ));
         }
     }
@@ -340,7 +346,7 @@ pub fn set_form(
         if lo > hi {
             return Err(DomainError::invalid(
                 "max_rating",
-                "the highest rating is below the lowest",
+                msg!("the highest rating is below the lowest"),
             ));
         }
     }
@@ -350,7 +356,7 @@ pub fn set_form(
     {
         return Err(DomainError::invalid(
             "federation",
-            "name the federation whose players may enter: a three-letter code such as POL",
+            msg!("name the federation whose players may enter: a three-letter code such as POL"),
         ));
     }
     diesel::delete(entry_forms::table.find(tid)).execute(conn)?;
@@ -390,7 +396,7 @@ fn load_entry(conn: &mut DbConnection, tid: i32, eid: i32) -> DomainResult<Entry
         .select(EntryRow::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("entry {eid} in tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("entry {} in tournament {}", eid, tid)))
 }
 
 /// The entry as a registration command (the same fields a registration takes).
@@ -425,10 +431,10 @@ pub fn submit(
     super::require_individual_event(
         conn,
         tid,
-        "players are entered on a team's roster, not one by one",
+        msg!("players are entered on a team's roster, not one by one"),
     )?;
     let f = form(conn, tid, at)?;
-    if let Some(why) = f.closed_because {
+    if let Some(why) = f.closed_msg {
         return Err(DomainError::conflict(why));
     }
     let in_list = match cmd.fide_id {
@@ -453,7 +459,7 @@ pub fn submit(
     {
         return Err(DomainError::invalid(
             "email",
-            "this is not an e-mail address (name@example.org)",
+            msg!("this is not an e-mail address (name@example.org)"),
         ));
     }
     match f.eligibility {
@@ -462,7 +468,7 @@ pub fn submit(
             if in_list.is_none() {
                 return Err(DomainError::invalid(
                     "fide_id",
-                    "only players in the imported rating list may enter: give your FIDE id as the list has it",
+                    msg!("only players in the imported rating list may enter: give your FIDE id as the list has it"),
                 ));
             }
         }
@@ -470,7 +476,7 @@ pub fn submit(
             if reg.federation != f.federation {
                 return Err(DomainError::invalid(
                     "federation",
-                    format!("only players of the federation {} may enter", f.federation),
+                    msg!("only players of the federation {} may enter", f.federation),
                 ));
             }
         }
@@ -479,7 +485,7 @@ pub fn submit(
         if reg.rating.is_none_or(|r| r < lo) {
             return Err(DomainError::invalid(
                 "rating",
-                format!("the tournament is for players rated {lo} or more"),
+                msg!("the tournament is for players rated {} or more", lo),
             ));
         }
     }
@@ -487,7 +493,7 @@ pub fn submit(
         if reg.rating.is_some_and(|r| r > hi) {
             return Err(DomainError::invalid(
                 "rating",
-                format!("the tournament is for players rated {hi} or less"),
+                msg!("the tournament is for players rated {} or less", hi),
             ));
         }
     }
@@ -547,20 +553,26 @@ fn duplicate_check(conn: &mut DbConnection, tid: i32, reg: &RegisterPlayer) -> D
         if registered > 0 {
             return Err(DomainError::invalid(
                 "fide_id",
-                format!("the player with FIDE id {fid} is already registered in this tournament"),
+                msg!(
+                    "the player with FIDE id {} is already registered in this tournament",
+                    fid
+                ),
             ));
         }
         if waiting > 0 {
             return Err(DomainError::invalid(
                 "fide_id",
-                format!("an entry for FIDE id {fid} is already waiting for the organizer"),
+                msg!(
+                    "an entry for FIDE id {} is already waiting for the organizer",
+                    fid
+                ),
             ));
         }
     }
     if let Some(p) = registration::likely_duplicate(conn, tid, &reg.name, &reg.birth_date, None)? {
         return Err(DomainError::invalid(
             "duplicate",
-            format!(
+            msg!(
                 "{} (born {}) is already registered in this tournament",
                 p.name,
                 if p.birth_date.is_empty() {
@@ -583,7 +595,7 @@ fn duplicate_check(conn: &mut DbConnection, tid: i32, reg: &RegisterPlayer) -> D
     }) {
         return Err(DomainError::invalid(
             "duplicate",
-            format!(
+            msg!(
                 "an entry for {} (born {}) is already waiting for the organizer",
                 e.name,
                 if e.birth_date.is_empty() {
@@ -640,9 +652,10 @@ pub struct Approved {
 fn pending_entry(conn: &mut DbConnection, tid: i32, eid: i32) -> DomainResult<EntryRow> {
     let e = load_entry(conn, tid, eid)?;
     if e.state != EntryState::Pending {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "the entry of {} has already been {}",
-            e.name, e.state
+            e.name,
+            word(e.state.to_string())
         )));
     }
     Ok(e)
@@ -663,8 +676,10 @@ pub fn approve(
         if let Some(m) = f.max_players {
             let n = registered(conn, tid)?;
             if n >= m as i64 {
-                return Err(DomainError::conflict(format!(
-                    "the field is full: {n} players registered of {m}; raise the largest field first"
+                return Err(DomainError::conflict(msg!(
+                    "the field is full: {} players registered of {}; raise the largest field first",
+                    n,
+                    m
                 )));
             }
         }
@@ -730,13 +745,13 @@ pub fn reject(
     if reason.is_empty() {
         return Err(DomainError::invalid(
             "reason",
-            "say why the entry is rejected",
+            msg!("say why the entry is rejected"),
         ));
     }
     if reason.chars().count() > 500 {
         return Err(DomainError::invalid(
             "reason",
-            "the reason is longer than 500 characters",
+            msg!("the reason is longer than 500 characters"),
         ));
     }
     diesel::update(entries::table.find(eid))

@@ -22,6 +22,7 @@ use super::audit::{self, Entry};
 use super::{now, Actor, DomainError, DomainResult};
 use crate::db::schema::fide_departures;
 use crate::db::DbConnection;
+use crate::domain::msg::{nested, Msg};
 use diesel::prelude::*;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -86,17 +87,15 @@ pub fn forbidden(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: i32,
-    what: &str,
-    why: &str,
+    what: Msg,
+    why: Msg,
     confirm: Confirmation,
 ) -> DomainResult<()> {
     let fide = in_fide_mode(conn, tid)?;
     if fide && !(confirm.warning_read && confirm.leave_fide_mode) {
         return Err(DomainError::conflict_on(
             "leave_fide_mode",
-            format!(
-                "FIDE mode: {what} is outside the FIDE rules ({why}). To do it anyway, confirm twice (warning_read and leave_fide_mode): the tournament then leaves FIDE mode for good, and the TRF export says so"
-            ),
+            msg!("FIDE mode: {} is outside the FIDE rules ({}). To do it anyway, confirm twice (warning_read and leave_fide_mode): the tournament then leaves FIDE mode for good, and the TRF export says so", nested(what), nested(why)),
         ));
     }
     let username = actor.username.clone().unwrap_or_else(|| {
@@ -105,6 +104,7 @@ pub fn forbidden(
             .map(|u| format!("user {u}"))
             .unwrap_or_default()
     });
+    let (what, why) = (what.to_string(), why.to_string());
     let text = if fide {
         format!("left FIDE mode: {what}")
     } else {

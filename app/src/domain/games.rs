@@ -17,7 +17,7 @@ pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Ga
         .select(GameRow::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("game {gid} in tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("game {} in tournament {}", gid, tid)))
 }
 
 pub fn round_games(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Vec<GameRow>> {

@@ -43,10 +43,17 @@ pub fn parse_field<T: std::str::FromStr<Err = UnknownValue>>(
     field: &str,
     value: &str,
 ) -> DomainResult<T> {
-    value
-        .trim()
-        .parse()
-        .map_err(|e: UnknownValue| DomainError::invalid(field, e.to_string()))
+    value.trim().parse().map_err(|e: UnknownValue| {
+        DomainError::invalid(
+            field,
+            msg!(
+                "'{}' is not a {}; allowed: {}",
+                e.value,
+                super::msg::word(e.set),
+                e.allowed.join(", ")
+            ),
+        )
+    })
 }
 
 /// Declares one closed set: the enum, its words, text in the database on both
@@ -522,7 +529,10 @@ mod tests {
         match &e {
             DomainError::Invalid { field, message } => {
                 assert_eq!(field, "variant");
-                assert!(message.contains("standard, chess960"), "{message}");
+                assert!(
+                    message.to_string().contains("standard, chess960"),
+                    "{message}"
+                );
             }
             other => panic!("expected a 422 naming the field, got {other:?}"),
         }

@@ -17,6 +17,7 @@ pub mod games;
 pub mod interchange;
 pub mod kinds;
 pub mod model;
+pub mod msg;
 pub mod penalties;
 pub mod pgn_import;
 pub mod prizes;
@@ -33,6 +34,7 @@ pub mod users;
 pub mod views;
 
 pub use audience::Audience;
+pub use msg::Msg;
 
 use crate::db::schema::{tournament_staff, tournaments as tournaments_table};
 use crate::db::DbConnection;
@@ -87,17 +89,18 @@ pub enum DomainError {
     #[error("log in first: this action needs an account with a role in the tournament")]
     Unauthenticated,
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Msg),
+    /// What was not found ("tournament 3"); the sentence adds "not found".
     #[error("{0} not found")]
-    NotFound(String),
+    NotFound(Msg),
     /// A value the user gave is wrong; `field` names it for forms.
     #[error("{message}")]
-    Invalid { field: String, message: String },
+    Invalid { field: String, message: Msg },
     /// The request conflicts with the current state (stale version, round not
     /// finished, regulation frozen …). `current` is the state the client should see.
     #[error("{message}")]
     Conflict {
-        message: String,
+        message: Msg,
         current: Option<serde_json::Value>,
     },
     /// A well-formed value that the tournament's current state refuses (a
@@ -105,9 +108,9 @@ pub enum DomainError {
     /// account): a conflict (409, RFC 9110 §15.5.10) that names the field,
     /// as `Invalid` does, for forms.
     #[error("{message}")]
-    ConflictOn { field: String, message: String },
+    ConflictOn { field: String, message: Msg },
     #[error("pairing failed: {0}")]
-    Pairing(String),
+    Pairing(Msg),
     #[error("database error: {0}")]
     Database(#[from] diesel::result::Error),
     #[error(transparent)]
@@ -115,21 +118,21 @@ pub enum DomainError {
 }
 
 impl DomainError {
-    pub fn invalid(field: &str, message: impl Into<String>) -> DomainError {
+    pub fn invalid(field: &str, message: Msg) -> DomainError {
         DomainError::Invalid {
             field: field.to_string(),
-            message: message.into(),
+            message,
         }
     }
-    pub fn conflict_on(field: &str, message: impl Into<String>) -> DomainError {
+    pub fn conflict_on(field: &str, message: Msg) -> DomainError {
         DomainError::ConflictOn {
             field: field.to_string(),
-            message: message.into(),
+            message,
         }
     }
-    pub fn conflict(message: impl Into<String>) -> DomainError {
+    pub fn conflict(message: Msg) -> DomainError {
         DomainError::Conflict {
-            message: message.into(),
+            message,
             current: None,
         }
     }
@@ -143,15 +146,16 @@ pub type DomainResult<T> = Result<T, DomainError>;
 /// rosters and whose rounds are team rounds. `what` says what to do instead
 /// (in the 409's message). Here rather than in `teams`, which reads the
 /// individual modules: they may ask this without an import cycle.
-pub fn require_individual_event(conn: &mut DbConnection, tid: i32, what: &str) -> DomainResult<()> {
+pub fn require_individual_event(conn: &mut DbConnection, tid: i32, what: Msg) -> DomainResult<()> {
     use crate::db::schema::team_events;
     let team_event: i64 = team_events::table
         .filter(team_events::tournament_id.eq(tid))
         .count()
         .get_result(conn)?;
     if team_event > 0 {
-        return Err(DomainError::conflict(format!(
-            "this tournament is a team event; {what}"
+        return Err(DomainError::conflict(msg!(
+            "this tournament is a team event; {}",
+            crate::domain::msg::nested(what)
         )));
     }
     Ok(())
@@ -176,7 +180,7 @@ pub fn require_role(
         .count()
         .get_result(conn)?;
     if exists == 0 {
-        return Err(DomainError::NotFound(format!("tournament {tid}")));
+        return Err(DomainError::NotFound(msg!("tournament {}", tid)));
     }
     if actor.is_admin {
         return Ok(());
@@ -190,9 +194,10 @@ pub fn require_role(
         Ok(())
     } else {
         let names: Vec<&str> = roles.iter().map(|r| r.as_str()).collect();
-        Err(DomainError::Forbidden(format!(
-            "this action needs the role {} in tournament {tid}",
-            names.join(" or ")
+        Err(DomainError::Forbidden(msg!(
+            "this action needs the role {} in tournament {}",
+            msg::word(names.join(" or ")),
+            tid
         )))
     }
 }
@@ -315,13 +320,23 @@ mod tests {
                 panic!("an import cycle in app/src/domain: {}", cycle.join(" → "));
             }
         }
-        assert!(graph["kinds"].is_empty(), "kinds is a leaf");
-        assert!(graph["formats"].is_empty(), "formats is a leaf");
+        // `msg`, the errors' sentences, is a leaf every module may use.
+        assert!(graph["msg"].is_empty(), "msg is a leaf");
+        assert!(
+            graph["kinds"].iter().all(|m| m == "msg"),
+            "kinds is a leaf (but for the messages): {:?}",
+            graph["kinds"]
+        );
+        assert!(
+            graph["formats"].iter().all(|m| m == "msg"),
+            "formats is a leaf (but for the messages): {:?}",
+            graph["formats"]
+        );
         assert!(
             graph["regulations"]
                 .iter()
-                .all(|m| m == "kinds" || m == "formats"),
-            "regulations uses only the closed sets and the text formats: {:?}",
+                .all(|m| m == "kinds" || m == "formats" || m == "msg"),
+            "regulations uses only the closed sets, the text formats and the messages: {:?}",
             graph["regulations"]
         );
     }

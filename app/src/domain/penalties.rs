@@ -9,6 +9,7 @@ use super::registration::load_player;
 use super::results::load_game;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system, time_control};
+use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
@@ -102,7 +103,7 @@ fn could_mate(pos: &Position, side: rules::Color) -> DomainResult<bool> {
         CanMate::Yes(_) => Ok(true),
         CanMate::No => Ok(false),
         CanMate::Unknown => Err(DomainError::conflict(
-            "the rules core could not decide within its search budget whether the opponent can mate; decide it and enter the result as a correction",
+            msg!("the rules core could not decide within its search budget whether the opponent can mate; decide it and enter the result as a correction"),
         )),
     }
 }
@@ -121,12 +122,12 @@ pub fn record(
     let before = game_view(&g, &pm);
     if cmd.version != g.version {
         return Err(DomainError::Conflict {
-            message: "the game was changed meanwhile; reload it".into(),
+            message: msg!("the game was changed meanwhile; reload it"),
             current: serde_json::to_value(&before).ok(),
         });
     }
     let Some(black_id) = g.black_id else {
-        return Err(DomainError::invalid("game", "a bye has no penalties"));
+        return Err(DomainError::invalid("game", msg!("a bye has no penalties")));
     };
     let offender_is_white = if cmd.player_id == g.white_id {
         true
@@ -135,7 +136,7 @@ pub fn record(
     } else {
         return Err(DomainError::invalid(
             "player_id",
-            "the player does not play this game",
+            msg!("the player does not play this game"),
         ));
     };
     let art = article(cmd.kind, t.laws_edition == LawsEdition::Laws2005);
@@ -150,7 +151,9 @@ pub fn record(
     let mut new_result: Option<(i32, i32)> = None;
     let mut decision = cmd.decision.clone().unwrap_or_default();
     let mut seconds = cmd.seconds;
-    let effect: String;
+    // The effect is stored as its English sentence; the pages show it in the
+    // viewer's language by its template (`web::pages::i18n::errors::stored`).
+    let effect: Msg;
     let loss_for_offender = |opp_can: bool| -> (i32, i32) {
         let opp = if opp_can { points.win } else { points.draw };
         if offender_is_white {
@@ -169,16 +172,18 @@ pub fn record(
         }
     };
     match cmd.kind {
-        PenaltyKind::Warning => effect = "warning; no effect on the result".into(),
+        PenaltyKind::Warning => effect = msg!("warning; no effect on the result"),
         PenaltyKind::ExtraTime | PenaltyKind::TimeDeduction => {
             let s = cmd
                 .seconds
                 .filter(|s| *s > 0 && *s <= 3 * 3600)
-                .ok_or_else(|| DomainError::invalid("seconds", "give the seconds (1 to 10800)"))?;
+                .ok_or_else(|| {
+                    DomainError::invalid("seconds", msg!("give the seconds (1 to 10800)"))
+                })?;
             effect = if cmd.kind == PenaltyKind::ExtraTime {
-                format!("{s} s added to the opponent's clock")
+                msg!("{} s added to the opponent's clock", s)
             } else {
-                format!("{s} s taken from the offender's clock")
+                msg!("{} s taken from the offender's clock", s)
             };
         }
         PenaltyKind::GameLost => {
@@ -186,20 +191,20 @@ pub fn record(
             let can = could_mate(&pos, opponent_color)?;
             new_result = Some(loss_for_offender(can));
             effect = if can {
-                "game declared lost; the opponent wins".into()
+                msg!("game declared lost; the opponent wins")
             } else {
-                "game declared lost; the opponent cannot mate by any series of legal moves, so he scores a draw (12.3(b))".into()
+                msg!("game declared lost; the opponent cannot mate by any series of legal moves, so he scores a draw (12.3(b))")
             };
         }
         PenaltyKind::ScoreReduced => {
             let p = cmd.points.ok_or_else(|| {
-                DomainError::invalid("points", "give the offender's reduced score")
+                DomainError::invalid("points", msg!("give the offender's reduced score"))
             })?;
             let h = (p * 2.0).round() as i32;
             if !(0..=1).contains(&h) || (p * 2.0).fract() != 0.0 {
                 return Err(DomainError::invalid(
                     "points",
-                    "the reduced score is 0 or ½",
+                    msg!("the reduced score is 0 or ½"),
                 ));
             }
             let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
@@ -208,7 +213,7 @@ pub fn record(
             } else {
                 (w, h.min(b))
             });
-            effect = format!("the offender's score reduced to {p}");
+            effect = msg!("the offender's score reduced to {}", p);
         }
         PenaltyKind::ScoreRaised => {
             let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
@@ -217,18 +222,18 @@ pub fn record(
             } else {
                 (points.win, b)
             });
-            effect = "the opponent's score raised to the maximum".into();
+            effect = msg!("the opponent's score raised to the maximum");
         }
         PenaltyKind::Expulsion => {
-            effect = "expelled from the event: not paired again; unfinished games lost by forfeit"
-                .into();
+            effect =
+                msg!("expelled from the event: not paired again; unfinished games lost by forfeit");
         }
         PenaltyKind::IllegalMove => {
             let category = time_control(&t).category();
             if category != TimeCategory::Standard && !cmd.claimed {
                 return Err(DomainError::invalid(
                     "claimed",
-                    "in rapid and blitz an illegal move is penalised only on the opponent's claim before he moves (A.4(c), B.3(c))",
+                    msg!("in rapid and blitz an illegal move is penalised only on the opponent's claim before he moves (A.4(c), B.3(c))"),
                 ));
             }
             let earlier: i64 = penalties::table
@@ -246,9 +251,9 @@ pub fn record(
                 )?;
                 new_result = Some(lost_or_drawn(can));
                 effect = if can {
-                    "blitz: the claim of an illegal move wins the game (B.3(c))".into()
+                    msg!("blitz: the claim of an illegal move wins the game (B.3(c))")
                 } else {
-                    "blitz: illegal move claimed, but the claimant cannot mate by any series of legal moves: draw (B.3(c))".into()
+                    msg!("blitz: illegal move claimed, but the claimant cannot mate by any series of legal moves: draw (B.3(c))")
                 };
             } else if count >= t.illegal_moves_lose {
                 let can = could_mate(
@@ -257,53 +262,53 @@ pub fn record(
                 )?;
                 new_result = Some(lost_or_drawn(can));
                 effect = if can {
-                    format!("illegal move number {count}: the game is lost (7.4(b))")
+                    msg!("illegal move number {}: the game is lost (7.4(b))", count)
                 } else {
-                    format!("illegal move number {count}: the game is lost, but the opponent cannot mate by any series of legal moves: draw (7.4(b))")
+                    msg!("illegal move number {}: the game is lost, but the opponent cannot mate by any series of legal moves: draw (7.4(b))", count)
                 };
             } else {
                 seconds = Some(t.illegal_move_bonus_seconds);
-                effect = format!(
-                    "illegal move number {count}: {} s added to the opponent's clock; number {} loses (7.4(b))",
-                    t.illegal_move_bonus_seconds, t.illegal_moves_lose
+                effect = msg!(
+                    "illegal move number {}: {} s added to the opponent's clock; number {} loses (7.4(b))",
+                    count,
+                    t.illegal_move_bonus_seconds,
+                    t.illegal_moves_lose
                 );
             }
         }
         PenaltyKind::IncorrectDrawClaim => {
             seconds = Some(180);
-            effect =
-                "incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))".into();
+            effect = msg!("incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))");
         }
         PenaltyKind::QuickplayClaim => {
             let tc = time_control(&t);
             if !tc.has_quickplay_finish() {
                 return Err(DomainError::invalid(
                     "kind",
-                    format!(
-                        "a claim under 10.2 (Guidelines III) is only for games without increment or delay; this time control adds {} s a move",
-                        tc.increment_seconds.max(tc.delay_seconds)
-                    ),
+                    msg!("a claim under 10.2 (Guidelines III) is only for games without increment or delay; this time control adds {} s a move", tc.increment_seconds.max(tc.delay_seconds)),
                 ));
             }
             match decision.as_str() {
                 "draw" => {
                     new_result = Some((points.draw, points.draw));
-                    effect = "claim under 10.2 accepted: the game is drawn".into();
+                    effect = msg!("claim under 10.2 accepted: the game is drawn");
                 }
                 "postponed" | "rejected" => {
                     seconds = Some(120);
-                    effect = format!(
-                        "claim under 10.2 {decision}: 2 minutes added to the opponent's clock"
-                    );
+                    effect = if decision == "postponed" {
+                        msg!("claim under 10.2 postponed: 2 minutes added to the opponent's clock")
+                    } else {
+                        msg!("claim under 10.2 rejected: 2 minutes added to the opponent's clock")
+                    };
                 }
                 "increment" => {
                     effect =
-                        "claim under 10.2: increment added for both players (Guidelines III)".into()
+                        msg!("claim under 10.2: increment added for both players (Guidelines III)")
                 }
                 _ => {
                     return Err(DomainError::invalid(
                         "decision",
-                        "the decision is draw, postponed, rejected or increment",
+                        msg!("the decision is draw, postponed, rejected or increment"),
                     ))
                 }
             }
@@ -311,7 +316,7 @@ pub fn record(
         PenaltyKind::BothAtFault => {
             new_result = Some((points.loss, points.loss));
             decision = "both players lose".into();
-            effect = "both players at fault: both lose, 0-0 (12.9)".into();
+            effect = msg!("both players at fault: both lose, 0-0 (12.9)");
         }
     }
     let id: i32 = diesel::insert_into(penalties::table)
@@ -323,7 +328,7 @@ pub fn record(
             penalties::article.eq(art),
             penalties::seconds.eq(seconds),
             penalties::decision.eq(&decision),
-            penalties::effect.eq(&effect),
+            penalties::effect.eq(effect.to_string()),
             penalties::note.eq(cmd.note.trim()),
             penalties::arbiter_id.eq(actor.user_id),
             penalties::at.eq(now()),
@@ -337,7 +342,7 @@ pub fn record(
                 games::white_score.eq(Some(w)),
                 games::black_score.eq(Some(b)),
                 games::termination.eq(format!("penalty: art. {art}")),
-                games::reason.eq(&effect),
+                games::reason.eq(effect.to_string()),
                 games::version.eq(g.version + 1),
                 games::updated_at.eq(now()),
             ))
@@ -379,12 +384,12 @@ pub fn record(
 fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResult<Position> {
     if let Some(f) = fen.map(str::trim).filter(|f| !f.is_empty()) {
         return Position::from_fen(f)
-            .map_err(|e| DomainError::invalid("final_fen", format!("the FEN is not valid: {e}")));
+            .map_err(|e| DomainError::invalid("final_fen", msg!("the FEN is not valid: {}", e)));
     }
     final_position(conn, gid)?.ok_or_else(|| {
         DomainError::invalid(
             "final_fen",
-            "give the final position (FEN) or upload the game's moves: the rules core decides from it whether the opponent could mate",
+            msg!("give the final position (FEN) or upload the game's moves: the rules core decides from it whether the opponent could mate"),
         )
     })
 }

@@ -442,14 +442,16 @@ pub fn import_round(
         .first(conn)
         .optional()?;
     if round.is_none() {
-        return Err(DomainError::NotFound(format!(
-            "round {n} of tournament {tid}"
+        return Err(DomainError::NotFound(msg!(
+            "round {} of tournament {}",
+            n,
+            tid
         )));
     }
     if text.len() > 8 << 20 {
         return Err(DomainError::invalid(
             "text",
-            "the file is larger than 8 MiB",
+            msg!("the file is larger than 8 MiB"),
         ));
     }
     let players = super::rounds::player_map(conn, tid)?;
@@ -467,7 +469,7 @@ pub fn import_round(
         })
         .collect();
     let planned = plan(text, &boards)
-        .map_err(|e| DomainError::invalid("text", format!("the PGN cannot be read: {e}")))?;
+        .map_err(|e| DomainError::invalid("text", msg!("the PGN cannot be read: {}", e)))?;
     let mut out = ImportReport {
         round: n,
         games_in_file: planned.len(),

@@ -480,11 +480,11 @@ pub fn set_table(
     load_tournament(conn, tid)?;
     cmd.table
         .validate()
-        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), e.message))?;
+        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), msg!("{}", e.message)))?;
     let (before, version) = stored(conn, tid)?;
     if cmd.version != version {
         return Err(DomainError::Conflict {
-            message: "the prize table was changed meanwhile; check and try again".into(),
+            message: msg!("the prize table was changed meanwhile; check and try again"),
             current: serde_json::to_value(&before).ok(),
         });
     }

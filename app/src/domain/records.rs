@@ -85,7 +85,7 @@ fn termination(t: Option<&str>) -> DomainResult<Termination> {
         other => {
             return Err(DomainError::invalid(
                 "termination",
-                format!("'{other}' is not a way a game ends (checkmate, resignation, agreement, threefold, fifty_moves, time_white, time_black, arbiter_white, arbiter_black)"),
+                msg!("'{}' is not a way a game ends (checkmate, resignation, agreement, threefold, fifty_moves, time_white, time_black, arbiter_white, arbiter_black)", other),
             ))
         }
     })
@@ -102,22 +102,22 @@ fn start_position(
     if let Some(s) = given.map(str::trim).filter(|s| !s.is_empty()) {
         if let Ok(sp) = s.parse::<u16>() {
             return Position::chess960(sp).ok_or_else(|| {
-                DomainError::invalid("start", "a Chess960 start position is numbered 0–959")
+                DomainError::invalid("start", msg!("a Chess960 start position is numbered 0–959"))
             });
         }
         return Position::from_fen(s)
-            .map_err(|e| DomainError::invalid("start", format!("the FEN is not valid: {e}")));
+            .map_err(|e| DomainError::invalid("start", msg!("the FEN is not valid: {}", e)));
     }
     if variant == Variant::Chess960 {
         if let Some(sp) = super::chess960::game_position(conn, g)? {
             return u16::try_from(sp)
                 .ok()
                 .and_then(Position::chess960)
-                .ok_or_else(|| DomainError::invalid("start", "bad Chess960 number"));
+                .ok_or_else(|| DomainError::invalid("start", msg!("bad Chess960 number")));
         }
         return Err(DomainError::invalid(
             "start",
-            "no start position is drawn for this round: draw one, or give the Chess960 start position number of this game",
+            msg!("no start position is drawn for this round: draw one, or give the Chess960 start position number of this game"),
         ));
     }
     Ok(Position::startpos())
@@ -183,7 +183,7 @@ pub fn contradiction(
     conn: &mut DbConnection,
     gid: i32,
     (kind, white, black): (GameKind, Option<i32>, Option<i32>),
-) -> DomainResult<Option<String>> {
+) -> DomainResult<Option<super::Msg>> {
     let report: Option<String> = game_records::table
         .find(gid)
         .select(game_records::report)
@@ -207,9 +207,12 @@ pub fn contradiction(
         Some("dead") => "a dead position",
         _ => "the stored moves",
     };
-    Ok(Some(format!(
-        "the stored moves end in {ending} after {} half-moves, which gives {expected}; {text} contradicts them — confirm to enter it anyway",
-        report.ending_ply.unwrap_or(report.plies)
+    Ok(Some(msg!(
+        "the stored moves end in {} after {} half-moves, which gives {}; {} contradicts them — confirm to enter it anyway",
+        super::msg::word(ending),
+        report.ending_ply.unwrap_or(report.plies),
+        expected,
+        text
     )))
 }
 
@@ -267,12 +270,12 @@ pub(crate) fn check_and_store(
 ) -> DomainResult<(GameRecordView, Option<String>)> {
     let (tid, gid) = (t.id, g.id);
     if g.black_id.is_none() {
-        return Err(DomainError::invalid("game", "a bye has no moves"));
+        return Err(DomainError::invalid("game", msg!("a bye has no moves")));
     }
     if cmd.text.len() > 1_000_000 {
         return Err(DomainError::invalid(
             "text",
-            "the game text is longer than 1 MB",
+            msg!("the game text is longer than 1 MB"),
         ));
     }
     // PGN is English SAN by its standard; a scoresheet is in the tournament's letters.
@@ -284,7 +287,7 @@ pub(crate) fn check_and_store(
     let letters = LetterSet::from_code(notation.as_str()).ok_or_else(|| {
         DomainError::invalid(
             "notation",
-            format!("'{notation}' is not a notation language"),
+            msg!("'{}' is not a notation language", notation),
         )
     })?;
     let entered = recorded_result(g.kind, g.white_score, g.black_score);
@@ -297,13 +300,13 @@ pub(crate) fn check_and_store(
                 Some(Err(e)) => {
                     return Err(DomainError::invalid(
                         "text",
-                        format!("the PGN cannot be read: {e}"),
+                        msg!("the PGN cannot be read: {}", e),
                     ))
                 }
-                None => return Err(DomainError::invalid("text", "the PGN holds no game")),
+                None => return Err(DomainError::invalid("text", msg!("the PGN holds no game"))),
             };
             let (pos, _) = rules::pgn::start_position(&game).map_err(|e| {
-                DomainError::invalid("text", format!("the PGN's start position: {e}"))
+                DomainError::invalid("text", msg!("the PGN's start position: {}", e))
             })?;
             // Without a FEN tag the game starts where this board starts: the
             // given position, or the drawn Chess960 position.
@@ -423,10 +426,12 @@ pub fn get(
         .first(conn)
         .optional()?;
     let Some((format, notation, start_fen, text, report)) = row else {
-        return Err(DomainError::NotFound(format!("moves of game {gid}")));
+        return Err(DomainError::NotFound(msg!("moves of game {}", gid)));
     };
     let report: ValidationView = serde_json::from_str(&report).map_err(|_| {
-        DomainError::conflict("the stored report is unreadable; submit the moves again")
+        DomainError::conflict(msg!(
+            "the stored report is unreadable; submit the moves again"
+        ))
     })?;
     let entered = recorded_result(g.kind, g.white_score, g.black_score);
     // The result may have been entered or corrected since the moves were checked.

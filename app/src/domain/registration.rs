@@ -12,6 +12,7 @@ use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
 use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
+use crate::domain::msg::{nested, word, Lines, Msg};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -86,12 +87,15 @@ impl RegisterPlayer {
         let sent_length = self.name.chars().count();
         self.name = self.name.trim().to_string();
         if self.name.is_empty() {
-            return Err(DomainError::invalid("name", "the player needs a name"));
+            return Err(DomainError::invalid(
+                "name",
+                msg!("the player needs a name"),
+            ));
         }
         if sent_length > 100 {
             return Err(DomainError::invalid(
                 "name",
-                "the name is longer than 100 characters",
+                msg!("the name is longer than 100 characters"),
             ));
         }
         // ASCII letters in either case only, as the document's pattern says
@@ -103,7 +107,7 @@ impl RegisterPlayer {
         if title.is_none() {
             return Err(DomainError::invalid(
                 "title",
-                format!(
+                msg!(
                     "'{}' is not a FIDE title (GM IM FM CM WGM WIM WFM WCM)",
                     self.title
                 ),
@@ -116,14 +120,14 @@ impl RegisterPlayer {
         if federation.is_none() {
             return Err(DomainError::invalid(
                 "federation",
-                "the federation is a three-letter code such as POL",
+                msg!("the federation is a three-letter code such as POL"),
             ));
         }
         if let Some(id) = self.fide_id {
             if !(1..=99_999_999_999).contains(&id) {
                 return Err(DomainError::invalid(
                     "fide_id",
-                    "a FIDE id is a positive number",
+                    msg!("a FIDE id is a positive number"),
                 ));
             }
         }
@@ -135,27 +139,27 @@ impl RegisterPlayer {
                 if !(0..=3500).contains(&r) {
                     return Err(DomainError::invalid(
                         field,
-                        "a rating is between 0 and 3500",
+                        msg!("a rating is between 0 and 3500"),
                     ));
                 }
             }
         }
         if let Some(k) = self.k_factor {
             if ![10, 20, 40].contains(&k) {
-                return Err(DomainError::invalid("k_factor", "K is 10, 20 or 40"));
+                return Err(DomainError::invalid("k_factor", msg!("K is 10, 20 or 40")));
             }
         }
         let sex = formats::sex(&self.sex);
         self.sex = sex.clone().unwrap_or_default();
         if sex.is_none() {
-            return Err(DomainError::invalid("sex", "m, f or empty"));
+            return Err(DomainError::invalid("sex", msg!("m, f or empty")));
         }
         let bd = self.birth_date.trim();
         let year_only = bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit());
         if !(bd.is_empty() || formats::is_date(bd) || year_only) {
             return Err(DomainError::invalid(
                 "birth_date",
-                "write the birth date as YYYY-MM-DD or YYYY",
+                msg!("write the birth date as YYYY-MM-DD or YYYY"),
             ));
         }
         self.birth_date = bd.to_string();
@@ -216,7 +220,7 @@ pub fn load_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<
         .select(PlayerRow::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("player {pid} in tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("player {} in tournament {}", pid, tid)))
 }
 
 pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerView>> {
@@ -282,7 +286,7 @@ pub(crate) fn enter_player(
     super::require_individual_event(
         conn,
         tid,
-        "players are entered on a team's roster, not one by one",
+        msg!("players are entered on a team's roster, not one by one"),
     )?;
     if cmd.from_rating_list {
         fill_from_rating_list(conn, &t, &mut cmd)?;
@@ -291,13 +295,13 @@ pub(crate) fn enter_player(
     let paired = rounds_paired(conn, tid)?;
     if paired > 0 && !t.system.is_swiss() {
         return Err(DomainError::conflict(
-            "a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players",
+            msg!("a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players"),
         ));
     }
     let joins = cmd.joins_round.unwrap_or(paired + 1);
     // A round from 1 on is well-formed; one already paired conflicts with the
     // tournament's state (409), a round below 1 is invalid (422).
-    let refuse: fn(&str, String) -> DomainError = if joins >= 1 {
+    let refuse: fn(&str, Msg) -> DomainError = if joins >= 1 {
         DomainError::conflict_on
     } else {
         DomainError::invalid
@@ -305,8 +309,9 @@ pub(crate) fn enter_player(
     if joins <= paired {
         return Err(refuse(
             "joins_round",
-            format!(
-                "round {joins} is already paired; a late entry joins at round {} or later",
+            msg!(
+                "round {} is already paired; a late entry joins at round {} or later",
+                joins,
                 paired + 1
             ),
         ));
@@ -314,19 +319,14 @@ pub(crate) fn enter_player(
     if joins > t.rounds.max(1) {
         return Err(DomainError::conflict_on(
             "joins_round",
-            format!("the tournament has {} rounds", t.rounds),
+            msg!("the tournament has {} rounds", t.rounds),
         ));
     }
     if !cmd.confirm_duplicate {
         if let Some(other) = likely_duplicate(conn, tid, &cmd.name, &cmd.birth_date, None)? {
             return Err(DomainError::conflict_on(
                 "duplicate",
-                format!(
-                    "{} (born {}) is already registered as number {}; register again only if this is another player",
-                    other.name,
-                    other.birth_date,
-                    if other.start_no > 0 { other.start_no.to_string() } else { "—".into() }
-                ),
+                msg!("{} (born {}) is already registered as number {}; register again only if this is another player", other.name, other.birth_date, if other.start_no > 0 { other.start_no.to_string() } else { "—".into() }),
             ));
         }
     }
@@ -339,7 +339,7 @@ pub(crate) fn enter_player(
         if dup > 0 {
             return Err(DomainError::conflict_on(
                 "fide_id",
-                format!("FIDE id {fid} is already registered here"),
+                msg!("FIDE id {} is already registered here", fid),
             ));
         }
     }
@@ -380,7 +380,7 @@ pub(crate) fn fill_from_rating_list(
     let Some(fid) = cmd.fide_id else {
         return Err(DomainError::invalid(
             "fide_id",
-            "give the FIDE id to register from the rating list",
+            msg!("give the FIDE id to register from the rating list"),
         ));
     };
     let f = super::rating_list::registration_data(conn, t, fid)?;
@@ -506,7 +506,7 @@ pub fn edit(
     let before = load_player(conn, tid, pid)?;
     if cmd.version != before.version {
         return Err(DomainError::Conflict {
-            message: format!("{} was changed meanwhile; check and try again", before.name),
+            message: msg!("{} was changed meanwhile; check and try again", before.name),
             current: serde_json::to_value(PlayerView::from(&before)).ok(),
         });
     }
@@ -534,7 +534,7 @@ pub fn edit(
         if dup > 0 {
             return Err(DomainError::conflict_on(
                 "fide_id",
-                format!("FIDE id {fid} is already registered here"),
+                msg!("FIDE id {} is already registered here", fid),
             ));
         }
     }
@@ -596,7 +596,7 @@ pub fn delete(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> Dom
         .count()
         .get_result(conn)?;
     if games > 0 {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "{} has been paired already; withdraw him instead (his games stay in the record)",
             before.name
         )));
@@ -628,17 +628,14 @@ pub fn reinstate(
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
     if before.status != PlayerStatus::Withdrawn {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "{} has not withdrawn",
             before.name
         )));
     }
     let paired = rounds_paired(conn, tid)?;
     if before.left_after_round.unwrap_or(0) < paired {
-        return Err(DomainError::conflict(format!(
-            "round {paired} was paired without {}: a withdrawal can be taken back only before the next round is paired",
-            before.name
-        )));
+        return Err(DomainError::conflict(msg!("round {} was paired without {}: a withdrawal can be taken back only before the next round is paired", paired, before.name)));
     }
     diesel::update(players::table.find(pid))
         .set((
@@ -710,7 +707,7 @@ fn cell_number<T: std::str::FromStr>(
     }
     t.parse()
         .map(Some)
-        .map_err(|_| DomainError::invalid(field, format!("'{t}' is not {what}")))
+        .map_err(|_| DomainError::invalid(field, msg!("'{}' is not {}", t, word(what))))
 }
 
 /// A pasted list of players, one a line (`name; rating; title; federation;
@@ -726,7 +723,7 @@ pub fn import_list(
     super::require_individual_event(
         conn,
         tid,
-        "players are entered on a team's roster, not one by one",
+        msg!("players are entered on a team's roster, not one by one"),
     )?;
     let mut n = 0;
     let mut problems = Vec::new();
@@ -743,9 +740,9 @@ pub fn import_list(
             Err(
                 DomainError::Invalid { field, message }
                 | DomainError::ConflictOn { field, message },
-            ) => problems.push(format!("line {}: {field}: {message}", i + 1)),
+            ) => problems.push(msg!("line {}: {}: {}", i + 1, field, nested(message))),
             Err(DomainError::Conflict { message, .. }) => {
-                problems.push(format!("line {}: {message}", i + 1))
+                problems.push(msg!("line {}: {}", i + 1, nested(message)))
             }
             Err(other) => return Err(other),
         }
@@ -753,7 +750,7 @@ pub fn import_list(
     if problems.is_empty() {
         Ok(n)
     } else {
-        Err(DomainError::invalid("csv", problems.join("\n")))
+        Err(DomainError::invalid("csv", msg!("{}", Lines(problems))))
     }
 }
 
@@ -791,9 +788,10 @@ pub fn withdraw(
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
     if before.status != PlayerStatus::Active {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "{} has already left the tournament ({})",
-            before.name, before.status
+            before.name,
+            word(before.status.to_string())
         )));
     }
     let paired = rounds_paired(conn, tid)?;
@@ -871,15 +869,15 @@ pub fn request_bye(
     let t = load_tournament(conn, tid)?;
     let p = load_player(conn, tid, pid)?;
     if !t.system.is_swiss() {
-        return Err(DomainError::conflict(
-            "a round robin has no requested byes: the schedule is fixed",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "a round robin has no requested byes: the schedule is fixed"
+        )));
     }
     let paired = rounds_paired(conn, tid)?;
     // A round from 1 on is well-formed: one paired already or beyond the
     // tournament's rounds conflicts with its state (409); below 1 it is
     // invalid (422, the document's `minimum`).
-    let refuse: fn(&str, String) -> DomainError = if cmd.round >= 1 {
+    let refuse: fn(&str, Msg) -> DomainError = if cmd.round >= 1 {
         DomainError::conflict_on
     } else {
         DomainError::invalid
@@ -887,7 +885,7 @@ pub fn request_bye(
     if cmd.round <= paired || cmd.round > t.rounds {
         return Err(refuse(
             "round",
-            format!(
+            msg!(
                 "a bye can be requested for rounds {} to {}",
                 paired + 1,
                 t.rounds
@@ -895,7 +893,7 @@ pub fn request_bye(
         ));
     }
     if p.status != PlayerStatus::Active {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "{} has left the tournament",
             p.name
         )));
@@ -910,18 +908,20 @@ pub fn request_bye(
             conn,
             actor,
             tid,
-            &format!(
+            msg!(
                 "a full-point bye on request for {} in round {}",
-                p.name, cmd.round
+                p.name,
+                cmd.round
             ),
-            "C.04.1: a bye on request scores at most half a point",
+            msg!("C.04.1: a bye on request scores at most half a point"),
             super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode),
         )?;
     }
     if exists > 0 {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "{} already has a bye in round {}",
-            p.name, cmd.round
+            p.name,
+            cmd.round
         )));
     }
     let id: i32 = diesel::insert_into(bye_requests::table)

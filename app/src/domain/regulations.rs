@@ -126,7 +126,11 @@ impl PointsConfig {
             if !(0.0..=20.0).contains(&v) || doubled.fract() != 0.0 {
                 return Err(DomainError::invalid(
                     &format!("points.{name}"),
-                    format!("points for {name} must be a multiple of ½ between 0 and 10, not {v}"),
+                    msg!(
+                        "points for {} must be a multiple of ½ between 0 and 10, not {}",
+                        name,
+                        v
+                    ),
                 ));
             }
             Ok(doubled as i32)
@@ -262,12 +266,15 @@ impl Regulations {
         let sent_length = self.name.chars().count();
         self.name = self.name.trim().to_string();
         if self.name.is_empty() {
-            out.push(DomainError::invalid("name", "the tournament needs a name"));
+            out.push(DomainError::invalid(
+                "name",
+                msg!("the tournament needs a name"),
+            ));
         }
         if sent_length > 200 {
             out.push(DomainError::invalid(
                 "name",
-                "the name is longer than 200 characters",
+                msg!("the name is longer than 200 characters"),
             ));
         }
         for (field, v) in [
@@ -277,27 +284,27 @@ impl Regulations {
             if !super::formats::is_date(v) {
                 out.push(DomainError::invalid(
                     field,
-                    format!("'{v}' is not a date; write it as YYYY-MM-DD"),
+                    msg!("'{}' is not a date; write it as YYYY-MM-DD", v),
                 ));
             }
         }
         if self.end_date < self.start_date {
             out.push(DomainError::invalid(
                 "end_date",
-                "the tournament ends before it starts",
+                msg!("the tournament ends before it starts"),
             ));
         }
         if self.system.is_swiss() && !(1..=30).contains(&self.rounds) {
             out.push(DomainError::invalid(
                 "rounds",
-                "a Swiss has between 1 and 30 rounds",
+                msg!("a Swiss has between 1 and 30 rounds"),
             ));
         }
         for s in &self.schedule {
             if !super::formats::is_local_minute(&s.start) {
                 out.push(DomainError::invalid(
                     "schedule",
-                    format!("round {}: '{}' is not YYYY-MM-DDTHH:MM", s.round, s.start),
+                    msg!("round {}: '{}' is not YYYY-MM-DDTHH:MM", s.round, s.start),
                 ));
             }
         }
@@ -307,13 +314,13 @@ impl Regulations {
         {
             out.push(DomainError::invalid(
                 "time_control",
-                "the time control needs at least one period with time",
+                msg!("the time control needs at least one period with time"),
             ));
         }
         if self.default_time_minutes > 24 * 60 {
             out.push(DomainError::invalid(
                 "default_time_minutes",
-                "the default time is at most a day",
+                msg!("the default time is at most a day"),
             ));
         }
         if let Err(e) = self.points.to_system() {
@@ -322,7 +329,7 @@ impl Regulations {
         if !(1..=10).contains(&self.illegal_moves_lose) {
             out.push(DomainError::invalid(
                 "illegal_moves_lose",
-                "between 1 and 10",
+                msg!("between 1 and 10"),
             ));
         }
         if self.tiebreaks.is_empty() {
@@ -337,7 +344,10 @@ impl Regulations {
             if code.parse::<TieBreak>().is_err() {
                 out.push(DomainError::invalid(
                     "tiebreaks",
-                    format!("'{code}' is not a FIDE tie-break code (BH, BH/C1, SB, DE, WIN, …)"),
+                    msg!(
+                        "'{}' is not a FIDE tie-break code (BH, BH/C1, SB, DE, WIN, …)",
+                        code
+                    ),
                 ));
             }
         }

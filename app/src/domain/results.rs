@@ -53,7 +53,7 @@ fn parse_score(s: &str) -> Option<i32> {
 }
 
 /// Reads a result as arbiters write it.
-pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedResult, String> {
+pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedResult, super::Msg> {
     let t: String = text
         .trim()
         .chars()
@@ -113,8 +113,9 @@ pub fn parse_result(text: &str, points: &pairing::PointSystem) -> Result<ParsedR
             }
         }
     }
-    Err(format!(
-        "'{text}' is not a result; write 1-0, ½-½, 0-1, +/-, -/+, -/-, or 0-½ / ½-0 / 0-0 with a reason"
+    Err(msg!(
+        "'{}' is not a result; write 1-0, ½-½, 0-1, +/-, -/+, -/-, or 0-½ / ½-0 / 0-0 with a reason",
+        text
     ))
 }
 
@@ -151,17 +152,14 @@ pub fn set_result(
     let before = game_view(&g, &pm);
     if cmd.version != g.version {
         return Err(DomainError::Conflict {
-            message: format!(
-                "board {} of round {} was changed meanwhile (now {}); check the result and enter it again if needed",
-                g.board, g.round_number, before.result
-            ),
+            message: msg!("board {} of round {} was changed meanwhile (now {}); check the result and enter it again if needed", g.board, g.round_number, before.result),
             current: serde_json::to_value(&before).ok(),
         });
     }
     if g.black_id.is_none() {
         return Err(DomainError::invalid(
             "result",
-            "a bye has no result to enter",
+            msg!("a bye has no result to enter"),
         ));
     }
     let state: RoundState = rounds::table
@@ -170,7 +168,7 @@ pub fn set_result(
         .select(rounds::state)
         .first(conn)?;
     if state == RoundState::Paired {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "round {} is not published yet; publish it before entering results",
             g.round_number
         )));
@@ -183,15 +181,16 @@ pub fn set_result(
     if parsed.asymmetric && reason.is_empty() {
         return Err(DomainError::invalid(
             "reason",
-            "an asymmetric score (0-½, 0-0) comes from a penalty: give the reason (article and decision)",
+            msg!("an asymmetric score (0-½, 0-0) comes from a penalty: give the reason (article and decision)"),
         ));
     }
     if correction && reason.is_empty() {
         return Err(DomainError::invalid(
             "reason",
-            format!(
+            msg!(
                 "board {} already has the result {}; a correction needs a reason",
-                g.board, before.result
+                g.board,
+                before.result
             ),
         ));
     }
@@ -229,7 +228,7 @@ pub fn set_result(
         // Another writer got there between our read and write.
         let current = get_game(conn, tid, gid, Audience::Staff)?;
         return Err(DomainError::Conflict {
-            message: "the result was changed meanwhile".into(),
+            message: msg!("the result was changed meanwhile"),
             current: serde_json::to_value(&current).ok(),
         });
     }

@@ -210,7 +210,7 @@ fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Ro
         .select(RoundRow::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("round {number} of tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("round {} of tournament {}", number, tid)))
 }
 
 /// A round's view. Before publication only staff see the boards.
@@ -373,7 +373,7 @@ fn insert_pairing(
     let ts = now();
     let id = |no: u32| {
         m.player_id(no).ok_or_else(|| {
-            DomainError::Pairing(format!("the pairing names an unknown pairing number {no}"))
+            DomainError::Pairing(msg!("the pairing names an unknown pairing number {}", no))
         })
     };
     let mut rows = Vec::new();
@@ -438,30 +438,33 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
     super::require_individual_event(
         conn,
         tid,
-        "its rounds are team rounds, paired on the team screen",
+        msg!("its rounds are team rounds, paired on the team screen"),
     )?;
     let t = load_tournament(conn, tid)?;
     let last = last_round(conn, tid)?;
     let round = last as u32 + 1;
     let total = total_rounds(conn, &t)?;
     if round > total {
-        return Err(DomainError::conflict(format!(
-            "all {total} rounds are already paired"
+        return Err(DomainError::conflict(msg!(
+            "all {} rounds are already paired",
+            total
         )));
     }
     if last > 0 {
         let open = unfinished_boards(conn, tid, last)?;
         if !open.is_empty() {
             let boards: Vec<String> = open.iter().map(|b| b.to_string()).collect();
-            return Err(DomainError::conflict(format!(
-                "round {last} is not finished: boards {} have no result yet",
+            return Err(DomainError::conflict(msg!(
+                "round {} is not finished: boards {} have no result yet",
+                last,
                 boards.join(", ")
             )));
         }
         let r = load_round(conn, tid, last)?;
         if r.state == RoundState::Paired {
-            return Err(DomainError::conflict(format!(
-                "round {last} is not published yet"
+            return Err(DomainError::conflict(msg!(
+                "round {} is not published yet",
+                last
             )));
         }
     }
@@ -471,9 +474,9 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
         .count()
         .get_result(conn)?;
     if active < 2 {
-        return Err(DomainError::conflict(
-            "a round needs at least two active players",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "a round needs at least two active players"
+        )));
     }
     assign_start_numbers(conn, &t, round)?;
     let m = model::build(conn, &t, last as u32, Some(round))?;
@@ -522,8 +525,9 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let last = last_round(conn, tid)?;
     if number != last || last == 0 {
-        return Err(DomainError::conflict(format!(
-            "only the last paired round ({last}) can be unpaired"
+        return Err(DomainError::conflict(msg!(
+            "only the last paired round ({}) can be unpaired",
+            last
         )));
     }
     let before = get(conn, tid, number, Audience::Staff)?;
@@ -532,8 +536,9 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
         .iter()
         .any(|g| !(g.kind == GameKind::Pending || g.kind == GameKind::Free || g.kind.is_bye()))
     {
-        return Err(DomainError::conflict(format!(
-            "round {number} has results; clear them before unpairing"
+        return Err(DomainError::conflict(msg!(
+            "round {} has results; clear them before unpairing",
+            number
         )));
     }
     diesel::delete(
@@ -574,15 +579,16 @@ pub fn publish(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let r = load_round(conn, tid, number)?;
     if r.state != RoundState::Paired {
-        return Err(DomainError::conflict(format!(
-            "round {number} is already published"
+        return Err(DomainError::conflict(msg!(
+            "round {} is already published",
+            number
         )));
     }
     if load_tournament(conn, tid)?.variant == Variant::Chess960 {
         let missing = super::chess960::missing_boards(&r, &round_games(conn, tid, number)?);
         if !missing.is_empty() {
             let boards: Vec<String> = missing.iter().map(|b| b.to_string()).collect();
-            return Err(DomainError::conflict(format!(
+            return Err(DomainError::conflict(msg!(
                 "boards {} have no Chess960 start position: draw or enter one first",
                 boards.join(", ")
             )));
@@ -707,7 +713,7 @@ pub fn swap(
         .map(|g| g.white.id);
     let index = |boards: &[(i32, BoardEdit)], board: i32| {
         boards.iter().position(|(b, _)| *b == board).ok_or_else(|| {
-            DomainError::invalid("a", format!("there is no board {board} with a game"))
+            DomainError::invalid("a", msg!("there is no board {} with a game", board))
         })
     };
     if let Some(c) = cmd.colours {
@@ -744,9 +750,9 @@ pub fn edit_pairing(
     let t = load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
     if number != last_round(conn, tid)? || r.state != RoundState::Paired {
-        return Err(DomainError::conflict(
-            "only the last round, before it is published, can be edited",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "only the last round, before it is published, can be edited"
+        )));
     }
     let before = get(conn, tid, number, Audience::Staff)?;
     let current: Vec<GameRow> = round_games(conn, tid, number)?;
@@ -770,15 +776,16 @@ pub fn edit_pairing(
         if !in_pairing.contains(&id) {
             return Err(DomainError::invalid(
                 "boards",
-                format!(
-                    "player {id} is not in this round's pairing (absent, withdrawn or unknown)"
+                msg!(
+                    "player {} is not in this round's pairing (absent, withdrawn or unknown)",
+                    id
                 ),
             ));
         }
         if !seen.insert(id) {
             return Err(DomainError::invalid(
                 "boards",
-                format!("player {id} appears twice"),
+                msg!("player {} appears twice", id),
             ));
         }
     }
@@ -789,7 +796,7 @@ pub fn edit_pairing(
             .collect();
         return Err(DomainError::invalid(
             "boards",
-            format!(
+            msg!(
                 "every paired player must be placed; missing: {}",
                 missing.join(", ")
             ),
@@ -820,8 +827,8 @@ pub fn edit_pairing(
             conn,
             actor,
             tid,
-            &format!("a manual change to the pairing of round {number}"),
-            "C.04.3: the pairing is the Dutch system's; C.04.2 allows changes only to correct an error",
+            msg!("a manual change to the pairing of round {}", number),
+            msg!("C.04.3: the pairing is the Dutch system's; C.04.2 allows changes only to correct an error"),
             super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode),
         )?;
     }

@@ -10,6 +10,7 @@ use crate::db::models::TournamentRow;
 use crate::db::schema::{games, rounds, tournament_staff, tournaments, users};
 use crate::db::DbConnection;
 use crate::domain::kinds::{GameKind, TimeCategory, TournamentStatus};
+use crate::domain::msg::word;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -55,7 +56,7 @@ pub fn load(conn: &mut DbConnection, tid: i32) -> DomainResult<TournamentRow> {
         .select(TournamentRow::as_select())
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("tournament {}", tid)))
 }
 
 /// The creator of a tournament (by hand or by a TRF import) runs it:
@@ -118,7 +119,7 @@ pub fn create(
         // of the settings, recorded (`fide_mode`), not part of creating it.
         return Err(DomainError::invalid(
             "points.draw",
-            "two draws would be worth more than a win and a loss, which the FIDE rules do not allow; create the tournament with a FIDE point system, then change it in the settings (this takes the tournament out of FIDE mode)",
+            msg!("two draws would be worth more than a win and a loss, which the FIDE rules do not allow; create the tournament with a FIDE point system, then change it in the settings (this takes the tournament out of FIDE mode)"),
         ));
     }
     reg.apply_to(&mut row)?;
@@ -206,10 +207,7 @@ pub fn edit(
     if let Some(v) = cmd.version {
         if v != row.version {
             return Err(DomainError::Conflict {
-                message: format!(
-                    "the tournament was changed meanwhile (version {} now, you edited {v}); reload and apply your change again",
-                    row.version
-                ),
+                message: msg!("the tournament was changed meanwhile (version {} now, you edited {}); reload and apply your change again", row.version, v),
                 current: serde_json::to_value(&before).ok(),
             });
         }
@@ -226,41 +224,38 @@ pub fn edit(
             .find(|k| !EDITABLE_WHILE_RUNNING.contains(&k.as_str()) && k.as_str() != "tiebreaks")
         {
             return Err(DomainError::Conflict {
-                message: format!(
-                    "'{frozen}' cannot change after round 1 has been paired (SPEC §2: regulations are fixed once the tournament starts); only {} may change",
-                    EDITABLE_WHILE_RUNNING.join(", ")
-                ),
+                message: msg!("'{}' cannot change after round 1 has been paired (SPEC §2: regulations are fixed once the tournament starts); only {} may change", frozen, EDITABLE_WHILE_RUNNING.join(", ")),
                 current: serde_json::to_value(&before).ok(),
             });
         }
     }
     let mut current = serde_json::to_value(&before.regulations)
-        .map_err(|e| DomainError::invalid("changes", e.to_string()))?;
+        .map_err(|e| DomainError::invalid("changes", msg!("{}", e.to_string())))?;
     if let serde_json::Value::Object(map) = &mut current {
         for (k, v) in cmd.changes {
             if !map.contains_key(&k) {
                 return Err(DomainError::invalid(
                     &k,
-                    format!("'{k}' is not a regulation field"),
+                    msg!("'{}' is not a regulation field", k),
                 ));
             }
             map.insert(k, v);
         }
     }
     let mut reg: Regulations = serde_json::from_value(current)
-        .map_err(|e| DomainError::invalid("changes", format!("a value has the wrong type: {e}")))?;
+        .map_err(|e| DomainError::invalid("changes", msg!("a value has the wrong type: {}", e)))?;
     reg.validate()?;
     if paired > 0 && reg.tiebreaks != before.regulations.tiebreaks {
         super::fide_mode::forbidden(
             conn,
             actor,
             tid,
-            &format!(
+            msg!(
                 "the tie-breaks changed after the start, from {} to {}",
                 before.regulations.tiebreaks.join(", "),
                 reg.tiebreaks.join(", ")
             ),
-            "C.07: the tie-breaks are announced before the tournament starts",
+            msg!("C.07: the tie-breaks are announced before the tournament starts"),
             confirm,
         )?;
     }
@@ -272,13 +267,13 @@ pub fn edit(
             conn,
             actor,
             tid,
-            &format!(
+            msg!(
                 "a point system where two draws ({}) are worth more than a win and a loss ({} + {})",
                 p.draw * 2.0,
                 p.win,
                 p.loss
             ),
-            "C.04: the score groups of the Swiss system assume a win is worth at least two draws",
+            msg!("C.04: the score groups of the Swiss system assume a win is worth at least two draws"),
             confirm,
         )?;
     }
@@ -358,7 +353,7 @@ pub fn dismiss(
 ) -> DomainResult<Vec<StaffMember>> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let role = Role::parse(&cmd.role)
-        .ok_or_else(|| DomainError::invalid("role", "the role is organizer or arbiter"))?;
+        .ok_or_else(|| DomainError::invalid("role", msg!("the role is organizer or arbiter")))?;
     let uid: Option<i32> = users::table
         .filter(users::username.eq(&cmd.username))
         .select(users::id)
@@ -375,16 +370,17 @@ pub fn dismiss(
         Ok(q.count().get_result(conn)?)
     };
     if uid.is_none() || held(conn, uid)? == 0 {
-        return Err(DomainError::NotFound(format!(
-            "{} as {} of tournament {tid}",
+        return Err(DomainError::NotFound(msg!(
+            "{} as {} of tournament {}",
             cmd.username,
-            role.as_str()
+            word(role.as_str()),
+            tid
         )));
     }
     if role == Role::Organizer && held(conn, None)? == 1 {
-        return Err(DomainError::conflict(
-            "a tournament needs an organizer: appoint another one first",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "a tournament needs an organizer: appoint another one first"
+        )));
     }
     diesel::delete(
         tournament_staff::table
@@ -431,14 +427,14 @@ pub fn appoint(
 ) -> DomainResult<Vec<StaffMember>> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let role = Role::parse(&cmd.role)
-        .ok_or_else(|| DomainError::invalid("role", "the role is organizer or arbiter"))?;
+        .ok_or_else(|| DomainError::invalid("role", msg!("the role is organizer or arbiter")))?;
     let uid: i32 = users::table
         .filter(users::username.eq(&cmd.username))
         .select(users::id)
         .first(conn)
         .optional()?
         .ok_or_else(|| {
-            DomainError::conflict_on("username", format!("there is no user '{}'", cmd.username))
+            DomainError::conflict_on("username", msg!("there is no user '{}'", cmd.username))
         })?;
     let exists: i64 = tournament_staff::table
         .filter(tournament_staff::tournament_id.eq(tid))
@@ -447,10 +443,10 @@ pub fn appoint(
         .count()
         .get_result(conn)?;
     if exists > 0 {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "{} is already {} here",
             cmd.username,
-            role.as_str()
+            word(role.as_str())
         )));
     }
     diesel::insert_into(tournament_staff::table)

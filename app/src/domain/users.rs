@@ -24,7 +24,7 @@ pub fn hash_password(password: &str) -> DomainResult<String> {
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| DomainError::invalid("password", e.to_string()))
+        .map_err(|e| DomainError::invalid("password", msg!("{}", e.to_string())))
 }
 
 fn verify_password(hash: &str, password: &str) -> bool {
@@ -77,13 +77,13 @@ pub fn validate_new_user(username: &str, password: &str) -> DomainResult<()> {
     {
         return Err(DomainError::invalid(
             "username",
-            "a user name has 2–64 letters, digits, dots, dashes or underscores",
+            msg!("a user name has 2–64 letters, digits, dots, dashes or underscores"),
         ));
     }
     if password.chars().count() < 8 {
         return Err(DomainError::invalid(
             "password",
-            "a password has at least 8 characters",
+            msg!("a password has at least 8 characters"),
         ));
     }
     Ok(())
@@ -102,7 +102,7 @@ pub fn create_user(
         return Err(if actor.user_id.is_none() {
             DomainError::Unauthenticated
         } else {
-            DomainError::Forbidden("only an administrator creates accounts".into())
+            DomainError::Forbidden(msg!("only an administrator creates accounts"))
         });
     }
     validate_new_user(username, password)?;
@@ -111,8 +111,9 @@ pub fn create_user(
         .count()
         .get_result(conn)?;
     if exists > 0 {
-        return Err(DomainError::conflict(format!(
-            "the user name '{username}' is taken"
+        return Err(DomainError::conflict(msg!(
+            "the user name '{}' is taken",
+            username
         )));
     }
     let hash = hash_password(password)?;
@@ -174,7 +175,7 @@ pub fn login(
     let Some(user) = user.filter(|u| verify_password(&u.password_hash, password)) else {
         return Err(DomainError::Invalid {
             field: "password".into(),
-            message: "wrong user name or password".into(),
+            message: msg!("wrong user name or password"),
         });
     };
     if let Some(old) = old_session {
@@ -289,7 +290,7 @@ pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> Doma
     if label.is_empty() || sent_length > 100 {
         return Err(DomainError::invalid(
             "label",
-            "name the token (1–100 characters)",
+            msg!("name the token (1–100 characters)"),
         ));
     }
     let token = random_token();

@@ -30,8 +30,10 @@ impl RoundSheet {
         let tournament = tournaments::get(conn, tid, audience)?;
         let round = rounds::get(conn, tid, n, audience)?;
         if !audience.sees_round_state(round.state) {
-            return Err(DomainError::NotFound(format!(
-                "a published round {n} of tournament {tid}"
+            return Err(DomainError::NotFound(msg!(
+                "a published round {} of tournament {}",
+                n,
+                tid
             )));
         }
         let points_before = crate::domain::standings::points_before(conn, tid, n)?;

@@ -51,7 +51,7 @@ impl Credentials {
             if let Some((actor, csrf)) = users::resolve_session(&mut conn, token)? {
                 if write && !constant_time_eq(self.csrf.as_deref().unwrap_or(""), &csrf) {
                     return Err(DomainError::Forbidden(
-                        "the form or request is missing its CSRF token (reload the page and try again)".into(),
+                        msg!("the form or request is missing its CSRF token (reload the page and try again)"),
                     ));
                 }
                 return Ok(actor);

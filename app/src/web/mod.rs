@@ -103,7 +103,7 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for Body<T
                         field
                     };
                     let message = format!("the JSON body is not valid: {}: {}", field, e.inner());
-                    AppError::from(DomainError::invalid(&field, message)).into()
+                    AppError::from(DomainError::invalid(&field, msg!("{}", message))).into()
                 })
             })))
         })

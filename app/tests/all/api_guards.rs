@@ -293,7 +293,7 @@ fn a_failing_operation_leaves_nothing_behind() {
                     ..Default::default()
                 },
             )?;
-            Err(DomainError::conflict("failure after the writes"))
+            Err(DomainError::conflict(app::msg!("failure after the writes")))
         });
         assert!(r.is_err());
         assert_eq!(

@@ -306,3 +306,222 @@ fn the_detector_finds_english_and_passes_czech() {
         .collect();
     assert_eq!(flagged, ["Save results", "Standings after round 3"]);
 }
+
+// ---------------------------------------------------------------------------
+// The error messages (`app/src/domain/msg.rs`, catalogue in
+// `app/src/web/pages/i18n/errors/`).
+
+/// The value of the Rust string literal that starts `s` (at its `"`), and
+/// the rest after it.
+fn string_literal(s: &str) -> Option<(String, &str)> {
+    let mut chars = s.strip_prefix('"')?.char_indices();
+    let mut out = String::new();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => return Some((out, &s[i + 2..])),
+            '\\' => match chars.next()?.1 {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                '\\' => out.push('\\'),
+                '"' => out.push('"'),
+                '\'' => out.push('\''),
+                '\n' => {
+                    // A line continuation: the newline and the next line's indent go.
+                    let rest = chars.as_str();
+                    let skip = rest.len() - rest.trim_start().len();
+                    for _ in 0..rest[..skip].chars().count() {
+                        chars.next();
+                    }
+                }
+                other => panic!("an escape \\{other} in a message template"),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// The source files of `app/src` (without their test modules and comments).
+fn app_sources() -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                // The unit tests (a `#[cfg(test)] mod`) build example messages.
+                let code = match text.find("#[cfg(test)]\nmod ") {
+                    Some(i) => &text[..i],
+                    None => &text[..],
+                };
+                let code: Vec<&str> = code
+                    .lines()
+                    .filter(|l| !l.trim_start().starts_with("//"))
+                    .collect();
+                out.push((path.display().to_string(), code.join("\n")));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(
+        &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut out,
+    );
+    out
+}
+
+/// Every error-message template of the source: the literal of each `msg!`.
+/// A `msg!` whose first argument is not a literal, or a `Msg` built any other
+/// way than by `msg!`, is a problem (its sentence could not be translated).
+fn message_templates() -> (BTreeSet<String>, Vec<String>) {
+    let mut templates = BTreeSet::new();
+    let mut problems = Vec::new();
+    for (file, code) in app_sources() {
+        let mut rest = code.as_str();
+        while let Some(i) = rest.find("msg!(") {
+            let after = rest[i + 5..].trim_start();
+            match string_literal(after) {
+                Some((t, tail)) => {
+                    templates.insert(t);
+                    rest = tail;
+                }
+                None => {
+                    // The macro's own definition in lib.rs takes `$template`.
+                    if !after.starts_with("$template") {
+                        problems.push(format!("{file}: msg!({}", &after[..after.len().min(40)]));
+                    }
+                    rest = &rest[i + 5..];
+                }
+            }
+        }
+        let built = code.matches("Msg::new(").count();
+        let allowed = file.ends_with("lib.rs")
+            || file.ends_with("domain/msg.rs")
+            || file.ends_with("i18n/errors.rs");
+        if built > 0 && !allowed {
+            problems.push(format!("{file}: a Msg built with Msg::new, not msg!"));
+        }
+    }
+    for t in app::web::pages::i18n::errors::FIXED {
+        templates.insert(t.to_string());
+    }
+    (templates, problems)
+}
+
+#[test]
+fn every_error_message_has_a_polish_and_a_czech_entry() {
+    use app::domain::msg::placeholders;
+    use app::web::pages::i18n::{errors, Lang};
+    let (templates, mut problems) = message_templates();
+    assert!(
+        templates.len() > 250,
+        "the scan finds the messages: {}",
+        templates.len()
+    );
+    assert!(templates.contains("the player needs a name"));
+    assert!(templates.contains("round {} is already published"));
+    for lang in [Lang::Pl, Lang::Cs] {
+        let table = errors::table(lang);
+        for t in &templates {
+            match table.iter().find(|(en, _)| en == t) {
+                None => problems.push(format!("{lang:?}: no entry for {t:?}")),
+                Some((_, tr)) if placeholders(tr) != placeholders(t) => problems.push(format!(
+                    "{lang:?}: {t:?} has {} placeholders, its translation {tr:?} {}",
+                    placeholders(t),
+                    placeholders(tr)
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_template_scan_reads_literals_as_rust_does() {
+    let (t, rest) = string_literal("\"a \\\"b\\\" c\\\n        d\", x)").unwrap();
+    assert_eq!(t, "a \"b\" cd");
+    assert_eq!(rest, ", x)");
+    assert_eq!(string_literal("x"), None);
+}
+
+/// A form posted with a bad value on a Czech and on a Polish page answers
+/// with the sentence in that language (the API keeps English).
+#[test]
+fn a_refused_form_speaks_the_language_of_the_page() {
+    use crate::common::form::Form;
+    use crate::common::{backends, TestApp, USER_PASSWORD};
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let _ = app.user("org");
+        for (lang, rounds, csv_line) in [
+            ("cs", "švýcarský systém má 1 až 30 kol", "řádek 2"),
+            ("pl", "turniej szwajcarski ma od 1 do 30 rund", "wiersz 2"),
+        ] {
+            let f = Form::new(&app.base);
+            let (status, _, _) = f.post(
+                "/login",
+                &[("username", "org"), ("password", USER_PASSWORD)],
+            );
+            assert_eq!(status, 303, "[{label}] login");
+            // The language switch of the footer: a cookie.
+            let (status, _) = f.get(&format!("/lang/{lang}?back=/new"));
+            assert_eq!(status, 303, "[{label}] {lang}");
+            let csrf = f.csrf("/new");
+            let fields = |n: &'static str| {
+                vec![
+                    ("csrf", csrf.clone()),
+                    ("name", format!("Turnaj {lang}")),
+                    ("place", "Brno".to_string()),
+                    ("start_date", "2026-05-01".to_string()),
+                    ("end_date", "2026-05-03".to_string()),
+                    ("system", "swiss".to_string()),
+                    ("rounds", n.to_string()),
+                    ("base_minutes", "15".to_string()),
+                    ("increment", "10".to_string()),
+                    ("default_time_minutes", "0".to_string()),
+                    ("win", "1".to_string()),
+                    ("draw", "0.5".to_string()),
+                    ("late_entry_bye", "zero".to_string()),
+                    ("tiebreaks", String::new()),
+                    ("laws_edition", "2009".to_string()),
+                ]
+            };
+            let post = |n: &'static str| {
+                let owned = fields(n);
+                let borrowed: Vec<(&str, &str)> =
+                    owned.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                f.post("/new", &borrowed)
+            };
+            let (status, _, body) = post("99");
+            assert_eq!(status, 422, "[{label}] {lang}: 99 rounds");
+            assert!(
+                body.contains(rounds) && !body.contains("between 1 and 30"),
+                "[{label}] {lang}: {body}"
+            );
+            let (status, location, _) = post("3");
+            assert_eq!(status, 303, "[{label}] {lang}: created");
+            let tid: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+            // A pasted list with a wrong line: the line named, in the language.
+            let (status, _, body) = f.post(
+                &format!("/t/{tid}/manage/import"),
+                &[
+                    ("csrf", &csrf),
+                    ("csv", "Novák, Jan; 2400\nDvořák, Tomáš; lots\n"),
+                ],
+            );
+            assert_eq!(status, 422, "[{label}] {lang}: bad list");
+            assert!(
+                body.contains(csv_line) && !body.contains("line 2"),
+                "[{label}] {lang}: {body}"
+            );
+        }
+    }
+}

@@ -174,13 +174,17 @@ fn pgn_of(
     if let Some(n) = numbers {
         match round_rows.first() {
             None => {
-                return Err(DomainError::NotFound(format!(
-                    "round {n} of tournament {tid}"
+                return Err(DomainError::NotFound(msg!(
+                    "round {} of tournament {}",
+                    n,
+                    tid
                 )))
             }
             Some(r) if !audience.sees_round_state(r.state) => {
-                return Err(DomainError::NotFound(format!(
-                    "a published round {n} of tournament {tid}"
+                return Err(DomainError::NotFound(msg!(
+                    "a published round {} of tournament {}",
+                    n,
+                    tid
                 )))
             }
             _ => {}
@@ -216,13 +220,16 @@ fn pgn_of(
     }
     if let Some(gid) = game {
         if !found {
-            return Err(DomainError::NotFound(format!(
-                "game {gid} in tournament {tid}"
+            return Err(DomainError::NotFound(msg!(
+                "game {} in tournament {}",
+                gid,
+                tid
             )));
         }
         if out.is_empty() {
-            return Err(DomainError::NotFound(format!(
-                "a played game {gid} (a bye or a double forfeit has no PGN)"
+            return Err(DomainError::NotFound(msg!(
+                "a played game {} (a bye or a double forfeit has no PGN)",
+                gid
             )));
         }
     }

@@ -99,9 +99,12 @@ fn line_of(t: &pairing::Tournament, id: PlayerId) -> usize {
         .map_or(0, |i| i + 1)
 }
 
-fn inconsistent(t: &pairing::Tournament, id: PlayerId, message: String) -> DomainError {
+fn inconsistent(t: &pairing::Tournament, id: PlayerId, message: crate::domain::Msg) -> DomainError {
     let line = line_of(t, id);
-    DomainError::invalid("trf", format!("line {line}: {message}"))
+    DomainError::invalid(
+        "trf",
+        msg!("line {}: {}", line, crate::domain::msg::nested(message)),
+    )
 }
 
 /// Kind and scores (half-points) of a game from both sides' results.
@@ -252,7 +255,11 @@ fn regulations_of(src: &pairing::Tournament) -> DomainResult<(Regulations, u32)>
     if system.is_swiss() && played > total {
         return Err(DomainError::invalid(
             "trf",
-            format!("the file has {played} rounds paired but XXR says {total} rounds"),
+            msg!(
+                "the file has {} rounds paired but XXR says {} rounds",
+                played,
+                total
+            ),
         ));
     }
     reg.validate()?;
@@ -436,14 +443,17 @@ fn insert_rounds(
                         return Err(inconsistent(
                             src,
                             p.id,
-                            format!(
-                                "round {r}: player {} plays {opponent}, whose round {r} is no game",
-                                p.id
+                            msg!(
+                                "round {}: player {} plays {}, whose round {} is no game",
+                                r,
+                                p.id,
+                                opponent,
+                                r
                             ),
                         ));
                     };
                     if o2 != p.id || c2 == color {
-                        return Err(inconsistent(src, p.id, format!("round {r}: player {} plays {opponent} but {opponent} plays {o2} with the same colour or another opponent", p.id)));
+                        return Err(inconsistent(src, p.id, msg!("round {}: player {} plays {} but {} plays {} with the same colour or another opponent", r, p.id, opponent, opponent, o2)));
                     }
                     if color == Color::Black {
                         continue;
@@ -455,9 +465,11 @@ fn insert_rounds(
                             inconsistent(
                                 src,
                                 p.id,
-                                format!(
-                                    "round {r}: the results of {} and {opponent} do not agree",
-                                    p.id
+                                msg!(
+                                    "round {}: the results of {} and {} do not agree",
+                                    r,
+                                    p.id,
+                                    opponent
                                 ),
                             )
                         })?

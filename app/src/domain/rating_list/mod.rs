@@ -383,7 +383,7 @@ pub fn reader<'a, R: BufRead + 'a>(
             let Some(map) = map else {
                 return Err(DomainError::invalid(
                     "map",
-                    "a CSV list needs a column mapping such as id=1,name=2,rating=3",
+                    msg!("a CSV list needs a column mapping such as id=1,name=2,rating=3"),
                 ));
             };
             Box::new(CsvReader::new(r, map))

@@ -53,14 +53,14 @@ pub fn rerate(
         .count()
         .get_result(conn)?;
     if paired > 0 {
-        return Err(DomainError::conflict(
-            "round 1 is paired: the players are re-rated only before the first pairing",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "round 1 is paired: the players are re-rated only before the first pairing"
+        )));
     }
     let list = lists(conn)?
         .into_iter()
         .find(|l| l.source == ListSource::Fide)
-        .ok_or_else(|| DomainError::conflict("no FIDE rating list is imported"))?;
+        .ok_or_else(|| DomainError::conflict(msg!("no FIDE rating list is imported")))?;
     let kind = event_rating_kind(&t);
     let rows: Vec<PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))

@@ -194,7 +194,7 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
     if key.is_empty() {
         return Err(DomainError::invalid(
             "q",
-            "search by a FIDE or national id, or by the beginning of a name",
+            msg!("search by a FIDE or national id, or by the beginning of a name"),
         ));
     }
     // A prefix is a range of the index: [key, key + the greatest character),
@@ -247,7 +247,10 @@ pub fn registration_data(
     let Some(f) = by_fide_id(conn, fide_id)? else {
         return Err(DomainError::invalid(
             "fide_id",
-            format!("FIDE id {fide_id} is not in the imported FIDE rating list"),
+            msg!(
+                "FIDE id {} is not in the imported FIDE rating list",
+                fide_id
+            ),
         ));
     };
     let kind = event_rating_kind(t);

@@ -121,9 +121,9 @@ pub fn require_list_manager(conn: &mut DbConnection, actor: &Actor) -> DomainRes
         .count()
         .get_result(conn)?;
     if n == 0 {
-        return Err(DomainError::Forbidden(
-            "importing a rating list needs an administrator or an organizer".into(),
-        ));
+        return Err(DomainError::Forbidden(msg!(
+            "importing a rating list needs an administrator or an organizer"
+        )));
     }
     Ok(())
 }
@@ -148,11 +148,11 @@ fn store(
     let mut batch = Vec::with_capacity(size);
     let mut count: i64 = 0;
     for p in players {
-        let p = p.map_err(|e| DomainError::invalid("file", e.to_string()))?;
+        let p = p.map_err(|e| DomainError::invalid("file", msg!("{}", e.to_string())))?;
         if p.name.chars().count() > 200 {
             return Err(DomainError::invalid(
                 "file",
-                format!("player {}: a name longer than 200 characters", count + 1),
+                msg!("player {}: a name longer than 200 characters", count + 1),
             ));
         }
         batch.push(NewListPlayer::of(id, p));
@@ -180,7 +180,7 @@ pub fn import(
     if chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
         return Err(DomainError::invalid(
             "date",
-            format!("the list date '{date}' is not YYYY-MM-DD"),
+            msg!("the list date '{}' is not YYYY-MM-DD", date),
         ));
     }
     let source = cmd.format.source();
@@ -231,7 +231,10 @@ pub fn import(
         diesel::connection::SimpleConnection::batch_execute(c, "ANALYZE rating_list_players")?;
     }
     if count == 0 {
-        return Err(DomainError::invalid("file", "the file lists no players"));
+        return Err(DomainError::invalid(
+            "file",
+            msg!("the file lists no players"),
+        ));
     }
     diesel::update(rating_lists::table.filter(rating_lists::id.eq(id)))
         .set(rating_lists::row_count.eq(count))

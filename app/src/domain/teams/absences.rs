@@ -8,6 +8,7 @@
 
 use super::*;
 use crate::db::schema::team_byes;
+use crate::domain::Msg;
 
 /// Withdrawing a team.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
@@ -48,14 +49,12 @@ fn team_row(
         ))
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("team {number} in tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("team {} in tournament {}", number, tid)))
 }
 
-fn require_swiss(settings: &TeamEventSettings, what: &str) -> DomainResult<()> {
+fn require_swiss(settings: &TeamEventSettings, what: Msg) -> DomainResult<()> {
     if settings.system != TeamSystemKind::Swiss {
-        return Err(DomainError::conflict(format!(
-            "a round robin's schedule is fixed: {what}; a team that does not come loses its match by an empty line-up"
-        )));
+        return Err(DomainError::conflict(msg!("a round robin's schedule is fixed: {}; a team that does not come loses its match by an empty line-up", crate::domain::msg::nested(what))));
     }
     Ok(())
 }
@@ -65,7 +64,7 @@ fn team_view_of(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<
         .teams
         .into_iter()
         .find(|t| t.number == number)
-        .ok_or_else(|| DomainError::NotFound(format!("team {number} in tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("team {} in tournament {}", number, tid)))
 }
 
 /// Withdraws a team from `from_round` onward (Swiss): it is not paired from
@@ -81,22 +80,25 @@ pub fn withdraw(
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let (settings, _) = settings_of(conn, tid)?;
     let (id, name, version, from) = team_row(conn, tid, number)?;
-    require_swiss(&settings, "no team can be withdrawn from it")?;
+    require_swiss(&settings, msg!("no team can be withdrawn from it"))?;
     let paired = rounds_paired(conn, tid)?;
     let total = total_rounds(&settings, team_rows(conn, tid)?.len()) as i32;
     let round = cmd.from_round.unwrap_or(paired + 1);
     if round <= paired || round > total {
         return Err(DomainError::invalid(
             "from_round",
-            format!(
-                "a team can be withdrawn from round {} to {total} (the rounds not yet paired)",
-                paired + 1
+            msg!(
+                "a team can be withdrawn from round {} to {} (the rounds not yet paired)",
+                paired + 1,
+                total
             ),
         ));
     }
     if let Some(r) = from {
-        return Err(DomainError::conflict(format!(
-            "{name} is already withdrawn from round {r}"
+        return Err(DomainError::conflict(msg!(
+            "{} is already withdrawn from round {}",
+            name,
+            r
         )));
     }
     let before = team_view_of(conn, tid, number)?;
@@ -143,7 +145,7 @@ pub fn reinstate(
     let (id, name, version, _) = team_row(conn, tid, number)?;
     let before = team_view_of(conn, tid, number)?;
     if !before.withdrawn {
-        return Err(DomainError::conflict(format!("{name} is not withdrawn")));
+        return Err(DomainError::conflict(msg!("{} is not withdrawn", name)));
     }
     diesel::update(teams::table.find(id))
         .set((
@@ -220,27 +222,30 @@ pub fn request_bye(
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let (settings, _) = settings_of(conn, tid)?;
     let (_, name, _, withdrawn_from) = team_row(conn, tid, number)?;
-    require_swiss(&settings, "it has no requested byes")?;
+    require_swiss(&settings, msg!("it has no requested byes"))?;
     let paired = rounds_paired(conn, tid)?;
     let total = total_rounds(&settings, team_rows(conn, tid)?.len()) as i32;
     if cmd.round <= paired || cmd.round > total {
         return Err(DomainError::invalid(
             "round",
-            format!(
-                "a bye can be requested for rounds {} to {total}",
-                paired + 1
+            msg!(
+                "a bye can be requested for rounds {} to {}",
+                paired + 1,
+                total
             ),
         ));
     }
     if withdrawn_from.is_some_and(|r| r <= cmd.round) {
-        return Err(DomainError::conflict(format!(
-            "{name} is withdrawn from round {}",
+        return Err(DomainError::conflict(msg!(
+            "{} is withdrawn from round {}",
+            name,
             withdrawn_from.unwrap_or_default()
         )));
     }
     if half_byes_of(conn, tid, cmd.round)?.contains(&(number as u32)) {
-        return Err(DomainError::conflict(format!(
-            "{name} already has a bye in round {}",
+        return Err(DomainError::conflict(msg!(
+            "{} already has a bye in round {}",
+            name,
             cmd.round
         )));
     }
@@ -283,8 +288,9 @@ pub fn cancel_bye(
     settings_of(conn, tid)?;
     let (_, name, _, _) = team_row(conn, tid, number)?;
     if round <= rounds_paired(conn, tid)? {
-        return Err(DomainError::conflict(format!(
-            "round {round} is paired; unpair it before cancelling the bye"
+        return Err(DomainError::conflict(msg!(
+            "round {} is paired; unpair it before cancelling the bye",
+            round
         )));
     }
     let deleted = diesel::delete(
@@ -295,8 +301,10 @@ pub fn cancel_bye(
     )
     .execute(conn)?;
     if deleted == 0 {
-        return Err(DomainError::NotFound(format!(
-            "a bye of {name} in round {round}"
+        return Err(DomainError::NotFound(msg!(
+            "a bye of {} in round {}",
+            name,
+            round
         )));
     }
     audit::record(

@@ -40,21 +40,26 @@ fn lineup_rights(
         .first(conn)
         .optional()?;
     if captain.flatten() != Some(uid) {
-        return Err(DomainError::Forbidden(format!(
-            "only team {team}'s captain or an arbiter may submit its line-up"
+        return Err(DomainError::Forbidden(msg!(
+            "only team {}'s captain or an arbiter may submit its line-up",
+            team
         )));
     }
     let (_, state, deadline, _) = round_row(conn, tid, n)?;
     if !state.is_public() {
         // The round does not exist for him yet (`Audience`).
-        return Err(DomainError::NotFound(format!(
-            "round {n} of tournament {tid}"
+        return Err(DomainError::NotFound(msg!(
+            "round {} of tournament {}",
+            n,
+            tid
         )));
     }
     if let Some(d) = deadline {
         if now() >= d {
-            return Err(DomainError::Forbidden(format!(
-                "the line-up deadline of round {n} ({d}) has passed; the arbiter may still enter it"
+            return Err(DomainError::Forbidden(msg!(
+                "the line-up deadline of round {} ({}) has passed; the arbiter may still enter it",
+                n,
+                d
             )));
         }
     }
@@ -75,15 +80,18 @@ pub fn set_lineup(
     let loaded = load(conn, tid, Some(n))?;
     let rows = match_rows(conn, tid, Some(n))?;
     let Some(row) = rows.iter().find(|m| m.home == team || m.away == team) else {
-        return Err(DomainError::conflict(format!(
-            "team {team} has no match in round {n}"
+        return Err(DomainError::conflict(msg!(
+            "team {} has no match in round {}",
+            team,
+            n
         )));
     };
     let boards = board_rows(conn, row.id)?;
     if boards.iter().any(|b| b.result.is_some()) {
-        return Err(DomainError::conflict(format!(
-            "match {} of round {n} has results; the line-ups can no longer change",
-            row.number
+        return Err(DomainError::conflict(msg!(
+            "match {} of round {} has results; the line-ups can no longer change",
+            row.number,
+            n
         )));
     }
     let mut engine_ids = vec![];
@@ -93,13 +101,13 @@ pub fn set_lineup(
             Some(place) => Some(*loaded.ids.get(&(team, *place)).ok_or_else(|| {
                 DomainError::invalid(
                     &format!("players[{i}]"),
-                    format!("team {team} has no player at roster place {place}"),
+                    msg!("team {} has no player at roster place {}", team, place),
                 )
             })?),
         });
     }
     engine::check_lineup(&loaded.t, team as u32, &engine_ids)
-        .map_err(|e| DomainError::invalid("players", e.to_string()))?;
+        .map_err(|e| DomainError::invalid("players", msg!("{}", e.to_string())))?;
     let home = row.home == team;
     let before = round(conn, tid, n, Audience::Staff)?
         .matches

@@ -96,7 +96,7 @@ pub(super) fn board_rows(conn: &mut DbConnection, match_id: i32) -> DomainResult
 }
 
 /// A board result as written, read from each side.
-pub fn parse_board_result(text: &str) -> Result<Option<BoardResult>, String> {
+pub fn parse_board_result(text: &str) -> Result<Option<BoardResult>, crate::domain::Msg> {
     let ps = PointSystem::default();
     let p = parse_result(text, &ps)?;
     let (Some(h), Some(a)) = (p.white, p.black) else {
@@ -253,7 +253,10 @@ fn engine_match(
                 Some(f) => Some(f),
                 None => match b.result.as_deref() {
                     Some(text) => parse_board_result(text).map_err(|e| {
-                        DomainError::conflict(format!("a stored board result is unreadable: {e}"))
+                        DomainError::conflict(msg!(
+                            "a stored board result is unreadable: {}",
+                            crate::domain::msg::nested(e)
+                        ))
                     })?,
                     None => None,
                 },

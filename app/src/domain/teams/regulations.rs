@@ -1,6 +1,7 @@
 //! The team event's regulations: system, boards, match points, colours, tie-breaks.
 
 use super::*;
+use crate::domain::msg::word;
 
 /// The regulations of a team event (`pairing::team::TeamSettings`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -60,29 +61,29 @@ impl TeamEventSettings {
         if !(1..=32).contains(&self.boards) {
             return Err(DomainError::invalid(
                 "boards",
-                "a match has between 1 and 32 boards",
+                msg!("a match has between 1 and 32 boards"),
             ));
         }
         if self.rounds > 99 {
-            return Err(DomainError::invalid("rounds", "at most 99 rounds"));
+            return Err(DomainError::invalid("rounds", msg!("at most 99 rounds")));
         }
         if self.system == TeamSystemKind::Swiss && self.rounds == 0 {
             return Err(DomainError::invalid(
                 "rounds",
-                "a Swiss needs its number of rounds",
+                msg!("a Swiss needs its number of rounds"),
             ));
         }
         if !(self.match_win > self.match_draw && self.match_draw >= self.match_loss) {
             return Err(DomainError::invalid(
                 "match_draw",
-                "match points must be win > draw ≥ loss",
+                msg!("match points must be win > draw ≥ loss"),
             ));
         }
         if let Some(g) = self.bye_game_points {
             if g < 0 || g > 2 * self.boards as i32 {
                 return Err(DomainError::invalid(
                     "bye_game_points",
-                    "between 0 and every board won (half-points)",
+                    msg!("between 0 and every board won (half-points)"),
                 ));
             }
         }
@@ -91,7 +92,7 @@ impl TeamEventSettings {
             .enumerate()
             .map(|(i, code)| {
                 code.parse::<TeamTieBreak>().map_err(|e| {
-                    DomainError::invalid(&format!("tiebreaks[{i}]"), format!("'{code}': {e}"))
+                    DomainError::invalid(&format!("tiebreaks[{i}]"), msg!("'{}': {}", code, e))
                 })
             })
             .collect()
@@ -246,8 +247,9 @@ pub(super) fn settings_of(
     tid: i32,
 ) -> DomainResult<(TeamEventSettings, i32)> {
     read_settings(conn, tid)?.ok_or_else(|| {
-        DomainError::NotFound(format!(
-            "team event in tournament {tid} (set its regulations first)"
+        DomainError::NotFound(msg!(
+            "team event in tournament {} (set its regulations first)",
+            tid
         ))
     })
 }
@@ -266,8 +268,9 @@ pub(super) fn require_not_started(
     what: &str,
 ) -> DomainResult<()> {
     if rounds_paired(conn, tid)? > 0 {
-        return Err(DomainError::conflict(format!(
-            "{what} is fixed once round 1 is paired"
+        return Err(DomainError::conflict(msg!(
+            "{} is fixed once round 1 is paired",
+            word(what)
         )));
     }
     Ok(())
@@ -356,8 +359,9 @@ pub(super) fn require_no_individual_play(
         .count()
         .get_result(conn)?;
     if individual > 0 || players > 0 {
-        return Err(DomainError::conflict(format!(
-            "this tournament has individual players or rounds; {then}"
+        return Err(DomainError::conflict(msg!(
+            "this tournament has individual players or rounds; {}",
+            word(then)
         )));
     }
     Ok(())

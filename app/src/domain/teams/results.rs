@@ -31,8 +31,9 @@ pub fn set_results(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let (_, state, _, _) = round_row(conn, tid, n)?;
     if state == RoundState::Paired {
-        return Err(DomainError::conflict(format!(
-            "round {n} is not published yet"
+        return Err(DomainError::conflict(msg!(
+            "round {} is not published yet",
+            n
         )));
     }
     let rows = match_rows(conn, tid, Some(n))?;
@@ -41,26 +42,27 @@ pub fn set_results(
         let Some(m) = rows.iter().find(|m| m.number == r.match_number) else {
             return Err(DomainError::invalid(
                 &format!("results[{i}].match"),
-                format!("round {n} has no match {}", r.match_number),
+                msg!("round {} has no match {}", n, r.match_number),
             ));
         };
         let boards = board_rows(conn, m.id)?;
         let Some(b) = boards.iter().find(|b| b.board == r.board) else {
             return Err(DomainError::invalid(
                 &format!("results[{i}].board"),
-                format!("match {} has no board {}", m.number, r.board),
+                msg!("match {} has no board {}", m.number, r.board),
             ));
         };
         if !(m.home_in && m.away_in) {
-            return Err(DomainError::conflict(format!(
+            return Err(DomainError::conflict(msg!(
                 "match {}: both line-ups must be in before results",
                 m.number
             )));
         }
         if b.home.is_none() || b.away.is_none() {
-            return Err(DomainError::conflict(format!(
+            return Err(DomainError::conflict(msg!(
                 "match {} board {}: an empty board is a forfeit by the line-up",
-                m.number, b.board
+                m.number,
+                b.board
             )));
         }
         let parsed = parse_board_result(&r.result)

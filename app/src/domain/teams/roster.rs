@@ -212,26 +212,26 @@ fn validate_team(t: &TeamInput) -> DomainResult<()> {
     if t.name.trim().is_empty() || t.name.chars().count() > 200 {
         return Err(DomainError::invalid(
             "name",
-            "a team needs a name (at most 200 characters)",
+            msg!("a team needs a name (at most 200 characters)"),
         ));
     }
     if t.roster.is_empty() || t.roster.len() > 64 {
         return Err(DomainError::invalid(
             "roster",
-            "a roster has between 1 and 64 players",
+            msg!("a roster has between 1 and 64 players"),
         ));
     }
     for (i, m) in t.roster.iter().enumerate() {
         if m.name.trim().is_empty() || m.name.chars().count() > 200 {
             return Err(DomainError::invalid(
                 &format!("roster[{i}].name"),
-                "every player needs a name (at most 200 characters)",
+                msg!("every player needs a name (at most 200 characters)"),
             ));
         }
         if m.rating.is_some_and(|r| r > 3500) {
             return Err(DomainError::invalid(
                 &format!("roster[{i}].rating"),
-                "a rating is at most 3500",
+                msg!("a rating is at most 3500"),
             ));
         }
     }
@@ -243,7 +243,7 @@ fn captain_id(conn: &mut DbConnection, t: &TeamInput) -> DomainResult<Option<i32
         None | Some("") => Ok(None),
         Some(u) => crate::domain::users::find_user_id(conn, u)?
             .map(Some)
-            .ok_or_else(|| DomainError::invalid("captain_username", format!("no user '{u}'"))),
+            .ok_or_else(|| DomainError::invalid("captain_username", msg!("no user '{}'", u))),
     }
 }
 
@@ -272,7 +272,7 @@ fn team_view(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Tea
     team_views(conn, tid, Audience::Staff)?
         .into_iter()
         .find(|t| t.number == number)
-        .ok_or_else(|| DomainError::NotFound(format!("team {number} in tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("team {} in tournament {}", number, tid)))
 }
 
 /// Enters a team (until round 1 is paired); it gets the next pairing number.

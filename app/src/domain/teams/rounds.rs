@@ -80,7 +80,7 @@ pub(super) fn round_row(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResu
         ))
         .first(conn)
         .optional()?
-        .ok_or_else(|| DomainError::NotFound(format!("round {n} of tournament {tid}")))
+        .ok_or_else(|| DomainError::NotFound(msg!("round {} of tournament {}", n, tid)))
 }
 
 /// The last round `audience` sees (0 when none): the one visibility rule of
@@ -110,8 +110,10 @@ pub fn round(
     settings_of(conn, tid)?;
     let (_, state, deadline, bye) = round_row(conn, tid, n)?;
     if !audience.sees_round_state(state) {
-        return Err(DomainError::NotFound(format!(
-            "round {n} of tournament {tid}"
+        return Err(DomainError::NotFound(msg!(
+            "round {} of tournament {}",
+            n,
+            tid
         )));
     }
     let loaded = load(conn, tid, Some(n))?;
@@ -211,8 +213,9 @@ fn parse_deadline(field: &str, text: Option<&str>) -> DomainResult<Option<String
             .map_err(|_| {
                 DomainError::invalid(
                     field,
-                    format!(
-                        "'{s}' is not a time; write it as 2026-03-01T09:00:00Z or with an offset"
+                    msg!(
+                        "'{}' is not a time; write it as 2026-03-01T09:00:00Z or with an offset",
+                        s
                     ),
                 )
             }),
@@ -248,15 +251,16 @@ pub fn pair_next(
     let t = &loaded.t;
     let last = t.rounds.len() as i32;
     if t.teams.len() < 2 {
-        return Err(DomainError::conflict(
-            "a team event needs at least two teams",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "a team event needs at least two teams"
+        )));
     }
     if last > 0 {
         let (_, state, _, _) = round_row(conn, tid, last)?;
         if state == RoundState::Paired {
-            return Err(DomainError::conflict(format!(
-                "round {last} is not published yet"
+            return Err(DomainError::conflict(msg!(
+                "round {} is not published yet",
+                last
             )));
         }
         let open: Vec<String> = t.rounds[last as usize - 1]
@@ -267,14 +271,15 @@ pub fn pair_next(
             .map(|(i, _)| (i + 1).to_string())
             .collect();
         if !open.is_empty() {
-            return Err(DomainError::conflict(format!(
-                "round {last} is not finished: matches {} have boards without a result",
+            return Err(DomainError::conflict(msg!(
+                "round {} is not finished: matches {} have boards without a result",
+                last,
                 open.join(", ")
             )));
         }
     }
     if t.total_rounds > 0 && last as u32 >= t.total_rounds {
-        return Err(DomainError::conflict(format!(
+        return Err(DomainError::conflict(msg!(
             "all {} rounds are already paired",
             t.total_rounds
         )));
@@ -296,8 +301,8 @@ pub fn pair_next(
             .is_some_and(|r| r <= n)
             || half_byes.contains(&team.id);
     }
-    let round =
-        engine::pair_next_round(&pairing).map_err(|e| DomainError::Pairing(e.to_string()))?;
+    let round = engine::pair_next_round(&pairing)
+        .map_err(|e| DomainError::Pairing(msg!("{}", e.to_string())))?;
     let ts = now();
     diesel::insert_into(team_rounds::table)
         .values((
@@ -399,8 +404,9 @@ pub fn publish(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let (id, state, _, _) = round_row(conn, tid, n)?;
     if state != RoundState::Paired {
-        return Err(DomainError::conflict(format!(
-            "round {n} is already published"
+        return Err(DomainError::conflict(msg!(
+            "round {} is already published",
+            n
         )));
     }
     diesel::update(team_rounds::table.find(id))
@@ -507,8 +513,9 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, n: i32) -> Domai
     settings_of(conn, tid)?;
     let last = super::regulations::rounds_paired(conn, tid)?;
     if n != last || last == 0 {
-        return Err(DomainError::conflict(format!(
-            "only the last paired round ({last}) can be unpaired"
+        return Err(DomainError::conflict(msg!(
+            "only the last paired round ({}) can be unpaired",
+            last
         )));
     }
     let (id, _, _, _) = round_row(conn, tid, n)?;
@@ -523,8 +530,9 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, n: i32) -> Domai
         .count()
         .get_result(conn)?;
     if entered > 0 {
-        return Err(DomainError::conflict(format!(
-            "round {n} has results; clear them before unpairing"
+        return Err(DomainError::conflict(msg!(
+            "round {} has results; clear them before unpairing",
+            n
         )));
     }
     diesel::delete(team_boards::table.filter(team_boards::match_id.eq_any(&matches)))

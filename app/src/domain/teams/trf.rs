@@ -25,11 +25,12 @@ pub fn import_trf(
     text: &str,
 ) -> DomainResult<ImportedTeamEvent> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
-    let src = engine::trf::parse(text).map_err(|e| DomainError::invalid("trf", e.to_string()))?;
+    let src = engine::trf::parse(text)
+        .map_err(|e| DomainError::invalid("trf", msg!("{}", e.to_string())))?;
     if read_settings(conn, tid)?.is_some() {
-        return Err(DomainError::conflict(
-            "this tournament is already a team event; import into a new tournament",
-        ));
+        return Err(DomainError::conflict(msg!(
+            "this tournament is already a team event; import into a new tournament"
+        )));
     }
     require_no_individual_play(conn, tid, "import into a new tournament")?;
     let settings = TeamEventSettings::from_engine(&src);
@@ -40,7 +41,7 @@ pub fn import_trf(
         if team.id != i as u32 + 1 {
             return Err(DomainError::invalid(
                 "trf",
-                "teams must be numbered 1, 2, …",
+                msg!("teams must be numbered 1, 2, …"),
             ));
         }
         let id: i32 = diesel::insert_into(teams::table)
@@ -64,9 +65,10 @@ pub fn import_trf(
             let p = src.player(pid).ok_or_else(|| {
                 DomainError::invalid(
                     "trf",
-                    format!(
-                        "team {} names player {pid}, who is not in the file",
-                        team.id
+                    msg!(
+                        "team {} names player {}, who is not in the file",
+                        team.id,
+                        pid
                     ),
                 )
             })?;

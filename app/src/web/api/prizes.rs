@@ -62,8 +62,9 @@ pub async fn pdf(
         let audience = Audience::of(conn, actor, tid)?;
         let v = prizes::view(conn, tid, audience)?;
         if v.awards.is_none() {
-            return Err(crate::domain::DomainError::NotFound(format!(
-                "the prize list of tournament {tid} (published once the last round is complete)"
+            return Err(crate::domain::DomainError::NotFound(msg!(
+                "the prize list of tournament {} (published once the last round is complete)",
+                tid
             )));
         }
         Ok((crate::domain::tournaments::get(conn, tid, audience)?, v))

@@ -69,14 +69,14 @@ pub async fn import(
     let format = match q.format.as_deref() {
         None | Some("") => None,
         Some(f) => Some(ListFormat::parse(f).ok_or_else(|| {
-            DomainError::invalid("format", format!("'{f}' is not xml, txt or csv"))
+            DomainError::invalid("format", msg!("'{}' is not xml, txt or csv", f))
         })?),
     };
     let map = match q.map.as_deref() {
         None | Some("") => None,
         Some(m) => Some(
             rating_list::CsvMap::parse(m)
-                .map_err(|e| DomainError::invalid("map", e.to_string()))?,
+                .map_err(|e| DomainError::invalid("map", msg!("{}", e.to_string())))?,
         ),
     };
     let date = q
@@ -105,7 +105,7 @@ pub async fn import(
                 AppError::bad_request(format!("the request body could not be read: {e}"))
             })?;
         let text: String = serde_json::from_slice(&bytes).map_err(|e| {
-            DomainError::invalid("file", format!("the body is not a JSON string: {e}"))
+            DomainError::invalid("file", msg!("the body is not a JSON string: {}", e))
         })?;
         std::fs::write(&tmp.0, text)
             .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?;
@@ -157,7 +157,7 @@ pub fn import_file(
     let open = || {
         std::fs::File::open(path)
             .map(|f| BufReader::with_capacity(256 << 10, f))
-            .map_err(|e| DomainError::invalid("file", format!("cannot read the file: {e}")))
+            .map_err(|e| DomainError::invalid("file", msg!("cannot read the file: {}", e)))
     };
     let format = match format {
         Some(f) => f,
@@ -165,7 +165,7 @@ pub fn import_file(
             let mut r = open()?;
             let head = r
                 .fill_buf()
-                .map_err(|e| DomainError::invalid("file", format!("cannot read the file: {e}")))?;
+                .map_err(|e| DomainError::invalid("file", msg!("cannot read the file: {}", e)))?;
             ListFormat::sniff(&head[..head.len().min(4096)])
         }
     };

@@ -12,6 +12,7 @@ use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArriva
 use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, RoundView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
+use crate::web::pages::i18n::errors;
 use crate::web::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -322,7 +323,7 @@ async fn board_refused(
         _ => return Err(PageError::new(e, viewer.lang)),
     };
     let x = SheetExtras {
-        refused: Some((gid, f, e.to_string())),
+        refused: Some((gid, f, errors::error(&e, viewer.lang))),
         ..Default::default()
     };
     page_for(state, viewer, status, move |conn, v| {

@@ -28,7 +28,7 @@ pub(crate) fn clock_seconds(field: &str, text: &str) -> DomainResult<i32> {
     let bad = || {
         DomainError::invalid(
             field,
-            format!("'{t}' is not a clock time (H:MM:SS, MM:SS or seconds)"),
+            msg!("'{}' is not a clock time (H:MM:SS, MM:SS or seconds)", t),
         )
     };
     if t.is_empty() {
@@ -372,7 +372,13 @@ pub async fn record_penalty(
             penalties::record(conn, actor, tid, gid, cmd)
         })
         .await?
-        .map(|a| format!("art. {}: {}", a.penalty.article, a.penalty.effect)),
+        .map(|a| {
+            format!(
+                "art. {}: {}",
+                a.penalty.article,
+                crate::web::pages::i18n::errors::stored(&a.penalty.effect, viewer.lang)
+            )
+        }),
         Err(e) => Err(e),
     };
     desk_answer(&state, &viewer, tid, gid, r, None).await

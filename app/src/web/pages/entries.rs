@@ -21,6 +21,7 @@ use crate::domain::kinds::{parse_field, EntryEligibility, EntryState};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
 use crate::web::error::AppError;
+use crate::web::pages::i18n::errors;
 use crate::web::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -57,7 +58,7 @@ fn optional_number<T: std::str::FromStr>(field: &str, text: &str) -> DomainResul
     }
     t.parse()
         .map(Some)
-        .map_err(|_| DomainError::invalid(field, format!("'{t}' is not a number")))
+        .map_err(|_| DomainError::invalid(field, msg!("'{}' is not a number", t)))
 }
 
 // ---------------------------------------------------------------------------
@@ -167,7 +168,7 @@ pub async fn submit_entry(
                 Ok(r) => r,
                 Err(e @ AppError::TooManyRequests { .. }) => {
                     let error = FormError {
-                        message: e.to_string(),
+                        message: errors::app_error(&e, viewer.lang),
                         ..Default::default()
                     };
                     return page_for(
@@ -523,7 +524,7 @@ pub async fn mark_checkin(
         .player_id
         .trim()
         .parse()
-        .map_err(|_| DomainError::invalid("player_id", "no player chosen"));
+        .map_err(|_| DomainError::invalid("player_id", msg!("no player chosen")));
     let present = form.present == "1";
     let r = match pid {
         Ok(player_id) => {
@@ -683,7 +684,7 @@ pub async fn checkin_with_code(
             Err(e @ AppError::TooManyRequests { .. }) => {
                 let error = FormError {
                     field: "code".into(),
-                    message: e.to_string(),
+                    message: errors::app_error(&e, viewer.lang),
                     ..Default::default()
                 };
                 return page_for(

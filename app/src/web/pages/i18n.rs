@@ -7,6 +7,7 @@
 //! Czech texts are in `i18n/cs.rs`).
 
 mod cs;
+pub mod errors;
 
 use crate::domain::kinds::{
     ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, RoundState, TimeCategory,
@@ -84,6 +85,12 @@ pub struct Tr {
 
 impl Tr {
     /// The text for `key`; an unknown key shows as itself (caught by the tests).
+    /// A sentence stored in English from a message template (a penalty's
+    /// effect) in this language (`errors::stored`).
+    pub fn stored(&self, text: &str) -> String {
+        errors::stored(text, self.lang)
+    }
+
     pub fn t(&self, key: &'static str) -> &'static str {
         match self.lang {
             Lang::En => Tr::en_pl(key).0,

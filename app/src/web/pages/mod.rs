@@ -574,13 +574,10 @@ impl PageError {
     pub fn new(e: impl Into<AppError>, lang: Lang) -> PageError {
         let e: AppError = e.into();
         let status = e.status_code();
-        let message = match &e {
-            AppError::Domain(DomainError::Database(_)) | AppError::Domain(DomainError::Db(_)) => {
-                log::error!("page failed: {e}");
-                "the database failed to answer; try again".to_string()
-            }
-            other => other.to_string(),
-        };
+        if let AppError::Domain(DomainError::Database(_) | DomainError::Db(_)) = &e {
+            log::error!("page failed: {e}");
+        }
+        let message = i18n::errors::app_error(&e, lang);
         PageError {
             status,
             message,
@@ -680,6 +677,8 @@ where
             | DomainError::Pairing(_)),
         ) => {
             let status = crate::web::error::domain_status(&e);
+            // The form shows the sentence in the viewer's language.
+            let e = i18n::errors::localized(e, viewer.lang);
             page_for(state, viewer, status, again(e)).await
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),

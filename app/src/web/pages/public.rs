@@ -439,7 +439,7 @@ pub async fn set_language(
 ) -> Result<HttpResponse, PageError> {
     let lang = Lang::parse(&code).ok_or_else(|| {
         PageError::new(
-            DomainError::NotFound(format!("language '{}'", code.as_str())),
+            DomainError::NotFound(msg!("language '{}'", code.as_str())),
             Lang::of(&req),
         )
     })?;

@@ -31,7 +31,7 @@ impl Chess960Form {
         let position = match self.position.trim() {
             "" => None,
             p => Some(p.parse::<i32>().map_err(|_| {
-                DomainError::invalid("position", "the position is a number from 0 to 959")
+                DomainError::invalid("position", msg!("the position is a number from 0 to 959"))
             })?),
         };
         Ok(SetPositions {
@@ -92,7 +92,10 @@ pub async fn import_pgn(
         Ok(Ok(b)) => b,
         _ => {
             return Err(PageError::new(
-                DomainError::invalid("pgn", "the file is larger than 8 MiB or could not be read"),
+                DomainError::invalid(
+                    "pgn",
+                    msg!("the file is larger than 8 MiB or could not be read"),
+                ),
                 lang,
             ))
         }

@@ -475,8 +475,9 @@ pub async fn manage_lineup(
     let r = match bad {
         Some(k) => Err(crate::domain::DomainError::invalid(
             &format!("b{k}"),
-            format!(
-                "board {k}: '{}' is not a roster place",
+            msg!(
+                "board {}: '{}' is not a roster place",
+                k,
                 fields[&format!("b{k}")]
             ),
         )),
@@ -567,7 +568,7 @@ fn round_field(field: &str, text: &str) -> crate::domain::DomainResult<Option<i3
     match text.trim() {
         "" => Ok(None),
         t => t.parse().map(Some).map_err(|_| {
-            crate::domain::DomainError::invalid(field, format!("'{t}' is not a round number"))
+            crate::domain::DomainError::invalid(field, msg!("'{}' is not a round number", t))
         }),
     }
 }
@@ -634,7 +635,7 @@ pub async fn manage_bye(
         }
         Ok(None) => Err(crate::domain::DomainError::invalid(
             "round",
-            "give the round of the bye",
+            msg!("give the round of the bye"),
         )),
         Err(e) => Err(e),
     };

@@ -1,6 +1,7 @@
 //! Logging in and out through the pages.
 
 use super::*;
+use crate::web::pages::i18n::errors;
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -63,7 +64,11 @@ pub async fn login(
     };
     if let Some(retry_after) = state.login_limiter.check(&ip, &username) {
         let e = AppError::TooManyRequests { retry_after };
-        return Ok(show(StatusCode::TOO_MANY_REQUESTS, e.to_string(), username));
+        return Ok(show(
+            StatusCode::TOO_MANY_REQUESTS,
+            errors::app_error(&e, lang),
+            username,
+        ));
     }
     let old = Credentials::of(&req).session;
     let db = state.db.clone();
@@ -85,7 +90,7 @@ pub async fn login(
             state.login_limiter.fail(&ip, &username);
             Ok(show(
                 StatusCode::UNPROCESSABLE_ENTITY,
-                e.to_string(),
+                errors::error(&e, lang),
                 username,
             ))
         }

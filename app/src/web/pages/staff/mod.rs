@@ -38,7 +38,7 @@ impl FormError {
             DomainError::Invalid { field, message }
             | DomainError::ConflictOn { field, message } => FormError {
                 field: field.clone(),
-                message: message.clone(),
+                message: message.to_string(),
                 more: Vec::new(),
             },
             other => FormError {
@@ -103,7 +103,7 @@ impl FideConfirm {
                         .into_iter()
                         .map(|(k, v)| (k.to_string(), v.to_string()))
                         .collect(),
-                    warning: message.clone(),
+                    warning: message.to_string(),
                 })
             }
             _ => None,

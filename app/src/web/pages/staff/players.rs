@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus};
+use crate::web::pages::i18n::errors;
 
 #[derive(Deserialize, Clone, Default)]
 #[serde(default)]
@@ -225,7 +226,10 @@ pub async fn import_csv(
         Err(DomainError::Invalid { message, .. }) => {
             let x = PlayersExtras {
                 csv: f.csv,
-                csv_errors: message.lines().map(str::to_string).collect(),
+                csv_errors: errors::message(&message, viewer.lang)
+                    .lines()
+                    .map(str::to_string)
+                    .collect(),
                 ..no_extras()
             };
             page_for(

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::kinds::RoundState;
+use crate::web::pages::i18n::errors;
 
 #[derive(Template)]
 #[template(path = "manage_round.html")]
@@ -232,7 +233,7 @@ impl SwapForm {
         let boards = match (parse("a", &self.a)?, parse("b", &self.b)?) {
             (Some(a), Some(b)) => Some((a, b)),
             (None, None) => None,
-            _ => return Err(DomainError::invalid("b", "give both board numbers")),
+            _ => return Err(DomainError::invalid("b", msg!("give both board numbers"))),
         };
         Ok(SwapRequest {
             colours: parse("colours", &self.colours)?,
@@ -393,7 +394,7 @@ pub async fn results(
             ) => {
                 let confirm =
                     matches!(&e, DomainError::Invalid { field, .. } if field == "confirm");
-                typed.insert(g.id, (entered, e.to_string(), confirm));
+                typed.insert(g.id, (entered, errors::error(&e, viewer.lang), confirm));
             }
             Err(e) => return Err(PageError::new(e, viewer.lang)),
         }

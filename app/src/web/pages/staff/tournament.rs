@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::kinds::{parse_field, LateEntryBye, LawsEdition, PairingSystem};
+use crate::web::pages::i18n::errors;
 
 /// The regulations form: text as typed, so a wrong value comes back as typed.
 #[derive(Deserialize, Clone)]
@@ -59,10 +60,16 @@ impl Default for TournamentForm {
 }
 
 pub(crate) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<T> {
-    text.trim()
-        .replace(',', ".")
-        .parse()
-        .map_err(|_| DomainError::invalid(field, format!("'{}' is not {what}", text.trim())))
+    text.trim().replace(',', ".").parse().map_err(|_| {
+        DomainError::invalid(
+            field,
+            msg!(
+                "'{}' is not {}",
+                text.trim(),
+                crate::domain::msg::word(what)
+            ),
+        )
+    })
 }
 
 impl TournamentForm {
@@ -389,12 +396,17 @@ pub async fn create_tournament(
         Ok(t) => Ok(redirect(&format!("/t/{}/manage/players", t.id))),
         Err(e @ DomainError::Invalid { .. }) => {
             // Every problem at once: each field's own message next to it.
+            let e = errors::localized(e, viewer.lang);
             let error = match f.regulations() {
                 Ok(mut reg) => {
                     let all = reg.problems();
                     if all.is_empty() {
                         FormError::of(&e)
                     } else {
+                        let all: Vec<DomainError> = all
+                            .into_iter()
+                            .map(|e| errors::localized(e, viewer.lang))
+                            .collect();
                         FormError::all(&all)
                     }
                 }

@@ -1,0 +1,167 @@
+//! The sentence of a `DomainError`, gettext-style: the English template (the
+//! message id, `{}` for each argument) and its arguments. `Display` gives the
+//! English sentence (the API's `message`); the pages render it in the viewer's
+//! language from the catalogue in `web/pages/i18n/errors.rs`, keyed by the
+//! template. Every error site builds one with `msg!`; the test in
+//! `tests/all/translations.rs` finds every template and checks it has a Polish
+//! and a Czech entry.
+
+use std::fmt;
+
+/// A message: an English template with `{}` placeholders and its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Msg {
+    template: &'static str,
+    args: Vec<Arg>,
+}
+
+/// One argument of a message.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// A name, a number, a file's text: shown as it is in every language.
+    Text(String),
+    /// A word of the interface (a state, a result): translated when the
+    /// catalogue knows it, else shown as it is.
+    Word(String),
+    /// A message within a message, translated on its own.
+    Msg(Box<Msg>),
+    /// Several messages, one a line.
+    Lines(Vec<Msg>),
+}
+
+/// What `msg!` accepts as an argument: anything `Display` (as text), a
+/// [`Word`] or a [`Nested`] message.
+pub trait ToArg {
+    fn to_arg(&self) -> Arg;
+}
+
+impl<T: fmt::Display + ?Sized> ToArg for T {
+    fn to_arg(&self) -> Arg {
+        Arg::Text(self.to_string())
+    }
+}
+
+/// An interface word as an argument (see [`Arg::Word`]).
+pub struct Word(pub String);
+
+/// A message as an argument of another (see [`Arg::Msg`]).
+pub struct Nested(pub Msg);
+
+/// Messages, one a line, as an argument (see [`Arg::Lines`]).
+pub struct Lines(pub Vec<Msg>);
+
+impl ToArg for Word {
+    fn to_arg(&self) -> Arg {
+        Arg::Word(self.0.clone())
+    }
+}
+
+impl ToArg for Nested {
+    fn to_arg(&self) -> Arg {
+        Arg::Msg(Box::new(self.0.clone()))
+    }
+}
+
+impl ToArg for Lines {
+    fn to_arg(&self) -> Arg {
+        Arg::Lines(self.0.clone())
+    }
+}
+
+/// An interface word (a state, a result, a kind) as a message argument.
+pub fn word(w: impl fmt::Display) -> Word {
+    Word(w.to_string())
+}
+
+/// A message as an argument of another.
+pub fn nested(m: Msg) -> Nested {
+    Nested(m)
+}
+
+// `msg!` is defined in `lib.rs`, ahead of every module, so that each sees it.
+
+impl Msg {
+    /// Use `msg!`, which keeps the template a literal the catalogue test finds.
+    pub fn new(template: &'static str, args: Vec<Arg>) -> Msg {
+        debug_assert_eq!(
+            placeholders(template),
+            args.len(),
+            "the message template {template:?} and its arguments"
+        );
+        Msg { template, args }
+    }
+
+    pub fn template(&self) -> &'static str {
+        self.template
+    }
+
+    pub fn args(&self) -> &[Arg] {
+        &self.args
+    }
+
+    /// The sentence with `template` (a translation of this message's
+    /// template, with as many `{}`) and each argument rendered by `arg`.
+    pub fn render_with(&self, template: &str, arg: &mut dyn FnMut(&Arg) -> String) -> String {
+        let mut out = String::with_capacity(template.len() + 16);
+        let mut args = self.args.iter();
+        let mut rest = template;
+        while let Some(i) = rest.find("{}") {
+            out.push_str(&rest[..i]);
+            if let Some(a) = args.next() {
+                out.push_str(&arg(a));
+            }
+            rest = &rest[i + 2..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// How many `{}` placeholders `template` has.
+pub fn placeholders(template: &str) -> usize {
+    template.matches("{}").count()
+}
+
+impl fmt::Display for Arg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Arg::Text(s) | Arg::Word(s) => f.write_str(s),
+            Arg::Msg(m) => m.fmt(f),
+            Arg::Lines(ms) => {
+                for (i, m) in ms.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str("\n")?;
+                    }
+                    m.fmt(f)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Display for Msg {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.render_with(self.template, &mut |a| a.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_english_sentence_is_the_template_filled_in() {
+        let m = msg!("round {} of {} is {}", 3, "Open", word("paired"));
+        assert_eq!(m.to_string(), "round 3 of Open is paired");
+        assert_eq!(m.template(), "round {} of {} is {}");
+        let outer = msg!("line {}: {}", 2, nested(m.clone()));
+        assert_eq!(outer.to_string(), "line 2: round 3 of Open is paired");
+        let lines = msg!("{}", Lines(vec![m.clone(), msg!("no")]));
+        assert_eq!(lines.to_string(), "round 3 of Open is paired\nno");
+        assert_eq!(
+            m.render_with("runda {} turnieju {}: {}", &mut |a| format!("<{a}>")),
+            "runda <3> turnieju <Open>: <paired>"
+        );
+    }
+}

@@ -1,0 +1,300 @@
+//! The error messages in the viewer's language, gettext-style: the Polish and
+//! Czech tables (`errors/pl.rs`, `errors/cs.rs`) are keyed by the English
+//! template of each `Msg` (`domain/msg.rs`); the arguments are put in the
+//! translated template in order, a nested message translated on its own, an
+//! interface word (`msg::word`) looked up in the same tables. A template missing
+//! from a table is shown in English (the test in `tests/all/translations.rs`
+//! finds every template of the source and fails on a missing entry).
+
+mod cs;
+mod pl;
+
+use super::Lang;
+use crate::domain::msg::{Arg, Msg};
+use crate::domain::DomainError;
+
+/// The sentences of `DomainError` itself, around the sites' messages.
+pub const NOT_FOUND: &str = "{} not found";
+pub const PAIRING_FAILED: &str = "pairing failed: {}";
+pub const UNAUTHENTICATED: &str =
+    "log in first: this action needs an account with a role in the tournament";
+pub const DATABASE_FAILED: &str = "the database failed to answer; try again";
+/// The sentences of `web::error::AppError` a page shows.
+pub const TOO_MANY: &str = "too many attempts; wait {} seconds";
+pub const BUSY: &str = "the server is busy; try again";
+
+/// The templates that are not written with `msg!` at an error site.
+pub const FIXED: &[&str] = &[
+    NOT_FOUND,
+    PAIRING_FAILED,
+    UNAUTHENTICATED,
+    DATABASE_FAILED,
+    TOO_MANY,
+    BUSY,
+];
+
+/// The table of `lang`: (English template, translation). English has none.
+pub fn table(lang: Lang) -> &'static [(&'static str, &'static str)] {
+    match lang {
+        Lang::En => &[],
+        Lang::Pl => pl::TABLE,
+        Lang::Cs => cs::TABLE,
+    }
+}
+
+/// The interface words `msg::word` may carry (states, results, kinds), by
+/// language; a word not listed is shown as it is.
+pub fn words(lang: Lang) -> &'static [(&'static str, &'static str)] {
+    match lang {
+        Lang::En => &[],
+        Lang::Pl => pl::WORDS,
+        Lang::Cs => cs::WORDS,
+    }
+}
+
+fn lookup(table: &'static [(&'static str, &'static str)], en: &str) -> Option<&'static str> {
+    table.iter().find(|(k, _)| *k == en).map(|(_, v)| *v)
+}
+
+/// `en` (a template) in `lang`, English when the table lacks it.
+pub fn template(en: &str, lang: Lang) -> &str {
+    lookup(table(lang), en).unwrap_or(en)
+}
+
+/// A message in `lang`.
+pub fn message(m: &Msg, lang: Lang) -> String {
+    if lang == Lang::En {
+        return m.to_string();
+    }
+    m.render_with(template(m.template(), lang), &mut |a| arg(a, lang))
+}
+
+fn arg(a: &Arg, lang: Lang) -> String {
+    match a {
+        Arg::Text(s) => s.clone(),
+        Arg::Word(w) => lookup(words(lang), w).unwrap_or(w).to_string(),
+        Arg::Msg(m) => message(m, lang),
+        Arg::Lines(ms) => ms
+            .iter()
+            .map(|m| message(m, lang))
+            .collect::<Vec<_>>()
+            .join("\n"),
+    }
+}
+
+fn around(en: &'static str, inner: String, lang: Lang) -> String {
+    template(en, lang).replacen("{}", &inner, 1)
+}
+
+/// The sentence of a domain error in `lang` (English: its `Display`).
+pub fn error(e: &DomainError, lang: Lang) -> String {
+    match e {
+        DomainError::Unauthenticated => template(UNAUTHENTICATED, lang).to_string(),
+        DomainError::Forbidden(m) => message(m, lang),
+        DomainError::NotFound(m) => around(NOT_FOUND, message(m, lang), lang),
+        DomainError::Invalid { message: m, .. }
+        | DomainError::Conflict { message: m, .. }
+        | DomainError::ConflictOn { message: m, .. } => message(m, lang),
+        DomainError::Pairing(m) => around(PAIRING_FAILED, message(m, lang), lang),
+        DomainError::Database(_) | DomainError::Db(_) => e.to_string(),
+    }
+}
+
+/// The sentence of an error of the web layer in `lang`.
+pub fn app_error(e: &crate::web::error::AppError, lang: Lang) -> String {
+    use crate::web::error::AppError;
+    match e {
+        AppError::Domain(DomainError::Database(_) | DomainError::Db(_)) => {
+            template(DATABASE_FAILED, lang).to_string()
+        }
+        AppError::Domain(d) => error(d, lang),
+        AppError::TooManyRequests { retry_after } => {
+            template(TOO_MANY, lang).replacen("{}", &retry_after.to_string(), 1)
+        }
+        AppError::Blocking => template(BUSY, lang).to_string(),
+        AppError::BadRequest { message, .. } => message.clone(),
+    }
+}
+
+/// A sentence stored in English from a `msg!` template (a penalty's effect,
+/// `domain/penalties.rs`), in `lang`: the template it was made from is found
+/// by matching its fixed parts (the most specific template wins), its
+/// arguments are read back and put in the translation (an argument that is an
+/// interface word is translated too). Text made from no known template (a row
+/// written by an older version in other words) is shown as stored.
+pub fn stored(text: &str, lang: Lang) -> String {
+    if lang == Lang::En {
+        return text.to_string();
+    }
+    let mut best: Option<(usize, &str, Vec<&str>)> = None;
+    for (en, tr) in table(lang) {
+        let fixed: usize = en.split("{}").map(str::len).sum();
+        // A template of placeholders only ("{}", "'{}': {}") matches anything.
+        if fixed < 8 || best.as_ref().is_some_and(|b| b.0 >= fixed) {
+            continue;
+        }
+        if let Some(args) = match_template(en, text) {
+            best = Some((fixed, tr, args));
+        }
+    }
+    match best {
+        Some((_, tr, args)) => {
+            let args = args
+                .iter()
+                .map(|a| Arg::Text(lookup(words(lang), a).unwrap_or(a).to_string()))
+                .collect();
+            Msg::new(tr, args).to_string()
+        }
+        None => text.to_string(),
+    }
+}
+
+/// The arguments of `text` when it is `template` filled in (each argument
+/// non-empty), else `None`.
+fn match_template<'t>(template: &str, text: &'t str) -> Option<Vec<&'t str>> {
+    let parts: Vec<&str> = template.split("{}").collect();
+    let rest = text.strip_prefix(parts[0])?;
+    let mut args = Vec::new();
+    if fill(&parts[1..], rest, &mut args) {
+        Some(args)
+    } else {
+        None
+    }
+}
+
+fn fill<'t>(parts: &[&str], text: &'t str, args: &mut Vec<&'t str>) -> bool {
+    let Some((next, later)) = parts.split_first() else {
+        return text.is_empty();
+    };
+    if later.is_empty() {
+        // The last fixed part ends the text; the argument is what precedes it.
+        return match text.strip_suffix(next) {
+            Some(arg) if !arg.is_empty() => {
+                args.push(arg);
+                true
+            }
+            _ => false,
+        };
+    }
+    // The argument ends where `next` begins: try each place, shortest first.
+    for (i, _) in text.match_indices(next).filter(|(i, _)| *i > 0) {
+        args.push(&text[..i]);
+        if fill(later, &text[i + next.len()..], args) {
+            return true;
+        }
+        args.pop();
+    }
+    false
+}
+
+/// `m` with its template and arguments in `lang`: a `Msg` whose English
+/// `Display` is the translated sentence.
+pub fn localize(m: &Msg, lang: Lang) -> Msg {
+    Msg::new(
+        template(m.template(), lang),
+        m.args().iter().map(|a| Arg::Text(arg(a, lang))).collect(),
+    )
+}
+
+/// `e` with its sentence in `lang`, for a page that shows `e.to_string()` (a
+/// form re-rendered by `post_answer`): the same variant and field, except that
+/// a pairing failure becomes a conflict so that its whole sentence is
+/// translated (its status was taken before).
+pub fn localized(e: DomainError, lang: Lang) -> DomainError {
+    if lang == Lang::En {
+        return e;
+    }
+    match e {
+        DomainError::Invalid { field, message } => DomainError::Invalid {
+            field,
+            message: localize(&message, lang),
+        },
+        DomainError::Conflict { message, current } => DomainError::Conflict {
+            message: localize(&message, lang),
+            current,
+        },
+        DomainError::ConflictOn { field, message } => DomainError::ConflictOn {
+            field,
+            message: localize(&message, lang),
+        },
+        DomainError::Forbidden(m) => DomainError::Forbidden(localize(&m, lang)),
+        e @ DomainError::Pairing(_) => DomainError::Conflict {
+            message: Msg::new("{}", vec![Arg::Text(error(&e, lang))]),
+            current: None,
+        },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::msg::{nested, word, Lines};
+
+    #[test]
+    fn a_message_is_rendered_in_the_language_with_its_arguments() {
+        let m = msg!("round {} is already published", 4);
+        assert_eq!(message(&m, Lang::En), "round 4 is already published");
+        assert_eq!(message(&m, Lang::Pl), "runda 4 jest już opublikowana");
+        assert_eq!(message(&m, Lang::Cs), "4. kolo je už zveřejněno");
+        let e = DomainError::NotFound(msg!("tournament {}", 7));
+        assert_eq!(error(&e, Lang::En), "tournament 7 not found");
+        assert_eq!(error(&e, Lang::Pl), "nie znaleziono: turniej 7");
+        let w = msg!(
+            "{} has already left the tournament ({})",
+            "Kowalski",
+            word("withdrawn")
+        );
+        assert_eq!(
+            message(&w, Lang::Pl),
+            "Kowalski już opuścił turniej (wycofany)"
+        );
+        let lines = msg!("{}", Lines(vec![msg!("line {}: {}", 2, nested(m.clone()))]));
+        assert_eq!(
+            message(&lines, Lang::Cs),
+            "řádek 2: 4. kolo je už zveřejněno"
+        );
+    }
+
+    #[test]
+    fn a_stored_penalty_effect_is_shown_in_the_language() {
+        let text = msg!(
+            "illegal move number {}: {} s added to the opponent's clock; number {} loses (7.4(b))",
+            1,
+            120,
+            2
+        )
+        .to_string();
+        assert_eq!(stored(&text, Lang::En), text);
+        let pl = stored(&text, Lang::Pl);
+        assert!(pl.contains("120") && !pl.contains("added"), "{pl}");
+        assert_eq!(
+            stored("warning; no effect on the result", Lang::Cs),
+            template("warning; no effect on the result", Lang::Cs)
+        );
+        assert_ne!(
+            stored("warning; no effect on the result", Lang::Cs),
+            "warning; no effect on the result"
+        );
+        // Text of no template is shown as stored.
+        assert_eq!(stored("decided by hand", Lang::Pl), "decided by hand");
+        assert_eq!(
+            match_template("a {} b {}", "a x b y z"),
+            Some(vec!["x", "y z"])
+        );
+        assert_eq!(match_template("a {} b", "a x c"), None);
+    }
+
+    #[test]
+    fn every_translation_keeps_the_placeholders_of_its_template() {
+        for lang in [Lang::Pl, Lang::Cs] {
+            for (en, tr) in table(lang) {
+                assert_eq!(
+                    crate::domain::msg::placeholders(en),
+                    crate::domain::msg::placeholders(tr),
+                    "{lang:?}: {en:?} → {tr:?}"
+                );
+            }
+        }
+    }
+}
