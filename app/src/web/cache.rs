@@ -8,7 +8,7 @@
 //! After a write, for `SERVE_STALE_FOR` after this process saw the version
 //! move, readers get the copy as it was a moment before (with that version's
 //! ETag) at once, and one background task recomputes it — at most once per
-//! `MIN_REFRESH` per answer, so a stream of writes (an arbiter team entering a
+//! `config::cache_min_refresh()` (250 ms unless set) per answer, so a stream of writes (an arbiter team entering a
 //! round's results) costs a few recomputations a second, not one per write per
 //! reader. Later than that window a reader who finds an outdated copy waits
 //! for the one recomputation in flight (or makes it): a read a second after a
@@ -32,8 +32,6 @@ use std::time::{Duration, Instant};
 const MAX_ENTRIES: usize = 20_000;
 /// How long after a version moves an older copy may be served without waiting.
 const SERVE_STALE_FOR: Duration = Duration::from_millis(500);
-/// The shortest time between two background recomputations of one answer.
-const MIN_REFRESH: Duration = Duration::from_millis(250);
 
 /// A cached answer, plain and gzip-compressed once (phones ask for gzip; the
 /// compression is paid once per version instead of once per reader).
@@ -209,7 +207,7 @@ where
                 if state.live.versions.moved_within(tid, SERVE_STALE_FOR)
                     && wanted_version(req).is_none_or(|w| w <= old) =>
             {
-                if made.elapsed() >= MIN_REFRESH && state.cache.claim(&key) {
+                if made.elapsed() >= crate::config::cache_min_refresh() && state.cache.claim(&key) {
                     // The claim is released when the task ends, whatever happens.
                     let guard = Refresh {
                         state: state.clone(),
