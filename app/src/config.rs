@@ -15,22 +15,6 @@ pub fn pool_size(url: &str) -> u32 {
     }
 }
 
-/// The shortest time between two background recomputations of one cached
-/// public answer (`ARBITER_CACHE_MIN_REFRESH_MS`, 0–600 ms; default 250). A
-/// longer time costs less CPU under a stream of writes; every reader still
-/// sees a write within a second (`web/cache.rs`). Read once.
-pub fn cache_min_refresh() -> std::time::Duration {
-    static MS: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    let ms = *MS.get_or_init(|| {
-        std::env::var("ARBITER_CACHE_MIN_REFRESH_MS")
-            .ok()
-            .and_then(|s| s.trim().parse::<u64>().ok())
-            .filter(|ms| *ms <= 600)
-            .unwrap_or(250)
-    });
-    std::time::Duration::from_millis(ms)
-}
-
 /// The server's public address (`ARBITER_PUBLIC_URL`, e.g.
 /// `https://chess.example.org`) when it runs behind a proxy that gives it
 /// another one; the hall screen's QR code opens it. Unset: the address each

@@ -23,7 +23,7 @@ use diesel::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The PostgreSQL channel the trigger notifies.
 pub const CHANNEL: &str = "arbiter_changes";
@@ -32,19 +32,9 @@ pub const LISTENER_NAME: &str = "arbiter-listener";
 /// How often SQLite's `data_version` is looked at.
 pub const SQLITE_POLL: Duration = Duration::from_millis(200);
 
-/// Moves tournament `tid` to `version` if that is newer (versions only grow),
-/// noting when.
-fn advance(map: &mut HashMap<i32, (u64, Instant)>, tid: i32, version: u64) {
-    let e = map.entry(tid).or_insert((version, Instant::now()));
-    if e.0 < version {
-        *e = (version, Instant::now());
-    }
-}
-
 pub struct Versions {
     db: Database,
-    /// Each tournament's version and when this process first saw it.
-    map: RwLock<HashMap<i32, (u64, Instant)>>,
+    map: RwLock<HashMap<i32, u64>>,
     /// Set on shutdown: the listener thread and the live streams end.
     closing: AtomicBool,
     /// Notifications received (PostgreSQL) or data_version changes seen (SQLite).
@@ -66,7 +56,7 @@ impl Versions {
 
     /// The version of tournament `tid`; read from the database the first time.
     pub fn get(&self, tid: i32) -> u64 {
-        if let Some((v, _)) = self.map.read().unwrap_or_else(|p| p.into_inner()).get(&tid) {
+        if let Some(v) = self.map.read().unwrap_or_else(|p| p.into_inner()).get(&tid) {
             return *v;
         }
         let v = self
@@ -84,24 +74,16 @@ impl Versions {
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .get(&tid)
-            .map(|(v, _)| *v)
-    }
-
-    /// Whether this process saw tournament `tid`'s version move within `d`.
-    /// The cache (`web/cache.rs`) serves a copy one version old without
-    /// waiting only in that window, so a read a second after a write is current.
-    pub fn moved_within(&self, tid: i32, d: Duration) -> bool {
-        self.map
-            .read()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(&tid)
-            .is_some_and(|(_, at)| at.elapsed() < d)
+            .copied()
     }
 
     /// Tournament `tid` is at `version` (versions only grow).
     pub fn observe(&self, tid: i32, version: u64) {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
-        advance(&mut map, tid, version);
+        let e = map.entry(tid).or_insert(version);
+        if *e < version {
+            *e = version;
+        }
     }
 
     /// After a write of this process: reads the version of `tid` (or of every
@@ -130,7 +112,11 @@ impl Versions {
             .load(conn)?;
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
         for (t, v) in rows {
-            advance(&mut map, t, v.max(0) as u64);
+            let v = v.max(0) as u64;
+            let e = map.entry(t).or_insert(v);
+            if *e < v {
+                *e = v;
+            }
         }
         Ok(())
     }

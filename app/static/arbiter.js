@@ -11,25 +11,18 @@
     var url = document.body.getAttribute("data-live");
     if (!url || !window.EventSource || !window.DOMParser) return;
     var timer = null;
-    var version = "";
     var source = new EventSource(url);
-    source.addEventListener("update", function (e) {
-      version = e.data || "";
+    source.addEventListener("update", function () {
       if (timer) return;
       timer = setTimeout(function () {
         timer = null;
-        refresh(version);
+        refresh();
       }, 400);
     });
   }
 
-  // `version` is the tournament version the event announced: the server's
-  // cache (web/cache.rs) answers this fetch with that version or a newer one,
-  // never with the copy it may still be serving to other readers.
-  function refresh(version) {
-    var headers = { "Accept": "text/html" };
-    if (version) headers["X-Arbiter-Version"] = version;
-    fetch(location.href, { credentials: "same-origin", headers: headers })
+  function refresh() {
+    fetch(location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (text) {
         if (!text) return;

@@ -5,16 +5,10 @@
 //! tournament's version moves. Only anonymous requests are
 //! cached — staff may see more (unpublished pairings), so theirs are always fresh.
 //!
-//! After a write, for `SERVE_STALE_FOR` after this process saw the version
-//! move, readers get the copy as it was a moment before (with that version's
-//! ETag) at once, and one background task recomputes it — at most once per
-//! `config::cache_min_refresh()` (250 ms unless set) per answer, so a stream of writes (an arbiter team entering a
-//! round's results) costs a few recomputations a second, not one per write per
-//! reader. Later than that window a reader who finds an outdated copy waits
-//! for the one recomputation in flight (or makes it): a read a second after a
-//! write is current. With no earlier copy at all readers also wait for the first.
-//! A live page that was told of a version (`X-Arbiter-Version`) never gets an
-//! older copy: it waits for the recomputation like a reader after the window.
+//! After a write the first reader of a page recomputes it; while it does, the
+//! other readers get the page as it was a moment before (with that version's
+//! ETag) instead of queueing behind it — stale by at most one recomputation.
+//! Only when there is no earlier copy at all do they wait for the first.
 
 use super::auth::Credentials;
 use super::error::AppError;
@@ -27,11 +21,8 @@ use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
 
 const MAX_ENTRIES: usize = 20_000;
-/// How long after a version moves an older copy may be served without waiting.
-const SERVE_STALE_FOR: Duration = Duration::from_millis(500);
 
 /// A cached answer, plain and gzip-compressed once (phones ask for gzip; the
 /// compression is paid once per version instead of once per reader).
@@ -59,8 +50,7 @@ impl Body {
 pub struct Cache {
     /// The database's identity (`arbiter_meta.epoch`): ETags of two databases never collide.
     epoch: String,
-    /// Each answer's newest copy: its version, and when it was made.
-    entries: Mutex<HashMap<String, (u64, Body, Instant)>>,
+    entries: Mutex<HashMap<String, (u64, Body)>>,
     /// One computation per key at a time: after a write, the first reader
     /// recomputes and the others wait for its answer instead of piling up.
     flights: Mutex<HashMap<String, Arc<Mutex<()>>>>,
@@ -93,12 +83,12 @@ impl Cache {
     pub fn get(&self, key: &str, version: u64) -> Option<Body> {
         let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         map.get(key)
-            .filter(|(v, _, _)| *v == version)
-            .map(|(_, b, _)| b.clone())
+            .filter(|(v, _)| *v == version)
+            .map(|(_, b)| b.clone())
     }
 
     /// The newest copy of `key`, whatever its version.
-    fn latest(&self, key: &str) -> Option<(u64, Body, Instant)> {
+    fn latest(&self, key: &str) -> Option<(u64, Body)> {
         let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
         map.get(key).cloned()
     }
@@ -128,8 +118,8 @@ impl Cache {
             map.clear();
         }
         // Never replace a newer copy by an older one (two readers may finish out of order).
-        if map.get(&key).is_none_or(|(v, _, _)| *v <= version) {
-            map.insert(key, (version, body, Instant::now()));
+        if map.get(&key).is_none_or(|(v, _)| *v <= version) {
+            map.insert(key, (version, body));
         }
     }
 }
@@ -139,16 +129,6 @@ fn not_modified(req: &HttpRequest, etag: &str) -> bool {
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag || t.trim() == "*"))
-}
-
-/// The version a live page was told of (`X-Arbiter-Version`, sent by
-/// `static/arbiter.js` when an update event makes it fetch itself again): it
-/// must get that version or a newer one, not an older copy.
-fn wanted_version(req: &HttpRequest) -> Option<u64> {
-    req.headers()
-        .get("x-arbiter-version")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.trim().parse().ok())
 }
 
 fn accepts_gzip(req: &HttpRequest) -> bool {
@@ -202,30 +182,8 @@ where
     let (etag, body) = match state.cache.get(&key, version) {
         Some(b) => (etag, b),
         None => match state.cache.latest(&key) {
-            // The version moved a moment ago: the older copy now, a fresh one soon.
-            Some((old, b, made))
-                if state.live.versions.moved_within(tid, SERVE_STALE_FOR)
-                    && wanted_version(req).is_none_or(|w| w <= old) =>
-            {
-                if made.elapsed() >= crate::config::cache_min_refresh() && state.cache.claim(&key) {
-                    // The claim is released when the task ends, whatever happens.
-                    let guard = Refresh {
-                        state: state.clone(),
-                        key: key.clone(),
-                    };
-                    actix_web::rt::spawn(async move {
-                        let done = web::block(move || {
-                            let st = &guard.state;
-                            one_flight(st, &guard.key, version, || {
-                                compute(st, guard.key.clone(), version, f, render)
-                            })
-                        })
-                        .await;
-                        if let Ok(Err(e)) = done {
-                            log::warn!("background refresh failed: {e}");
-                        }
-                    });
-                }
+            // An older copy exists and someone is already recomputing: serve it.
+            Some((old, b)) if !state.cache.claim(&key) => {
                 let stale = state.cache.etag(tid, old, &variant);
                 if not_modified(req, &stale) {
                     // The reader already holds that copy.
@@ -235,13 +193,27 @@ where
                 }
                 (stale, b)
             }
-            // No copy, or the version moved a while ago: wait for the current one.
-            _ => {
-                let st = state.clone();
+            Some(_) => {
+                // This reader recomputes; the claim is released whatever happens.
+                let guard = Refresh {
+                    state: state.clone(),
+                    key: key.clone(),
+                };
                 let b = web::block(move || {
-                    one_flight(&st, &key, version, || {
-                        compute(&st, key.clone(), version, f, render)
-                    })
+                    compute(&guard.state, guard.key.clone(), version, f, render)
+                })
+                .await??;
+                (etag, b)
+            }
+            None => {
+                let st = state.clone();
+                let b = web::block(move || -> Result<Body, AppError> {
+                    let flight = st.cache.flight(&key);
+                    let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
+                    match st.cache.get(&key, version) {
+                        Some(b) => Ok(b),
+                        None => compute(&st, key, version, f, render),
+                    }
                 })
                 .await??;
                 (etag, b)
@@ -259,22 +231,6 @@ where
         return Ok(res.body(body.gzip));
     }
     Ok(res.body(body.plain))
-}
-
-/// One computation of `key` at a time: whoever comes second waits for the
-/// first and takes its answer when it is of `version`.
-fn one_flight(
-    st: &AppState,
-    key: &str,
-    version: u64,
-    compute: impl FnOnce() -> Result<Body, AppError>,
-) -> Result<Body, AppError> {
-    let flight = st.cache.flight(key);
-    let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
-    match st.cache.get(key, version) {
-        Some(b) => Ok(b),
-        None => compute(),
-    }
 }
 
 /// Reads and renders the public answer and keeps it as `version` of `key`.
@@ -340,7 +296,7 @@ mod tests {
         c.put("k".into(), 1, Body::new(Bytes::from_static(b"one")));
         assert_eq!(c.get("k", 2).map(|b| b.plain).as_deref(), Some(&b"two"[..]));
         assert!(c.get("k", 3).is_none(), "version 3 is not computed yet");
-        assert_eq!(c.latest("k").map(|(v, _, _)| v), Some(2));
+        assert_eq!(c.latest("k").map(|(v, _)| v), Some(2));
         assert!(c.claim("k"), "the first reader recomputes");
         assert!(!c.claim("k"), "the others serve the stale copy");
         c.release("k");

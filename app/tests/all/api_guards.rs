@@ -586,40 +586,15 @@ fn public_reads_are_cached_until_the_next_write() {
         200,
         "result",
     );
-    // A live page told of the new version (its event stream's data) gets
-    // that version at once, never the copy other readers may still be served.
-    let version = common::db_version(&app.db, tid as i32);
     let after = http
         .get(&url)
         .header("If-None-Match", &etag)
-        .header("X-Arbiter-Version", version.to_string())
         .send()
         .unwrap();
     assert_eq!(after.status().as_u16(), 200);
-    let new_etag = after.headers()["etag"].to_str().unwrap().to_string();
-    assert_ne!(new_etag, etag);
+    assert_ne!(after.headers()["etag"].to_str().unwrap(), etag);
     let fresh = after.text().unwrap();
     assert_ne!(fresh, body, "fresh standings after the write");
-    // Any other reader holding the old copy sees the change within a second
-    // of the write (web/cache.rs serves the older copy only for half of that).
-    let written = std::time::Instant::now();
-    loop {
-        let r = http
-            .get(&url)
-            .header("If-None-Match", &etag)
-            .send()
-            .unwrap();
-        if r.status().as_u16() == 200 && r.headers()["etag"].to_str().unwrap() == new_etag {
-            assert_eq!(r.text().unwrap(), fresh);
-            break;
-        }
-        assert!(
-            written.elapsed() < std::time::Duration::from_secs(1),
-            "a reader still got the old standings {:?} after the write",
-            written.elapsed()
-        );
-        std::thread::sleep(std::time::Duration::from_millis(50));
-    }
     // A reader that accepts gzip gets the same standings, compressed once per
     // version, under an ETag of its own.
     let gz = http

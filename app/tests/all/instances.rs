@@ -14,7 +14,7 @@ use crate::common;
 
 use app::db::{Backend, Database};
 use app::domain::{registration, tournaments, users, Actor};
-use common::{backends, db_version, Client, TestDb};
+use common::{backends, Client, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
@@ -86,6 +86,16 @@ fn prepare(db: &Database, players: usize) -> (i32, String) {
         .unwrap()
         .token;
     (t.id, token)
+}
+
+fn db_version(db: &Database, tid: i32) -> i64 {
+    use app::db::schema::tournament_versions as tv;
+    let mut c = db.conn().unwrap();
+    tv::table
+        .filter(tv::tournament_id.eq(tid))
+        .select(tv::version)
+        .first(&mut c)
+        .unwrap()
 }
 
 /// Reads `tid`'s live stream on `base` in a thread; sends (instance, version).

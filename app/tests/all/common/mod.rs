@@ -404,15 +404,3 @@ pub fn spawn_arbiter(
     let _ = child.wait();
     panic!("the server did not start");
 }
-
-/// Tournament `tid`'s version in the database (bumped by every write, `app::sync`).
-pub fn db_version(db: &Database, tid: i32) -> i64 {
-    use app::db::schema::tournament_versions as tv;
-    use diesel::prelude::*;
-    let mut c = db.conn().unwrap();
-    tv::table
-        .filter(tv::tournament_id.eq(tid))
-        .select(tv::version)
-        .first(&mut c)
-        .unwrap()
-}
