@@ -19,17 +19,21 @@ use utoipa::ToSchema;
 /// One period of a time control: `moves` moves (None = rest of the game) in `minutes`.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
 pub struct Period {
+    #[schema(minimum = 1, maximum = 200)]
     pub moves: Option<u32>,
+    #[schema(maximum = 1440)]
     pub minutes: u32,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
 pub struct TimeControl {
-    #[schema(min_items = 1)]
+    #[schema(min_items = 1, max_items = 10)]
     pub periods: Vec<Period>,
     #[serde(default)]
+    #[schema(maximum = 3600)]
     pub increment_seconds: u32,
     #[serde(default)]
+    #[schema(maximum = 3600)]
     pub delay_seconds: u32,
 }
 
@@ -63,8 +67,10 @@ impl TimeControl {
     /// Appendices A and B: blitz when base + 60 × increment < 15 minutes, rapid when
     /// 15 ≤ … < 60, standard otherwise (increment in seconds, so 60 × inc s = inc min).
     pub fn category(&self) -> TimeCategory {
-        let base: u32 = self.periods.iter().map(|p| p.minutes).sum();
-        let total = base + self.increment_seconds.max(self.delay_seconds);
+        // In u64: a stored time control is within the limits `problems`
+        // checks, but the sum must not overflow whatever a caller builds.
+        let base: u64 = self.periods.iter().map(|p| u64::from(p.minutes)).sum();
+        let total = base + u64::from(self.increment_seconds.max(self.delay_seconds));
         if total < 15 {
             TimeCategory::Blitz
         } else if total < 60 {
@@ -152,6 +158,7 @@ impl PointsConfig {
 
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, ToSchema)]
 pub struct RoundSchedule {
+    #[schema(minimum = 1, maximum = 1000)]
     pub round: u32,
     /// Local date and time of the start, `YYYY-MM-DDTHH:MM`.
     pub start: String,
@@ -179,7 +186,8 @@ pub struct Regulations {
     #[schema(format = Date)]
     pub end_date: String,
     pub system: PairingSystem,
-    /// Number of rounds (Swiss). For round robins it follows from the players.
+    /// Number of rounds (Swiss: 1 to 30). For round robins it follows from the players.
+    #[schema(maximum = 30)]
     pub rounds: u32,
     pub schedule: Vec<RoundSchedule>,
     pub time_control: TimeControl,
@@ -188,11 +196,13 @@ pub struct Regulations {
     pub default_time_minutes: u32,
     pub adjournments: bool,
     /// Guidelines for adjourned games §10: lateness limit at resumption, minutes.
+    #[schema(maximum = 1440)]
     pub resumption_lateness_minutes: u32,
     pub points: PointsConfig,
     /// How a late entry's missed rounds score.
     pub late_entry_bye: LateEntryBye,
     /// Art. 9.1(a): minimum moves before an agreed draw (0 = no minimum).
+    #[schema(maximum = 200)]
     pub draw_offer_min_moves: u32,
     /// Art. 9.1(a): draw offers only with the arbiter's consent.
     pub draw_needs_arbiter: bool,
@@ -200,6 +210,7 @@ pub struct Regulations {
     #[schema(minimum = 1, maximum = 10)]
     pub illegal_moves_lose: u32,
     /// Art. 7.4(b): seconds added to the opponent for each illegal move.
+    #[schema(maximum = 3600)]
     pub illegal_move_bonus_seconds: u32,
     pub variant: Variant,
     /// Tie-break order, FIDE C.07 codes (`BH/C1`, `SB`, …).
@@ -300,6 +311,20 @@ impl Regulations {
                 msg!("a Swiss has between 1 and 30 rounds"),
             ));
         }
+        if !self.system.is_swiss() && self.rounds > 30 {
+            out.push(DomainError::invalid(
+                "rounds",
+                msg!("at most 30 rounds (a round robin's follow from the players)"),
+            ));
+        }
+        for s in &self.schedule {
+            if !(1..=1000).contains(&s.round) {
+                out.push(DomainError::invalid(
+                    "schedule",
+                    msg!("round {}: a round number is between 1 and 1000", s.round),
+                ));
+            }
+        }
         for s in &self.schedule {
             if !super::formats::is_local_minute(&s.start) {
                 out.push(DomainError::invalid(
@@ -315,6 +340,54 @@ impl Regulations {
             out.push(DomainError::invalid(
                 "time_control",
                 msg!("the time control needs at least one period with time"),
+            ));
+        }
+        let tc = &self.time_control;
+        if tc.periods.len() > 10 {
+            out.push(DomainError::invalid(
+                "time_control.periods",
+                msg!("a time control has at most 10 periods"),
+            ));
+        }
+        for (i, p) in tc.periods.iter().enumerate() {
+            if p.minutes > 24 * 60 {
+                out.push(DomainError::invalid(
+                    &format!("time_control.periods[{i}].minutes"),
+                    msg!("a period lasts at most a day (1440 minutes)"),
+                ));
+            }
+            if p.moves.is_some_and(|m| !(1..=200).contains(&m)) {
+                out.push(DomainError::invalid(
+                    &format!("time_control.periods[{i}].moves"),
+                    msg!("a period has between 1 and 200 moves, or none for the rest of the game"),
+                ));
+            }
+        }
+        for (field, v) in [
+            ("time_control.increment_seconds", tc.increment_seconds),
+            ("time_control.delay_seconds", tc.delay_seconds),
+            (
+                "illegal_move_bonus_seconds",
+                self.illegal_move_bonus_seconds,
+            ),
+        ] {
+            if v > 3600 {
+                out.push(DomainError::invalid(
+                    field,
+                    msg!("at most an hour (3600 seconds)"),
+                ));
+            }
+        }
+        if self.resumption_lateness_minutes > 24 * 60 {
+            out.push(DomainError::invalid(
+                "resumption_lateness_minutes",
+                msg!("at most a day (1440 minutes)"),
+            ));
+        }
+        if self.draw_offer_min_moves > 200 {
+            out.push(DomainError::invalid(
+                "draw_offer_min_moves",
+                msg!("at most 200 moves"),
             ));
         }
         if self.default_time_minutes > 24 * 60 {

@@ -28,7 +28,9 @@ pub enum AppError {
     BadRequest { status: u16, message: String },
     #[error("too many attempts; wait {retry_after} seconds")]
     TooManyRequests { retry_after: u64 },
-    #[error("the server is busy; try again")]
+    /// A blocking task that did not finish: the code under it panicked (a
+    /// defect; the transaction was not committed, see `db::Database::write`).
+    #[error("the server failed to complete this; nothing was changed")]
     Blocking,
 }
 
@@ -77,7 +79,7 @@ impl ResponseError for AppError {
                 StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_REQUEST)
             }
             AppError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Blocking => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Blocking => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 

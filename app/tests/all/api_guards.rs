@@ -12,7 +12,7 @@ use reqwest::Method;
 use serde_json::json;
 
 /// A tournament with 4 players, round 1 paired and published, and its staff.
-fn setup(app: &TestApp) -> (i64, i64, Client) {
+pub(crate) fn setup(app: &TestApp) -> (i64, i64, Client) {
     let org = app.user("boss");
     let t = org.ok(org.post("/api/v1/tournaments", json!({"name": "Guarded", "start_date": "2026-03-01", "end_date": "2026-03-02", "rounds": 3})), 201, "create");
     let tid = t["id"].as_i64().unwrap();
@@ -44,7 +44,7 @@ fn setup(app: &TestApp) -> (i64, i64, Client) {
     (tid, gid, org)
 }
 
-fn concrete(path: &str, tid: i64, gid: i64, pid: i64) -> String {
+pub(crate) fn concrete(path: &str, tid: i64, gid: i64, pid: i64) -> String {
     path.replace("{tid}", &tid.to_string())
         .replace("{gid}", &gid.to_string())
         .replace("{pid}", &pid.to_string())
@@ -56,7 +56,7 @@ fn concrete(path: &str, tid: i64, gid: i64, pid: i64) -> String {
 
 /// A well-formed body for each write route, so that the answer is about the role
 /// and nothing else. A new write route without a sample here fails the test.
-fn sample_body(path: &str, method: &Method) -> serde_json::Value {
+pub(crate) fn sample_body(path: &str, method: &Method) -> serde_json::Value {
     match (method.as_str(), path) {
         ("POST", "/api/v1/tokens") => json!({"label": "x"}),
         ("POST", "/api/v1/users") => json!({"username": "newbie", "password": "long-enough-pw"}),

@@ -1268,4 +1268,4 @@ fn the_staff_screen_runs_a_round() {
     }
 }
 
-mod gaps;
+pub(crate) mod gaps;

@@ -14,11 +14,15 @@ pub struct TeamEventSettings {
     /// teams (0 = that number).
     pub rounds: u32,
     /// Match points for a won, drawn and lost match (default 2/1/0).
+    #[schema(minimum = 0, maximum = 100)]
     pub match_win: i32,
+    #[schema(minimum = 0, maximum = 100)]
     pub match_draw: i32,
+    #[schema(minimum = 0, maximum = 100)]
     pub match_loss: i32,
     /// Match points of the pairing-allocated bye (default: a drawn match,
     /// C.04.6 art. 1.4).
+    #[schema(minimum = 0, maximum = 100)]
     pub bye_match_points: i32,
     /// Game points of the bye in half-points (default: a drawn match, half a
     /// point per board, C.04.6 art. 1.4).
@@ -72,6 +76,19 @@ impl TeamEventSettings {
                 "rounds",
                 msg!("a Swiss needs its number of rounds"),
             ));
+        }
+        for (field, v) in [
+            ("match_win", self.match_win),
+            ("match_draw", self.match_draw),
+            ("match_loss", self.match_loss),
+            ("bye_match_points", self.bye_match_points),
+        ] {
+            if !(0..=100).contains(&v) {
+                return Err(DomainError::invalid(
+                    field,
+                    msg!("match points are between 0 and 100"),
+                ));
+            }
         }
         if !(self.match_win > self.match_draw && self.match_draw >= self.match_loss) {
             return Err(DomainError::invalid(

@@ -12,6 +12,7 @@ pub struct MemberInput {
     #[serde(default)]
     pub federation: String,
     #[serde(default)]
+    #[schema(maximum = 3500)]
     pub rating: Option<u32>,
     #[serde(default)]
     pub fide_id: Option<i64>,
@@ -25,8 +26,10 @@ pub struct TeamInput {
     /// Federation or club.
     #[serde(default)]
     pub federation: String,
-    /// The rating the regulations order teams by, if any.
+    /// The rating the regulations order teams by, if any (an average or a
+    /// sum of the boards' ratings).
     #[serde(default)]
+    #[schema(maximum = 250000)]
     pub rating: Option<u32>,
     /// The captain's name as printed.
     #[serde(default)]
@@ -219,6 +222,12 @@ fn validate_team(t: &TeamInput) -> DomainResult<()> {
         return Err(DomainError::invalid(
             "roster",
             msg!("a roster has between 1 and 64 players"),
+        ));
+    }
+    if t.rating.is_some_and(|r| r > 250_000) {
+        return Err(DomainError::invalid(
+            "rating",
+            msg!("a team's rating is at most 250000 (64 boards of 3500)"),
         ));
     }
     for (i, m) in t.roster.iter().enumerate() {

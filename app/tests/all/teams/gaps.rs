@@ -7,7 +7,7 @@ use crate::common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
 /// A Swiss of `teams` teams of three players, two boards, `rounds` rounds.
-fn small_swiss(org: &Client, name: &str, teams: usize, rounds: u32) -> i64 {
+pub(crate) fn small_swiss(org: &Client, name: &str, teams: usize, rounds: u32) -> i64 {
     let tid = create(
         org,
         name,

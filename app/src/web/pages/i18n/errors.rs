@@ -21,7 +21,7 @@ pub const UNAUTHENTICATED: &str =
 pub const DATABASE_FAILED: &str = "the database failed to answer; try again";
 /// The sentences of `web::error::AppError` a page shows.
 pub const TOO_MANY: &str = "too many attempts; wait {} seconds";
-pub const BUSY: &str = "the server is busy; try again";
+pub const INTERNAL: &str = "the server failed to complete this; nothing was changed";
 
 /// The templates that are not written with `msg!` at an error site.
 pub const FIXED: &[&str] = &[
@@ -30,7 +30,7 @@ pub const FIXED: &[&str] = &[
     UNAUTHENTICATED,
     DATABASE_FAILED,
     TOO_MANY,
-    BUSY,
+    INTERNAL,
 ];
 
 /// The table of `lang`: (English template, translation). English has none.
@@ -111,7 +111,7 @@ pub fn app_error(e: &crate::web::error::AppError, lang: Lang) -> String {
         AppError::TooManyRequests { retry_after } => {
             template(TOO_MANY, lang).replacen("{}", &retry_after.to_string(), 1)
         }
-        AppError::Blocking => template(BUSY, lang).to_string(),
+        AppError::Blocking => template(INTERNAL, lang).to_string(),
         AppError::BadRequest { message, .. } => message.clone(),
     }
 }
