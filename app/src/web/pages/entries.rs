@@ -17,7 +17,7 @@ use super::{
 use crate::db::DbConnection;
 use crate::domain::checkin::{self, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin};
 use crate::domain::entries::{self, EntryFormSettings, EntryList, NewEntry, RejectEntry};
-use crate::domain::kinds::{parse_field, EntryEligibility, EntryState};
+use crate::domain::kinds::{parse_field, EntryEligibility, EntryState, PlayedColour};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
 use crate::web::error::AppError;
@@ -721,8 +721,8 @@ pub async fn checkin_with_code(
 pub struct HallName {
     pub name: String,
     pub board: i32,
-    /// `white`, `black`, or empty for a bye.
-    pub colour: &'static str,
+    /// White, black, or none for a bye.
+    pub colour: PlayedColour,
     pub result: String,
 }
 
@@ -814,14 +814,18 @@ pub async fn hall(
             names.push(HallName {
                 name: g.white.name.clone(),
                 board: g.board,
-                colour: if g.black.is_some() { "white" } else { "" },
+                colour: if g.black.is_some() {
+                    PlayedColour::White
+                } else {
+                    PlayedColour::NoGame
+                },
                 result: result.clone(),
             });
             if let Some(b) = &g.black {
                 names.push(HallName {
                     name: b.name.clone(),
                     board: g.board,
-                    colour: "black",
+                    colour: PlayedColour::Black,
                     result,
                 });
             }
