@@ -9,14 +9,14 @@
 use std::fmt;
 
 /// A message: an English template with `{}` placeholders and its arguments.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Msg {
     template: &'static str,
     args: Vec<Arg>,
 }
 
 /// One argument of a message.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// A name, a number, a file's text: shown as it is in every language.
     Text(String),

@@ -45,7 +45,9 @@ use super::audit::{self, Entry};
 use super::registration::year_of;
 use super::standings;
 use super::tournaments::load as load_tournament;
-use super::{now, regulations, require_role, Actor, Audience, DomainError, DomainResult, Role};
+use super::{
+    now, regulations, require_role, Actor, Audience, DomainError, DomainResult, Msg, Role,
+};
 use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
@@ -135,44 +137,41 @@ pub struct PrizeTable {
 #[error("{field}: {message}")]
 pub struct TableError {
     pub field: String,
-    pub message: String,
+    pub message: Msg,
 }
 
 impl PrizeTable {
     pub fn validate(&self) -> Result<(), TableError> {
-        let err = |field: String, message: &str| TableError {
-            field,
-            message: message.into(),
-        };
+        let err = |field: String, message: Msg| TableError { field, message };
         if self.categories.len() > 100 {
-            return Err(err("categories".into(), "at most 100 categories"));
+            return Err(err("categories".into(), msg!("at most 100 categories")));
         }
         for (i, c) in self.categories.iter().enumerate() {
             let f = |x: &str| format!("categories[{i}].{x}");
             if c.name.trim().is_empty() {
-                return Err(err(f("name"), "a category needs a name"));
+                return Err(err(f("name"), msg!("a category needs a name")));
             }
             if self.categories[..i].iter().any(|o| o.name == c.name) {
-                return Err(err(f("name"), "two categories of the same name"));
+                return Err(err(f("name"), msg!("two categories of the same name")));
             }
             if c.prizes.is_empty() || c.prizes.len() > 500 {
-                return Err(err(f("prizes"), "between 1 and 500 prizes"));
+                return Err(err(f("prizes"), msg!("between 1 and 500 prizes")));
             }
             if c.prizes
                 .iter()
                 .any(|&p| !(0..=100_000_000_000).contains(&p))
             {
-                return Err(err(f("prizes"), "a prize is 0 or more cents (at most 10⁹)"));
+                return Err(err(f("prizes"), msg!("a prize is 0 or more cents (at most 10⁹)")));
             }
             if c.prizes.windows(2).any(|w| w[1] > w[0]) {
                 return Err(err(
                     f("prizes"),
-                    "a later place's prize exceeds an earlier one's",
+                    msg!("a later place's prize exceeds an earlier one's"),
                 ));
             }
             if let CategoryKind::BestClub { top } = c.kind {
                 if top == 0 {
-                    return Err(err(f("kind.top"), "count at least one player per club"));
+                    return Err(err(f("kind.top"), msg!("count at least one player per club")));
                 }
             }
         }
@@ -480,7 +479,7 @@ pub fn set_table(
     load_tournament(conn, tid)?;
     cmd.table
         .validate()
-        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), msg!("{}", e.message)))?;
+        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), e.message))?;
     let (before, version) = stored(conn, tid)?;
     if cmd.version != version {
         return Err(DomainError::Conflict {

@@ -112,7 +112,7 @@ pub fn app_error(e: &crate::web::error::AppError, lang: Lang) -> String {
             template(TOO_MANY, lang).replacen("{}", &retry_after.to_string(), 1)
         }
         AppError::Blocking => template(BUSY, lang).to_string(),
-        AppError::BadRequest { message, .. } => message.clone(),
+        AppError::BadRequest { message: m, .. } => message(m, lang),
     }
 }
 
