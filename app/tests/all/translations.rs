@@ -406,6 +406,10 @@ fn message_templates() -> (BTreeSet<String>, Vec<String>) {
     for t in app::web::pages::i18n::errors::FIXED {
         templates.insert(t.to_string());
     }
+    // The pairing crate's phrases, read back into messages (`domain/library.rs`).
+    for t in app::domain::library::PHRASES {
+        templates.insert(t.to_string());
+    }
     (templates, problems)
 }
 

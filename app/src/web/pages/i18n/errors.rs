@@ -10,7 +10,7 @@ mod cs;
 mod pl;
 
 use super::Lang;
-use crate::domain::msg::{Arg, Msg};
+use crate::domain::msg::{match_template, Arg, Msg};
 use crate::domain::DomainError;
 
 /// The sentences of `DomainError` itself, around the sites' messages.
@@ -147,44 +147,6 @@ pub fn stored(text: &str, lang: Lang) -> String {
         }
         None => text.to_string(),
     }
-}
-
-/// The arguments of `text` when it is `template` filled in (each argument
-/// non-empty), else `None`.
-fn match_template<'t>(template: &str, text: &'t str) -> Option<Vec<&'t str>> {
-    let parts: Vec<&str> = template.split("{}").collect();
-    let rest = text.strip_prefix(parts[0])?;
-    let mut args = Vec::new();
-    if fill(&parts[1..], rest, &mut args) {
-        Some(args)
-    } else {
-        None
-    }
-}
-
-fn fill<'t>(parts: &[&str], text: &'t str, args: &mut Vec<&'t str>) -> bool {
-    let Some((next, later)) = parts.split_first() else {
-        return text.is_empty();
-    };
-    if later.is_empty() {
-        // The last fixed part ends the text; the argument is what precedes it.
-        return match text.strip_suffix(next) {
-            Some(arg) if !arg.is_empty() => {
-                args.push(arg);
-                true
-            }
-            _ => false,
-        };
-    }
-    // The argument ends where `next` begins: try each place, shortest first.
-    for (i, _) in text.match_indices(next).filter(|(i, _)| *i > 0) {
-        args.push(&text[..i]);
-        if fill(later, &text[i + next.len()..], args) {
-            return true;
-        }
-        args.pop();
-    }
-    false
 }
 
 /// `m` with its template and arguments in `lang`: a `Msg` whose English
