@@ -27,6 +27,9 @@ pub enum Arg {
     Msg(Box<Msg>),
     /// Several messages, one a line.
     Lines(Vec<Msg>),
+    /// Interface words, a list separated by ", " (the allowed values of a
+    /// closed set), each translated like [`Arg::Word`].
+    Words(Vec<String>),
 }
 
 /// What `msg!` accepts as an argument: anything `Display` (as text), a
@@ -43,6 +46,20 @@ impl<T: fmt::Display + ?Sized> ToArg for T {
 
 /// An interface word as an argument (see [`Arg::Word`]).
 pub struct Word(pub String);
+
+/// Interface words as one argument (see [`Arg::Words`]).
+pub struct WordList(pub Vec<String>);
+
+impl ToArg for WordList {
+    fn to_arg(&self) -> Arg {
+        Arg::Words(self.0.clone())
+    }
+}
+
+/// Interface words (a closed set's values) as one message argument.
+pub fn words(ws: &[&str]) -> WordList {
+    WordList(ws.iter().map(|w| w.to_string()).collect())
+}
 
 /// A message as an argument of another (see [`Arg::Msg`]).
 pub struct Nested(pub Msg);
@@ -203,6 +220,7 @@ impl fmt::Display for Arg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Arg::Text(s) | Arg::Word(s) => f.write_str(s),
+            Arg::Words(ws) => f.write_str(&ws.join(", ")),
             Arg::Msg(m) => m.fmt(f),
             Arg::Lines(ms) => {
                 for (i, m) in ms.iter().enumerate() {
@@ -214,6 +232,13 @@ impl fmt::Display for Arg {
                 Ok(())
             }
         }
+    }
+}
+
+/// A message in JSON is its English sentence (the API's language).
+impl serde::Serialize for Msg {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

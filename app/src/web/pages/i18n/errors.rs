@@ -73,6 +73,11 @@ fn arg(a: &Arg, lang: Lang) -> String {
     match a {
         Arg::Text(s) => s.clone(),
         Arg::Word(w) => lookup(words(lang), w).unwrap_or(w).to_string(),
+        Arg::Words(ws) => ws
+            .iter()
+            .map(|w| lookup(words(lang), w).unwrap_or(w))
+            .collect::<Vec<_>>()
+            .join(", "),
         Arg::Msg(m) => message(m, lang),
         Arg::Lines(ms) => ms
             .iter()
