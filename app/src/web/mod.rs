@@ -200,23 +200,37 @@ fn json_error_handler(
     AppError::BadRequest { status, message }.into()
 }
 
-fn path_error_handler(err: actix_web::error::PathError, _req: &HttpRequest) -> actix_web::Error {
-    AppError::BadRequest {
-        status: 404,
-        message: msg!("no such resource: {}", nested(serde_detail(&err.to_string()))),
-    }
-    .into()
+fn path_error_handler(err: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
+    answer_of(
+        req,
+        AppError::BadRequest {
+            status: 404,
+            message: msg!("no such resource: {}", nested(serde_detail(&err.to_string()))),
+        },
+    )
 }
 
 fn query_error_handler(
     err: actix_web::error::QueryPayloadError,
-    _req: &HttpRequest,
+    req: &HttpRequest,
 ) -> actix_web::Error {
-    AppError::bad_request(msg!(
-        "the query string is not valid: {}",
-        nested(serde_detail(&err.to_string()))
-    ))
-    .into()
+    answer_of(
+        req,
+        AppError::bad_request(msg!(
+            "the query string is not valid: {}",
+            nested(serde_detail(&err.to_string()))
+        )),
+    )
+}
+
+/// An error of the address: the API's JSON body under `/api/`, else an
+/// error page in the viewer's language.
+fn answer_of(req: &HttpRequest, e: AppError) -> actix_web::Error {
+    if req.path().starts_with("/api/") {
+        e.into()
+    } else {
+        pages::PageError::new(e, pages::i18n::Lang::of(req)).into()
+    }
 }
 
 /// The detail of a path or query string that does not fit (serde's and
