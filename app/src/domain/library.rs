@@ -294,7 +294,11 @@ mod tests {
             }
         }
         assert!(seen > 40, "the scan finds the phrases: {seen}");
-        assert!(missing.is_empty(), "not in PHRASES:\n{}", missing.join("\n"));
+        assert!(
+            missing.is_empty(),
+            "not in PHRASES:\n{}",
+            missing.join("\n")
+        );
     }
 
     #[test]
@@ -308,7 +312,10 @@ mod tests {
         assert_eq!(m.template(), "round {} cannot be paired: {}");
         match &m.args()[1] {
             super::super::msg::Arg::Msg(inner) => {
-                assert_eq!(inner.template(), "a round robin of {} players has {} rounds")
+                assert_eq!(
+                    inner.template(),
+                    "a round robin of {} players has {} rounds"
+                )
             }
             other => panic!("{other:?}"),
         }

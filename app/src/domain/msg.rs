@@ -208,9 +208,7 @@ pub fn phrase(text: &str, templates: &[&'static str]) -> Phrase {
     match best {
         Some((_, t, args)) => Phrase(Ok(Msg::new(
             t,
-            args.iter()
-                .map(|a| phrase(a, templates).to_arg())
-                .collect(),
+            args.iter().map(|a| phrase(a, templates).to_arg()).collect(),
         ))),
         None => Phrase(Err(text.to_string())),
     }

@@ -161,7 +161,10 @@ impl PrizeTable {
                 .iter()
                 .any(|&p| !(0..=100_000_000_000).contains(&p))
             {
-                return Err(err(f("prizes"), msg!("a prize is 0 or more cents (at most 10⁹)")));
+                return Err(err(
+                    f("prizes"),
+                    msg!("a prize is 0 or more cents (at most 10⁹)"),
+                ));
             }
             if c.prizes.windows(2).any(|w| w[1] > w[0]) {
                 return Err(err(
@@ -171,7 +174,10 @@ impl PrizeTable {
             }
             if let CategoryKind::BestClub { top } = c.kind {
                 if top == 0 {
-                    return Err(err(f("kind.top"), msg!("count at least one player per club")));
+                    return Err(err(
+                        f("kind.top"),
+                        msg!("count at least one player per club"),
+                    ));
                 }
             }
         }

@@ -280,8 +280,9 @@ where
         "application/json",
         "",
         |v| {
-            serde_json::to_vec(&v)
-                .map_err(|e| AppError::bad_request(msg!("the answer could not be written as JSON: {}", e)))
+            serde_json::to_vec(&v).map_err(|e| {
+                AppError::bad_request(msg!("the answer could not be written as JSON: {}", e))
+            })
         },
         f,
     )

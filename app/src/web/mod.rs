@@ -205,7 +205,10 @@ fn path_error_handler(err: actix_web::error::PathError, req: &HttpRequest) -> ac
         req,
         AppError::BadRequest {
             status: 404,
-            message: msg!("no such resource: {}", nested(serde_detail(&err.to_string()))),
+            message: msg!(
+                "no such resource: {}",
+                nested(serde_detail(&err.to_string()))
+            ),
         },
     )
 }

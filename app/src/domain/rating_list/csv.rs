@@ -69,7 +69,10 @@ impl CsvMap {
                         "comma" => b',',
                         "|" => b'|',
                         _ => {
-                            return Err(err(msg!("the separator '{}' is not ; tab comma or |", value)))
+                            return Err(err(msg!(
+                                "the separator '{}' is not ; tab comma or |",
+                                value
+                            )))
                         }
                     };
                     continue;
@@ -213,7 +216,11 @@ impl<R: BufRead> CsvReader<R> {
                 let Some((off, cell)) = cells.get(col) else {
                     return Err(Src::<R>::err_at(
                         at,
-                        msg!("the line has {} columns; the mapping reads column {}", cells.len(), col + 1),
+                        msg!(
+                            "the line has {} columns; the mapping reads column {}",
+                            cells.len(),
+                            col + 1
+                        ),
                     ));
                 };
                 let cell = cell.trim();

@@ -22,9 +22,9 @@
 //! of the problem; none panics on any input (see the tests at the end).
 
 use super::audit::{self, Entry};
+use super::msg::word;
 use super::regulations;
 use super::tournaments::load as load_tournament;
-use super::msg::word;
 use super::{now, require_role, Actor, DomainError, DomainResult, Msg, Role};
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::schema::{players, rating_list_players, rating_lists, rounds, tournament_staff};
@@ -233,7 +233,9 @@ impl<R: BufRead> Src<R> {
             .read_until(delim, buf)
             .map_err(|e| self.err(msg!("cannot read the file: {}", e)))?;
         if n == 1 << 20 && buf.last() != Some(&delim) {
-            return Err(self.err(msg!("a line or tag longer than 1 MiB: this is not a rating list")));
+            return Err(self.err(msg!(
+                "a line or tag longer than 1 MiB: this is not a rating list"
+            )));
         }
         self.byte += n as u64;
         self.line += buf.iter().filter(|&&b| b == b'\n').count() as u64;

@@ -50,10 +50,15 @@ impl<R: BufRead> XmlReader<R> {
             if !ends_in_tag {
                 // The end of the file.
                 if let Some((_, p)) = player {
-                    return Err(Src::<R>::err_at(p, msg!("the file ends inside this <player>")));
+                    return Err(Src::<R>::err_at(
+                        p,
+                        msg!("the file ends inside this <player>"),
+                    ));
                 }
                 if self.root.is_some() && !self.done {
-                    return Err(self.src.err(msg!("the file ends before the list is closed")));
+                    return Err(self
+                        .src
+                        .err(msg!("the file ends before the list is closed")));
                 }
                 if self.root.is_none() {
                     return Err(self.src.err(msg!("no list in the file")));
@@ -63,7 +68,10 @@ impl<R: BufRead> XmlReader<R> {
             let tag_at = (self.src.line, self.src.byte - 1);
             let n = self.src.read_until(b'>', &mut self.buf)?;
             if self.buf.last() != Some(&b'>') {
-                return Err(Src::<R>::err_at(tag_at, msg!("a tag is not closed with '>'")));
+                return Err(Src::<R>::err_at(
+                    tag_at,
+                    msg!("a tag is not closed with '>'"),
+                ));
             }
             let mut tag = text_of(&self.buf[..n - 1]);
             if tag.starts_with("!--") {
@@ -168,7 +176,11 @@ impl<R: BufRead> XmlReader<R> {
                 (Some(_), Some((f, _))) => {
                     return Err(Src::<R>::err_at(
                         tag_at,
-                        msg!("<{}> inside <{}>: a player's fields hold text only", name, f),
+                        msg!(
+                            "<{}> inside <{}>: a player's fields hold text only",
+                            name,
+                            f
+                        ),
                     ))
                 }
             }

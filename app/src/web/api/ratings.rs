@@ -1,10 +1,10 @@
 //! Rating lists: upload (streamed to a temporary file, then imported in one
 //! transaction), the lists, search, and re-rating a tournament before round 1.
 
+use crate::domain::msg::nested;
 use crate::domain::rating_list::{
     self, FoundPlayer, ImportList, ListFormat, RatingListView, Rerate, RerateReport,
 };
-use crate::domain::msg::nested;
 use crate::domain::DomainError;
 use crate::web::auth::Credentials;
 use crate::web::error::{AppError, ErrorBody};
@@ -75,19 +75,16 @@ pub async fn import(
     };
     let map = match q.map.as_deref() {
         None | Some("") => None,
-        Some(m) => Some(
-            rating_list::CsvMap::parse(m)
-                .map_err(|e| {
-                    DomainError::invalid(
-                        "map",
-                        msg!(
-                            "the column mapping, at character {}: {}",
-                            e.position,
-                            nested(e.message)
-                        ),
-                    )
-                })?,
-        ),
+        Some(m) => Some(rating_list::CsvMap::parse(m).map_err(|e| {
+            DomainError::invalid(
+                "map",
+                msg!(
+                    "the column mapping, at character {}: {}",
+                    e.position,
+                    nested(e.message)
+                ),
+            )
+        })?),
     };
     let date = q
         .date
@@ -132,7 +129,9 @@ pub async fn import(
             if size > MAX_UPLOAD {
                 return Err(AppError::BadRequest {
                     status: 413,
-                    message: msg!("the list is larger than 1 GiB; import it with `arbiter ratings import`"),
+                    message: msg!(
+                        "the list is larger than 1 GiB; import it with `arbiter ratings import`"
+                    ),
                 });
             }
             out.write_all(&chunk)

@@ -178,7 +178,10 @@ pub async fn import_pgn(
             }
         }
         Ok(Err(e)) => {
-            return Err(AppError::bad_request(msg!("the request body could not be read: {}", e)))
+            return Err(AppError::bad_request(msg!(
+                "the request body could not be read: {}",
+                e
+            )))
         }
         Err(_) => {
             return Err(AppError::BadRequest {

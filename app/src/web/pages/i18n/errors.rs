@@ -252,6 +252,49 @@ mod tests {
         assert_eq!(match_template("a {} b", "a x c"), None);
     }
 
+    /// The families of the API only (prize table, rating list file, CSV
+    /// column map, team TRF, the pairing crate's line-ups) are messages too:
+    /// Czech with their position kept, the English as before.
+    #[test]
+    fn the_library_and_file_errors_are_translated() {
+        use crate::domain::library;
+        let bad_table: crate::domain::prizes::PrizeTable = serde_json::from_value(
+            serde_json::json!({"categories": [{"name": " ", "prizes": [100]}]}),
+        )
+        .unwrap();
+        let e = bad_table.validate().unwrap_err();
+        assert_eq!(message(&e.message, Lang::Cs), "kategorie potřebuje název");
+        let e = crate::domain::rating_list::CsvMap::parse("name=1,sep=x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the column mapping, at character 7: the separator 'x' is not ; tab comma or |"
+        );
+        assert_eq!(
+            message(&e.message, Lang::Cs),
+            "oddělovač 'x' není ; tab comma ani |"
+        );
+        let e = pairing::team::trf::parse("XXX\n").unwrap_err();
+        let m = library::team_trf_error(&e);
+        assert_eq!(m.to_string(), e.to_string());
+        assert_eq!(
+            message(&m, Lang::Cs),
+            "v souboru není žádný hráč (chybí záznam `001`)"
+        );
+        let e = pairing::team::LineupError::Twice { team: 2, player: 7 };
+        let m = library::lineup_error(&e);
+        assert_eq!(m.to_string(), e.to_string());
+        assert_eq!(
+            message(&m, Lang::Pl),
+            "drużyna 2: zawodnik 7 jest w składzie dwa razy"
+        );
+        let e = pairing::trf::parse("001 abcd      Novak").unwrap_err();
+        let cs = message(&library::trf_error(&e), Lang::Cs);
+        assert!(
+            cs.starts_with("řádek 1, sloupec 5: očekáváno: startovní číslo"),
+            "{cs}"
+        );
+    }
+
     #[test]
     fn every_translation_keeps_the_placeholders_of_its_template() {
         for lang in [Lang::Pl, Lang::Cs] {
