@@ -1,4 +1,5 @@
-//! The errors of the `pairing` crate as messages a page translates.
+//! The errors of the `pairing` and `rules` crates as messages a page
+//! translates.
 //!
 //! The crate's error types are typed frames (`PairError`, `LineupError`,
 //! `TrfError`, `TeamTrfError`) around English phrases (a pairing's reason,
@@ -10,12 +11,14 @@
 //! The test below reads the crate's source and fails on a phrase missing
 //! from the list. The English of every message is the crate's `Display`.
 
-use super::msg::{phrase, Phrase};
+use super::msg::{nested, phrase, word, Phrase};
 use super::Msg;
 use pairing::team::trf::TeamTrfError;
 use pairing::team::LineupError;
 use pairing::trf::TrfError;
 use pairing::PairError;
+use rules::fen::{FenError, FenErrorKind, FenField};
+use rules::pgn::{PgnError, PgnErrorKind};
 
 /// The phrases of the pairing crate inside its errors: the reasons of
 /// `PairError` (`pairing/src/dutch/mod.rs`, `berger.rs`, `team/mod.rs`,
@@ -168,6 +171,73 @@ pub fn team_trf_error(e: &TeamTrfError) -> Msg {
         } => msg!("line {}, column {}: {}", line, column, known(message)),
         TeamTrfError::NoTeams => msg!("the file has no team (no `013` record)"),
     }
+}
+
+/// Why a FEN cannot be read (`rules/src/fen.rs`): the field, the column
+/// and what is wrong, each a template; a side is the interface word
+/// `white` or `black` (the rules crate's own text writes `w` or `b`).
+pub fn fen_error(e: &FenError) -> Msg {
+    let field = match e.field {
+        FenField::Whole => "FEN",
+        FenField::Board => "piece placement",
+        FenField::Turn => "side to move",
+        FenField::Castling => "castling rights",
+        FenField::EnPassant => "en passant square",
+        FenField::Halfmoves => "half-move clock",
+        FenField::Fullmoves => "move number",
+        FenField::Position => "position",
+    };
+    let side = |c: &rules::Color| {
+        word(match c {
+            rules::Color::White => "white",
+            rules::Color::Black => "black",
+        })
+    };
+    let what = match &e.kind {
+        FenErrorKind::FieldCount(n) => msg!("expected 4 to 6 fields, found {}", n),
+        FenErrorKind::UnexpectedChar(c) => {
+            msg!("unexpected character {}", format!("{c:?}"))
+        }
+        FenErrorKind::RankLength => msg!("a rank must have exactly 8 squares"),
+        FenErrorKind::RankCount => msg!("there must be exactly 8 ranks"),
+        FenErrorKind::BadNumber => msg!("not a number"),
+        FenErrorKind::MissingKing(c) => msg!("{} has no king", side(c)),
+        FenErrorKind::TooManyKings(c) => msg!("{} has more than one king", side(c)),
+        FenErrorKind::PawnOnBackRank => msg!("a pawn stands on the first or last rank"),
+        FenErrorKind::TooManyPieces(c) => msg!("{} has more than 16 pieces", side(c)),
+        FenErrorKind::TooManyPawns(c) => msg!("{} has more than 8 pawns", side(c)),
+        FenErrorKind::OppositeCheck => msg!("the side not to move is in check"),
+        FenErrorKind::TooManyCheckers => msg!("more than two pieces give check"),
+        FenErrorKind::ImpossibleCheck => msg!("no legal last move gives this check"),
+        FenErrorKind::InvalidEpSquare => msg!("no double pawn step explains it"),
+        FenErrorKind::InvalidCastling(c) => msg!(
+            "castling right {} has no matching king and rook",
+            format!("{c:?}")
+        ),
+    };
+    msg!(
+        "{} (column {}): {}",
+        word(field),
+        e.column + 1,
+        nested(what)
+    )
+}
+
+/// Why PGN text cannot be read (`rules/src/pgn.rs`), with its line and
+/// column.
+pub fn pgn_error(e: &PgnError) -> Msg {
+    let what = match &e.kind {
+        PgnErrorKind::UnterminatedComment => msg!("a { comment is never closed"),
+        PgnErrorKind::UnterminatedVariation => msg!("a ( variation is never closed"),
+        PgnErrorKind::UnexpectedCloseParen => msg!(") without a matching ("),
+        PgnErrorKind::BadTag => msg!("a tag must look like [Name \"value\"]"),
+        PgnErrorKind::UnsupportedVariant(v) => {
+            msg!("variant {} is not chess or Chess960", format!("{v:?}"))
+        }
+        // The FEN tag's error reaches here as the rules crate's text.
+        PgnErrorKind::BadFen(text) => msg!("FEN tag: {}", text),
+    };
+    msg!("line {}, column {}: {}", e.line, e.column, nested(what))
 }
 
 #[cfg(test)]

@@ -18,9 +18,10 @@
 
 use super::audit::{self, Entry};
 use super::kinds::RecordFormat;
+use super::msg::nested;
 use super::records::{self, SubmitMoves, ValidationView};
 use super::tournaments::load as load_tournament;
-use super::{require_role, Actor, DomainError, DomainResult, Role};
+use super::{require_role, Actor, DomainError, DomainResult, Msg, Role};
 use crate::db::models::{GameRow, PlayerRow, RoundRow};
 use crate::db::schema::rounds;
 use crate::db::DbConnection;
@@ -230,16 +231,22 @@ fn game_texts(text: &str, starts: &[usize]) -> Vec<String> {
 
 /// Reads the games of a file: `Err` with the line and column of the first
 /// place that cannot be read.
-pub fn read_file(text: &str) -> Result<Vec<FileGame>, String> {
+pub fn read_file(text: &str) -> Result<Vec<FileGame>, Msg> {
     let mut games = Vec::new();
     for (i, g) in rules::pgn::read_games(text).into_iter().enumerate() {
         match g {
             Ok(g) => games.push(g),
-            Err(e) => return Err(format!("game {} of the file, {e}", i + 1)),
+            Err(e) => {
+                return Err(msg!(
+                    "game {} of the file, {}",
+                    i + 1,
+                    nested(super::library::pgn_error(&e))
+                ))
+            }
         }
     }
     if games.is_empty() {
-        return Err("the file holds no game".into());
+        return Err(msg!("the file holds no game"));
     }
     let starts: Vec<usize> = games.iter().map(|g| g.line).collect();
     let texts = game_texts(text, &starts);
@@ -335,7 +342,7 @@ pub fn place(g: &FileGame, boards: &[Board]) -> Placement {
 
 /// Reads a file and places each game; a board takes one game of the file (a
 /// later one for the same board is ambiguous).
-pub fn plan(text: &str, boards: &[Board]) -> Result<Vec<(FileGame, Placement)>, String> {
+pub fn plan(text: &str, boards: &[Board]) -> Result<Vec<(FileGame, Placement)>, Msg> {
     let games = read_file(text)?;
     let mut taken: HashMap<usize, usize> = HashMap::new();
     Ok(games
@@ -469,7 +476,7 @@ pub fn import_round(
         })
         .collect();
     let planned = plan(text, &boards)
-        .map_err(|e| DomainError::invalid("text", msg!("the PGN cannot be read: {}", e)))?;
+        .map_err(|e| DomainError::invalid("text", msg!("the PGN cannot be read: {}", nested(e))))?;
     let mut out = ImportReport {
         round: n,
         games_in_file: planned.len(),
@@ -617,6 +624,6 @@ mod tests {
         assert!(matches!(&p[3].1, Placement::Unmatched(_)));
         assert!(matches!(&p[4].1, Placement::Ambiguous(b, _) if b == &vec![1]));
         let e = plan("[White \"a\"]\n\n1. e4 {never closed\n", &boards).unwrap_err();
-        assert!(e.contains("line 3, column 7"), "{e}");
+        assert!(e.to_string().contains("line 3, column 7"), "{e}");
     }
 }

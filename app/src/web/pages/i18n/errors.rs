@@ -287,6 +287,21 @@ mod tests {
             message(&m, Lang::Pl),
             "drużyna 2: zawodnik 7 jest w składzie dwa razy"
         );
+        let e = rules::Position::from_fen("8/8/8/8/8/8/8/k7 w - - 0 1").unwrap_err();
+        let m = library::fen_error(&e);
+        let cs = message(&m, Lang::Cs);
+        assert!(cs.contains("chybí král") && !cs.contains("king"), "{cs}");
+        let e = rules::pgn::read_games("[White \"a\"]\n\n1. e4 {x\n")
+            .remove(0)
+            .unwrap_err();
+        assert_eq!(library::pgn_error(&e).to_string(), e.to_string());
+        assert_eq!(
+            message(&library::pgn_error(&e), Lang::Pl),
+            format!(
+                "wiersz {}, kolumna {}: komentarz {{ nie jest nigdzie zamknięty",
+                e.line, e.column
+            )
+        );
         let e = pairing::trf::parse("001 abcd      Novak").unwrap_err();
         let cs = message(&library::trf_error(&e), Lang::Cs);
         assert!(
