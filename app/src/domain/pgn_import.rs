@@ -199,9 +199,9 @@ pub enum Placement {
     /// The board (index into the boards).
     Board(usize),
     /// No board fits; why.
-    Unmatched(String),
+    Unmatched(Msg),
     /// Several boards fit (indices), or the board already has a game of the file.
-    Ambiguous(Vec<usize>, String),
+    Ambiguous(Vec<usize>, Msg),
 }
 
 fn fide_tag(v: Option<&str>) -> Option<i64> {
@@ -320,8 +320,8 @@ pub fn place(g: &FileGame, boards: &[Board]) -> Placement {
             .map(|b| b.board)
             .collect();
         return Placement::Unmatched(match reversed.first() {
-            Some(b) => format!("the players of board {b}, with the colours reversed"),
-            None => format!(
+            Some(b) => msg!("the players of board {}, with the colours reversed", b),
+            None => msg!(
                 "no board of the round has {} against {}",
                 if g.white.is_empty() { "?" } else { &g.white },
                 if g.black.is_empty() { "?" } else { &g.black }
@@ -336,7 +336,7 @@ pub fn place(g: &FileGame, boards: &[Board]) -> Placement {
     if at_best.len() == 1 {
         Placement::Board(at_best[0])
     } else {
-        Placement::Ambiguous(at_best, "the players fit several boards".into())
+        Placement::Ambiguous(at_best, msg!("the players fit several boards"))
     }
 }
 
@@ -352,9 +352,10 @@ pub fn plan(text: &str, boards: &[Board]) -> Result<Vec<(FileGame, Placement)>, 
                 Placement::Board(i) => match taken.get(&i) {
                     Some(first) => Placement::Ambiguous(
                         vec![i],
-                        format!(
-                            "board {} already has game {first} of this file",
-                            boards[i].board
+                        msg!(
+                            "board {} already has game {} of this file",
+                            boards[i].board,
+                            first
                         ),
                     ),
                     None => {
@@ -395,7 +396,9 @@ pub struct UnplacedGame {
     pub white: String,
     pub black: String,
     pub result_in_file: Option<String>,
-    pub reason: String,
+    /// Why (English in the API; a page translates it).
+    #[schema(value_type = String)]
+    pub reason: Msg,
     /// The boards that fit (ambiguous games).
     pub boards: Vec<i32>,
     /// The game's PGN, to assign with `PUT games/{gid}/moves`.
@@ -485,7 +488,7 @@ pub fn import_round(
         ambiguous: vec![],
         result_conflicts: vec![],
     };
-    let unplaced = |g: &FileGame, reason: String, b: Vec<i32>| UnplacedGame {
+    let unplaced = |g: &FileGame, reason: Msg, b: Vec<i32>| UnplacedGame {
         index: g.index,
         line: g.line,
         white: g.white.clone(),
@@ -516,7 +519,7 @@ pub fn import_round(
                     Err(DomainError::Invalid { message, .. }) => {
                         out.unmatched.push(unplaced(
                             &g,
-                            format!("board {} fits, but {message}", row.board),
+                            msg!("board {} fits, but {}", row.board, nested(message)),
                             vec![row.board],
                         ));
                         continue;
@@ -620,7 +623,7 @@ mod tests {
             p[0].0.pgn.starts_with("[White \"Somebody\"]") && p[0].0.pgn.contains("1. e4 e5 1-0")
         );
         assert_eq!(p[1].1, Placement::Board(1));
-        assert!(matches!(&p[2].1, Placement::Unmatched(r) if r.contains("reversed")));
+        assert!(matches!(&p[2].1, Placement::Unmatched(r) if r.to_string().contains("reversed")));
         assert!(matches!(&p[3].1, Placement::Unmatched(_)));
         assert!(matches!(&p[4].1, Placement::Ambiguous(b, _) if b == &vec![1]));
         let e = plan("[White \"a\"]\n\n1. e4 {never closed\n", &boards).unwrap_err();

@@ -91,6 +91,11 @@ impl Tr {
         errors::stored(text, self.lang)
     }
 
+    /// A message (`domain::Msg`) in this language (`errors::message`).
+    pub fn msg(&self, m: &crate::domain::Msg) -> String {
+        errors::message(m, self.lang)
+    }
+
     pub fn t(&self, key: &'static str) -> &'static str {
         match self.lang {
             Lang::En => Tr::en_pl(key).0,

@@ -466,6 +466,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("FEN tag: {}", "značka FEN: {}"),
     ("game {} of the file, {}", "partie {} souboru, {}"),
     ("the file holds no game", "soubor neobsahuje žádnou partii"),
+    ("the players of board {}, with the colours reversed", "hráči šachovnice {}, s prohozenými barvami"),
+    ("no board of the round has {} against {}", "žádná šachovnice kola nemá dvojici {} proti {}"),
+    ("the players fit several boards", "hráči odpovídají několika šachovnicím"),
+    ("board {} already has game {} of this file", "šachovnice {} už má partii {} z tohoto souboru"),
+    ("board {} fits, but {}", "šachovnice {} odpovídá, ale {}"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names

@@ -466,6 +466,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("FEN tag: {}", "znacznik FEN: {}"),
     ("game {} of the file, {}", "partia {} pliku, {}"),
     ("the file holds no game", "plik nie zawiera żadnej partii"),
+    ("the players of board {}, with the colours reversed", "zawodnicy szachownicy {}, z zamienionymi kolorami"),
+    ("no board of the round has {} against {}", "żadna szachownica rundy nie ma pary {} przeciw {}"),
+    ("the players fit several boards", "zawodnicy pasują do kilku szachownic"),
+    ("board {} already has game {} of this file", "szachownica {} ma już partię {} z tego pliku"),
+    ("board {} fits, but {}", "szachownica {} pasuje, ale {}"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
