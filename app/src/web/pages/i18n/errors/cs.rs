@@ -471,6 +471,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the players fit several boards", "hráči odpovídají několika šachovnicím"),
     ("board {} already has game {} of this file", "šachovnice {} už má partii {} z tohoto souboru"),
     ("board {} fits, but {}", "šachovnice {} odpovídá, ale {}"),
+    ("boards are numbered from 1", "šachovnice se číslují od 1"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names

@@ -471,6 +471,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the players fit several boards", "zawodnicy pasują do kilku szachownic"),
     ("board {} already has game {} of this file", "szachownica {} ma już partię {} z tego pliku"),
     ("board {} fits, but {}", "szachownica {} pasuje, ale {}"),
+    ("boards are numbered from 1", "szachownice numeruje się od 1"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
