@@ -1145,7 +1145,7 @@ mod tests {
             "categories[0].kind.board"
         );
         // The category kind in JSON.
-        let json = serde_json::to_value(&table.categories[0].kind).unwrap();
+        let json = serde_json::to_value(table.categories[0].kind).unwrap();
         assert_eq!(
             json,
             serde_json::json!({"type": "board", "board": 1, "min_games": 3})
