@@ -52,6 +52,11 @@ pub fn words(lang: Lang) -> &'static [(&'static str, &'static str)] {
     }
 }
 
+/// An interface word (`msg::word`) in `lang`: its entry in WORDS, else as it is.
+pub fn word(w: &str, lang: Lang) -> String {
+    lookup(words(lang), w).unwrap_or(w).to_string()
+}
+
 fn lookup(table: &'static [(&'static str, &'static str)], en: &str) -> Option<&'static str> {
     table.iter().find(|(k, _)| *k == en).map(|(_, v)| *v)
 }
@@ -302,6 +307,10 @@ mod tests {
                 e.line, e.column
             )
         );
+        // A closed set's word, as the game page shows a penalty's kind.
+        let kind = crate::domain::kinds::PenaltyKind::Warning;
+        assert_eq!(super::word(&kind.to_string(), Lang::Cs), "napomenutí");
+        assert_eq!(super::word(&kind.to_string(), Lang::En), "warning");
         let e = pairing::trf::parse("001 abcd      Novak").unwrap_err();
         let cs = message(&library::trf_error(&e), Lang::Cs);
         assert!(
