@@ -9,6 +9,8 @@
 //! one row; its states are checked in one place.
 
 use super::audit::{self, Entry};
+use super::library;
+use super::msg::nested;
 use super::records::final_position;
 use super::results::load_game;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
@@ -307,8 +309,12 @@ pub fn adjourn(
         )));
     }
     let pos = match cmd.fen.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
-        Some(f) => Position::from_fen(f)
-            .map_err(|e| DomainError::invalid("fen", msg!("the FEN is not valid: {}", e)))?,
+        Some(f) => Position::from_fen(f).map_err(|e| {
+            DomainError::invalid(
+                "fen",
+                msg!("the FEN is not valid: {}", nested(library::fen_error(&e))),
+            )
+        })?,
         None => final_position(conn, gid)?.ok_or_else(|| {
             DomainError::invalid(
                 "fen",
@@ -573,8 +579,12 @@ pub fn open(
     let sealed = key.open(&b.0, &b.1, &context).ok_or_else(|| {
         DomainError::conflict(msg!("the envelope cannot be opened: the server key does not match (was the key file replaced?)"))
     })?;
-    let pos = Position::from_fen(&a.2)
-        .map_err(|e| DomainError::conflict(msg!("stored position unreadable: {}", e)))?;
+    let pos = Position::from_fen(&a.2).map_err(|e| {
+        DomainError::conflict(msg!(
+            "stored position unreadable: {}",
+            nested(library::fen_error(&e))
+        ))
+    })?;
     let letters = LetterSet::from_code(t.notation.as_str())
         .unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
     let judgement = judge_sealed_move(&pos, &sealed, letters, attendance);

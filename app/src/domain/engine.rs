@@ -13,7 +13,7 @@ pub fn pair(t: &Tournament, round: u32) -> DomainResult<Pairing> {
         TournamentKind::Swiss => pairing::dutch::pair(t, round),
         TournamentKind::RoundRobin { .. } => pairing::berger::pair_round(t, round),
     };
-    result.map_err(|e| DomainError::Pairing(msg!("{}", e.to_string())))
+    result.map_err(|e| DomainError::Pairing(super::library::pair_error(&e)))
 }
 
 /// A pairing criterion that a (hand-edited) pairing breaks.

@@ -50,7 +50,7 @@ pub fn parse_field<T: std::str::FromStr<Err = UnknownValue>>(
                 "'{}' is not a {}; allowed: {}",
                 e.value,
                 super::msg::word(e.set),
-                e.allowed.join(", ")
+                super::msg::words(e.allowed)
             ),
         )
     })

@@ -16,6 +16,7 @@ pub mod formats;
 pub mod games;
 pub mod interchange;
 pub mod kinds;
+pub mod library;
 pub mod model;
 pub mod msg;
 pub mod penalties;

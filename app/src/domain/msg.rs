@@ -9,14 +9,14 @@
 use std::fmt;
 
 /// A message: an English template with `{}` placeholders and its arguments.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Msg {
     template: &'static str,
     args: Vec<Arg>,
 }
 
 /// One argument of a message.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Arg {
     /// A name, a number, a file's text: shown as it is in every language.
     Text(String),
@@ -27,6 +27,9 @@ pub enum Arg {
     Msg(Box<Msg>),
     /// Several messages, one a line.
     Lines(Vec<Msg>),
+    /// Interface words, a list separated by ", " (the allowed values of a
+    /// closed set), each translated like [`Arg::Word`].
+    Words(Vec<String>),
 }
 
 /// What `msg!` accepts as an argument: anything `Display` (as text), a
@@ -43,6 +46,20 @@ impl<T: fmt::Display + ?Sized> ToArg for T {
 
 /// An interface word as an argument (see [`Arg::Word`]).
 pub struct Word(pub String);
+
+/// Interface words as one argument (see [`Arg::Words`]).
+pub struct WordList(pub Vec<String>);
+
+impl ToArg for WordList {
+    fn to_arg(&self) -> Arg {
+        Arg::Words(self.0.clone())
+    }
+}
+
+/// Interface words (a closed set's values) as one message argument.
+pub fn words(ws: &[&str]) -> WordList {
+    WordList(ws.iter().map(|w| w.to_string()).collect())
+}
 
 /// A message as an argument of another (see [`Arg::Msg`]).
 pub struct Nested(pub Msg);
@@ -122,10 +139,86 @@ pub fn placeholders(template: &str) -> usize {
     template.matches("{}").count()
 }
 
+/// The arguments of `text` when it is `template` filled in (each argument
+/// non-empty), else `None`.
+pub fn match_template<'t>(template: &str, text: &'t str) -> Option<Vec<&'t str>> {
+    let parts: Vec<&str> = template.split("{}").collect();
+    let rest = text.strip_prefix(parts[0])?;
+    let mut args = Vec::new();
+    if fill(&parts[1..], rest, &mut args) {
+        Some(args)
+    } else {
+        None
+    }
+}
+
+fn fill<'t>(parts: &[&str], text: &'t str, args: &mut Vec<&'t str>) -> bool {
+    let Some((next, later)) = parts.split_first() else {
+        return text.is_empty();
+    };
+    if later.is_empty() {
+        // The last fixed part ends the text; the argument is what precedes it.
+        return match text.strip_suffix(next) {
+            Some(arg) if !arg.is_empty() => {
+                args.push(arg);
+                true
+            }
+            _ => false,
+        };
+    }
+    // The argument ends where `next` begins: try each place, shortest first.
+    for (i, _) in text.match_indices(next).filter(|(i, _)| *i > 0) {
+        args.push(&text[..i]);
+        if fill(later, &text[i + next.len()..], args) {
+            return true;
+        }
+        args.pop();
+    }
+    false
+}
+
+/// A library's English phrase as a message argument (see [`phrase`]).
+pub struct Phrase(Result<Msg, String>);
+
+impl ToArg for Phrase {
+    fn to_arg(&self) -> Arg {
+        match &self.0 {
+            Ok(m) => Arg::Msg(Box::new(m.clone())),
+            Err(text) => Arg::Text(text.clone()),
+        }
+    }
+}
+
+/// `text`, an English phrase of a library error (the pairing crate's reasons
+/// and TRF descriptions, `domain/library.rs`), as the message of the known
+/// template it fills — the most specific one, each of its arguments itself
+/// read as a phrase when it is one — so that a page shows it translated; a
+/// phrase no template fits stays text. The English is `text` exactly.
+pub fn phrase(text: &str, templates: &[&'static str]) -> Phrase {
+    let mut best: Option<(usize, &'static str, Vec<&str>)> = None;
+    for &t in templates {
+        let fixed: usize = t.split("{}").map(str::len).sum();
+        if best.as_ref().is_some_and(|b| b.0 >= fixed) {
+            continue;
+        }
+        if let Some(args) = match_template(t, text) {
+            best = Some((fixed, t, args));
+        }
+    }
+    match best {
+        Some((_, t, args)) => Phrase(Ok(Msg::new(
+            t,
+            args.iter().map(|a| phrase(a, templates).to_arg()).collect(),
+        ))),
+        None => Phrase(Err(text.to_string())),
+    }
+}
+
 impl fmt::Display for Arg {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Arg::Text(s) | Arg::Word(s) => f.write_str(s),
+            Arg::Words(ws) => f.write_str(&ws.join(", ")),
             Arg::Msg(m) => m.fmt(f),
             Arg::Lines(ms) => {
                 for (i, m) in ms.iter().enumerate() {
@@ -137,6 +230,13 @@ impl fmt::Display for Arg {
                 Ok(())
             }
         }
+    }
+}
+
+/// A message in JSON is its English sentence (the API's language).
+impl serde::Serialize for Msg {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
     }
 }
 

@@ -4,6 +4,8 @@
 //! legal moves", the rules core answers from the game's final position.
 
 use super::audit::{self, Entry};
+use super::library;
+use super::msg::nested;
 use super::records::final_position;
 use super::registration::load_player;
 use super::results::load_game;
@@ -383,8 +385,12 @@ pub fn record(
 /// final position of the game's stored moves.
 fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResult<Position> {
     if let Some(f) = fen.map(str::trim).filter(|f| !f.is_empty()) {
-        return Position::from_fen(f)
-            .map_err(|e| DomainError::invalid("final_fen", msg!("the FEN is not valid: {}", e)));
+        return Position::from_fen(f).map_err(|e| {
+            DomainError::invalid(
+                "final_fen",
+                msg!("the FEN is not valid: {}", nested(library::fen_error(&e))),
+            )
+        });
     }
     final_position(conn, gid)?.ok_or_else(|| {
         DomainError::invalid(

@@ -18,9 +18,10 @@
 
 use super::audit::{self, Entry};
 use super::kinds::RecordFormat;
+use super::msg::nested;
 use super::records::{self, SubmitMoves, ValidationView};
 use super::tournaments::load as load_tournament;
-use super::{require_role, Actor, DomainError, DomainResult, Role};
+use super::{require_role, Actor, DomainError, DomainResult, Msg, Role};
 use crate::db::models::{GameRow, PlayerRow, RoundRow};
 use crate::db::schema::rounds;
 use crate::db::DbConnection;
@@ -198,9 +199,9 @@ pub enum Placement {
     /// The board (index into the boards).
     Board(usize),
     /// No board fits; why.
-    Unmatched(String),
+    Unmatched(Msg),
     /// Several boards fit (indices), or the board already has a game of the file.
-    Ambiguous(Vec<usize>, String),
+    Ambiguous(Vec<usize>, Msg),
 }
 
 fn fide_tag(v: Option<&str>) -> Option<i64> {
@@ -230,16 +231,22 @@ fn game_texts(text: &str, starts: &[usize]) -> Vec<String> {
 
 /// Reads the games of a file: `Err` with the line and column of the first
 /// place that cannot be read.
-pub fn read_file(text: &str) -> Result<Vec<FileGame>, String> {
+pub fn read_file(text: &str) -> Result<Vec<FileGame>, Msg> {
     let mut games = Vec::new();
     for (i, g) in rules::pgn::read_games(text).into_iter().enumerate() {
         match g {
             Ok(g) => games.push(g),
-            Err(e) => return Err(format!("game {} of the file, {e}", i + 1)),
+            Err(e) => {
+                return Err(msg!(
+                    "game {} of the file, {}",
+                    i + 1,
+                    nested(super::library::pgn_error(&e))
+                ))
+            }
         }
     }
     if games.is_empty() {
-        return Err("the file holds no game".into());
+        return Err(msg!("the file holds no game"));
     }
     let starts: Vec<usize> = games.iter().map(|g| g.line).collect();
     let texts = game_texts(text, &starts);
@@ -313,8 +320,8 @@ pub fn place(g: &FileGame, boards: &[Board]) -> Placement {
             .map(|b| b.board)
             .collect();
         return Placement::Unmatched(match reversed.first() {
-            Some(b) => format!("the players of board {b}, with the colours reversed"),
-            None => format!(
+            Some(b) => msg!("the players of board {}, with the colours reversed", b),
+            None => msg!(
                 "no board of the round has {} against {}",
                 if g.white.is_empty() { "?" } else { &g.white },
                 if g.black.is_empty() { "?" } else { &g.black }
@@ -329,13 +336,13 @@ pub fn place(g: &FileGame, boards: &[Board]) -> Placement {
     if at_best.len() == 1 {
         Placement::Board(at_best[0])
     } else {
-        Placement::Ambiguous(at_best, "the players fit several boards".into())
+        Placement::Ambiguous(at_best, msg!("the players fit several boards"))
     }
 }
 
 /// Reads a file and places each game; a board takes one game of the file (a
 /// later one for the same board is ambiguous).
-pub fn plan(text: &str, boards: &[Board]) -> Result<Vec<(FileGame, Placement)>, String> {
+pub fn plan(text: &str, boards: &[Board]) -> Result<Vec<(FileGame, Placement)>, Msg> {
     let games = read_file(text)?;
     let mut taken: HashMap<usize, usize> = HashMap::new();
     Ok(games
@@ -345,9 +352,10 @@ pub fn plan(text: &str, boards: &[Board]) -> Result<Vec<(FileGame, Placement)>, 
                 Placement::Board(i) => match taken.get(&i) {
                     Some(first) => Placement::Ambiguous(
                         vec![i],
-                        format!(
-                            "board {} already has game {first} of this file",
-                            boards[i].board
+                        msg!(
+                            "board {} already has game {} of this file",
+                            boards[i].board,
+                            first
                         ),
                     ),
                     None => {
@@ -388,7 +396,9 @@ pub struct UnplacedGame {
     pub white: String,
     pub black: String,
     pub result_in_file: Option<String>,
-    pub reason: String,
+    /// Why (English in the API; a page translates it).
+    #[schema(value_type = String)]
+    pub reason: Msg,
     /// The boards that fit (ambiguous games).
     pub boards: Vec<i32>,
     /// The game's PGN, to assign with `PUT games/{gid}/moves`.
@@ -469,7 +479,7 @@ pub fn import_round(
         })
         .collect();
     let planned = plan(text, &boards)
-        .map_err(|e| DomainError::invalid("text", msg!("the PGN cannot be read: {}", e)))?;
+        .map_err(|e| DomainError::invalid("text", msg!("the PGN cannot be read: {}", nested(e))))?;
     let mut out = ImportReport {
         round: n,
         games_in_file: planned.len(),
@@ -478,7 +488,7 @@ pub fn import_round(
         ambiguous: vec![],
         result_conflicts: vec![],
     };
-    let unplaced = |g: &FileGame, reason: String, b: Vec<i32>| UnplacedGame {
+    let unplaced = |g: &FileGame, reason: Msg, b: Vec<i32>| UnplacedGame {
         index: g.index,
         line: g.line,
         white: g.white.clone(),
@@ -509,7 +519,7 @@ pub fn import_round(
                     Err(DomainError::Invalid { message, .. }) => {
                         out.unmatched.push(unplaced(
                             &g,
-                            format!("board {} fits, but {message}", row.board),
+                            msg!("board {} fits, but {}", row.board, nested(message)),
                             vec![row.board],
                         ));
                         continue;
@@ -613,10 +623,10 @@ mod tests {
             p[0].0.pgn.starts_with("[White \"Somebody\"]") && p[0].0.pgn.contains("1. e4 e5 1-0")
         );
         assert_eq!(p[1].1, Placement::Board(1));
-        assert!(matches!(&p[2].1, Placement::Unmatched(r) if r.contains("reversed")));
+        assert!(matches!(&p[2].1, Placement::Unmatched(r) if r.to_string().contains("reversed")));
         assert!(matches!(&p[3].1, Placement::Unmatched(_)));
         assert!(matches!(&p[4].1, Placement::Ambiguous(b, _) if b == &vec![1]));
         let e = plan("[White \"a\"]\n\n1. e4 {never closed\n", &boards).unwrap_err();
-        assert!(e.contains("line 3, column 7"), "{e}");
+        assert!(e.to_string().contains("line 3, column 7"), "{e}");
     }
 }

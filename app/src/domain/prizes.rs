@@ -45,7 +45,9 @@ use super::audit::{self, Entry};
 use super::registration::year_of;
 use super::standings;
 use super::tournaments::load as load_tournament;
-use super::{now, regulations, require_role, Actor, Audience, DomainError, DomainResult, Role};
+use super::{
+    now, regulations, require_role, Actor, Audience, DomainError, DomainResult, Msg, Role,
+};
 use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
@@ -103,6 +105,14 @@ pub enum CategoryKind {
     Players,
     /// Clubs by the points of their best `top` players.
     BestClub { top: u32 },
+    /// Team events: the players of board `board` by their percentage on it
+    /// (points over games played over the board; forfeits count for
+    /// neither), among those with at least `min_games` such games (and at
+    /// least one). Equal percentages go by the board-prize printout's order
+    /// (`pairing::team::tiebreak::board_ranking`): performance rating (none
+    /// below any), then points, then fewer games. One prize a place, not
+    /// shared.
+    Board { board: u32, min_games: u32 },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -135,44 +145,52 @@ pub struct PrizeTable {
 #[error("{field}: {message}")]
 pub struct TableError {
     pub field: String,
-    pub message: String,
+    pub message: Msg,
 }
 
 impl PrizeTable {
     pub fn validate(&self) -> Result<(), TableError> {
-        let err = |field: String, message: &str| TableError {
-            field,
-            message: message.into(),
-        };
+        let err = |field: String, message: Msg| TableError { field, message };
         if self.categories.len() > 100 {
-            return Err(err("categories".into(), "at most 100 categories"));
+            return Err(err("categories".into(), msg!("at most 100 categories")));
         }
         for (i, c) in self.categories.iter().enumerate() {
             let f = |x: &str| format!("categories[{i}].{x}");
             if c.name.trim().is_empty() {
-                return Err(err(f("name"), "a category needs a name"));
+                return Err(err(f("name"), msg!("a category needs a name")));
             }
             if self.categories[..i].iter().any(|o| o.name == c.name) {
-                return Err(err(f("name"), "two categories of the same name"));
+                return Err(err(f("name"), msg!("two categories of the same name")));
             }
             if c.prizes.is_empty() || c.prizes.len() > 500 {
-                return Err(err(f("prizes"), "between 1 and 500 prizes"));
+                return Err(err(f("prizes"), msg!("between 1 and 500 prizes")));
             }
             if c.prizes
                 .iter()
                 .any(|&p| !(0..=100_000_000_000).contains(&p))
             {
-                return Err(err(f("prizes"), "a prize is 0 or more cents (at most 10⁹)"));
+                return Err(err(
+                    f("prizes"),
+                    msg!("a prize is 0 or more cents (at most 10⁹)"),
+                ));
             }
             if c.prizes.windows(2).any(|w| w[1] > w[0]) {
                 return Err(err(
                     f("prizes"),
-                    "a later place's prize exceeds an earlier one's",
+                    msg!("a later place's prize exceeds an earlier one's"),
                 ));
             }
             if let CategoryKind::BestClub { top } = c.kind {
                 if top == 0 {
-                    return Err(err(f("kind.top"), "count at least one player per club"));
+                    return Err(err(
+                        f("kind.top"),
+                        msg!("count at least one player per club"),
+                    ));
+                }
+            }
+            if let CategoryKind::Board { board, .. } = c.kind {
+                if board == 0 {
+                    return Err(err(f("kind.board"), msg!("boards are numbered from 1")));
                 }
             }
         }
@@ -254,8 +272,35 @@ fn share(sum: i64, n: usize) -> Vec<i64> {
         .collect()
 }
 
+/// One player's results on one board of a team event (from
+/// `teams::board_stats`), for a board category.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BoardResult {
+    pub board: u32,
+    /// "Name (Team)".
+    pub name: String,
+    /// Games played over the board on this board.
+    pub played: u32,
+    /// Half-points in those games.
+    pub points_played: i32,
+    /// Half-points on this board, forfeits included.
+    pub points: i32,
+    /// C.07 art. 10.2 over the games against rated opponents.
+    pub performance: Option<i32>,
+}
+
 /// The prizes of `table` for the final `standings` (any order; `rank` orders them).
 pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
+    compute_with_boards(standings, &[], table)
+}
+
+/// The prizes of `table` for the final `standings` and, for the board
+/// categories of a team event, its `boards` results.
+pub fn compute_with_boards(
+    standings: &[Standing],
+    boards: &[BoardResult],
+    table: &PrizeTable,
+) -> Vec<Award> {
     let mut order: Vec<&Standing> = standings.iter().collect();
     order.sort_by_key(|s| (s.rank, s.player_id));
     let player_cats: Vec<(usize, &Category)> = table
@@ -304,6 +349,10 @@ pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
     for (ci, c) in table.categories.iter().enumerate() {
         if let CategoryKind::BestClub { top } = c.kind {
             awards.extend(club_awards(&order, c, top));
+            continue;
+        }
+        if let CategoryKind::Board { board, min_games } = c.kind {
+            awards.extend(board_awards(boards, c, board, min_games));
             continue;
         }
         let placed: Vec<(usize, &Standing)> = winners[ci]
@@ -387,6 +436,36 @@ pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
         }
     }
     awards
+}
+
+/// The places of a board category (see [`CategoryKind::Board`]).
+fn board_awards(boards: &[BoardResult], c: &Category, board: u32, min_games: u32) -> Vec<Award> {
+    let mut list: Vec<&BoardResult> = boards
+        .iter()
+        .filter(|b| b.board == board && b.played >= min_games.max(1))
+        .collect();
+    // a/b above c/d when a·d > c·b (exact, no rounding).
+    list.sort_by(|x, y| {
+        (i64::from(y.points_played) * i64::from(x.played))
+            .cmp(&(i64::from(x.points_played) * i64::from(y.played)))
+            .then(y.performance.cmp(&x.performance))
+            .then(y.points.cmp(&x.points))
+            .then(x.played.cmp(&y.played))
+    });
+    list.iter()
+        .zip(&c.prizes)
+        .enumerate()
+        .map(|(p, (b, &prize))| Award {
+            category: c.name.clone(),
+            place: p as u32 + 1,
+            player_id: None,
+            name: b.name.clone(),
+            points: f64::from(b.points_played) / 2.0,
+            nominal: prize,
+            amount: prize,
+            shared_with: Vec::new(),
+        })
+        .collect()
 }
 
 fn club_awards(order: &[&Standing], c: &Category, top: u32) -> Vec<Award> {
@@ -480,7 +559,7 @@ pub fn set_table(
     load_tournament(conn, tid)?;
     cmd.table
         .validate()
-        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), msg!("{}", e.message)))?;
+        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), e.message))?;
     let (before, version) = stored(conn, tid)?;
     if cmd.version != version {
         return Err(DomainError::Conflict {
@@ -529,6 +608,35 @@ pub fn set_table(
 pub fn view(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<PrizesView> {
     let t = load_tournament(conn, tid)?;
     let (table, version) = stored(conn, tid)?;
+    if super::teams::is_team_event(conn, tid)? {
+        // A team event: its board categories, from the board statistics of
+        // the rounds the reader sees (the individual categories have no
+        // individual standings to rank).
+        let (after_round, is_final) = super::teams::prize_progress(conn, tid, audience)?;
+        let awards = if is_final || audience.is_staff() {
+            let boards: Vec<BoardResult> = super::teams::board_stats(conn, tid, audience)?
+                .into_iter()
+                .map(|b| BoardResult {
+                    board: b.board,
+                    name: format!("{} ({})", b.player.name, b.team.name),
+                    played: b.played,
+                    points_played: b.points_played,
+                    points: b.points,
+                    performance: b.performance,
+                })
+                .collect();
+            Some(compute_with_boards(&[], &boards, &table))
+        } else {
+            None
+        };
+        return Ok(PrizesView {
+            table,
+            version,
+            after_round,
+            is_final,
+            awards,
+        });
+    }
     let st = standings::compute(conn, tid, audience)?;
     let rows: Vec<PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
@@ -964,5 +1072,83 @@ mod tests {
         assert_eq!(t.validate().unwrap_err().field, "categories[1].name");
         assert_eq!(money(123456), "1234.56");
         assert_eq!(money(5), "0.05");
+    }
+
+    /// Board 1 of a team event, prizes 100.00 and 50.00, at least 3 games
+    /// played over the board:
+    ///
+    /// | player | played | points played | % | performance | points (with forfeits) |
+    /// |---|---|---|---|---|---|
+    /// | Adam (A) | 4 | 3 | 75 | 2300 | 3 |
+    /// | Bela (B) | 3 | 2.5 | 83.3 | 2250 | 3.5 |
+    /// | Cyril (C) | 2 | 2 | 100 | 2500 | 2 — fewer than 3 games, out |
+    /// | Dana (D) | 4 | 3 | 75 | 2400 | 3 |
+    /// | Emil (E) | 3 | 0 | 0 | — | 0 |
+    ///
+    /// Bela has the best percentage: first, 100.00. Adam and Dana both have
+    /// 75 %; the printout's order puts the higher performance first: Dana
+    /// second, 50.00. Adam gets nothing (two prizes). A player of board 2
+    /// with 100 % is not in board 1's category.
+    #[test]
+    fn board_prize_worked_example() {
+        let r = |name: &str, board, played, half_played, half, performance| BoardResult {
+            board,
+            name: name.into(),
+            played,
+            points_played: half_played,
+            points: half,
+            performance,
+        };
+        let boards = [
+            r("Adam (A)", 1, 4, 6, 6, Some(2300)),
+            r("Bela (B)", 1, 3, 5, 7, Some(2250)),
+            r("Cyril (C)", 1, 2, 4, 4, Some(2500)),
+            r("Dana (D)", 1, 4, 6, 6, Some(2400)),
+            r("Emil (E)", 1, 3, 0, 0, None),
+            r("Fero (F)", 2, 4, 8, 8, Some(2600)),
+        ];
+        let table = PrizeTable {
+            categories: vec![Category {
+                name: "Board 1".into(),
+                kind: CategoryKind::Board {
+                    board: 1,
+                    min_games: 3,
+                },
+                rules: vec![],
+                prizes: vec![10000, 5000],
+            }],
+            ..Default::default()
+        };
+        assert_eq!(table.validate(), Ok(()));
+        let awards = compute_with_boards(&[], &boards, &table);
+        let got: Vec<(u32, &str, f64, i64)> = awards
+            .iter()
+            .map(|a| (a.place, a.name.as_str(), a.points, a.amount))
+            .collect();
+        assert_eq!(
+            got,
+            [(1, "Bela (B)", 2.5, 10000), (2, "Dana (D)", 3.0, 5000)]
+        );
+        // Three prizes: Adam third; Emil (0 %) would be fourth.
+        let mut three = table.clone();
+        three.categories[0].prizes = vec![10000, 5000, 2000];
+        let awards = compute_with_boards(&[], &boards, &three);
+        assert_eq!(awards[2].name, "Adam (A)");
+        // Board 0 does not exist.
+        let mut zero = table.clone();
+        zero.categories[0].kind = CategoryKind::Board {
+            board: 0,
+            min_games: 3,
+        };
+        assert_eq!(
+            zero.validate().unwrap_err().field,
+            "categories[0].kind.board"
+        );
+        // The category kind in JSON.
+        let json = serde_json::to_value(table.categories[0].kind).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"type": "board", "board": 1, "min_games": 3})
+        );
     }
 }

@@ -4,6 +4,8 @@
 //! is changed silently.
 
 use super::audit::{self, Entry};
+use super::library;
+use super::msg::nested;
 use super::rounds::fmt_points;
 use super::rounds::load_game;
 use super::tournaments::load as load_tournament;
@@ -105,8 +107,12 @@ fn start_position(
                 DomainError::invalid("start", msg!("a Chess960 start position is numbered 0–959"))
             });
         }
-        return Position::from_fen(s)
-            .map_err(|e| DomainError::invalid("start", msg!("the FEN is not valid: {}", e)));
+        return Position::from_fen(s).map_err(|e| {
+            DomainError::invalid(
+                "start",
+                msg!("the FEN is not valid: {}", nested(library::fen_error(&e))),
+            )
+        });
     }
     if variant == Variant::Chess960 {
         if let Some(sp) = super::chess960::game_position(conn, g)? {
@@ -300,7 +306,7 @@ pub(crate) fn check_and_store(
                 Some(Err(e)) => {
                     return Err(DomainError::invalid(
                         "text",
-                        msg!("the PGN cannot be read: {}", e),
+                        msg!("the PGN cannot be read: {}", nested(library::pgn_error(&e))),
                     ))
                 }
                 None => return Err(DomainError::invalid("text", msg!("the PGN holds no game"))),

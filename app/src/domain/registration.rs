@@ -489,8 +489,10 @@ pub struct EditPlayer {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EditedPlayer {
     pub player: PlayerView,
-    /// What the change affects, in words.
-    pub effects: Vec<String>,
+    /// What the change affects, in words (English in the API; a page
+    /// translates each).
+    #[schema(value_type = Vec<String>)]
+    pub effects: Vec<Msg>,
 }
 
 /// Corrects a registration (a misspelt name, a rating from a newer list …)
@@ -541,22 +543,25 @@ pub fn edit(
     let paired = rounds_paired(conn, tid)?;
     let mut effects = Vec::new();
     if next.name != before.name || next.title != before.title {
-        effects.push("the name shows as changed on every list, page and printout".to_string());
+        effects.push(msg!(
+            "the name shows as changed on every list, page and printout"
+        ));
     }
     if next.rating != before.rating {
         effects.push(if paired == 0 {
-            "the pairing numbers follow the new rating at round 1".to_string()
+            msg!("the pairing numbers follow the new rating at round 1")
         } else {
-            format!(
-                "rounds 1–{paired} stay as paired; the rating counts for the next pairing's order, the average rating of opponents and the rating change"
+            msg!(
+                "rounds 1–{} stay as paired; the rating counts for the next pairing's order, the average rating of opponents and the rating change",
+                paired
             )
         });
     }
     if next.k_factor != Some(before.k_factor) {
-        effects.push("the rating change is computed with the new K".to_string());
+        effects.push(msg!("the rating change is computed with the new K"));
     }
     if next.federation != before.federation || next.club != before.club {
-        effects.push("federation and club show as changed".to_string());
+        effects.push(msg!("federation and club show as changed"));
     }
     diesel::update(players::table.find(pid))
         .set((

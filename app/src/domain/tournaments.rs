@@ -229,8 +229,15 @@ pub fn edit(
             });
         }
     }
-    let mut current = serde_json::to_value(&before.regulations)
-        .map_err(|e| DomainError::invalid("changes", msg!("{}", e.to_string())))?;
+    // Serializing the stored regulations cannot fail (plain data, string
+    // keys); were it to, the detail goes to the log, not to the page.
+    let mut current = serde_json::to_value(&before.regulations).map_err(|e| {
+        log::error!("regulations of tournament {tid} as JSON: {e}");
+        DomainError::invalid(
+            "changes",
+            msg!("the stored regulations could not be read; reload and try again"),
+        )
+    })?;
     if let serde_json::Value::Object(map) = &mut current {
         for (k, v) in cmd.changes {
             if !map.contains_key(&k) {

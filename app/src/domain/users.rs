@@ -24,7 +24,15 @@ pub fn hash_password(password: &str) -> DomainResult<String> {
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|h| h.to_string())
-        .map_err(|e| DomainError::invalid("password", msg!("{}", e.to_string())))
+        // argon2 refuses only what no form can send (a password over 4 GiB,
+        // a bad salt of our own making): its English detail is not shown.
+        .map_err(|e| {
+            log::error!("argon2: {e}");
+            DomainError::invalid(
+                "password",
+                msg!("the password could not be stored; try again with another password"),
+            )
+        })
 }
 
 fn verify_password(hash: &str, password: &str) -> bool {

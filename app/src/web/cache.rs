@@ -279,7 +279,11 @@ where
         tid,
         "application/json",
         "",
-        |v| serde_json::to_vec(&v).map_err(|e| AppError::bad_request(e.to_string())),
+        |v| {
+            serde_json::to_vec(&v).map_err(|e| {
+                AppError::bad_request(msg!("the answer could not be written as JSON: {}", e))
+            })
+        },
         f,
     )
     .await

@@ -1,7 +1,7 @@
 //! One mapping from errors to HTTP answers. A user sees a sentence that says what
 //! to fix; never a trace.
 
-use crate::domain::DomainError;
+use crate::domain::{DomainError, Msg};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
@@ -25,7 +25,9 @@ pub enum AppError {
     #[error(transparent)]
     Domain(#[from] DomainError),
     #[error("{message}")]
-    BadRequest { status: u16, message: String },
+    /// `message` is shown translated on a page; its English (`Display`) is
+    /// the API's `error`.
+    BadRequest { status: u16, message: Msg },
     #[error("too many attempts; wait {retry_after} seconds")]
     TooManyRequests { retry_after: u64 },
     /// A blocking task that did not finish: the code under it panicked (a
@@ -41,10 +43,10 @@ impl From<actix_web::error::BlockingError> for AppError {
 }
 
 impl AppError {
-    pub fn bad_request(message: impl Into<String>) -> AppError {
+    pub fn bad_request(message: Msg) -> AppError {
         AppError::BadRequest {
             status: 400,
-            message: message.into(),
+            message,
         }
     }
 }

@@ -11,7 +11,8 @@ pub mod ops;
 pub mod pages;
 
 use crate::db::{Database, DbConnection};
-use crate::domain::{Actor, DomainError, DomainResult};
+use crate::domain::msg::nested;
+use crate::domain::{Actor, DomainError, DomainResult, Msg};
 use actix_web::http::{header, Method, StatusCode};
 use actix_web::middleware::DefaultHeaders;
 use actix_web::{web, HttpRequest, HttpResponse, Route};
@@ -102,8 +103,11 @@ impl<T: serde::de::DeserializeOwned + 'static> actix_web::FromRequest for Body<T
                     } else {
                         field
                     };
-                    let message = format!("the JSON body is not valid: {}: {}", field, e.inner());
-                    AppError::from(DomainError::invalid(&field, msg!("{}", message))).into()
+                    // The API's own body: serde's detail (which field, what
+                    // type) stays English, an argument of a translated frame;
+                    // no page posts JSON.
+                    let message = msg!("the JSON body is not valid: {}: {}", field, e.inner());
+                    AppError::from(DomainError::invalid(&field, message)).into()
                 })
             })))
         })
@@ -177,36 +181,112 @@ fn json_error_handler(
     _req: &HttpRequest,
 ) -> actix_web::Error {
     use actix_web::error::JsonPayloadError as E;
+    // The API's JSON: serde's and actix's detail stays English, an argument
+    // of a translated frame (no page posts JSON).
     let (status, message) = match &err {
         E::OverflowKnownLength { .. } | E::Overflow { .. } => {
-            (413, "the request body is too large".to_string())
+            (413, msg!("the request body is too large"))
         }
         E::ContentType => (
             415,
-            "send the body as JSON (Content-Type: application/json)".to_string(),
+            msg!("send the body as JSON (Content-Type: application/json)"),
         ),
         E::Deserialize(e) => (
             if e.is_data() { 422 } else { 400 },
-            format!("the JSON body is not valid: {e}"),
+            msg!("the JSON body is not valid: {}", e),
         ),
-        other => (400, format!("the request body could not be read: {other}")),
+        other => (400, msg!("the request body could not be read: {}", other)),
     };
     AppError::BadRequest { status, message }.into()
 }
 
-fn path_error_handler(err: actix_web::error::PathError, _req: &HttpRequest) -> actix_web::Error {
-    AppError::BadRequest {
-        status: 404,
-        message: format!("no such resource: {err}"),
-    }
-    .into()
+fn path_error_handler(err: actix_web::error::PathError, req: &HttpRequest) -> actix_web::Error {
+    answer_of(
+        req,
+        AppError::BadRequest {
+            status: 404,
+            message: msg!(
+                "no such resource: {}",
+                nested(serde_detail(&err.to_string()))
+            ),
+        },
+    )
 }
 
 fn query_error_handler(
     err: actix_web::error::QueryPayloadError,
-    _req: &HttpRequest,
+    req: &HttpRequest,
 ) -> actix_web::Error {
-    AppError::bad_request(format!("the query string is not valid: {err}")).into()
+    answer_of(
+        req,
+        AppError::bad_request(msg!(
+            "the query string is not valid: {}",
+            nested(serde_detail(&err.to_string()))
+        )),
+    )
+}
+
+/// An error of the address: the API's JSON body under `/api/`, else an
+/// error page in the viewer's language.
+fn answer_of(req: &HttpRequest, e: AppError) -> actix_web::Error {
+    if req.path().starts_with("/api/") {
+        e.into()
+    } else {
+        pages::PageError::new(e, pages::i18n::Lang::of(req)).into()
+    }
+}
+
+/// The detail of a path or query string that does not fit (serde's and
+/// actix's words, which a page shows after "the query string is not valid"):
+/// the usual ones as translated messages with the same English, others as
+/// they are. The English (`Display`) is exactly the library's text.
+pub fn serde_detail(text: &str) -> Msg {
+    for prefix in [
+        "Query deserialize error: ",
+        "Path deserialize error: ",
+        "can not parse ",
+    ] {
+        if let Some(rest) = text.strip_prefix(prefix) {
+            let inner = serde_detail(rest);
+            return match prefix {
+                "Query deserialize error: " => {
+                    msg!("Query deserialize error: {}", nested(inner))
+                }
+                "Path deserialize error: " => msg!("Path deserialize error: {}", nested(inner)),
+                _ => match rest.split_once(" to a ") {
+                    Some((value, kind)) => msg!("can not parse {} to a {}", value, kind),
+                    None => msg!("can not parse {}", rest),
+                },
+            };
+        }
+    }
+    match text {
+        "invalid digit found in string" => msg!("invalid digit found in string"),
+        "cannot parse integer from empty string" => msg!("cannot parse integer from empty string"),
+        "number too large to fit in target type" => msg!("number too large to fit in target type"),
+        "number too small to fit in target type" => msg!("number too small to fit in target type"),
+        "invalid float literal" => msg!("invalid float literal"),
+        "provided string was not `true` or `false`" => {
+            msg!("provided string was not `true` or `false`")
+        }
+        _ => {
+            if let Some(f) = text
+                .strip_prefix("missing field `")
+                .and_then(|r| r.strip_suffix('`'))
+            {
+                msg!("missing field `{}`", f)
+            } else if let Some((v, rest)) = text
+                .strip_prefix("unknown variant `")
+                .and_then(|r| r.split_once("`, expected "))
+            {
+                msg!("unknown variant `{}`, expected {}", v, rest)
+            } else {
+                // Serde's other sentences (a type mismatch of a hand-made
+                // address): the library's text, untranslated.
+                msg!("{}", text)
+            }
+        }
+    }
 }
 
 /// Security headers on every answer.

@@ -686,6 +686,73 @@ fn swiss(app: &TestApp) {
     printouts(&public, tid, &reading, label);
     printouts_translated(app, tid, label);
     trf_round_trip(&org, tid, label);
+    board_prize_list(&org, &public, tid, &reading, label);
+}
+
+/// A board category of the prize table (`domain/prizes.rs`) over HTTP
+/// equals the library's board statistics of the event as read back: board
+/// 1's players with at least 2 games played over the board, by percentage,
+/// equal percentages in `board_ranking`'s order (the board-prize printout's).
+fn board_prize_list(org: &Client, public: &Client, tid: i64, reading: &Reading, label: &str) {
+    let path = format!("/api/v1/tournaments/{tid}/prizes");
+    let category = json!({
+        "name": "Board 1",
+        "kind": {"type": "board", "board": 1, "min_games": 2},
+        "prizes": [3000, 2000, 1000]
+    });
+    org.ok(
+        org.put(
+            &path,
+            json!({"table": {"categories": [category]}, "version": 0}),
+        ),
+        200,
+        "board prizes",
+    );
+    let v = public.get(&path).1;
+    assert_eq!(v["is_final"], true, "[{label}] {v}");
+    let t = &reading.t;
+    let mut expected = board_ranking(t, 1, 2);
+    // By percentage, a/b above c/d when a·d > c·b; the sort is stable.
+    expected.sort_by(|a, b| {
+        (i64::from(b.points_played) * i64::from(a.played))
+            .cmp(&(i64::from(a.points_played) * i64::from(b.played)))
+    });
+    let names: Vec<String> = expected
+        .iter()
+        .take(3)
+        .map(|s| {
+            format!(
+                "{} ({})",
+                t.players[s.player as usize - 1].name,
+                t.teams[s.team as usize - 1].name
+            )
+        })
+        .collect();
+    assert_eq!(names.len(), 3, "[{label}] enough players on board 1");
+    let got: Vec<String> = v["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(got, names, "[{label}] {v}");
+    let amounts: Vec<i64> = v["awards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["amount"].as_i64().unwrap())
+        .collect();
+    assert_eq!(amounts, [3000, 2000, 1000], "[{label}]");
+    let (status, _, page) = public.bytes(&format!("/t/{tid}/prizes"));
+    let page = String::from_utf8(page).unwrap();
+    assert_eq!(status.as_u16(), 200, "[{label}] {page}");
+    assert!(page.contains("<h2>Board 1</h2>"), "[{label}] {page}");
+    if let Some(text) = pdf_text(public, &format!("{path}.pdf"), label) {
+        assert!(
+            text.contains("Board 1") && text.contains(&names[0]),
+            "[{label}] {text}"
+        );
+    }
 }
 
 /// The team printouts in Polish and Czech (the language cookie the pages

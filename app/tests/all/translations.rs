@@ -406,6 +406,10 @@ fn message_templates() -> (BTreeSet<String>, Vec<String>) {
     for t in app::web::pages::i18n::errors::FIXED {
         templates.insert(t.to_string());
     }
+    // The pairing crate's phrases, read back into messages (`domain/library.rs`).
+    for t in app::domain::library::PHRASES {
+        templates.insert(t.to_string());
+    }
     (templates, problems)
 }
 
@@ -439,6 +443,79 @@ fn every_error_message_has_a_polish_and_a_czech_entry() {
         problems.is_empty(),
         "{} problems:\n{}",
         problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// The arguments that a `msg!("{}", …)` may take: messages made of
+/// messages (`Lines`, `nested`), which are translated themselves. Anything
+/// else there is a sentence passed through whole, in a library's English.
+const WHOLE_MESSAGE_ARGUMENTS: &[&str] = &["Lines(", "nested("];
+
+/// The `msg!("{}", …)` kept on purpose, by file and argument: in
+/// `web/mod.rs`, `serde_detail` translates serde's usual sentences about a
+/// query string or path and leaves the rare others (a type mismatch in a
+/// hand-typed address) as serde wrote them, under the translated "the query
+/// string is not valid: {}".
+const PASSED_THROUGH_ON_PURPOSE: &[(&str, &str)] = &[("web/mod.rs", "text")];
+
+/// A library's error text is never a whole message (`msg!("{}", e)` or
+/// `msg!("…{}…", e.to_string())`): each is mapped to templates
+/// (`domain/library.rs`, the app's own error types carry `Msg`).
+#[test]
+fn no_library_error_is_passed_through_as_a_message() {
+    let mut problems = Vec::new();
+    let mut whole = 0;
+    for (file, code) in app_sources() {
+        let mut rest = code.as_str();
+        while let Some(i) = rest.find("msg!(") {
+            rest = &rest[i + 5..];
+            let Some((template, tail)) = string_literal(rest.trim_start()) else {
+                continue;
+            };
+            let args = tail.trim_start().trim_start_matches(',').trim_start();
+            // The arguments end at the parenthesis that closes `msg!(`.
+            let mut depth = 1;
+            let end = args
+                .char_indices()
+                .find(|&(_, c)| {
+                    match c {
+                        '(' | '[' | '{' => depth += 1,
+                        ')' | ']' | '}' => depth -= 1,
+                        _ => {}
+                    }
+                    depth == 0
+                })
+                .map_or(args.len(), |(i, _)| i);
+            let first = args.split([',', ')']).next().unwrap_or("").trim();
+            // `e.to_string()` of an error `e` (not `state.to_string()`).
+            let passes_text = args[..end].match_indices("e.to_string()").any(|(i, _)| {
+                !args[..i]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.')
+            });
+            if passes_text {
+                problems.push(format!(
+                    "{file}: msg!({template:?}, {first} …) passes an error's text"
+                ));
+            }
+            if template == "{}" {
+                whole += 1;
+                let structural = WHOLE_MESSAGE_ARGUMENTS.iter().any(|p| args.starts_with(p));
+                let kept = PASSED_THROUGH_ON_PURPOSE
+                    .iter()
+                    .any(|(f, a)| file.ends_with(f) && first == *a);
+                if !structural && !kept {
+                    problems.push(format!("{file}: msg!(\"{{}}\", {first})"));
+                }
+            }
+        }
+    }
+    assert!(whole >= 2, "the scan finds the whole-message uses: {whole}");
+    assert!(
+        problems.is_empty(),
+        "library text passed through:\n{}",
         problems.join("\n")
     );
 }
@@ -523,5 +600,146 @@ fn a_refused_form_speaks_the_language_of_the_page() {
                 "[{label}] {lang}: {body}"
             );
         }
+    }
+}
+
+/// Library errors and interface words on a Czech page: one error of each
+/// family that a page can show (a closed set's allowed values, a pairing the
+/// engine refuses, a query string that does not parse, the notes after a
+/// player's edit), each in Czech and without its English.
+#[test]
+fn library_errors_speak_czech_on_a_czech_page() {
+    use crate::common::form::Form;
+    use crate::common::{backends, TestApp, USER_PASSWORD};
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let _ = app.user("org");
+        let f = Form::new(&app.base);
+        let (status, _, _) = f.post(
+            "/login",
+            &[("username", "org"), ("password", USER_PASSWORD)],
+        );
+        assert_eq!(status, 303, "[{label}] login");
+        let (status, _) = f.get("/lang/cs?back=/new");
+        assert_eq!(status, 303, "[{label}] cs");
+        let csrf = f.csrf("/new");
+        let post_new = |system: &str| {
+            let fields = [
+                ("csrf", csrf.as_str()),
+                ("name", "Turnaj"),
+                ("place", "Brno"),
+                ("start_date", "2026-05-01"),
+                ("end_date", "2026-05-03"),
+                ("system", system),
+                ("rounds", "3"),
+                ("base_minutes", "15"),
+                ("increment", "10"),
+                ("default_time_minutes", "0"),
+                ("win", "1"),
+                ("draw", "0.5"),
+                ("late_entry_bye", "zero"),
+                ("tiebreaks", ""),
+                ("laws_edition", "2009"),
+            ];
+            f.post("/new", &fields)
+        };
+        // A closed set: the allowed values are the Czech names.
+        let (status, _, body) = post_new("bogus");
+        assert_eq!(status, 422, "[{label}] unknown system");
+        assert!(
+            body.contains("povoleno: švýcarský systém, každý s každým")
+                && !body.contains("allowed:")
+                && !body.contains("swiss, round_robin"),
+            "[{label}] {body}"
+        );
+        let (status, location, _) = post_new("swiss");
+        assert_eq!(status, 303, "[{label}] created");
+        let tid: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/import"),
+            &[
+                ("csrf", &csrf),
+                ("csv", "Novák, Jan; 2400\nDvořák, Tomáš; 2300\n"),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] two players");
+
+        // The notes after an edit (the rating before round 1).
+        let p = app
+            .db
+            .read(|conn| app::domain::registration::list(conn, tid))
+            .unwrap()
+            .into_iter()
+            .find(|p| p.name == "Dvořák, Tomáš")
+            .unwrap();
+        let version = p.version.to_string();
+        let (status, location, body) = f.post(
+            &format!("/t/{tid}/manage/players/{}/edit", p.id),
+            &[
+                ("csrf", &csrf),
+                ("version", &version),
+                ("name", &p.name),
+                ("rating", "2350"),
+                ("title", ""),
+                ("federation", ""),
+                ("fide_id", ""),
+                ("club", ""),
+                ("birth_date", ""),
+                ("sex", ""),
+                ("k_factor", &p.k_factor.to_string()),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] edit: {body}");
+        let (_, page) = f.get(&location);
+        assert!(
+            page.contains("startovní čísla se v 1. kole řídí novým ratingem")
+                && !page.contains("follow the new rating"),
+            "[{label}] {page}"
+        );
+
+        // A pairing the engine refuses: round 2 of two players who have met.
+        let (status, _, _) = f.post(&format!("/t/{tid}/manage/pair"), &[("csrf", &csrf)]);
+        assert_eq!(status, 303, "[{label}] pair 1");
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/publish"),
+            &[("csrf", &csrf)],
+        );
+        assert_eq!(status, 303, "[{label}] publish 1");
+        let round = app
+            .db
+            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .unwrap();
+        let g = &round.games[0];
+        let (r, v, ver) = (
+            format!("r{}", g.id),
+            format!("v{}", g.id),
+            g.version.to_string(),
+        );
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/results"),
+            &[("csrf", &csrf), (&r, "1"), (&v, &ver)],
+        );
+        assert_eq!(status, 303, "[{label}] result: {body}");
+        let (status, _, body) = f.post(&format!("/t/{tid}/manage/pair"), &[("csrf", &csrf)]);
+        assert!(status >= 400, "[{label}] round 2 paired? {status}");
+        assert!(
+            body.contains("žádné losování 2. kola nesplňuje absolutní kritéria")
+                && body.contains("bez opakovaného střetnutí")
+                && !body.contains("absolute criteria")
+                && !body.contains("rematch"),
+            "[{label}] {body}"
+        );
+
+        // A query string that does not parse, on a page.
+        let (status, body) = f.get(&format!("/t/{tid}/hall?every=often"));
+        assert_eq!(status, 400, "[{label}] bad query: {body}");
+        assert!(
+            body.contains("parametry adresy nejsou platné")
+                && body.contains("toto není číslo")
+                && !body.contains("invalid digit")
+                && !body.contains("deserialize"),
+            "[{label}] {body}"
+        );
     }
 }

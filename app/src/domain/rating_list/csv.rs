@@ -36,7 +36,7 @@ pub struct CsvMap {
 #[error("the column mapping, at character {position}: {message}")]
 pub struct MapError {
     pub position: usize,
-    pub message: String,
+    pub message: Msg,
 }
 
 impl CsvMap {
@@ -53,12 +53,12 @@ impl CsvMap {
             if part.trim().is_empty() {
                 continue;
             }
-            let err = |m: String| MapError {
+            let err = |m: Msg| MapError {
                 position: here,
                 message: m,
             };
             let Some((key, value)) = part.split_once('=') else {
-                return Err(err(format!("'{}' is not key=column", part.trim())));
+                return Err(err(msg!("'{}' is not key=column", part.trim())));
             };
             let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
             match key.as_str() {
@@ -69,8 +69,9 @@ impl CsvMap {
                         "comma" => b',',
                         "|" => b'|',
                         _ => {
-                            return Err(err(format!(
-                                "the separator '{value}' is not ; tab comma or |"
+                            return Err(err(msg!(
+                                "the separator '{}' is not ; tab comma or |",
+                                value
                             )))
                         }
                     };
@@ -79,7 +80,7 @@ impl CsvMap {
                 "skip" => {
                     map.skip = value
                         .parse()
-                        .map_err(|_| err(format!("skip={value}: not a number of lines")))?;
+                        .map_err(|_| err(msg!("skip={}: not a number of lines", value)))?;
                     continue;
                 }
                 _ => {}
@@ -98,14 +99,14 @@ impl CsvMap {
                 "k" => CsvField::K,
                 "games" => CsvField::Games,
                 "flags" | "flag" => CsvField::Flags,
-                _ => return Err(err(format!("unknown key '{key}'"))),
+                _ => return Err(err(msg!("unknown key '{}'", key))),
             };
             let col: usize = match value.parse() {
                 Ok(c) if c >= 1 => c,
-                _ => return Err(err(format!("{key}={value}: columns are numbered from 1"))),
+                _ => return Err(err(msg!("{}={}: columns are numbered from 1", key, value))),
             };
             if map.cols.iter().any(|(f, _)| *f == field) {
-                return Err(err(format!("{key} is mapped twice")));
+                return Err(err(msg!("{} is mapped twice", key)));
             }
             map.cols.push((field, col - 1));
         }
@@ -113,13 +114,13 @@ impl CsvMap {
         if !has(CsvField::Name) {
             return Err(MapError {
                 position: spec.chars().count(),
-                message: "the mapping needs name=…".into(),
+                message: msg!("the mapping needs name=…"),
             });
         }
         if !has(CsvField::Id) && !has(CsvField::FideId) {
             return Err(MapError {
                 position: spec.chars().count(),
-                message: "the mapping needs id=… (national id) or fide_id=…".into(),
+                message: msg!("the mapping needs id=… (national id) or fide_id=…"),
             });
         }
         Ok(map)
@@ -128,7 +129,7 @@ impl CsvMap {
 
 /// Splits one CSV line (RFC 4180 quoting, within the line) into fields with
 /// their byte offsets.
-fn split_csv(line: &str, sep: u8) -> Result<Vec<(usize, String)>, (usize, String)> {
+fn split_csv(line: &str, sep: u8) -> Result<Vec<(usize, String)>, (usize, Msg)> {
     let bytes = line.as_bytes();
     let mut out = Vec::new();
     let mut i = 0;
@@ -140,7 +141,7 @@ fn split_csv(line: &str, sep: u8) -> Result<Vec<(usize, String)>, (usize, String
             let mut seg = i;
             loop {
                 match bytes.get(i) {
-                    None => return Err((start, "a quoted field is not closed".into())),
+                    None => return Err((start, msg!("a quoted field is not closed"))),
                     Some(b'"') if bytes.get(i + 1) == Some(&b'"') => {
                         field.push_str(&line[seg..=i]);
                         i += 2;
@@ -157,7 +158,7 @@ fn split_csv(line: &str, sep: u8) -> Result<Vec<(usize, String)>, (usize, String
             match bytes.get(i) {
                 None => {}
                 Some(&b) if b == sep => {}
-                Some(_) => return Err((i, "text after a closing quote".into())),
+                Some(_) => return Err((i, msg!("text after a closing quote"))),
             }
         } else {
             while i < bytes.len() && bytes[i] != sep {
@@ -215,7 +216,7 @@ impl<R: BufRead> CsvReader<R> {
                 let Some((off, cell)) = cells.get(col) else {
                     return Err(Src::<R>::err_at(
                         at,
-                        format!(
+                        msg!(
                             "the line has {} columns; the mapping reads column {}",
                             cells.len(),
                             col + 1
@@ -223,7 +224,7 @@ impl<R: BufRead> CsvReader<R> {
                     ));
                 };
                 let cell = cell.trim();
-                let err = |m: String| Src::<R>::err_at((at.0, at.1 + *off as u64), m);
+                let err = |m: Msg| Src::<R>::err_at((at.0, at.1 + *off as u64), m);
                 match field {
                     CsvField::Id => {
                         p.national_id = Some(cell.to_string()).filter(|c| !c.is_empty())
@@ -243,10 +244,10 @@ impl<R: BufRead> CsvReader<R> {
                 }
             }
             if p.name.is_empty() {
-                return Err(Src::<R>::err_at(at, "a line without a name"));
+                return Err(Src::<R>::err_at(at, msg!("a line without a name")));
             }
             if p.national_id.is_none() && p.fide_id.is_none() {
-                return Err(Src::<R>::err_at(at, "a line without an id"));
+                return Err(Src::<R>::err_at(at, msg!("a line without an id")));
             }
             return Ok(Some(p));
         }

@@ -22,9 +22,10 @@
 //! of the problem; none panics on any input (see the tests at the end).
 
 use super::audit::{self, Entry};
+use super::msg::word;
 use super::regulations;
 use super::tournaments::load as load_tournament;
-use super::{now, require_role, Actor, DomainError, DomainResult, Role};
+use super::{now, require_role, Actor, DomainError, DomainResult, Msg, Role};
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::schema::{players, rating_list_players, rating_lists, rounds, tournament_staff};
 use crate::db::DbConnection;
@@ -188,7 +189,7 @@ impl ListPlayer {
 pub struct ListError {
     pub line: u64,
     pub byte: u64,
-    pub message: String,
+    pub message: Msg,
 }
 
 /// Line and byte counting over a `BufRead`.
@@ -206,18 +207,18 @@ impl<R: BufRead> Src<R> {
             byte: 0,
         }
     }
-    fn err(&self, message: impl Into<String>) -> ListError {
+    fn err(&self, message: Msg) -> ListError {
         ListError {
             line: self.line,
             byte: self.byte,
-            message: message.into(),
+            message,
         }
     }
-    fn err_at(pos: (u64, u64), message: impl Into<String>) -> ListError {
+    fn err_at(pos: (u64, u64), message: Msg) -> ListError {
         ListError {
             line: pos.0,
             byte: pos.1,
-            message: message.into(),
+            message,
         }
     }
     fn pos(&self) -> (u64, u64) {
@@ -230,9 +231,11 @@ impl<R: BufRead> Src<R> {
         let mut limited = <&mut R as std::io::Read>::take(&mut self.r, 1 << 20);
         let n = limited
             .read_until(delim, buf)
-            .map_err(|e| self.err(format!("cannot read the file: {e}")))?;
+            .map_err(|e| self.err(msg!("cannot read the file: {}", e)))?;
         if n == 1 << 20 && buf.last() != Some(&delim) {
-            return Err(self.err("a line or tag longer than 1 MiB: this is not a rating list"));
+            return Err(self.err(msg!(
+                "a line or tag longer than 1 MiB: this is not a rating list"
+            )));
         }
         self.byte += n as u64;
         self.line += buf.iter().filter(|&&b| b == b'\n').count() as u64;
@@ -248,38 +251,38 @@ fn text_of(bytes: &[u8]) -> String {
     }
 }
 
-fn number(text: &str, what: &str) -> Result<Option<i32>, String> {
+fn number(text: &str, what: &str) -> Result<Option<i32>, Msg> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(None);
     }
     t.parse::<i32>()
         .map(Some)
-        .map_err(|_| format!("{what} '{t}' is not a number"))
+        .map_err(|_| msg!("{} '{}' is not a number", word(what), t))
 }
 
 /// A rating: empty or 0 is "not rated".
-fn rating(text: &str, what: &str) -> Result<Option<i32>, String> {
+fn rating(text: &str, what: &str) -> Result<Option<i32>, Msg> {
     match number(text, what)? {
-        Some(r) if !(0..=3500).contains(&r) => Err(format!("{what} {r} is not a rating")),
+        Some(r) if !(0..=3500).contains(&r) => Err(msg!("{} {} is not a rating", word(what), r)),
         Some(0) => Ok(None),
         r => Ok(r),
     }
 }
 
-fn fide_id(text: &str) -> Result<Option<i64>, String> {
+fn fide_id(text: &str) -> Result<Option<i64>, Msg> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(None);
     }
     match t.parse::<i64>() {
         Ok(n) if (1..=99_999_999_999).contains(&n) => Ok(Some(n)),
-        _ => Err(format!("the FIDE id '{t}' is not a positive number")),
+        _ => Err(msg!("the FIDE id '{}' is not a positive number", t)),
     }
 }
 
 /// A birth year from `1990`, `1990-05-01` or `01.05.1990`; 0 and empty are unknown.
-fn birth_year(text: &str) -> Result<Option<i32>, String> {
+fn birth_year(text: &str) -> Result<Option<i32>, Msg> {
     let t = text.trim();
     if t.is_empty() || t.chars().all(|c| c == '0') {
         return Ok(None);
@@ -290,7 +293,7 @@ fn birth_year(text: &str) -> Result<Option<i32>, String> {
         .collect();
     match digits.first().and_then(|y| y.parse::<i32>().ok()) {
         Some(y) if (1850..=2100).contains(&y) => Ok(Some(y)),
-        _ => Err(format!("the birth year '{t}' is not a year")),
+        _ => Err(msg!("the birth year '{}' is not a year", t)),
     }
 }
 

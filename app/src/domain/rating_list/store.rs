@@ -1,6 +1,7 @@
 //! Storage: a list imported in one transaction, replacing the previous list of its source.
 
 use super::*;
+use crate::domain::msg::nested;
 
 /// An imported list.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
@@ -148,7 +149,12 @@ fn store(
     let mut batch = Vec::with_capacity(size);
     let mut count: i64 = 0;
     for p in players {
-        let p = p.map_err(|e| DomainError::invalid("file", msg!("{}", e.to_string())))?;
+        let p = p.map_err(|e| {
+            DomainError::invalid(
+                "file",
+                msg!("line {}, byte {}: {}", e.line, e.byte, nested(e.message)),
+            )
+        })?;
         if p.name.chars().count() > 200 {
             return Err(DomainError::invalid(
                 "file",

@@ -87,7 +87,7 @@ impl<R: BufRead> TxtReader<R> {
         loop {
             let at = self.src.pos();
             if self.src.read_until(b'\n', &mut self.buf)? == 0 {
-                return Err(self.src.err("the file is empty: no header line"));
+                return Err(self.src.err(msg!("the file is empty: no header line")));
             }
             let line = text_of(&self.buf);
             let line = line.trim_start_matches('\u{feff}').trim_end();
@@ -95,7 +95,7 @@ impl<R: BufRead> TxtReader<R> {
                 continue;
             }
             if !line.is_ascii() {
-                return Err(Src::<R>::err_at(at, "the header line is not ASCII"));
+                return Err(Src::<R>::err_at(at, msg!("the header line is not ASCII")));
             }
             use TxtCol::*;
             let names: &[(TxtCol, &str)] = &[
@@ -138,7 +138,7 @@ impl<R: BufRead> TxtReader<R> {
                 if !found.iter().any(|(c, _)| *c == need) {
                     return Err(Src::<R>::err_at(
                         at,
-                        "the header line does not name the columns 'ID Number' and 'Name': not a FIDE TXT list",
+                        msg!("the header line does not name the columns 'ID Number' and 'Name': not a FIDE TXT list"),
                     ));
                 }
             }
@@ -187,13 +187,13 @@ impl<R: BufRead> TxtReader<R> {
                 let (s, e) = (byte_of(start), byte_of(end));
                 let cell = line.get(s..e).unwrap_or("").trim();
                 let cell_at = (at.0, at.1 + s as u64);
-                let err = |m: String| Src::<R>::err_at(cell_at, m);
+                let err = |m: Msg| Src::<R>::err_at(cell_at, m);
                 use TxtCol::*;
                 match col {
                     Id => {
                         p.fide_id = fide_id(cell).map_err(err)?;
                         if p.fide_id.is_none() {
-                            return Err(Src::<R>::err_at(at, "a line without a FIDE id"));
+                            return Err(Src::<R>::err_at(at, msg!("a line without a FIDE id")));
                         }
                     }
                     Name => p.name = cell.to_string(),
@@ -217,7 +217,7 @@ impl<R: BufRead> TxtReader<R> {
                 }
             }
             if p.name.is_empty() {
-                return Err(Src::<R>::err_at(at, "a line without a name"));
+                return Err(Src::<R>::err_at(at, msg!("a line without a name")));
             }
             return Ok(Some(p));
         }

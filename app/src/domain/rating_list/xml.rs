@@ -44,33 +44,41 @@ impl<R: BufRead> XmlReader<R> {
                 let skip = body.iter().take_while(|b| b.is_ascii_whitespace()).count();
                 return Err(Src::<R>::err_at(
                     (at.0, at.1 + skip as u64),
-                    "text outside a player's field",
+                    msg!("text outside a player's field"),
                 ));
             }
             if !ends_in_tag {
                 // The end of the file.
                 if let Some((_, p)) = player {
-                    return Err(Src::<R>::err_at(p, "the file ends inside this <player>"));
+                    return Err(Src::<R>::err_at(
+                        p,
+                        msg!("the file ends inside this <player>"),
+                    ));
                 }
                 if self.root.is_some() && !self.done {
-                    return Err(self.src.err("the file ends before the list is closed"));
+                    return Err(self
+                        .src
+                        .err(msg!("the file ends before the list is closed")));
                 }
                 if self.root.is_none() {
-                    return Err(self.src.err("no list in the file"));
+                    return Err(self.src.err(msg!("no list in the file")));
                 }
                 return Ok(None);
             }
             let tag_at = (self.src.line, self.src.byte - 1);
             let n = self.src.read_until(b'>', &mut self.buf)?;
             if self.buf.last() != Some(&b'>') {
-                return Err(Src::<R>::err_at(tag_at, "a tag is not closed with '>'"));
+                return Err(Src::<R>::err_at(
+                    tag_at,
+                    msg!("a tag is not closed with '>'"),
+                ));
             }
             let mut tag = text_of(&self.buf[..n - 1]);
             if tag.starts_with("!--") {
                 while !tag.ends_with("--") {
                     let n = self.src.read_until(b'>', &mut self.buf)?;
                     if self.buf.last() != Some(&b'>') {
-                        return Err(Src::<R>::err_at(tag_at, "a comment is not closed"));
+                        return Err(Src::<R>::err_at(tag_at, msg!("a comment is not closed")));
                     }
                     tag.push('>');
                     tag.push_str(&text_of(&self.buf[..n - 1]));
@@ -89,12 +97,12 @@ impl<R: BufRead> XmlReader<R> {
                 .unwrap_or("")
                 .to_string();
             if name.is_empty() {
-                return Err(Src::<R>::err_at(tag_at, "a tag without a name"));
+                return Err(Src::<R>::err_at(tag_at, msg!("a tag without a name")));
             }
             if self.done {
                 return Err(Src::<R>::err_at(
                     tag_at,
-                    format!("<{name}> after the end of the list"),
+                    msg!("<{}> after the end of the list", name),
                 ));
             }
             if closing {
@@ -102,7 +110,7 @@ impl<R: BufRead> XmlReader<R> {
                     if *f != name {
                         return Err(Src::<R>::err_at(
                             tag_at,
-                            format!("</{name}> where </{f}> was expected"),
+                            msg!("</{}> where </{}> was expected", name, f),
                         ));
                     }
                     let (f, fat) = field.take().unwrap_or_default();
@@ -115,14 +123,14 @@ impl<R: BufRead> XmlReader<R> {
                     if name != "player" {
                         return Err(Src::<R>::err_at(
                             tag_at,
-                            format!("</{name}> where </player> was expected"),
+                            msg!("</{}> where </player> was expected", name),
                         ));
                     }
                     if p.fide_id.is_none() {
-                        return Err(Src::<R>::err_at(pat, "a player without a <fideid>"));
+                        return Err(Src::<R>::err_at(pat, msg!("a player without a <fideid>")));
                     }
                     if p.name.trim().is_empty() {
-                        return Err(Src::<R>::err_at(pat, "a player without a <name>"));
+                        return Err(Src::<R>::err_at(pat, msg!("a player without a <name>")));
                     }
                     return Ok(Some(p));
                 }
@@ -132,7 +140,7 @@ impl<R: BufRead> XmlReader<R> {
                 }
                 return Err(Src::<R>::err_at(
                     tag_at,
-                    format!("</{name}> closes nothing that is open"),
+                    msg!("</{}> closes nothing that is open", name),
                 ));
             }
             // An opening (or empty) tag.
@@ -146,14 +154,14 @@ impl<R: BufRead> XmlReader<R> {
             match (&player, &field) {
                 (None, _) if name == "player" => {
                     if self_closing {
-                        return Err(Src::<R>::err_at(tag_at, "an empty <player/>"));
+                        return Err(Src::<R>::err_at(tag_at, msg!("an empty <player/>")));
                     }
                     player = Some((ListPlayer::default(), tag_at));
                 }
                 (None, _) => {
                     return Err(Src::<R>::err_at(
                         tag_at,
-                        format!("<{name}> where a <player> was expected"),
+                        msg!("<{}> where a <player> was expected", name),
                     ))
                 }
                 (Some(_), None) if self_closing => {
@@ -168,7 +176,11 @@ impl<R: BufRead> XmlReader<R> {
                 (Some(_), Some((f, _))) => {
                     return Err(Src::<R>::err_at(
                         tag_at,
-                        format!("<{name}> inside <{f}>: a player's fields hold text only"),
+                        msg!(
+                            "<{}> inside <{}>: a player's fields hold text only",
+                            name,
+                            f
+                        ),
                     ))
                 }
             }
@@ -176,7 +188,7 @@ impl<R: BufRead> XmlReader<R> {
     }
 }
 
-fn decode_entities(s: &str) -> Result<String, String> {
+fn decode_entities(s: &str) -> Result<String, Msg> {
     if !s.contains('&') {
         return Ok(s.to_string());
     }
@@ -186,7 +198,7 @@ fn decode_entities(s: &str) -> Result<String, String> {
         out.push_str(&rest[..i]);
         let after = &rest[i + 1..];
         let Some(end) = after.find(';').filter(|&e| e <= 10) else {
-            return Err("a '&' that starts no entity (write &amp;)".into());
+            return Err(msg!("a '&' that starts no entity (write &amp;)"));
         };
         let ent = &after[..end];
         let c = match ent {
@@ -204,7 +216,7 @@ fn decode_entities(s: &str) -> Result<String, String> {
                     None
                 };
                 code.and_then(char::from_u32)
-                    .ok_or_else(|| format!("unknown entity &{ent};"))?
+                    .ok_or_else(|| msg!("unknown entity &{};", ent))?
             }
         };
         out.push(c);
@@ -214,7 +226,7 @@ fn decode_entities(s: &str) -> Result<String, String> {
     Ok(out)
 }
 
-fn set_xml_field(p: &mut ListPlayer, field: &str, text: &str) -> Result<(), String> {
+fn set_xml_field(p: &mut ListPlayer, field: &str, text: &str) -> Result<(), Msg> {
     let t = text.trim();
     match field {
         "fideid" => p.fide_id = fide_id(t)?,

@@ -107,7 +107,7 @@ pub fn set_lineup(
         });
     }
     engine::check_lineup(&loaded.t, team as u32, &engine_ids)
-        .map_err(|e| DomainError::invalid("players", msg!("{}", e.to_string())))?;
+        .map_err(|e| DomainError::invalid("players", crate::domain::library::lineup_error(&e)))?;
     let home = row.home == team;
     let before = round(conn, tid, n, Audience::Staff)?
         .matches

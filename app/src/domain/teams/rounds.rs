@@ -302,7 +302,7 @@ pub fn pair_next(
             || half_byes.contains(&team.id);
     }
     let round = engine::pair_next_round(&pairing)
-        .map_err(|e| DomainError::Pairing(msg!("{}", e.to_string())))?;
+        .map_err(|e| DomainError::Pairing(crate::domain::library::pair_error(&e)))?;
     let ts = now();
     diesel::insert_into(team_rounds::table)
         .values((

@@ -131,3 +131,24 @@ pub fn board_stats(
     }
     Ok(out)
 }
+
+/// How far a team event is, for its prizes: the last round `audience` sees
+/// and whether it is the event's last round, finished.
+pub fn prize_progress(
+    conn: &mut DbConnection,
+    tid: i32,
+    audience: Audience,
+) -> DomainResult<(i32, bool)> {
+    let (settings, _) = settings_of(conn, tid)?;
+    let last = visible_rounds(conn, tid, audience)?;
+    let state: Option<RoundState> = team_rounds::table
+        .filter(team_rounds::tournament_id.eq(tid))
+        .filter(team_rounds::number.eq(last))
+        .select(team_rounds::state)
+        .first(conn)
+        .optional()?;
+    Ok((
+        last,
+        last > 0 && last as u32 >= settings.rounds && state == Some(RoundState::Finished),
+    ))
+}

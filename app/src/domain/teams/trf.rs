@@ -26,7 +26,7 @@ pub fn import_trf(
 ) -> DomainResult<ImportedTeamEvent> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let src = engine::trf::parse(text)
-        .map_err(|e| DomainError::invalid("trf", msg!("{}", e.to_string())))?;
+        .map_err(|e| DomainError::invalid("trf", crate::domain::library::team_trf_error(&e)))?;
     if read_settings(conn, tid)?.is_some() {
         return Err(DomainError::conflict(msg!(
             "this tournament is already a team event; import into a new tournament"

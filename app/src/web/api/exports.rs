@@ -325,9 +325,9 @@ fn body_text(bytes: &[u8], content_type: &str) -> Result<String, AppError> {
 pub(crate) fn json_string(body: &str) -> Result<String, AppError> {
     match serde_json::from_str::<serde_json::Value>(body) {
         Ok(serde_json::Value::String(s)) => Ok(s),
-        _ => Err(AppError::bad_request(
-            "a file sent as application/json must be one JSON string holding the file",
-        )),
+        _ => Err(AppError::bad_request(msg!(
+            "a file sent as application/json must be one JSON string holding the file"
+        ))),
     }
 }
 
@@ -353,14 +353,15 @@ pub async fn import_trf(
     let bytes = match body.to_bytes_limited(MAX_TRF_BYTES).await {
         Ok(Ok(b)) => b,
         Ok(Err(e)) => {
-            return Err(AppError::bad_request(format!(
-                "the request body could not be read: {e}"
+            return Err(AppError::bad_request(msg!(
+                "the request body could not be read: {}",
+                e
             )))
         }
         Err(_) => {
             return Err(AppError::BadRequest {
                 status: 413,
-                message: "the TRF file is larger than 8 MiB".into(),
+                message: msg!("the TRF file is larger than 8 MiB"),
             })
         }
     };

@@ -1,6 +1,7 @@
 //! Rating lists: upload (streamed to a temporary file, then imported in one
 //! transaction), the lists, search, and re-rating a tournament before round 1.
 
+use crate::domain::msg::nested;
 use crate::domain::rating_list::{
     self, FoundPlayer, ImportList, ListFormat, RatingListView, Rerate, RerateReport,
 };
@@ -74,10 +75,16 @@ pub async fn import(
     };
     let map = match q.map.as_deref() {
         None | Some("") => None,
-        Some(m) => Some(
-            rating_list::CsvMap::parse(m)
-                .map_err(|e| DomainError::invalid("map", msg!("{}", e.to_string())))?,
-        ),
+        Some(m) => Some(rating_list::CsvMap::parse(m).map_err(|e| {
+            DomainError::invalid(
+                "map",
+                msg!(
+                    "the column mapping, at character {}: {}",
+                    e.position,
+                    nested(e.message)
+                ),
+            )
+        })?),
     };
     let date = q
         .date
@@ -99,39 +106,39 @@ pub async fn import(
             .await
             .map_err(|_| AppError::BadRequest {
                 status: 413,
-                message: "a list sent as JSON is limited to 16 MiB; send the file itself".into(),
+                message: msg!("a list sent as JSON is limited to 16 MiB; send the file itself"),
             })?
             .map_err(|e| {
-                AppError::bad_request(format!("the request body could not be read: {e}"))
+                AppError::bad_request(msg!("the request body could not be read: {}", e))
             })?;
         let text: String = serde_json::from_slice(&bytes).map_err(|e| {
             DomainError::invalid("file", msg!("the body is not a JSON string: {}", e))
         })?;
         std::fs::write(&tmp.0, text)
-            .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?;
+            .map_err(|e| AppError::bad_request(msg!("cannot store the upload: {}", e)))?;
     } else {
         let mut out = std::io::BufWriter::new(
             std::fs::File::create(&tmp.0)
-                .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?,
+                .map_err(|e| AppError::bad_request(msg!("cannot store the upload: {}", e)))?,
         );
         let mut size: u64 = 0;
         while let Some(chunk) = body.next().await {
             let chunk =
-                chunk.map_err(|e| AppError::bad_request(format!("the upload broke off: {e}")))?;
+                chunk.map_err(|e| AppError::bad_request(msg!("the upload broke off: {}", e)))?;
             size += chunk.len() as u64;
             if size > MAX_UPLOAD {
                 return Err(AppError::BadRequest {
                     status: 413,
-                    message:
+                    message: msg!(
                         "the list is larger than 1 GiB; import it with `arbiter ratings import`"
-                            .into(),
+                    ),
                 });
             }
             out.write_all(&chunk)
-                .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?;
+                .map_err(|e| AppError::bad_request(msg!("cannot store the upload: {}", e)))?;
         }
         out.flush()
-            .map_err(|e| AppError::bad_request(format!("cannot store the upload: {e}")))?;
+            .map_err(|e| AppError::bad_request(msg!("cannot store the upload: {}", e)))?;
     }
     let db = state.db.clone();
     let v = web::block(move || {

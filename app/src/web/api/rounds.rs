@@ -178,14 +178,15 @@ pub async fn import_pgn(
             }
         }
         Ok(Err(e)) => {
-            return Err(AppError::bad_request(format!(
-                "the request body could not be read: {e}"
+            return Err(AppError::bad_request(msg!(
+                "the request body could not be read: {}",
+                e
             )))
         }
         Err(_) => {
             return Err(AppError::BadRequest {
                 status: 413,
-                message: "the PGN file is larger than 8 MiB".into(),
+                message: msg!("the PGN file is larger than 8 MiB"),
             })
         }
     };

@@ -62,7 +62,7 @@ pub async fn login(
             state.login_limiter.fail(&ip, &username);
             Err(AppError::BadRequest {
                 status: 401,
-                message: message.to_string(),
+                message,
             })
         }
         Err(e) => Err(e.into()),

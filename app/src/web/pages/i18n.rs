@@ -91,6 +91,17 @@ impl Tr {
         errors::stored(text, self.lang)
     }
 
+    /// An interface word of a closed set (a penalty's kind) in this language
+    /// (`errors::word`).
+    pub fn word(&self, w: impl std::fmt::Display) -> String {
+        errors::word(&w.to_string(), self.lang)
+    }
+
+    /// A message (`domain::Msg`) in this language (`errors::message`).
+    pub fn msg(&self, m: &crate::domain::Msg) -> String {
+        errors::message(m, self.lang)
+    }
+
     pub fn t(&self, key: &'static str) -> &'static str {
         match self.lang {
             Lang::En => Tr::en_pl(key).0,

@@ -767,7 +767,7 @@ where
         |t: T| {
             t.render()
                 .map(String::into_bytes)
-                .map_err(|e| AppError::bad_request(format!("the page could not be rendered: {e}")))
+                .map_err(|e| AppError::bad_request(msg!("the page could not be rendered: {}", e)))
         },
         move |conn, _| {
             let viewer = viewer_of(&db, None, lang, path)?;

@@ -10,7 +10,7 @@ mod cs;
 mod pl;
 
 use super::Lang;
-use crate::domain::msg::{Arg, Msg};
+use crate::domain::msg::{match_template, Arg, Msg};
 use crate::domain::DomainError;
 
 /// The sentences of `DomainError` itself, around the sites' messages.
@@ -52,6 +52,11 @@ pub fn words(lang: Lang) -> &'static [(&'static str, &'static str)] {
     }
 }
 
+/// An interface word (`msg::word`) in `lang`: its entry in WORDS, else as it is.
+pub fn word(w: &str, lang: Lang) -> String {
+    lookup(words(lang), w).unwrap_or(w).to_string()
+}
+
 fn lookup(table: &'static [(&'static str, &'static str)], en: &str) -> Option<&'static str> {
     table.iter().find(|(k, _)| *k == en).map(|(_, v)| *v)
 }
@@ -73,6 +78,11 @@ fn arg(a: &Arg, lang: Lang) -> String {
     match a {
         Arg::Text(s) => s.clone(),
         Arg::Word(w) => lookup(words(lang), w).unwrap_or(w).to_string(),
+        Arg::Words(ws) => ws
+            .iter()
+            .map(|w| lookup(words(lang), w).unwrap_or(w))
+            .collect::<Vec<_>>()
+            .join(", "),
         Arg::Msg(m) => message(m, lang),
         Arg::Lines(ms) => ms
             .iter()
@@ -112,7 +122,7 @@ pub fn app_error(e: &crate::web::error::AppError, lang: Lang) -> String {
             template(TOO_MANY, lang).replacen("{}", &retry_after.to_string(), 1)
         }
         AppError::Blocking => template(INTERNAL, lang).to_string(),
-        AppError::BadRequest { message, .. } => message.clone(),
+        AppError::BadRequest { message: m, .. } => message(m, lang),
     }
 }
 
@@ -147,44 +157,6 @@ pub fn stored(text: &str, lang: Lang) -> String {
         }
         None => text.to_string(),
     }
-}
-
-/// The arguments of `text` when it is `template` filled in (each argument
-/// non-empty), else `None`.
-fn match_template<'t>(template: &str, text: &'t str) -> Option<Vec<&'t str>> {
-    let parts: Vec<&str> = template.split("{}").collect();
-    let rest = text.strip_prefix(parts[0])?;
-    let mut args = Vec::new();
-    if fill(&parts[1..], rest, &mut args) {
-        Some(args)
-    } else {
-        None
-    }
-}
-
-fn fill<'t>(parts: &[&str], text: &'t str, args: &mut Vec<&'t str>) -> bool {
-    let Some((next, later)) = parts.split_first() else {
-        return text.is_empty();
-    };
-    if later.is_empty() {
-        // The last fixed part ends the text; the argument is what precedes it.
-        return match text.strip_suffix(next) {
-            Some(arg) if !arg.is_empty() => {
-                args.push(arg);
-                true
-            }
-            _ => false,
-        };
-    }
-    // The argument ends where `next` begins: try each place, shortest first.
-    for (i, _) in text.match_indices(next).filter(|(i, _)| *i > 0) {
-        args.push(&text[..i]);
-        if fill(later, &text[i + next.len()..], args) {
-            return true;
-        }
-        args.pop();
-    }
-    false
 }
 
 /// `m` with its template and arguments in `lang`: a `Msg` whose English
@@ -283,6 +255,68 @@ mod tests {
             Some(vec!["x", "y z"])
         );
         assert_eq!(match_template("a {} b", "a x c"), None);
+    }
+
+    /// The families of the API only (prize table, rating list file, CSV
+    /// column map, team TRF, the pairing crate's line-ups) are messages too:
+    /// Czech with their position kept, the English as before.
+    #[test]
+    fn the_library_and_file_errors_are_translated() {
+        use crate::domain::library;
+        let bad_table: crate::domain::prizes::PrizeTable = serde_json::from_value(
+            serde_json::json!({"categories": [{"name": " ", "prizes": [100]}]}),
+        )
+        .unwrap();
+        let e = bad_table.validate().unwrap_err();
+        assert_eq!(message(&e.message, Lang::Cs), "kategorie potřebuje název");
+        let e = crate::domain::rating_list::CsvMap::parse("name=1,sep=x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the column mapping, at character 7: the separator 'x' is not ; tab comma or |"
+        );
+        assert_eq!(
+            message(&e.message, Lang::Cs),
+            "oddělovač 'x' není ; tab comma ani |"
+        );
+        let e = pairing::team::trf::parse("XXX\n").unwrap_err();
+        let m = library::team_trf_error(&e);
+        assert_eq!(m.to_string(), e.to_string());
+        assert_eq!(
+            message(&m, Lang::Cs),
+            "v souboru není žádný hráč (chybí záznam `001`)"
+        );
+        let e = pairing::team::LineupError::Twice { team: 2, player: 7 };
+        let m = library::lineup_error(&e);
+        assert_eq!(m.to_string(), e.to_string());
+        assert_eq!(
+            message(&m, Lang::Pl),
+            "drużyna 2: zawodnik 7 jest w składzie dwa razy"
+        );
+        let e = rules::Position::from_fen("8/8/8/8/8/8/8/k7 w - - 0 1").unwrap_err();
+        let m = library::fen_error(&e);
+        let cs = message(&m, Lang::Cs);
+        assert!(cs.contains("chybí král") && !cs.contains("king"), "{cs}");
+        let e = rules::pgn::read_games("[White \"a\"]\n\n1. e4 {x\n")
+            .remove(0)
+            .unwrap_err();
+        assert_eq!(library::pgn_error(&e).to_string(), e.to_string());
+        assert_eq!(
+            message(&library::pgn_error(&e), Lang::Pl),
+            format!(
+                "wiersz {}, kolumna {}: komentarz {{ nie jest nigdzie zamknięty",
+                e.line, e.column
+            )
+        );
+        // A closed set's word, as the game page shows a penalty's kind.
+        let kind = crate::domain::kinds::PenaltyKind::Warning;
+        assert_eq!(super::word(&kind.to_string(), Lang::Cs), "napomenutí");
+        assert_eq!(super::word(&kind.to_string(), Lang::En), "warning");
+        let e = pairing::trf::parse("001 abcd      Novak").unwrap_err();
+        let cs = message(&library::trf_error(&e), Lang::Cs);
+        assert!(
+            cs.starts_with("řádek 1, sloupec 5: očekáváno: startovní číslo"),
+            "{cs}"
+        );
     }
 
     #[test]

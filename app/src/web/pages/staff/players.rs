@@ -424,7 +424,7 @@ pub async fn edit_player(
             let mut text = format!("{}: {}", done.player.name, viewer.tr().t("changed"));
             for e in &done.effects {
                 text.push_str(" — ");
-                text.push_str(e);
+                text.push_str(&errors::message(e, viewer.lang));
             }
             format!(
                 "/t/{tid}/manage/players?done={}",
