@@ -49,7 +49,7 @@ pub fn form_bodies(data: &[u8]) {
     }
     if let Ok(fields) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(data) {
         for (_, v) in &fields {
-            let _ = parse_result(staff::expand_shorthand(v), &points);
+            let _ = parse_result(crate::domain::results::expand_shorthand(v), &points);
             let _ = desk::clock_seconds("t", v);
         }
     }

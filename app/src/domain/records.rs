@@ -11,7 +11,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::models::{GameRow, TournamentRow};
 use crate::db::schema::game_records;
 use crate::db::DbConnection;
-use crate::domain::kinds::{GameKind, Notation, RecordFormat, Variant};
+use crate::domain::kinds::{parse_field, GameKind, Notation, RecordFormat, Variant};
 use diesel::prelude::*;
 use rules::san::LetterSet;
 use rules::validate::{validate_game, GameInput, Termination};
@@ -36,6 +36,34 @@ pub struct SubmitMoves {
     /// `arbiter_white`/`arbiter_black` (who was declared lost).
     #[serde(default)]
     pub termination: Option<String>,
+}
+
+impl SubmitMoves {
+    /// The moves form's fields, as the API's body: an empty format is a typed
+    /// scoresheet; an empty notation, start or termination is the default.
+    pub fn from_fields(
+        format: &str,
+        text: String,
+        notation: &str,
+        start: &str,
+        termination: &str,
+    ) -> DomainResult<SubmitMoves> {
+        let given = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        Ok(SubmitMoves {
+            format: if format.trim().is_empty() {
+                RecordFormat::Scoresheet
+            } else {
+                parse_field("format", format)?
+            },
+            text,
+            notation: match given(notation) {
+                Some(n) => Some(parse_field("notation", &n)?),
+                None => None,
+            },
+            start: given(start),
+            termination: given(termination),
+        })
+    }
 }
 
 /// The rules core's report, as clients see it.

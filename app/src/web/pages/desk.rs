@@ -291,22 +291,7 @@ pub async fn submit_moves(
         termination: f.termination.clone(),
         start: f.start.clone(),
     };
-    let cmd = (|| -> DomainResult<SubmitMoves> {
-        Ok(SubmitMoves {
-            format: if f.format.trim().is_empty() {
-                RecordFormat::Scoresheet
-            } else {
-                parse_field("format", &f.format)?
-            },
-            text: f.text,
-            notation: match text_or_none(&f.notation) {
-                Some(n) => Some(parse_field("notation", &n)?),
-                None => None,
-            },
-            start: text_or_none(&f.start),
-            termination: text_or_none(&f.termination),
-        })
-    })();
+    let cmd = SubmitMoves::from_fields(&f.format, f.text, &f.notation, &f.start, &f.termination);
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
         records::submit(conn, actor, tid, gid, cmd?)
     })

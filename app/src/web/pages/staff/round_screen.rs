@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::kinds::RoundState;
+use crate::domain::results::TypedResult;
 use crate::web::pages::i18n::errors;
 
 #[derive(Template)]
@@ -314,22 +315,8 @@ pub async fn swap(
     }
 }
 
-/// The keyboard shorthands of the result screen, also accepted typed in the
-/// plain form: `1` `=` `0` `+` `-`.
-pub(crate) fn expand_shorthand(s: &str) -> &str {
-    match s.trim() {
-        "1" => "1-0",
-        "=" | "½" | "5" => "½-½",
-        "0" => "0-1",
-        "+" => "+/-",
-        "-" => "-/+",
-        other => other,
-    }
-}
-
-/// The plain form of the result screen: every board whose box differs from its
-/// result is saved through `results::set_result`, each board in its own
-/// transaction (a wrong board does not hold the others back).
+/// The plain form of the result screen: the boxes read, and saved by
+/// `results::enter_round_results` (a wrong board does not hold the others back).
 pub async fn results(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -340,65 +327,43 @@ pub async fn results(
     let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
     let viewer = form_viewer(&state, &req, &csrf).await?;
-    let db = state.db.clone();
-    let current = web::block(move || {
-        db.read(|conn| rounds::get(conn, tid, n, crate::domain::Audience::Staff))
-    })
-    .await
-    .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
-    .map_err(|e| PageError::new(e, viewer.lang))?;
-    let mut typed = HashMap::new();
-    let mut saved = 0;
-    for g in current.games.iter().filter(|g| g.black.is_some()) {
-        let Some(entered) = fields.get(&format!("r{}", g.id)) else {
-            continue;
-        };
-        let entered = entered.trim().to_string();
-        let was = if g.result == "*" {
-            ""
-        } else {
-            g.result.as_str()
-        };
-        if entered == was {
-            continue;
-        }
-        let version = fields
-            .get(&format!("v{}", g.id))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(g.version);
-        let cmd = SetResult {
-            result: if entered.is_empty() {
-                "*".into()
-            } else {
-                expand_shorthand(&entered).to_string()
-            },
-            version,
-            reason: fields
-                .get(&format!("why{}", g.id))
-                .cloned()
-                .unwrap_or_default(),
-            termination: String::new(),
-            confirm: fields.contains_key(&format!("c{}", g.id)),
-        };
-        let gid = g.id;
-        match write_op(&state, &viewer, Some(tid), move |conn, actor| {
-            results::set_result(conn, actor, tid, gid, cmd)
-        })
-        .await?
-        {
-            Ok(_) => saved += 1,
-            Err(
-                e @ (DomainError::Invalid { .. }
-                | DomainError::Conflict { .. }
-                | DomainError::ConflictOn { .. }),
-            ) => {
-                let confirm =
-                    matches!(&e, DomainError::Invalid { field, .. } if field == "confirm");
-                typed.insert(g.id, (entered, errors::error(&e, viewer.lang), confirm));
-            }
-            Err(e) => return Err(PageError::new(e, viewer.lang)),
+    // The boxes by game id: `r{id}` the result, `v{id}` the version read,
+    // `why{id}` the reason, `c{id}` the confirmation.
+    let mut boxes: HashMap<i32, TypedResult> = HashMap::new();
+    for (key, value) in &fields {
+        if let Some(gid) = key.strip_prefix('r').and_then(|id| id.parse().ok()) {
+            boxes.insert(
+                gid,
+                TypedResult {
+                    entered: value.clone(),
+                    version: fields.get(&format!("v{gid}")).and_then(|v| v.parse().ok()),
+                    reason: fields
+                        .get(&format!("why{gid}"))
+                        .cloned()
+                        .unwrap_or_default(),
+                    confirm: fields.contains_key(&format!("c{gid}")),
+                },
+            );
         }
     }
+    let done = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        results::enter_round_results(conn, actor, tid, n, &boxes)
+    })
+    .await?
+    .map_err(|e| PageError::new(e, viewer.lang))?;
+    let saved = done.saved;
+    let typed: HashMap<i32, (String, String, bool)> = done
+        .refused
+        .into_iter()
+        .map(|r| {
+            let confirm =
+                matches!(&r.error, DomainError::Invalid { field, .. } if field == "confirm");
+            (
+                r.game_id,
+                (r.entered, errors::error(&r.error, viewer.lang), confirm),
+            )
+        })
+        .collect();
     if typed.is_empty() {
         return Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}")));
     }
