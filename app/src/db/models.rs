@@ -1,6 +1,7 @@
 //! Database rows. What is sent to clients lives in `web::views`, never these.
 
 use super::schema::*;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{
     ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
     PlayerStatus, RatingOrder, RoundState, TournamentStatus, Variant,
@@ -42,7 +43,7 @@ pub struct Session {
 #[derive(Queryable, Selectable, Insertable, AsChangeset, Clone, Debug, Serialize, PartialEq)]
 #[diesel(table_name = tournaments)]
 pub struct TournamentRow {
-    pub id: i32,
+    pub id: TournamentId,
     pub name: String,
     pub place: String,
     pub federation: String,
@@ -78,7 +79,7 @@ pub struct TournamentRow {
 #[diesel(treat_none_as_null = true)]
 pub struct PlayerRow {
     pub id: i32,
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub start_no: i32,
     pub fide_id: Option<i64>,
     pub name: String,
@@ -101,7 +102,7 @@ pub struct PlayerRow {
 #[diesel(table_name = rounds)]
 pub struct RoundRow {
     pub id: i32,
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub number: i32,
     pub scheduled_start: Option<String>,
     pub state: RoundState,
@@ -113,8 +114,8 @@ pub struct RoundRow {
 #[derive(Queryable, Selectable, Clone, Debug, Serialize, PartialEq)]
 #[diesel(table_name = games)]
 pub struct GameRow {
-    pub id: i32,
-    pub tournament_id: i32,
+    pub id: GameId,
+    pub tournament_id: TournamentId,
     pub round_number: i32,
     pub board: i32,
     pub white_id: i32,
@@ -133,7 +134,7 @@ pub struct GameRow {
 #[derive(Insertable)]
 #[diesel(table_name = games)]
 pub struct NewGame {
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub round_number: i32,
     pub board: i32,
     pub white_id: i32,
@@ -151,7 +152,7 @@ pub struct NewGame {
 #[diesel(table_name = bye_requests)]
 pub struct ByeRequestRow {
     pub id: i32,
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub player_id: i32,
     pub round_number: i32,
     pub kind: ByeRequestKind,
@@ -165,7 +166,7 @@ pub struct AuditRow {
     pub id: i32,
     pub at: String,
     pub user_id: Option<i32>,
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     pub action: String,
     pub entity: String,
     pub entity_id: Option<i64>,
@@ -176,7 +177,7 @@ pub struct AuditRow {
 #[derive(Queryable, Selectable, Clone, Debug)]
 #[diesel(table_name = entry_forms)]
 pub struct EntryFormRow {
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub is_open: bool,
     pub deadline: Option<String>,
     pub max_players: Option<i32>,
@@ -191,7 +192,7 @@ pub struct EntryFormRow {
 #[diesel(table_name = entries)]
 pub struct EntryRow {
     pub id: i32,
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub name: String,
     pub fide_id: Option<i64>,
     pub title: String,

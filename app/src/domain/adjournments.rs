@@ -16,6 +16,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{EarlyEnd, EnvelopeState, GameKind};
 use crate::domain::msg::word;
 use crate::secrets::SealKey;
@@ -65,7 +66,8 @@ impl std::fmt::Debug for Adjourn {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EnvelopeView {
     pub id: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub round: i32,
     pub board: i32,
     pub white: String,
@@ -94,7 +96,7 @@ pub struct EnvelopeView {
 type Row = (
     (
         i32,
-        i32,
+        GameId,
         String,
         i32,
         i32,
@@ -117,7 +119,7 @@ type Row = (
     ),
 );
 
-fn load(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<Row> {
+fn load(conn: &mut DbConnection, tid: TournamentId, aid: i32) -> DomainResult<Row> {
     adjournments::table
         .filter(adjournments::id.eq(aid))
         .filter(adjournments::tournament_id.eq(tid))
@@ -151,7 +153,7 @@ fn load(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<Row> {
         .ok_or_else(|| DomainError::NotFound(msg!("adjournment {} in tournament {}", aid, tid)))
 }
 
-fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeView> {
+fn view(conn: &mut DbConnection, tid: TournamentId, row: &Row) -> DomainResult<EnvelopeView> {
     let (a, b) = row;
     let g = load_game(conn, tid, a.1)?;
     let pm = player_map(conn, tid)?;
@@ -185,7 +187,7 @@ fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeVi
 /// where it is are the arbiter's business until the game resumes).
 pub fn get(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     audience: Audience,
 ) -> DomainResult<EnvelopeView> {
@@ -207,8 +209,8 @@ fn staff_only(audience: Audience) -> DomainResult<()> {
 /// The envelopes of a game, oldest first (staff only).
 pub fn for_game(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<Vec<EnvelopeView>> {
     staff_only(audience)?;
@@ -223,7 +225,7 @@ pub fn for_game(
         .collect()
 }
 
-fn context(gid: i32, aid_hint: &str) -> String {
+fn context(gid: GameId, aid_hint: &str) -> String {
     format!("arbiter sealed move: game {gid} envelope {aid_hint}")
 }
 
@@ -237,8 +239,8 @@ fn parse_local(s: &str) -> Option<NaiveDateTime> {
 fn insert_envelope(
     conn: &mut DbConnection,
     key: &SealKey,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     pos: &Position,
     times: (i32, i32),
     sealer: i32,
@@ -281,8 +283,8 @@ pub fn adjourn(
     conn: &mut DbConnection,
     actor: &Actor,
     key: &SealKey,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: Adjourn,
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -404,7 +406,7 @@ pub struct MarkPresent {
 pub fn mark_present(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: MarkPresent,
 ) -> DomainResult<EnvelopeView> {
@@ -516,7 +518,7 @@ pub fn open(
     conn: &mut DbConnection,
     actor: &Actor,
     key: &SealKey,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: OpenEnvelope,
 ) -> DomainResult<OpenedEnvelope> {
@@ -725,7 +727,7 @@ pub struct EndBeforeResumption {
 pub fn end_before_resumption(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: EndBeforeResumption,
 ) -> DomainResult<EnvelopeView> {
@@ -780,7 +782,7 @@ pub struct EnvelopeLost {
 pub fn envelope_lost(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: EnvelopeLost,
 ) -> DomainResult<EnvelopeView> {
@@ -812,7 +814,7 @@ pub fn envelope_lost(
 fn end_envelope(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     row: &Row,
     state: EnvelopeState,
     result: Option<(i32, i32)>,

@@ -16,6 +16,7 @@ use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{checkin_codes, checkin_rounds, checkins, players};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -59,11 +60,11 @@ pub struct CheckinSheet {
 }
 
 /// The round check-in is for: the next one to be paired.
-pub fn next_round(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+pub fn next_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
     Ok(registration::rounds_paired(conn, tid)? + 1)
 }
 
-fn is_open(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<bool> {
+fn is_open(conn: &mut DbConnection, tid: TournamentId, round: i32) -> DomainResult<bool> {
     let n: i64 = checkin_rounds::table
         .filter(checkin_rounds::tournament_id.eq(tid))
         .filter(checkin_rounds::round_number.eq(round))
@@ -73,7 +74,11 @@ fn is_open(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<bool> 
 }
 
 /// The check-in sheet of the next round.
-pub fn sheet(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<CheckinSheet> {
+pub fn sheet(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<CheckinSheet> {
     load_tournament(conn, tid)?;
     // The public must not learn that a round was paired before it is
     // published (`Audience`): for them the next round is the one after the
@@ -149,7 +154,7 @@ pub struct SetCheckin {
 pub fn set_open(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: SetCheckin,
 ) -> DomainResult<CheckinSheet> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -236,7 +241,7 @@ pub struct CheckinReceipt {
 fn record(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
     present: bool,
     source: CheckinSource,
@@ -309,7 +314,7 @@ fn record(
 pub fn mark(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: MarkPresence,
 ) -> DomainResult<CheckinReceipt> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -343,7 +348,7 @@ fn normal_code(code: &str) -> String {
 pub fn by_code(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: CodeCheckin,
 ) -> DomainResult<CheckinReceipt> {
     load_tournament(conn, tid)?;
@@ -376,7 +381,11 @@ pub fn by_code(
 }
 
 /// A player's check-in code, once issued (for the staff's pages only).
-pub fn code_of(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<Option<String>> {
+pub fn code_of(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    pid: i32,
+) -> DomainResult<Option<String>> {
     Ok(checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
         .filter(checkin_codes::player_id.eq(pid))
@@ -394,7 +403,11 @@ pub struct CodesIssued {
 
 /// Gives every player of the tournament without a check-in code one (random,
 /// unique within the tournament).
-pub fn issue_codes(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResult<CodesIssued> {
+pub fn issue_codes(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<CodesIssued> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let have: Vec<(i32, String)> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
@@ -437,7 +450,7 @@ pub fn issue_codes(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainRe
             tournament_id: Some(tid),
             action: "checkin.codes",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&v),

@@ -15,6 +15,7 @@ use super::{require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, RoundRow};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{DrawMode, RoundState, Variant};
 use diesel::prelude::*;
 use rand::Rng;
@@ -92,7 +93,8 @@ pub struct RoundPositions {
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct BoardPosition {
     pub board: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub position: StartPosition,
 }
 
@@ -118,7 +120,7 @@ pub fn random_number() -> i32 {
     rand::thread_rng().gen_range(0..960)
 }
 
-fn load_round(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<RoundRow> {
+fn load_round(conn: &mut DbConnection, tid: TournamentId, n: i32) -> DomainResult<RoundRow> {
     rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(n))
@@ -169,7 +171,7 @@ pub fn game_position(conn: &mut DbConnection, g: &GameRow) -> DomainResult<Optio
 /// The positions of round `n` as `audience` sees them (the public: once published).
 pub fn get(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     audience: Audience,
 ) -> DomainResult<Option<RoundPositions>> {
@@ -195,7 +197,7 @@ pub(crate) fn draw_for_new_round(conn: &mut DbConnection, round_id: i32) -> Doma
 /// (the rows are new), when the round is drawn per board.
 pub(crate) fn redraw_boards_if_per_board(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     per_board: bool,
 ) -> DomainResult<()> {
@@ -217,7 +219,7 @@ pub(crate) fn redraw_boards_if_per_board(
 pub fn set(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     cmd: SetPositions,
 ) -> DomainResult<RoundPositions> {

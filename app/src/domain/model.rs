@@ -9,6 +9,7 @@ use super::DomainResult;
 use crate::db::models::{ByeRequestRow, GameRow, PlayerRow, TournamentRow};
 use crate::db::schema::{bye_requests, checkin_rounds, checkins, forbidden_pairs, games, players};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 use pairing::{ByeKind, Color, GameResult, PlayerId, PointSystem, RoundEntry};
 use std::collections::HashMap;
@@ -38,7 +39,10 @@ pub fn kind_of(t: &TournamentRow) -> pairing::TournamentKind {
 }
 
 /// Players of a tournament in pairing-number order (players not yet numbered last).
-pub fn players_in_order(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerRow>> {
+pub fn players_in_order(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<Vec<PlayerRow>> {
     let mut rows: Vec<PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
         .select(PlayerRow::as_select())

@@ -13,6 +13,7 @@ use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::TimeCategory;
 use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus};
 use diesel::prelude::*;
@@ -57,7 +58,8 @@ pub struct RecordPenalty {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PenaltyView {
     pub id: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub player_id: i32,
     pub kind: PenaltyKind,
     pub article: String,
@@ -111,8 +113,8 @@ fn could_mate(pos: &Position, side: rules::Color) -> DomainResult<bool> {
 pub fn record(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: RecordPenalty,
 ) -> DomainResult<PenaltyAnswer> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -371,7 +373,7 @@ pub fn record(
             tournament_id: Some(tid),
             action: "penalty.record",
             entity: "game",
-            entity_id: Some(gid as i64),
+            entity_id: Some(gid.into()),
         },
         Some(&before),
         Some(&answer),
@@ -381,7 +383,7 @@ pub fn record(
 
 /// The position the "could he mate" question is asked in: the given FEN, else the
 /// final position of the game's stored moves.
-fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResult<Position> {
+fn final_pos(conn: &mut DbConnection, gid: GameId, fen: Option<&str>) -> DomainResult<Position> {
     if let Some(f) = fen.map(str::trim).filter(|f| !f.is_empty()) {
         return Position::from_fen(f)
             .map_err(|e| DomainError::invalid("final_fen", msg!("the FEN is not valid: {}", e)));
@@ -395,7 +397,7 @@ fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResu
 }
 
 /// 13.4(g): out of later pairings; every unfinished game is lost by forfeit.
-fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
+fn expel(conn: &mut DbConnection, tid: TournamentId, pid: i32) -> DomainResult<()> {
     let p = load_player(conn, tid, pid)?;
     let t = load_tournament(conn, tid)?;
     let points = point_system(&t);
@@ -439,7 +441,7 @@ fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
 
 type PenaltyRow = (
     i32,
-    i32,
+    GameId,
     i32,
     PenaltyKind,
     String,
@@ -501,8 +503,8 @@ fn view_of(conn: &mut DbConnection, id: i32) -> DomainResult<PenaltyView> {
 /// round, without the arbiter's internal note).
 pub fn for_game(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<Vec<PenaltyView>> {
     let g = load_game(conn, tid, gid)?;
@@ -537,7 +539,7 @@ pub struct CardPenalty {
 /// Penalties against `pid` in tournament `tid`, by round, as `audience` sees them.
 pub fn for_player(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
     audience: Audience,
 ) -> DomainResult<Vec<CardPenalty>> {
@@ -562,10 +564,10 @@ pub fn for_player(
 /// How many penalties each game of round `number` has (games without any are absent).
 pub fn counts_for_round(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
-) -> DomainResult<std::collections::HashMap<i32, usize>> {
-    let ids: Vec<i32> = penalties::table
+) -> DomainResult<std::collections::HashMap<GameId, usize>> {
+    let ids: Vec<GameId> = penalties::table
         .inner_join(
             crate::db::schema::games::table.on(crate::db::schema::games::id.eq(penalties::game_id)),
         )

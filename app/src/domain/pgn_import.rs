@@ -24,6 +24,7 @@ use super::{require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, PlayerRow, RoundRow};
 use crate::db::schema::rounds;
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, TournamentId};
 use diesel::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -169,7 +170,7 @@ pub struct Seat {
 /// A board of the round.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
-    pub game_id: i32,
+    pub game_id: GameId,
     pub board: i32,
     pub white: Seat,
     pub black: Seat,
@@ -369,7 +370,8 @@ pub struct ImportedGame {
     /// The game's place in the file (1-based).
     pub index: usize,
     pub board: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub white: String,
     pub black: String,
     /// The result the file gives.
@@ -399,7 +401,8 @@ pub struct UnplacedGame {
 pub struct ResultConflict {
     pub index: usize,
     pub board: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub result_in_file: String,
     pub entered_result: String,
 }
@@ -429,7 +432,7 @@ fn seat(p: Option<&PlayerRow>) -> Seat {
 pub fn import_round(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     text: &str,
 ) -> DomainResult<ImportReport> {
@@ -589,13 +592,13 @@ mod tests {
     fn games_are_placed_by_fide_id_then_name() {
         let boards = vec![
             Board {
-                game_id: 10,
+                game_id: GameId(10),
                 board: 1,
                 white: seat("Łukasz Żółć", Some(1111)),
                 black: seat("Jiří Čermák", None),
             },
             Board {
-                game_id: 11,
+                game_id: GameId(11),
                 board: 2,
                 white: seat("Anna Nowak", None),
                 black: seat("Anna Kowalska", None),

@@ -49,6 +49,7 @@ use super::{now, regulations, require_role, Actor, Audience, DomainError, Domain
 use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -436,7 +437,7 @@ fn club_awards(order: &[&Standing], c: &Category, top: u32) -> Vec<Award> {
 // Storage: one prize table per tournament.
 
 /// The prize table with the version a change must name.
-fn stored(conn: &mut DbConnection, tid: i32) -> DomainResult<(PrizeTable, i32)> {
+fn stored(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<(PrizeTable, i32)> {
     let row: Option<(String, i32)> = prize_tables::table
         .find(tid)
         .select((prize_tables::body, prize_tables::version))
@@ -473,7 +474,7 @@ pub struct PrizesView {
 pub fn set_table(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: SetPrizes,
 ) -> DomainResult<PrizesView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -514,7 +515,7 @@ pub fn set_table(
             tournament_id: Some(tid),
             action: "prizes.set",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         Some(&before),
         Some(&cmd.table),
@@ -526,7 +527,11 @@ pub fn set_table(
 /// from the standings after the last round the audience sees; it is final
 /// when that is the last round of the event and no result is missing. The
 /// public sees the list only when final.
-pub fn view(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<PrizesView> {
+pub fn view(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<PrizesView> {
     let t = load_tournament(conn, tid)?;
     let (table, version) = stored(conn, tid)?;
     let st = standings::compute(conn, tid, audience)?;

@@ -11,6 +11,7 @@ use super::{formats, now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
 use crate::domain::msg::{nested, word, Lines, Msg};
 use diesel::prelude::*;
@@ -213,7 +214,11 @@ impl From<&PlayerRow> for PlayerView {
     }
 }
 
-pub fn load_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<PlayerRow> {
+pub fn load_player(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    pid: i32,
+) -> DomainResult<PlayerRow> {
     players::table
         .filter(players::id.eq(pid))
         .filter(players::tournament_id.eq(tid))
@@ -223,7 +228,7 @@ pub fn load_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<
         .ok_or_else(|| DomainError::NotFound(msg!("player {} in tournament {}", pid, tid)))
 }
 
-pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerView>> {
+pub fn list(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<PlayerView>> {
     load_tournament(conn, tid)?;
     let rows: Vec<PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
@@ -233,7 +238,7 @@ pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerView>> 
     Ok(rows.iter().map(PlayerView::from).collect())
 }
 
-pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
     let max: Option<i32> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(rounds::number))
@@ -248,7 +253,7 @@ pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i
 pub fn register(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: RegisterPlayer,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -279,7 +284,7 @@ pub fn register(
 /// flag says whether it was a late entry.
 pub(crate) fn enter_player(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     mut cmd: RegisterPlayer,
 ) -> DomainResult<(PlayerView, bool)> {
     let t = load_tournament(conn, tid)?;
@@ -442,7 +447,7 @@ pub(crate) fn name_key(name: &str) -> Vec<String> {
 /// same name (diacritics, case and word order aside) and the same birth year.
 pub(crate) fn likely_duplicate(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     name: &str,
     birth_date: &str,
     except: Option<i32>,
@@ -498,7 +503,7 @@ pub struct EditedPlayer {
 pub fn edit(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
     cmd: EditPlayer,
 ) -> DomainResult<EditedPlayer> {
@@ -583,7 +588,12 @@ pub fn edit(
 
 /// Removes a registration made by mistake. Only a player who was never paired
 /// can go; one who played withdraws instead (his games stay in the record).
-pub fn delete(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> DomainResult<()> {
+pub fn delete(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    pid: i32,
+) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
     let games: i64 = crate::db::schema::games::table
@@ -622,7 +632,7 @@ pub fn delete(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> Dom
 pub fn reinstate(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -717,7 +727,7 @@ fn cell_number<T: std::str::FromStr>(
 pub fn import_list(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     text: &str,
 ) -> DomainResult<usize> {
     super::require_individual_event(
@@ -758,7 +768,7 @@ pub fn import_list(
 fn audit_change(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     action: &'static str,
     before: &PlayerRow,
     after: &PlayerRow,
@@ -782,7 +792,7 @@ fn audit_change(
 pub fn withdraw(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -861,7 +871,7 @@ impl From<&ByeRequestRow> for ByeRequestView {
 pub fn request_bye(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
     cmd: RequestBye,
 ) -> DomainResult<ByeRequestView> {
@@ -955,7 +965,10 @@ pub fn request_bye(
     Ok(v)
 }
 
-pub fn bye_requests(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<ByeRequestView>> {
+pub fn bye_requests(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<Vec<ByeRequestView>> {
     load_tournament(conn, tid)?;
     let rows: Vec<ByeRequestRow> = bye_requests::table
         .filter(bye_requests::tournament_id.eq(tid))

@@ -8,6 +8,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{GameKind, RoundState};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -126,8 +127,8 @@ pub use super::rounds::load_game;
 /// for the public).
 pub fn get_game(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<GameView> {
     let g = load_game(conn, tid, gid)?;
@@ -142,8 +143,8 @@ pub fn get_game(
 pub fn set_result(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: SetResult,
 ) -> DomainResult<GameView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -246,7 +247,7 @@ pub fn set_result(
                 "result.enter"
             },
             entity: "game",
-            entity_id: Some(gid as i64),
+            entity_id: Some(gid.into()),
         },
         Some(&before),
         Some(&after),
@@ -283,7 +284,7 @@ pub struct TypedResult {
 /// A board whose result was refused: what was typed, and why.
 #[derive(Debug)]
 pub struct RefusedResult {
-    pub game_id: i32,
+    pub game_id: GameId,
     pub entered: String,
     pub error: DomainError,
 }
@@ -303,9 +304,9 @@ pub struct RoundResults {
 pub fn enter_round_results(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
-    typed: &HashMap<i32, TypedResult>,
+    typed: &HashMap<GameId, TypedResult>,
 ) -> DomainResult<RoundResults> {
     let current = super::rounds::get(conn, tid, n, Audience::Staff)?;
     let mut out = RoundResults::default();

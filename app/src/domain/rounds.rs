@@ -14,6 +14,7 @@ use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResul
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{
     GameKind, LeftOutReason, PlayerStatus, RatingOrder, RoundState, Variant,
 };
@@ -36,7 +37,8 @@ pub struct PlayerRef {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: GameId,
     pub round: i32,
     pub board: i32,
     pub white: PlayerRef,
@@ -96,7 +98,7 @@ impl LeftOut {
 /// (`domain::checkin`).
 fn left_out(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     rows: &[GameRow],
     pm: &HashMap<i32, PlayerRow>,
@@ -196,14 +198,17 @@ pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
     }
 }
 
-pub fn player_map(conn: &mut DbConnection, tid: i32) -> DomainResult<HashMap<i32, PlayerRow>> {
+pub fn player_map(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<HashMap<i32, PlayerRow>> {
     Ok(players_in_order(conn, tid)?
         .into_iter()
         .map(|p| (p.id, p))
         .collect())
 }
 
-fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<RoundRow> {
+fn load_round(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<RoundRow> {
     rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(number))
@@ -216,7 +221,7 @@ fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Ro
 /// A round's view. Before publication only staff see the boards.
 pub fn get(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     audience: Audience,
 ) -> DomainResult<RoundView> {
@@ -257,7 +262,7 @@ pub struct RoundSummary {
 /// The rounds `audience` sees (the public: published ones only).
 pub fn list(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<RoundSummary>> {
     load_tournament(conn, tid)?;
@@ -286,7 +291,7 @@ pub fn list(
     Ok(out)
 }
 
-pub fn last_round(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+pub fn last_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
     let max: Option<i32> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(rounds::number))
@@ -350,7 +355,11 @@ fn assign_start_numbers(
     Ok(())
 }
 
-fn unfinished_boards(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<Vec<i32>> {
+fn unfinished_boards(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    round: i32,
+) -> DomainResult<Vec<i32>> {
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(round))
@@ -433,7 +442,11 @@ fn insert_pairing(
 }
 
 /// Pairs the next round.
-pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResult<RoundView> {
+pub fn pair_next(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     super::require_individual_event(
         conn,
@@ -521,7 +534,12 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
 }
 
 /// Unpairs the last round, as long as no game of it has a result.
-pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> DomainResult<()> {
+pub fn unpair(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    number: i32,
+) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let last = last_round(conn, tid)?;
     if number != last || last == 0 {
@@ -573,7 +591,7 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
 pub fn publish(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
 ) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -623,7 +641,11 @@ pub fn publish(
 }
 
 /// Moves a round between `published` and `finished` as its results come and go.
-pub fn refresh_round_state(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<()> {
+pub fn refresh_round_state(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    number: i32,
+) -> DomainResult<()> {
     let r = load_round(conn, tid, number)?;
     if r.state == RoundState::Paired {
         return Ok(());
@@ -685,7 +707,7 @@ pub struct Swap {
 pub fn swap(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     cmd: Swap,
 ) -> DomainResult<EditedPairing> {
@@ -742,7 +764,7 @@ pub fn swap(
 pub fn edit_pairing(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     cmd: EditPairing,
 ) -> DomainResult<EditedPairing> {

@@ -6,6 +6,7 @@ use super::tournaments::{load as load_tournament, tiebreak_codes};
 use super::{engine, Audience, DomainResult};
 use crate::db::schema::games;
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::kinds::GameKind;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -45,7 +46,7 @@ pub struct StandingsView {
 /// it is paired, so the public's standings stop at the last published round).
 pub fn compute(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<StandingsView> {
     let t = load_tournament(conn, tid)?;
@@ -91,7 +92,7 @@ pub fn compute(
 /// pairing list prints next to the names.
 pub fn points_before(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
 ) -> DomainResult<std::collections::HashMap<i32, i32>> {
     let row = load_tournament(conn, tid)?;

@@ -9,6 +9,7 @@ use super::{Audience, DomainResult};
 use crate::db::models::{GameRow, PlayerRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::kinds::{GameKind, PlayedColour, RoundState};
 use diesel::prelude::*;
 use std::collections::HashMap;
@@ -24,7 +25,10 @@ fn player_ref(p: &PlayerRow) -> PlayerRef {
 }
 
 /// (number, state) of every paired round, in order — without their games.
-pub fn round_states(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<(i32, RoundState)>> {
+pub fn round_states(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<Vec<(i32, RoundState)>> {
     Ok(rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .order(rounds::number)
@@ -88,7 +92,7 @@ pub struct CardView {
 /// The games of player `pid` in the rounds `audience` sees, by round.
 pub fn player_games(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
     audience: Audience,
 ) -> DomainResult<Vec<GameRow>> {
@@ -104,7 +108,7 @@ pub fn player_games(
 
 pub fn player_card(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
     audience: Audience,
 ) -> DomainResult<CardView> {
@@ -189,7 +193,7 @@ pub struct CrosstableView {
 
 pub fn crosstable(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<CrosstableView> {
     let t = load_tournament(conn, tid)?;

@@ -5,6 +5,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::pairings::bye_text;
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::kinds::{GameKind, PlayerStatus};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{game_view, player_map, GameView};
@@ -24,7 +25,7 @@ pub struct PlayerCard {
 impl PlayerCard {
     pub fn load(
         conn: &mut DbConnection,
-        tid: i32,
+        tid: TournamentId,
         pid: i32,
         audience: Audience,
     ) -> DomainResult<PlayerCard> {

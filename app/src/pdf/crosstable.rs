@@ -4,6 +4,7 @@
 use super::layout::{Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::tournaments::{self, tiebreak_codes, TournamentView};
 use crate::domain::{engine, model, Audience, DomainResult};
 use crate::web::pages::i18n::Tr;
@@ -61,7 +62,11 @@ fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> (
 }
 
 impl Crosstable {
-    pub fn load(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<Crosstable> {
+    pub fn load(
+        conn: &mut DbConnection,
+        tid: TournamentId,
+        audience: Audience,
+    ) -> DomainResult<Crosstable> {
         let tournament = tournaments::get(conn, tid, audience)?;
         let row = tournaments::load(conn, tid)?;
         let last = audience.last_round(conn, tid)? as u32;

@@ -4,6 +4,7 @@
 use super::layout::{text_width, Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
@@ -23,7 +24,7 @@ impl RoundSheet {
     /// Reads round `n`. An unpublished round exists only for staff (`staff`).
     pub fn load(
         conn: &mut DbConnection,
-        tid: i32,
+        tid: TournamentId,
         n: i32,
         audience: Audience,
     ) -> DomainResult<RoundSheet> {

@@ -75,7 +75,11 @@ fn prepare(db: &Database) -> (i32, Vec<i32>, String) {
         .write(|c| users::create_token(c, &actor, "crash writers"))
         .unwrap()
         .token;
-    (t.id, r.games.iter().map(|g| g.id).collect(), token)
+    (
+        t.id.get(),
+        r.games.iter().map(|g| g.id.get()).collect(),
+        token,
+    )
 }
 
 struct Ack {

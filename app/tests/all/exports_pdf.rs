@@ -149,7 +149,7 @@ fn the_envelope_prints_every_field_but_never_the_sealed_move() {
 #[test]
 fn a_long_table_breaks_across_pages_and_repeats_its_header() {
     let t = app::domain::tournaments::TournamentView {
-        id: 1,
+        id: app::domain::ids::TournamentId(1),
         status: app::domain::kinds::TournamentStatus::Running,
         version: 1,
         regulations: app::domain::tournaments::Regulations {

@@ -352,7 +352,7 @@ fn organizer_runs_round_one_in_a_browser() {
         "return location.pathname.endsWith('/manage/players');",
         "the registration page",
     );
-    let tid: i32 = b
+    let tid: app::domain::ids::TournamentId = b
         .url()
         .split("/t/")
         .nth(1)
@@ -567,7 +567,7 @@ fn organizer_runs_round_one_in_a_browser() {
 
 /// A 200-player Swiss, round 1 paired and published, for the phone: (tournament
 /// id, game id of board 1). Built through the domain operations.
-fn big_round(db: &Database) -> (i32, i32) {
+fn big_round(db: &Database) -> (app::domain::ids::TournamentId, app::domain::ids::GameId) {
     use app::domain::registration::{self, RegisterPlayer};
     use app::domain::{rounds, tournaments};
     let organizer = db

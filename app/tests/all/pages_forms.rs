@@ -86,7 +86,8 @@ fn staff_forms_work_without_javascript() {
         let (status, location, _) = f.post("/new", &borrowed);
         assert_eq!(status, 303, "[{label}] created");
         assert_eq!(app.audit_count(), before + 1, "[{label}] one audit row");
-        let tid: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+        let tid: app::domain::ids::TournamentId =
+            location.split('/').nth(2).unwrap().parse().unwrap();
 
         // CSV paste: a wrong line imports nothing and names the line.
         let bad = "Żółć, Łukasz; 2400\nČermák, Jiří; lots\n";

@@ -1,6 +1,7 @@
 //! PGN export of a game, a round or the whole tournament, through the rules core's writer.
 
 use super::*;
+use crate::domain::ids::{GameId, TournamentId};
 
 /// One game as PGN sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -155,9 +156,9 @@ fn pgn_game(
 /// games and are left out), as `audience` sees them.
 fn pgn_of(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     numbers: Option<i32>,
-    game: Option<i32>,
+    game: Option<GameId>,
     audience: Audience,
 ) -> DomainResult<String> {
     let t = tournaments::load(conn, tid)?;
@@ -238,8 +239,8 @@ fn pgn_of(
 
 pub fn pgn_game_export(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<String> {
     pgn_of(conn, tid, None, Some(gid), audience)
@@ -247,7 +248,7 @@ pub fn pgn_game_export(
 
 pub fn pgn_round(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     audience: Audience,
 ) -> DomainResult<String> {
@@ -256,7 +257,7 @@ pub fn pgn_round(
 
 pub fn pgn_tournament(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<String> {
     pgn_of(conn, tid, None, None, audience)

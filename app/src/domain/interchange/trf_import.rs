@@ -1,6 +1,7 @@
 //! TRF import: a new tournament from a TRF file, in one transaction with one audit row.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// What an import made.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -176,7 +177,7 @@ pub fn import_trf(
             tournament_id: Some(tid),
             action: "tournament.import_trf",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&out),
@@ -273,7 +274,7 @@ fn insert_tournament(
     src: &pairing::Tournament,
     reg: &Regulations,
     ts: &str,
-) -> DomainResult<i32> {
+) -> DomainResult<TournamentId> {
     let row = NewTournament {
         name: reg.name.clone(),
         place: reg.place.clone(),
@@ -305,7 +306,7 @@ fn insert_tournament(
         created_at: ts.to_string(),
         updated_at: ts.to_string(),
     };
-    let tid: i32 = diesel::insert_into(tournaments_table::table)
+    let tid: TournamentId = diesel::insert_into(tournaments_table::table)
         .values(&row)
         .returning(tournaments_table::id)
         .get_result(conn)?;
@@ -319,7 +320,7 @@ fn insert_tournament(
 /// The players, by pairing number: their ids in that order.
 fn insert_players(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
     reg: &Regulations,
     ts: &str,
@@ -382,7 +383,7 @@ fn insert_players(
 /// then the higher-ranked player. The number of games and byes written.
 fn insert_rounds(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
     ids: &[i32],
     played: u32,
@@ -530,7 +531,7 @@ fn insert_rounds(
 /// Byes already known for rounds not yet paired become requested byes (Swiss).
 fn insert_requested_byes(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
     ids: &[i32],
     played: u32,
@@ -565,7 +566,7 @@ fn insert_requested_byes(
 /// The file's forbidden pairs (`XXP`).
 fn insert_forbidden_pairs(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
     ids: &[i32],
 ) -> DomainResult<()> {

@@ -1,6 +1,7 @@
 //! Re-rating a tournament's players from the lists before round 1.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// One player's change from the newer list.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
@@ -43,7 +44,7 @@ pub struct RerateReport {
 pub fn rerate(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: Rerate,
 ) -> DomainResult<RerateReport> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -136,7 +137,7 @@ pub fn rerate(
             tournament_id: Some(tid),
             action: "player.rerate",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&report),

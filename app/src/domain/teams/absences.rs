@@ -8,6 +8,7 @@
 
 use super::*;
 use crate::db::schema::team_byes;
+use crate::domain::ids::TournamentId;
 use crate::domain::Msg;
 
 /// Withdrawing a team.
@@ -35,7 +36,7 @@ pub struct TeamByeView {
 /// The team's row id, name, version and `withdrawn_from`.
 fn team_row(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
 ) -> DomainResult<(i32, String, i32, Option<i32>)> {
     teams::table
@@ -59,7 +60,7 @@ fn require_swiss(settings: &TeamEventSettings, what: Msg) -> DomainResult<()> {
     Ok(())
 }
 
-fn team_view_of(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<TeamView> {
+fn team_view_of(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<TeamView> {
     event(conn, tid, Audience::Staff)?
         .teams
         .into_iter()
@@ -73,7 +74,7 @@ fn team_view_of(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<
 pub fn withdraw(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     cmd: WithdrawTeam,
 ) -> DomainResult<TeamView> {
@@ -137,7 +138,7 @@ pub fn withdraw(
 pub fn reinstate(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
 ) -> DomainResult<TeamView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -171,7 +172,7 @@ pub fn reinstate(
 }
 
 /// Every half-point bye of the event (requested and given), by round.
-pub fn team_byes(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamByeView>> {
+pub fn team_byes(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<TeamByeView>> {
     settings_of(conn, tid)?;
     let names: HashMap<i32, String> = team_rows(conn, tid)?
         .into_iter()
@@ -197,7 +198,7 @@ pub fn team_byes(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamByeV
 /// The teams with a half-point bye in round `round`.
 pub(super) fn half_byes_of(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     round: i32,
 ) -> DomainResult<Vec<u32>> {
     let rows: Vec<i32> = team_byes::table
@@ -215,7 +216,7 @@ pub(super) fn half_byes_of(
 pub fn request_bye(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     cmd: RequestTeamBye,
 ) -> DomainResult<TeamByeView> {
@@ -280,7 +281,7 @@ pub fn request_bye(
 pub fn cancel_bye(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     round: i32,
 ) -> DomainResult<()> {

@@ -1,6 +1,7 @@
 //! Line-ups: a captain's (own team, before the deadline) or the arbiter's (any time).
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// A team's line-up for one round: roster places board by board, `null` for
 /// an empty board (a forfeit). Fewer places than boards leave the last boards
@@ -23,7 +24,7 @@ enum Submitter {
 fn lineup_rights(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     team: i32,
 ) -> DomainResult<Submitter> {
@@ -70,7 +71,7 @@ fn lineup_rights(
 pub fn set_lineup(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     team: i32,
     input: LineupInput,

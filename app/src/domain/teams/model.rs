@@ -1,6 +1,7 @@
 //! The engine's `TeamTournament` rebuilt from the rows.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// The event as the engine's model, with the first `rounds` rounds (all when
 /// `None`), and the maps between roster places and engine player ids.
@@ -34,7 +35,7 @@ pub(super) struct BoardRow {
 
 pub(super) fn match_rows(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     round: Option<i32>,
 ) -> DomainResult<Vec<MatchRow>> {
     let mut q = team_matches::table
@@ -158,7 +159,7 @@ fn colour(white: bool) -> Color {
 }
 
 /// Builds the engine's model from the rows: the first `upto` rounds.
-pub fn load(conn: &mut DbConnection, tid: i32, upto: Option<i32>) -> DomainResult<Loaded> {
+pub fn load(conn: &mut DbConnection, tid: TournamentId, upto: Option<i32>) -> DomainResult<Loaded> {
     let (settings, _) = settings_of(conn, tid)?;
     let tiebreaks = settings.validate()?;
     let name: String = tournaments::table

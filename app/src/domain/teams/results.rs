@@ -1,6 +1,7 @@
 //! Board results and match results.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -24,7 +25,7 @@ pub struct TeamResults {
 pub fn set_results(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     cmd: TeamResults,
 ) -> DomainResult<TeamRoundView> {

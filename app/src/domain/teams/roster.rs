@@ -1,6 +1,7 @@
 //! Teams and their ordered rosters (board order fixed once round 1 is paired).
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// One player of a roster as entered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -67,7 +68,8 @@ pub struct TeamView {
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamEventView {
-    pub tournament_id: i32,
+    #[schema(value_type = i32)]
+    pub tournament_id: TournamentId,
     pub name: String,
     pub settings: TeamEventSettings,
     pub teams: Vec<TeamView>,
@@ -98,7 +100,7 @@ type TeamRow = (
     Option<i32>,
 );
 
-pub(super) fn team_rows(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamRow>> {
+pub(super) fn team_rows(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<TeamRow>> {
     Ok(teams::table
         .filter(teams::tournament_id.eq(tid))
         .order(teams::number)
@@ -145,7 +147,7 @@ pub(super) fn member_rows(conn: &mut DbConnection, team_id: i32) -> DomainResult
 
 fn team_views(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<TeamView>> {
     let mut out = vec![];
@@ -175,7 +177,11 @@ fn team_views(
 }
 
 /// The team event: regulations, teams and rosters.
-pub fn event(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<TeamEventView> {
+pub fn event(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<TeamEventView> {
     let (settings, version) = settings_of(conn, tid)?;
     let name: String = tournaments::table
         .find(tid)
@@ -268,7 +274,7 @@ pub(super) fn insert_members(
     Ok(())
 }
 
-fn team_view(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<TeamView> {
+fn team_view(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<TeamView> {
     team_views(conn, tid, Audience::Staff)?
         .into_iter()
         .find(|t| t.number == number)
@@ -279,7 +285,7 @@ fn team_view(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Tea
 pub fn add_team(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     input: TeamInput,
 ) -> DomainResult<TeamView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -324,7 +330,7 @@ pub fn add_team(
 pub fn edit_team(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     input: TeamInput,
 ) -> DomainResult<TeamView> {

@@ -1,6 +1,7 @@
 //! Team rounds: pairing, publication, unpairing, and the views of rounds and matches.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamRef {
@@ -68,7 +69,11 @@ pub struct TeamRoundView {
 
 type RoundRow = (i32, RoundState, Option<String>, Option<i32>);
 
-pub(super) fn round_row(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<RoundRow> {
+pub(super) fn round_row(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    n: i32,
+) -> DomainResult<RoundRow> {
     team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .filter(team_rounds::number.eq(n))
@@ -85,7 +90,11 @@ pub(super) fn round_row(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResu
 
 /// The last round `audience` sees (0 when none): the one visibility rule of
 /// `domain::audience`, applied to team rounds.
-pub fn visible_rounds(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<i32> {
+pub fn visible_rounds(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<i32> {
     let last: Option<(i32, RoundState)> = team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .order(team_rounds::number.desc())
@@ -103,7 +112,7 @@ pub fn visible_rounds(conn: &mut DbConnection, tid: i32, audience: Audience) -> 
 /// the public).
 pub fn round(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     audience: Audience,
 ) -> DomainResult<TeamRoundView> {
@@ -192,7 +201,7 @@ pub fn round(
 /// The rounds this audience sees.
 pub fn rounds(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<TeamRoundView>> {
     let last = visible_rounds(conn, tid, audience)?;
@@ -230,7 +239,11 @@ pub struct PairTeamRound {
     pub lineup_deadline: Option<String>,
 }
 
-fn set_status(conn: &mut DbConnection, tid: i32, status: TournamentStatus) -> DomainResult<()> {
+fn set_status(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    status: TournamentStatus,
+) -> DomainResult<()> {
     diesel::update(tournaments::table.find(tid))
         .set(tournaments::status.eq(status))
         .execute(conn)?;
@@ -242,7 +255,7 @@ fn set_status(conn: &mut DbConnection, tid: i32, status: TournamentStatus) -> Do
 pub fn pair_next(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: PairTeamRound,
 ) -> DomainResult<TeamRoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -351,7 +364,7 @@ pub fn pair_next(
 
 pub(super) fn insert_match(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     round: i32,
     number: i32,
     m: &Match,
@@ -398,7 +411,7 @@ pub(super) fn insert_match(
 pub fn publish(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
 ) -> DomainResult<TeamRoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -434,7 +447,11 @@ pub fn publish(
 
 /// Moves a published round between `published` and `finished` as its results
 /// come and go, and the event to `finished` after its last round.
-pub(super) fn refresh_round(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<()> {
+pub(super) fn refresh_round(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    n: i32,
+) -> DomainResult<()> {
     let (id, state, _, _) = round_row(conn, tid, n)?;
     if state == RoundState::Paired {
         return Ok(());
@@ -477,7 +494,7 @@ pub struct SetDeadline {
 pub fn set_deadline(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     cmd: SetDeadline,
 ) -> DomainResult<TeamRoundView> {
@@ -508,7 +525,12 @@ pub fn set_deadline(
 /// `domain::rounds::unpair`; line-ups and the empty boards' forfeits go with
 /// the round, the audit row keeps them). Requested half-point byes stay for
 /// the next pairing.
-pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, n: i32) -> DomainResult<()> {
+pub fn unpair(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    n: i32,
+) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     settings_of(conn, tid)?;
     let last = super::regulations::rounds_paired(conn, tid)?;

@@ -1,6 +1,7 @@
 //! Team standings with the C.07 team tie-breaks, and board statistics.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TieBreakCell {
@@ -36,7 +37,7 @@ pub struct TeamStandings {
 /// (`pairing::team::tiebreak::team_standings`, C.07).
 pub fn standings(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<TeamStandings> {
     let last = visible_rounds(conn, tid, audience)?;
@@ -99,7 +100,7 @@ pub struct BoardStatView {
 /// (`pairing::team::tiebreak::board_ranking`).
 pub fn board_stats(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<BoardStatView>> {
     let last = visible_rounds(conn, tid, audience)?;

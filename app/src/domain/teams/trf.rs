@@ -1,10 +1,15 @@
 //! Team TRF export and import.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// The event as a team TRF (`pairing::team::trf::write`): the rounds this
 /// audience sees.
-pub fn export_trf(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<String> {
+pub fn export_trf(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<String> {
     let last = visible_rounds(conn, tid, audience)?;
     let loaded = load(conn, tid, Some(last))?;
     Ok(engine::trf::write(&loaded.t))
@@ -21,7 +26,7 @@ pub struct ImportedTeamEvent {
 pub fn import_trf(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     text: &str,
 ) -> DomainResult<ImportedTeamEvent> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -144,7 +149,7 @@ pub fn import_trf(
             tournament_id: Some(tid),
             action: "team.import_trf",
             entity: "team_event",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&v),

@@ -10,6 +10,7 @@ use crate::db::DbConnection;
 use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
 };
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{parse_field, EnvelopeState, GameKind, Notation, RecordFormat};
 use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
@@ -65,7 +66,7 @@ pub(super) fn ticked(s: &str) -> bool {
 #[template(path = "manage_game.html")]
 pub struct GameDesk {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub game: GameView,
     pub record: Option<GameRecordView>,
     pub penalties: Vec<PenaltyView>,
@@ -146,8 +147,8 @@ pub struct TypedMoves {
 fn game_desk_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     x: DeskExtras,
 ) -> DomainResult<GameDesk> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
@@ -216,7 +217,7 @@ pub struct Notice {
 pub async fn game_desk(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     q: web::Query<Notice>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -241,8 +242,8 @@ pub async fn game_desk(
 async fn desk_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     r: DomainResult<String>,
     typed: Option<TypedMoves>,
 ) -> Result<HttpResponse, PageError> {
@@ -278,7 +279,7 @@ pub struct MovesForm {
 pub async fn submit_moves(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     form: web::Form<MovesForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -346,7 +347,7 @@ impl PenaltyForm {
 pub async fn record_penalty(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     form: web::Form<PenaltyForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -408,7 +409,7 @@ impl AdjournForm {
 pub async fn adjourn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     form: web::Form<AdjournForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -437,9 +438,9 @@ pub async fn adjourn(
 async fn envelope_game(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
-) -> Result<i32, PageError> {
+) -> Result<GameId, PageError> {
     let db = state.db.clone();
     let lang = viewer.lang;
     web::block(move || {
@@ -464,7 +465,7 @@ pub struct PresentForm {
 async fn envelope_post<C, V>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    (tid, aid): (i32, i32),
+    (tid, aid): (TournamentId, i32),
     csrf: &str,
     cmd: DomainResult<C>,
     op: impl FnOnce(&mut DbConnection, &crate::domain::Actor, C) -> DomainResult<V> + Send + 'static,
@@ -491,7 +492,7 @@ where
 pub async fn mark_present(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<PresentForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -552,7 +553,7 @@ impl OpenForm {
 pub async fn open_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<OpenForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -592,7 +593,7 @@ pub struct EndForm {
 pub async fn end_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -614,7 +615,7 @@ pub async fn end_envelope(
 pub async fn envelope_lost(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();

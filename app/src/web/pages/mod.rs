@@ -25,6 +25,7 @@ pub mod staff;
 pub mod teams;
 
 use crate::db::{Database, DbConnection};
+use crate::domain::ids::TournamentId;
 use crate::domain::{users, Actor, Audience, DomainError, DomainResult};
 use crate::web::auth::{Credentials, SESSION_COOKIE};
 use crate::web::error::AppError;
@@ -424,14 +425,14 @@ impl Viewer {
     }
 
     /// What the viewer may see of `tid` (staff: organizers, arbiters, admins).
-    pub fn audience(&self, conn: &mut DbConnection, tid: i32) -> DomainResult<Audience> {
+    pub fn audience(&self, conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Audience> {
         Audience::of(conn, &self.actor, tid)
     }
 }
 
 /// The tournament's menu, shown on all its pages.
 pub struct TournamentNav {
-    pub id: i32,
+    pub id: TournamentId,
     pub name: String,
     /// Round numbers the viewer may open.
     pub rounds: Vec<i32>,
@@ -452,7 +453,7 @@ impl TournamentNav {
     pub fn load(
         conn: &mut DbConnection,
         viewer: &Viewer,
-        tid: i32,
+        tid: TournamentId,
         current: &str,
     ) -> DomainResult<TournamentNav> {
         let t = crate::domain::tournaments::load(conn, tid)?;
@@ -525,7 +526,7 @@ impl Base {
         }
     }
 
-    pub fn with_live(mut self, tid: i32) -> Base {
+    pub fn with_live(mut self, tid: TournamentId) -> Base {
         self.live = Some(format!("/t/{tid}/live"));
         self
     }
@@ -745,7 +746,7 @@ where
 pub async fn cached_page<T, F>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    tid: i32,
+    tid: TournamentId,
     f: F,
 ) -> Result<HttpResponse, PageError>
 where
@@ -813,7 +814,7 @@ pub async fn form_viewer(
 pub async fn write_op<T, F>(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: Option<i32>,
+    tid: Option<TournamentId>,
     f: F,
 ) -> Result<DomainResult<T>, PageError>
 where

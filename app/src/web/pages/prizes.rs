@@ -3,6 +3,7 @@
 //! provisional), who wins what.
 
 use super::{page, Base, PageError, TournamentNav};
+use crate::domain::ids::TournamentId;
 use crate::domain::prizes::{self, money, SplitMode};
 use crate::web::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -28,7 +29,7 @@ pub struct CategoryBlock {
 #[template(path = "prizes.html")]
 pub struct PrizesPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub is_final: bool,
     pub after_round: i32,
     /// The list is shown (final, or to staff).
@@ -42,7 +43,7 @@ pub struct PrizesPage {
 pub async fn prizes(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {

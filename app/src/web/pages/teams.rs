@@ -5,6 +5,7 @@
 //! staff (`Audience`).
 
 use super::{cached_page, Base, PageError, TournamentNav};
+use crate::domain::ids::TournamentId;
 use crate::domain::rounds::fmt_points;
 use crate::domain::teams::{self, TeamRoundView, TeamStandings, TeamView};
 use crate::web::AppState;
@@ -50,7 +51,7 @@ fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
 #[template(path = "teams/event.html")]
 pub struct TeamsPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub teams: Vec<TeamView>,
     pub rounds: Vec<i32>,
     pub after_round: i32,
@@ -61,7 +62,7 @@ pub struct TeamsPage {
 pub async fn event(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -104,7 +105,7 @@ pub struct MatchBlock {
 #[template(path = "teams/round.html")]
 pub struct TeamRoundPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub n: i32,
     pub published: bool,
     pub deadline: String,
@@ -153,7 +154,7 @@ fn round_blocks(r: &TeamRoundView) -> Vec<MatchBlock> {
 pub async fn round(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -194,7 +195,7 @@ pub struct CrossRow {
 #[template(path = "teams/crosstable.html")]
 pub struct TeamCrosstablePage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub after_round: i32,
     pub heads: Vec<u32>,
     pub rows: Vec<CrossRow>,
@@ -203,7 +204,7 @@ pub struct TeamCrosstablePage {
 pub async fn crosstable(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -281,7 +282,7 @@ pub struct StaffMatch {
 #[template(path = "teams/manage.html")]
 pub struct TeamManagePage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     /// The round shown (0: none paired yet).
     pub n: i32,
     pub published: bool,
@@ -298,7 +299,7 @@ pub struct TeamManagePage {
 fn manage_page(
     conn: &mut crate::db::DbConnection,
     viewer: &super::Viewer,
-    tid: i32,
+    tid: TournamentId,
     problem: Option<String>,
 ) -> crate::domain::DomainResult<TeamManagePage> {
     crate::domain::require_role(conn, &viewer.actor, tid, &[crate::domain::Role::Arbiter])?;
@@ -382,7 +383,7 @@ fn manage_page(
 pub async fn manage(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     super::page(&state, &req, move |conn, viewer| {
@@ -394,7 +395,7 @@ pub async fn manage(
 async fn manage_answer<T: Send + 'static>(
     state: &web::Data<AppState>,
     viewer: &super::Viewer,
-    tid: i32,
+    tid: TournamentId,
     r: crate::domain::DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
     super::post_answer(
@@ -421,7 +422,7 @@ pub struct CsrfForm {
 pub async fn manage_pair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -436,7 +437,7 @@ pub async fn manage_pair(
 pub async fn manage_publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -452,7 +453,7 @@ pub async fn manage_publish(
 pub async fn manage_lineup(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, i32, i32)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n, team) = path.into_inner();
@@ -497,7 +498,7 @@ pub async fn manage_lineup(
 pub async fn manage_results(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -551,7 +552,7 @@ pub async fn manage_results(
 pub async fn manage_unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -586,7 +587,7 @@ pub struct RoundForm {
 pub async fn manage_withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
@@ -606,7 +607,7 @@ pub async fn manage_withdraw(
 pub async fn manage_reinstate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
@@ -621,7 +622,7 @@ pub async fn manage_reinstate(
 pub async fn manage_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
@@ -645,7 +646,7 @@ pub async fn manage_bye(
 pub async fn manage_cancel_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, i32, i32)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team, n) = path.into_inner();

@@ -2,6 +2,7 @@
 //! removal, withdrawals, requested byes, and the staff.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus};
 use crate::web::pages::i18n::errors;
 
@@ -51,7 +52,7 @@ impl PlayerForm {
 #[template(path = "manage_players.html")]
 pub struct PlayersAdminPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub players: Vec<PlayerView>,
     pub byes: Vec<ByeRequestView>,
     pub f: PlayerForm,
@@ -94,7 +95,7 @@ pub(super) struct PlayersExtras {
 pub(super) fn players_admin(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     x: PlayersExtras,
 ) -> DomainResult<PlayersAdminPage> {
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -135,7 +136,7 @@ pub(super) fn no_extras() -> PlayersExtras {
 pub async fn players_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
@@ -152,7 +153,7 @@ pub async fn players_form(
 pub async fn register(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -207,7 +208,7 @@ pub struct CsvForm {
 pub async fn import_csv(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CsvForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -247,7 +248,7 @@ pub async fn import_csv(
 pub async fn withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -268,7 +269,7 @@ pub async fn withdraw(
 pub async fn reinstate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -341,7 +342,7 @@ impl EditPlayerForm {
 #[template(path = "manage_player.html")]
 pub struct PlayerEditPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub player: PlayerView,
     pub f: EditPlayerForm,
     pub error: FormError,
@@ -358,7 +359,7 @@ impl PlayerEditPage {
 pub(super) fn player_edit_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     pid: i32,
     typed: Option<(EditPlayerForm, FormError)>,
 ) -> DomainResult<PlayerEditPage> {
@@ -387,7 +388,7 @@ pub(super) fn player_edit_page(
 pub async fn edit_player_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -401,7 +402,7 @@ pub async fn edit_player_form(
 pub async fn edit_player(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<EditPlayerForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -445,7 +446,7 @@ pub async fn edit_player(
 pub async fn delete_player(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -477,7 +478,7 @@ pub struct ByeForm {
 pub async fn request_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<ByeForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -548,7 +549,7 @@ pub async fn request_bye(
 pub(super) async fn players_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -589,7 +590,7 @@ pub struct StaffForm {
 pub async fn appoint(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -610,7 +611,7 @@ pub async fn appoint(
 pub async fn dismiss(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -652,7 +653,7 @@ pub async fn back_to_screen(
                 ["entries", ..] => format!("/t/{tid}/manage/entries"),
                 ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
                 ["envelopes", aid, ..] => {
-                    let (Ok(t), Ok(a)) = (tid.parse::<i32>(), aid.parse::<i32>()) else {
+                    let (Ok(t), Ok(a)) = (tid.parse::<TournamentId>(), aid.parse::<i32>()) else {
                         return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
                     };
                     let db = state.db.clone();

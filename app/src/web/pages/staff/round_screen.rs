@@ -1,6 +1,7 @@
 //! The round screen: pairing, review (swaps), publication, result entry.
 
 use super::*;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::RoundState;
 use crate::domain::results::TypedResult;
 use crate::web::pages::i18n::errors;
@@ -9,7 +10,7 @@ use crate::web::pages::i18n::errors;
 #[template(path = "manage_round.html")]
 pub struct RoundScreen {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     /// The round shown (None before round 1 is paired).
     pub round: Option<RoundView>,
     pub rounds: Vec<i32>,
@@ -20,7 +21,7 @@ pub struct RoundScreen {
     /// The criteria a hand edit broke (after a swap).
     pub broken: Option<Vec<ViolationView>>,
     /// Per game: what was typed and the error, when saving failed.
-    pub typed: HashMap<i32, (String, String, bool)>,
+    pub typed: HashMap<GameId, (String, String, bool)>,
     /// Points before the round shown, by player id, as written.
     pub scores: HashMap<i32, String>,
     /// Rounds are left to pair after the one shown (offered once it is complete).
@@ -31,7 +32,7 @@ pub struct RoundScreen {
 }
 
 impl RoundScreen {
-    pub fn typed_result(&self, gid: &i32, current: &str) -> String {
+    pub fn typed_result(&self, gid: &GameId, current: &str) -> String {
         match self.typed.get(gid) {
             Some((t, _, _)) => t.clone(),
             None if current == "*" => String::new(),
@@ -44,11 +45,11 @@ impl RoundScreen {
     }
 
     /// The error of board `gid` asks the arbiter to confirm a result.
-    pub fn needs_confirm(&self, gid: &i32) -> bool {
+    pub fn needs_confirm(&self, gid: &GameId) -> bool {
         self.typed.get(gid).is_some_and(|(_, _, c)| *c)
     }
 
-    pub fn error_of(&self, gid: &i32) -> Option<&str> {
+    pub fn error_of(&self, gid: &GameId) -> Option<&str> {
         self.typed
             .get(gid)
             .map(|(_, e, _)| e.as_str())
@@ -62,13 +63,13 @@ pub(super) struct ScreenExtras {
     pub(super) notice: Option<String>,
     pub(super) fide_confirm: Option<FideConfirm>,
     pub(super) broken: Option<Vec<ViolationView>>,
-    pub(super) typed: HashMap<i32, (String, String, bool)>,
+    pub(super) typed: HashMap<GameId, (String, String, bool)>,
 }
 
 pub(super) fn round_screen_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     x: ScreenExtras,
 ) -> DomainResult<RoundScreen> {
@@ -116,7 +117,7 @@ pub(super) fn round_screen_page(
 pub async fn round_screen(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -128,7 +129,7 @@ pub async fn round_screen(
 pub(crate) async fn screen_answer<T>(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     n: i32,
     r: DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
@@ -151,7 +152,7 @@ pub(crate) async fn screen_answer<T>(
 pub async fn pair_next(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -180,7 +181,7 @@ pub async fn pair_next(
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -195,7 +196,7 @@ pub async fn publish(
 pub async fn unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -249,7 +250,7 @@ impl SwapForm {
 pub async fn swap(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<SwapForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -320,7 +321,7 @@ pub async fn swap(
 pub async fn results(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -329,7 +330,7 @@ pub async fn results(
     let viewer = form_viewer(&state, &req, &csrf).await?;
     // The boxes by game id: `r{id}` the result, `v{id}` the version read,
     // `why{id}` the reason, `c{id}` the confirmation.
-    let mut boxes: HashMap<i32, TypedResult> = HashMap::new();
+    let mut boxes: HashMap<GameId, TypedResult> = HashMap::new();
     for (key, value) in &fields {
         if let Some(gid) = key.strip_prefix('r').and_then(|id| id.parse().ok()) {
             boxes.insert(
@@ -352,7 +353,7 @@ pub async fn results(
     .await?
     .map_err(|e| PageError::new(e, viewer.lang))?;
     let saved = done.saved;
-    let typed: HashMap<i32, (String, String, bool)> = done
+    let typed: HashMap<GameId, (String, String, bool)> = done
         .refused
         .into_iter()
         .map(|r| {
