@@ -1,7 +1,7 @@
 //! Database rows. What is sent to clients lives in `web::views`, never these.
 
 use super::schema::*;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{
     ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
     PlayerStatus, RatingOrder, RoundState, TournamentStatus, Variant,
@@ -78,7 +78,7 @@ pub struct TournamentRow {
 #[diesel(table_name = players)]
 #[diesel(treat_none_as_null = true)]
 pub struct PlayerRow {
-    pub id: i32,
+    pub id: PlayerId,
     pub tournament_id: TournamentId,
     pub start_no: i32,
     pub fide_id: Option<i64>,
@@ -118,8 +118,8 @@ pub struct GameRow {
     pub tournament_id: TournamentId,
     pub round_number: i32,
     pub board: i32,
-    pub white_id: i32,
-    pub black_id: Option<i32>,
+    pub white_id: PlayerId,
+    pub black_id: Option<PlayerId>,
     pub kind: GameKind,
     pub white_score: Option<i32>,
     pub black_score: Option<i32>,
@@ -137,8 +137,8 @@ pub struct NewGame {
     pub tournament_id: TournamentId,
     pub round_number: i32,
     pub board: i32,
-    pub white_id: i32,
-    pub black_id: Option<i32>,
+    pub white_id: PlayerId,
+    pub black_id: Option<PlayerId>,
     pub kind: GameKind,
     pub white_score: Option<i32>,
     pub black_score: Option<i32>,
@@ -153,7 +153,7 @@ pub struct NewGame {
 pub struct ByeRequestRow {
     pub id: i32,
     pub tournament_id: TournamentId,
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub round_number: i32,
     pub kind: ByeRequestKind,
     pub note: String,
@@ -205,7 +205,7 @@ pub struct EntryRow {
     pub from_rating_list: bool,
     pub state: crate::domain::kinds::EntryState,
     pub reason: String,
-    pub player_id: Option<i32>,
+    pub player_id: Option<PlayerId>,
     pub created_at: String,
     pub decided_at: Option<String>,
 }

@@ -16,7 +16,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{EarlyEnd, EnvelopeState, GameKind};
 use crate::domain::msg::word;
 use crate::secrets::SealKey;
@@ -45,7 +45,8 @@ pub struct Adjourn {
     pub sealed_move_number: Option<i32>,
     /// The player whose draw offer stands, if any.
     #[serde(default)]
-    pub draw_offer_by: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub draw_offer_by: Option<PlayerId>,
     /// `YYYY-MM-DDTHH:MM`
     pub resume_at: String,
     pub resume_place: String,
@@ -75,10 +76,12 @@ pub struct EnvelopeView {
     pub position_fen: String,
     pub white_time_used_seconds: i32,
     pub black_time_used_seconds: i32,
-    pub sealer_id: i32,
+    #[schema(value_type = i32)]
+    pub sealer_id: PlayerId,
     pub sealer: String,
     pub sealed_move_number: i32,
-    pub draw_offer_by: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub draw_offer_by: Option<PlayerId>,
     pub resume_at: String,
     pub resume_place: String,
     /// `sealed`, `opened`, `ended` (draw or resignation before resumption),
@@ -100,9 +103,9 @@ type Row = (
         String,
         i32,
         i32,
+        PlayerId,
         i32,
-        i32,
-        Option<i32>,
+        Option<PlayerId>,
         String,
         String,
     ),
@@ -157,7 +160,7 @@ fn view(conn: &mut DbConnection, tid: TournamentId, row: &Row) -> DomainResult<E
     let (a, b) = row;
     let g = load_game(conn, tid, a.1)?;
     let pm = player_map(conn, tid)?;
-    let name = |id: i32| pm.get(&id).map(|p| p.name.clone()).unwrap_or_default();
+    let name = |id: PlayerId| pm.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     Ok(EnvelopeView {
         id: a.0,
         game_id: a.1,
@@ -243,9 +246,9 @@ fn insert_envelope(
     gid: GameId,
     pos: &Position,
     times: (i32, i32),
-    sealer: i32,
+    sealer: PlayerId,
     number: i32,
-    draw_offer_by: Option<i32>,
+    draw_offer_by: Option<PlayerId>,
     resume: (&str, &str),
     sealed_move: &str,
 ) -> DomainResult<i32> {
@@ -538,7 +541,7 @@ pub fn open(
         ));
     };
     let g = load_game(conn, tid, a.1)?;
-    let black_id = g.black_id.unwrap_or(0);
+    let black_id = g.black_id.unwrap_or_default();
     let replier_id = if a.5 == g.white_id {
         black_id
     } else {

@@ -312,7 +312,7 @@ pub fn record(
         .map_err(|m| DomainError::invalid("override_result", m))?;
     for (pid, a) in [
         (g.white_id, &cmd.white),
-        (g.black_id.unwrap_or(0), &cmd.black),
+        (g.black_id.unwrap_or_default(), &cmd.black),
     ] {
         diesel::delete(
             arrivals::table

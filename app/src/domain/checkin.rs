@@ -16,7 +16,7 @@ use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{checkin_codes, checkin_rounds, checkins, players};
 use crate::db::DbConnection;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use diesel::prelude::*;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -30,7 +30,8 @@ const CODE_LEN: usize = 6;
 /// A player on the check-in sheet.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinPlayer {
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub start_no: i32,
     pub name: String,
     pub rating: Option<i32>,
@@ -88,21 +89,21 @@ pub fn sheet(
         Audience::Public => Audience::Public.last_round(conn, tid)? + 1,
     };
     let open = is_open(conn, tid, round)?;
-    let marks: HashMap<i32, (CheckinSource, String)> = checkins::table
+    let marks: HashMap<PlayerId, (CheckinSource, String)> = checkins::table
         .filter(checkins::tournament_id.eq(tid))
         .filter(checkins::round_number.eq(round))
         .select((checkins::player_id, checkins::source, checkins::at))
-        .load::<(i32, CheckinSource, String)>(conn)?
+        .load::<(PlayerId, CheckinSource, String)>(conn)?
         .into_iter()
         .map(|(p, s, a)| (p, (s, a)))
         .collect();
-    let codes: HashMap<i32, String> = checkin_codes::table
+    let codes: HashMap<PlayerId, String> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
         .select((checkin_codes::player_id, checkin_codes::code))
-        .load::<(i32, String)>(conn)?
+        .load::<(PlayerId, String)>(conn)?
         .into_iter()
         .collect();
-    let byes: Vec<i32> = crate::db::schema::bye_requests::table
+    let byes: Vec<PlayerId> = crate::db::schema::bye_requests::table
         .filter(crate::db::schema::bye_requests::tournament_id.eq(tid))
         .filter(crate::db::schema::bye_requests::round_number.eq(round))
         .select(crate::db::schema::bye_requests::player_id)
@@ -223,7 +224,8 @@ pub fn set_open(
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarkPresence {
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     /// `true`: present; `false`: take the check-in back.
     pub present: bool,
 }
@@ -232,7 +234,8 @@ pub struct MarkPresence {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinReceipt {
     pub round: i32,
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub name: String,
     pub present: bool,
 }
@@ -242,7 +245,7 @@ fn record(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
     present: bool,
     source: CheckinSource,
 ) -> DomainResult<CheckinReceipt> {
@@ -302,7 +305,7 @@ fn record(
                 (true, CheckinSource::Code) => "checkin.code",
             },
             entity: "player",
-            entity_id: Some(pid as i64),
+            entity_id: Some(pid.into()),
         },
         None::<&()>,
         Some(&v),
@@ -365,7 +368,7 @@ pub fn by_code(
             "check-in for the next round has not started; ask the arbiter"
         )));
     }
-    let pid: Option<i32> = checkin_codes::table
+    let pid: Option<PlayerId> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
         .filter(checkin_codes::code.eq(&code))
         .select(checkin_codes::player_id)
@@ -384,7 +387,7 @@ pub fn by_code(
 pub fn code_of(
     conn: &mut DbConnection,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
 ) -> DomainResult<Option<String>> {
     Ok(checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))

@@ -19,7 +19,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::models::{EntryFormRow, EntryRow};
 use crate::db::schema::{entries, entry_forms, players};
 use crate::db::DbConnection;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::msg::word;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -133,7 +133,8 @@ pub struct EntryView {
     /// Why the entry was rejected.
     pub reason: String,
     /// The player registered from it, once approved.
-    pub player_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub player_id: Option<PlayerId>,
     pub created_at: String,
     pub decided_at: Option<String>,
 }

@@ -89,6 +89,11 @@ id_type! {
     GameId
 }
 
+id_type! {
+    /// A player registered in a tournament (`players.id`; not a FIDE id).
+    PlayerId
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,12 +18,12 @@ use std::collections::HashMap;
 pub struct Model {
     pub tournament: pairing::Tournament,
     /// `player_ids[start_no - 1]` is the database id of that pairing number.
-    pub player_ids: Vec<i32>,
-    pub start_no: HashMap<i32, PlayerId>,
+    pub player_ids: Vec<crate::domain::ids::PlayerId>,
+    pub start_no: HashMap<crate::domain::ids::PlayerId, PlayerId>,
 }
 
 impl Model {
-    pub fn player_id(&self, start_no: PlayerId) -> Option<i32> {
+    pub fn player_id(&self, start_no: PlayerId) -> Option<crate::domain::ids::PlayerId> {
         self.player_ids
             .get((start_no as usize).checked_sub(1)?)
             .copied()
@@ -56,7 +56,7 @@ fn entries(g: &GameRow, points: &PointSystem) -> (RoundEntry, Option<RoundEntry>
     let ws = g.white_score.unwrap_or(0);
     let bs = g.black_score.unwrap_or(0);
     let game = |result_w: Option<GameResult>, result_b: Option<GameResult>| {
-        let b = g.black_id.unwrap_or(0);
+        let b = g.black_id.unwrap_or_default().get();
         (
             RoundEntry::Game {
                 opponent: b as PlayerId,
@@ -64,7 +64,7 @@ fn entries(g: &GameRow, points: &PointSystem) -> (RoundEntry, Option<RoundEntry>
                 result: result_w,
             },
             Some(RoundEntry::Game {
-                opponent: g.white_id as PlayerId,
+                opponent: g.white_id.get() as PlayerId,
                 color: Color::Black,
                 result: result_b,
             }),
@@ -202,7 +202,7 @@ pub fn build(
             .load(conn)?;
         // Check-in in use for the round (`domain::checkin`): an active player
         // not checked in is not paired, and scores as a round missed.
-        let present: Option<Vec<i32>> = if t.system.is_swiss()
+        let present: Option<Vec<crate::domain::ids::PlayerId>> = if t.system.is_swiss()
             && checkin_rounds::table
                 .filter(checkin_rounds::tournament_id.eq(t.id))
                 .filter(checkin_rounds::round_number.eq(next as i32))
@@ -240,10 +240,11 @@ pub fn build(
             }
         }
     }
-    let forbidden: Vec<(i32, i32)> = forbidden_pairs::table
-        .filter(forbidden_pairs::tournament_id.eq(t.id))
-        .select((forbidden_pairs::player_a, forbidden_pairs::player_b))
-        .load(conn)?;
+    let forbidden: Vec<(crate::domain::ids::PlayerId, crate::domain::ids::PlayerId)> =
+        forbidden_pairs::table
+            .filter(forbidden_pairs::tournament_id.eq(t.id))
+            .select((forbidden_pairs::player_a, forbidden_pairs::player_b))
+            .load(conn)?;
     let forbidden = forbidden
         .into_iter()
         .filter_map(|(a, b)| Some((*start_no.get(&a)?, *start_no.get(&b)?)))

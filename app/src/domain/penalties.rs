@@ -13,7 +13,7 @@ use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::TimeCategory;
 use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus};
 use diesel::prelude::*;
@@ -25,7 +25,8 @@ use utoipa::ToSchema;
 #[serde(deny_unknown_fields)]
 pub struct RecordPenalty {
     /// The offender (or the claimant, for a draw claim under 10.2).
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     /// `warning` (13.4(a)), `extra_time` (13.4(b), to the opponent),
     /// `time_deduction` (13.4(c)), `game_lost` (13.4(d), 12.3(b), 12.8),
     /// `score_reduced` (13.4(e)), `score_raised` (13.4(f), the opponent's),
@@ -60,7 +61,8 @@ pub struct PenaltyView {
     pub id: i32,
     #[schema(value_type = i32)]
     pub game_id: GameId,
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub kind: PenaltyKind,
     pub article: String,
     pub seconds: Option<i32>,
@@ -397,7 +399,7 @@ fn final_pos(conn: &mut DbConnection, gid: GameId, fen: Option<&str>) -> DomainR
 }
 
 /// 13.4(g): out of later pairings; every unfinished game is lost by forfeit.
-fn expel(conn: &mut DbConnection, tid: TournamentId, pid: i32) -> DomainResult<()> {
+fn expel(conn: &mut DbConnection, tid: TournamentId, pid: PlayerId) -> DomainResult<()> {
     let p = load_player(conn, tid, pid)?;
     let t = load_tournament(conn, tid)?;
     let points = point_system(&t);
@@ -442,7 +444,7 @@ fn expel(conn: &mut DbConnection, tid: TournamentId, pid: i32) -> DomainResult<(
 type PenaltyRow = (
     i32,
     GameId,
-    i32,
+    PlayerId,
     PenaltyKind,
     String,
     Option<i32>,
@@ -540,7 +542,7 @@ pub struct CardPenalty {
 pub fn for_player(
     conn: &mut DbConnection,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
     audience: Audience,
 ) -> DomainResult<Vec<CardPenalty>> {
     let last = audience.last_round(conn, tid)?;

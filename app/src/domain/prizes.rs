@@ -49,7 +49,7 @@ use super::{now, regulations, require_role, Actor, Audience, DomainError, Domain
 use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -184,7 +184,7 @@ impl PrizeTable {
 /// One line of the final standings.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Standing {
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub name: String,
     /// 1, 2, 3 … in the order of points and tie-breaks.
     pub rank: u32,
@@ -204,7 +204,8 @@ pub struct Award {
     /// The place in the category (by tie-breaks), from 1.
     pub place: u32,
     /// The player (none for a club prize).
-    pub player_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub player_id: Option<PlayerId>,
     /// The winner's name (the club's for a club prize).
     pub name: String,
     pub points: f64,
@@ -213,7 +214,8 @@ pub struct Award {
     /// What is paid, in cents (after sharing).
     pub amount: i64,
     /// Shared with these players (equal points), if shared.
-    pub shared_with: Vec<i32>,
+    #[schema(value_type = Vec<i32>)]
+    pub shared_with: Vec<PlayerId>,
 }
 
 fn eligible(s: &Standing, rules: &[Rule]) -> bool {
@@ -271,7 +273,7 @@ pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
         .iter()
         .map(|c| vec![None; c.prizes.len()])
         .collect();
-    let mut has_prize: std::collections::HashSet<i32> = Default::default();
+    let mut has_prize: std::collections::HashSet<PlayerId> = Default::default();
     if table.one_prize_per_player {
         let mut slots: Vec<(i64, usize, usize)> = player_cats
             .iter()
@@ -584,7 +586,7 @@ mod tests {
 
     fn player(id: i32, points: f64) -> Standing {
         Standing {
-            player_id: id,
+            player_id: PlayerId(id),
             name: format!("P{id}"),
             rank: id as u32,
             points,
@@ -607,7 +609,13 @@ mod tests {
     fn paid(awards: &[Award]) -> Vec<(String, i32, i64)> {
         awards
             .iter()
-            .map(|a| (a.category.clone(), a.player_id.unwrap_or(0), a.amount))
+            .map(|a| {
+                (
+                    a.category.clone(),
+                    a.player_id.map_or(0, PlayerId::get),
+                    a.amount,
+                )
+            })
             .collect()
     }
 
@@ -657,7 +665,7 @@ mod tests {
             ]
         );
         assert_eq!(a.iter().map(|a| a.amount).sum::<i64>(), 31000);
-        assert_eq!(a[0].shared_with, vec![2]);
+        assert_eq!(a[0].shared_with, vec![PlayerId(2)]);
         assert!(a[2].shared_with.is_empty());
     }
 
@@ -951,7 +959,7 @@ mod tests {
             ..Default::default()
         };
         let a = compute(&st, &table);
-        assert_eq!(a[0].player_id, Some(1));
+        assert_eq!(a[0].player_id, Some(PlayerId(1)));
         let clubs: Vec<(&str, i64)> = a[1..].iter().map(|a| (a.name.as_str(), a.amount)).collect();
         assert_eq!(clubs, vec![("A", 500), ("B", 300)]);
     }

@@ -11,7 +11,7 @@ use super::{formats, now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
 use crate::domain::msg::{nested, word, Lines, Msg};
 use diesel::prelude::*;
@@ -171,7 +171,8 @@ impl RegisterPlayer {
 /// A player as clients see it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayerView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: PlayerId,
     /// Pairing number (0 until the first pairing).
     pub start_no: i32,
     pub name: String,
@@ -217,7 +218,7 @@ impl From<&PlayerRow> for PlayerView {
 pub fn load_player(
     conn: &mut DbConnection,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
 ) -> DomainResult<PlayerRow> {
     players::table
         .filter(players::id.eq(pid))
@@ -269,7 +270,7 @@ pub fn register(
                 "player.register"
             },
             entity: "player",
-            entity_id: Some(v.id as i64),
+            entity_id: Some(v.id.into()),
         },
         None::<&()>,
         Some(&v),
@@ -348,7 +349,7 @@ pub(crate) fn enter_player(
             ));
         }
     }
-    let id: i32 = diesel::insert_into(players::table)
+    let id: PlayerId = diesel::insert_into(players::table)
         .values((
             players::tournament_id.eq(tid),
             players::start_no.eq(0),
@@ -450,7 +451,7 @@ pub(crate) fn likely_duplicate(
     tid: TournamentId,
     name: &str,
     birth_date: &str,
-    except: Option<i32>,
+    except: Option<PlayerId>,
 ) -> DomainResult<Option<PlayerRow>> {
     let key = name_key(name);
     let year = year_of(birth_date);
@@ -504,7 +505,7 @@ pub fn edit(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
     cmd: EditPlayer,
 ) -> DomainResult<EditedPlayer> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -592,7 +593,7 @@ pub fn delete(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
@@ -620,7 +621,7 @@ pub fn delete(
             tournament_id: Some(tid),
             action: "player.delete",
             entity: "player",
-            entity_id: Some(pid as i64),
+            entity_id: Some(pid.into()),
         },
         Some(&PlayerView::from(&before)),
         None::<&()>,
@@ -633,7 +634,7 @@ pub fn reinstate(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
@@ -780,7 +781,7 @@ fn audit_change(
             tournament_id: Some(tid),
             action,
             entity: "player",
-            entity_id: Some(after.id as i64),
+            entity_id: Some(after.id.into()),
         },
         Some(&PlayerView::from(before)),
         Some(&PlayerView::from(after)),
@@ -793,7 +794,7 @@ pub fn withdraw(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
@@ -849,7 +850,8 @@ fn default_bye_kind() -> ByeRequestKind {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ByeRequestView {
     pub id: i32,
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub round: i32,
     pub kind: ByeRequestKind,
     pub note: String,
@@ -872,7 +874,7 @@ pub fn request_bye(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
     cmd: RequestBye,
 ) -> DomainResult<ByeRequestView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;

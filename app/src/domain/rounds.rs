@@ -14,7 +14,7 @@ use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResul
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{
     GameKind, LeftOutReason, PlayerStatus, RatingOrder, RoundState, Variant,
 };
@@ -28,7 +28,8 @@ pub use super::regulations::{total_rounds, total_rounds_for};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayerRef {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: PlayerId,
     pub start_no: i32,
     pub name: String,
     pub title: String,
@@ -101,10 +102,10 @@ fn left_out(
     tid: TournamentId,
     number: i32,
     rows: &[GameRow],
-    pm: &HashMap<i32, PlayerRow>,
+    pm: &HashMap<PlayerId, PlayerRow>,
 ) -> DomainResult<Vec<LeftOut>> {
     use crate::db::schema::bye_requests;
-    let requested: Vec<i32> = bye_requests::table
+    let requested: Vec<PlayerId> = bye_requests::table
         .filter(bye_requests::tournament_id.eq(tid))
         .filter(bye_requests::round_number.eq(number))
         .select(bye_requests::player_id)
@@ -172,8 +173,8 @@ fn player_ref(p: &PlayerRow) -> PlayerRef {
     }
 }
 
-pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
-    let pref = |id: i32| {
+pub fn game_view(g: &GameRow, players: &HashMap<PlayerId, PlayerRow>) -> GameView {
+    let pref = |id: PlayerId| {
         players.get(&id).map(player_ref).unwrap_or(PlayerRef {
             id,
             start_no: 0,
@@ -201,7 +202,7 @@ pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
 pub fn player_map(
     conn: &mut DbConnection,
     tid: TournamentId,
-) -> DomainResult<HashMap<i32, PlayerRow>> {
+) -> DomainResult<HashMap<PlayerId, PlayerRow>> {
     Ok(players_in_order(conn, tid)?
         .into_iter()
         .map(|p| (p.id, p))
@@ -387,24 +388,27 @@ fn insert_pairing(
     };
     let mut rows = Vec::new();
     let mut board = 1;
-    let mut game =
-        |white: i32, black: Option<i32>, kind: GameKind, ws: Option<i32>, bs: Option<i32>| {
-            rows.push(NewGame {
-                tournament_id: t.id,
-                round_number: round as i32,
-                board,
-                white_id: white,
-                black_id: black,
-                kind,
-                white_score: ws,
-                black_score: bs,
-                termination: String::new(),
-                reason: String::new(),
-                version: 1,
-                updated_at: ts.clone(),
-            });
-            board += 1;
-        };
+    let mut game = |white: PlayerId,
+                    black: Option<PlayerId>,
+                    kind: GameKind,
+                    ws: Option<i32>,
+                    bs: Option<i32>| {
+        rows.push(NewGame {
+            tournament_id: t.id,
+            round_number: round as i32,
+            board,
+            white_id: white,
+            black_id: black,
+            kind,
+            white_score: ws,
+            black_score: bs,
+            termination: String::new(),
+            reason: String::new(),
+            version: 1,
+            updated_at: ts.clone(),
+        });
+        board += 1;
+    };
     for &(w, b) in &p.boards {
         game(id(w)?, Some(id(b)?), GameKind::Pending, None, None);
     }
@@ -667,8 +671,10 @@ pub fn refresh_round_state(
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct BoardEdit {
     /// Player ids.
-    pub white: i32,
-    pub black: i32,
+    #[schema(value_type = i32)]
+    pub white: PlayerId,
+    #[schema(value_type = i32)]
+    pub black: PlayerId,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
@@ -677,7 +683,8 @@ pub struct EditPairing {
     /// The whole pairing in board order, by player id.
     pub boards: Vec<BoardEdit>,
     /// The player who gets the pairing-allocated bye, if any.
-    pub bye: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub bye: Option<PlayerId>,
     /// FIDE mode: a manual change needs both confirmations (`domain::fide_mode`).
     #[serde(default)]
     pub warning_read: bool,
@@ -778,7 +785,7 @@ pub fn edit_pairing(
     }
     let before = get(conn, tid, number, Audience::Staff)?;
     let current: Vec<GameRow> = round_games(conn, tid, number)?;
-    let in_pairing: HashSet<i32> = current
+    let in_pairing: HashSet<PlayerId> = current
         .iter()
         .filter(|g| {
             matches!(
@@ -824,7 +831,7 @@ pub fn edit_pairing(
             ),
         ));
     }
-    let mut was: Vec<(i32, Option<i32>)> = current
+    let mut was: Vec<(PlayerId, Option<PlayerId>)> = current
         .iter()
         .filter(|g| g.black_id.is_some())
         .map(|g| (g.white_id, g.black_id))
@@ -839,7 +846,7 @@ pub fn edit_pairing(
         .iter()
         .find(|g| g.black_id.is_none() && g.kind == GameKind::PairingBye)
         .map(|g| g.white_id);
-    let wanted: Vec<(i32, Option<i32>)> = cmd
+    let wanted: Vec<(PlayerId, Option<PlayerId>)> = cmd
         .boards
         .iter()
         .map(|b| (b.white, Some(b.black)))
@@ -855,7 +862,7 @@ pub fn edit_pairing(
         )?;
     }
     let m = model::build(conn, &t, number as u32 - 1, Some(number as u32))?;
-    let no = |id: i32| m.start_no.get(&id).copied().unwrap_or(0);
+    let no = |id: PlayerId| m.start_no.get(&id).copied().unwrap_or(0);
     let pairing = pairing::Pairing {
         boards: cmd
             .boards

@@ -6,7 +6,7 @@ use super::tournaments::{load as load_tournament, tiebreak_codes};
 use super::{engine, Audience, DomainResult};
 use crate::db::schema::games;
 use crate::db::DbConnection;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::kinds::GameKind;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -15,7 +15,8 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct StandingView {
     pub rank: u32,
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub start_no: u32,
     pub name: String,
     pub title: String,
@@ -60,7 +61,7 @@ pub fn compute(
             let p = &m.tournament.players[r.start_no as usize - 1];
             StandingView {
                 rank: r.rank,
-                player_id: m.player_id(r.start_no).unwrap_or(0),
+                player_id: m.player_id(r.start_no).unwrap_or_default(),
                 start_no: r.start_no,
                 name: p.name.clone(),
                 title: p.title.clone().unwrap_or_default(),
@@ -94,7 +95,7 @@ pub fn points_before(
     conn: &mut DbConnection,
     tid: TournamentId,
     n: i32,
-) -> DomainResult<std::collections::HashMap<i32, i32>> {
+) -> DomainResult<std::collections::HashMap<PlayerId, i32>> {
     let row = load_tournament(conn, tid)?;
     let m = model::build(conn, &row, (n - 1).max(0) as u32, None)?;
     let points = pairing::tiebreak::points(&m.tournament);

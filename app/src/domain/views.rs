@@ -9,7 +9,7 @@ use super::{Audience, DomainResult};
 use crate::db::models::{GameRow, PlayerRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::kinds::{GameKind, PlayedColour, RoundState};
 use diesel::prelude::*;
 use std::collections::HashMap;
@@ -38,7 +38,7 @@ pub fn round_states(
 
 /// One player's result in a game row, as written in a crosstable: `1 ½ 0` for
 /// played games, `+`/`−` for forfeits, the points for byes, `*` while pending.
-pub fn own_result(g: &GameRow, player: i32) -> String {
+pub fn own_result(g: &GameRow, player: PlayerId) -> String {
     let white = g.white_id == player;
     let (own, other) = if white {
         (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0))
@@ -93,7 +93,7 @@ pub struct CardView {
 pub fn player_games(
     conn: &mut DbConnection,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
     audience: Audience,
 ) -> DomainResult<Vec<GameRow>> {
     load_player(conn, tid, pid)?;
@@ -109,13 +109,13 @@ pub fn player_games(
 pub fn player_card(
     conn: &mut DbConnection,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
     audience: Audience,
 ) -> DomainResult<CardView> {
     load_tournament(conn, tid)?;
     let p = load_player(conn, tid, pid)?;
     let rows = player_games(conn, tid, pid, audience)?;
-    let others: HashMap<i32, PlayerRow> = players::table
+    let others: HashMap<PlayerId, PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
         .select(PlayerRow::as_select())
         .load(conn)?
@@ -173,7 +173,7 @@ pub fn player_card(
 
 pub struct CrossRow {
     pub rank: u32,
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub start_no: u32,
     pub name: String,
     pub title: String,
@@ -206,7 +206,7 @@ pub fn crosstable(
         .select(GameRow::as_select())
         .load(conn)?;
     let round_robin = !t.system.is_swiss();
-    let by_id: HashMap<i32, &standings::StandingView> =
+    let by_id: HashMap<PlayerId, &standings::StandingView> =
         st.rows.iter().map(|r| (r.player_id, r)).collect();
     let mut rows: Vec<CrossRow> = st
         .rows
@@ -227,7 +227,7 @@ pub fn crosstable(
         rows.sort_by_key(|r| r.start_no);
         let n = rows.len();
         headers = (1..=n).map(|i| i.to_string()).collect();
-        let index: HashMap<i32, usize> = rows
+        let index: HashMap<PlayerId, usize> = rows
             .iter()
             .enumerate()
             .map(|(i, r)| (r.player_id, i))
@@ -254,13 +254,13 @@ pub fn crosstable(
         }
     } else {
         headers = (1..=rounds_shown).map(|r| r.to_string()).collect();
-        let mut cells: HashMap<i32, Vec<String>> = rows
+        let mut cells: HashMap<PlayerId, Vec<String>> = rows
             .iter()
             .map(|r| (r.player_id, vec![String::new(); rounds_shown as usize]))
             .collect();
         for g in &all {
             let r = g.round_number as usize - 1;
-            let mut put = |me: i32, opp: Option<i32>, colour: &str| {
+            let mut put = |me: PlayerId, opp: Option<PlayerId>, colour: &str| {
                 let text = match opp.and_then(|o| by_id.get(&o)) {
                     Some(o) => format!("{}{}{}", o.rank, colour, own_result(g, me)),
                     None => own_result(g, me),

@@ -163,7 +163,7 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
     let rows = (1..=300)
         .map(|i| StandingView {
             rank: i,
-            player_id: i as i32,
+            player_id: app::domain::ids::PlayerId(i as i32),
             start_no: i,
             name: if i == 1 {
                 LUKASZ.into()

@@ -1,7 +1,7 @@
 //! PGN export of a game, a round or the whole tournament, through the rules core's writer.
 
 use super::*;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 
 /// One game as PGN sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -79,7 +79,7 @@ fn pgn_game(
     t: &TournamentRow,
     round: &RoundRow,
     g: &GameRow,
-    players: &HashMap<i32, PlayerRow>,
+    players: &HashMap<PlayerId, PlayerRow>,
 ) -> DomainResult<Option<PgnGame>> {
     let Some(black_id) = g.black_id else {
         return Ok(None);
@@ -114,9 +114,9 @@ fn pgn_game(
     } else {
         "????.??.??".into()
     };
-    let name = |id: i32| players.get(&id).map(|p| p.name.clone()).unwrap_or_default();
-    let elo = |id: i32| players.get(&id).and_then(|p| p.rating).filter(|r| *r > 0);
-    let fide = |id: i32| players.get(&id).and_then(|p| p.fide_id).filter(|f| *f > 0);
+    let name = |id: PlayerId| players.get(&id).map(|p| p.name.clone()).unwrap_or_default();
+    let elo = |id: PlayerId| players.get(&id).and_then(|p| p.rating).filter(|r| *r > 0);
+    let fide = |id: PlayerId| players.get(&id).and_then(|p| p.fide_id).filter(|f| *f > 0);
     let chess960 = t.variant == Variant::Chess960;
     // The moves entered, from where they started; without moves, where the
     // board started (the drawn Chess960 position).
@@ -191,7 +191,7 @@ fn pgn_of(
             _ => {}
         }
     }
-    let players: HashMap<i32, PlayerRow> = players_in_order(conn, tid)?
+    let players: HashMap<PlayerId, PlayerRow> = players_in_order(conn, tid)?
         .into_iter()
         .map(|p| (p.id, p))
         .collect();

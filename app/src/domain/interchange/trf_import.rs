@@ -1,7 +1,7 @@
 //! TRF import: a new tournament from a TRF file, in one transaction with one audit row.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{self, TournamentId};
 
 /// What an import made.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -324,8 +324,8 @@ fn insert_players(
     src: &pairing::Tournament,
     reg: &Regulations,
     ts: &str,
-) -> DomainResult<Vec<i32>> {
-    let mut ids: Vec<i32> = Vec::with_capacity(src.players.len());
+) -> DomainResult<Vec<ids::PlayerId>> {
+    let mut ids: Vec<ids::PlayerId> = Vec::with_capacity(src.players.len());
     for p in &src.players {
         let name: String = p.name.trim().chars().take(100).collect();
         let federation = p.federation.clone().unwrap_or_default().to_uppercase();
@@ -336,7 +336,7 @@ fn insert_players(
         };
         let born = birth_date(p.birth_date.as_deref());
         let rating = p.rating.filter(|r| *r <= 3500).map(|r| r as i32);
-        let id: i32 = diesel::insert_into(players::table)
+        let id: ids::PlayerId = diesel::insert_into(players::table)
             .values((
                 players::tournament_id.eq(tid),
                 players::start_no.eq(p.id as i32),
@@ -385,7 +385,7 @@ fn insert_rounds(
     conn: &mut DbConnection,
     tid: TournamentId,
     src: &pairing::Tournament,
-    ids: &[i32],
+    ids: &[ids::PlayerId],
     played: u32,
     ts: &str,
 ) -> DomainResult<u32> {
@@ -403,30 +403,33 @@ fn insert_rounds(
     for r in 1..=played {
         let mut boards: Vec<(i32, PlayerId, NewGame)> = Vec::new();
         let mut byes: Vec<NewGame> = Vec::new();
-        let game =
-            |white: i32, black: Option<i32>, kind: GameKind, ws: Option<i32>, bs: Option<i32>| {
-                NewGame {
-                    tournament_id: tid,
-                    round_number: r as i32,
-                    board: 0,
-                    white_id: white,
-                    black_id: black,
-                    kind,
-                    white_score: ws,
-                    black_score: bs,
-                    termination: String::new(),
-                    reason: if kind == GameKind::Played
-                        && ws.zip(bs).is_some_and(|(w, b)| {
-                            w + b != points.win + points.loss && w + b != 2 * points.draw
-                        }) {
-                        "imported from TRF".into()
-                    } else {
-                        String::new()
-                    },
-                    version: 1,
-                    updated_at: ts.to_string(),
-                }
-            };
+        let game = |white: ids::PlayerId,
+                    black: Option<ids::PlayerId>,
+                    kind: GameKind,
+                    ws: Option<i32>,
+                    bs: Option<i32>| {
+            NewGame {
+                tournament_id: tid,
+                round_number: r as i32,
+                board: 0,
+                white_id: white,
+                black_id: black,
+                kind,
+                white_score: ws,
+                black_score: bs,
+                termination: String::new(),
+                reason: if kind == GameKind::Played
+                    && ws.zip(bs).is_some_and(|(w, b)| {
+                        w + b != points.win + points.loss && w + b != 2 * points.draw
+                    }) {
+                    "imported from TRF".into()
+                } else {
+                    String::new()
+                },
+                version: 1,
+                updated_at: ts.to_string(),
+            }
+        };
         for p in &src.players {
             match entry(p.id, r) {
                 RoundEntry::Game {
@@ -533,7 +536,7 @@ fn insert_requested_byes(
     conn: &mut DbConnection,
     tid: TournamentId,
     src: &pairing::Tournament,
-    ids: &[i32],
+    ids: &[ids::PlayerId],
     played: u32,
     ts: &str,
 ) -> DomainResult<u32> {
@@ -568,7 +571,7 @@ fn insert_forbidden_pairs(
     conn: &mut DbConnection,
     tid: TournamentId,
     src: &pairing::Tournament,
-    ids: &[i32],
+    ids: &[ids::PlayerId],
 ) -> DomainResult<()> {
     let id_of = |no: PlayerId| ids[no as usize - 1];
     for &(a, b) in &src.forbidden {

@@ -1,12 +1,13 @@
 //! Re-rating a tournament's players from the lists before round 1.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 
 /// One player's change from the newer list.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct RerateChange {
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub name: String,
     pub fide_id: i64,
     pub old_rating: Option<i32>,

@@ -4,7 +4,7 @@
 //! Reading is public, like the pages: an unpublished round is printed for its
 //! staff only. Rendering runs on the blocking pool, after the database work.
 
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::interchange::{self, ImportedTournament};
 use crate::domain::{Audience, DomainError, DomainResult};
 use crate::pdf;
@@ -261,7 +261,7 @@ pub async fn crosstable_pdf(
 pub async fn card_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     audience_pdf(

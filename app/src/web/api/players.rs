@@ -1,6 +1,6 @@
 //! Registration, player cards, withdrawals and requested byes.
 
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::registration::{
     self, ByeRequestView, EditPlayer, EditedPlayer, PlayerView, RegisterPlayer, RequestBye,
 };
@@ -64,7 +64,7 @@ pub struct PlayerCard {
 pub async fn card(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -92,7 +92,7 @@ pub async fn card(
 pub async fn edit(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     body: Body<EditPlayer>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, pid) = path.into_inner();
@@ -113,7 +113,7 @@ pub async fn edit(
 pub async fn delete(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     write(&state, &req, move |conn, actor| {
@@ -133,7 +133,7 @@ pub async fn delete(
 pub async fn reinstate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -152,7 +152,7 @@ pub async fn reinstate(
 pub async fn withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -172,7 +172,7 @@ pub async fn withdraw(
 pub async fn request_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     body: Body<RequestBye>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, pid) = path.into_inner();

@@ -10,7 +10,7 @@ use crate::db::DbConnection;
 use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
 };
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{parse_field, EnvelopeState, GameKind, Notation, RecordFormat};
 use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
@@ -121,8 +121,8 @@ impl GameDesk {
         self.typed.notation == code.as_str()
     }
 
-    pub fn black_id(&self) -> i32 {
-        self.game.black.as_ref().map(|b| b.id).unwrap_or(0)
+    pub fn black_id(&self) -> PlayerId {
+        self.game.black.as_ref().map(|b| b.id).unwrap_or_default()
     }
 }
 
@@ -396,7 +396,7 @@ impl AdjournForm {
                 "a move number",
             )?,
             draw_offer_by: optional("draw_offer_by", &self.draw_offer_by, "a player")?
-                .filter(|&p: &i32| p != 0),
+                .filter(|&p: &PlayerId| p != PlayerId(0)),
             resume_at: self.resume_at.trim().to_string(),
             resume_place: self.resume_place.trim().to_string(),
             sealed_move: self.sealed_move,

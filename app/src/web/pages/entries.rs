@@ -17,7 +17,7 @@ use super::{
 use crate::db::DbConnection;
 use crate::domain::checkin::{self, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin};
 use crate::domain::entries::{self, EntryFormSettings, EntryList, NewEntry, RejectEntry};
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::kinds::{parse_field, EntryEligibility, EntryState};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -521,7 +521,7 @@ pub async fn mark_checkin(
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let pid: DomainResult<i32> = form
+    let pid: DomainResult<PlayerId> = form
         .player_id
         .trim()
         .parse()

@@ -3,7 +3,7 @@
 //! provisional), who wins what.
 
 use super::{page, Base, PageError, TournamentNav};
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::prizes::{self, money, SplitMode};
 use crate::web::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -11,7 +11,7 @@ use askama::Template;
 
 pub struct PrizeRow {
     pub place: u32,
-    pub player_id: Option<i32>,
+    pub player_id: Option<PlayerId>,
     pub name: String,
     pub points: String,
     pub nominal: String,

@@ -3,7 +3,7 @@
 use super::i18n::{tiebreak_help, Lang, Tr, LANG_COOKIE};
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{PlayedColour, PlayerStatus, Variant};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{self, RoundSummary, RoundView};
@@ -184,7 +184,7 @@ pub async fn round(
 
 pub struct StandingRow {
     pub rank: u32,
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub name: String,
     pub title: String,
     pub federation: String,
@@ -335,7 +335,7 @@ pub struct PlayerPage {
 pub async fn player_card(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     page(&state, &req, move |conn, viewer| {

@@ -2,7 +2,7 @@
 //! removal, withdrawals, requested byes, and the staff.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus};
 use crate::web::pages::i18n::errors;
 
@@ -74,7 +74,7 @@ impl PlayersAdminPage {
         self.error.at(field).is_some()
     }
 
-    pub fn name_of(&self, pid: &i32) -> &str {
+    pub fn name_of(&self, pid: &PlayerId) -> &str {
         self.players
             .iter()
             .find(|p| p.id == *pid)
@@ -248,7 +248,7 @@ pub async fn import_csv(
 pub async fn withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -269,7 +269,7 @@ pub async fn withdraw(
 pub async fn reinstate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -360,7 +360,7 @@ pub(super) fn player_edit_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
     tid: TournamentId,
-    pid: i32,
+    pid: PlayerId,
     typed: Option<(EditPlayerForm, FormError)>,
 ) -> DomainResult<PlayerEditPage> {
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -388,7 +388,7 @@ pub(super) fn player_edit_page(
 pub async fn edit_player_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -402,7 +402,7 @@ pub async fn edit_player_form(
 pub async fn edit_player(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<EditPlayerForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -446,7 +446,7 @@ pub async fn edit_player(
 pub async fn delete_player(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -478,7 +478,7 @@ pub struct ByeForm {
 pub async fn request_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<ByeForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();

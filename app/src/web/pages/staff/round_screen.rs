@@ -1,7 +1,7 @@
 //! The round screen: pairing, review (swaps), publication, result entry.
 
 use super::*;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::RoundState;
 use crate::domain::results::TypedResult;
 use crate::web::pages::i18n::errors;
@@ -23,7 +23,7 @@ pub struct RoundScreen {
     /// Per game: what was typed and the error, when saving failed.
     pub typed: HashMap<GameId, (String, String, bool)>,
     /// Points before the round shown, by player id, as written.
-    pub scores: HashMap<i32, String>,
+    pub scores: HashMap<PlayerId, String>,
     /// Rounds are left to pair after the one shown (offered once it is complete).
     pub more_rounds: bool,
     pub fide_confirm: Option<FideConfirm>,
@@ -40,7 +40,7 @@ impl RoundScreen {
         }
     }
 
-    pub fn score_of(&self, pid: &i32) -> &str {
+    pub fn score_of(&self, pid: &PlayerId) -> &str {
         self.scores.get(pid).map(String::as_str).unwrap_or("0")
     }
 
