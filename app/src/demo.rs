@@ -256,7 +256,7 @@ fn build(
         if chess960 {
             // Seeded positions, entered as if drawn in the hall; the last round
             // per board (Guidelines II.1).
-            let last = round.number == 3;
+            let last = round.number.get() == 3;
             for g in round.games.iter().filter(|g| g.black.is_some()) {
                 let cmd = chess960::SetPositions {
                     mode: DrawMode::Enter,
@@ -271,7 +271,7 @@ fn build(
             }
         }
         db.write(|conn| rounds::publish(conn, arbiter, tid, round.number))?;
-        let last_swiss_round = players == 30 && round.number == 7;
+        let last_swiss_round = players == 30 && round.number.get() == 7;
         let mut opera = false;
         let mut illegal = false;
         for g in &round.games {

@@ -1,7 +1,7 @@
 //! Database rows. What is sent to clients lives in `web::views`, never these.
 
 use super::schema::*;
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{
     ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
     PlayerStatus, RatingOrder, RoundState, TournamentStatus, Variant,
@@ -92,8 +92,8 @@ pub struct PlayerRow {
     pub national_rating: Option<i32>,
     pub k_factor: i32,
     pub status: PlayerStatus,
-    pub joined_round: i32,
-    pub left_after_round: Option<i32>,
+    pub joined_round: RoundNo,
+    pub left_after_round: Option<RoundNo>,
     pub version: i32,
     pub created_at: String,
 }
@@ -103,7 +103,7 @@ pub struct PlayerRow {
 pub struct RoundRow {
     pub id: i32,
     pub tournament_id: TournamentId,
-    pub number: i32,
+    pub number: RoundNo,
     pub scheduled_start: Option<String>,
     pub state: RoundState,
     pub chess960_position: Option<i32>,
@@ -116,7 +116,7 @@ pub struct RoundRow {
 pub struct GameRow {
     pub id: GameId,
     pub tournament_id: TournamentId,
-    pub round_number: i32,
+    pub round_number: RoundNo,
     pub board: i32,
     pub white_id: PlayerId,
     pub black_id: Option<PlayerId>,
@@ -135,7 +135,7 @@ pub struct GameRow {
 #[diesel(table_name = games)]
 pub struct NewGame {
     pub tournament_id: TournamentId,
-    pub round_number: i32,
+    pub round_number: RoundNo,
     pub board: i32,
     pub white_id: PlayerId,
     pub black_id: Option<PlayerId>,
@@ -154,7 +154,7 @@ pub struct ByeRequestRow {
     pub id: i32,
     pub tournament_id: TournamentId,
     pub player_id: PlayerId,
-    pub round_number: i32,
+    pub round_number: RoundNo,
     pub kind: ByeRequestKind,
     pub note: String,
     pub created_at: String,

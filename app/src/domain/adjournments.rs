@@ -16,7 +16,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{EarlyEnd, EnvelopeState, GameKind};
 use crate::domain::msg::word;
 use crate::secrets::SealKey;
@@ -69,7 +69,8 @@ pub struct EnvelopeView {
     pub id: i32,
     #[schema(value_type = i32)]
     pub game_id: GameId,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub board: i32,
     pub white: String,
     pub black: String,

@@ -11,7 +11,7 @@ use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::{arrivals, games, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::{ArrivalOutcome, GameKind, LawsEdition};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -180,7 +180,7 @@ pub fn consequence(
 fn round_start(
     conn: &mut DbConnection,
     tid: TournamentId,
-    round: i32,
+    round: RoundNo,
 ) -> DomainResult<NaiveDateTime> {
     let start: Option<String> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
@@ -384,7 +384,7 @@ pub fn set_round_start(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
     cmd: SetRoundStart,
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -421,7 +421,7 @@ pub fn set_round_start(
             tournament_id: Some(tid),
             action: "round.set_start",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         Some(&cmd.start),

@@ -15,7 +15,7 @@ use super::{require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::rounds;
 use crate::db::DbConnection;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 use diesel::prelude::*;
 
 /// Who is reading a tournament.
@@ -49,17 +49,17 @@ impl Audience {
 
     /// The last round this audience sees (0 when none): the last paired round
     /// for staff, the last published one for the public.
-    pub fn last_round(self, conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
-        let last: Option<(i32, RoundState)> = rounds::table
+    pub fn last_round(self, conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+        let last: Option<(RoundNo, RoundState)> = rounds::table
             .filter(rounds::tournament_id.eq(tid))
             .order(rounds::number.desc())
             .select((rounds::number, rounds::state))
             .first(conn)
             .optional()?;
         Ok(match last {
-            None => 0,
+            None => RoundNo(0),
             Some((n, state)) if self.sees_round_state(state) => n,
-            Some((n, _)) => n - 1,
+            Some((n, _)) => n.prev(),
         })
     }
 
@@ -68,9 +68,9 @@ impl Audience {
         self,
         conn: &mut DbConnection,
         tid: TournamentId,
-        n: i32,
+        n: RoundNo,
     ) -> DomainResult<bool> {
-        Ok(n >= 1 && n <= self.last_round(conn, tid)?)
+        Ok(n >= RoundNo(1) && n <= self.last_round(conn, tid)?)
     }
 
     /// `NotFound` — exactly as for a game that does not exist — unless this

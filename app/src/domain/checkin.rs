@@ -16,7 +16,7 @@ use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{checkin_codes, checkin_rounds, checkins, players};
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use diesel::prelude::*;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -50,7 +50,8 @@ pub struct CheckinPlayer {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinSheet {
     /// The round (the next one to be paired).
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     /// Whether check-in is in use for the round (absentees are not paired).
     pub open: bool,
     pub present: i64,
@@ -61,11 +62,11 @@ pub struct CheckinSheet {
 }
 
 /// The round check-in is for: the next one to be paired.
-pub fn next_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
-    Ok(registration::rounds_paired(conn, tid)? + 1)
+pub fn next_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+    Ok(registration::rounds_paired(conn, tid)?.next())
 }
 
-fn is_open(conn: &mut DbConnection, tid: TournamentId, round: i32) -> DomainResult<bool> {
+fn is_open(conn: &mut DbConnection, tid: TournamentId, round: RoundNo) -> DomainResult<bool> {
     let n: i64 = checkin_rounds::table
         .filter(checkin_rounds::tournament_id.eq(tid))
         .filter(checkin_rounds::round_number.eq(round))
@@ -86,7 +87,7 @@ pub fn sheet(
     // last published round.
     let round = match audience {
         Audience::Staff => next_round(conn, tid)?,
-        Audience::Public => Audience::Public.last_round(conn, tid)? + 1,
+        Audience::Public => Audience::Public.last_round(conn, tid)?.next(),
     };
     let open = is_open(conn, tid, round)?;
     let marks: HashMap<PlayerId, (CheckinSource, String)> = checkins::table
@@ -171,7 +172,7 @@ pub fn set_open(
         ));
     }
     let round = next_round(conn, tid)?;
-    if round > t.rounds {
+    if round.get() > t.rounds {
         return Err(DomainError::conflict(msg!(
             "all {} rounds are paired",
             t.rounds
@@ -213,7 +214,7 @@ pub fn set_open(
                 "checkin.close"
             },
             entity: "round",
-            entity_id: Some(round as i64),
+            entity_id: Some(round.into()),
         },
         None::<&()>,
         Some(&serde_json::json!({"round": round, "open": cmd.open})),
@@ -233,7 +234,8 @@ pub struct MarkPresence {
 /// What a check-in recorded.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinReceipt {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     #[schema(value_type = i32)]
     pub player_id: PlayerId,
     pub name: String,

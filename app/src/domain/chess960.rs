@@ -15,7 +15,7 @@ use super::{require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, RoundRow};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::{DrawMode, RoundState, Variant};
 use diesel::prelude::*;
 use rand::Rng;
@@ -81,7 +81,8 @@ fn symbol_black(c: char) -> char {
 /// The positions of a round.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct RoundPositions {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     /// The position of every board, when the same for the whole round.
     pub position: Option<StartPosition>,
     /// Whether each board has its own position.
@@ -120,7 +121,7 @@ pub fn random_number() -> i32 {
     rand::thread_rng().gen_range(0..960)
 }
 
-fn load_round(conn: &mut DbConnection, tid: TournamentId, n: i32) -> DomainResult<RoundRow> {
+fn load_round(conn: &mut DbConnection, tid: TournamentId, n: RoundNo) -> DomainResult<RoundRow> {
     rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(n))
@@ -172,7 +173,7 @@ pub fn game_position(conn: &mut DbConnection, g: &GameRow) -> DomainResult<Optio
 pub fn get(
     conn: &mut DbConnection,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     audience: Audience,
 ) -> DomainResult<Option<RoundPositions>> {
     let r = load_round(conn, tid, n)?;
@@ -198,7 +199,7 @@ pub(crate) fn draw_for_new_round(conn: &mut DbConnection, round_id: i32) -> Doma
 pub(crate) fn redraw_boards_if_per_board(
     conn: &mut DbConnection,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     per_board: bool,
 ) -> DomainResult<()> {
     if !per_board {
@@ -220,7 +221,7 @@ pub fn set(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     cmd: SetPositions,
 ) -> DomainResult<RoundPositions> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -318,7 +319,7 @@ pub fn set(
                 "round.chess960_enter"
             },
             entity: "round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         before.as_ref(),
         Some(&after),

@@ -254,7 +254,7 @@ pub fn form(
             "entry_closed",
             msg!("entries for this tournament are closed"),
         )),
-        Some(_) if paired > 0 && !t.system.is_swiss() => Some((
+        Some(_) if paired.get() > 0 && !t.system.is_swiss() => Some((
             "entry_closed_round_robin",
             msg!("the round robin has started: its table is fixed, entries are closed"),
         )),

@@ -6,7 +6,7 @@ use super::{DomainError, DomainResult};
 use crate::db::models::GameRow;
 use crate::db::schema::games;
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use diesel::prelude::*;
 
 /// A game of tournament `tid` (any audience: callers that answer the public
@@ -24,7 +24,7 @@ pub fn load_game(conn: &mut DbConnection, tid: TournamentId, gid: GameId) -> Dom
 pub fn round_games(
     conn: &mut DbConnection,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
 ) -> DomainResult<Vec<GameRow>> {
     Ok(games::table
         .filter(games::tournament_id.eq(tid))

@@ -94,6 +94,24 @@ id_type! {
     PlayerId
 }
 
+id_type! {
+    /// A round of a tournament by its number, from 1 (`rounds.number`,
+    /// `games.round_number`); 0 where no round is meant yet (before round 1).
+    RoundNo
+}
+
+impl RoundNo {
+    /// The round after this one.
+    pub fn next(self) -> RoundNo {
+        RoundNo(self.0 + 1)
+    }
+
+    /// The round before this one (0 before round 1).
+    pub fn prev(self) -> RoundNo {
+        RoundNo(self.0 - 1)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -155,7 +155,7 @@ pub fn build(
         .select(GameRow::as_select())
         .load(conn)?;
     for g in &game_rows {
-        let r = g.round_number as usize - 1;
+        let r = g.round_number.get() as usize - 1;
         let (w, b) = entries(g, &points);
         let w = match w {
             RoundEntry::Game {
@@ -188,7 +188,7 @@ pub fn build(
     }
     // Missed rounds of late entries.
     for (i, p) in rows.iter().enumerate() {
-        for r in 1..=played.min(p.joined_round.max(1) as u32 - 1) {
+        for r in 1..=played.min(p.joined_round.get().max(1) as u32 - 1) {
             if players[i].rounds[r as usize - 1] == RoundEntry::NotPaired {
                 players[i].rounds[r as usize - 1] = RoundEntry::Bye(late_bye);
             }
@@ -228,7 +228,7 @@ pub fn build(
                 Some(ByeRequestKind::Half) => Some(RoundEntry::Bye(ByeKind::Half)),
                 Some(ByeRequestKind::Zero) => Some(RoundEntry::Bye(ByeKind::Zero)),
                 Some(ByeRequestKind::Full) => Some(RoundEntry::Bye(ByeKind::Full)),
-                None if (p.joined_round as u32) > next => Some(RoundEntry::Bye(late_bye)),
+                None if (p.joined_round.get() as u32) > next => Some(RoundEntry::Bye(late_bye)),
                 None if absent => Some(RoundEntry::Bye(late_bye)),
                 _ => None,
             };

@@ -13,7 +13,7 @@ use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::TimeCategory;
 use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus};
 use diesel::prelude::*;
@@ -533,7 +533,8 @@ fn for_audience(mut v: PenaltyView, audience: Audience) -> PenaltyView {
 /// A penalty with the round of its game, for the player's card.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CardPenalty {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     #[serde(flatten)]
     pub penalty: PenaltyView,
 }
@@ -567,7 +568,7 @@ pub fn for_player(
 pub fn counts_for_round(
     conn: &mut DbConnection,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
 ) -> DomainResult<std::collections::HashMap<GameId, usize>> {
     let ids: Vec<GameId> = penalties::table
         .inner_join(

@@ -24,7 +24,7 @@ use super::{require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, PlayerRow, RoundRow};
 use crate::db::schema::rounds;
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use diesel::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -409,7 +409,8 @@ pub struct ResultConflict {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ImportReport {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub games_in_file: usize,
     /// Stored with their reports.
     pub matched: Vec<ImportedGame>,
@@ -433,7 +434,7 @@ pub fn import_round(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     text: &str,
 ) -> DomainResult<ImportReport> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -552,7 +553,7 @@ pub fn import_round(
             tournament_id: Some(tid),
             action: "round.import_pgn",
             entity: "round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         None::<&()>,
         Some(&out),

@@ -49,7 +49,7 @@ use super::{now, regulations, require_role, Actor, Audience, DomainError, Domain
 use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -465,7 +465,8 @@ pub struct PrizesView {
     pub table: PrizeTable,
     pub version: i32,
     /// The standings the list comes from (after this round).
-    pub after_round: i32,
+    #[schema(value_type = i32)]
+    pub after_round: RoundNo,
     /// The last round is complete: the list is final.
     pub is_final: bool,
     /// The prizes given; for the public only once the list is final.
@@ -542,7 +543,7 @@ pub fn view(
         .select(PlayerRow::as_select())
         .load(conn)?;
     let total = regulations::total_rounds_for(&t, rows.len() as u32) as i32;
-    let is_final = st.after_round > 0 && st.after_round >= total && !st.provisional;
+    let is_final = st.after_round.get() > 0 && st.after_round.get() >= total && !st.provisional;
     let awards = if is_final || audience.is_staff() {
         let standings: Vec<Standing> = st
             .rows

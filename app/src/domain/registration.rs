@@ -11,7 +11,7 @@ use super::{formats, now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
 use crate::domain::msg::{nested, word, Lines, Msg};
 use diesel::prelude::*;
@@ -46,7 +46,8 @@ pub struct RegisterPlayer {
     /// round to be paired; earlier rounds score as the regulations say. A round
     /// paired already or beyond the last is a conflict (409).
     #[schema(minimum = 1)]
-    pub joins_round: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub joins_round: Option<RoundNo>,
     /// Register although a player of the same name and birth year is already
     /// registered (the first attempt is refused with `field: "duplicate"`).
     pub confirm_duplicate: bool,
@@ -187,8 +188,10 @@ pub struct PlayerView {
     pub k_factor: i32,
     /// `active`, `withdrawn` or `expelled`.
     pub status: PlayerStatus,
-    pub joined_round: i32,
-    pub left_after_round: Option<i32>,
+    #[schema(value_type = i32)]
+    pub joined_round: RoundNo,
+    #[schema(value_type = Option<i32>)]
+    pub left_after_round: Option<RoundNo>,
     pub version: i32,
 }
 
@@ -239,12 +242,12 @@ pub fn list(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<Play
     Ok(rows.iter().map(PlayerView::from).collect())
 }
 
-pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
-    let max: Option<i32> = rounds::table
+pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+    let max: Option<RoundNo> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(rounds::number))
         .first(conn)?;
-    Ok(max.unwrap_or(0))
+    Ok(max.unwrap_or_default())
 }
 
 /// Registers a player. After round 1 has been paired this is a late entry: the
@@ -299,15 +302,15 @@ pub(crate) fn enter_player(
     }
     cmd.validate()?;
     let paired = rounds_paired(conn, tid)?;
-    if paired > 0 && !t.system.is_swiss() {
+    if paired > RoundNo(0) && !t.system.is_swiss() {
         return Err(DomainError::conflict(
             msg!("a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players"),
         ));
     }
-    let joins = cmd.joins_round.unwrap_or(paired + 1);
+    let joins = cmd.joins_round.unwrap_or(paired.next());
     // A round from 1 on is well-formed; one already paired conflicts with the
     // tournament's state (409), a round below 1 is invalid (422).
-    let refuse: fn(&str, Msg) -> DomainError = if joins >= 1 {
+    let refuse: fn(&str, Msg) -> DomainError = if joins >= RoundNo(1) {
         DomainError::conflict_on
     } else {
         DomainError::invalid
@@ -318,11 +321,11 @@ pub(crate) fn enter_player(
             msg!(
                 "round {} is already paired; a late entry joins at round {} or later",
                 joins,
-                paired + 1
+                paired.next()
             ),
         ));
     }
-    if joins > t.rounds.max(1) {
+    if joins.get() > t.rounds.max(1) {
         return Err(DomainError::conflict_on(
             "joins_round",
             msg!("the tournament has {} rounds", t.rounds),
@@ -373,7 +376,7 @@ pub(crate) fn enter_player(
         .returning(players::id)
         .get_result(conn)?;
     let row = load_player(conn, tid, id)?;
-    Ok((PlayerView::from(&row), paired > 0))
+    Ok((PlayerView::from(&row), paired.get() > 0))
 }
 
 /// Fills what a registration leaves empty from the FIDE rating list (see
@@ -550,7 +553,7 @@ pub fn edit(
         effects.push("the name shows as changed on every list, page and printout".to_string());
     }
     if next.rating != before.rating {
-        effects.push(if paired == 0 {
+        effects.push(if paired.get() == 0 {
             "the pairing numbers follow the new rating at round 1".to_string()
         } else {
             format!(
@@ -645,7 +648,7 @@ pub fn reinstate(
         )));
     }
     let paired = rounds_paired(conn, tid)?;
-    if before.left_after_round.unwrap_or(0) < paired {
+    if before.left_after_round.unwrap_or_default() < paired {
         return Err(DomainError::conflict(msg!("round {} was paired without {}: a withdrawal can be taken back only before the next round is paired", paired, before.name)));
     }
     diesel::update(players::table.find(pid))
@@ -830,7 +833,8 @@ pub fn withdraw(
 pub struct RequestBye {
     /// A round not paired yet, up to the tournament's last (else 409).
     #[schema(minimum = 1)]
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     /// `half` (default), `zero` or `full` — what the regulations allow.
     #[serde(default = "default_bye_kind")]
     pub kind: ByeRequestKind,
@@ -852,7 +856,8 @@ pub struct ByeRequestView {
     pub id: i32,
     #[schema(value_type = i32)]
     pub player_id: PlayerId,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub kind: ByeRequestKind,
     pub note: String,
 }
@@ -889,17 +894,17 @@ pub fn request_bye(
     // A round from 1 on is well-formed: one paired already or beyond the
     // tournament's rounds conflicts with its state (409); below 1 it is
     // invalid (422, the document's `minimum`).
-    let refuse: fn(&str, Msg) -> DomainError = if cmd.round >= 1 {
+    let refuse: fn(&str, Msg) -> DomainError = if cmd.round >= RoundNo(1) {
         DomainError::conflict_on
     } else {
         DomainError::invalid
     };
-    if cmd.round <= paired || cmd.round > t.rounds {
+    if cmd.round <= paired || cmd.round.get() > t.rounds {
         return Err(refuse(
             "round",
             msg!(
                 "a bye can be requested for rounds {} to {}",
-                paired + 1,
+                paired.next(),
                 t.rounds
             ),
         ));

@@ -8,7 +8,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::{GameKind, RoundState};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -305,7 +305,7 @@ pub fn enter_round_results(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     typed: &HashMap<GameId, TypedResult>,
 ) -> DomainResult<RoundResults> {
     let current = super::rounds::get(conn, tid, n, Audience::Staff)?;

@@ -14,7 +14,7 @@ use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResul
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{
     GameKind, LeftOutReason, PlayerStatus, RatingOrder, RoundState, Variant,
 };
@@ -40,7 +40,8 @@ pub struct PlayerRef {
 pub struct GameView {
     #[schema(value_type = i32)]
     pub id: GameId,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub board: i32,
     pub white: PlayerRef,
     /// None for a bye or a free round.
@@ -60,7 +61,8 @@ pub struct GameView {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RoundView {
-    pub number: i32,
+    #[schema(value_type = i32)]
+    pub number: RoundNo,
     /// `paired` (only staff see it), `published` or `finished`.
     pub state: RoundState,
     pub scheduled_start: Option<String>,
@@ -100,7 +102,7 @@ impl LeftOut {
 fn left_out(
     conn: &mut DbConnection,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
     rows: &[GameRow],
     pm: &HashMap<PlayerId, PlayerRow>,
 ) -> DomainResult<Vec<LeftOut>> {
@@ -209,7 +211,11 @@ pub fn player_map(
         .collect())
 }
 
-fn load_round(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<RoundRow> {
+fn load_round(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    number: RoundNo,
+) -> DomainResult<RoundRow> {
     rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(number))
@@ -223,7 +229,7 @@ fn load_round(conn: &mut DbConnection, tid: TournamentId, number: i32) -> Domain
 pub fn get(
     conn: &mut DbConnection,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
     audience: Audience,
 ) -> DomainResult<RoundView> {
     load_tournament(conn, tid)?;
@@ -253,7 +259,8 @@ pub fn get(
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RoundSummary {
-    pub number: i32,
+    #[schema(value_type = i32)]
+    pub number: RoundNo,
     pub state: RoundState,
     pub scheduled_start: Option<String>,
     pub games: i64,
@@ -292,12 +299,12 @@ pub fn list(
     Ok(out)
 }
 
-pub fn last_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
-    let max: Option<i32> = rounds::table
+pub fn last_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+    let max: Option<RoundNo> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(rounds::number))
         .first(conn)?;
-    Ok(max.unwrap_or(0))
+    Ok(max.unwrap_or_default())
 }
 
 /// Pairing numbers: players ordered by rating (the tournament's rating), then
@@ -359,7 +366,7 @@ fn assign_start_numbers(
 fn unfinished_boards(
     conn: &mut DbConnection,
     tid: TournamentId,
-    round: i32,
+    round: RoundNo,
 ) -> DomainResult<Vec<i32>> {
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
@@ -395,7 +402,7 @@ fn insert_pairing(
                     bs: Option<i32>| {
         rows.push(NewGame {
             tournament_id: t.id,
-            round_number: round as i32,
+            round_number: RoundNo(round as i32),
             board,
             white_id: white,
             black_id: black,
@@ -459,7 +466,7 @@ pub fn pair_next(
     )?;
     let t = load_tournament(conn, tid)?;
     let last = last_round(conn, tid)?;
-    let round = last as u32 + 1;
+    let round = last.get() as u32 + 1;
     let total = total_rounds(conn, &t)?;
     if round > total {
         return Err(DomainError::conflict(msg!(
@@ -467,7 +474,7 @@ pub fn pair_next(
             total
         )));
     }
-    if last > 0 {
+    if last > RoundNo(0) {
         let open = unfinished_boards(conn, tid, last)?;
         if !open.is_empty() {
             let boards: Vec<String> = open.iter().map(|b| b.to_string()).collect();
@@ -496,7 +503,7 @@ pub fn pair_next(
         )));
     }
     assign_start_numbers(conn, &t, round)?;
-    let m = model::build(conn, &t, last as u32, Some(round))?;
+    let m = model::build(conn, &t, last.get() as u32, Some(round))?;
     let pairing = engine::pair(&m.tournament, round)?;
     let schedule: Vec<super::tournaments::RoundSchedule> =
         serde_json::from_str(&t.schedule).unwrap_or_default();
@@ -517,11 +524,11 @@ pub fn pair_next(
     if t.variant == Variant::Chess960 {
         // Guidelines II.1: the position is drawn before the round; the arbiter
         // may draw again or enter one until the round is published.
-        let r = load_round(conn, tid, round as i32)?;
+        let r = load_round(conn, tid, RoundNo(round as i32))?;
         super::chess960::draw_for_new_round(conn, r.id)?;
     }
     refresh_status(conn, tid)?;
-    let v = get(conn, tid, round as i32, Audience::Staff)?;
+    let v = get(conn, tid, RoundNo(round as i32), Audience::Staff)?;
     audit::record(
         conn,
         actor,
@@ -542,11 +549,11 @@ pub fn unpair(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let last = last_round(conn, tid)?;
-    if number != last || last == 0 {
+    if number != last || last == RoundNo(0) {
         return Err(DomainError::conflict(msg!(
             "only the last paired round ({}) can be unpaired",
             last
@@ -583,7 +590,7 @@ pub fn unpair(
             tournament_id: Some(tid),
             action: "round.unpair",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         None::<&()>,
@@ -596,7 +603,7 @@ pub fn publish(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
 ) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let r = load_round(conn, tid, number)?;
@@ -636,7 +643,7 @@ pub fn publish(
             tournament_id: Some(tid),
             action: "round.publish",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         None::<&()>,
         Some(&serde_json::json!({"round": number, "state": state})),
@@ -648,7 +655,7 @@ pub fn publish(
 pub fn refresh_round_state(
     conn: &mut DbConnection,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
 ) -> DomainResult<()> {
     let r = load_round(conn, tid, number)?;
     if r.state == RoundState::Paired {
@@ -715,7 +722,7 @@ pub fn swap(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
     cmd: Swap,
 ) -> DomainResult<EditedPairing> {
     let round = get(conn, tid, number, Audience::Staff)?;
@@ -772,7 +779,7 @@ pub fn edit_pairing(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    number: i32,
+    number: RoundNo,
     cmd: EditPairing,
 ) -> DomainResult<EditedPairing> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -861,7 +868,7 @@ pub fn edit_pairing(
             super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode),
         )?;
     }
-    let m = model::build(conn, &t, number as u32 - 1, Some(number as u32))?;
+    let m = model::build(conn, &t, number.get() as u32 - 1, Some(number.get() as u32))?;
     let no = |id: PlayerId| m.start_no.get(&id).copied().unwrap_or(0);
     let pairing = pairing::Pairing {
         boards: cmd
@@ -871,14 +878,14 @@ pub fn edit_pairing(
             .collect(),
         bye: cmd.bye.map(no),
     };
-    let broken = engine::check(&m.tournament, number as u32, &pairing);
+    let broken = engine::check(&m.tournament, number.get() as u32, &pairing);
     diesel::delete(
         games::table
             .filter(games::tournament_id.eq(tid))
             .filter(games::round_number.eq(number)),
     )
     .execute(conn)?;
-    insert_pairing(conn, &t, &m, number as u32, &pairing)?;
+    insert_pairing(conn, &t, &m, number.get() as u32, &pairing)?;
     // New game rows: a round drawn per board draws its boards again.
     super::chess960::redraw_boards_if_per_board(
         conn,
@@ -898,7 +905,7 @@ pub fn edit_pairing(
             tournament_id: Some(tid),
             action: "round.edit_pairing",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         Some(&answer),

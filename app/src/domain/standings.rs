@@ -6,7 +6,7 @@ use super::tournaments::{load as load_tournament, tiebreak_codes};
 use super::{engine, Audience, DomainResult};
 use crate::db::schema::games;
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::GameKind;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -36,7 +36,8 @@ pub struct StandingView {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct StandingsView {
     /// After this round (the last paired one; unfinished games count as not played yet).
-    pub after_round: i32,
+    #[schema(value_type = i32)]
+    pub after_round: RoundNo,
     pub tiebreaks: Vec<String>,
     /// Results of round `after_round` are still missing: the order may change.
     pub provisional: bool,
@@ -52,7 +53,7 @@ pub fn compute(
 ) -> DomainResult<StandingsView> {
     let t = load_tournament(conn, tid)?;
     let last = audience.last_round(conn, tid)?;
-    let m = model::build(conn, &t, last as u32, None)?;
+    let m = model::build(conn, &t, last.get() as u32, None)?;
     let codes = tiebreak_codes(&t);
     let rows = engine::standings(&m.tournament, &codes)?;
     let rows = rows
@@ -94,10 +95,10 @@ pub fn compute(
 pub fn points_before(
     conn: &mut DbConnection,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
 ) -> DomainResult<std::collections::HashMap<PlayerId, i32>> {
     let row = load_tournament(conn, tid)?;
-    let m = model::build(conn, &row, (n - 1).max(0) as u32, None)?;
+    let m = model::build(conn, &row, (n.get() - 1).max(0) as u32, None)?;
     let points = pairing::tiebreak::points(&m.tournament);
     Ok(points
         .iter()

@@ -321,7 +321,7 @@ fn audience_view(
     audience: Audience,
 ) -> DomainResult<TournamentView> {
     let mut v = view(conn, row)?;
-    v.rounds_paired = audience.last_round(conn, row.id)? as u32;
+    v.rounds_paired = audience.last_round(conn, row.id)?.get() as u32;
     Ok(v)
 }
 

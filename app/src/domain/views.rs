@@ -9,7 +9,7 @@ use super::{Audience, DomainResult};
 use crate::db::models::{GameRow, PlayerRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{GameKind, PlayedColour, RoundState};
 use diesel::prelude::*;
 use std::collections::HashMap;
@@ -28,7 +28,7 @@ fn player_ref(p: &PlayerRow) -> PlayerRef {
 pub fn round_states(
     conn: &mut DbConnection,
     tid: TournamentId,
-) -> DomainResult<Vec<(i32, RoundState)>> {
+) -> DomainResult<Vec<(RoundNo, RoundState)>> {
     Ok(rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .order(rounds::number)
@@ -67,7 +67,7 @@ fn normalised(own: i32, other: i32) -> i32 {
 }
 
 pub struct CardRow {
-    pub round: i32,
+    pub round: RoundNo,
     pub board: i32,
     pub opponent: Option<PlayerRef>,
     /// `white`, `black` or empty for a bye.
@@ -188,7 +188,7 @@ pub struct CrosstableView {
     pub round_robin: bool,
     pub headers: Vec<String>,
     pub rows: Vec<CrossRow>,
-    pub after_round: i32,
+    pub after_round: RoundNo,
 }
 
 pub fn crosstable(
@@ -253,13 +253,18 @@ pub fn crosstable(
             row.cells = c;
         }
     } else {
-        headers = (1..=rounds_shown).map(|r| r.to_string()).collect();
+        headers = (1..=rounds_shown.get()).map(|r| r.to_string()).collect();
         let mut cells: HashMap<PlayerId, Vec<String>> = rows
             .iter()
-            .map(|r| (r.player_id, vec![String::new(); rounds_shown as usize]))
+            .map(|r| {
+                (
+                    r.player_id,
+                    vec![String::new(); rounds_shown.get() as usize],
+                )
+            })
             .collect();
         for g in &all {
-            let r = g.round_number as usize - 1;
+            let r = g.round_number.get() as usize - 1;
             let mut put = |me: PlayerId, opp: Option<PlayerId>, colour: &str| {
                 let text = match opp.and_then(|o| by_id.get(&o)) {
                     Some(o) => format!("{}{}{}", o.rank, colour, own_result(g, me)),

@@ -69,7 +69,7 @@ impl Crosstable {
     ) -> DomainResult<Crosstable> {
         let tournament = tournaments::get(conn, tid, audience)?;
         let row = tournaments::load(conn, tid)?;
-        let last = audience.last_round(conn, tid)? as u32;
+        let last = audience.last_round(conn, tid)?.get() as u32;
         let m = model::build(conn, &row, last, None)?;
         let standings = engine::standings(&m.tournament, &tiebreak_codes(&row))?;
         let mut rank_of = vec![0u32; m.tournament.players.len() + 1];

@@ -4,7 +4,7 @@
 use super::layout::{text_width, Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
@@ -25,7 +25,7 @@ impl RoundSheet {
     pub fn load(
         conn: &mut DbConnection,
         tid: TournamentId,
-        n: i32,
+        n: RoundNo,
         audience: Audience,
     ) -> DomainResult<RoundSheet> {
         let tournament = tournaments::get(conn, tid, audience)?;

@@ -183,7 +183,7 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
         })
         .collect();
     let s = StandingsView {
-        after_round: 9,
+        after_round: app::domain::ids::RoundNo(9),
         provisional: false,
         tiebreaks: vec!["BH/C1".into(), "SB".into(), "DE".into()],
         rows,

@@ -172,7 +172,14 @@ fn staff_forms_work_without_javascript() {
         assert_eq!(status, 303, "[{label}] publish");
         let round = app
             .db
-            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .read(|conn| {
+                app::domain::rounds::get(
+                    conn,
+                    tid,
+                    app::domain::ids::RoundNo(1),
+                    app::domain::Audience::Staff,
+                )
+            })
             .unwrap();
         let g1 = &round.games[0];
         let g2 = &round.games[1];
@@ -218,7 +225,14 @@ fn staff_forms_work_without_javascript() {
         );
         let round = app
             .db
-            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .read(|conn| {
+                app::domain::rounds::get(
+                    conn,
+                    tid,
+                    app::domain::ids::RoundNo(1),
+                    app::domain::Audience::Staff,
+                )
+            })
             .unwrap();
         assert_eq!(
             (

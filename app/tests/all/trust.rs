@@ -452,7 +452,7 @@ fn the_arrivals_sheet_speaks_plainly() {
                 app::domain::rounds::get(
                     conn,
                     app::domain::ids::TournamentId(tid as i32),
-                    1,
+                    app::domain::ids::RoundNo(1),
                     app::domain::Audience::Staff,
                 )
             })

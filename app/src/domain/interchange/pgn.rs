@@ -1,7 +1,7 @@
 //! PGN export of a game, a round or the whole tournament, through the rules core's writer.
 
 use super::*;
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 
 /// One game as PGN sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -157,7 +157,7 @@ fn pgn_game(
 fn pgn_of(
     conn: &mut DbConnection,
     tid: TournamentId,
-    numbers: Option<i32>,
+    numbers: Option<RoundNo>,
     game: Option<GameId>,
     audience: Audience,
 ) -> DomainResult<String> {
@@ -249,7 +249,7 @@ pub fn pgn_game_export(
 pub fn pgn_round(
     conn: &mut DbConnection,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     audience: Audience,
 ) -> DomainResult<String> {
     pgn_of(conn, tid, Some(n), None, audience)

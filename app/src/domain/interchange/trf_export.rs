@@ -86,7 +86,7 @@ pub fn parse_time_control(text: &str) -> Option<TimeControl> {
 /// The tournament as FIDE TRF (public: published rounds only).
 pub fn export_trf(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<String> {
     let row = tournaments::load(conn, tid)?;
-    let played = Audience::Public.last_round(conn, tid)? as u32;
+    let played = Audience::Public.last_round(conn, tid)?.get() as u32;
     let total = crate::domain::rounds::total_rounds(conn, &row)?;
     let next = (played < total).then_some(played + 1);
     let mut m = model::build(conn, &row, played, next)?;

@@ -410,7 +410,7 @@ fn insert_rounds(
                     bs: Option<i32>| {
             NewGame {
                 tournament_id: tid,
-                round_number: r as i32,
+                round_number: ids::RoundNo(r as i32),
                 board: 0,
                 white_id: white,
                 black_id: black,

@@ -88,7 +88,7 @@ pub fn set_results(
             tournament_id: Some(tid),
             action: "team.results",
             entity: "team_round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         Some(&before),
         Some(&serde_json::json!({"entered": cmd.results, "round": v})),

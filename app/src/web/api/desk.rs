@@ -8,7 +8,7 @@ use crate::domain::adjournments::{
 use crate::domain::arrivals::{
     self, ArrivalConsequence, ArrivalsAnswer, RecordArrivals, SetRoundStart,
 };
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::penalties::{self, PenaltyAnswer, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::Audience;
@@ -25,7 +25,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn set_round_start(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<SetRoundStart>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();

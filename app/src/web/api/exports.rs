@@ -4,7 +4,7 @@
 //! Reading is public, like the pages: an unpublished round is printed for its
 //! staff only. Rendering runs on the blocking pool, after the database work.
 
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::interchange::{self, ImportedTournament};
 use crate::domain::{Audience, DomainError, DomainResult};
 use crate::pdf;
@@ -67,7 +67,7 @@ fn text_answer(text: String, content_type: &str, filename: &str) -> HttpResponse
 async fn round_pdf(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    (tid, n): (TournamentId, i32),
+    (tid, n): (TournamentId, RoundNo),
     what: &str,
     draw: fn(&RoundSheet, Tr) -> Vec<u8>,
 ) -> Result<HttpResponse, AppError> {
@@ -138,7 +138,7 @@ where
 pub async fn pairings_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -157,7 +157,7 @@ pub async fn pairings_pdf(
 pub async fn pairings_by_name_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -176,7 +176,7 @@ pub async fn pairings_by_name_pdf(
 pub async fn results_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -195,7 +195,7 @@ pub async fn results_pdf(
 pub async fn scoresheets_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -424,7 +424,7 @@ pub async fn game_pgn(
 pub async fn round_pgn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     pgn_answer(

@@ -1,7 +1,7 @@
 //! Rounds: pair, review and edit, publish, unpair.
 
 use crate::domain::chess960::{self, RoundPositions, SetPositions};
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::pgn_import::{self, ImportReport};
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
 use crate::domain::Audience;
@@ -55,7 +55,7 @@ pub async fn pair_next(
 pub async fn get(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -74,7 +74,7 @@ pub async fn get(
 pub async fn unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     write(&state, &req, move |conn, actor| {
@@ -93,7 +93,7 @@ pub async fn unpair(
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -113,7 +113,7 @@ pub async fn publish(
 pub async fn edit_pairing(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<EditPairing>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -134,7 +134,7 @@ pub async fn edit_pairing(
 pub async fn set_chess960(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<SetPositions>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -159,7 +159,7 @@ const MAX_PGN_BYTES: usize = 8 << 20;
 pub async fn import_pgn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();

@@ -9,7 +9,7 @@ use super::{form_viewer, page, page_for, post_answer, write_op, Base, PageError,
 use super::{url_encode, Viewer};
 use crate::db::DbConnection;
 use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArrivals};
-use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, RoundView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -107,7 +107,7 @@ fn arrivals_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     x: SheetExtras,
 ) -> DomainResult<ArrivalsSheet> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
@@ -135,7 +135,7 @@ fn arrivals_page(
 pub async fn arrivals_sheet(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     q: web::Query<Notice>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -159,7 +159,7 @@ async fn sheet_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -196,7 +196,7 @@ pub struct StartForm {
 pub async fn set_round_start(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<StartForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -255,7 +255,7 @@ impl ArrivalForm {
 pub async fn record_arrivals(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32, GameId)>,
+    path: web::Path<(TournamentId, RoundNo, GameId)>,
     form: web::Form<ArrivalForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n, gid) = path.into_inner();
@@ -313,7 +313,7 @@ async fn board_refused(
     state: &web::Data<AppState>,
     viewer: &Viewer,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     gid: GameId,
     f: ArrivalForm,
     e: DomainError,

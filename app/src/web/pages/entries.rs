@@ -17,7 +17,7 @@ use super::{
 use crate::db::DbConnection;
 use crate::domain::checkin::{self, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin};
 use crate::domain::entries::{self, EntryFormSettings, EntryList, NewEntry, RejectEntry};
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, EntryEligibility, EntryState};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -734,7 +734,7 @@ pub struct HallPage {
     pub tid: TournamentId,
     pub tournament: String,
     /// The published round shown (0: none yet).
-    pub round: i32,
+    pub round: RoundNo,
     pub boards: Vec<GameView>,
     pub names: Vec<HallName>,
     /// The address the QR code opens.
@@ -804,7 +804,7 @@ pub async fn hall(
     page(&state, &req, move |conn, viewer| {
         let t = crate::domain::tournaments::load(conn, tid)?;
         let round = Audience::Public.last_round(conn, tid)?;
-        let boards = if round > 0 {
+        let boards = if round > RoundNo(0) {
             rounds::get(conn, tid, round, Audience::Public)?.games
         } else {
             Vec::new()

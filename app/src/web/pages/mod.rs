@@ -25,7 +25,7 @@ pub mod staff;
 pub mod teams;
 
 use crate::db::{Database, DbConnection};
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::{users, Actor, Audience, DomainError, DomainResult};
 use crate::web::auth::{Credentials, SESSION_COOKIE};
 use crate::web::error::AppError;
@@ -435,7 +435,7 @@ pub struct TournamentNav {
     pub id: TournamentId,
     pub name: String,
     /// Round numbers the viewer may open.
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     /// Which tab is current: `home`, `round-N`, `standings`, …
     pub current: String,
     pub staff: bool,
@@ -444,7 +444,7 @@ pub struct TournamentNav {
     pub fide_mode: bool,
     pub round_robin: bool,
     /// The last paired round (for the staff's round screen link).
-    pub last_round: i32,
+    pub last_round: RoundNo,
     /// A team event (issue 20): the menu links its team pages.
     pub team_event: bool,
 }
@@ -460,7 +460,7 @@ impl TournamentNav {
         let audience = viewer.audience(conn, tid)?;
         let staff = audience.is_staff();
         let states = crate::domain::views::round_states(conn, tid)?;
-        let last_round = states.last().map(|r| r.0).unwrap_or(0);
+        let last_round = states.last().map(|r| r.0).unwrap_or_default();
         Ok(TournamentNav {
             id: tid,
             name: t.name,
@@ -483,7 +483,7 @@ impl TournamentNav {
         self.current == tab
     }
 
-    pub fn is_round(&self, n: &i32) -> bool {
+    pub fn is_round(&self, n: &RoundNo) -> bool {
         self.current == format!("round-{n}")
     }
 }

@@ -3,7 +3,7 @@
 //! provisional), who wins what.
 
 use super::{page, Base, PageError, TournamentNav};
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::prizes::{self, money, SplitMode};
 use crate::web::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -31,7 +31,7 @@ pub struct PrizesPage {
     pub base: Base,
     pub tid: TournamentId,
     pub is_final: bool,
-    pub after_round: i32,
+    pub after_round: RoundNo,
     /// The list is shown (final, or to staff).
     pub shown: bool,
     pub one_prize: bool,

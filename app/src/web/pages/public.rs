@@ -3,7 +3,7 @@
 use super::i18n::{tiebreak_help, Lang, Tr, LANG_COOKIE};
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{PlayedColour, PlayerStatus, Variant};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{self, RoundSummary, RoundView};
@@ -156,7 +156,7 @@ pub fn round_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
 ) -> DomainResult<RoundPage> {
     let nav = TournamentNav::load(conn, viewer, tid, &format!("round-{n}"))?;
     let round = rounds::get(conn, tid, n, nav.audience)?;
@@ -173,7 +173,7 @@ pub fn round_page(
 pub async fn round(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {

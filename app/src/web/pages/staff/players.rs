@@ -2,7 +2,7 @@
 //! removal, withdrawals, requested byes, and the staff.
 
 use super::*;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus};
 use crate::web::pages::i18n::errors;
 
@@ -103,7 +103,7 @@ pub(super) fn players_admin(
     let t = tournaments::load(conn, tid)?;
     let total_rounds = rounds::total_rounds(conn, &t)?;
     let title = format!("{} · {}", viewer.tr().t("manage_players"), nav.name);
-    let next_round = nav.last_round + 1;
+    let next_round = nav.last_round.get() + 1;
     Ok(PlayersAdminPage {
         base: Base::new(viewer, title, Some(nav)),
         tid,
@@ -490,7 +490,7 @@ pub async fn request_bye(
     } else {
         parse_field("kind", &f.kind)
     };
-    let r = match number::<i32>("round", &f.round, "a round number")
+    let r = match number::<RoundNo>("round", &f.round, "a round number")
         .and_then(|round| Ok((round, kind?)))
     {
         Ok((round, kind)) => {

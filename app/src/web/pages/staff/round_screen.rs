@@ -1,7 +1,7 @@
 //! The round screen: pairing, review (swaps), publication, result entry.
 
 use super::*;
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::RoundState;
 use crate::domain::results::TypedResult;
 use crate::web::pages::i18n::errors;
@@ -13,7 +13,7 @@ pub struct RoundScreen {
     pub tid: TournamentId,
     /// The round shown (None before round 1 is paired).
     pub round: Option<RoundView>,
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     pub can_pair: bool,
     pub next_round: i32,
     pub problem: Option<String>,
@@ -70,7 +70,7 @@ pub(super) fn round_screen_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     x: ScreenExtras,
 ) -> DomainResult<RoundScreen> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
@@ -79,14 +79,14 @@ pub(super) fn round_screen_page(
     let total = rounds::total_rounds(conn, &t)?;
     let summary = rounds::list(conn, tid, crate::domain::Audience::Staff)?;
     let last = summary.last();
-    let can_pair = (nav.last_round as u32) < total
+    let can_pair = (nav.last_round.get() as u32) < total
         && last.is_none_or(|r| r.state != RoundState::Paired && r.results_missing == 0);
-    let round = if n > 0 {
+    let round = if n > RoundNo(0) {
         Some(rounds::get(conn, tid, n, crate::domain::Audience::Staff)?)
     } else {
         None
     };
-    let scores = if n > 0 {
+    let scores = if n > RoundNo(0) {
         crate::domain::standings::points_before(conn, tid, n)?
             .into_iter()
             .map(|(pid, p)| (pid, crate::domain::rounds::fmt_points(p)))
@@ -108,7 +108,7 @@ pub(super) fn round_screen_page(
         broken: x.broken,
         typed: x.typed,
         scores,
-        more_rounds: (nav_last as u32) < total && n == nav_last,
+        more_rounds: (nav_last.get() as u32) < total && n == nav_last,
         fide_confirm: x.fide_confirm,
         departures: crate::domain::fide_mode::departures(conn, tid)?,
     })
@@ -117,7 +117,7 @@ pub(super) fn round_screen_page(
 pub async fn round_screen(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -130,7 +130,7 @@ pub(crate) async fn screen_answer<T>(
     state: &web::Data<AppState>,
     viewer: &Viewer,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     r: DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -172,7 +172,7 @@ pub async fn pair_next(
                 .await
                 .ok()
                 .and_then(|r| r.ok())
-                .unwrap_or(0);
+                .unwrap_or_default();
             screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
         }
     }
@@ -181,7 +181,7 @@ pub async fn pair_next(
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -196,7 +196,7 @@ pub async fn publish(
 pub async fn unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -205,7 +205,7 @@ pub async fn unpair(
         rounds::unpair(conn, actor, tid, n)
     })
     .await?;
-    screen_answer(&state, &viewer, tid, (n - 1).max(0), r).await
+    screen_answer(&state, &viewer, tid, n.prev().max(RoundNo(0)), r).await
 }
 
 #[derive(Deserialize, Default)]
@@ -250,7 +250,7 @@ impl SwapForm {
 pub async fn swap(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<SwapForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -321,7 +321,7 @@ pub async fn swap(
 pub async fn results(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();

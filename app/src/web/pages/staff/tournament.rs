@@ -1,7 +1,7 @@
 //! A new tournament, and the settings of an existing one.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, LateEntryBye, LawsEdition, PairingSystem};
 use crate::web::pages::i18n::errors;
 
@@ -257,7 +257,7 @@ pub(super) fn settings_page(
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "settings")?;
     let t = tournaments::get(conn, tid, crate::domain::Audience::Staff)?;
-    let running = nav.last_round > 0;
+    let running = nav.last_round > RoundNo(0);
     let (f, error) =
         typed.unwrap_or_else(|| (TournamentForm::of(&t.regulations), FormError::default()));
     let fide_warning = error.at("leave_fide_mode").map(str::to_string);
