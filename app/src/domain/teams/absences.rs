@@ -8,7 +8,7 @@
 
 use super::*;
 use crate::db::schema::team_byes;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::Msg;
 
 /// Withdrawing a team.
@@ -17,20 +17,23 @@ use crate::domain::Msg;
 pub struct WithdrawTeam {
     /// The first round the team is not paired in (default: the next round
     /// to pair); a round not yet paired.
-    pub from_round: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub from_round: Option<RoundNo>,
 }
 
 /// A half-point bye requested for a round not yet paired.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RequestTeamBye {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamByeView {
     pub team: TeamRef,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
 }
 
 /// The team's row id, name, version and `withdrawn_from`.
@@ -38,7 +41,7 @@ fn team_row(
     conn: &mut DbConnection,
     tid: TournamentId,
     number: i32,
-) -> DomainResult<(i32, String, i32, Option<i32>)> {
+) -> DomainResult<(i32, String, i32, Option<RoundNo>)> {
     teams::table
         .filter(teams::tournament_id.eq(tid))
         .filter(teams::number.eq(number))
@@ -84,13 +87,13 @@ pub fn withdraw(
     require_swiss(&settings, msg!("no team can be withdrawn from it"))?;
     let paired = rounds_paired(conn, tid)?;
     let total = total_rounds(&settings, team_rows(conn, tid)?.len()) as i32;
-    let round = cmd.from_round.unwrap_or(paired + 1);
-    if round <= paired || round > total {
+    let round = cmd.from_round.unwrap_or(paired.next());
+    if round <= paired || round.get() > total {
         return Err(DomainError::invalid(
             "from_round",
             msg!(
                 "a team can be withdrawn from round {} to {} (the rounds not yet paired)",
-                paired + 1,
+                paired.next(),
                 total
             ),
         ));
@@ -178,7 +181,7 @@ pub fn team_byes(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec
         .into_iter()
         .map(|r| (r.1, r.2))
         .collect();
-    let rows: Vec<(i32, i32)> = team_byes::table
+    let rows: Vec<(i32, RoundNo)> = team_byes::table
         .filter(team_byes::tournament_id.eq(tid))
         .order((team_byes::round_number, team_byes::team_number))
         .select((team_byes::team_number, team_byes::round_number))
@@ -199,7 +202,7 @@ pub fn team_byes(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec
 pub(super) fn half_byes_of(
     conn: &mut DbConnection,
     tid: TournamentId,
-    round: i32,
+    round: RoundNo,
 ) -> DomainResult<Vec<u32>> {
     let rows: Vec<i32> = team_byes::table
         .filter(team_byes::tournament_id.eq(tid))
@@ -226,12 +229,12 @@ pub fn request_bye(
     require_swiss(&settings, msg!("it has no requested byes"))?;
     let paired = rounds_paired(conn, tid)?;
     let total = total_rounds(&settings, team_rows(conn, tid)?.len()) as i32;
-    if cmd.round <= paired || cmd.round > total {
+    if cmd.round <= paired || cmd.round.get() > total {
         return Err(DomainError::invalid(
             "round",
             msg!(
                 "a bye can be requested for rounds {} to {}",
-                paired + 1,
+                paired.next(),
                 total
             ),
         ));
@@ -283,7 +286,7 @@ pub fn cancel_bye(
     actor: &Actor,
     tid: TournamentId,
     number: i32,
-    round: i32,
+    round: RoundNo,
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     settings_of(conn, tid)?;

@@ -1,7 +1,7 @@
 //! Line-ups: a captain's (own team, before the deadline) or the arbiter's (any time).
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 /// A team's line-up for one round: roster places board by board, `null` for
 /// an empty board (a forfeit). Fewer places than boards leave the last boards
@@ -25,7 +25,7 @@ fn lineup_rights(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     team: i32,
 ) -> DomainResult<Submitter> {
     match require_role(conn, actor, tid, &[Role::Arbiter]) {
@@ -72,7 +72,7 @@ pub fn set_lineup(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     team: i32,
     input: LineupInput,
 ) -> DomainResult<TeamRoundView> {

@@ -1,7 +1,7 @@
 //! The team event's regulations: system, boards, match points, colours, tie-breaks.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::msg::word;
 
 /// The regulations of a team event (`pairing::team::TeamSettings`).
@@ -255,12 +255,12 @@ pub(super) fn settings_of(
     })
 }
 
-pub(super) fn rounds_paired(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i32> {
+pub(super) fn rounds_paired(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
     Ok(team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(team_rounds::number))
-        .first::<Option<i32>>(conn)?
-        .unwrap_or(0))
+        .first::<Option<RoundNo>>(conn)?
+        .unwrap_or_default())
 }
 
 pub(super) fn require_not_started(
@@ -268,7 +268,7 @@ pub(super) fn require_not_started(
     tid: TournamentId,
     what: &str,
 ) -> DomainResult<()> {
-    if rounds_paired(conn, tid)? > 0 {
+    if rounds_paired(conn, tid)? > RoundNo(0) {
         return Err(DomainError::conflict(msg!(
             "{} is fixed once round 1 is paired",
             word(what)

@@ -1,7 +1,7 @@
 //! Board results and match results.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -26,7 +26,7 @@ pub fn set_results(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    n: i32,
+    n: RoundNo,
     cmd: TeamResults,
 ) -> DomainResult<TeamRoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;

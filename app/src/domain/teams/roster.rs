@@ -1,7 +1,7 @@
 //! Teams and their ordered rosters (board order fixed once round 1 is paired).
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 /// One player of a roster as entered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -61,7 +61,8 @@ pub struct TeamView {
     pub captain_username: Option<String>,
     pub withdrawn: bool,
     /// The first round a withdrawn team is not paired in.
-    pub withdrawn_from: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub withdrawn_from: Option<RoundNo>,
     pub roster: Vec<MemberView>,
     pub version: i32,
 }
@@ -74,7 +75,8 @@ pub struct TeamEventView {
     pub settings: TeamEventSettings,
     pub teams: Vec<TeamView>,
     /// Rounds paired so far that this reader sees.
-    pub rounds_paired: i32,
+    #[schema(value_type = i32)]
+    pub rounds_paired: RoundNo,
     /// Total rounds of the event (from the teams for round robins).
     pub total_rounds: i32,
     pub version: i32,
@@ -83,7 +85,16 @@ pub struct TeamEventView {
 /// place, name, title, federation, rating, FIDE id
 type MemberTuple = (i32, String, String, String, Option<i32>, Option<i64>);
 /// id, round, number, home, away, home line-up time, away line-up time, version
-pub(super) type MatchTuple = (i32, i32, i32, i32, i32, Option<String>, Option<String>, i32);
+pub(super) type MatchTuple = (
+    i32,
+    RoundNo,
+    i32,
+    i32,
+    i32,
+    Option<String>,
+    Option<String>,
+    i32,
+);
 /// board, home place, away place, home has White, result
 pub(super) type BoardTuple = (i32, Option<i32>, Option<i32>, bool, Option<String>);
 
@@ -97,7 +108,7 @@ type TeamRow = (
     Option<i32>,
     bool,
     i32,
-    Option<i32>,
+    Option<RoundNo>,
 );
 
 pub(super) fn team_rows(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<TeamRow>> {

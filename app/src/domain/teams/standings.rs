@@ -1,7 +1,7 @@
 //! Team standings with the C.07 team tie-breaks, and board statistics.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TieBreakCell {
@@ -27,7 +27,8 @@ pub struct TeamStandingView {
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamStandings {
     /// After this many rounds (those the reader sees).
-    pub after_round: i32,
+    #[schema(value_type = i32)]
+    pub after_round: RoundNo,
     pub primary: TeamPrimaryScore,
     pub tiebreaks: Vec<String>,
     pub rows: Vec<TeamStandingView>,

@@ -1,7 +1,7 @@
 //! Team TRF export and import.
 
 use super::*;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 /// The event as a team TRF (`pairing::team::trf::write`): the rounds this
 /// audience sees.
@@ -88,10 +88,10 @@ pub fn import_trf(
         }
         insert_members(conn, id, &roster)?;
     }
-    let loaded = load(conn, tid, Some(0))?;
+    let loaded = load(conn, tid, Some(RoundNo(0)))?;
     let ts = now();
     for (r, round) in src.rounds.iter().enumerate() {
-        let n = r as i32 + 1;
+        let n = RoundNo(r as i32 + 1);
         let finished = round.matches.iter().all(Match::finished);
         diesel::insert_into(team_rounds::table)
             .values((
@@ -136,7 +136,7 @@ pub fn import_trf(
     }
     let rounds = src.rounds.len() as i32;
     if rounds > 0 {
-        refresh_round(conn, tid, rounds)?;
+        refresh_round(conn, tid, RoundNo(rounds))?;
     }
     let v = ImportedTeamEvent {
         event: event(conn, tid, Audience::Staff)?,

@@ -492,7 +492,7 @@ pub async fn envelope_pdf(
 pub async fn team_match_sheets_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     audience_pdf(

@@ -3,7 +3,7 @@
 //! results, team standings, board statistics and the team TRF
 //! (`app/src/domain/teams/`).
 
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::teams::{
     self, BoardStatView, ImportedTeamEvent, LineupInput, PairTeamRound, RequestTeamBye,
     SetDeadline, TeamByeView, TeamEventSettings, TeamEventView, TeamInput, TeamResults,
@@ -143,7 +143,7 @@ pub async fn pair_next(
 pub async fn get_round(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -162,7 +162,7 @@ pub async fn get_round(
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let v = crate::web::write(&state, &req, move |conn, actor| {
@@ -181,7 +181,7 @@ pub async fn publish(
 pub async fn set_deadline(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<SetDeadline>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -202,7 +202,7 @@ pub async fn set_deadline(
 pub async fn set_lineup(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, i32)>,
     body: Body<LineupInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n, team) = path.into_inner();
@@ -223,7 +223,7 @@ pub async fn set_lineup(
 pub async fn set_results(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<TeamResults>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -324,7 +324,7 @@ pub async fn import_trf(
 pub async fn unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     crate::web::write(&state, &req, move |conn, actor| {
@@ -424,7 +424,7 @@ pub async fn request_bye(
 pub async fn cancel_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32, i32)>,
+    path: web::Path<(TournamentId, i32, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, team, n) = path.into_inner();
     crate::web::write(&state, &req, move |conn, actor| {
