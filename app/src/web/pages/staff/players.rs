@@ -63,7 +63,7 @@ pub struct PlayersAdminPage {
     pub notice: Option<String>,
     pub fide_confirm: Option<FideConfirm>,
     /// The next round to be paired (byes may be requested from it on).
-    pub next_round: i32,
+    pub next_round: RoundNo,
     pub total_rounds: u32,
     pub swiss: bool,
     pub staff: Vec<StaffMember>,
@@ -103,7 +103,7 @@ pub(super) fn players_admin(
     let t = tournaments::load(conn, tid)?;
     let total_rounds = rounds::total_rounds(conn, &t)?;
     let title = format!("{} · {}", viewer.tr().t("manage_players"), nav.name);
-    let next_round = nav.last_round.get() + 1;
+    let next_round = nav.last_round.next();
     Ok(PlayersAdminPage {
         base: Base::new(viewer, title, Some(nav)),
         tid,

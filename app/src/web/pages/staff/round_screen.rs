@@ -15,7 +15,7 @@ pub struct RoundScreen {
     pub round: Option<RoundView>,
     pub rounds: Vec<RoundNo>,
     pub can_pair: bool,
-    pub next_round: i32,
+    pub next_round: RoundNo,
     pub problem: Option<String>,
     pub notice: Option<String>,
     /// The criteria a hand edit broke (after a swap).
@@ -102,7 +102,7 @@ pub(super) fn round_screen_page(
         round,
         rounds: summary.iter().map(|r| r.number).collect(),
         can_pair,
-        next_round: summary.len() as i32 + 1,
+        next_round: RoundNo(summary.len() as i32 + 1),
         problem: x.problem,
         notice: x.notice,
         broken: x.broken,
