@@ -64,7 +64,7 @@ fn main() {
         sizes.0 = html.len();
         let t = Instant::now();
         let html = db
-            .read(|conn| round_page(conn, &viewer, tid, PLAYED + 1))
+            .read(|conn| round_page(conn, &viewer, tid, app::domain::ids::RoundNo(PLAYED + 1)))
             .expect("round")
             .render()
             .expect("render");
@@ -133,7 +133,7 @@ fn main() {
 
 /// The tournament, through the same domain operations the pages call; each
 /// phase in one transaction to keep the set-up short.
-fn build(db: &Database) -> DomainResult<i32> {
+fn build(db: &Database) -> DomainResult<app::domain::ids::TournamentId> {
     let admin = db.write(|conn| {
         users::create_user(
             conn,

@@ -17,7 +17,7 @@ const NAMES: &[&str] = &[
 
 fn standings(n: u32) -> (TournamentView, StandingsView) {
     let t = TournamentView {
-        id: 1,
+        id: app::domain::ids::TournamentId(1),
         status: app::domain::kinds::TournamentStatus::Finished,
         version: 1,
         regulations: Regulations {
@@ -36,7 +36,7 @@ fn standings(n: u32) -> (TournamentView, StandingsView) {
     let rows = (1..=n)
         .map(|i| StandingView {
             rank: i,
-            player_id: i as i32,
+            player_id: app::domain::ids::PlayerId(i as i32),
             start_no: (i * 7919) % n + 1,
             name: format!("{} {i}", NAMES[i as usize % NAMES.len()]),
             title: if i % 17 == 0 {
@@ -67,7 +67,7 @@ fn standings(n: u32) -> (TournamentView, StandingsView) {
     (
         t,
         StandingsView {
-            after_round: 11,
+            after_round: app::domain::ids::RoundNo(11),
             provisional: false,
             tiebreaks,
             rows,

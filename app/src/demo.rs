@@ -8,6 +8,7 @@
 
 use crate::db::schema::{tournaments, users as users_table};
 use crate::db::Database;
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{DrawMode, Notation, PairingSystem, RecordFormat, Variant};
 use crate::domain::records::{self, SubmitMoves};
 use crate::domain::registration::{self, RegisterPlayer};
@@ -255,7 +256,7 @@ fn build(
         if chess960 {
             // Seeded positions, entered as if drawn in the hall; the last round
             // per board (Guidelines II.1).
-            let last = round.number == 3;
+            let last = round.number.get() == 3;
             for g in round.games.iter().filter(|g| g.black.is_some()) {
                 let cmd = chess960::SetPositions {
                     mode: DrawMode::Enter,
@@ -270,7 +271,7 @@ fn build(
             }
         }
         db.write(|conn| rounds::publish(conn, arbiter, tid, round.number))?;
-        let last_swiss_round = players == 30 && round.number == 7;
+        let last_swiss_round = players == 30 && round.number.get() == 7;
         let mut opera = false;
         let mut illegal = false;
         for g in &round.games {
@@ -345,7 +346,7 @@ fn build(
     Ok(())
 }
 
-fn reg_variant(db: &Database, tid: i32) -> DomainResult<Variant> {
+fn reg_variant(db: &Database, tid: TournamentId) -> DomainResult<Variant> {
     db.read(|conn| -> DomainResult<Variant> {
         Ok(tournaments::table
             .find(tid)
@@ -357,8 +358,8 @@ fn reg_variant(db: &Database, tid: i32) -> DomainResult<Variant> {
 fn set(
     db: &Database,
     arbiter: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     version: i32,
     result: &str,
 ) -> DomainResult<()> {
@@ -376,8 +377,8 @@ fn set(
 fn moves(
     db: &Database,
     arbiter: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     format: RecordFormat,
     text: &str,
 ) -> DomainResult<()> {

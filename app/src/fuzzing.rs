@@ -49,7 +49,7 @@ pub fn form_bodies(data: &[u8]) {
     }
     if let Ok(fields) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(data) {
         for (_, v) in &fields {
-            let _ = parse_result(staff::expand_shorthand(v), &points);
+            let _ = parse_result(crate::domain::results::expand_shorthand(v), &points);
             let _ = desk::clock_seconds("t", v);
         }
     }
@@ -81,13 +81,13 @@ pub fn pgn_import(data: &[u8]) {
     };
     let boards = [
         Board {
-            game_id: 1,
+            game_id: crate::domain::ids::GameId(1),
             board: 1,
             white: seat("Żółć, Łukasz", Some(1_111_111)),
             black: seat("Jiří Čermák", None),
         },
         Board {
-            game_id: 2,
+            game_id: crate::domain::ids::GameId(2),
             board: 2,
             white: seat("Anna Nowak", None),
             black: seat("A. Kowalska", Some(2_222_222)),

@@ -2,6 +2,7 @@
 
 use app::config;
 use app::db::{redact, Database};
+use app::domain::ids::TournamentId;
 use app::domain::{users, Actor};
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -44,7 +45,7 @@ enum Command {
     /// Write a tournament as FIDE TRF to standard output.
     ExportTrf {
         /// The tournament id.
-        tid: i32,
+        tid: TournamentId,
         #[arg(long)]
         database: Option<String>,
     },

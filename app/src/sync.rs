@@ -19,6 +19,7 @@
 
 use crate::db::schema::{arbiter_meta, tournament_versions};
 use crate::db::{Backend, Database, DbConnection};
+use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -34,7 +35,7 @@ pub const SQLITE_POLL: Duration = Duration::from_millis(200);
 
 pub struct Versions {
     db: Database,
-    map: RwLock<HashMap<i32, u64>>,
+    map: RwLock<HashMap<TournamentId, u64>>,
     /// Set on shutdown: the listener thread and the live streams end.
     closing: AtomicBool,
     /// Notifications received (PostgreSQL) or data_version changes seen (SQLite).
@@ -55,7 +56,7 @@ impl Versions {
     }
 
     /// The version of tournament `tid`; read from the database the first time.
-    pub fn get(&self, tid: i32) -> u64 {
+    pub fn get(&self, tid: TournamentId) -> u64 {
         if let Some(v) = self.map.read().unwrap_or_else(|p| p.into_inner()).get(&tid) {
             return *v;
         }
@@ -69,7 +70,7 @@ impl Versions {
         self.get_cached(tid).unwrap_or(v)
     }
 
-    fn get_cached(&self, tid: i32) -> Option<u64> {
+    fn get_cached(&self, tid: TournamentId) -> Option<u64> {
         self.map
             .read()
             .unwrap_or_else(|p| p.into_inner())
@@ -78,7 +79,7 @@ impl Versions {
     }
 
     /// Tournament `tid` is at `version` (versions only grow).
-    pub fn observe(&self, tid: i32, version: u64) {
+    pub fn observe(&self, tid: TournamentId, version: u64) {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
         let e = map.entry(tid).or_insert(version);
         if *e < version {
@@ -88,7 +89,7 @@ impl Versions {
 
     /// After a write of this process: reads the version of `tid` (or of every
     /// tournament, when the write named none) from the database.
-    pub fn refresh(&self, tid: Option<i32>) {
+    pub fn refresh(&self, tid: Option<TournamentId>) {
         let Ok(mut c) = self.db.conn() else { return };
         match tid {
             Some(t) => {
@@ -104,7 +105,7 @@ impl Versions {
 
     /// Reloads every version from `conn`.
     pub fn reload_with(&self, conn: &mut DbConnection) -> QueryResult<()> {
-        let rows: Vec<(i32, i64)> = tournament_versions::table
+        let rows: Vec<(TournamentId, i64)> = tournament_versions::table
             .select((
                 tournament_versions::tournament_id,
                 tournament_versions::version,
@@ -145,7 +146,7 @@ impl Versions {
     }
 }
 
-fn load_one(conn: &mut DbConnection, tid: i32) -> QueryResult<u64> {
+fn load_one(conn: &mut DbConnection, tid: TournamentId) -> QueryResult<u64> {
     let v: Option<i64> = tournament_versions::table
         .filter(tournament_versions::tournament_id.eq(tid))
         .select(tournament_versions::version)
@@ -169,7 +170,7 @@ pub fn epoch(db: &Database) -> String {
 }
 
 /// Parses a notification payload `tid:version`.
-pub fn parse_payload(s: &str) -> Option<(i32, u64)> {
+pub fn parse_payload(s: &str) -> Option<(TournamentId, u64)> {
     let (t, v) = s.split_once(':')?;
     Some((t.trim().parse().ok()?, v.trim().parse().ok()?))
 }
@@ -276,7 +277,7 @@ mod tests {
 
     #[test]
     fn payloads() {
-        assert_eq!(parse_payload("12:345"), Some((12, 345)));
+        assert_eq!(parse_payload("12:345"), Some((TournamentId(12), 345)));
         assert_eq!(parse_payload("x:1"), None);
         assert_eq!(parse_payload("12"), None);
     }

@@ -1,6 +1,7 @@
 //! Database rows. What is sent to clients lives in `web::views`, never these.
 
 use super::schema::*;
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{
     ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
     PlayerStatus, RatingOrder, RoundState, TournamentStatus, Variant,
@@ -42,7 +43,7 @@ pub struct Session {
 #[derive(Queryable, Selectable, Insertable, AsChangeset, Clone, Debug, Serialize, PartialEq)]
 #[diesel(table_name = tournaments)]
 pub struct TournamentRow {
-    pub id: i32,
+    pub id: TournamentId,
     pub name: String,
     pub place: String,
     pub federation: String,
@@ -77,8 +78,8 @@ pub struct TournamentRow {
 #[diesel(table_name = players)]
 #[diesel(treat_none_as_null = true)]
 pub struct PlayerRow {
-    pub id: i32,
-    pub tournament_id: i32,
+    pub id: PlayerId,
+    pub tournament_id: TournamentId,
     pub start_no: i32,
     pub fide_id: Option<i64>,
     pub name: String,
@@ -91,8 +92,8 @@ pub struct PlayerRow {
     pub national_rating: Option<i32>,
     pub k_factor: i32,
     pub status: PlayerStatus,
-    pub joined_round: i32,
-    pub left_after_round: Option<i32>,
+    pub joined_round: RoundNo,
+    pub left_after_round: Option<RoundNo>,
     pub version: i32,
     pub created_at: String,
 }
@@ -101,8 +102,8 @@ pub struct PlayerRow {
 #[diesel(table_name = rounds)]
 pub struct RoundRow {
     pub id: i32,
-    pub tournament_id: i32,
-    pub number: i32,
+    pub tournament_id: TournamentId,
+    pub number: RoundNo,
     pub scheduled_start: Option<String>,
     pub state: RoundState,
     pub chess960_position: Option<i32>,
@@ -113,12 +114,12 @@ pub struct RoundRow {
 #[derive(Queryable, Selectable, Clone, Debug, Serialize, PartialEq)]
 #[diesel(table_name = games)]
 pub struct GameRow {
-    pub id: i32,
-    pub tournament_id: i32,
-    pub round_number: i32,
+    pub id: GameId,
+    pub tournament_id: TournamentId,
+    pub round_number: RoundNo,
     pub board: i32,
-    pub white_id: i32,
-    pub black_id: Option<i32>,
+    pub white_id: PlayerId,
+    pub black_id: Option<PlayerId>,
     pub kind: GameKind,
     pub white_score: Option<i32>,
     pub black_score: Option<i32>,
@@ -133,11 +134,11 @@ pub struct GameRow {
 #[derive(Insertable)]
 #[diesel(table_name = games)]
 pub struct NewGame {
-    pub tournament_id: i32,
-    pub round_number: i32,
+    pub tournament_id: TournamentId,
+    pub round_number: RoundNo,
     pub board: i32,
-    pub white_id: i32,
-    pub black_id: Option<i32>,
+    pub white_id: PlayerId,
+    pub black_id: Option<PlayerId>,
     pub kind: GameKind,
     pub white_score: Option<i32>,
     pub black_score: Option<i32>,
@@ -151,9 +152,9 @@ pub struct NewGame {
 #[diesel(table_name = bye_requests)]
 pub struct ByeRequestRow {
     pub id: i32,
-    pub tournament_id: i32,
-    pub player_id: i32,
-    pub round_number: i32,
+    pub tournament_id: TournamentId,
+    pub player_id: PlayerId,
+    pub round_number: RoundNo,
     pub kind: ByeRequestKind,
     pub note: String,
     pub created_at: String,
@@ -165,7 +166,7 @@ pub struct AuditRow {
     pub id: i32,
     pub at: String,
     pub user_id: Option<i32>,
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     pub action: String,
     pub entity: String,
     pub entity_id: Option<i64>,
@@ -176,7 +177,7 @@ pub struct AuditRow {
 #[derive(Queryable, Selectable, Clone, Debug)]
 #[diesel(table_name = entry_forms)]
 pub struct EntryFormRow {
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub is_open: bool,
     pub deadline: Option<String>,
     pub max_players: Option<i32>,
@@ -191,7 +192,7 @@ pub struct EntryFormRow {
 #[diesel(table_name = entries)]
 pub struct EntryRow {
     pub id: i32,
-    pub tournament_id: i32,
+    pub tournament_id: TournamentId,
     pub name: String,
     pub fide_id: Option<i64>,
     pub title: String,
@@ -204,7 +205,7 @@ pub struct EntryRow {
     pub from_rating_list: bool,
     pub state: crate::domain::kinds::EntryState,
     pub reason: String,
-    pub player_id: Option<i32>,
+    pub player_id: Option<PlayerId>,
     pub created_at: String,
     pub decided_at: Option<String>,
 }

@@ -18,6 +18,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{EarlyEnd, EnvelopeState, GameKind};
 use crate::domain::msg::word;
 use crate::secrets::SealKey;
@@ -46,7 +47,8 @@ pub struct Adjourn {
     pub sealed_move_number: Option<i32>,
     /// The player whose draw offer stands, if any.
     #[serde(default)]
-    pub draw_offer_by: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub draw_offer_by: Option<PlayerId>,
     /// `YYYY-MM-DDTHH:MM`
     pub resume_at: String,
     pub resume_place: String,
@@ -67,18 +69,22 @@ impl std::fmt::Debug for Adjourn {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EnvelopeView {
     pub id: i32,
-    pub game_id: i32,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub board: i32,
     pub white: String,
     pub black: String,
     pub position_fen: String,
     pub white_time_used_seconds: i32,
     pub black_time_used_seconds: i32,
-    pub sealer_id: i32,
+    #[schema(value_type = i32)]
+    pub sealer_id: PlayerId,
     pub sealer: String,
     pub sealed_move_number: i32,
-    pub draw_offer_by: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub draw_offer_by: Option<PlayerId>,
     pub resume_at: String,
     pub resume_place: String,
     /// `sealed`, `opened`, `ended` (draw or resignation before resumption),
@@ -96,13 +102,13 @@ pub struct EnvelopeView {
 type Row = (
     (
         i32,
-        i32,
+        GameId,
         String,
         i32,
         i32,
+        PlayerId,
         i32,
-        i32,
-        Option<i32>,
+        Option<PlayerId>,
         String,
         String,
     ),
@@ -119,7 +125,7 @@ type Row = (
     ),
 );
 
-fn load(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<Row> {
+fn load(conn: &mut DbConnection, tid: TournamentId, aid: i32) -> DomainResult<Row> {
     adjournments::table
         .filter(adjournments::id.eq(aid))
         .filter(adjournments::tournament_id.eq(tid))
@@ -153,11 +159,11 @@ fn load(conn: &mut DbConnection, tid: i32, aid: i32) -> DomainResult<Row> {
         .ok_or_else(|| DomainError::NotFound(msg!("adjournment {} in tournament {}", aid, tid)))
 }
 
-fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeView> {
+fn view(conn: &mut DbConnection, tid: TournamentId, row: &Row) -> DomainResult<EnvelopeView> {
     let (a, b) = row;
     let g = load_game(conn, tid, a.1)?;
     let pm = player_map(conn, tid)?;
-    let name = |id: i32| pm.get(&id).map(|p| p.name.clone()).unwrap_or_default();
+    let name = |id: PlayerId| pm.get(&id).map(|p| p.name.clone()).unwrap_or_default();
     Ok(EnvelopeView {
         id: a.0,
         game_id: a.1,
@@ -187,7 +193,7 @@ fn view(conn: &mut DbConnection, tid: i32, row: &Row) -> DomainResult<EnvelopeVi
 /// where it is are the arbiter's business until the game resumes).
 pub fn get(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     audience: Audience,
 ) -> DomainResult<EnvelopeView> {
@@ -209,8 +215,8 @@ fn staff_only(audience: Audience) -> DomainResult<()> {
 /// The envelopes of a game, oldest first (staff only).
 pub fn for_game(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<Vec<EnvelopeView>> {
     staff_only(audience)?;
@@ -225,7 +231,7 @@ pub fn for_game(
         .collect()
 }
 
-fn context(gid: i32, aid_hint: &str) -> String {
+fn context(gid: GameId, aid_hint: &str) -> String {
     format!("arbiter sealed move: game {gid} envelope {aid_hint}")
 }
 
@@ -239,13 +245,13 @@ fn parse_local(s: &str) -> Option<NaiveDateTime> {
 fn insert_envelope(
     conn: &mut DbConnection,
     key: &SealKey,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     pos: &Position,
     times: (i32, i32),
-    sealer: i32,
+    sealer: PlayerId,
     number: i32,
-    draw_offer_by: Option<i32>,
+    draw_offer_by: Option<PlayerId>,
     resume: (&str, &str),
     sealed_move: &str,
 ) -> DomainResult<i32> {
@@ -283,8 +289,8 @@ pub fn adjourn(
     conn: &mut DbConnection,
     actor: &Actor,
     key: &SealKey,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: Adjourn,
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -410,7 +416,7 @@ pub struct MarkPresent {
 pub fn mark_present(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: MarkPresent,
 ) -> DomainResult<EnvelopeView> {
@@ -522,7 +528,7 @@ pub fn open(
     conn: &mut DbConnection,
     actor: &Actor,
     key: &SealKey,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: OpenEnvelope,
 ) -> DomainResult<OpenedEnvelope> {
@@ -542,7 +548,7 @@ pub fn open(
         ));
     };
     let g = load_game(conn, tid, a.1)?;
-    let black_id = g.black_id.unwrap_or(0);
+    let black_id = g.black_id.unwrap_or_default();
     let replier_id = if a.5 == g.white_id {
         black_id
     } else {
@@ -735,7 +741,7 @@ pub struct EndBeforeResumption {
 pub fn end_before_resumption(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: EndBeforeResumption,
 ) -> DomainResult<EnvelopeView> {
@@ -790,7 +796,7 @@ pub struct EnvelopeLost {
 pub fn envelope_lost(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
     cmd: EnvelopeLost,
 ) -> DomainResult<EnvelopeView> {
@@ -822,7 +828,7 @@ pub fn envelope_lost(
 fn end_envelope(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     row: &Row,
     state: EnvelopeState,
     result: Option<(i32, i32)>,

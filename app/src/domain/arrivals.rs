@@ -11,6 +11,7 @@ use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::{arrivals, games, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::{ArrivalOutcome, GameKind, LawsEdition};
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -176,7 +177,11 @@ pub fn consequence(
     }
 }
 
-fn round_start(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<NaiveDateTime> {
+fn round_start(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    round: RoundNo,
+) -> DomainResult<NaiveDateTime> {
     let start: Option<String> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(round))
@@ -215,7 +220,7 @@ fn says_nothing(a: &Attendance) -> bool {
 
 fn evaluate(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     g: &GameRow,
     cmd: &RecordArrivals,
 ) -> DomainResult<ArrivalConsequence> {
@@ -248,8 +253,8 @@ fn evaluate(
 pub fn preview(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: RecordArrivals,
 ) -> DomainResult<ArrivalConsequence> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -261,8 +266,8 @@ pub fn preview(
 pub fn record(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: RecordArrivals,
 ) -> DomainResult<ArrivalsAnswer> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -307,7 +312,7 @@ pub fn record(
         .map_err(|m| DomainError::invalid("override_result", m))?;
     for (pid, a) in [
         (g.white_id, &cmd.white),
-        (g.black_id.unwrap_or(0), &cmd.black),
+        (g.black_id.unwrap_or_default(), &cmd.black),
     ] {
         diesel::delete(
             arrivals::table
@@ -359,7 +364,7 @@ pub fn record(
                 "arrivals.record"
             },
             entity: "game",
-            entity_id: Some(gid as i64),
+            entity_id: Some(gid.into()),
         },
         Some(&before),
         Some(&answer),
@@ -378,8 +383,8 @@ pub struct SetRoundStart {
 pub fn set_round_start(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    number: i32,
+    tid: TournamentId,
+    number: RoundNo,
     cmd: SetRoundStart,
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -416,7 +421,7 @@ pub fn set_round_start(
             tournament_id: Some(tid),
             action: "round.set_start",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         Some(&cmd.start),

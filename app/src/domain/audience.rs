@@ -15,6 +15,7 @@ use super::{require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
 use crate::db::schema::rounds;
 use crate::db::DbConnection;
+use crate::domain::ids::{RoundNo, TournamentId};
 use diesel::prelude::*;
 
 /// Who is reading a tournament.
@@ -29,7 +30,7 @@ pub enum Audience {
 impl Audience {
     /// The audience of `actor` for tournament `tid`. A tournament that does
     /// not exist is `NotFound`.
-    pub fn of(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResult<Audience> {
+    pub fn of(conn: &mut DbConnection, actor: &Actor, tid: TournamentId) -> DomainResult<Audience> {
         match require_role(conn, actor, tid, &[Role::Arbiter, Role::Organizer]) {
             Ok(()) => Ok(Audience::Staff),
             Err(DomainError::Unauthenticated | DomainError::Forbidden(_)) => Ok(Audience::Public),
@@ -48,28 +49,38 @@ impl Audience {
 
     /// The last round this audience sees (0 when none): the last paired round
     /// for staff, the last published one for the public.
-    pub fn last_round(self, conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
-        let last: Option<(i32, RoundState)> = rounds::table
+    pub fn last_round(self, conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+        let last: Option<(RoundNo, RoundState)> = rounds::table
             .filter(rounds::tournament_id.eq(tid))
             .order(rounds::number.desc())
             .select((rounds::number, rounds::state))
             .first(conn)
             .optional()?;
         Ok(match last {
-            None => 0,
+            None => RoundNo(0),
             Some((n, state)) if self.sees_round_state(state) => n,
-            Some((n, _)) => n - 1,
+            Some((n, _)) => n.prev(),
         })
     }
 
     /// Whether this audience sees round `n` (false for a round that does not exist).
-    pub fn sees_round(self, conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<bool> {
-        Ok(n >= 1 && n <= self.last_round(conn, tid)?)
+    pub fn sees_round(
+        self,
+        conn: &mut DbConnection,
+        tid: TournamentId,
+        n: RoundNo,
+    ) -> DomainResult<bool> {
+        Ok(n >= RoundNo(1) && n <= self.last_round(conn, tid)?)
     }
 
     /// `NotFound` — exactly as for a game that does not exist — unless this
     /// audience sees the game's round.
-    pub fn check_game(self, conn: &mut DbConnection, tid: i32, g: &GameRow) -> DomainResult<()> {
+    pub fn check_game(
+        self,
+        conn: &mut DbConnection,
+        tid: TournamentId,
+        g: &GameRow,
+    ) -> DomainResult<()> {
         if self.sees_round(conn, tid, g.round_number)? {
             Ok(())
         } else {
@@ -85,7 +96,7 @@ impl Audience {
     pub fn filter_games(
         self,
         conn: &mut DbConnection,
-        tid: i32,
+        tid: TournamentId,
         games: Vec<GameRow>,
     ) -> DomainResult<Vec<GameRow>> {
         let last = self.last_round(conn, tid)?;

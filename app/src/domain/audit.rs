@@ -4,11 +4,12 @@ use super::{now, Actor, DomainResult};
 use crate::db::models::AuditRow;
 use crate::db::schema::audit_log;
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 use serde::Serialize;
 
 pub struct Entry<'a> {
-    pub tournament_id: Option<i32>,
+    pub tournament_id: Option<TournamentId>,
     pub action: &'a str,
     pub entity: &'a str,
     pub entity_id: Option<i64>,
@@ -43,7 +44,7 @@ pub fn record<B: Serialize, A: Serialize>(
 /// The audit log of one tournament, newest first.
 pub fn for_tournament(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     limit: i64,
     offset: i64,
 ) -> DomainResult<Vec<AuditRow>> {

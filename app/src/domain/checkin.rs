@@ -16,6 +16,7 @@ use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{checkin_codes, checkin_rounds, checkins, players};
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use diesel::prelude::*;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
@@ -29,7 +30,8 @@ const CODE_LEN: usize = 6;
 /// A player on the check-in sheet.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinPlayer {
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub start_no: i32,
     pub name: String,
     pub rating: Option<i32>,
@@ -48,7 +50,8 @@ pub struct CheckinPlayer {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinSheet {
     /// The round (the next one to be paired).
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     /// Whether check-in is in use for the round (absentees are not paired).
     pub open: bool,
     pub present: i64,
@@ -59,11 +62,11 @@ pub struct CheckinSheet {
 }
 
 /// The round check-in is for: the next one to be paired.
-pub fn next_round(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
-    Ok(registration::rounds_paired(conn, tid)? + 1)
+pub fn next_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+    Ok(registration::rounds_paired(conn, tid)?.next())
 }
 
-fn is_open(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<bool> {
+fn is_open(conn: &mut DbConnection, tid: TournamentId, round: RoundNo) -> DomainResult<bool> {
     let n: i64 = checkin_rounds::table
         .filter(checkin_rounds::tournament_id.eq(tid))
         .filter(checkin_rounds::round_number.eq(round))
@@ -73,31 +76,35 @@ fn is_open(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<bool> 
 }
 
 /// The check-in sheet of the next round.
-pub fn sheet(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<CheckinSheet> {
+pub fn sheet(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<CheckinSheet> {
     load_tournament(conn, tid)?;
     // The public must not learn that a round was paired before it is
     // published (`Audience`): for them the next round is the one after the
     // last published round.
     let round = match audience {
         Audience::Staff => next_round(conn, tid)?,
-        Audience::Public => Audience::Public.last_round(conn, tid)? + 1,
+        Audience::Public => Audience::Public.last_round(conn, tid)?.next(),
     };
     let open = is_open(conn, tid, round)?;
-    let marks: HashMap<i32, (CheckinSource, String)> = checkins::table
+    let marks: HashMap<PlayerId, (CheckinSource, String)> = checkins::table
         .filter(checkins::tournament_id.eq(tid))
         .filter(checkins::round_number.eq(round))
         .select((checkins::player_id, checkins::source, checkins::at))
-        .load::<(i32, CheckinSource, String)>(conn)?
+        .load::<(PlayerId, CheckinSource, String)>(conn)?
         .into_iter()
         .map(|(p, s, a)| (p, (s, a)))
         .collect();
-    let codes: HashMap<i32, String> = checkin_codes::table
+    let codes: HashMap<PlayerId, String> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
         .select((checkin_codes::player_id, checkin_codes::code))
-        .load::<(i32, String)>(conn)?
+        .load::<(PlayerId, String)>(conn)?
         .into_iter()
         .collect();
-    let byes: Vec<i32> = crate::db::schema::bye_requests::table
+    let byes: Vec<PlayerId> = crate::db::schema::bye_requests::table
         .filter(crate::db::schema::bye_requests::tournament_id.eq(tid))
         .filter(crate::db::schema::bye_requests::round_number.eq(round))
         .select(crate::db::schema::bye_requests::player_id)
@@ -149,7 +156,7 @@ pub struct SetCheckin {
 pub fn set_open(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: SetCheckin,
 ) -> DomainResult<CheckinSheet> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -165,7 +172,7 @@ pub fn set_open(
         ));
     }
     let round = next_round(conn, tid)?;
-    if round > t.rounds {
+    if round.get() > t.rounds {
         return Err(DomainError::conflict(msg!(
             "all {} rounds are paired",
             t.rounds
@@ -207,7 +214,7 @@ pub fn set_open(
                 "checkin.close"
             },
             entity: "round",
-            entity_id: Some(round as i64),
+            entity_id: Some(round.into()),
         },
         None::<&()>,
         Some(&serde_json::json!({"round": round, "open": cmd.open})),
@@ -218,7 +225,8 @@ pub fn set_open(
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MarkPresence {
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     /// `true`: present; `false`: take the check-in back.
     pub present: bool,
 }
@@ -226,8 +234,10 @@ pub struct MarkPresence {
 /// What a check-in recorded.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinReceipt {
-    pub round: i32,
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub name: String,
     pub present: bool,
 }
@@ -236,8 +246,8 @@ pub struct CheckinReceipt {
 fn record(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
     present: bool,
     source: CheckinSource,
 ) -> DomainResult<CheckinReceipt> {
@@ -297,7 +307,7 @@ fn record(
                 (true, CheckinSource::Code) => "checkin.code",
             },
             entity: "player",
-            entity_id: Some(pid as i64),
+            entity_id: Some(pid.into()),
         },
         None::<&()>,
         Some(&v),
@@ -309,7 +319,7 @@ fn record(
 pub fn mark(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: MarkPresence,
 ) -> DomainResult<CheckinReceipt> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -343,7 +353,7 @@ fn normal_code(code: &str) -> String {
 pub fn by_code(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: CodeCheckin,
 ) -> DomainResult<CheckinReceipt> {
     load_tournament(conn, tid)?;
@@ -360,7 +370,7 @@ pub fn by_code(
             "check-in for the next round has not started; ask the arbiter"
         )));
     }
-    let pid: Option<i32> = checkin_codes::table
+    let pid: Option<PlayerId> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
         .filter(checkin_codes::code.eq(&code))
         .select(checkin_codes::player_id)
@@ -376,7 +386,11 @@ pub fn by_code(
 }
 
 /// A player's check-in code, once issued (for the staff's pages only).
-pub fn code_of(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<Option<String>> {
+pub fn code_of(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    pid: PlayerId,
+) -> DomainResult<Option<String>> {
     Ok(checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
         .filter(checkin_codes::player_id.eq(pid))
@@ -394,7 +408,11 @@ pub struct CodesIssued {
 
 /// Gives every player of the tournament without a check-in code one (random,
 /// unique within the tournament).
-pub fn issue_codes(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResult<CodesIssued> {
+pub fn issue_codes(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<CodesIssued> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let have: Vec<(i32, String)> = checkin_codes::table
         .filter(checkin_codes::tournament_id.eq(tid))
@@ -437,7 +455,7 @@ pub fn issue_codes(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainRe
             tournament_id: Some(tid),
             action: "checkin.codes",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&v),

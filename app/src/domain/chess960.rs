@@ -15,6 +15,7 @@ use super::{require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, RoundRow};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::{DrawMode, RoundState, Variant};
 use diesel::prelude::*;
 use rand::Rng;
@@ -80,7 +81,8 @@ fn symbol_black(c: char) -> char {
 /// The positions of a round.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct RoundPositions {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     /// The position of every board, when the same for the whole round.
     pub position: Option<StartPosition>,
     /// Whether each board has its own position.
@@ -92,7 +94,8 @@ pub struct RoundPositions {
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct BoardPosition {
     pub board: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub position: StartPosition,
 }
 
@@ -118,7 +121,7 @@ pub fn random_number() -> i32 {
     rand::thread_rng().gen_range(0..960)
 }
 
-fn load_round(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<RoundRow> {
+fn load_round(conn: &mut DbConnection, tid: TournamentId, n: RoundNo) -> DomainResult<RoundRow> {
     rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(n))
@@ -169,8 +172,8 @@ pub fn game_position(conn: &mut DbConnection, g: &GameRow) -> DomainResult<Optio
 /// The positions of round `n` as `audience` sees them (the public: once published).
 pub fn get(
     conn: &mut DbConnection,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     audience: Audience,
 ) -> DomainResult<Option<RoundPositions>> {
     let r = load_round(conn, tid, n)?;
@@ -195,8 +198,8 @@ pub(crate) fn draw_for_new_round(conn: &mut DbConnection, round_id: i32) -> Doma
 /// (the rows are new), when the round is drawn per board.
 pub(crate) fn redraw_boards_if_per_board(
     conn: &mut DbConnection,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     per_board: bool,
 ) -> DomainResult<()> {
     if !per_board {
@@ -217,8 +220,8 @@ pub(crate) fn redraw_boards_if_per_board(
 pub fn set(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     cmd: SetPositions,
 ) -> DomainResult<RoundPositions> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -316,7 +319,7 @@ pub fn set(
                 "round.chess960_enter"
             },
             entity: "round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         before.as_ref(),
         Some(&after),

@@ -19,6 +19,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::models::{EntryFormRow, EntryRow};
 use crate::db::schema::{entries, entry_forms, players};
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::msg::word;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -132,7 +133,8 @@ pub struct EntryView {
     /// Why the entry was rejected.
     pub reason: String,
     /// The player registered from it, once approved.
-    pub player_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub player_id: Option<PlayerId>,
     pub created_at: String,
     pub decided_at: Option<String>,
 }
@@ -209,7 +211,7 @@ pub fn local_now() -> NaiveDateTime {
     chrono::Local::now().naive_local()
 }
 
-fn form_row(conn: &mut DbConnection, tid: i32) -> DomainResult<Option<EntryFormRow>> {
+fn form_row(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Option<EntryFormRow>> {
     Ok(entry_forms::table
         .find(tid)
         .select(EntryFormRow::as_select())
@@ -217,14 +219,14 @@ fn form_row(conn: &mut DbConnection, tid: i32) -> DomainResult<Option<EntryFormR
         .optional()?)
 }
 
-fn registered(conn: &mut DbConnection, tid: i32) -> DomainResult<i64> {
+fn registered(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i64> {
     Ok(players::table
         .filter(players::tournament_id.eq(tid))
         .count()
         .get_result(conn)?)
 }
 
-fn pending(conn: &mut DbConnection, tid: i32) -> DomainResult<i64> {
+fn pending(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i64> {
     Ok(entries::table
         .filter(entries::tournament_id.eq(tid))
         .filter(entries::state.eq(EntryState::Pending))
@@ -234,7 +236,11 @@ fn pending(conn: &mut DbConnection, tid: i32) -> DomainResult<i64> {
 
 /// The form of tournament `tid` (closed when the organizer never opened one),
 /// and whether it takes an entry at `at`.
-pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResult<EntryFormView> {
+pub fn form(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    at: NaiveDateTime,
+) -> DomainResult<EntryFormView> {
     let t = load_tournament(conn, tid)?;
     let row = form_row(conn, tid)?;
     let taken = registered(conn, tid)? + pending(conn, tid)?;
@@ -248,7 +254,7 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
             "entry_closed",
             msg!("entries for this tournament are closed"),
         )),
-        Some(_) if paired > 0 && !t.system.is_swiss() => Some((
+        Some(_) if paired.get() > 0 && !t.system.is_swiss() => Some((
             "entry_closed_round_robin",
             msg!("the round robin has started: its table is fixed, entries are closed"),
         )),
@@ -309,7 +315,7 @@ pub fn form(conn: &mut DbConnection, tid: i32, at: NaiveDateTime) -> DomainResul
 pub fn set_form(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: EntryFormSettings,
 ) -> DomainResult<EntryFormView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -381,7 +387,7 @@ pub fn set_form(
             tournament_id: Some(tid),
             action: "entries.form",
             entity: "entry_form",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         Some(&before),
         Some(&after),
@@ -389,7 +395,7 @@ pub fn set_form(
     Ok(after)
 }
 
-fn load_entry(conn: &mut DbConnection, tid: i32, eid: i32) -> DomainResult<EntryRow> {
+fn load_entry(conn: &mut DbConnection, tid: TournamentId, eid: i32) -> DomainResult<EntryRow> {
     entries::table
         .filter(entries::id.eq(eid))
         .filter(entries::tournament_id.eq(tid))
@@ -423,7 +429,7 @@ fn as_registration(e: &NewEntry) -> RegisterPlayer {
 pub fn submit(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     mut cmd: NewEntry,
     at: NaiveDateTime,
 ) -> DomainResult<EntryReceipt> {
@@ -537,7 +543,11 @@ pub fn submit(
 }
 
 /// Refuses an entry for a player who is most likely in already.
-fn duplicate_check(conn: &mut DbConnection, tid: i32, reg: &RegisterPlayer) -> DomainResult<()> {
+fn duplicate_check(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    reg: &RegisterPlayer,
+) -> DomainResult<()> {
     if let Some(fid) = reg.fide_id {
         let registered: i64 = players::table
             .filter(players::tournament_id.eq(tid))
@@ -611,7 +621,11 @@ fn duplicate_check(conn: &mut DbConnection, tid: i32, reg: &RegisterPlayer) -> D
 
 /// The entry list for `audience`: the public sees the form and who is in;
 /// the staff also every entry, with its contact.
-pub fn list(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<EntryList> {
+pub fn list(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<EntryList> {
     let form = form(conn, tid, local_now())?;
     let mut rows: Vec<PlayerView> = registration::list(conn, tid)?;
     rows.sort_by(|a, b| b.rating.cmp(&a.rating).then_with(|| a.name.cmp(&b.name)));
@@ -649,7 +663,7 @@ pub struct Approved {
     pub player: PlayerView,
 }
 
-fn pending_entry(conn: &mut DbConnection, tid: i32, eid: i32) -> DomainResult<EntryRow> {
+fn pending_entry(conn: &mut DbConnection, tid: TournamentId, eid: i32) -> DomainResult<EntryRow> {
     let e = load_entry(conn, tid, eid)?;
     if e.state != EntryState::Pending {
         return Err(DomainError::conflict(msg!(
@@ -667,7 +681,7 @@ fn pending_entry(conn: &mut DbConnection, tid: i32, eid: i32) -> DomainResult<En
 pub fn approve(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     eid: i32,
 ) -> DomainResult<Approved> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -735,7 +749,7 @@ pub struct RejectEntry {
 pub fn reject(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     eid: i32,
     cmd: RejectEntry,
 ) -> DomainResult<EntryView> {

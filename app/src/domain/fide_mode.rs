@@ -22,6 +22,7 @@ use super::audit::{self, Entry};
 use super::{now, Actor, DomainError, DomainResult};
 use crate::db::schema::fide_departures;
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::msg::{nested, Msg};
 use diesel::prelude::*;
 use serde::Serialize;
@@ -54,7 +55,7 @@ pub struct Departure {
 }
 
 /// The operations outside the FIDE rules, oldest first (empty: FIDE mode).
-pub fn departures(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<Departure>> {
+pub fn departures(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<Departure>> {
     let rows: Vec<(String, String, String)> = fide_departures::table
         .filter(fide_departures::tournament_id.eq(tid))
         .order(fide_departures::id)
@@ -70,7 +71,7 @@ pub fn departures(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<Departu
         .collect())
 }
 
-pub fn in_fide_mode(conn: &mut DbConnection, tid: i32) -> DomainResult<bool> {
+pub fn in_fide_mode(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<bool> {
     let n: i64 = fide_departures::table
         .filter(fide_departures::tournament_id.eq(tid))
         .count()
@@ -86,7 +87,7 @@ pub fn in_fide_mode(conn: &mut DbConnection, tid: i32) -> DomainResult<bool> {
 pub fn forbidden(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     what: Msg,
     why: Msg,
     confirm: Confirmation,
@@ -128,7 +129,7 @@ pub fn forbidden(
                 tournament_id: Some(tid),
                 action: "fide_mode.leave",
                 entity: "tournament",
-                entity_id: Some(tid as i64),
+                entity_id: Some(tid.into()),
             },
             None::<&()>,
             Some(&serde_json::json!({ "what": what, "why": why })),
@@ -145,7 +146,7 @@ pub fn draws_outweigh_win(win: f64, draw: f64, loss: f64) -> bool {
 
 /// The `###` comment lines of the TRF export: the departure and every later
 /// intervention, with who and when.
-pub fn trf_comments(conn: &mut DbConnection, tid: i32) -> DomainResult<String> {
+pub fn trf_comments(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<String> {
     let mut out = String::new();
     for d in departures(conn, tid)? {
         out.push_str(&format!("### {} {}: {}\n", d.at, d.username, d.what));

@@ -6,11 +6,12 @@ use super::{DomainError, DomainResult};
 use crate::db::models::GameRow;
 use crate::db::schema::games;
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use diesel::prelude::*;
 
 /// A game of tournament `tid` (any audience: callers that answer the public
 /// check `Audience::check_game`).
-pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<GameRow> {
+pub fn load_game(conn: &mut DbConnection, tid: TournamentId, gid: GameId) -> DomainResult<GameRow> {
     games::table
         .filter(games::id.eq(gid))
         .filter(games::tournament_id.eq(tid))
@@ -20,7 +21,11 @@ pub fn load_game(conn: &mut DbConnection, tid: i32, gid: i32) -> DomainResult<Ga
         .ok_or_else(|| DomainError::NotFound(msg!("game {} in tournament {}", gid, tid)))
 }
 
-pub fn round_games(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Vec<GameRow>> {
+pub fn round_games(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    number: RoundNo,
+) -> DomainResult<Vec<GameRow>> {
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(number))

@@ -14,6 +14,7 @@ pub mod entries;
 pub mod fide_mode;
 pub mod formats;
 pub mod games;
+pub mod ids;
 pub mod interchange;
 pub mod kinds;
 pub mod library;
@@ -39,6 +40,7 @@ pub use msg::Msg;
 
 use crate::db::schema::{tournament_staff, tournaments as tournaments_table};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 
 /// Who is acting. `user_id: None` is an anonymous visitor.
@@ -147,7 +149,11 @@ pub type DomainResult<T> = Result<T, DomainError>;
 /// rosters and whose rounds are team rounds. `what` says what to do instead
 /// (in the 409's message). Here rather than in `teams`, which reads the
 /// individual modules: they may ask this without an import cycle.
-pub fn require_individual_event(conn: &mut DbConnection, tid: i32, what: Msg) -> DomainResult<()> {
+pub fn require_individual_event(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    what: Msg,
+) -> DomainResult<()> {
     use crate::db::schema::team_events;
     let team_event: i64 = team_events::table
         .filter(team_events::tournament_id.eq(tid))
@@ -167,7 +173,7 @@ pub fn require_individual_event(conn: &mut DbConnection, tid: i32, what: Msg) ->
 pub fn require_role(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     roles: &[Role],
 ) -> DomainResult<()> {
     let Some(uid) = actor.user_id else {
@@ -323,6 +329,7 @@ mod tests {
         }
         // `msg`, the errors' sentences, is a leaf every module may use.
         assert!(graph["msg"].is_empty(), "msg is a leaf");
+        assert!(graph["ids"].is_empty(), "ids is a leaf");
         assert!(
             graph["kinds"].iter().all(|m| m == "msg"),
             "kinds is a leaf (but for the messages): {:?}",

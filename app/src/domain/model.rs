@@ -9,6 +9,7 @@ use super::DomainResult;
 use crate::db::models::{ByeRequestRow, GameRow, PlayerRow, TournamentRow};
 use crate::db::schema::{bye_requests, checkin_rounds, checkins, forbidden_pairs, games, players};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 use pairing::{ByeKind, Color, GameResult, PlayerId, PointSystem, RoundEntry};
 use std::collections::HashMap;
@@ -17,12 +18,12 @@ use std::collections::HashMap;
 pub struct Model {
     pub tournament: pairing::Tournament,
     /// `player_ids[start_no - 1]` is the database id of that pairing number.
-    pub player_ids: Vec<i32>,
-    pub start_no: HashMap<i32, PlayerId>,
+    pub player_ids: Vec<crate::domain::ids::PlayerId>,
+    pub start_no: HashMap<crate::domain::ids::PlayerId, PlayerId>,
 }
 
 impl Model {
-    pub fn player_id(&self, start_no: PlayerId) -> Option<i32> {
+    pub fn player_id(&self, start_no: PlayerId) -> Option<crate::domain::ids::PlayerId> {
         self.player_ids
             .get((start_no as usize).checked_sub(1)?)
             .copied()
@@ -38,7 +39,10 @@ pub fn kind_of(t: &TournamentRow) -> pairing::TournamentKind {
 }
 
 /// Players of a tournament in pairing-number order (players not yet numbered last).
-pub fn players_in_order(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerRow>> {
+pub fn players_in_order(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<Vec<PlayerRow>> {
     let mut rows: Vec<PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
         .select(PlayerRow::as_select())
@@ -52,7 +56,7 @@ fn entries(g: &GameRow, points: &PointSystem) -> (RoundEntry, Option<RoundEntry>
     let ws = g.white_score.unwrap_or(0);
     let bs = g.black_score.unwrap_or(0);
     let game = |result_w: Option<GameResult>, result_b: Option<GameResult>| {
-        let b = g.black_id.unwrap_or(0);
+        let b = g.black_id.unwrap_or_default().get();
         (
             RoundEntry::Game {
                 opponent: b as PlayerId,
@@ -60,7 +64,7 @@ fn entries(g: &GameRow, points: &PointSystem) -> (RoundEntry, Option<RoundEntry>
                 result: result_w,
             },
             Some(RoundEntry::Game {
-                opponent: g.white_id as PlayerId,
+                opponent: g.white_id.get() as PlayerId,
                 color: Color::Black,
                 result: result_b,
             }),
@@ -151,7 +155,7 @@ pub fn build(
         .select(GameRow::as_select())
         .load(conn)?;
     for g in &game_rows {
-        let r = g.round_number as usize - 1;
+        let r = g.round_number.get() as usize - 1;
         let (w, b) = entries(g, &points);
         let w = match w {
             RoundEntry::Game {
@@ -184,7 +188,7 @@ pub fn build(
     }
     // Missed rounds of late entries.
     for (i, p) in rows.iter().enumerate() {
-        for r in 1..=played.min(p.joined_round.max(1) as u32 - 1) {
+        for r in 1..=played.min(p.joined_round.get().max(1) as u32 - 1) {
             if players[i].rounds[r as usize - 1] == RoundEntry::NotPaired {
                 players[i].rounds[r as usize - 1] = RoundEntry::Bye(late_bye);
             }
@@ -198,7 +202,7 @@ pub fn build(
             .load(conn)?;
         // Check-in in use for the round (`domain::checkin`): an active player
         // not checked in is not paired, and scores as a round missed.
-        let present: Option<Vec<i32>> = if t.system.is_swiss()
+        let present: Option<Vec<crate::domain::ids::PlayerId>> = if t.system.is_swiss()
             && checkin_rounds::table
                 .filter(checkin_rounds::tournament_id.eq(t.id))
                 .filter(checkin_rounds::round_number.eq(next as i32))
@@ -224,7 +228,7 @@ pub fn build(
                 Some(ByeRequestKind::Half) => Some(RoundEntry::Bye(ByeKind::Half)),
                 Some(ByeRequestKind::Zero) => Some(RoundEntry::Bye(ByeKind::Zero)),
                 Some(ByeRequestKind::Full) => Some(RoundEntry::Bye(ByeKind::Full)),
-                None if (p.joined_round as u32) > next => Some(RoundEntry::Bye(late_bye)),
+                None if (p.joined_round.get() as u32) > next => Some(RoundEntry::Bye(late_bye)),
                 None if absent => Some(RoundEntry::Bye(late_bye)),
                 _ => None,
             };
@@ -236,10 +240,11 @@ pub fn build(
             }
         }
     }
-    let forbidden: Vec<(i32, i32)> = forbidden_pairs::table
-        .filter(forbidden_pairs::tournament_id.eq(t.id))
-        .select((forbidden_pairs::player_a, forbidden_pairs::player_b))
-        .load(conn)?;
+    let forbidden: Vec<(crate::domain::ids::PlayerId, crate::domain::ids::PlayerId)> =
+        forbidden_pairs::table
+            .filter(forbidden_pairs::tournament_id.eq(t.id))
+            .select((forbidden_pairs::player_a, forbidden_pairs::player_b))
+            .load(conn)?;
     let forbidden = forbidden
         .into_iter()
         .filter_map(|(a, b)| Some((*start_no.get(&a)?, *start_no.get(&b)?)))

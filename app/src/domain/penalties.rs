@@ -15,6 +15,7 @@ use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::TimeCategory;
 use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus};
 use diesel::prelude::*;
@@ -26,7 +27,8 @@ use utoipa::ToSchema;
 #[serde(deny_unknown_fields)]
 pub struct RecordPenalty {
     /// The offender (or the claimant, for a draw claim under 10.2).
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     /// `warning` (13.4(a)), `extra_time` (13.4(b), to the opponent),
     /// `time_deduction` (13.4(c)), `game_lost` (13.4(d), 12.3(b), 12.8),
     /// `score_reduced` (13.4(e)), `score_raised` (13.4(f), the opponent's),
@@ -59,8 +61,10 @@ pub struct RecordPenalty {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PenaltyView {
     pub id: i32,
-    pub game_id: i32,
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub kind: PenaltyKind,
     pub article: String,
     pub seconds: Option<i32>,
@@ -113,8 +117,8 @@ fn could_mate(pos: &Position, side: rules::Color) -> DomainResult<bool> {
 pub fn record(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: RecordPenalty,
 ) -> DomainResult<PenaltyAnswer> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -373,7 +377,7 @@ pub fn record(
             tournament_id: Some(tid),
             action: "penalty.record",
             entity: "game",
-            entity_id: Some(gid as i64),
+            entity_id: Some(gid.into()),
         },
         Some(&before),
         Some(&answer),
@@ -383,7 +387,7 @@ pub fn record(
 
 /// The position the "could he mate" question is asked in: the given FEN, else the
 /// final position of the game's stored moves.
-fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResult<Position> {
+fn final_pos(conn: &mut DbConnection, gid: GameId, fen: Option<&str>) -> DomainResult<Position> {
     if let Some(f) = fen.map(str::trim).filter(|f| !f.is_empty()) {
         return Position::from_fen(f).map_err(|e| {
             DomainError::invalid(
@@ -401,7 +405,7 @@ fn final_pos(conn: &mut DbConnection, gid: i32, fen: Option<&str>) -> DomainResu
 }
 
 /// 13.4(g): out of later pairings; every unfinished game is lost by forfeit.
-fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
+fn expel(conn: &mut DbConnection, tid: TournamentId, pid: PlayerId) -> DomainResult<()> {
     let p = load_player(conn, tid, pid)?;
     let t = load_tournament(conn, tid)?;
     let points = point_system(&t);
@@ -445,8 +449,8 @@ fn expel(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<()> {
 
 type PenaltyRow = (
     i32,
-    i32,
-    i32,
+    GameId,
+    PlayerId,
     PenaltyKind,
     String,
     Option<i32>,
@@ -507,8 +511,8 @@ fn view_of(conn: &mut DbConnection, id: i32) -> DomainResult<PenaltyView> {
 /// round, without the arbiter's internal note).
 pub fn for_game(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<Vec<PenaltyView>> {
     let g = load_game(conn, tid, gid)?;
@@ -535,7 +539,8 @@ fn for_audience(mut v: PenaltyView, audience: Audience) -> PenaltyView {
 /// A penalty with the round of its game, for the player's card.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CardPenalty {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     #[serde(flatten)]
     pub penalty: PenaltyView,
 }
@@ -543,8 +548,8 @@ pub struct CardPenalty {
 /// Penalties against `pid` in tournament `tid`, by round, as `audience` sees them.
 pub fn for_player(
     conn: &mut DbConnection,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
     audience: Audience,
 ) -> DomainResult<Vec<CardPenalty>> {
     let last = audience.last_round(conn, tid)?;
@@ -568,10 +573,10 @@ pub fn for_player(
 /// How many penalties each game of round `number` has (games without any are absent).
 pub fn counts_for_round(
     conn: &mut DbConnection,
-    tid: i32,
-    number: i32,
-) -> DomainResult<std::collections::HashMap<i32, usize>> {
-    let ids: Vec<i32> = penalties::table
+    tid: TournamentId,
+    number: RoundNo,
+) -> DomainResult<std::collections::HashMap<GameId, usize>> {
+    let ids: Vec<GameId> = penalties::table
         .inner_join(
             crate::db::schema::games::table.on(crate::db::schema::games::id.eq(penalties::game_id)),
         )

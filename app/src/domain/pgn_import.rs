@@ -25,6 +25,7 @@ use super::{require_role, Actor, DomainError, DomainResult, Msg, Role};
 use crate::db::models::{GameRow, PlayerRow, RoundRow};
 use crate::db::schema::rounds;
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use diesel::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -170,7 +171,7 @@ pub struct Seat {
 /// A board of the round.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
-    pub game_id: i32,
+    pub game_id: GameId,
     pub board: i32,
     pub white: Seat,
     pub black: Seat,
@@ -377,7 +378,8 @@ pub struct ImportedGame {
     /// The game's place in the file (1-based).
     pub index: usize,
     pub board: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub white: String,
     pub black: String,
     /// The result the file gives.
@@ -409,14 +411,16 @@ pub struct UnplacedGame {
 pub struct ResultConflict {
     pub index: usize,
     pub board: i32,
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub result_in_file: String,
     pub entered_result: String,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ImportReport {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub games_in_file: usize,
     /// Stored with their reports.
     pub matched: Vec<ImportedGame>,
@@ -439,8 +443,8 @@ fn seat(p: Option<&PlayerRow>) -> Seat {
 pub fn import_round(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     text: &str,
 ) -> DomainResult<ImportReport> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -559,7 +563,7 @@ pub fn import_round(
             tournament_id: Some(tid),
             action: "round.import_pgn",
             entity: "round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         None::<&()>,
         Some(&out),
@@ -599,13 +603,13 @@ mod tests {
     fn games_are_placed_by_fide_id_then_name() {
         let boards = vec![
             Board {
-                game_id: 10,
+                game_id: GameId(10),
                 board: 1,
                 white: seat("Łukasz Żółć", Some(1111)),
                 black: seat("Jiří Čermák", None),
             },
             Board {
-                game_id: 11,
+                game_id: GameId(11),
                 board: 2,
                 white: seat("Anna Nowak", None),
                 black: seat("Anna Kowalska", None),

@@ -51,6 +51,7 @@ use super::{
 use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -201,7 +202,7 @@ impl PrizeTable {
 /// One line of the final standings.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Standing {
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub name: String,
     /// 1, 2, 3 … in the order of points and tie-breaks.
     pub rank: u32,
@@ -221,7 +222,8 @@ pub struct Award {
     /// The place in the category (by tie-breaks), from 1.
     pub place: u32,
     /// The player (none for a club prize).
-    pub player_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub player_id: Option<PlayerId>,
     /// The winner's name (the club's for a club prize).
     pub name: String,
     pub points: f64,
@@ -230,7 +232,8 @@ pub struct Award {
     /// What is paid, in cents (after sharing).
     pub amount: i64,
     /// Shared with these players (equal points), if shared.
-    pub shared_with: Vec<i32>,
+    #[schema(value_type = Vec<i32>)]
+    pub shared_with: Vec<PlayerId>,
 }
 
 fn eligible(s: &Standing, rules: &[Rule]) -> bool {
@@ -315,7 +318,7 @@ pub fn compute_with_boards(
         .iter()
         .map(|c| vec![None; c.prizes.len()])
         .collect();
-    let mut has_prize: std::collections::HashSet<i32> = Default::default();
+    let mut has_prize: std::collections::HashSet<PlayerId> = Default::default();
     if table.one_prize_per_player {
         let mut slots: Vec<(i64, usize, usize)> = player_cats
             .iter()
@@ -515,7 +518,7 @@ fn club_awards(order: &[&Standing], c: &Category, top: u32) -> Vec<Award> {
 // Storage: one prize table per tournament.
 
 /// The prize table with the version a change must name.
-fn stored(conn: &mut DbConnection, tid: i32) -> DomainResult<(PrizeTable, i32)> {
+fn stored(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<(PrizeTable, i32)> {
     let row: Option<(String, i32)> = prize_tables::table
         .find(tid)
         .select((prize_tables::body, prize_tables::version))
@@ -541,7 +544,8 @@ pub struct PrizesView {
     pub table: PrizeTable,
     pub version: i32,
     /// The standings the list comes from (after this round).
-    pub after_round: i32,
+    #[schema(value_type = i32)]
+    pub after_round: RoundNo,
     /// The last round is complete: the list is final.
     pub is_final: bool,
     /// The prizes given; for the public only once the list is final.
@@ -552,7 +556,7 @@ pub struct PrizesView {
 pub fn set_table(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: SetPrizes,
 ) -> DomainResult<PrizesView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -593,7 +597,7 @@ pub fn set_table(
             tournament_id: Some(tid),
             action: "prizes.set",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         Some(&before),
         Some(&cmd.table),
@@ -605,7 +609,11 @@ pub fn set_table(
 /// from the standings after the last round the audience sees; it is final
 /// when that is the last round of the event and no result is missing. The
 /// public sees the list only when final.
-pub fn view(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<PrizesView> {
+pub fn view(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<PrizesView> {
     let t = load_tournament(conn, tid)?;
     let (table, version) = stored(conn, tid)?;
     if super::teams::is_team_event(conn, tid)? {
@@ -643,7 +651,7 @@ pub fn view(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResu
         .select(PlayerRow::as_select())
         .load(conn)?;
     let total = regulations::total_rounds_for(&t, rows.len() as u32) as i32;
-    let is_final = st.after_round > 0 && st.after_round >= total && !st.provisional;
+    let is_final = st.after_round.get() > 0 && st.after_round.get() >= total && !st.provisional;
     let awards = if is_final || audience.is_staff() {
         let standings: Vec<Standing> = st
             .rows
@@ -687,7 +695,7 @@ mod tests {
 
     fn player(id: i32, points: f64) -> Standing {
         Standing {
-            player_id: id,
+            player_id: PlayerId(id),
             name: format!("P{id}"),
             rank: id as u32,
             points,
@@ -710,7 +718,13 @@ mod tests {
     fn paid(awards: &[Award]) -> Vec<(String, i32, i64)> {
         awards
             .iter()
-            .map(|a| (a.category.clone(), a.player_id.unwrap_or(0), a.amount))
+            .map(|a| {
+                (
+                    a.category.clone(),
+                    a.player_id.map_or(0, PlayerId::get),
+                    a.amount,
+                )
+            })
             .collect()
     }
 
@@ -760,7 +774,7 @@ mod tests {
             ]
         );
         assert_eq!(a.iter().map(|a| a.amount).sum::<i64>(), 31000);
-        assert_eq!(a[0].shared_with, vec![2]);
+        assert_eq!(a[0].shared_with, vec![PlayerId(2)]);
         assert!(a[2].shared_with.is_empty());
     }
 
@@ -1054,7 +1068,7 @@ mod tests {
             ..Default::default()
         };
         let a = compute(&st, &table);
-        assert_eq!(a[0].player_id, Some(1));
+        assert_eq!(a[0].player_id, Some(PlayerId(1)));
         let clubs: Vec<(&str, i64)> = a[1..].iter().map(|a| (a.name.as_str(), a.amount)).collect();
         assert_eq!(clubs, vec![("A", 500), ("B", 300)]);
     }

@@ -13,7 +13,8 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::models::{GameRow, TournamentRow};
 use crate::db::schema::game_records;
 use crate::db::DbConnection;
-use crate::domain::kinds::{GameKind, Notation, RecordFormat, Variant};
+use crate::domain::ids::{GameId, TournamentId};
+use crate::domain::kinds::{parse_field, GameKind, Notation, RecordFormat, Variant};
 use diesel::prelude::*;
 use rules::san::LetterSet;
 use rules::validate::{validate_game, GameInput, Termination};
@@ -40,6 +41,34 @@ pub struct SubmitMoves {
     pub termination: Option<String>,
 }
 
+impl SubmitMoves {
+    /// The moves form's fields, as the API's body: an empty format is a typed
+    /// scoresheet; an empty notation, start or termination is the default.
+    pub fn from_fields(
+        format: &str,
+        text: String,
+        notation: &str,
+        start: &str,
+        termination: &str,
+    ) -> DomainResult<SubmitMoves> {
+        let given = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        Ok(SubmitMoves {
+            format: if format.trim().is_empty() {
+                RecordFormat::Scoresheet
+            } else {
+                parse_field("format", format)?
+            },
+            text,
+            notation: match given(notation) {
+                Some(n) => Some(parse_field("notation", &n)?),
+                None => None,
+            },
+            start: given(start),
+            termination: given(termination),
+        })
+    }
+}
+
 /// The rules core's report, as clients see it.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema, PartialEq)]
 pub struct ValidationView {
@@ -60,7 +89,8 @@ pub struct ValidationView {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameRecordView {
-    pub game_id: i32,
+    #[schema(value_type = i32)]
+    pub game_id: GameId,
     pub format: RecordFormat,
     pub notation: Notation,
     pub start_fen: String,
@@ -187,7 +217,7 @@ pub(crate) fn scoresheet_moves(text: &str) -> Vec<String> {
 /// position on the board decides the result, art. 5.1–5.2), or `None`.
 pub fn contradiction(
     conn: &mut DbConnection,
-    gid: i32,
+    gid: GameId,
     (kind, white, black): (GameKind, Option<i32>, Option<i32>),
 ) -> DomainResult<Option<super::Msg>> {
     let report: Option<String> = game_records::table
@@ -238,8 +268,8 @@ pub(crate) fn recorded_result(kind: GameKind, w: Option<i32>, b: Option<i32>) ->
 pub fn submit(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: SubmitMoves,
 ) -> DomainResult<GameRecordView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -257,7 +287,7 @@ pub fn submit(
                 "moves.submit"
             },
             entity: "game",
-            entity_id: Some(gid as i64),
+            entity_id: Some(gid.into()),
         },
         before.as_ref(),
         Some(&v),
@@ -414,8 +444,8 @@ fn warnings(report: &ValidationView, entered: Option<&str>, consistent: bool) ->
 /// The stored moves of a game, as `audience` sees them.
 pub fn get(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<GameRecordView> {
     let g = load_game(conn, tid, gid)?;
@@ -461,7 +491,7 @@ pub fn get(
 /// move that cannot be played: (start, moves). `None` without stored moves.
 pub fn stored_game(
     conn: &mut DbConnection,
-    gid: i32,
+    gid: GameId,
 ) -> DomainResult<Option<(Position, Vec<rules::Move>)>> {
     let row: Option<(RecordFormat, Notation, String, String)> = game_records::table
         .find(gid)
@@ -506,7 +536,7 @@ pub fn stored_game(
 /// The stored moves as PGN movetext in English SAN (`1. e4 e5 2. Nf3 …`), up to
 /// the first move that cannot be played, from whatever position the game
 /// started (Chess960 too). `None` without stored moves.
-pub fn english_movetext(conn: &mut DbConnection, gid: i32) -> DomainResult<Option<String>> {
+pub fn english_movetext(conn: &mut DbConnection, gid: GameId) -> DomainResult<Option<String>> {
     let Some((start, moves)) = stored_game(conn, gid)? else {
         return Ok(None);
     };
@@ -527,7 +557,7 @@ pub fn english_movetext(conn: &mut DbConnection, gid: i32) -> DomainResult<Optio
 }
 
 /// The final position of a game's stored moves, if any.
-pub fn final_position(conn: &mut DbConnection, gid: i32) -> DomainResult<Option<Position>> {
+pub fn final_position(conn: &mut DbConnection, gid: GameId) -> DomainResult<Option<Position>> {
     let report: Option<String> = game_records::table
         .find(gid)
         .select(game_records::report)

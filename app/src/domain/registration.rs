@@ -11,6 +11,7 @@ use super::{formats, now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
 use crate::domain::msg::{nested, word, Lines, Msg};
 use diesel::prelude::*;
@@ -45,7 +46,8 @@ pub struct RegisterPlayer {
     /// round to be paired; earlier rounds score as the regulations say. A round
     /// paired already or beyond the last is a conflict (409).
     #[schema(minimum = 1)]
-    pub joins_round: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub joins_round: Option<RoundNo>,
     /// Register although a player of the same name and birth year is already
     /// registered (the first attempt is refused with `field: "duplicate"`).
     pub confirm_duplicate: bool,
@@ -170,7 +172,8 @@ impl RegisterPlayer {
 /// A player as clients see it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayerView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: PlayerId,
     /// Pairing number (0 until the first pairing).
     pub start_no: i32,
     pub name: String,
@@ -185,8 +188,10 @@ pub struct PlayerView {
     pub k_factor: i32,
     /// `active`, `withdrawn` or `expelled`.
     pub status: PlayerStatus,
-    pub joined_round: i32,
-    pub left_after_round: Option<i32>,
+    #[schema(value_type = i32)]
+    pub joined_round: RoundNo,
+    #[schema(value_type = Option<i32>)]
+    pub left_after_round: Option<RoundNo>,
     pub version: i32,
 }
 
@@ -213,7 +218,11 @@ impl From<&PlayerRow> for PlayerView {
     }
 }
 
-pub fn load_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<PlayerRow> {
+pub fn load_player(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    pid: PlayerId,
+) -> DomainResult<PlayerRow> {
     players::table
         .filter(players::id.eq(pid))
         .filter(players::tournament_id.eq(tid))
@@ -223,7 +232,7 @@ pub fn load_player(conn: &mut DbConnection, tid: i32, pid: i32) -> DomainResult<
         .ok_or_else(|| DomainError::NotFound(msg!("player {} in tournament {}", pid, tid)))
 }
 
-pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerView>> {
+pub fn list(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<PlayerView>> {
     load_tournament(conn, tid)?;
     let rows: Vec<PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
@@ -233,12 +242,12 @@ pub fn list(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<PlayerView>> 
     Ok(rows.iter().map(PlayerView::from).collect())
 }
 
-pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
-    let max: Option<i32> = rounds::table
+pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+    let max: Option<RoundNo> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(rounds::number))
         .first(conn)?;
-    Ok(max.unwrap_or(0))
+    Ok(max.unwrap_or_default())
 }
 
 /// Registers a player. After round 1 has been paired this is a late entry: the
@@ -248,7 +257,7 @@ pub(crate) fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i
 pub fn register(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: RegisterPlayer,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -264,7 +273,7 @@ pub fn register(
                 "player.register"
             },
             entity: "player",
-            entity_id: Some(v.id as i64),
+            entity_id: Some(v.id.into()),
         },
         None::<&()>,
         Some(&v),
@@ -279,7 +288,7 @@ pub fn register(
 /// flag says whether it was a late entry.
 pub(crate) fn enter_player(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     mut cmd: RegisterPlayer,
 ) -> DomainResult<(PlayerView, bool)> {
     let t = load_tournament(conn, tid)?;
@@ -293,15 +302,15 @@ pub(crate) fn enter_player(
     }
     cmd.validate()?;
     let paired = rounds_paired(conn, tid)?;
-    if paired > 0 && !t.system.is_swiss() {
+    if paired > RoundNo(0) && !t.system.is_swiss() {
         return Err(DomainError::conflict(
             msg!("a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players"),
         ));
     }
-    let joins = cmd.joins_round.unwrap_or(paired + 1);
+    let joins = cmd.joins_round.unwrap_or(paired.next());
     // A round from 1 on is well-formed; one already paired conflicts with the
     // tournament's state (409), a round below 1 is invalid (422).
-    let refuse: fn(&str, Msg) -> DomainError = if joins >= 1 {
+    let refuse: fn(&str, Msg) -> DomainError = if joins >= RoundNo(1) {
         DomainError::conflict_on
     } else {
         DomainError::invalid
@@ -312,11 +321,11 @@ pub(crate) fn enter_player(
             msg!(
                 "round {} is already paired; a late entry joins at round {} or later",
                 joins,
-                paired + 1
+                paired.next()
             ),
         ));
     }
-    if joins > t.rounds.max(1) {
+    if joins.get() > t.rounds.max(1) {
         return Err(DomainError::conflict_on(
             "joins_round",
             msg!("the tournament has {} rounds", t.rounds),
@@ -343,7 +352,7 @@ pub(crate) fn enter_player(
             ));
         }
     }
-    let id: i32 = diesel::insert_into(players::table)
+    let id: PlayerId = diesel::insert_into(players::table)
         .values((
             players::tournament_id.eq(tid),
             players::start_no.eq(0),
@@ -367,7 +376,7 @@ pub(crate) fn enter_player(
         .returning(players::id)
         .get_result(conn)?;
     let row = load_player(conn, tid, id)?;
-    Ok((PlayerView::from(&row), paired > 0))
+    Ok((PlayerView::from(&row), paired.get() > 0))
 }
 
 /// Fills what a registration leaves empty from the FIDE rating list (see
@@ -442,10 +451,10 @@ pub(crate) fn name_key(name: &str) -> Vec<String> {
 /// same name (diacritics, case and word order aside) and the same birth year.
 pub(crate) fn likely_duplicate(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     name: &str,
     birth_date: &str,
-    except: Option<i32>,
+    except: Option<PlayerId>,
 ) -> DomainResult<Option<PlayerRow>> {
     let key = name_key(name);
     let year = year_of(birth_date);
@@ -500,8 +509,8 @@ pub struct EditedPlayer {
 pub fn edit(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
     cmd: EditPlayer,
 ) -> DomainResult<EditedPlayer> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -548,7 +557,7 @@ pub fn edit(
         ));
     }
     if next.rating != before.rating {
-        effects.push(if paired == 0 {
+        effects.push(if paired.get() == 0 {
             msg!("the pairing numbers follow the new rating at round 1")
         } else {
             msg!(
@@ -588,7 +597,12 @@ pub fn edit(
 
 /// Removes a registration made by mistake. Only a player who was never paired
 /// can go; one who played withdraws instead (his games stay in the record).
-pub fn delete(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> DomainResult<()> {
+pub fn delete(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    pid: PlayerId,
+) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
     let games: i64 = crate::db::schema::games::table
@@ -615,7 +629,7 @@ pub fn delete(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> Dom
             tournament_id: Some(tid),
             action: "player.delete",
             entity: "player",
-            entity_id: Some(pid as i64),
+            entity_id: Some(pid.into()),
         },
         Some(&PlayerView::from(&before)),
         None::<&()>,
@@ -627,8 +641,8 @@ pub fn delete(conn: &mut DbConnection, actor: &Actor, tid: i32, pid: i32) -> Dom
 pub fn reinstate(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
@@ -639,7 +653,7 @@ pub fn reinstate(
         )));
     }
     let paired = rounds_paired(conn, tid)?;
-    if before.left_after_round.unwrap_or(0) < paired {
+    if before.left_after_round.unwrap_or_default() < paired {
         return Err(DomainError::conflict(msg!("round {} was paired without {}: a withdrawal can be taken back only before the next round is paired", paired, before.name)));
     }
     diesel::update(players::table.find(pid))
@@ -722,7 +736,7 @@ fn cell_number<T: std::str::FromStr>(
 pub fn import_list(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     text: &str,
 ) -> DomainResult<usize> {
     super::require_individual_event(
@@ -763,7 +777,7 @@ pub fn import_list(
 fn audit_change(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     action: &'static str,
     before: &PlayerRow,
     after: &PlayerRow,
@@ -775,7 +789,7 @@ fn audit_change(
             tournament_id: Some(tid),
             action,
             entity: "player",
-            entity_id: Some(after.id as i64),
+            entity_id: Some(after.id.into()),
         },
         Some(&PlayerView::from(before)),
         Some(&PlayerView::from(after)),
@@ -787,8 +801,8 @@ fn audit_change(
 pub fn withdraw(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let before = load_player(conn, tid, pid)?;
@@ -824,7 +838,8 @@ pub fn withdraw(
 pub struct RequestBye {
     /// A round not paired yet, up to the tournament's last (else 409).
     #[schema(minimum = 1)]
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     /// `half` (default), `zero` or `full` — what the regulations allow.
     #[serde(default = "default_bye_kind")]
     pub kind: ByeRequestKind,
@@ -844,8 +859,10 @@ fn default_bye_kind() -> ByeRequestKind {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ByeRequestView {
     pub id: i32,
-    pub player_id: i32,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub kind: ByeRequestKind,
     pub note: String,
 }
@@ -866,8 +883,8 @@ impl From<&ByeRequestRow> for ByeRequestView {
 pub fn request_bye(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
     cmd: RequestBye,
 ) -> DomainResult<ByeRequestView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -882,17 +899,17 @@ pub fn request_bye(
     // A round from 1 on is well-formed: one paired already or beyond the
     // tournament's rounds conflicts with its state (409); below 1 it is
     // invalid (422, the document's `minimum`).
-    let refuse: fn(&str, Msg) -> DomainError = if cmd.round >= 1 {
+    let refuse: fn(&str, Msg) -> DomainError = if cmd.round >= RoundNo(1) {
         DomainError::conflict_on
     } else {
         DomainError::invalid
     };
-    if cmd.round <= paired || cmd.round > t.rounds {
+    if cmd.round <= paired || cmd.round.get() > t.rounds {
         return Err(refuse(
             "round",
             msg!(
                 "a bye can be requested for rounds {} to {}",
-                paired + 1,
+                paired.next(),
                 t.rounds
             ),
         ));
@@ -960,7 +977,10 @@ pub fn request_bye(
     Ok(v)
 }
 
-pub fn bye_requests(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<ByeRequestView>> {
+pub fn bye_requests(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<Vec<ByeRequestView>> {
     load_tournament(conn, tid)?;
     let rows: Vec<ByeRequestRow> = bye_requests::table
         .filter(bye_requests::tournament_id.eq(tid))

@@ -8,9 +8,11 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::{GameKind, RoundState};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use utoipa::ToSchema;
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
@@ -125,8 +127,8 @@ pub use super::rounds::load_game;
 /// for the public).
 pub fn get_game(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<GameView> {
     let g = load_game(conn, tid, gid)?;
@@ -141,8 +143,8 @@ pub fn get_game(
 pub fn set_result(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     cmd: SetResult,
 ) -> DomainResult<GameView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -245,12 +247,108 @@ pub fn set_result(
                 "result.enter"
             },
             entity: "game",
-            entity_id: Some(gid as i64),
+            entity_id: Some(gid.into()),
         },
         Some(&before),
         Some(&after),
     )?;
     Ok(after)
+}
+
+/// The keyboard shorthands of the result screen, also accepted typed in the
+/// plain form: `1` `=` `0` `+` `-`.
+pub fn expand_shorthand(s: &str) -> &str {
+    match s.trim() {
+        "1" => "1-0",
+        "=" | "½" | "5" => "½-½",
+        "0" => "0-1",
+        "+" => "+/-",
+        "-" => "-/+",
+        other => other,
+    }
+}
+
+/// One board's box of the result screen, as typed.
+#[derive(Clone, Debug, Default)]
+pub struct TypedResult {
+    /// The box: a result, a shorthand, or empty (no result).
+    pub entered: String,
+    /// The game's version the screen was read at (None: the current one).
+    pub version: Option<i32>,
+    /// The reason, for a correction or an asymmetric score.
+    pub reason: String,
+    /// The arbiter confirmed a result the stored moves contradict.
+    pub confirm: bool,
+}
+
+/// A board whose result was refused: what was typed, and why.
+#[derive(Debug)]
+pub struct RefusedResult {
+    pub game_id: GameId,
+    pub entered: String,
+    pub error: DomainError,
+}
+
+/// What the result screen's form did: how many boards were saved, and the
+/// boards refused (in board order).
+#[derive(Debug, Default)]
+pub struct RoundResults {
+    pub saved: usize,
+    pub refused: Vec<RefusedResult>,
+}
+
+/// The result screen's form: every board of round `n` whose box (by game id in
+/// `typed`) differs from its result is saved through [`set_result`], each in
+/// its own savepoint, so a refused board (a 422 or a 409) does not hold the
+/// others back; any other error ends the whole form.
+pub fn enter_round_results(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    n: RoundNo,
+    typed: &HashMap<GameId, TypedResult>,
+) -> DomainResult<RoundResults> {
+    let current = super::rounds::get(conn, tid, n, Audience::Staff)?;
+    let mut out = RoundResults::default();
+    for g in current.games.iter().filter(|g| g.black.is_some()) {
+        let Some(t) = typed.get(&g.id) else {
+            continue;
+        };
+        let entered = t.entered.trim().to_string();
+        let was = if g.result == "*" {
+            ""
+        } else {
+            g.result.as_str()
+        };
+        if entered == was {
+            continue;
+        }
+        let cmd = SetResult {
+            result: if entered.is_empty() {
+                "*".into()
+            } else {
+                expand_shorthand(&entered).to_string()
+            },
+            version: t.version.unwrap_or(g.version),
+            reason: t.reason.clone(),
+            termination: String::new(),
+            confirm: t.confirm,
+        };
+        match conn.transaction(|c| set_result(c, actor, tid, g.id, cmd)) {
+            Ok(_) => out.saved += 1,
+            Err(
+                error @ (DomainError::Invalid { .. }
+                | DomainError::Conflict { .. }
+                | DomainError::ConflictOn { .. }),
+            ) => out.refused.push(RefusedResult {
+                game_id: g.id,
+                entered,
+                error,
+            }),
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -14,6 +14,7 @@ use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResul
 use crate::db::models::{GameRow, NewGame, PlayerRow, RoundRow, TournamentRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{
     GameKind, LeftOutReason, PlayerStatus, RatingOrder, RoundState, Variant,
 };
@@ -27,7 +28,8 @@ pub use super::regulations::{total_rounds, total_rounds_for};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PlayerRef {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: PlayerId,
     pub start_no: i32,
     pub name: String,
     pub title: String,
@@ -36,8 +38,10 @@ pub struct PlayerRef {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameView {
-    pub id: i32,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub id: GameId,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
     pub board: i32,
     pub white: PlayerRef,
     /// None for a bye or a free round.
@@ -57,7 +61,8 @@ pub struct GameView {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RoundView {
-    pub number: i32,
+    #[schema(value_type = i32)]
+    pub number: RoundNo,
     /// `paired` (only staff see it), `published` or `finished`.
     pub state: RoundState,
     pub scheduled_start: Option<String>,
@@ -96,13 +101,13 @@ impl LeftOut {
 /// (`domain::checkin`).
 fn left_out(
     conn: &mut DbConnection,
-    tid: i32,
-    number: i32,
+    tid: TournamentId,
+    number: RoundNo,
     rows: &[GameRow],
-    pm: &HashMap<i32, PlayerRow>,
+    pm: &HashMap<PlayerId, PlayerRow>,
 ) -> DomainResult<Vec<LeftOut>> {
     use crate::db::schema::bye_requests;
-    let requested: Vec<i32> = bye_requests::table
+    let requested: Vec<PlayerId> = bye_requests::table
         .filter(bye_requests::tournament_id.eq(tid))
         .filter(bye_requests::round_number.eq(number))
         .select(bye_requests::player_id)
@@ -170,8 +175,8 @@ fn player_ref(p: &PlayerRow) -> PlayerRef {
     }
 }
 
-pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
-    let pref = |id: i32| {
+pub fn game_view(g: &GameRow, players: &HashMap<PlayerId, PlayerRow>) -> GameView {
+    let pref = |id: PlayerId| {
         players.get(&id).map(player_ref).unwrap_or(PlayerRef {
             id,
             start_no: 0,
@@ -196,14 +201,21 @@ pub fn game_view(g: &GameRow, players: &HashMap<i32, PlayerRow>) -> GameView {
     }
 }
 
-pub fn player_map(conn: &mut DbConnection, tid: i32) -> DomainResult<HashMap<i32, PlayerRow>> {
+pub fn player_map(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<HashMap<PlayerId, PlayerRow>> {
     Ok(players_in_order(conn, tid)?
         .into_iter()
         .map(|p| (p.id, p))
         .collect())
 }
 
-fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<RoundRow> {
+fn load_round(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    number: RoundNo,
+) -> DomainResult<RoundRow> {
     rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .filter(rounds::number.eq(number))
@@ -216,8 +228,8 @@ fn load_round(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Ro
 /// A round's view. Before publication only staff see the boards.
 pub fn get(
     conn: &mut DbConnection,
-    tid: i32,
-    number: i32,
+    tid: TournamentId,
+    number: RoundNo,
     audience: Audience,
 ) -> DomainResult<RoundView> {
     load_tournament(conn, tid)?;
@@ -247,7 +259,8 @@ pub fn get(
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RoundSummary {
-    pub number: i32,
+    #[schema(value_type = i32)]
+    pub number: RoundNo,
     pub state: RoundState,
     pub scheduled_start: Option<String>,
     pub games: i64,
@@ -257,7 +270,7 @@ pub struct RoundSummary {
 /// The rounds `audience` sees (the public: published ones only).
 pub fn list(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<RoundSummary>> {
     load_tournament(conn, tid)?;
@@ -286,12 +299,12 @@ pub fn list(
     Ok(out)
 }
 
-pub fn last_round(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
-    let max: Option<i32> = rounds::table
+pub fn last_round(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
+    let max: Option<RoundNo> = rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(rounds::number))
         .first(conn)?;
-    Ok(max.unwrap_or(0))
+    Ok(max.unwrap_or_default())
 }
 
 /// Pairing numbers: players ordered by rating (the tournament's rating), then
@@ -350,7 +363,11 @@ fn assign_start_numbers(
     Ok(())
 }
 
-fn unfinished_boards(conn: &mut DbConnection, tid: i32, round: i32) -> DomainResult<Vec<i32>> {
+fn unfinished_boards(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    round: RoundNo,
+) -> DomainResult<Vec<i32>> {
     Ok(games::table
         .filter(games::tournament_id.eq(tid))
         .filter(games::round_number.eq(round))
@@ -378,24 +395,27 @@ fn insert_pairing(
     };
     let mut rows = Vec::new();
     let mut board = 1;
-    let mut game =
-        |white: i32, black: Option<i32>, kind: GameKind, ws: Option<i32>, bs: Option<i32>| {
-            rows.push(NewGame {
-                tournament_id: t.id,
-                round_number: round as i32,
-                board,
-                white_id: white,
-                black_id: black,
-                kind,
-                white_score: ws,
-                black_score: bs,
-                termination: String::new(),
-                reason: String::new(),
-                version: 1,
-                updated_at: ts.clone(),
-            });
-            board += 1;
-        };
+    let mut game = |white: PlayerId,
+                    black: Option<PlayerId>,
+                    kind: GameKind,
+                    ws: Option<i32>,
+                    bs: Option<i32>| {
+        rows.push(NewGame {
+            tournament_id: t.id,
+            round_number: RoundNo(round as i32),
+            board,
+            white_id: white,
+            black_id: black,
+            kind,
+            white_score: ws,
+            black_score: bs,
+            termination: String::new(),
+            reason: String::new(),
+            version: 1,
+            updated_at: ts.clone(),
+        });
+        board += 1;
+    };
     for &(w, b) in &p.boards {
         game(id(w)?, Some(id(b)?), GameKind::Pending, None, None);
     }
@@ -433,7 +453,11 @@ fn insert_pairing(
 }
 
 /// Pairs the next round.
-pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResult<RoundView> {
+pub fn pair_next(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     super::require_individual_event(
         conn,
@@ -442,7 +466,7 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
     )?;
     let t = load_tournament(conn, tid)?;
     let last = last_round(conn, tid)?;
-    let round = last as u32 + 1;
+    let round = last.get() as u32 + 1;
     let total = total_rounds(conn, &t)?;
     if round > total {
         return Err(DomainError::conflict(msg!(
@@ -450,7 +474,7 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
             total
         )));
     }
-    if last > 0 {
+    if last > RoundNo(0) {
         let open = unfinished_boards(conn, tid, last)?;
         if !open.is_empty() {
             let boards: Vec<String> = open.iter().map(|b| b.to_string()).collect();
@@ -479,7 +503,7 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
         )));
     }
     assign_start_numbers(conn, &t, round)?;
-    let m = model::build(conn, &t, last as u32, Some(round))?;
+    let m = model::build(conn, &t, last.get() as u32, Some(round))?;
     let pairing = engine::pair(&m.tournament, round)?;
     let schedule: Vec<super::tournaments::RoundSchedule> =
         serde_json::from_str(&t.schedule).unwrap_or_default();
@@ -500,11 +524,11 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
     if t.variant == Variant::Chess960 {
         // Guidelines II.1: the position is drawn before the round; the arbiter
         // may draw again or enter one until the round is published.
-        let r = load_round(conn, tid, round as i32)?;
+        let r = load_round(conn, tid, RoundNo(round as i32))?;
         super::chess960::draw_for_new_round(conn, r.id)?;
     }
     refresh_status(conn, tid)?;
-    let v = get(conn, tid, round as i32, Audience::Staff)?;
+    let v = get(conn, tid, RoundNo(round as i32), Audience::Staff)?;
     audit::record(
         conn,
         actor,
@@ -521,10 +545,15 @@ pub fn pair_next(conn: &mut DbConnection, actor: &Actor, tid: i32) -> DomainResu
 }
 
 /// Unpairs the last round, as long as no game of it has a result.
-pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> DomainResult<()> {
+pub fn unpair(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    number: RoundNo,
+) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let last = last_round(conn, tid)?;
-    if number != last || last == 0 {
+    if number != last || last == RoundNo(0) {
         return Err(DomainError::conflict(msg!(
             "only the last paired round ({}) can be unpaired",
             last
@@ -561,7 +590,7 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
             tournament_id: Some(tid),
             action: "round.unpair",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         None::<&()>,
@@ -573,8 +602,8 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, number: i32) -> 
 pub fn publish(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    number: i32,
+    tid: TournamentId,
+    number: RoundNo,
 ) -> DomainResult<RoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let r = load_round(conn, tid, number)?;
@@ -614,7 +643,7 @@ pub fn publish(
             tournament_id: Some(tid),
             action: "round.publish",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         None::<&()>,
         Some(&serde_json::json!({"round": number, "state": state})),
@@ -623,7 +652,11 @@ pub fn publish(
 }
 
 /// Moves a round between `published` and `finished` as its results come and go.
-pub fn refresh_round_state(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<()> {
+pub fn refresh_round_state(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    number: RoundNo,
+) -> DomainResult<()> {
     let r = load_round(conn, tid, number)?;
     if r.state == RoundState::Paired {
         return Ok(());
@@ -645,8 +678,10 @@ pub fn refresh_round_state(conn: &mut DbConnection, tid: i32, number: i32) -> Do
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct BoardEdit {
     /// Player ids.
-    pub white: i32,
-    pub black: i32,
+    #[schema(value_type = i32)]
+    pub white: PlayerId,
+    #[schema(value_type = i32)]
+    pub black: PlayerId,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
@@ -655,7 +690,8 @@ pub struct EditPairing {
     /// The whole pairing in board order, by player id.
     pub boards: Vec<BoardEdit>,
     /// The player who gets the pairing-allocated bye, if any.
-    pub bye: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub bye: Option<PlayerId>,
     /// FIDE mode: a manual change needs both confirmations (`domain::fide_mode`).
     #[serde(default)]
     pub warning_read: bool,
@@ -685,8 +721,8 @@ pub struct Swap {
 pub fn swap(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    number: i32,
+    tid: TournamentId,
+    number: RoundNo,
     cmd: Swap,
 ) -> DomainResult<EditedPairing> {
     let round = get(conn, tid, number, Audience::Staff)?;
@@ -742,8 +778,8 @@ pub fn swap(
 pub fn edit_pairing(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    number: i32,
+    tid: TournamentId,
+    number: RoundNo,
     cmd: EditPairing,
 ) -> DomainResult<EditedPairing> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -756,7 +792,7 @@ pub fn edit_pairing(
     }
     let before = get(conn, tid, number, Audience::Staff)?;
     let current: Vec<GameRow> = round_games(conn, tid, number)?;
-    let in_pairing: HashSet<i32> = current
+    let in_pairing: HashSet<PlayerId> = current
         .iter()
         .filter(|g| {
             matches!(
@@ -802,7 +838,7 @@ pub fn edit_pairing(
             ),
         ));
     }
-    let mut was: Vec<(i32, Option<i32>)> = current
+    let mut was: Vec<(PlayerId, Option<PlayerId>)> = current
         .iter()
         .filter(|g| g.black_id.is_some())
         .map(|g| (g.white_id, g.black_id))
@@ -817,7 +853,7 @@ pub fn edit_pairing(
         .iter()
         .find(|g| g.black_id.is_none() && g.kind == GameKind::PairingBye)
         .map(|g| g.white_id);
-    let wanted: Vec<(i32, Option<i32>)> = cmd
+    let wanted: Vec<(PlayerId, Option<PlayerId>)> = cmd
         .boards
         .iter()
         .map(|b| (b.white, Some(b.black)))
@@ -832,8 +868,8 @@ pub fn edit_pairing(
             super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode),
         )?;
     }
-    let m = model::build(conn, &t, number as u32 - 1, Some(number as u32))?;
-    let no = |id: i32| m.start_no.get(&id).copied().unwrap_or(0);
+    let m = model::build(conn, &t, number.get() as u32 - 1, Some(number.get() as u32))?;
+    let no = |id: PlayerId| m.start_no.get(&id).copied().unwrap_or(0);
     let pairing = pairing::Pairing {
         boards: cmd
             .boards
@@ -842,14 +878,14 @@ pub fn edit_pairing(
             .collect(),
         bye: cmd.bye.map(no),
     };
-    let broken = engine::check(&m.tournament, number as u32, &pairing);
+    let broken = engine::check(&m.tournament, number.get() as u32, &pairing);
     diesel::delete(
         games::table
             .filter(games::tournament_id.eq(tid))
             .filter(games::round_number.eq(number)),
     )
     .execute(conn)?;
-    insert_pairing(conn, &t, &m, number as u32, &pairing)?;
+    insert_pairing(conn, &t, &m, number.get() as u32, &pairing)?;
     // New game rows: a round drawn per board draws its boards again.
     super::chess960::redraw_boards_if_per_board(
         conn,
@@ -869,7 +905,7 @@ pub fn edit_pairing(
             tournament_id: Some(tid),
             action: "round.edit_pairing",
             entity: "round",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         Some(&answer),

@@ -6,6 +6,7 @@ use super::tournaments::{load as load_tournament, tiebreak_codes};
 use super::{engine, Audience, DomainResult};
 use crate::db::schema::games;
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::GameKind;
 use diesel::prelude::*;
 use serde::Serialize;
@@ -14,7 +15,8 @@ use utoipa::ToSchema;
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct StandingView {
     pub rank: u32,
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub start_no: u32,
     pub name: String,
     pub title: String,
@@ -34,7 +36,8 @@ pub struct StandingView {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct StandingsView {
     /// After this round (the last paired one; unfinished games count as not played yet).
-    pub after_round: i32,
+    #[schema(value_type = i32)]
+    pub after_round: RoundNo,
     pub tiebreaks: Vec<String>,
     /// Results of round `after_round` are still missing: the order may change.
     pub provisional: bool,
@@ -45,12 +48,12 @@ pub struct StandingsView {
 /// it is paired, so the public's standings stop at the last published round).
 pub fn compute(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<StandingsView> {
     let t = load_tournament(conn, tid)?;
     let last = audience.last_round(conn, tid)?;
-    let m = model::build(conn, &t, last as u32, None)?;
+    let m = model::build(conn, &t, last.get() as u32, None)?;
     let codes = tiebreak_codes(&t);
     let rows = engine::standings(&m.tournament, &codes)?;
     let rows = rows
@@ -59,7 +62,7 @@ pub fn compute(
             let p = &m.tournament.players[r.start_no as usize - 1];
             StandingView {
                 rank: r.rank,
-                player_id: m.player_id(r.start_no).unwrap_or(0),
+                player_id: m.player_id(r.start_no).unwrap_or_default(),
                 start_no: r.start_no,
                 name: p.name.clone(),
                 title: p.title.clone().unwrap_or_default(),
@@ -91,11 +94,11 @@ pub fn compute(
 /// pairing list prints next to the names.
 pub fn points_before(
     conn: &mut DbConnection,
-    tid: i32,
-    n: i32,
-) -> DomainResult<std::collections::HashMap<i32, i32>> {
+    tid: TournamentId,
+    n: RoundNo,
+) -> DomainResult<std::collections::HashMap<PlayerId, i32>> {
     let row = load_tournament(conn, tid)?;
-    let m = model::build(conn, &row, (n - 1).max(0) as u32, None)?;
+    let m = model::build(conn, &row, (n.get() - 1).max(0) as u32, None)?;
     let points = pairing::tiebreak::points(&m.tournament);
     Ok(points
         .iter()

@@ -9,6 +9,7 @@ use super::{now, require_role, require_user, Actor, Audience, DomainError, Domai
 use crate::db::models::TournamentRow;
 use crate::db::schema::{games, rounds, tournament_staff, tournaments, users};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::kinds::{GameKind, TimeCategory, TournamentStatus};
 use crate::domain::msg::word;
 use diesel::prelude::*;
@@ -17,7 +18,8 @@ use utoipa::ToSchema;
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct TournamentView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: TournamentId,
     /// `registration` (round 1 not yet paired), `running` or `finished`.
     pub status: TournamentStatus,
     pub version: i32,
@@ -50,7 +52,7 @@ pub fn view(conn: &mut DbConnection, row: &TournamentRow) -> DomainResult<Tourna
     })
 }
 
-pub fn load(conn: &mut DbConnection, tid: i32) -> DomainResult<TournamentRow> {
+pub fn load(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<TournamentRow> {
     tournaments::table
         .find(tid)
         .select(TournamentRow::as_select())
@@ -61,7 +63,11 @@ pub fn load(conn: &mut DbConnection, tid: i32) -> DomainResult<TournamentRow> {
 
 /// The creator of a tournament (by hand or by a TRF import) runs it:
 /// organizer and arbiter, until he hands a role over (`dismiss`).
-pub(crate) fn grant_creator_roles(conn: &mut DbConnection, tid: i32, uid: i32) -> DomainResult<()> {
+pub(crate) fn grant_creator_roles(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    uid: i32,
+) -> DomainResult<()> {
     for role in [Role::Organizer, Role::Arbiter] {
         diesel::insert_into(tournament_staff::table)
             .values((
@@ -84,7 +90,7 @@ pub fn create(
     reg.validate()?;
     let ts = now();
     let mut row = TournamentRow {
-        id: 0,
+        id: TournamentId(0),
         name: String::new(),
         place: String::new(),
         federation: String::new(),
@@ -123,7 +129,7 @@ pub fn create(
         ));
     }
     reg.apply_to(&mut row)?;
-    let id: i32 = diesel::insert_into(tournaments::table)
+    let id: TournamentId = diesel::insert_into(tournaments::table)
         .values((
             tournaments::name.eq(&row.name),
             tournaments::place.eq(&row.place),
@@ -166,7 +172,7 @@ pub fn create(
             tournament_id: Some(id),
             action: "tournament.create",
             entity: "tournament",
-            entity_id: Some(id as i64),
+            entity_id: Some(id.into()),
         },
         None::<&()>,
         Some(&v),
@@ -198,7 +204,7 @@ pub const EDITABLE_WHILE_RUNNING: &[&str] =
 pub fn edit(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: EditTournament,
 ) -> DomainResult<TournamentView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -298,7 +304,7 @@ pub fn edit(
             tournament_id: Some(tid),
             action: "tournament.edit",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         Some(&before),
         Some(&after),
@@ -307,7 +313,11 @@ pub fn edit(
 }
 
 /// The tournament as `audience` sees it (the public counts published rounds only).
-pub fn get(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<TournamentView> {
+pub fn get(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<TournamentView> {
     let row = load(conn, tid)?;
     audience_view(conn, &row, audience)
 }
@@ -318,7 +328,7 @@ fn audience_view(
     audience: Audience,
 ) -> DomainResult<TournamentView> {
     let mut v = view(conn, row)?;
-    v.rounds_paired = audience.last_round(conn, row.id)? as u32;
+    v.rounds_paired = audience.last_round(conn, row.id)?.get() as u32;
     Ok(v)
 }
 
@@ -355,7 +365,7 @@ pub struct StaffMember {
 pub fn dismiss(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: StaffMember,
 ) -> DomainResult<Vec<StaffMember>> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -411,7 +421,7 @@ pub fn dismiss(
     staff(conn, tid)
 }
 
-pub fn staff(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<StaffMember>> {
+pub fn staff(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<StaffMember>> {
     load(conn, tid)?;
     let rows: Vec<(String, String)> = tournament_staff::table
         .inner_join(users::table.on(users::id.eq(tournament_staff::user_id)))
@@ -429,7 +439,7 @@ pub fn staff(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<StaffMember>
 pub fn appoint(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: StaffMember,
 ) -> DomainResult<Vec<StaffMember>> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -479,7 +489,7 @@ pub fn appoint(
 }
 
 /// Marks the tournament running / finished after round changes.
-pub fn refresh_status(conn: &mut DbConnection, tid: i32) -> DomainResult<()> {
+pub fn refresh_status(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<()> {
     let row = load(conn, tid)?;
     let paired: i64 = rounds::table
         .filter(rounds::tournament_id.eq(tid))

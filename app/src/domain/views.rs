@@ -9,6 +9,7 @@ use super::{Audience, DomainResult};
 use crate::db::models::{GameRow, PlayerRow};
 use crate::db::schema::{games, players, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{GameKind, PlayedColour, RoundState};
 use diesel::prelude::*;
 use std::collections::HashMap;
@@ -24,7 +25,10 @@ fn player_ref(p: &PlayerRow) -> PlayerRef {
 }
 
 /// (number, state) of every paired round, in order — without their games.
-pub fn round_states(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<(i32, RoundState)>> {
+pub fn round_states(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<Vec<(RoundNo, RoundState)>> {
     Ok(rounds::table
         .filter(rounds::tournament_id.eq(tid))
         .order(rounds::number)
@@ -34,7 +38,7 @@ pub fn round_states(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<(i32,
 
 /// One player's result in a game row, as written in a crosstable: `1 ½ 0` for
 /// played games, `+`/`−` for forfeits, the points for byes, `*` while pending.
-pub fn own_result(g: &GameRow, player: i32) -> String {
+pub fn own_result(g: &GameRow, player: PlayerId) -> String {
     let white = g.white_id == player;
     let (own, other) = if white {
         (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0))
@@ -63,7 +67,7 @@ fn normalised(own: i32, other: i32) -> i32 {
 }
 
 pub struct CardRow {
-    pub round: i32,
+    pub round: RoundNo,
     pub board: i32,
     pub opponent: Option<PlayerRef>,
     /// `white`, `black` or empty for a bye.
@@ -88,8 +92,8 @@ pub struct CardView {
 /// The games of player `pid` in the rounds `audience` sees, by round.
 pub fn player_games(
     conn: &mut DbConnection,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
     audience: Audience,
 ) -> DomainResult<Vec<GameRow>> {
     load_player(conn, tid, pid)?;
@@ -104,14 +108,14 @@ pub fn player_games(
 
 pub fn player_card(
     conn: &mut DbConnection,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
     audience: Audience,
 ) -> DomainResult<CardView> {
     load_tournament(conn, tid)?;
     let p = load_player(conn, tid, pid)?;
     let rows = player_games(conn, tid, pid, audience)?;
-    let others: HashMap<i32, PlayerRow> = players::table
+    let others: HashMap<PlayerId, PlayerRow> = players::table
         .filter(players::tournament_id.eq(tid))
         .select(PlayerRow::as_select())
         .load(conn)?
@@ -169,7 +173,7 @@ pub fn player_card(
 
 pub struct CrossRow {
     pub rank: u32,
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub start_no: u32,
     pub name: String,
     pub title: String,
@@ -184,12 +188,12 @@ pub struct CrosstableView {
     pub round_robin: bool,
     pub headers: Vec<String>,
     pub rows: Vec<CrossRow>,
-    pub after_round: i32,
+    pub after_round: RoundNo,
 }
 
 pub fn crosstable(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<CrosstableView> {
     let t = load_tournament(conn, tid)?;
@@ -202,7 +206,7 @@ pub fn crosstable(
         .select(GameRow::as_select())
         .load(conn)?;
     let round_robin = !t.system.is_swiss();
-    let by_id: HashMap<i32, &standings::StandingView> =
+    let by_id: HashMap<PlayerId, &standings::StandingView> =
         st.rows.iter().map(|r| (r.player_id, r)).collect();
     let mut rows: Vec<CrossRow> = st
         .rows
@@ -223,7 +227,7 @@ pub fn crosstable(
         rows.sort_by_key(|r| r.start_no);
         let n = rows.len();
         headers = (1..=n).map(|i| i.to_string()).collect();
-        let index: HashMap<i32, usize> = rows
+        let index: HashMap<PlayerId, usize> = rows
             .iter()
             .enumerate()
             .map(|(i, r)| (r.player_id, i))
@@ -249,14 +253,19 @@ pub fn crosstable(
             row.cells = c;
         }
     } else {
-        headers = (1..=rounds_shown).map(|r| r.to_string()).collect();
-        let mut cells: HashMap<i32, Vec<String>> = rows
+        headers = (1..=rounds_shown.get()).map(|r| r.to_string()).collect();
+        let mut cells: HashMap<PlayerId, Vec<String>> = rows
             .iter()
-            .map(|r| (r.player_id, vec![String::new(); rounds_shown as usize]))
+            .map(|r| {
+                (
+                    r.player_id,
+                    vec![String::new(); rounds_shown.get() as usize],
+                )
+            })
             .collect();
         for g in &all {
-            let r = g.round_number as usize - 1;
-            let mut put = |me: i32, opp: Option<i32>, colour: &str| {
+            let r = g.round_number.get() as usize - 1;
+            let mut put = |me: PlayerId, opp: Option<PlayerId>, colour: &str| {
                 let text = match opp.and_then(|o| by_id.get(&o)) {
                     Some(o) => format!("{}{}{}", o.rank, colour, own_result(g, me)),
                     None => own_result(g, me),

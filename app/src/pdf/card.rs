@@ -5,6 +5,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::pairings::bye_text;
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::kinds::{GameKind, PlayerStatus};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{game_view, player_map, GameView};
@@ -24,8 +25,8 @@ pub struct PlayerCard {
 impl PlayerCard {
     pub fn load(
         conn: &mut DbConnection,
-        tid: i32,
-        pid: i32,
+        tid: TournamentId,
+        pid: PlayerId,
         audience: Audience,
     ) -> DomainResult<PlayerCard> {
         let tournament = tournaments::get(conn, tid, audience)?;

@@ -4,6 +4,7 @@
 use super::layout::{Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::tournaments::{self, tiebreak_codes, TournamentView};
 use crate::domain::{engine, model, Audience, DomainResult};
 use crate::web::pages::i18n::Tr;
@@ -61,10 +62,14 @@ fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> (
 }
 
 impl Crosstable {
-    pub fn load(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<Crosstable> {
+    pub fn load(
+        conn: &mut DbConnection,
+        tid: TournamentId,
+        audience: Audience,
+    ) -> DomainResult<Crosstable> {
         let tournament = tournaments::get(conn, tid, audience)?;
         let row = tournaments::load(conn, tid)?;
-        let last = audience.last_round(conn, tid)? as u32;
+        let last = audience.last_round(conn, tid)?.get() as u32;
         let m = model::build(conn, &row, last, None)?;
         let standings = engine::standings(&m.tournament, &tiebreak_codes(&row))?;
         let mut rank_of = vec![0u32; m.tournament.players.len() + 1];

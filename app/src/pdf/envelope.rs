@@ -78,7 +78,7 @@ impl From<&crate::domain::adjournments::EnvelopeView> for AdjournmentEnvelope {
             .unwrap_or((v.resume_at.as_str(), ""));
         AdjournmentEnvelope {
             tournament: String::new(),
-            round: v.round.max(0) as u32,
+            round: v.round.get().max(0) as u32,
             board: v.board.max(0) as u32,
             white: v.white.clone(),
             black: v.black.clone(),

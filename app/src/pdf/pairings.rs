@@ -4,6 +4,7 @@
 use super::layout::{text_width, Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
@@ -16,15 +17,15 @@ pub struct RoundSheet {
     pub tournament: TournamentView,
     pub round: RoundView,
     /// Points (half-points) of each player (by id) before the round.
-    pub points_before: HashMap<i32, i32>,
+    pub points_before: HashMap<PlayerId, i32>,
 }
 
 impl RoundSheet {
     /// Reads round `n`. An unpublished round exists only for staff (`staff`).
     pub fn load(
         conn: &mut DbConnection,
-        tid: i32,
-        n: i32,
+        tid: TournamentId,
+        n: RoundNo,
         audience: Audience,
     ) -> DomainResult<RoundSheet> {
         let tournament = tournaments::get(conn, tid, audience)?;

@@ -7,7 +7,7 @@ use crate::domain::tournaments::TournamentView;
 use crate::web::pages::i18n::Tr;
 
 pub fn render(t: &TournamentView, s: &StandingsView, tr: Tr) -> Vec<u8> {
-    let title = if s.after_round > 0 {
+    let title = if s.after_round.get() > 0 {
         tr.t("pdf_standings_after")
             .replace("{n}", &s.after_round.to_string())
     } else {

@@ -14,6 +14,7 @@ use super::auth::Credentials;
 use super::error::AppError;
 use super::{read, AppState};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::{Actor, DomainResult};
 use actix_web::http::header;
 use actix_web::web::{self, Bytes};
@@ -76,7 +77,7 @@ impl Cache {
 }
 
 impl Cache {
-    pub fn etag(&self, tid: i32, version: u64, variant: &str) -> String {
+    pub fn etag(&self, tid: TournamentId, version: u64, variant: &str) -> String {
         format!("\"{}-{tid}-{version}{variant}\"", self.epoch)
     }
 
@@ -150,7 +151,7 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
 pub async fn cached<T, F>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    tid: i32,
+    tid: TournamentId,
     content_type: &'static str,
     key_extra: &str,
     render: impl FnOnce(T) -> Result<Vec<u8>, AppError> + Send + 'static,
@@ -266,7 +267,7 @@ impl Drop for Refresh {
 pub async fn cached_json<T, F>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    tid: i32,
+    tid: TournamentId,
     f: F,
 ) -> Result<HttpResponse, AppError>
 where

@@ -35,7 +35,7 @@ pub struct AppState {
 }
 
 /// The tournament a request is about (`{tid}` in its path), for live updates.
-fn tournament_of(req: &HttpRequest) -> Option<i32> {
+fn tournament_of(req: &HttpRequest) -> Option<crate::domain::ids::TournamentId> {
     req.match_info().get("tid").and_then(|t| t.parse().ok())
 }
 

@@ -287,7 +287,7 @@ fn a_failing_operation_leaves_nothing_behind() {
             registration::register(
                 conn,
                 &admin,
-                tid as i32,
+                app::domain::ids::TournamentId(tid as i32),
                 RegisterPlayer {
                     name: "Half Written".into(),
                     ..Default::default()

@@ -70,12 +70,17 @@ fn prepare(db: &Database) -> (i32, Vec<i32>, String) {
         .unwrap();
     }
     let r = db.write(|c| rounds::pair_next(c, &actor, t.id)).unwrap();
-    db.write(|c| rounds::publish(c, &actor, t.id, 1)).unwrap();
+    db.write(|c| rounds::publish(c, &actor, t.id, app::domain::ids::RoundNo(1)))
+        .unwrap();
     let token = db
         .write(|c| users::create_token(c, &actor, "crash writers"))
         .unwrap()
         .token;
-    (t.id, r.games.iter().map(|g| g.id).collect(), token)
+    (
+        t.id.get(),
+        r.games.iter().map(|g| g.id.get()).collect(),
+        token,
+    )
 }
 
 struct Ack {

@@ -149,7 +149,7 @@ fn the_envelope_prints_every_field_but_never_the_sealed_move() {
 #[test]
 fn a_long_table_breaks_across_pages_and_repeats_its_header() {
     let t = app::domain::tournaments::TournamentView {
-        id: 1,
+        id: app::domain::ids::TournamentId(1),
         status: app::domain::kinds::TournamentStatus::Running,
         version: 1,
         regulations: app::domain::tournaments::Regulations {
@@ -163,7 +163,7 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
     let rows = (1..=300)
         .map(|i| StandingView {
             rank: i,
-            player_id: i as i32,
+            player_id: app::domain::ids::PlayerId(i as i32),
             start_no: i,
             name: if i == 1 {
                 LUKASZ.into()
@@ -183,7 +183,7 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
         })
         .collect();
     let s = StandingsView {
-        after_round: 9,
+        after_round: app::domain::ids::RoundNo(9),
         provisional: false,
         tiebreaks: vec!["BH/C1".into(), "SB".into(), "DE".into()],
         rows,

@@ -85,7 +85,7 @@ fn prepare(db: &Database, players: usize) -> (i32, String) {
         .write(|c| users::create_token(c, &actor, "multi"))
         .unwrap()
         .token;
-    (t.id, token)
+    (t.id.get(), token)
 }
 
 fn db_version(db: &Database, tid: i32) -> i64 {

@@ -352,7 +352,7 @@ fn organizer_runs_round_one_in_a_browser() {
         "return location.pathname.endsWith('/manage/players');",
         "the registration page",
     );
-    let tid: i32 = b
+    let tid: app::domain::ids::TournamentId = b
         .url()
         .split("/t/")
         .nth(1)
@@ -405,12 +405,19 @@ fn organizer_runs_round_one_in_a_browser() {
     let boards = b.js("return document.querySelectorAll('table.entry input.result').length;");
     assert_eq!(boards, json!(6));
     let results_now = || -> Vec<String> {
-        db.read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
-            .expect("round 1")
-            .games
-            .iter()
-            .map(|g| g.result.clone())
-            .collect()
+        db.read(|conn| {
+            app::domain::rounds::get(
+                conn,
+                tid,
+                app::domain::ids::RoundNo(1),
+                app::domain::Audience::Staff,
+            )
+        })
+        .expect("round 1")
+        .games
+        .iter()
+        .map(|g| g.result.clone())
+        .collect()
     };
     let saved = |n: usize| {
         format!("return document.querySelectorAll('table.entry tr.saved').length === {n};")
@@ -506,7 +513,14 @@ fn organizer_runs_round_one_in_a_browser() {
 
     // The results went through the domain: all six boards have a result.
     let round = db
-        .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+        .read(|conn| {
+            app::domain::rounds::get(
+                conn,
+                tid,
+                app::domain::ids::RoundNo(1),
+                app::domain::Audience::Staff,
+            )
+        })
         .expect("round 1");
     let results: Vec<&str> = round.games.iter().map(|g| g.result.as_str()).collect();
     assert_eq!(results, ["1-0", "½-½", "0-1", "1-0", "+/-", "0-1"]);
@@ -567,7 +581,7 @@ fn organizer_runs_round_one_in_a_browser() {
 
 /// A 200-player Swiss, round 1 paired and published, for the phone: (tournament
 /// id, game id of board 1). Built through the domain operations.
-fn big_round(db: &Database) -> (i32, i32) {
+fn big_round(db: &Database) -> (app::domain::ids::TournamentId, app::domain::ids::GameId) {
     use app::domain::registration::{self, RegisterPlayer};
     use app::domain::{rounds, tournaments};
     let organizer = db
@@ -603,7 +617,7 @@ fn big_round(db: &Database) -> (i32, i32) {
             )?;
         }
         let r = rounds::pair_next(conn, &actor, t.id)?;
-        rounds::publish(conn, &actor, t.id, 1)?;
+        rounds::publish(conn, &actor, t.id, app::domain::ids::RoundNo(1))?;
         Ok::<_, app::domain::DomainError>((t.id, r.games[0].id))
     })
     .expect("a 200-player round")

@@ -86,7 +86,8 @@ fn staff_forms_work_without_javascript() {
         let (status, location, _) = f.post("/new", &borrowed);
         assert_eq!(status, 303, "[{label}] created");
         assert_eq!(app.audit_count(), before + 1, "[{label}] one audit row");
-        let tid: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+        let tid: app::domain::ids::TournamentId =
+            location.split('/').nth(2).unwrap().parse().unwrap();
 
         // CSV paste: a wrong line imports nothing and names the line.
         let bad = "Żółć, Łukasz; 2400\nČermák, Jiří; lots\n";
@@ -171,7 +172,14 @@ fn staff_forms_work_without_javascript() {
         assert_eq!(status, 303, "[{label}] publish");
         let round = app
             .db
-            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .read(|conn| {
+                app::domain::rounds::get(
+                    conn,
+                    tid,
+                    app::domain::ids::RoundNo(1),
+                    app::domain::Audience::Staff,
+                )
+            })
             .unwrap();
         let g1 = &round.games[0];
         let g2 = &round.games[1];
@@ -217,7 +225,14 @@ fn staff_forms_work_without_javascript() {
         );
         let round = app
             .db
-            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .read(|conn| {
+                app::domain::rounds::get(
+                    conn,
+                    tid,
+                    app::domain::ids::RoundNo(1),
+                    app::domain::Audience::Staff,
+                )
+            })
             .unwrap();
         assert_eq!(
             (
@@ -283,5 +298,50 @@ fn staff_forms_work_without_javascript() {
         );
         let (status, _) = visitor.get(&format!("/t/{tid}/manage/audit"));
         assert_eq!(status, 303, "[{label}] the audit log is for staff");
+
+        // One form, two boards: the refused board (a correction without a
+        // reason) does not hold the other back (`results::enter_round_results`,
+        // a savepoint per board), and the screen counts what was saved.
+        let read_round = || {
+            app.db
+                .read(|conn| {
+                    app::domain::rounds::get(
+                        conn,
+                        tid,
+                        app::domain::ids::RoundNo(1),
+                        app::domain::Audience::Staff,
+                    )
+                })
+                .unwrap()
+        };
+        let round = read_round();
+        let (b1, b2) = (&round.games[0], &round.games[1]);
+        let before = app.audit_count();
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/results"),
+            &[
+                ("csrf", &csrf),
+                (&format!("r{}", b1.id), "1-0"),
+                (&format!("v{}", b1.id), &b1.version.to_string()),
+                (&format!("r{}", b2.id), "1-0"),
+                (&format!("v{}", b2.id), &b2.version.to_string()),
+                (&format!("why{}", b2.id), "scoresheets: White won"),
+            ],
+        );
+        assert_eq!(status, 422, "[{label}] one board refused: {body}");
+        assert!(
+            body.contains("needs a reason") && body.contains("✓ 1"),
+            "[{label}] {body}"
+        );
+        assert_eq!(app.audit_count(), before + 1, "[{label}] one board saved");
+        let round = read_round();
+        assert_eq!(
+            (
+                round.games[0].result.as_str(),
+                round.games[1].result.as_str()
+            ),
+            ("0-1", "1-0"),
+            "[{label}] board 1 kept, board 2 corrected"
+        );
     }
 }

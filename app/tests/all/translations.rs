@@ -655,7 +655,8 @@ fn library_errors_speak_czech_on_a_czech_page() {
         );
         let (status, location, _) = post_new("swiss");
         assert_eq!(status, 303, "[{label}] created");
-        let tid: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+        let tid: app::domain::ids::TournamentId =
+            location.split('/').nth(2).unwrap().parse().unwrap();
         let (status, _, _) = f.post(
             &format!("/t/{tid}/manage/import"),
             &[
@@ -708,7 +709,14 @@ fn library_errors_speak_czech_on_a_czech_page() {
         assert_eq!(status, 303, "[{label}] publish 1");
         let round = app
             .db
-            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .read(|conn| {
+                app::domain::rounds::get(
+                    conn,
+                    tid,
+                    app::domain::ids::RoundNo(1),
+                    app::domain::Audience::Staff,
+                )
+            })
             .unwrap();
         let g = &round.games[0];
         let (r, v, ver) = (

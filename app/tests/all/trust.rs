@@ -449,7 +449,12 @@ fn the_arrivals_sheet_speaks_plainly() {
         let r = app
             .db
             .read(|conn| {
-                app::domain::rounds::get(conn, tid as i32, 1, app::domain::Audience::Staff)
+                app::domain::rounds::get(
+                    conn,
+                    app::domain::ids::TournamentId(tid as i32),
+                    app::domain::ids::RoundNo(1),
+                    app::domain::Audience::Staff,
+                )
             })
             .unwrap();
         let start = r.scheduled_start.expect("the start is set");

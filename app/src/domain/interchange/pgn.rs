@@ -1,6 +1,7 @@
 //! PGN export of a game, a round or the whole tournament, through the rules core's writer.
 
 use super::*;
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 
 /// One game as PGN sees it.
 #[derive(Clone, Debug, PartialEq)]
@@ -78,7 +79,7 @@ fn pgn_game(
     t: &TournamentRow,
     round: &RoundRow,
     g: &GameRow,
-    players: &HashMap<i32, PlayerRow>,
+    players: &HashMap<PlayerId, PlayerRow>,
 ) -> DomainResult<Option<PgnGame>> {
     let Some(black_id) = g.black_id else {
         return Ok(None);
@@ -113,9 +114,9 @@ fn pgn_game(
     } else {
         "????.??.??".into()
     };
-    let name = |id: i32| players.get(&id).map(|p| p.name.clone()).unwrap_or_default();
-    let elo = |id: i32| players.get(&id).and_then(|p| p.rating).filter(|r| *r > 0);
-    let fide = |id: i32| players.get(&id).and_then(|p| p.fide_id).filter(|f| *f > 0);
+    let name = |id: PlayerId| players.get(&id).map(|p| p.name.clone()).unwrap_or_default();
+    let elo = |id: PlayerId| players.get(&id).and_then(|p| p.rating).filter(|r| *r > 0);
+    let fide = |id: PlayerId| players.get(&id).and_then(|p| p.fide_id).filter(|f| *f > 0);
     let chess960 = t.variant == Variant::Chess960;
     // The moves entered, from where they started; without moves, where the
     // board started (the drawn Chess960 position).
@@ -155,9 +156,9 @@ fn pgn_game(
 /// games and are left out), as `audience` sees them.
 fn pgn_of(
     conn: &mut DbConnection,
-    tid: i32,
-    numbers: Option<i32>,
-    game: Option<i32>,
+    tid: TournamentId,
+    numbers: Option<RoundNo>,
+    game: Option<GameId>,
     audience: Audience,
 ) -> DomainResult<String> {
     let t = tournaments::load(conn, tid)?;
@@ -190,7 +191,7 @@ fn pgn_of(
             _ => {}
         }
     }
-    let players: HashMap<i32, PlayerRow> = players_in_order(conn, tid)?
+    let players: HashMap<PlayerId, PlayerRow> = players_in_order(conn, tid)?
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
@@ -238,8 +239,8 @@ fn pgn_of(
 
 pub fn pgn_game_export(
     conn: &mut DbConnection,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     audience: Audience,
 ) -> DomainResult<String> {
     pgn_of(conn, tid, None, Some(gid), audience)
@@ -247,8 +248,8 @@ pub fn pgn_game_export(
 
 pub fn pgn_round(
     conn: &mut DbConnection,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     audience: Audience,
 ) -> DomainResult<String> {
     pgn_of(conn, tid, Some(n), None, audience)
@@ -256,7 +257,7 @@ pub fn pgn_round(
 
 pub fn pgn_tournament(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<String> {
     pgn_of(conn, tid, None, None, audience)

@@ -1,6 +1,7 @@
 //! TRF export: the tournament as the `pairing` crate's model sees it, through `pairing::trf::write`.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// TRF-16 title codes (columns 11–13).
 const TITLE_CODES: &[(&str, &str)] = &[
@@ -83,9 +84,9 @@ pub fn parse_time_control(text: &str) -> Option<TimeControl> {
 }
 
 /// The tournament as FIDE TRF (public: published rounds only).
-pub fn export_trf(conn: &mut DbConnection, tid: i32) -> DomainResult<String> {
+pub fn export_trf(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<String> {
     let row = tournaments::load(conn, tid)?;
-    let played = Audience::Public.last_round(conn, tid)? as u32;
+    let played = Audience::Public.last_round(conn, tid)?.get() as u32;
     let total = crate::domain::rounds::total_rounds(conn, &row)?;
     let next = (played < total).then_some(played + 1);
     let mut m = model::build(conn, &row, played, next)?;

@@ -1,6 +1,7 @@
 //! TRF import: a new tournament from a TRF file, in one transaction with one audit row.
 
 use super::*;
+use crate::domain::ids::{self, TournamentId};
 
 /// What an import made.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -176,7 +177,7 @@ pub fn import_trf(
             tournament_id: Some(tid),
             action: "tournament.import_trf",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&out),
@@ -273,7 +274,7 @@ fn insert_tournament(
     src: &pairing::Tournament,
     reg: &Regulations,
     ts: &str,
-) -> DomainResult<i32> {
+) -> DomainResult<TournamentId> {
     let row = NewTournament {
         name: reg.name.clone(),
         place: reg.place.clone(),
@@ -305,7 +306,7 @@ fn insert_tournament(
         created_at: ts.to_string(),
         updated_at: ts.to_string(),
     };
-    let tid: i32 = diesel::insert_into(tournaments_table::table)
+    let tid: TournamentId = diesel::insert_into(tournaments_table::table)
         .values(&row)
         .returning(tournaments_table::id)
         .get_result(conn)?;
@@ -319,12 +320,12 @@ fn insert_tournament(
 /// The players, by pairing number: their ids in that order.
 fn insert_players(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
     reg: &Regulations,
     ts: &str,
-) -> DomainResult<Vec<i32>> {
-    let mut ids: Vec<i32> = Vec::with_capacity(src.players.len());
+) -> DomainResult<Vec<ids::PlayerId>> {
+    let mut ids: Vec<ids::PlayerId> = Vec::with_capacity(src.players.len());
     for p in &src.players {
         let name: String = p.name.trim().chars().take(100).collect();
         let federation = p.federation.clone().unwrap_or_default().to_uppercase();
@@ -335,7 +336,7 @@ fn insert_players(
         };
         let born = birth_date(p.birth_date.as_deref());
         let rating = p.rating.filter(|r| *r <= 3500).map(|r| r as i32);
-        let id: i32 = diesel::insert_into(players::table)
+        let id: ids::PlayerId = diesel::insert_into(players::table)
             .values((
                 players::tournament_id.eq(tid),
                 players::start_no.eq(p.id as i32),
@@ -382,9 +383,9 @@ fn insert_players(
 /// then the higher-ranked player. The number of games and byes written.
 fn insert_rounds(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
-    ids: &[i32],
+    ids: &[ids::PlayerId],
     played: u32,
     ts: &str,
 ) -> DomainResult<u32> {
@@ -402,30 +403,33 @@ fn insert_rounds(
     for r in 1..=played {
         let mut boards: Vec<(i32, PlayerId, NewGame)> = Vec::new();
         let mut byes: Vec<NewGame> = Vec::new();
-        let game =
-            |white: i32, black: Option<i32>, kind: GameKind, ws: Option<i32>, bs: Option<i32>| {
-                NewGame {
-                    tournament_id: tid,
-                    round_number: r as i32,
-                    board: 0,
-                    white_id: white,
-                    black_id: black,
-                    kind,
-                    white_score: ws,
-                    black_score: bs,
-                    termination: String::new(),
-                    reason: if kind == GameKind::Played
-                        && ws.zip(bs).is_some_and(|(w, b)| {
-                            w + b != points.win + points.loss && w + b != 2 * points.draw
-                        }) {
-                        "imported from TRF".into()
-                    } else {
-                        String::new()
-                    },
-                    version: 1,
-                    updated_at: ts.to_string(),
-                }
-            };
+        let game = |white: ids::PlayerId,
+                    black: Option<ids::PlayerId>,
+                    kind: GameKind,
+                    ws: Option<i32>,
+                    bs: Option<i32>| {
+            NewGame {
+                tournament_id: tid,
+                round_number: ids::RoundNo(r as i32),
+                board: 0,
+                white_id: white,
+                black_id: black,
+                kind,
+                white_score: ws,
+                black_score: bs,
+                termination: String::new(),
+                reason: if kind == GameKind::Played
+                    && ws.zip(bs).is_some_and(|(w, b)| {
+                        w + b != points.win + points.loss && w + b != 2 * points.draw
+                    }) {
+                    "imported from TRF".into()
+                } else {
+                    String::new()
+                },
+                version: 1,
+                updated_at: ts.to_string(),
+            }
+        };
         for p in &src.players {
             match entry(p.id, r) {
                 RoundEntry::Game {
@@ -530,9 +534,9 @@ fn insert_rounds(
 /// Byes already known for rounds not yet paired become requested byes (Swiss).
 fn insert_requested_byes(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
-    ids: &[i32],
+    ids: &[ids::PlayerId],
     played: u32,
     ts: &str,
 ) -> DomainResult<u32> {
@@ -565,9 +569,9 @@ fn insert_requested_byes(
 /// The file's forbidden pairs (`XXP`).
 fn insert_forbidden_pairs(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     src: &pairing::Tournament,
-    ids: &[i32],
+    ids: &[ids::PlayerId],
 ) -> DomainResult<()> {
     let id_of = |no: PlayerId| ids[no as usize - 1];
     for &(a, b) in &src.forbidden {

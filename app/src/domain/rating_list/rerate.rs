@@ -1,11 +1,13 @@
 //! Re-rating a tournament's players from the lists before round 1.
 
 use super::*;
+use crate::domain::ids::{PlayerId, TournamentId};
 
 /// One player's change from the newer list.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct RerateChange {
-    pub player_id: i32,
+    #[schema(value_type = i32)]
+    pub player_id: PlayerId,
     pub name: String,
     pub fide_id: i64,
     pub old_rating: Option<i32>,
@@ -43,7 +45,7 @@ pub struct RerateReport {
 pub fn rerate(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: Rerate,
 ) -> DomainResult<RerateReport> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -136,7 +138,7 @@ pub fn rerate(
             tournament_id: Some(tid),
             action: "player.rerate",
             entity: "tournament",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&report),

@@ -1,6 +1,7 @@
 //! Search at registration: by FIDE id and by folded name prefix, and what a found player fills in.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 /// A player found in a list.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
@@ -39,7 +40,11 @@ pub struct EventFill {
 }
 
 /// Adds to each found player what tournament `tid` would take (see `EventFill`).
-pub fn for_event(conn: &mut DbConnection, tid: i32, found: &mut [FoundPlayer]) -> DomainResult<()> {
+pub fn for_event(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    found: &mut [FoundPlayer],
+) -> DomainResult<()> {
     let t = load_tournament(conn, tid)?;
     let kind = event_rating_kind(&t);
     for f in found {

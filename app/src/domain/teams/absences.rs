@@ -8,6 +8,7 @@
 
 use super::*;
 use crate::db::schema::team_byes;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::Msg;
 
 /// Withdrawing a team.
@@ -16,28 +17,31 @@ use crate::domain::Msg;
 pub struct WithdrawTeam {
     /// The first round the team is not paired in (default: the next round
     /// to pair); a round not yet paired.
-    pub from_round: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub from_round: Option<RoundNo>,
 }
 
 /// A half-point bye requested for a round not yet paired.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RequestTeamBye {
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamByeView {
     pub team: TeamRef,
-    pub round: i32,
+    #[schema(value_type = i32)]
+    pub round: RoundNo,
 }
 
 /// The team's row id, name, version and `withdrawn_from`.
 fn team_row(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
-) -> DomainResult<(i32, String, i32, Option<i32>)> {
+) -> DomainResult<(i32, String, i32, Option<RoundNo>)> {
     teams::table
         .filter(teams::tournament_id.eq(tid))
         .filter(teams::number.eq(number))
@@ -59,7 +63,7 @@ fn require_swiss(settings: &TeamEventSettings, what: Msg) -> DomainResult<()> {
     Ok(())
 }
 
-fn team_view_of(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<TeamView> {
+fn team_view_of(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<TeamView> {
     event(conn, tid, Audience::Staff)?
         .teams
         .into_iter()
@@ -73,7 +77,7 @@ fn team_view_of(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<
 pub fn withdraw(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     cmd: WithdrawTeam,
 ) -> DomainResult<TeamView> {
@@ -83,13 +87,13 @@ pub fn withdraw(
     require_swiss(&settings, msg!("no team can be withdrawn from it"))?;
     let paired = rounds_paired(conn, tid)?;
     let total = total_rounds(&settings, team_rows(conn, tid)?.len()) as i32;
-    let round = cmd.from_round.unwrap_or(paired + 1);
-    if round <= paired || round > total {
+    let round = cmd.from_round.unwrap_or(paired.next());
+    if round <= paired || round.get() > total {
         return Err(DomainError::invalid(
             "from_round",
             msg!(
                 "a team can be withdrawn from round {} to {} (the rounds not yet paired)",
-                paired + 1,
+                paired.next(),
                 total
             ),
         ));
@@ -124,7 +128,7 @@ pub fn withdraw(
             tournament_id: Some(tid),
             action: "team.withdraw",
             entity: "team",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         Some(&v),
@@ -137,7 +141,7 @@ pub fn withdraw(
 pub fn reinstate(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
 ) -> DomainResult<TeamView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -162,7 +166,7 @@ pub fn reinstate(
             tournament_id: Some(tid),
             action: "team.reinstate",
             entity: "team",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         Some(&v),
@@ -171,13 +175,13 @@ pub fn reinstate(
 }
 
 /// Every half-point bye of the event (requested and given), by round.
-pub fn team_byes(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamByeView>> {
+pub fn team_byes(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<TeamByeView>> {
     settings_of(conn, tid)?;
     let names: HashMap<i32, String> = team_rows(conn, tid)?
         .into_iter()
         .map(|r| (r.1, r.2))
         .collect();
-    let rows: Vec<(i32, i32)> = team_byes::table
+    let rows: Vec<(i32, RoundNo)> = team_byes::table
         .filter(team_byes::tournament_id.eq(tid))
         .order((team_byes::round_number, team_byes::team_number))
         .select((team_byes::team_number, team_byes::round_number))
@@ -197,8 +201,8 @@ pub fn team_byes(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamByeV
 /// The teams with a half-point bye in round `round`.
 pub(super) fn half_byes_of(
     conn: &mut DbConnection,
-    tid: i32,
-    round: i32,
+    tid: TournamentId,
+    round: RoundNo,
 ) -> DomainResult<Vec<u32>> {
     let rows: Vec<i32> = team_byes::table
         .filter(team_byes::tournament_id.eq(tid))
@@ -215,7 +219,7 @@ pub(super) fn half_byes_of(
 pub fn request_bye(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     cmd: RequestTeamBye,
 ) -> DomainResult<TeamByeView> {
@@ -225,12 +229,12 @@ pub fn request_bye(
     require_swiss(&settings, msg!("it has no requested byes"))?;
     let paired = rounds_paired(conn, tid)?;
     let total = total_rounds(&settings, team_rows(conn, tid)?.len()) as i32;
-    if cmd.round <= paired || cmd.round > total {
+    if cmd.round <= paired || cmd.round.get() > total {
         return Err(DomainError::invalid(
             "round",
             msg!(
                 "a bye can be requested for rounds {} to {}",
-                paired + 1,
+                paired.next(),
                 total
             ),
         ));
@@ -268,7 +272,7 @@ pub fn request_bye(
             tournament_id: Some(tid),
             action: "team.bye.request",
             entity: "team",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         None::<&()>,
         Some(&v),
@@ -280,9 +284,9 @@ pub fn request_bye(
 pub fn cancel_bye(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
-    round: i32,
+    round: RoundNo,
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     settings_of(conn, tid)?;
@@ -314,7 +318,7 @@ pub fn cancel_bye(
             tournament_id: Some(tid),
             action: "team.bye.cancel",
             entity: "team",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&serde_json::json!({"team": number, "round": round})),
         None::<&()>,

@@ -1,6 +1,7 @@
 //! Line-ups: a captain's (own team, before the deadline) or the arbiter's (any time).
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 /// A team's line-up for one round: roster places board by board, `null` for
 /// an empty board (a forfeit). Fewer places than boards leave the last boards
@@ -23,8 +24,8 @@ enum Submitter {
 fn lineup_rights(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     team: i32,
 ) -> DomainResult<Submitter> {
     match require_role(conn, actor, tid, &[Role::Arbiter]) {
@@ -70,8 +71,8 @@ fn lineup_rights(
 pub fn set_lineup(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     team: i32,
     input: LineupInput,
 ) -> DomainResult<TeamRoundView> {

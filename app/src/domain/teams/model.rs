@@ -1,6 +1,7 @@
 //! The engine's `TeamTournament` rebuilt from the rows.
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 /// The event as the engine's model, with the first `rounds` rounds (all when
 /// `None`), and the maps between roster places and engine player ids.
@@ -15,7 +16,7 @@ pub struct Loaded {
 
 pub(super) struct MatchRow {
     pub(super) id: i32,
-    pub(super) round: i32,
+    pub(super) round: RoundNo,
     pub(super) number: i32,
     pub(super) home: i32,
     pub(super) away: i32,
@@ -34,8 +35,8 @@ pub(super) struct BoardRow {
 
 pub(super) fn match_rows(
     conn: &mut DbConnection,
-    tid: i32,
-    round: Option<i32>,
+    tid: TournamentId,
+    round: Option<RoundNo>,
 ) -> DomainResult<Vec<MatchRow>> {
     let mut q = team_matches::table
         .filter(team_matches::tournament_id.eq(tid))
@@ -158,7 +159,11 @@ fn colour(white: bool) -> Color {
 }
 
 /// Builds the engine's model from the rows: the first `upto` rounds.
-pub fn load(conn: &mut DbConnection, tid: i32, upto: Option<i32>) -> DomainResult<Loaded> {
+pub fn load(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    upto: Option<RoundNo>,
+) -> DomainResult<Loaded> {
     let (settings, _) = settings_of(conn, tid)?;
     let tiebreaks = settings.validate()?;
     let name: String = tournaments::table
@@ -206,7 +211,7 @@ pub fn load(conn: &mut DbConnection, tid: i32, upto: Option<i32>) -> DomainResul
         });
     }
     t.total_rounds = total_rounds(&settings, t.teams.len());
-    let round_rows: Vec<(i32, Option<i32>)> = team_rounds::table
+    let round_rows: Vec<(RoundNo, Option<i32>)> = team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .order(team_rounds::number)
         .select((team_rounds::number, team_rounds::bye_team))

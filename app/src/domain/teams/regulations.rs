@@ -1,6 +1,7 @@
 //! The team event's regulations: system, boards, match points, colours, tie-breaks.
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::msg::word;
 
 /// The regulations of a team event (`pairing::team::TeamSettings`).
@@ -207,7 +208,7 @@ type EventRow = (
 
 pub(super) fn read_settings(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
 ) -> DomainResult<Option<(TeamEventSettings, i32)>> {
     let row: Option<EventRow> = team_events::table
         .find(tid)
@@ -254,14 +255,14 @@ pub(super) fn read_settings(
 }
 
 /// Whether the tournament is a team event.
-pub fn is_team_event(conn: &mut DbConnection, tid: i32) -> DomainResult<bool> {
+pub fn is_team_event(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<bool> {
     Ok(read_settings(conn, tid)?.is_some())
 }
 
 /// The settings of a team event; `NotFound` when the tournament is not one.
 pub(super) fn settings_of(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
 ) -> DomainResult<(TeamEventSettings, i32)> {
     read_settings(conn, tid)?.ok_or_else(|| {
         DomainError::NotFound(msg!(
@@ -271,20 +272,20 @@ pub(super) fn settings_of(
     })
 }
 
-pub(super) fn rounds_paired(conn: &mut DbConnection, tid: i32) -> DomainResult<i32> {
+pub(super) fn rounds_paired(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<RoundNo> {
     Ok(team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .select(diesel::dsl::max(team_rounds::number))
-        .first::<Option<i32>>(conn)?
-        .unwrap_or(0))
+        .first::<Option<RoundNo>>(conn)?
+        .unwrap_or_default())
 }
 
 pub(super) fn require_not_started(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     what: &str,
 ) -> DomainResult<()> {
-    if rounds_paired(conn, tid)? > 0 {
+    if rounds_paired(conn, tid)? > RoundNo(0) {
         return Err(DomainError::conflict(msg!(
             "{} is fixed once round 1 is paired",
             word(what)
@@ -295,7 +296,7 @@ pub(super) fn require_not_started(
 
 pub(super) fn write_settings(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     s: &TeamEventSettings,
     version: i32,
 ) -> DomainResult<()> {
@@ -334,7 +335,7 @@ pub(super) fn write_settings(
 pub fn set_settings(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     s: TeamEventSettings,
 ) -> DomainResult<TeamEventView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -352,7 +353,7 @@ pub fn set_settings(
             tournament_id: Some(tid),
             action: "team.settings",
             entity: "team_event",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         before.as_ref().map(|b| &b.0),
         Some(&v.settings),
@@ -364,7 +365,7 @@ pub fn set_settings(
 /// `then` says what to do instead (in the 409's message).
 pub(super) fn require_no_individual_play(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     then: &str,
 ) -> DomainResult<()> {
     let individual: i64 = individual_rounds::table

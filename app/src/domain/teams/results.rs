@@ -1,6 +1,7 @@
 //! Board results and match results.
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -24,8 +25,8 @@ pub struct TeamResults {
 pub fn set_results(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     cmd: TeamResults,
 ) -> DomainResult<TeamRoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -87,7 +88,7 @@ pub fn set_results(
             tournament_id: Some(tid),
             action: "team.results",
             entity: "team_round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         Some(&before),
         Some(&serde_json::json!({"entered": cmd.results, "round": v})),

@@ -1,6 +1,7 @@
 //! Teams and their ordered rosters (board order fixed once round 1 is paired).
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 /// One player of a roster as entered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -63,19 +64,22 @@ pub struct TeamView {
     pub captain_username: Option<String>,
     pub withdrawn: bool,
     /// The first round a withdrawn team is not paired in.
-    pub withdrawn_from: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub withdrawn_from: Option<RoundNo>,
     pub roster: Vec<MemberView>,
     pub version: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamEventView {
-    pub tournament_id: i32,
+    #[schema(value_type = i32)]
+    pub tournament_id: TournamentId,
     pub name: String,
     pub settings: TeamEventSettings,
     pub teams: Vec<TeamView>,
     /// Rounds paired so far that this reader sees.
-    pub rounds_paired: i32,
+    #[schema(value_type = i32)]
+    pub rounds_paired: RoundNo,
     /// Total rounds of the event (from the teams for round robins).
     pub total_rounds: i32,
     pub version: i32,
@@ -84,7 +88,16 @@ pub struct TeamEventView {
 /// place, name, title, federation, rating, FIDE id
 type MemberTuple = (i32, String, String, String, Option<i32>, Option<i64>);
 /// id, round, number, home, away, home line-up time, away line-up time, version
-pub(super) type MatchTuple = (i32, i32, i32, i32, i32, Option<String>, Option<String>, i32);
+pub(super) type MatchTuple = (
+    i32,
+    RoundNo,
+    i32,
+    i32,
+    i32,
+    Option<String>,
+    Option<String>,
+    i32,
+);
 /// board, home place, away place, home has White, result
 pub(super) type BoardTuple = (i32, Option<i32>, Option<i32>, bool, Option<String>);
 
@@ -98,10 +111,10 @@ type TeamRow = (
     Option<i32>,
     bool,
     i32,
-    Option<i32>,
+    Option<RoundNo>,
 );
 
-pub(super) fn team_rows(conn: &mut DbConnection, tid: i32) -> DomainResult<Vec<TeamRow>> {
+pub(super) fn team_rows(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Vec<TeamRow>> {
     Ok(teams::table
         .filter(teams::tournament_id.eq(tid))
         .order(teams::number)
@@ -148,7 +161,7 @@ pub(super) fn member_rows(conn: &mut DbConnection, team_id: i32) -> DomainResult
 
 fn team_views(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<TeamView>> {
     let mut out = vec![];
@@ -178,7 +191,11 @@ fn team_views(
 }
 
 /// The team event: regulations, teams and rosters.
-pub fn event(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<TeamEventView> {
+pub fn event(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<TeamEventView> {
     let (settings, version) = settings_of(conn, tid)?;
     let name: String = tournaments::table
         .find(tid)
@@ -277,7 +294,7 @@ pub(super) fn insert_members(
     Ok(())
 }
 
-fn team_view(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<TeamView> {
+fn team_view(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<TeamView> {
     team_views(conn, tid, Audience::Staff)?
         .into_iter()
         .find(|t| t.number == number)
@@ -288,7 +305,7 @@ fn team_view(conn: &mut DbConnection, tid: i32, number: i32) -> DomainResult<Tea
 pub fn add_team(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     input: TeamInput,
 ) -> DomainResult<TeamView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -320,7 +337,7 @@ pub fn add_team(
             tournament_id: Some(tid),
             action: "team.add",
             entity: "team",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         None::<&()>,
         Some(&v),
@@ -333,7 +350,7 @@ pub fn add_team(
 pub fn edit_team(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     number: i32,
     input: TeamInput,
 ) -> DomainResult<TeamView> {
@@ -378,7 +395,7 @@ pub fn edit_team(
             tournament_id: Some(tid),
             action: "team.edit",
             entity: "team",
-            entity_id: Some(number as i64),
+            entity_id: Some(number.into()),
         },
         Some(&before),
         Some(&v),

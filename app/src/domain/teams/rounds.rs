@@ -1,6 +1,7 @@
 //! Team rounds: pairing, publication, unpairing, and the views of rounds and matches.
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamRef {
@@ -54,7 +55,8 @@ pub struct MatchView {
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamRoundView {
-    pub number: i32,
+    #[schema(value_type = i32)]
+    pub number: RoundNo,
     /// `paired` (staff only), `published` or `finished`.
     pub state: RoundState,
     /// Until when captains may submit line-ups (UTC, RFC 3339), if set.
@@ -68,7 +70,11 @@ pub struct TeamRoundView {
 
 type RoundRow = (i32, RoundState, Option<String>, Option<i32>);
 
-pub(super) fn round_row(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<RoundRow> {
+pub(super) fn round_row(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    n: RoundNo,
+) -> DomainResult<RoundRow> {
     team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .filter(team_rounds::number.eq(n))
@@ -85,17 +91,21 @@ pub(super) fn round_row(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResu
 
 /// The last round `audience` sees (0 when none): the one visibility rule of
 /// `domain::audience`, applied to team rounds.
-pub fn visible_rounds(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<i32> {
-    let last: Option<(i32, RoundState)> = team_rounds::table
+pub fn visible_rounds(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<RoundNo> {
+    let last: Option<(RoundNo, RoundState)> = team_rounds::table
         .filter(team_rounds::tournament_id.eq(tid))
         .order(team_rounds::number.desc())
         .select((team_rounds::number, team_rounds::state))
         .first(conn)
         .optional()?;
     Ok(match last {
-        None => 0,
+        None => RoundNo(0),
         Some((n, s)) if audience.sees_round_state(s) => n,
-        Some((n, _)) => n - 1,
+        Some((n, _)) => n.prev(),
     })
 }
 
@@ -103,8 +113,8 @@ pub fn visible_rounds(conn: &mut DbConnection, tid: i32, audience: Audience) -> 
 /// the public).
 pub fn round(
     conn: &mut DbConnection,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     audience: Audience,
 ) -> DomainResult<TeamRoundView> {
     settings_of(conn, tid)?;
@@ -136,7 +146,7 @@ pub fn round(
         })
     };
     let rows = match_rows(conn, tid, Some(n))?;
-    let engine_round = &t.rounds[n as usize - 1];
+    let engine_round = &t.rounds[n.get() as usize - 1];
     let mut matches = vec![];
     for (row, m) in rows.iter().zip(&engine_round.matches) {
         // Line-ups are shown to the public once both are in.
@@ -192,11 +202,13 @@ pub fn round(
 /// The rounds this audience sees.
 pub fn rounds(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<TeamRoundView>> {
     let last = visible_rounds(conn, tid, audience)?;
-    (1..=last).map(|n| round(conn, tid, n, audience)).collect()
+    (1..=last.get())
+        .map(|n| round(conn, tid, RoundNo(n), audience))
+        .collect()
 }
 
 /// A deadline as given (RFC 3339), kept in UTC as `domain::now` writes times.
@@ -230,7 +242,11 @@ pub struct PairTeamRound {
     pub lineup_deadline: Option<String>,
 }
 
-fn set_status(conn: &mut DbConnection, tid: i32, status: TournamentStatus) -> DomainResult<()> {
+fn set_status(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    status: TournamentStatus,
+) -> DomainResult<()> {
     diesel::update(tournaments::table.find(tid))
         .set(tournaments::status.eq(status))
         .execute(conn)?;
@@ -242,20 +258,20 @@ fn set_status(conn: &mut DbConnection, tid: i32, status: TournamentStatus) -> Do
 pub fn pair_next(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     cmd: PairTeamRound,
 ) -> DomainResult<TeamRoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let deadline = parse_deadline("lineup_deadline", cmd.lineup_deadline.as_deref())?;
     let loaded = load(conn, tid, None)?;
     let t = &loaded.t;
-    let last = t.rounds.len() as i32;
+    let last = RoundNo(t.rounds.len() as i32);
     if t.teams.len() < 2 {
         return Err(DomainError::conflict(msg!(
             "a team event needs at least two teams"
         )));
     }
-    if last > 0 {
+    if last > RoundNo(0) {
         let (_, state, _, _) = round_row(conn, tid, last)?;
         if state == RoundState::Paired {
             return Err(DomainError::conflict(msg!(
@@ -263,7 +279,7 @@ pub fn pair_next(
                 last
             )));
         }
-        let open: Vec<String> = t.rounds[last as usize - 1]
+        let open: Vec<String> = t.rounds[last.get() as usize - 1]
             .matches
             .iter()
             .enumerate()
@@ -278,17 +294,17 @@ pub fn pair_next(
             )));
         }
     }
-    if t.total_rounds > 0 && last as u32 >= t.total_rounds {
+    if t.total_rounds > 0 && last.get() as u32 >= t.total_rounds {
         return Err(DomainError::conflict(msg!(
             "all {} rounds are already paired",
             t.total_rounds
         )));
     }
-    let n = last + 1;
+    let n = last.next();
     // Teams withdrawn from this round on, and those with a half-point bye
     // in it, are left out of the pairing (Swiss only: see `absences`).
     let half_byes = half_byes_of(conn, tid, n)?;
-    let withdrawn_from: HashMap<i32, Option<i32>> = team_rows(conn, tid)?
+    let withdrawn_from: HashMap<i32, Option<RoundNo>> = team_rows(conn, tid)?
         .into_iter()
         .map(|r| (r.1, r.9))
         .collect();
@@ -330,7 +346,7 @@ pub fn pair_next(
             filled.then_some(&ts),
         )?;
     }
-    if n == 1 {
+    if n == RoundNo(1) {
         set_status(conn, tid, TournamentStatus::Running)?;
     }
     let v = self::round(conn, tid, n, Audience::Staff)?;
@@ -341,7 +357,7 @@ pub fn pair_next(
             tournament_id: Some(tid),
             action: "team.round.pair",
             entity: "team_round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         None::<&()>,
         Some(&v),
@@ -351,8 +367,8 @@ pub fn pair_next(
 
 pub(super) fn insert_match(
     conn: &mut DbConnection,
-    tid: i32,
-    round: i32,
+    tid: TournamentId,
+    round: RoundNo,
     number: i32,
     m: &Match,
     loaded: &Loaded,
@@ -398,8 +414,8 @@ pub(super) fn insert_match(
 pub fn publish(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
 ) -> DomainResult<TeamRoundView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let (id, state, _, _) = round_row(conn, tid, n)?;
@@ -424,7 +440,7 @@ pub fn publish(
             tournament_id: Some(tid),
             action: "team.round.publish",
             entity: "team_round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         None::<&()>,
         Some(&serde_json::json!({"round": n, "state": v.state})),
@@ -434,13 +450,17 @@ pub fn publish(
 
 /// Moves a published round between `published` and `finished` as its results
 /// come and go, and the event to `finished` after its last round.
-pub(super) fn refresh_round(conn: &mut DbConnection, tid: i32, n: i32) -> DomainResult<()> {
+pub(super) fn refresh_round(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    n: RoundNo,
+) -> DomainResult<()> {
     let (id, state, _, _) = round_row(conn, tid, n)?;
     if state == RoundState::Paired {
         return Ok(());
     }
     let loaded = load(conn, tid, Some(n))?;
-    let done = loaded.t.rounds[n as usize - 1]
+    let done = loaded.t.rounds[n.get() as usize - 1]
         .matches
         .iter()
         .all(Match::finished);
@@ -458,7 +478,7 @@ pub(super) fn refresh_round(conn: &mut DbConnection, tid: i32, n: i32) -> Domain
     set_status(
         conn,
         tid,
-        if done && n == total {
+        if done && n.get() == total {
             TournamentStatus::Finished
         } else {
             TournamentStatus::Running
@@ -477,8 +497,8 @@ pub struct SetDeadline {
 pub fn set_deadline(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     cmd: SetDeadline,
 ) -> DomainResult<TeamRoundView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -495,7 +515,7 @@ pub fn set_deadline(
             tournament_id: Some(tid),
             action: "team.round.deadline",
             entity: "team_round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         Some(&before),
         Some(&deadline),
@@ -508,11 +528,16 @@ pub fn set_deadline(
 /// `domain::rounds::unpair`; line-ups and the empty boards' forfeits go with
 /// the round, the audit row keeps them). Requested half-point byes stay for
 /// the next pairing.
-pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, n: i32) -> DomainResult<()> {
+pub fn unpair(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    n: RoundNo,
+) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     settings_of(conn, tid)?;
     let last = super::regulations::rounds_paired(conn, tid)?;
-    if n != last || last == 0 {
+    if n != last || last == RoundNo(0) {
         return Err(DomainError::conflict(msg!(
             "only the last paired round ({}) can be unpaired",
             last
@@ -539,10 +564,10 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, n: i32) -> Domai
         .execute(conn)?;
     diesel::delete(team_matches::table.filter(team_matches::id.eq_any(&matches))).execute(conn)?;
     diesel::delete(team_rounds::table.find(id)).execute(conn)?;
-    if n == 1 {
+    if n == RoundNo(1) {
         set_status(conn, tid, TournamentStatus::Registration)?;
     } else {
-        refresh_round(conn, tid, n - 1)?;
+        refresh_round(conn, tid, n.prev())?;
     }
     audit::record(
         conn,
@@ -551,7 +576,7 @@ pub fn unpair(conn: &mut DbConnection, actor: &Actor, tid: i32, n: i32) -> Domai
             tournament_id: Some(tid),
             action: "team.round.unpair",
             entity: "team_round",
-            entity_id: Some(n as i64),
+            entity_id: Some(n.into()),
         },
         Some(&before),
         None::<&()>,

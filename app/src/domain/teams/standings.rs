@@ -1,6 +1,7 @@
 //! Team standings with the C.07 team tie-breaks, and board statistics.
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TieBreakCell {
@@ -26,7 +27,8 @@ pub struct TeamStandingView {
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamStandings {
     /// After this many rounds (those the reader sees).
-    pub after_round: i32,
+    #[schema(value_type = i32)]
+    pub after_round: RoundNo,
     pub primary: TeamPrimaryScore,
     pub tiebreaks: Vec<String>,
     pub rows: Vec<TeamStandingView>,
@@ -36,7 +38,7 @@ pub struct TeamStandings {
 /// (`pairing::team::tiebreak::team_standings`, C.07).
 pub fn standings(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<TeamStandings> {
     let last = visible_rounds(conn, tid, audience)?;
@@ -99,7 +101,7 @@ pub struct BoardStatView {
 /// (`pairing::team::tiebreak::board_ranking`).
 pub fn board_stats(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
 ) -> DomainResult<Vec<BoardStatView>> {
     let last = visible_rounds(conn, tid, audience)?;
@@ -136,9 +138,9 @@ pub fn board_stats(
 /// and whether it is the event's last round, finished.
 pub fn prize_progress(
     conn: &mut DbConnection,
-    tid: i32,
+    tid: TournamentId,
     audience: Audience,
-) -> DomainResult<(i32, bool)> {
+) -> DomainResult<(RoundNo, bool)> {
     let (settings, _) = settings_of(conn, tid)?;
     let last = visible_rounds(conn, tid, audience)?;
     let state: Option<RoundState> = team_rounds::table
@@ -149,6 +151,8 @@ pub fn prize_progress(
         .optional()?;
     Ok((
         last,
-        last > 0 && last as u32 >= settings.rounds && state == Some(RoundState::Finished),
+        last.get() > 0
+            && last.get() as u32 >= settings.rounds
+            && state == Some(RoundState::Finished),
     ))
 }

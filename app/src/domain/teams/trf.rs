@@ -1,10 +1,15 @@
 //! Team TRF export and import.
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 
 /// The event as a team TRF (`pairing::team::trf::write`): the rounds this
 /// audience sees.
-pub fn export_trf(conn: &mut DbConnection, tid: i32, audience: Audience) -> DomainResult<String> {
+pub fn export_trf(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<String> {
     let last = visible_rounds(conn, tid, audience)?;
     let loaded = load(conn, tid, Some(last))?;
     Ok(engine::trf::write(&loaded.t))
@@ -21,7 +26,7 @@ pub struct ImportedTeamEvent {
 pub fn import_trf(
     conn: &mut DbConnection,
     actor: &Actor,
-    tid: i32,
+    tid: TournamentId,
     text: &str,
 ) -> DomainResult<ImportedTeamEvent> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -83,10 +88,10 @@ pub fn import_trf(
         }
         insert_members(conn, id, &roster)?;
     }
-    let loaded = load(conn, tid, Some(0))?;
+    let loaded = load(conn, tid, Some(RoundNo(0)))?;
     let ts = now();
     for (r, round) in src.rounds.iter().enumerate() {
-        let n = r as i32 + 1;
+        let n = RoundNo(r as i32 + 1);
         let finished = round.matches.iter().all(Match::finished);
         diesel::insert_into(team_rounds::table)
             .values((
@@ -131,7 +136,7 @@ pub fn import_trf(
     }
     let rounds = src.rounds.len() as i32;
     if rounds > 0 {
-        refresh_round(conn, tid, rounds)?;
+        refresh_round(conn, tid, RoundNo(rounds))?;
     }
     let v = ImportedTeamEvent {
         event: event(conn, tid, Audience::Staff)?,
@@ -144,7 +149,7 @@ pub fn import_trf(
             tournament_id: Some(tid),
             action: "team.import_trf",
             entity: "team_event",
-            entity_id: Some(tid as i64),
+            entity_id: Some(tid.into()),
         },
         None::<&()>,
         Some(&v),

@@ -8,6 +8,7 @@ use crate::domain::adjournments::{
 use crate::domain::arrivals::{
     self, ArrivalConsequence, ArrivalsAnswer, RecordArrivals, SetRoundStart,
 };
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::penalties::{self, PenaltyAnswer, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::Audience;
@@ -24,7 +25,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn set_round_start(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<SetRoundStart>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -44,7 +45,7 @@ pub async fn set_round_start(
 pub async fn preview_arrivals(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     body: Body<RecordArrivals>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
@@ -65,7 +66,7 @@ pub async fn preview_arrivals(
 pub async fn record_arrivals(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     body: Body<RecordArrivals>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
@@ -83,7 +84,7 @@ pub async fn record_arrivals(
 pub async fn list_penalties(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -104,7 +105,7 @@ pub async fn list_penalties(
 pub async fn record_penalty(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     body: Body<RecordPenalty>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
@@ -122,7 +123,7 @@ pub async fn record_penalty(
 pub async fn get_moves(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -142,7 +143,7 @@ pub async fn get_moves(
 pub async fn submit_moves(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     body: Body<SubmitMoves>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
@@ -161,7 +162,7 @@ pub async fn submit_moves(
 pub async fn list_envelopes(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -182,7 +183,7 @@ pub async fn list_envelopes(
 pub async fn adjourn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     body: Body<Adjourn>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();
@@ -202,7 +203,7 @@ pub async fn adjourn(
 pub async fn get_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -222,7 +223,7 @@ pub async fn get_envelope(
 pub async fn mark_present(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<MarkPresent>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
@@ -242,7 +243,7 @@ pub async fn mark_present(
 pub async fn open_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<OpenEnvelope>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
@@ -263,7 +264,7 @@ pub async fn open_envelope(
 pub async fn end_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<EndBeforeResumption>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
@@ -283,7 +284,7 @@ pub async fn end_envelope(
 pub async fn envelope_lost(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<EnvelopeLost>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();

@@ -13,6 +13,7 @@ use crate::domain::entries::{
     self, Approved, EntryFormSettings, EntryFormView, EntryList, EntryReceipt, EntryView, NewEntry,
     RejectEntry,
 };
+use crate::domain::ids::TournamentId;
 use crate::domain::{Actor, Audience, DomainError};
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write, write_body, AppState, Body};
@@ -37,7 +38,7 @@ fn client_ip(req: &HttpRequest) -> String {
 pub async fn submit_entry(
     state: &web::Data<AppState>,
     ip: &str,
-    tid: i32,
+    tid: TournamentId,
     cmd: NewEntry,
 ) -> Result<Result<EntryReceipt, DomainError>, AppError> {
     let key = format!("entry {ip}");
@@ -61,7 +62,7 @@ pub async fn submit_entry(
 pub async fn checkin_by_code(
     state: &web::Data<AppState>,
     ip: &str,
-    tid: i32,
+    tid: TournamentId,
     cmd: CodeCheckin,
 ) -> Result<Result<CheckinReceipt, DomainError>, AppError> {
     let key = format!("checkin {tid} {ip}");
@@ -89,7 +90,7 @@ pub async fn checkin_by_code(
 pub async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -110,7 +111,7 @@ pub async fn list(
 pub async fn submit(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<NewEntry>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let cmd = body.0?;
@@ -129,7 +130,7 @@ pub async fn submit(
 pub async fn set_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<EntryFormSettings>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -151,7 +152,7 @@ pub async fn set_form(
 pub async fn approve(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, eid) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -172,7 +173,7 @@ pub async fn approve(
 pub async fn reject(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<RejectEntry>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, eid) = path.into_inner();
@@ -190,7 +191,7 @@ pub async fn reject(
 pub async fn sheet(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -210,7 +211,7 @@ pub async fn sheet(
 pub async fn set_open(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<SetCheckin>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -231,7 +232,7 @@ pub async fn set_open(
 pub async fn mark(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<MarkPresence>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -252,7 +253,7 @@ pub async fn mark(
 pub async fn by_code(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<CodeCheckin>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let cmd = body.0?;
@@ -270,7 +271,7 @@ pub async fn by_code(
 pub async fn issue_codes(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = write(&state, &req, move |conn, actor| {

@@ -4,6 +4,7 @@
 //! Reading is public, like the pages: an unpublished round is printed for its
 //! staff only. Rendering runs on the blocking pool, after the database work.
 
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::interchange::{self, ImportedTournament};
 use crate::domain::{Audience, DomainError, DomainResult};
 use crate::pdf;
@@ -66,7 +67,7 @@ fn text_answer(text: String, content_type: &str, filename: &str) -> HttpResponse
 async fn round_pdf(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    (tid, n): (i32, i32),
+    (tid, n): (TournamentId, RoundNo),
     what: &str,
     draw: fn(&RoundSheet, Tr) -> Vec<u8>,
 ) -> Result<HttpResponse, AppError> {
@@ -87,7 +88,7 @@ async fn round_pdf(
 async fn audience_pdf<D, L, F>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    tid: i32,
+    tid: TournamentId,
     filename: String,
     load: L,
     draw: F,
@@ -111,7 +112,7 @@ where
 async fn pgn_answer<F>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    tid: i32,
+    tid: TournamentId,
     filename: String,
     f: F,
 ) -> Result<HttpResponse, AppError>
@@ -137,7 +138,7 @@ where
 pub async fn pairings_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -156,7 +157,7 @@ pub async fn pairings_pdf(
 pub async fn pairings_by_name_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -175,7 +176,7 @@ pub async fn pairings_by_name_pdf(
 pub async fn results_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -194,7 +195,7 @@ pub async fn results_pdf(
 pub async fn scoresheets_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     round_pdf(
         &state,
@@ -213,7 +214,7 @@ pub async fn scoresheets_pdf(
 pub async fn standings_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     audience_pdf(
@@ -239,7 +240,7 @@ pub async fn standings_pdf(
 pub async fn crosstable_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     audience_pdf(
@@ -260,7 +261,7 @@ pub async fn crosstable_pdf(
 pub async fn card_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     audience_pdf(
@@ -281,7 +282,7 @@ pub async fn card_pdf(
 pub async fn export_trf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let text = read(&state, &req, move |conn, _| {
@@ -404,7 +405,7 @@ pub async fn import_trf(
 pub async fn game_pgn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
     pgn_answer(
@@ -424,7 +425,7 @@ pub async fn game_pgn(
 pub async fn round_pgn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     pgn_answer(
@@ -444,7 +445,7 @@ pub async fn round_pgn(
 pub async fn tournament_pgn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     pgn_answer(
@@ -465,7 +466,7 @@ pub async fn tournament_pgn(
 pub async fn envelope_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
     audience_pdf(
@@ -492,7 +493,7 @@ pub async fn envelope_pdf(
 pub async fn team_match_sheets_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     audience_pdf(
@@ -518,7 +519,7 @@ pub async fn team_match_sheets_pdf(
 pub async fn team_standings_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     audience_pdf(
@@ -544,7 +545,7 @@ pub async fn team_standings_pdf(
 pub async fn team_crosstable_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     audience_pdf(
@@ -578,7 +579,7 @@ pub struct BoardPrizeQuery {
 pub async fn team_boards_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     query: web::Query<BoardPrizeQuery>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();

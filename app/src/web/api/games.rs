@@ -1,5 +1,6 @@
 //! Games and their results.
 
+use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::results::{self, SetResult};
 use crate::domain::rounds::GameView;
 use crate::domain::Audience;
@@ -14,7 +15,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn get(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, gid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -35,7 +36,7 @@ pub async fn get(
 pub async fn set_result(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     body: Body<SetResult>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, gid) = path.into_inner();

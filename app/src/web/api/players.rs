@@ -1,5 +1,6 @@
 //! Registration, player cards, withdrawals and requested byes.
 
+use crate::domain::ids::{PlayerId, TournamentId};
 use crate::domain::registration::{
     self, ByeRequestView, EditPlayer, EditedPlayer, PlayerView, RegisterPlayer, RequestBye,
 };
@@ -19,7 +20,7 @@ use utoipa::ToSchema;
 pub async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, _| {
@@ -38,7 +39,7 @@ pub async fn list(
 pub async fn register(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<RegisterPlayer>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -63,7 +64,7 @@ pub struct PlayerCard {
 pub async fn card(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -91,7 +92,7 @@ pub async fn card(
 pub async fn edit(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     body: Body<EditPlayer>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, pid) = path.into_inner();
@@ -112,7 +113,7 @@ pub async fn edit(
 pub async fn delete(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     write(&state, &req, move |conn, actor| {
@@ -132,7 +133,7 @@ pub async fn delete(
 pub async fn reinstate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -151,7 +152,7 @@ pub async fn reinstate(
 pub async fn withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, pid) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -171,7 +172,7 @@ pub async fn withdraw(
 pub async fn request_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     body: Body<RequestBye>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, pid) = path.into_inner();
@@ -189,7 +190,7 @@ pub async fn request_bye(
 pub async fn byes(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, _| {

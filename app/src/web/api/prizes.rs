@@ -1,6 +1,7 @@
 //! Prizes: the prize table (staff write), the prize list (public once the
 //! last round is complete) and its PDF.
 
+use crate::domain::ids::TournamentId;
 use crate::domain::prizes::{self, PrizesView, SetPrizes};
 use crate::domain::Audience;
 use crate::pdf;
@@ -16,7 +17,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn get(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -37,7 +38,7 @@ pub async fn get(
 pub async fn set(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<SetPrizes>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -55,7 +56,7 @@ pub async fn set(
 pub async fn pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let (t, v) = read(&state, &req, move |conn, actor| {

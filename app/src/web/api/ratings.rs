@@ -1,6 +1,7 @@
 //! Rating lists: upload (streamed to a temporary file, then imported in one
 //! transaction), the lists, search, and re-rating a tournament before round 1.
 
+use crate::domain::ids::TournamentId;
 use crate::domain::msg::nested;
 use crate::domain::rating_list::{
     self, FoundPlayer, ImportList, ListFormat, RatingListView, Rerate, RerateReport,
@@ -205,7 +206,8 @@ pub struct SearchQuery {
     /// At most this many players (default 20, at most 100).
     pub limit: Option<i64>,
     /// A tournament: each player then carries the rating, K and title a registration there takes.
-    pub tid: Option<i32>,
+    #[param(value_type = Option<i32>)]
+    pub tid: Option<TournamentId>,
 }
 
 #[utoipa::path(get, path = "/api/v1/rating-lists/search", tag = "rating lists",
@@ -239,7 +241,7 @@ pub async fn search(
 pub async fn rerate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<Rerate>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();

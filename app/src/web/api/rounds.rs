@@ -1,6 +1,7 @@
 //! Rounds: pair, review and edit, publish, unpair.
 
 use crate::domain::chess960::{self, RoundPositions, SetPositions};
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::pgn_import::{self, ImportReport};
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
 use crate::domain::Audience;
@@ -16,7 +17,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn list(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -37,7 +38,7 @@ pub async fn list(
 pub async fn pair_next(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -54,7 +55,7 @@ pub async fn pair_next(
 pub async fn get(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -73,7 +74,7 @@ pub async fn get(
 pub async fn unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     write(&state, &req, move |conn, actor| {
@@ -92,7 +93,7 @@ pub async fn unpair(
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -112,7 +113,7 @@ pub async fn publish(
 pub async fn edit_pairing(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<EditPairing>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -133,7 +134,7 @@ pub async fn edit_pairing(
 pub async fn set_chess960(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<SetPositions>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -158,7 +159,7 @@ const MAX_PGN_BYTES: usize = 8 << 20;
 pub async fn import_pgn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();

@@ -3,6 +3,7 @@
 //! results, team standings, board statistics and the team TRF
 //! (`app/src/domain/teams/`).
 
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::teams::{
     self, BoardStatView, ImportedTeamEvent, LineupInput, PairTeamRound, RequestTeamBye,
     SetDeadline, TeamByeView, TeamEventSettings, TeamEventView, TeamInput, TeamResults,
@@ -22,7 +23,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 pub async fn get_event(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -42,7 +43,7 @@ pub async fn get_event(
 pub async fn set_event(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<TeamEventSettings>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -63,7 +64,7 @@ pub async fn set_event(
 pub async fn add_team(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<TeamInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -85,7 +86,7 @@ pub async fn add_team(
 pub async fn edit_team(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<TeamInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, team) = path.into_inner();
@@ -103,7 +104,7 @@ pub async fn edit_team(
 pub async fn list_rounds(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -124,7 +125,7 @@ pub async fn list_rounds(
 pub async fn pair_next(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<PairTeamRound>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -142,7 +143,7 @@ pub async fn pair_next(
 pub async fn get_round(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -161,7 +162,7 @@ pub async fn get_round(
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     let v = crate::web::write(&state, &req, move |conn, actor| {
@@ -180,7 +181,7 @@ pub async fn publish(
 pub async fn set_deadline(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<SetDeadline>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -201,7 +202,7 @@ pub async fn set_deadline(
 pub async fn set_lineup(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, i32)>,
     body: Body<LineupInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n, team) = path.into_inner();
@@ -222,7 +223,7 @@ pub async fn set_lineup(
 pub async fn set_results(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: Body<TeamResults>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n) = path.into_inner();
@@ -240,7 +241,7 @@ pub async fn set_results(
 pub async fn standings(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -257,7 +258,7 @@ pub async fn standings(
 pub async fn board_stats(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -274,7 +275,7 @@ pub async fn board_stats(
 pub async fn export_trf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let text = read(&state, &req, move |conn, actor| {
@@ -302,7 +303,7 @@ pub async fn export_trf(
 pub async fn import_trf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<String>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -323,7 +324,7 @@ pub async fn import_trf(
 pub async fn unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
     crate::web::write(&state, &req, move |conn, actor| {
@@ -344,7 +345,7 @@ pub async fn unpair(
 pub async fn withdraw_team(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<WithdrawTeam>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, team) = path.into_inner();
@@ -365,7 +366,7 @@ pub async fn withdraw_team(
 pub async fn reinstate_team(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, team) = path.into_inner();
     let v = crate::web::write(&state, &req, move |conn, actor| {
@@ -382,7 +383,7 @@ pub async fn reinstate_team(
 pub async fn byes(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, _actor| {
@@ -402,7 +403,7 @@ pub async fn byes(
 pub async fn request_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     body: Body<RequestTeamBye>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, team) = path.into_inner();
@@ -423,7 +424,7 @@ pub async fn request_bye(
 pub async fn cancel_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, i32, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, team, n) = path.into_inner();
     crate::web::write(&state, &req, move |conn, actor| {

@@ -1,6 +1,7 @@
 //! Tournaments, their regulations, staff, standings and audit log.
 
 use crate::db::models::AuditRow;
+use crate::domain::ids::TournamentId;
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
 use crate::domain::{audit, require_role, standings, Audience, Role};
@@ -38,7 +39,7 @@ pub async fn create(
 pub async fn get(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -58,7 +59,7 @@ pub async fn get(
 pub async fn edit(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<EditTournament>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -76,7 +77,7 @@ pub async fn edit(
 pub async fn staff(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     let v = read(&state, &req, move |conn, _| tournaments::staff(conn, tid)).await?;
@@ -93,7 +94,7 @@ pub async fn staff(
 pub async fn appoint(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<StaffMember>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -115,7 +116,7 @@ pub async fn appoint(
 pub async fn dismiss(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     body: Body<StaffMember>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
@@ -133,7 +134,7 @@ pub async fn dismiss(
 pub async fn standings(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
     cached_json(&state, &req, tid, move |conn, actor| {
@@ -188,7 +189,7 @@ impl From<AuditRow> for AuditEntry {
 pub async fn audit(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     page: web::Query<Page>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();

@@ -9,6 +9,7 @@ use super::{form_viewer, page, page_for, post_answer, write_op, Base, PageError,
 use super::{url_encode, Viewer};
 use crate::db::DbConnection;
 use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArrivals};
+use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, RoundView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -23,18 +24,18 @@ use serde::Deserialize;
 #[template(path = "manage_arrivals.html")]
 pub struct ArrivalsSheet {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub round: RoundView,
     pub problem: Option<String>,
     pub notice: Option<String>,
     /// The game whose consequence is previewed, what was typed, and the consequence.
-    pub preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
+    pub preview: Option<(GameId, ArrivalForm, ArrivalConsequence)>,
     /// A board whose form came back with a problem: what was typed, and the problem.
-    pub refused: Option<(i32, ArrivalForm, String)>,
+    pub refused: Option<(GameId, ArrivalForm, String)>,
 }
 
 impl ArrivalsSheet {
-    pub fn previewed(&self, gid: &i32) -> Option<&ArrivalConsequence> {
+    pub fn previewed(&self, gid: &GameId) -> Option<&ArrivalConsequence> {
         self.preview
             .as_ref()
             .filter(|(g, _, _)| g == gid)
@@ -43,7 +44,7 @@ impl ArrivalsSheet {
 
     /// The value to show in a field of a game's row (what was typed for the
     /// previewed game, else empty).
-    pub fn typed(&self, gid: &i32, field: &str) -> String {
+    pub fn typed(&self, gid: &GameId, field: &str) -> String {
         let f = match (&self.preview, &self.refused) {
             (Some((g, f, _)), _) if g == gid => f,
             (_, Some((g, f, _))) if g == gid => f,
@@ -59,7 +60,7 @@ impl ArrivalsSheet {
     }
 
     /// The problem of board `gid`'s form, shown at the board.
-    pub fn problem_at(&self, gid: &i32) -> Option<&str> {
+    pub fn problem_at(&self, gid: &GameId) -> Option<&str> {
         self.refused
             .as_ref()
             .filter(|(g, _, _)| g == gid)
@@ -98,15 +99,15 @@ impl ArrivalsSheet {
 struct SheetExtras {
     problem: Option<String>,
     notice: Option<String>,
-    preview: Option<(i32, ArrivalForm, ArrivalConsequence)>,
-    refused: Option<(i32, ArrivalForm, String)>,
+    preview: Option<(GameId, ArrivalForm, ArrivalConsequence)>,
+    refused: Option<(GameId, ArrivalForm, String)>,
 }
 
 fn arrivals_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     x: SheetExtras,
 ) -> DomainResult<ArrivalsSheet> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
@@ -134,7 +135,7 @@ fn arrivals_page(
 pub async fn arrivals_sheet(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     q: web::Query<Notice>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -157,8 +158,8 @@ pub async fn arrivals_sheet(
 async fn sheet_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -195,7 +196,7 @@ pub struct StartForm {
 pub async fn set_round_start(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<StartForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -254,7 +255,7 @@ impl ArrivalForm {
 pub async fn record_arrivals(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, GameId)>,
     form: web::Form<ArrivalForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n, gid) = path.into_inner();
@@ -311,9 +312,9 @@ pub async fn record_arrivals(
 async fn board_refused(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
-    n: i32,
-    gid: i32,
+    tid: TournamentId,
+    n: RoundNo,
+    gid: GameId,
     f: ArrivalForm,
     e: DomainError,
 ) -> Result<HttpResponse, PageError> {

@@ -10,6 +10,7 @@ use crate::db::DbConnection;
 use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
 };
+use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{parse_field, EnvelopeState, GameKind, Notation, RecordFormat};
 use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
@@ -65,7 +66,7 @@ pub(super) fn ticked(s: &str) -> bool {
 #[template(path = "manage_game.html")]
 pub struct GameDesk {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub game: GameView,
     pub record: Option<GameRecordView>,
     pub penalties: Vec<PenaltyView>,
@@ -120,8 +121,8 @@ impl GameDesk {
         self.typed.notation == code.as_str()
     }
 
-    pub fn black_id(&self) -> i32 {
-        self.game.black.as_ref().map(|b| b.id).unwrap_or(0)
+    pub fn black_id(&self) -> PlayerId {
+        self.game.black.as_ref().map(|b| b.id).unwrap_or_default()
     }
 }
 
@@ -146,8 +147,8 @@ pub struct TypedMoves {
 fn game_desk_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     x: DeskExtras,
 ) -> DomainResult<GameDesk> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
@@ -216,7 +217,7 @@ pub struct Notice {
 pub async fn game_desk(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     q: web::Query<Notice>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -241,8 +242,8 @@ pub async fn game_desk(
 async fn desk_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
-    gid: i32,
+    tid: TournamentId,
+    gid: GameId,
     r: DomainResult<String>,
     typed: Option<TypedMoves>,
 ) -> Result<HttpResponse, PageError> {
@@ -278,7 +279,7 @@ pub struct MovesForm {
 pub async fn submit_moves(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     form: web::Form<MovesForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -291,22 +292,7 @@ pub async fn submit_moves(
         termination: f.termination.clone(),
         start: f.start.clone(),
     };
-    let cmd = (|| -> DomainResult<SubmitMoves> {
-        Ok(SubmitMoves {
-            format: if f.format.trim().is_empty() {
-                RecordFormat::Scoresheet
-            } else {
-                parse_field("format", &f.format)?
-            },
-            text: f.text,
-            notation: match text_or_none(&f.notation) {
-                Some(n) => Some(parse_field("notation", &n)?),
-                None => None,
-            },
-            start: text_or_none(&f.start),
-            termination: text_or_none(&f.termination),
-        })
-    })();
+    let cmd = SubmitMoves::from_fields(&f.format, f.text, &f.notation, &f.start, &f.termination);
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
         records::submit(conn, actor, tid, gid, cmd?)
     })
@@ -361,7 +347,7 @@ impl PenaltyForm {
 pub async fn record_penalty(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     form: web::Form<PenaltyForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -410,7 +396,7 @@ impl AdjournForm {
                 "a move number",
             )?,
             draw_offer_by: optional("draw_offer_by", &self.draw_offer_by, "a player")?
-                .filter(|&p: &i32| p != 0),
+                .filter(|&p: &PlayerId| p != PlayerId(0)),
             resume_at: self.resume_at.trim().to_string(),
             resume_place: self.resume_place.trim().to_string(),
             sealed_move: self.sealed_move,
@@ -423,7 +409,7 @@ impl AdjournForm {
 pub async fn adjourn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
     form: web::Form<AdjournForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
@@ -452,9 +438,9 @@ pub async fn adjourn(
 async fn envelope_game(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     aid: i32,
-) -> Result<i32, PageError> {
+) -> Result<GameId, PageError> {
     let db = state.db.clone();
     let lang = viewer.lang;
     web::block(move || {
@@ -479,7 +465,7 @@ pub struct PresentForm {
 async fn envelope_post<C, V>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    (tid, aid): (i32, i32),
+    (tid, aid): (TournamentId, i32),
     csrf: &str,
     cmd: DomainResult<C>,
     op: impl FnOnce(&mut DbConnection, &crate::domain::Actor, C) -> DomainResult<V> + Send + 'static,
@@ -506,7 +492,7 @@ where
 pub async fn mark_present(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<PresentForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -567,7 +553,7 @@ impl OpenForm {
 pub async fn open_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<OpenForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -607,7 +593,7 @@ pub struct EndForm {
 pub async fn end_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -629,7 +615,7 @@ pub async fn end_envelope(
 pub async fn envelope_lost(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();

@@ -17,6 +17,7 @@ use super::{
 use crate::db::DbConnection;
 use crate::domain::checkin::{self, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin};
 use crate::domain::entries::{self, EntryFormSettings, EntryList, NewEntry, RejectEntry};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, EntryEligibility, EntryState, PlayedColour};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -97,7 +98,7 @@ impl EntryForm {
 #[template(path = "entry.html")]
 pub struct EntryPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub list: EntryList,
     pub f: EntryForm,
     pub error: FormError,
@@ -113,7 +114,7 @@ impl EntryPage {
 fn entry_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     f: EntryForm,
     error: FormError,
     notice: Option<String>,
@@ -135,7 +136,7 @@ fn entry_page(
 pub async fn entry_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = done_of(&req);
@@ -155,7 +156,7 @@ pub async fn entry_form(
 pub async fn submit_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<EntryForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -241,7 +242,7 @@ impl FormSettingsForm {
 #[template(path = "manage_entries.html")]
 pub struct EntriesAdminPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub list: EntryList,
     pub error: FormError,
     pub notice: Option<String>,
@@ -281,7 +282,7 @@ impl EntriesAdminPage {
 fn entries_admin(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     error: FormError,
     notice: Option<String>,
 ) -> DomainResult<EntriesAdminPage> {
@@ -304,7 +305,7 @@ fn entries_admin(
 pub async fn entries_screen(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = done_of(&req);
@@ -319,7 +320,7 @@ pub async fn entries_screen(
 async fn entries_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -338,7 +339,7 @@ async fn entries_answer(
 pub async fn save_entry_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<FormSettingsForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -367,7 +368,7 @@ pub struct DecisionForm {
 pub async fn approve_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();
@@ -389,7 +390,7 @@ pub async fn approve_entry(
 pub async fn reject_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();
@@ -417,7 +418,7 @@ pub async fn reject_entry(
 #[template(path = "manage_checkin.html")]
 pub struct CheckinAdminPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub sheet: CheckinSheet,
     pub error: FormError,
     pub notice: Option<String>,
@@ -427,7 +428,7 @@ pub struct CheckinAdminPage {
 fn checkin_admin(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     error: FormError,
     notice: Option<String>,
 ) -> DomainResult<CheckinAdminPage> {
@@ -449,7 +450,7 @@ fn checkin_admin(
 pub async fn checkin_screen(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = done_of(&req);
@@ -462,7 +463,7 @@ pub async fn checkin_screen(
 async fn checkin_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -488,7 +489,7 @@ pub struct CheckinOpenForm {
 pub async fn set_checkin(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CheckinOpenForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -515,12 +516,12 @@ pub struct MarkForm {
 pub async fn mark_checkin(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let pid: DomainResult<i32> = form
+    let pid: DomainResult<PlayerId> = form
         .player_id
         .trim()
         .parse()
@@ -558,7 +559,7 @@ pub struct CsrfForm {
 pub async fn issue_codes(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -581,7 +582,7 @@ pub async fn issue_codes(
 #[template(path = "checkin_codes.html")]
 pub struct CodesPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub sheet: CheckinSheet,
 }
 
@@ -589,7 +590,7 @@ pub struct CodesPage {
 pub async fn codes_list(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -613,7 +614,7 @@ pub async fn codes_list(
 #[template(path = "checkin.html")]
 pub struct CheckinPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub sheet: CheckinSheet,
     pub code: String,
     pub error: FormError,
@@ -623,7 +624,7 @@ pub struct CheckinPage {
 fn checkin_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     code: String,
     error: FormError,
     notice: Option<String>,
@@ -644,7 +645,7 @@ fn checkin_page(
 pub async fn checkin_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = done_of(&req);
@@ -670,7 +671,7 @@ pub struct CodeForm {
 pub async fn checkin_with_code(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CodeForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -730,10 +731,10 @@ pub struct HallName {
 #[template(path = "hall.html")]
 pub struct HallPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub tournament: String,
     /// The published round shown (0: none yet).
-    pub round: i32,
+    pub round: RoundNo,
     pub boards: Vec<GameView>,
     pub names: Vec<HallName>,
     /// The address the QR code opens.
@@ -747,7 +748,7 @@ pub struct HallPage {
 /// The address of the tournament's public pages: `ARBITER_PUBLIC_URL` when the
 /// server is configured with one (behind a proxy), else the address the
 /// request came to.
-pub fn public_address(req: &HttpRequest, tid: i32) -> String {
+pub fn public_address(req: &HttpRequest, tid: TournamentId) -> String {
     let base = match crate::config::public_url() {
         Some(u) => u,
         None => {
@@ -794,7 +795,7 @@ pub struct HallQuery {
 pub async fn hall(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     q: web::Query<HallQuery>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -803,7 +804,7 @@ pub async fn hall(
     page(&state, &req, move |conn, viewer| {
         let t = crate::domain::tournaments::load(conn, tid)?;
         let round = Audience::Public.last_round(conn, tid)?;
-        let boards = if round > 0 {
+        let boards = if round > RoundNo(0) {
             rounds::get(conn, tid, round, Audience::Public)?.games
         } else {
             Vec::new()

@@ -7,6 +7,7 @@
 //! lag or overflow: a client that misses ten changes sees one new version and
 //! reloads once. On shutdown the streams end, so browsers reconnect elsewhere.
 
+use crate::domain::ids::TournamentId;
 use crate::sync::Versions;
 use crate::web::AppState;
 use actix_web::body::{BodySize, MessageBody};
@@ -30,11 +31,11 @@ impl Live {
 
     /// This process wrote to tournament `tid` (or somewhere, when unknown):
     /// its version is read back from the database.
-    pub fn touch(&self, tid: Option<i32>) {
+    pub fn touch(&self, tid: Option<TournamentId>) {
         self.versions.refresh(tid);
     }
 
-    pub fn version(&self, tid: i32) -> u64 {
+    pub fn version(&self, tid: TournamentId) -> u64 {
         self.versions.get(tid)
     }
 
@@ -68,7 +69,7 @@ const MAX_TICKS: u32 = 7200;
 
 struct EventStream {
     state: web::Data<AppState>,
-    tid: i32,
+    tid: TournamentId,
     seen: u64,
     tick: actix_web::rt::time::Interval,
     idle: u32,
@@ -117,7 +118,7 @@ impl MessageBody for EventStream {
 }
 
 /// `GET /t/{tid}/live`: `event: update` whenever the tournament changes.
-pub async fn events(state: web::Data<AppState>, tid: web::Path<i32>) -> HttpResponse {
+pub async fn events(state: web::Data<AppState>, tid: web::Path<TournamentId>) -> HttpResponse {
     let tid = tid.into_inner();
     let seen = state.live.version(tid);
     let tick = actix_web::rt::time::interval(TICK);

@@ -25,6 +25,7 @@ pub mod staff;
 pub mod teams;
 
 use crate::db::{Database, DbConnection};
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::{users, Actor, Audience, DomainError, DomainResult};
 use crate::web::auth::{Credentials, SESSION_COOKIE};
 use crate::web::error::AppError;
@@ -424,17 +425,17 @@ impl Viewer {
     }
 
     /// What the viewer may see of `tid` (staff: organizers, arbiters, admins).
-    pub fn audience(&self, conn: &mut DbConnection, tid: i32) -> DomainResult<Audience> {
+    pub fn audience(&self, conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Audience> {
         Audience::of(conn, &self.actor, tid)
     }
 }
 
 /// The tournament's menu, shown on all its pages.
 pub struct TournamentNav {
-    pub id: i32,
+    pub id: TournamentId,
     pub name: String,
     /// Round numbers the viewer may open.
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     /// Which tab is current: `home`, `round-N`, `standings`, …
     pub current: String,
     pub staff: bool,
@@ -443,7 +444,7 @@ pub struct TournamentNav {
     pub fide_mode: bool,
     pub round_robin: bool,
     /// The last paired round (for the staff's round screen link).
-    pub last_round: i32,
+    pub last_round: RoundNo,
     /// A team event (issue 20): the menu links its team pages.
     pub team_event: bool,
 }
@@ -452,14 +453,14 @@ impl TournamentNav {
     pub fn load(
         conn: &mut DbConnection,
         viewer: &Viewer,
-        tid: i32,
+        tid: TournamentId,
         current: &str,
     ) -> DomainResult<TournamentNav> {
         let t = crate::domain::tournaments::load(conn, tid)?;
         let audience = viewer.audience(conn, tid)?;
         let staff = audience.is_staff();
         let states = crate::domain::views::round_states(conn, tid)?;
-        let last_round = states.last().map(|r| r.0).unwrap_or(0);
+        let last_round = states.last().map(|r| r.0).unwrap_or_default();
         Ok(TournamentNav {
             id: tid,
             name: t.name,
@@ -482,7 +483,7 @@ impl TournamentNav {
         self.current == tab
     }
 
-    pub fn is_round(&self, n: &i32) -> bool {
+    pub fn is_round(&self, n: &RoundNo) -> bool {
         self.current == format!("round-{n}")
     }
 }
@@ -525,7 +526,7 @@ impl Base {
         }
     }
 
-    pub fn with_live(mut self, tid: i32) -> Base {
+    pub fn with_live(mut self, tid: TournamentId) -> Base {
         self.live = Some(format!("/t/{tid}/live"));
         self
     }
@@ -745,7 +746,7 @@ where
 pub async fn cached_page<T, F>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    tid: i32,
+    tid: TournamentId,
     f: F,
 ) -> Result<HttpResponse, PageError>
 where
@@ -813,7 +814,7 @@ pub async fn form_viewer(
 pub async fn write_op<T, F>(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: Option<i32>,
+    tid: Option<TournamentId>,
     f: F,
 ) -> Result<DomainResult<T>, PageError>
 where

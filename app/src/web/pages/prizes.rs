@@ -3,6 +3,7 @@
 //! provisional), who wins what.
 
 use super::{page, Base, PageError, TournamentNav};
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::prizes::{self, money, SplitMode};
 use crate::web::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -10,7 +11,7 @@ use askama::Template;
 
 pub struct PrizeRow {
     pub place: u32,
-    pub player_id: Option<i32>,
+    pub player_id: Option<PlayerId>,
     pub name: String,
     pub points: String,
     pub nominal: String,
@@ -28,9 +29,9 @@ pub struct CategoryBlock {
 #[template(path = "prizes.html")]
 pub struct PrizesPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub is_final: bool,
-    pub after_round: i32,
+    pub after_round: RoundNo,
     /// The list is shown (final, or to staff).
     pub shown: bool,
     pub one_prize: bool,
@@ -42,7 +43,7 @@ pub struct PrizesPage {
 pub async fn prizes(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {

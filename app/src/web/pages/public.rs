@@ -3,6 +3,7 @@
 use super::i18n::{tiebreak_help, Lang, Tr, LANG_COOKIE};
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{PlayedColour, PlayerStatus, Variant};
 use crate::domain::registration::{self, PlayerView};
 use crate::domain::rounds::{self, RoundSummary, RoundView};
@@ -108,7 +109,7 @@ fn time_control_text(t: &TournamentView, tr: Tr) -> String {
 pub async fn tournament(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -138,14 +139,14 @@ pub async fn tournament(
 #[template(path = "round.html")]
 pub struct RoundPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub round: RoundView,
     /// Games with penalties, and how many.
-    pub penalised: std::collections::HashMap<i32, usize>,
+    pub penalised: std::collections::HashMap<GameId, usize>,
 }
 
 impl RoundPage {
-    pub fn penalties_of(&self, gid: &i32) -> usize {
+    pub fn penalties_of(&self, gid: &GameId) -> usize {
         self.penalised.get(gid).copied().unwrap_or(0)
     }
 }
@@ -154,8 +155,8 @@ impl RoundPage {
 pub fn round_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
 ) -> DomainResult<RoundPage> {
     let nav = TournamentNav::load(conn, viewer, tid, &format!("round-{n}"))?;
     let round = rounds::get(conn, tid, n, nav.audience)?;
@@ -172,7 +173,7 @@ pub fn round_page(
 pub async fn round(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -183,7 +184,7 @@ pub async fn round(
 
 pub struct StandingRow {
     pub rank: u32,
-    pub player_id: i32,
+    pub player_id: PlayerId,
     pub name: String,
     pub title: String,
     pub federation: String,
@@ -198,7 +199,7 @@ pub struct StandingRow {
 #[template(path = "standings.html")]
 pub struct StandingsPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub st: StandingsView,
     pub rows: Vec<StandingRow>,
     pub tiebreaks: Vec<(String, &'static str, &'static str)>,
@@ -216,7 +217,7 @@ fn signed(v: i32) -> String {
 pub fn standings_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
 ) -> DomainResult<StandingsPage> {
     let nav = TournamentNav::load(conn, viewer, tid, "standings")?;
     let mut st = standings::compute(conn, tid, nav.audience)?;
@@ -252,7 +253,7 @@ pub fn standings_page(
 pub async fn standings(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -265,14 +266,14 @@ pub async fn standings(
 #[template(path = "crosstable.html")]
 pub struct CrosstablePage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub ct: CrosstableView,
 }
 
 pub async fn crosstable(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -297,14 +298,14 @@ pub async fn crosstable(
 #[template(path = "players.html")]
 pub struct PlayersPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub players: Vec<PlayerView>,
 }
 
 pub async fn players(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -326,7 +327,7 @@ pub async fn players(
 #[template(path = "player.html")]
 pub struct PlayerPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub card: CardView,
     pub penalties: Vec<crate::domain::penalties::CardPenalty>,
 }
@@ -334,7 +335,7 @@ pub struct PlayerPage {
 pub async fn player_card(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -356,7 +357,7 @@ pub async fn player_card(
 #[template(path = "game.html")]
 pub struct GamePage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub game: rounds::GameView,
     /// English SAN movetext, when the moves were entered.
     pub moves: Option<String>,
@@ -373,7 +374,7 @@ pub struct GamePage {
 pub async fn game(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, GameId)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, gid) = path.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {

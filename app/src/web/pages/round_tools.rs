@@ -5,6 +5,7 @@
 use super::staff::screen_answer;
 use super::{form_viewer, page_for, write_op, Base, PageError, TournamentNav};
 use crate::domain::chess960::{self, SetPositions};
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::pgn_import::{self, ImportReport};
 use crate::domain::DomainError;
 use crate::web::AppState;
@@ -47,7 +48,7 @@ impl Chess960Form {
 pub async fn set_chess960(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<Chess960Form>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -72,7 +73,7 @@ pub struct ImportForm {
 #[template(path = "round_import.html")]
 pub struct ImportPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub report: ImportReport,
 }
 
@@ -83,7 +84,7 @@ const MAX_FORM_BYTES: usize = 8 << 20;
 pub async fn import_pgn(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();

@@ -5,6 +5,7 @@
 //! staff (`Audience`).
 
 use super::{cached_page, Base, PageError, TournamentNav};
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::rounds::fmt_points;
 use crate::domain::teams::{self, TeamRoundView, TeamStandings, TeamView};
 use crate::web::AppState;
@@ -20,7 +21,7 @@ pub struct StandingRow {
     pub wdl: String,
     pub values: Vec<String>,
     /// The first round a withdrawn team is not paired in.
-    pub withdrawn_from: Option<i32>,
+    pub withdrawn_from: Option<RoundNo>,
 }
 
 fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
@@ -50,10 +51,10 @@ fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
 #[template(path = "teams/event.html")]
 pub struct TeamsPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub teams: Vec<TeamView>,
-    pub rounds: Vec<i32>,
-    pub after_round: i32,
+    pub rounds: Vec<RoundNo>,
+    pub after_round: RoundNo,
     pub tiebreaks: Vec<String>,
     pub standings: Vec<StandingRow>,
 }
@@ -61,7 +62,7 @@ pub struct TeamsPage {
 pub async fn event(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -72,7 +73,7 @@ pub async fn event(
         Ok(TeamsPage {
             base: Base::new(viewer, title, Some(nav)),
             tid,
-            rounds: (1..=ev.rounds_paired).collect(),
+            rounds: (1..=ev.rounds_paired.get()).map(RoundNo).collect(),
             standings: standing_rows(&st, &ev.teams),
             teams: ev.teams,
             after_round: st.after_round,
@@ -104,8 +105,8 @@ pub struct MatchBlock {
 #[template(path = "teams/round.html")]
 pub struct TeamRoundPage {
     pub base: Base,
-    pub tid: i32,
-    pub n: i32,
+    pub tid: TournamentId,
+    pub n: RoundNo,
     pub published: bool,
     pub deadline: String,
     pub bye: String,
@@ -153,7 +154,7 @@ fn round_blocks(r: &TeamRoundView) -> Vec<MatchBlock> {
 pub async fn round(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -194,8 +195,8 @@ pub struct CrossRow {
 #[template(path = "teams/crosstable.html")]
 pub struct TeamCrosstablePage {
     pub base: Base,
-    pub tid: i32,
-    pub after_round: i32,
+    pub tid: TournamentId,
+    pub after_round: RoundNo,
     pub heads: Vec<u32>,
     pub rows: Vec<CrossRow>,
 }
@@ -203,7 +204,7 @@ pub struct TeamCrosstablePage {
 pub async fn crosstable(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     cached_page(&state, &req, tid, move |conn, viewer| {
@@ -281,9 +282,9 @@ pub struct StaffMatch {
 #[template(path = "teams/manage.html")]
 pub struct TeamManagePage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     /// The round shown (0: none paired yet).
-    pub n: i32,
+    pub n: RoundNo,
     pub published: bool,
     pub can_pair: bool,
     pub problem: Option<String>,
@@ -298,7 +299,7 @@ pub struct TeamManagePage {
 fn manage_page(
     conn: &mut crate::db::DbConnection,
     viewer: &super::Viewer,
-    tid: i32,
+    tid: TournamentId,
     problem: Option<String>,
 ) -> crate::domain::DomainResult<TeamManagePage> {
     crate::domain::require_role(conn, &viewer.actor, tid, &[crate::domain::Role::Arbiter])?;
@@ -315,7 +316,7 @@ fn manage_page(
             )
         })
         .collect();
-    let (published, finished, matches) = if n > 0 {
+    let (published, finished, matches) = if n > RoundNo(0) {
         let r = teams::round(conn, tid, n, nav.audience)?;
         let blocks = round_blocks(&r);
         let matches = r
@@ -371,7 +372,7 @@ fn manage_page(
         tid,
         n,
         published,
-        can_pair: published && finished && n < ev.total_rounds,
+        can_pair: published && finished && n.get() < ev.total_rounds,
         problem,
         matches,
         boards: (1..=ev.settings.boards as i32).collect(),
@@ -382,7 +383,7 @@ fn manage_page(
 pub async fn manage(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     super::page(&state, &req, move |conn, viewer| {
@@ -394,7 +395,7 @@ pub async fn manage(
 async fn manage_answer<T: Send + 'static>(
     state: &web::Data<AppState>,
     viewer: &super::Viewer,
-    tid: i32,
+    tid: TournamentId,
     r: crate::domain::DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
     super::post_answer(
@@ -421,7 +422,7 @@ pub struct CsrfForm {
 pub async fn manage_pair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -436,7 +437,7 @@ pub async fn manage_pair(
 pub async fn manage_publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -452,7 +453,7 @@ pub async fn manage_publish(
 pub async fn manage_lineup(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo, i32)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n, team) = path.into_inner();
@@ -497,7 +498,7 @@ pub async fn manage_lineup(
 pub async fn manage_results(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -551,7 +552,7 @@ pub async fn manage_results(
 pub async fn manage_unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -564,7 +565,7 @@ pub async fn manage_unpair(
 }
 
 /// A round number typed in a form field (empty: `None`).
-fn round_field(field: &str, text: &str) -> crate::domain::DomainResult<Option<i32>> {
+fn round_field(field: &str, text: &str) -> crate::domain::DomainResult<Option<RoundNo>> {
     match text.trim() {
         "" => Ok(None),
         t => t.parse().map(Some).map_err(|_| {
@@ -586,7 +587,7 @@ pub struct RoundForm {
 pub async fn manage_withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
@@ -606,7 +607,7 @@ pub async fn manage_withdraw(
 pub async fn manage_reinstate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
@@ -621,7 +622,7 @@ pub async fn manage_reinstate(
 pub async fn manage_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, i32)>,
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
@@ -645,7 +646,7 @@ pub async fn manage_bye(
 pub async fn manage_cancel_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32, i32)>,
+    path: web::Path<(TournamentId, i32, RoundNo)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team, n) = path.into_inner();

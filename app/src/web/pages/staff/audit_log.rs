@@ -1,6 +1,7 @@
 //! The audit log, for the staff.
 
 use super::*;
+use crate::domain::ids::TournamentId;
 
 pub struct AuditLine {
     pub at: String,
@@ -15,7 +16,7 @@ pub struct AuditLine {
 #[template(path = "audit.html")]
 pub struct AuditPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub lines: Vec<AuditLine>,
     pub offset: i64,
     pub more: bool,
@@ -26,7 +27,7 @@ pub(super) const AUDIT_PAGE: i64 = 200;
 pub async fn audit(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let offset: i64 = web::Query::<HashMap<String, String>>::from_query(req.query_string())

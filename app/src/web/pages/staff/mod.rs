@@ -10,7 +10,7 @@ use crate::db::models::AuditRow;
 use crate::db::DbConnection;
 use crate::domain::engine::ViolationView;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
-use crate::domain::results::{self, SetResult};
+use crate::domain::results;
 use crate::domain::rounds::{self, RoundView};
 use crate::domain::tournaments::{self, Period, Regulations, StaffMember, TimeControl};
 use crate::domain::{audit, require_role, users, DomainError, DomainResult, Role};

@@ -2,6 +2,7 @@
 //! removal, withdrawals, requested byes, and the staff.
 
 use super::*;
+use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus};
 use crate::web::pages::i18n::errors;
 
@@ -51,7 +52,7 @@ impl PlayerForm {
 #[template(path = "manage_players.html")]
 pub struct PlayersAdminPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub players: Vec<PlayerView>,
     pub byes: Vec<ByeRequestView>,
     pub f: PlayerForm,
@@ -62,7 +63,7 @@ pub struct PlayersAdminPage {
     pub notice: Option<String>,
     pub fide_confirm: Option<FideConfirm>,
     /// The next round to be paired (byes may be requested from it on).
-    pub next_round: i32,
+    pub next_round: RoundNo,
     pub total_rounds: u32,
     pub swiss: bool,
     pub staff: Vec<StaffMember>,
@@ -73,7 +74,7 @@ impl PlayersAdminPage {
         self.error.at(field).is_some()
     }
 
-    pub fn name_of(&self, pid: &i32) -> &str {
+    pub fn name_of(&self, pid: &PlayerId) -> &str {
         self.players
             .iter()
             .find(|p| p.id == *pid)
@@ -94,7 +95,7 @@ pub(super) struct PlayersExtras {
 pub(super) fn players_admin(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     x: PlayersExtras,
 ) -> DomainResult<PlayersAdminPage> {
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -102,7 +103,7 @@ pub(super) fn players_admin(
     let t = tournaments::load(conn, tid)?;
     let total_rounds = rounds::total_rounds(conn, &t)?;
     let title = format!("{} · {}", viewer.tr().t("manage_players"), nav.name);
-    let next_round = nav.last_round + 1;
+    let next_round = nav.last_round.next();
     Ok(PlayersAdminPage {
         base: Base::new(viewer, title, Some(nav)),
         tid,
@@ -135,7 +136,7 @@ pub(super) fn no_extras() -> PlayersExtras {
 pub async fn players_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
@@ -152,7 +153,7 @@ pub async fn players_form(
 pub async fn register(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -207,7 +208,7 @@ pub struct CsvForm {
 pub async fn import_csv(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CsvForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -247,7 +248,7 @@ pub async fn import_csv(
 pub async fn withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -268,7 +269,7 @@ pub async fn withdraw(
 pub async fn reinstate(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -341,7 +342,7 @@ impl EditPlayerForm {
 #[template(path = "manage_player.html")]
 pub struct PlayerEditPage {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     pub player: PlayerView,
     pub f: EditPlayerForm,
     pub error: FormError,
@@ -358,8 +359,8 @@ impl PlayerEditPage {
 pub(super) fn player_edit_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
-    pid: i32,
+    tid: TournamentId,
+    pid: PlayerId,
     typed: Option<(EditPlayerForm, FormError)>,
 ) -> DomainResult<PlayerEditPage> {
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
@@ -387,7 +388,7 @@ pub(super) fn player_edit_page(
 pub async fn edit_player_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -401,7 +402,7 @@ pub async fn edit_player_form(
 pub async fn edit_player(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<EditPlayerForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -445,7 +446,7 @@ pub async fn edit_player(
 pub async fn delete_player(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -477,7 +478,7 @@ pub struct ByeForm {
 pub async fn request_bye(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<ByeForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
@@ -489,7 +490,7 @@ pub async fn request_bye(
     } else {
         parse_field("kind", &f.kind)
     };
-    let r = match number::<i32>("round", &f.round, "a round number")
+    let r = match number::<RoundNo>("round", &f.round, "a round number")
         .and_then(|round| Ok((round, kind?)))
     {
         Ok((round, kind)) => {
@@ -548,7 +549,7 @@ pub async fn request_bye(
 pub(super) async fn players_answer(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -589,7 +590,7 @@ pub struct StaffForm {
 pub async fn appoint(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -610,7 +611,7 @@ pub async fn appoint(
 pub async fn dismiss(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -652,7 +653,7 @@ pub async fn back_to_screen(
                 ["entries", ..] => format!("/t/{tid}/manage/entries"),
                 ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
                 ["envelopes", aid, ..] => {
-                    let (Ok(t), Ok(a)) = (tid.parse::<i32>(), aid.parse::<i32>()) else {
+                    let (Ok(t), Ok(a)) = (tid.parse::<TournamentId>(), aid.parse::<i32>()) else {
                         return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
                     };
                     let db = state.db.clone();

@@ -1,27 +1,29 @@
 //! The round screen: pairing, review (swaps), publication, result entry.
 
 use super::*;
+use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::RoundState;
+use crate::domain::results::TypedResult;
 use crate::web::pages::i18n::errors;
 
 #[derive(Template)]
 #[template(path = "manage_round.html")]
 pub struct RoundScreen {
     pub base: Base,
-    pub tid: i32,
+    pub tid: TournamentId,
     /// The round shown (None before round 1 is paired).
     pub round: Option<RoundView>,
-    pub rounds: Vec<i32>,
+    pub rounds: Vec<RoundNo>,
     pub can_pair: bool,
-    pub next_round: i32,
+    pub next_round: RoundNo,
     pub problem: Option<String>,
     pub notice: Option<String>,
     /// The criteria a hand edit broke (after a swap).
     pub broken: Option<Vec<ViolationView>>,
     /// Per game: what was typed and the error, when saving failed.
-    pub typed: HashMap<i32, (String, String, bool)>,
+    pub typed: HashMap<GameId, (String, String, bool)>,
     /// Points before the round shown, by player id, as written.
-    pub scores: HashMap<i32, String>,
+    pub scores: HashMap<PlayerId, String>,
     /// Rounds are left to pair after the one shown (offered once it is complete).
     pub more_rounds: bool,
     pub fide_confirm: Option<FideConfirm>,
@@ -30,7 +32,7 @@ pub struct RoundScreen {
 }
 
 impl RoundScreen {
-    pub fn typed_result(&self, gid: &i32, current: &str) -> String {
+    pub fn typed_result(&self, gid: &GameId, current: &str) -> String {
         match self.typed.get(gid) {
             Some((t, _, _)) => t.clone(),
             None if current == "*" => String::new(),
@@ -38,16 +40,16 @@ impl RoundScreen {
         }
     }
 
-    pub fn score_of(&self, pid: &i32) -> &str {
+    pub fn score_of(&self, pid: &PlayerId) -> &str {
         self.scores.get(pid).map(String::as_str).unwrap_or("0")
     }
 
     /// The error of board `gid` asks the arbiter to confirm a result.
-    pub fn needs_confirm(&self, gid: &i32) -> bool {
+    pub fn needs_confirm(&self, gid: &GameId) -> bool {
         self.typed.get(gid).is_some_and(|(_, _, c)| *c)
     }
 
-    pub fn error_of(&self, gid: &i32) -> Option<&str> {
+    pub fn error_of(&self, gid: &GameId) -> Option<&str> {
         self.typed
             .get(gid)
             .map(|(_, e, _)| e.as_str())
@@ -61,14 +63,14 @@ pub(super) struct ScreenExtras {
     pub(super) notice: Option<String>,
     pub(super) fide_confirm: Option<FideConfirm>,
     pub(super) broken: Option<Vec<ViolationView>>,
-    pub(super) typed: HashMap<i32, (String, String, bool)>,
+    pub(super) typed: HashMap<GameId, (String, String, bool)>,
 }
 
 pub(super) fn round_screen_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     x: ScreenExtras,
 ) -> DomainResult<RoundScreen> {
     require_role(conn, &viewer.actor, tid, &[Role::Arbiter])?;
@@ -77,14 +79,14 @@ pub(super) fn round_screen_page(
     let total = rounds::total_rounds(conn, &t)?;
     let summary = rounds::list(conn, tid, crate::domain::Audience::Staff)?;
     let last = summary.last();
-    let can_pair = (nav.last_round as u32) < total
+    let can_pair = (nav.last_round.get() as u32) < total
         && last.is_none_or(|r| r.state != RoundState::Paired && r.results_missing == 0);
-    let round = if n > 0 {
+    let round = if n > RoundNo(0) {
         Some(rounds::get(conn, tid, n, crate::domain::Audience::Staff)?)
     } else {
         None
     };
-    let scores = if n > 0 {
+    let scores = if n > RoundNo(0) {
         crate::domain::standings::points_before(conn, tid, n)?
             .into_iter()
             .map(|(pid, p)| (pid, crate::domain::rounds::fmt_points(p)))
@@ -100,13 +102,13 @@ pub(super) fn round_screen_page(
         round,
         rounds: summary.iter().map(|r| r.number).collect(),
         can_pair,
-        next_round: summary.len() as i32 + 1,
+        next_round: RoundNo(summary.len() as i32 + 1),
         problem: x.problem,
         notice: x.notice,
         broken: x.broken,
         typed: x.typed,
         scores,
-        more_rounds: (nav_last as u32) < total && n == nav_last,
+        more_rounds: (nav_last.get() as u32) < total && n == nav_last,
         fide_confirm: x.fide_confirm,
         departures: crate::domain::fide_mode::departures(conn, tid)?,
     })
@@ -115,7 +117,7 @@ pub(super) fn round_screen_page(
 pub async fn round_screen(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     page(&state, &req, move |conn, viewer| {
@@ -127,8 +129,8 @@ pub async fn round_screen(
 pub(crate) async fn screen_answer<T>(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    tid: i32,
-    n: i32,
+    tid: TournamentId,
+    n: RoundNo,
     r: DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
@@ -150,7 +152,7 @@ pub(crate) async fn screen_answer<T>(
 pub async fn pair_next(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
@@ -170,7 +172,7 @@ pub async fn pair_next(
                 .await
                 .ok()
                 .and_then(|r| r.ok())
-                .unwrap_or(0);
+                .unwrap_or_default();
             screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
         }
     }
@@ -179,7 +181,7 @@ pub async fn pair_next(
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -194,7 +196,7 @@ pub async fn publish(
 pub async fn unpair(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -203,7 +205,7 @@ pub async fn unpair(
         rounds::unpair(conn, actor, tid, n)
     })
     .await?;
-    screen_answer(&state, &viewer, tid, (n - 1).max(0), r).await
+    screen_answer(&state, &viewer, tid, n.prev().max(RoundNo(0)), r).await
 }
 
 #[derive(Deserialize, Default)]
@@ -248,7 +250,7 @@ impl SwapForm {
 pub async fn swap(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<SwapForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
@@ -314,91 +316,55 @@ pub async fn swap(
     }
 }
 
-/// The keyboard shorthands of the result screen, also accepted typed in the
-/// plain form: `1` `=` `0` `+` `-`.
-pub(crate) fn expand_shorthand(s: &str) -> &str {
-    match s.trim() {
-        "1" => "1-0",
-        "=" | "½" | "5" => "½-½",
-        "0" => "0-1",
-        "+" => "+/-",
-        "-" => "-/+",
-        other => other,
-    }
-}
-
-/// The plain form of the result screen: every board whose box differs from its
-/// result is saved through `results::set_result`, each board in its own
-/// transaction (a wrong board does not hold the others back).
+/// The plain form of the result screen: the boxes read, and saved by
+/// `results::enter_round_results` (a wrong board does not hold the others back).
 pub async fn results(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(i32, i32)>,
+    path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
     let viewer = form_viewer(&state, &req, &csrf).await?;
-    let db = state.db.clone();
-    let current = web::block(move || {
-        db.read(|conn| rounds::get(conn, tid, n, crate::domain::Audience::Staff))
-    })
-    .await
-    .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
-    .map_err(|e| PageError::new(e, viewer.lang))?;
-    let mut typed = HashMap::new();
-    let mut saved = 0;
-    for g in current.games.iter().filter(|g| g.black.is_some()) {
-        let Some(entered) = fields.get(&format!("r{}", g.id)) else {
-            continue;
-        };
-        let entered = entered.trim().to_string();
-        let was = if g.result == "*" {
-            ""
-        } else {
-            g.result.as_str()
-        };
-        if entered == was {
-            continue;
-        }
-        let version = fields
-            .get(&format!("v{}", g.id))
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(g.version);
-        let cmd = SetResult {
-            result: if entered.is_empty() {
-                "*".into()
-            } else {
-                expand_shorthand(&entered).to_string()
-            },
-            version,
-            reason: fields
-                .get(&format!("why{}", g.id))
-                .cloned()
-                .unwrap_or_default(),
-            termination: String::new(),
-            confirm: fields.contains_key(&format!("c{}", g.id)),
-        };
-        let gid = g.id;
-        match write_op(&state, &viewer, Some(tid), move |conn, actor| {
-            results::set_result(conn, actor, tid, gid, cmd)
-        })
-        .await?
-        {
-            Ok(_) => saved += 1,
-            Err(
-                e @ (DomainError::Invalid { .. }
-                | DomainError::Conflict { .. }
-                | DomainError::ConflictOn { .. }),
-            ) => {
-                let confirm =
-                    matches!(&e, DomainError::Invalid { field, .. } if field == "confirm");
-                typed.insert(g.id, (entered, errors::error(&e, viewer.lang), confirm));
-            }
-            Err(e) => return Err(PageError::new(e, viewer.lang)),
+    // The boxes by game id: `r{id}` the result, `v{id}` the version read,
+    // `why{id}` the reason, `c{id}` the confirmation.
+    let mut boxes: HashMap<GameId, TypedResult> = HashMap::new();
+    for (key, value) in &fields {
+        if let Some(gid) = key.strip_prefix('r').and_then(|id| id.parse().ok()) {
+            boxes.insert(
+                gid,
+                TypedResult {
+                    entered: value.clone(),
+                    version: fields.get(&format!("v{gid}")).and_then(|v| v.parse().ok()),
+                    reason: fields
+                        .get(&format!("why{gid}"))
+                        .cloned()
+                        .unwrap_or_default(),
+                    confirm: fields.contains_key(&format!("c{gid}")),
+                },
+            );
         }
     }
+    let done = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        results::enter_round_results(conn, actor, tid, n, &boxes)
+    })
+    .await?
+    .map_err(|e| PageError::new(e, viewer.lang))?;
+    let saved = done.saved;
+    let typed: HashMap<GameId, (String, String, bool)> = done
+        .refused
+        .into_iter()
+        .map(|r| {
+            let confirm =
+                matches!(&r.error, DomainError::Invalid { field, .. } if field == "confirm");
+            (
+                r.game_id,
+                (r.entered, errors::error(&r.error, viewer.lang), confirm),
+            )
+        })
+        .collect();
     if typed.is_empty() {
         return Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}")));
     }

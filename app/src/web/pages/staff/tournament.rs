@@ -1,6 +1,7 @@
 //! A new tournament, and the settings of an existing one.
 
 use super::*;
+use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, LateEntryBye, LawsEdition, PairingSystem};
 use crate::web::pages::i18n::errors;
 
@@ -226,7 +227,7 @@ pub struct NewTournamentPage {
     pub f: TournamentForm,
     pub error: FormError,
     /// The settings of an existing tournament (its id), else a new one.
-    pub settings: Option<i32>,
+    pub settings: Option<TournamentId>,
     /// Round 1 is paired: only these fields may still change.
     pub editable_while_running: Option<&'static [&'static str]>,
     pub notice: Option<String>,
@@ -247,7 +248,7 @@ impl NewTournamentPage {
 pub(super) fn settings_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
-    tid: i32,
+    tid: TournamentId,
     typed: Option<(TournamentForm, FormError)>,
     notice: Option<String>,
 ) -> DomainResult<NewTournamentPage> {
@@ -256,7 +257,7 @@ pub(super) fn settings_page(
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "settings")?;
     let t = tournaments::get(conn, tid, crate::domain::Audience::Staff)?;
-    let running = nav.last_round > 0;
+    let running = nav.last_round > RoundNo(0);
     let (f, error) =
         typed.unwrap_or_else(|| (TournamentForm::of(&t.regulations), FormError::default()));
     let fide_warning = error.at("leave_fide_mode").map(str::to_string);
@@ -277,7 +278,7 @@ pub(super) fn settings_page(
 pub async fn settings_form(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
@@ -294,7 +295,7 @@ pub async fn settings_form(
 pub async fn save_settings(
     state: web::Data<AppState>,
     req: HttpRequest,
-    tid: web::Path<i32>,
+    tid: web::Path<TournamentId>,
     form: web::Form<TournamentForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
