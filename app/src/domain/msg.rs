@@ -189,6 +189,16 @@ impl ToArg for Phrase {
     }
 }
 
+impl Phrase {
+    /// The phrase as a message: the template it fills, or the text as it is.
+    pub fn into_msg(self) -> Msg {
+        match self.0 {
+            Ok(m) => m,
+            Err(text) => Msg::new("{}", vec![Arg::Text(text)]),
+        }
+    }
+}
+
 /// `text`, an English phrase of a library error (the pairing crate's reasons
 /// and TRF descriptions, `domain/library.rs`), as the message of the known
 /// template it fills — the most specific one, each of its arguments itself

@@ -410,6 +410,10 @@ fn message_templates() -> (BTreeSet<String>, Vec<String>) {
     for t in app::domain::library::PHRASES {
         templates.insert(t.to_string());
     }
+    // The rules crate's validation sentences, read back the same way.
+    for t in app::domain::library::RECORD_PHRASES {
+        templates.insert(t.to_string());
+    }
     (templates, problems)
 }
 

@@ -319,7 +319,7 @@ pub async fn submit_moves(
         };
         for w in &v.warnings {
             s.push_str(" — ");
-            s.push_str(w);
+            s.push_str(&viewer.tr().msg(w));
         }
         s
     });
