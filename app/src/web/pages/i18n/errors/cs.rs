@@ -489,6 +489,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the entered result {} does not agree with the game", "zadaný výsledek {} neodpovídá partii"),
     ("the moves start from {}, not from the drawn position {}", "tahy začínají z pozice {}, ne z vylosované pozice {}"),
     ("{}; {}", "{}; {}"),
+    ("ply {}: {} ({}) — {}", "půltah {}: {} ({}) — {}"),
     ("White", "bílý"),
     ("Black", "černý"),
     ("{} ({} to move): {}", "{} (na tahu je {}): {}"),

@@ -489,6 +489,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the entered result {} does not agree with the game", "wpisany wynik {} nie zgadza się z partią"),
     ("the moves start from {}, not from the drawn position {}", "posunięcia zaczynają się od pozycji {}, a nie od wylosowanej pozycji {}"),
     ("{}; {}", "{}; {}"),
+    ("ply {}: {} ({}) — {}", "półruch {}: {} ({}) — {}"),
     ("White", "białe"),
     ("Black", "czarne"),
     ("{} ({} to move): {}", "{} (ruch mają {}): {}"),
