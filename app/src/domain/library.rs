@@ -138,6 +138,39 @@ pub fn record_notes(notes: &[String]) -> Option<Msg> {
     Some(it.fold(first, |all, n| msg!("{}; {}", nested(all), nested(n))))
 }
 
+/// The notes of an opened envelope's judgement (`rules/src/sealed.rs`),
+/// joined by "; " into `games.reason` (`domain/adjournments.rs`) and read
+/// back by [`sealed_notes`]; the test below reads the crate's source.
+pub const SEALED_PHRASES: &[&str] = &[
+    // The joiner of the notes.
+    "{}; {}",
+    "{}; but the opponent cannot mate by any series of legal moves, so the game is drawn",
+    "{}; whether the opponent can still mate was not decided within the search budget",
+    "the sealed move mates (art. 5.1(a)): the sealer wins",
+    "the sealed move stalemates (art. 5.2(a)): draw",
+    "the sealed move leaves a dead position (art. 5.2(b)): draw",
+    "the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first",
+    "the replying player's flag fell (6.9)",
+    "the sealer is more than the lateness limit late (Guidelines §10)",
+    "the replying player is more than the lateness limit late (Guidelines §10)",
+    "the sealed move is {} (Guidelines §8)",
+];
+
+/// A stored game reason made of a sealed-move judgement's notes, as the
+/// message of their templates; `None` when it is none of them (a reason
+/// typed by the arbiter, a penalty's effect).
+pub fn sealed_notes(text: &str) -> Option<Msg> {
+    fn judged(m: &Msg) -> bool {
+        m.template() != "{}; {}"
+            || m.args().iter().any(|a| match a {
+                super::msg::Arg::Msg(inner) => judged(inner),
+                _ => false,
+            })
+    }
+    let m = phrase(text, SEALED_PHRASES).into_msg();
+    (m.template() != "{}" && judged(&m)).then_some(m)
+}
+
 fn known(text: &str) -> Phrase {
     phrase(text, PHRASES)
 }
@@ -457,6 +490,38 @@ mod tests {
             "not in RECORD_PHRASES:\n{}",
             missing.join("\n")
         );
+    }
+
+    /// Every note of a sealed-move judgement (`rules/src/sealed.rs`) is in
+    /// [`SEALED_PHRASES`]: each literal with a space in it.
+    #[test]
+    fn every_note_of_a_sealed_move_judgement_is_known() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src/sealed.rs");
+        let text = std::fs::read_to_string(path).unwrap();
+        let text = &text[..text.find("#[cfg(test)]").unwrap_or(text.len())];
+        let mut seen = 0;
+        for (_, l) in literals(text) {
+            if l.contains(' ') && l.contains(|c: char| c.is_ascii_alphabetic()) {
+                seen += 1;
+                assert!(
+                    SEALED_PHRASES.contains(&l.as_str()),
+                    "not in SEALED_PHRASES: {l:?}"
+                );
+            }
+        }
+        assert!(seen >= 10, "the scan finds the notes: {seen}");
+        let pos = rules::Position::from_fen("4k3/8/8/8/8/8/4K3/7R w - - 0 40").unwrap();
+        let j = rules::sealed::judge_sealed_move(
+            &pos,
+            "Rh9",
+            rules::san::LetterSet::ENGLISH,
+            rules::sealed::Attendance::BothPresent,
+        );
+        let reason = j.notes.join("; ");
+        let m = sealed_notes(&reason).expect("a judgement");
+        assert_eq!(m.to_string(), reason);
+        assert_eq!(sealed_notes("decided by hand; see the report"), None);
+        assert_eq!(sealed_notes("decided by hand"), None);
     }
 
     /// A report's sentences read back into their templates: the English as

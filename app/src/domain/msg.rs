@@ -202,7 +202,8 @@ impl Phrase {
 /// `text`, an English phrase of a library error (the pairing crate's reasons
 /// and TRF descriptions, `domain/library.rs`), as the message of the known
 /// template it fills — the most specific one, each of its arguments itself
-/// read as a phrase when it is one — so that a page shows it translated; a
+/// read as a phrase when it is one, else as an interface word (`Arg::Word`)
+/// — so that a page shows it translated; a
 /// phrase no template fits stays text. The English is `text` exactly.
 pub fn phrase(text: &str, templates: &[&'static str]) -> Phrase {
     let mut best: Option<(usize, &'static str, Vec<&str>)> = None;
@@ -218,7 +219,13 @@ pub fn phrase(text: &str, templates: &[&'static str]) -> Phrase {
     match best {
         Some((_, t, args)) => Phrase(Ok(Msg::new(
             t,
-            args.iter().map(|a| phrase(a, templates).to_arg()).collect(),
+            // An argument of no template may be an interface word (a kind).
+            args.iter()
+                .map(|a| match phrase(a, templates) {
+                    Phrase(Ok(m)) => Arg::Msg(Box::new(m)),
+                    Phrase(Err(t)) => Arg::Word(t),
+                })
+                .collect(),
         ))),
         None => Phrase(Err(text.to_string())),
     }

@@ -411,6 +411,9 @@ fn message_templates() -> (BTreeSet<String>, Vec<String>) {
         templates.insert(t.to_string());
     }
     // The rules crate's validation sentences, read back the same way.
+    for t in app::domain::library::SEALED_PHRASES {
+        templates.insert(t.to_string());
+    }
     for t in app::domain::library::RECORD_PHRASES {
         templates.insert(t.to_string());
     }

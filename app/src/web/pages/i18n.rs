@@ -750,6 +750,15 @@ impl Tr {
         }
     }
 
+    /// A game's stored reason: the notes of an opened envelope's judgement
+    /// (`domain/library.rs`, `SEALED_PHRASES`), else as [`Tr::stored`].
+    pub fn reason(&self, text: &str) -> String {
+        match crate::domain::library::sealed_notes(text) {
+            Some(m) => errors::message(&m, self.lang),
+            None => self.stored(text),
+        }
+    }
+
     /// A remark of the rules core's validation report (stored in English),
     /// read back into its template (`domain/library.rs`, `RECORD_PHRASES`)
     /// and shown in this language.

@@ -514,6 +514,17 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("art. {}: the claim is incorrect; the game continues (9.5(b))", "čl. {}: reklamace je neoprávněná; partie pokračuje (9.5(b))"),
     ("{} cannot mate by any series of legal moves: the win stands only by resignation (5.1(b)); on time or by penalty it is a draw (6.9, 12.3(b))", "{} nemůže dát mat žádnou posloupností možných tahů: výhra platí jen při vzdání (5.1(b)); při překročení času nebo trestem je to remíza (6.9, 12.3(b))"),
     ("{} token(s) in the movetext are not moves and were skipped: {}", "{} prvek/prvků zápisu tahů nejsou tahy a byly přeskočeny: {}"),
+    // An opened envelope's judgement (rules/src/sealed.rs, domain/adjournments.rs).
+    ("{}; but the opponent cannot mate by any series of legal moves, so the game is drawn", "{}; soupeř však nemůže dát mat žádnou posloupností možných tahů, a proto partie končí remízou"),
+    ("{}; whether the opponent can still mate was not decided within the search budget", "{}; v rámci výpočetního limitu nebylo rozhodnuto, zda soupeř ještě může dát mat"),
+    ("the sealed move mates (art. 5.1(a)): the sealer wins", "zapečetěný tah dává mat (čl. 5.1(a)): vyhrává ten, kdo tah zapečetil"),
+    ("the sealed move stalemates (art. 5.2(a)): draw", "zapečetěný tah dává pat (čl. 5.2(a)): remíza"),
+    ("the sealed move leaves a dead position (art. 5.2(b)): draw", "po zapečetěném tahu vzniká mrtvá pozice (čl. 5.2(b)): remíza"),
+    ("the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first", "přítomnému hráči už spadl praporek (čl. 6.9): rozhodčí nejprve použije čl. 6.9"),
+    ("the replying player's flag fell (6.9)", "hráči, který odpovídá, spadl praporek (6.9)"),
+    ("the sealer is more than the lateness limit late (Guidelines §10)", "hráč, který tah zapečetil, se zpozdil o víc než povolenou dobu (Pokyny §10)"),
+    ("the replying player is more than the lateness limit late (Guidelines §10)", "hráč, který odpovídá, se zpozdil o víc než povolenou dobu (Pokyny §10)"),
+    ("the sealed move is {} (Guidelines §8)", "zapečetěný tah je {} (Pokyny §8)"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names

@@ -514,6 +514,17 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("art. {}: the claim is incorrect; the game continues (9.5(b))", "art. {}: reklamacja jest niesłuszna; partia toczy się dalej (9.5(b))"),
     ("{} cannot mate by any series of legal moves: the win stands only by resignation (5.1(b)); on time or by penalty it is a draw (6.9, 12.3(b))", "{} nie mogą dać mata żadną serią prawidłowych posunięć: wygrana jest ważna tylko po poddaniu (5.1(b)); na czas lub za karę jest to remis (6.9, 12.3(b))"),
     ("{} token(s) in the movetext are not moves and were skipped: {}", "{} element(y) zapisu posunięć nie są posunięciami i zostały pominięte: {}"),
+    // An opened envelope's judgement (rules/src/sealed.rs, domain/adjournments.rs).
+    ("{}; but the opponent cannot mate by any series of legal moves, so the game is drawn", "{}; przeciwnik nie może jednak dać mata żadną serią prawidłowych posunięć, więc partia kończy się remisem"),
+    ("{}; whether the opponent can still mate was not decided within the search budget", "{}; w ramach limitu obliczeń nie rozstrzygnięto, czy przeciwnik może jeszcze dać mata"),
+    ("the sealed move mates (art. 5.1(a)): the sealer wins", "zapieczętowane posunięcie daje mata (art. 5.1(a)): wygrywa ten, kto je zapieczętował"),
+    ("the sealed move stalemates (art. 5.2(a)): draw", "zapieczętowane posunięcie daje pata (art. 5.2(a)): remis"),
+    ("the sealed move leaves a dead position (art. 5.2(b)): draw", "po zapieczętowanym posunięciu powstaje martwa pozycja (art. 5.2(b)): remis"),
+    ("the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first", "obecnemu zawodnikowi opadła już chorągiewka (art. 6.9): sędzia najpierw stosuje art. 6.9"),
+    ("the replying player's flag fell (6.9)", "zawodnikowi, który odpowiada, opadła chorągiewka (6.9)"),
+    ("the sealer is more than the lateness limit late (Guidelines §10)", "zawodnik, który zapieczętował posunięcie, spóźnił się ponad dopuszczalny czas (Wytyczne §10)"),
+    ("the replying player is more than the lateness limit late (Guidelines §10)", "zawodnik, który odpowiada, spóźnił się ponad dopuszczalny czas (Wytyczne §10)"),
+    ("the sealed move is {} (Guidelines §8)", "zapieczętowane posunięcie jest {} (Wytyczne §8)"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
