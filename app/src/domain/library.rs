@@ -510,16 +510,24 @@ mod tests {
             }
         }
         assert!(seen >= 10, "the scan finds the notes: {seen}");
+        // The rook on h1 cannot reach d2: illegal, and Black cannot mate.
         let pos = rules::Position::from_fen("4k3/8/8/8/8/8/4K3/7R w - - 0 40").unwrap();
         let j = rules::sealed::judge_sealed_move(
             &pos,
-            "Rh9",
+            "Rd2",
             rules::san::LetterSet::ENGLISH,
             rules::sealed::Attendance::BothPresent,
         );
         let reason = j.notes.join("; ");
         let m = sealed_notes(&reason).expect("a judgement");
         assert_eq!(m.to_string(), reason);
+        use crate::web::pages::i18n::{errors::message, Lang};
+        let cs = message(&m, Lang::Cs);
+        assert_eq!(
+            cs,
+            "zapečetěný tah je nemožný (Pokyny §8); soupeř však nemůže dát mat žádnou posloupností možných tahů, a proto partie končí remízou",
+            "{reason}"
+        );
         assert_eq!(sealed_notes("decided by hand; see the report"), None);
         assert_eq!(sealed_notes("decided by hand"), None);
     }
