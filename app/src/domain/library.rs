@@ -86,6 +86,91 @@ pub const PHRASES: &[&str] = &[
     "round {}: the line-ups put players {} and {} on board {} but their `001` records do not show that game",
 ];
 
+/// The phrases of the rules crate's game validation (`rules/src/validate.rs`):
+/// why a move cannot be played (`MoveProblem.why`) and the report's notes
+/// (claims, endings, results), with `{}` for what varies. The reports are
+/// stored in English (`game_records.report`), so a page reads each sentence
+/// back into its template with [`record_phrase`]; the test below reads the
+/// crate's source and fails on a sentence missing from the list.
+pub const RECORD_PHRASES: &[&str] = &[
+    // The sides (`side_name`).
+    "White",
+    "Black",
+    // Why a move cannot be played (art. 3, 4.3).
+    "{} ({} to move): {}",
+    "fits {} legal moves",
+    "no legal move fits (a move may not leave the own king in check)",
+    "cannot be read as a move",
+    "a null move while in check",
+    // The notes.
+    "ply {}: null move `{}` (not a move of chess)",
+    "{} move(s) recorded after the game ended at ply {} (art. {})",
+    "ply {}: the same position for the fifth time (9.6 in later editions)",
+    "ply {}: 75 moves without pawn move or capture (9.6 in later editions)",
+    "said to end by checkmate, but the final position is not mate",
+    "no result recorded",
+    "recorded result {} does not agree{}",
+    " with {}",
+    // The same when the rules give no result (its second `{}` is empty).
+    "recorded result {} does not agree",
+    "art. {}: {} cannot mate by any series of legal moves, so the game is drawn",
+    "art. {}: could not decide within the search budget whether {} can still mate",
+    "art. 9.1(a): draw agreed after {} moves, before the minimum of {}",
+    "art. {}: the claim is correct",
+    "art. {}: the claim is correct with the move {} written down",
+    "art. {}: the claim is incorrect; the game continues (9.5(b))",
+    "{} cannot mate by any series of legal moves: the win stands only by resignation (5.1(b)); on time or by penalty it is a draw (6.9, 12.3(b))",
+    "{} token(s) in the movetext are not moves and were skipped: {}",
+];
+
+/// A sentence of a validation report (a note, why a move cannot be played)
+/// as the message of its template in [`RECORD_PHRASES`]; one of no template
+/// stays as it is. The English is `text` exactly.
+pub fn record_phrase(text: &str) -> Msg {
+    phrase(text, RECORD_PHRASES).into_msg()
+}
+
+/// The notes of a report joined by "; ", as one message (the English is
+/// `notes.join("; ")`); `None` when there are none.
+pub fn record_notes(notes: &[String]) -> Option<Msg> {
+    let mut it = notes.iter().map(|n| record_phrase(n));
+    let first = it.next()?;
+    Some(it.fold(first, |all, n| msg!("{}; {}", nested(all), nested(n))))
+}
+
+/// The notes of an opened envelope's judgement (`rules/src/sealed.rs`),
+/// joined by "; " into `games.reason` (`domain/adjournments.rs`) and read
+/// back by [`sealed_notes`]; the test below reads the crate's source.
+pub const SEALED_PHRASES: &[&str] = &[
+    // The joiner of the notes.
+    "{}; {}",
+    "{}; but the opponent cannot mate by any series of legal moves, so the game is drawn",
+    "{}; whether the opponent can still mate was not decided within the search budget",
+    "the sealed move mates (art. 5.1(a)): the sealer wins",
+    "the sealed move stalemates (art. 5.2(a)): draw",
+    "the sealed move leaves a dead position (art. 5.2(b)): draw",
+    "the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first",
+    "the replying player's flag fell (6.9)",
+    "the sealer is more than the lateness limit late (Guidelines §10)",
+    "the replying player is more than the lateness limit late (Guidelines §10)",
+    "the sealed move is {} (Guidelines §8)",
+];
+
+/// A stored game reason made of a sealed-move judgement's notes, as the
+/// message of their templates; `None` when it is none of them (a reason
+/// typed by the arbiter, a penalty's effect).
+pub fn sealed_notes(text: &str) -> Option<Msg> {
+    fn judged(m: &Msg) -> bool {
+        m.template() != "{}; {}"
+            || m.args().iter().any(|a| match a {
+                super::msg::Arg::Msg(inner) => judged(inner),
+                _ => false,
+            })
+    }
+    let m = phrase(text, SEALED_PHRASES).into_msg();
+    (m.template() != "{}" && judged(&m)).then_some(m)
+}
+
 fn known(text: &str) -> Phrase {
     phrase(text, PHRASES)
 }
@@ -369,6 +454,120 @@ mod tests {
             "not in PHRASES:\n{}",
             missing.join("\n")
         );
+    }
+
+    /// Every sentence the rules crate's game validation writes (a note, why
+    /// a move cannot be played) is in [`RECORD_PHRASES`]: each literal of
+    /// `rules/src/validate.rs` with a space in it, less the items of the
+    /// skipped-token list (quoted tokens with their place, shown as written).
+    #[test]
+    fn every_sentence_of_the_game_validation_is_known() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src/validate.rs");
+        let text = std::fs::read_to_string(path).unwrap();
+        let text = &text[..text.find("#[cfg(test)]").unwrap_or(text.len())];
+        let kept = ["{} (line {}, column {})"];
+        let mut missing = Vec::new();
+        let mut seen = 0;
+        for (_, l) in literals(text) {
+            if l.contains(' ')
+                && l.contains(|c: char| c.is_ascii_alphabetic())
+                && !kept.contains(&l.as_str())
+            {
+                seen += 1;
+                if !RECORD_PHRASES.contains(&l.as_str()) {
+                    missing.push(l);
+                }
+            }
+        }
+        // The sides, in `side_name`.
+        for side in ["White", "Black"] {
+            assert!(text.contains(&format!("\"{side}\"")) && RECORD_PHRASES.contains(&side));
+        }
+        assert!(seen > 20, "the scan finds the sentences: {seen}");
+        assert!(
+            missing.is_empty(),
+            "not in RECORD_PHRASES:\n{}",
+            missing.join("\n")
+        );
+    }
+
+    /// Every note of a sealed-move judgement (`rules/src/sealed.rs`) is in
+    /// [`SEALED_PHRASES`]: each literal with a space in it.
+    #[test]
+    fn every_note_of_a_sealed_move_judgement_is_known() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../rules/src/sealed.rs");
+        let text = std::fs::read_to_string(path).unwrap();
+        let text = &text[..text.find("#[cfg(test)]").unwrap_or(text.len())];
+        let mut seen = 0;
+        for (_, l) in literals(text) {
+            if l.contains(' ') && l.contains(|c: char| c.is_ascii_alphabetic()) {
+                seen += 1;
+                assert!(
+                    SEALED_PHRASES.contains(&l.as_str()),
+                    "not in SEALED_PHRASES: {l:?}"
+                );
+            }
+        }
+        assert!(seen >= 10, "the scan finds the notes: {seen}");
+        // The rook on h1 cannot reach d2: illegal, and Black cannot mate.
+        let pos = rules::Position::from_fen("4k3/8/8/8/8/8/4K3/7R w - - 0 40").unwrap();
+        let j = rules::sealed::judge_sealed_move(
+            &pos,
+            "Rd2",
+            rules::san::LetterSet::ENGLISH,
+            rules::sealed::Attendance::BothPresent,
+        );
+        let reason = j.notes.join("; ");
+        let m = sealed_notes(&reason).expect("a judgement");
+        assert_eq!(m.to_string(), reason);
+        use crate::web::pages::i18n::{errors::message, Lang};
+        let cs = message(&m, Lang::Cs);
+        assert_eq!(
+            cs,
+            "zapečetěný tah je nemožný (Pokyny §8); soupeř však nemůže dát mat žádnou posloupností možných tahů, a proto partie končí remízou",
+            "{reason}"
+        );
+        assert_eq!(sealed_notes("decided by hand; see the report"), None);
+        assert_eq!(sealed_notes("decided by hand"), None);
+    }
+
+    /// A report's sentences read back into their templates: the English as
+    /// stored, each part a template of its own.
+    #[test]
+    fn a_validation_report_is_read_back_into_its_templates() {
+        use rules::san::LetterSet;
+        use rules::validate::{validate_game, GameInput, Termination};
+        let report = validate_game(&GameInput {
+            start: rules::Position::startpos(),
+            moves: "e4 e5 Ke3".split(' ').map(String::from).collect(),
+            letters: LetterSet::ENGLISH,
+            result: Some("1-0".into()),
+            termination: Termination::Checkmate,
+            min_moves_before_draw: None,
+        });
+        assert_eq!(report.notes.len(), 2, "{:?}", report.notes);
+        let why = &report.error.as_ref().unwrap().why;
+        let m = record_phrase(why);
+        assert_eq!(&m.to_string(), why);
+        assert_eq!(m.template(), "{} ({} to move): {}");
+        let m = record_notes(&report.notes).unwrap();
+        assert_eq!(m.to_string(), report.notes.join("; "));
+        let templates: Vec<&str> = std::iter::once(m.template())
+            .chain(m.args().iter().filter_map(|a| match a {
+                super::super::msg::Arg::Msg(inner) => Some(inner.template()),
+                _ => None,
+            }))
+            .collect();
+        assert!(
+            templates
+                .iter()
+                .all(|t| RECORD_PHRASES.contains(t) || *t == "{}; {}"),
+            "{templates:?} for {:?}",
+            report.notes
+        );
+        assert_eq!(record_phrase("something new").to_string(), "something new");
+        assert_eq!(record_notes(&[]), None);
     }
 
     #[test]

@@ -189,10 +189,21 @@ impl ToArg for Phrase {
     }
 }
 
+impl Phrase {
+    /// The phrase as a message: the template it fills, or the text as it is.
+    pub fn into_msg(self) -> Msg {
+        match self.0 {
+            Ok(m) => m,
+            Err(text) => Msg::new("{}", vec![Arg::Text(text)]),
+        }
+    }
+}
+
 /// `text`, an English phrase of a library error (the pairing crate's reasons
 /// and TRF descriptions, `domain/library.rs`), as the message of the known
 /// template it fills — the most specific one, each of its arguments itself
-/// read as a phrase when it is one — so that a page shows it translated; a
+/// read as a phrase when it is one, else as an interface word (`Arg::Word`)
+/// — so that a page shows it translated; a
 /// phrase no template fits stays text. The English is `text` exactly.
 pub fn phrase(text: &str, templates: &[&'static str]) -> Phrase {
     let mut best: Option<(usize, &'static str, Vec<&str>)> = None;
@@ -208,7 +219,13 @@ pub fn phrase(text: &str, templates: &[&'static str]) -> Phrase {
     match best {
         Some((_, t, args)) => Phrase(Ok(Msg::new(
             t,
-            args.iter().map(|a| phrase(a, templates).to_arg()).collect(),
+            // An argument of no template may be an interface word (a kind).
+            args.iter()
+                .map(|a| match phrase(a, templates) {
+                    Phrase(Ok(m)) => Arg::Msg(Box::new(m)),
+                    Phrase(Err(t)) => Arg::Word(t),
+                })
+                .collect(),
         ))),
         None => Phrase(Err(text.to_string())),
     }

@@ -387,7 +387,9 @@ pub struct ImportedGame {
     /// The result entered for the game, if any (the import never changes it).
     pub entered_result: Option<String>,
     pub report: ValidationView,
-    pub warnings: Vec<String>,
+    /// English in the API; a page translates them.
+    #[schema(value_type = Vec<String>)]
+    pub warnings: Vec<Msg>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]

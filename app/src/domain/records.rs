@@ -5,10 +5,11 @@
 
 use super::audit::{self, Entry};
 use super::library;
-use super::msg::nested;
+use super::msg::{nested, word};
 use super::rounds::fmt_points;
 use super::rounds::load_game;
 use super::tournaments::load as load_tournament;
+use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, TournamentRow};
 use crate::db::schema::game_records;
@@ -96,8 +97,10 @@ pub struct GameRecordView {
     pub start_fen: String,
     pub text: String,
     pub report: ValidationView,
-    /// Where the report and the entered result disagree.
-    pub warnings: Vec<String>,
+    /// Where the report and the entered result disagree (English in the API;
+    /// a page translates them).
+    #[schema(value_type = Vec<String>)]
+    pub warnings: Vec<Msg>,
 }
 
 fn termination(t: Option<&str>) -> DomainResult<Termination> {
@@ -376,9 +379,10 @@ pub(crate) fn check_and_store(
         if let Some(sp) = super::chess960::game_position(conn, g)? {
             let drawn = u16::try_from(sp).ok().and_then(Position::chess960);
             if drawn.is_some_and(|d| d.to_fen() != start.to_fen()) {
-                warnings.push(format!(
-                    "the moves start from {}, not from the drawn position {sp}",
-                    start.to_fen()
+                warnings.push(msg!(
+                    "the moves start from {}, not from the drawn position {}",
+                    start.to_fen(),
+                    sp
                 ));
             }
         }
@@ -416,27 +420,34 @@ pub(crate) fn check_and_store(
 
 /// What the desk is told about checked moves: the first move that could not
 /// be played, and an entered result that does not agree with the game.
-fn warnings(report: &ValidationView, entered: Option<&str>, consistent: bool) -> Vec<String> {
+fn warnings(report: &ValidationView, entered: Option<&str>, consistent: bool) -> Vec<Msg> {
     let mut out = vec![];
     if let Some(e) = &report.error {
-        out.push(format!(
+        out.push(msg!(
             "move {} ('{}') is {}: {}",
             e["ply"],
             e["text"].as_str().unwrap_or(""),
-            e["kind"].as_str().unwrap_or(""),
-            e["why"].as_str().unwrap_or("")
+            word(e["kind"].as_str().unwrap_or("")),
+            nested(library::record_phrase(e["why"].as_str().unwrap_or("")))
         ));
     }
     if !consistent {
-        out.push(format!(
-            "the entered result {} does not agree with the game: {}",
-            entered.unwrap_or("(none)"),
-            report
-                .expected_result
-                .as_deref()
-                .map(|r| format!("the rules give {r}"))
-                .unwrap_or_else(|| report.notes.join("; "))
-        ));
+        let entered = entered.unwrap_or("(none)");
+        let why = match report.expected_result.as_deref() {
+            Some(r) => Some(msg!("the rules give {}", r)),
+            None => library::record_notes(&report.notes),
+        };
+        out.push(match why {
+            Some(why) => msg!(
+                "the entered result {} does not agree with the game: {}",
+                entered,
+                nested(why)
+            ),
+            None => msg!(
+                "the entered result {} does not agree with the game",
+                entered
+            ),
+        });
     }
     out
 }

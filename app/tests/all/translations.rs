@@ -410,6 +410,13 @@ fn message_templates() -> (BTreeSet<String>, Vec<String>) {
     for t in app::domain::library::PHRASES {
         templates.insert(t.to_string());
     }
+    // The rules crate's validation sentences, read back the same way.
+    for t in app::domain::library::SEALED_PHRASES {
+        templates.insert(t.to_string());
+    }
+    for t in app::domain::library::RECORD_PHRASES {
+        templates.insert(t.to_string());
+    }
     (templates, problems)
 }
 
@@ -747,6 +754,150 @@ fn library_errors_speak_czech_on_a_czech_page() {
                 && body.contains("toto není číslo")
                 && !body.contains("invalid digit")
                 && !body.contains("deserialize"),
+            "[{label}] {body}"
+        );
+    }
+}
+
+/// A checked game record on a Czech game desk (`domain/records.rs`): an
+/// illegal move (art. 3) and a result that disagrees with the game, said to
+/// end by checkmate that is not on the board (5.1(a)); the warnings, the
+/// first error and the notes are Czech and none of their English is left.
+#[test]
+fn game_record_warnings_speak_czech_on_a_czech_page() {
+    use crate::common::form::Form;
+    use crate::common::{backends, TestApp, USER_PASSWORD};
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let _ = app.user("org");
+        let f = Form::new(&app.base);
+        let (status, _, _) = f.post(
+            "/login",
+            &[("username", "org"), ("password", USER_PASSWORD)],
+        );
+        assert_eq!(status, 303, "[{label}] login");
+        let (status, _) = f.get("/lang/cs?back=/new");
+        assert_eq!(status, 303, "[{label}] cs");
+        let csrf = f.csrf("/new");
+        let (status, location, body) = f.post(
+            "/new",
+            &[
+                ("csrf", csrf.as_str()),
+                ("name", "Turnaj"),
+                ("place", "Brno"),
+                ("start_date", "2026-05-01"),
+                ("end_date", "2026-05-03"),
+                ("system", "swiss"),
+                ("rounds", "3"),
+                ("base_minutes", "15"),
+                ("increment", "10"),
+                ("default_time_minutes", "0"),
+                ("win", "1"),
+                ("draw", "0.5"),
+                ("late_entry_bye", "zero"),
+                ("tiebreaks", ""),
+                ("laws_edition", "2009"),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] created: {body}");
+        let tid: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/import"),
+            &[
+                ("csrf", &csrf),
+                ("csv", "Novák, Jan; 2400\nDvořák, Tomáš; 2300\n"),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] two players");
+        let (status, _, _) = f.post(&format!("/t/{tid}/manage/pair"), &[("csrf", &csrf)]);
+        assert_eq!(status, 303, "[{label}] pair");
+        let (status, _, _) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/publish"),
+            &[("csrf", &csrf)],
+        );
+        assert_eq!(status, 303, "[{label}] publish");
+        let round = app
+            .db
+            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .unwrap();
+        let g = &round.games[0];
+        let (status, _, body) = f.post(
+            &format!("/t/{tid}/manage/rounds/1/results"),
+            &[
+                ("csrf", &csrf),
+                (&format!("r{}", g.id), "1"),
+                (&format!("v{}", g.id), &g.version.to_string()),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] result 1-0: {body}");
+        // White's king cannot go from e1 to e3: no legal move fits.
+        let (status, location, body) = f.post(
+            &format!("/t/{tid}/manage/games/{}/moves", g.id),
+            &[
+                ("csrf", &csrf),
+                ("format", "scoresheet"),
+                ("notation", "en"),
+                ("termination", "checkmate"),
+                ("text", "1.e4 e5 2.Ke3"),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] moves: {body}");
+        let (_, page) = f.get(&location);
+        for czech in [
+            // The warnings: the move problem, the result against the game.
+            "tah 3 (&#39;Ke3&#39;) je nemožný: Ke3 (na tahu je bílý): neodpovídá mu žádný možný tah",
+            "zadaný výsledek 1-0 neodpovídá partii: ohlášen mat, ale konečná pozice není matová; zapsaný výsledek 1-0 nesouhlasí",
+            // The first error in the report.
+            "půltah 3: Ke3 (nemožný)",
+        ] {
+            assert!(page.contains(czech), "[{label}] {czech:?} in {page}");
+        }
+        for english in [
+            "is illegal",
+            "to move",
+            "no legal move fits",
+            "does not agree",
+            "said to end by checkmate",
+            "(illegal)",
+        ] {
+            assert!(!page.contains(english), "[{label}] {english:?} in {page}");
+        }
+        // The API keeps the English.
+        let api = format!("/api/v1/tournaments/{tid}/games/{}/moves", g.id);
+        let (status, body) = f.get(&api);
+        assert_eq!(status, 200, "[{label}] api");
+        assert!(
+            body.contains("move 3 ('Ke3') is illegal: Ke3 (White to move): no legal move fits")
+                && body.contains("\"said to end by checkmate, but the final position is not mate\",\"recorded result 1-0 does not agree\""),
+            "[{label}] {body}"
+        );
+
+        // Fool's mate: the rules give 0-1 (5.1(a)), the entered 1-0 disagrees.
+        let (status, location, body) = f.post(
+            &format!("/t/{tid}/manage/games/{}/moves", g.id),
+            &[
+                ("csrf", &csrf),
+                ("format", "scoresheet"),
+                ("notation", "en"),
+                ("text", "1.f3 e5 2.g4 Qh4#"),
+            ],
+        );
+        assert_eq!(status, 303, "[{label}] mate: {body}");
+        let (_, page) = f.get(&location);
+        let (_, warnings) = page.split_once("id=\"warnings\"").expect("the warnings");
+        assert!(
+            warnings
+                .contains("zadaný výsledek 1-0 neodpovídá partii: podle pravidel je výsledek 0-1")
+                && !page.contains("does not agree")
+                && !page.contains("the rules give"),
+            "[{label}] {page}"
+        );
+        let (_, body) = f.get(&api);
+        assert!(
+            body.contains(
+                "the entered result 1-0 does not agree with the game: the rules give 0-1"
+            ),
             "[{label}] {body}"
         );
     }

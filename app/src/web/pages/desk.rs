@@ -88,13 +88,16 @@ impl GameDesk {
     pub fn report_error(&self) -> Option<String> {
         let r = self.record.as_ref()?;
         let e = r.report.error.as_ref()?;
-        Some(format!(
+        let m = msg!(
             "ply {}: {} ({}) — {}",
             e["ply"].as_u64().unwrap_or(0),
             e["text"].as_str().unwrap_or(""),
-            e["kind"].as_str().unwrap_or(""),
-            e["why"].as_str().unwrap_or("")
-        ))
+            crate::domain::msg::word(e["kind"].as_str().unwrap_or("")),
+            crate::domain::msg::nested(crate::domain::library::record_phrase(
+                e["why"].as_str().unwrap_or("")
+            ))
+        );
+        Some(self.base.tr.msg(&m))
     }
 
     pub fn opening_text(&self, e: &EnvelopeView) -> String {
@@ -305,7 +308,7 @@ pub async fn submit_moves(
         };
         for w in &v.warnings {
             s.push_str(" — ");
-            s.push_str(w);
+            s.push_str(&viewer.tr().msg(w));
         }
         s
     });

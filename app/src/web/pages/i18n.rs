@@ -750,24 +750,20 @@ impl Tr {
         }
     }
 
-    /// A remark of the rules core's validation report. The fixed ones are
-    /// translated; those that quote moves stay as the rules core writes them.
+    /// A game's stored reason: the notes of an opened envelope's judgement
+    /// (`domain/library.rs`, `SEALED_PHRASES`), else as [`Tr::stored`].
+    pub fn reason(&self, text: &str) -> String {
+        match crate::domain::library::sealed_notes(text) {
+            Some(m) => errors::message(&m, self.lang),
+            None => self.stored(text),
+        }
+    }
+
+    /// A remark of the rules core's validation report (stored in English),
+    /// read back into its template (`domain/library.rs`, `RECORD_PHRASES`)
+    /// and shown in this language.
     pub fn note(&self, note: &str) -> String {
-        if self.lang == Lang::En {
-            return note.to_string();
-        }
-        let cs = self.lang == Lang::Cs;
-        match note {
-            "no result recorded" if cs => "výsledek nebyl zapsán".into(),
-            "no result recorded" => "nie wpisano wyniku".into(),
-            "said to end by checkmate, but the final position is not mate" if cs => {
-                "ohlášen mat, ale konečná pozice není matová".into()
-            }
-            "said to end by checkmate, but the final position is not mate" => {
-                "zgłoszono mata, ale pozycja końcowa nie jest matowa".into()
-            }
-            other => other.to_string(),
-        }
+        errors::message(&crate::domain::library::record_phrase(note), self.lang)
     }
 
     /// A requested bye's kind (`half`, `zero`, `full`).
