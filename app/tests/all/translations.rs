@@ -801,7 +801,8 @@ fn game_record_warnings_speak_czech_on_a_czech_page() {
             ],
         );
         assert_eq!(status, 303, "[{label}] created: {body}");
-        let tid: i32 = location.split('/').nth(2).unwrap().parse().unwrap();
+        let tid: app::domain::ids::TournamentId =
+            location.split('/').nth(2).unwrap().parse().unwrap();
         let (status, _, _) = f.post(
             &format!("/t/{tid}/manage/import"),
             &[
@@ -819,7 +820,14 @@ fn game_record_warnings_speak_czech_on_a_czech_page() {
         assert_eq!(status, 303, "[{label}] publish");
         let round = app
             .db
-            .read(|conn| app::domain::rounds::get(conn, tid, 1, app::domain::Audience::Staff))
+            .read(|conn| {
+                app::domain::rounds::get(
+                    conn,
+                    tid,
+                    app::domain::ids::RoundNo(1),
+                    app::domain::Audience::Staff,
+                )
+            })
             .unwrap();
         let g = &round.games[0];
         let (status, _, body) = f.post(
