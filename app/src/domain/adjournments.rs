@@ -10,7 +10,7 @@
 
 use super::audit::{self, Entry};
 use super::library;
-use super::msg::nested;
+use super::msg::{nested, Msg};
 use super::records::final_position;
 use super::results::load_game;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
@@ -496,7 +496,7 @@ pub struct OpenedEnvelope {
     pub new_envelope: Option<EnvelopeView>,
 }
 
-fn verdict_text(v: &SealedVerdict) -> String {
+pub(crate) fn verdict_text(v: &SealedVerdict) -> String {
     match v {
         SealedVerdict::Legal {
             san,
@@ -519,6 +519,48 @@ fn verdict_text(v: &SealedVerdict) -> String {
         SealedVerdict::Ambiguous(c) => format!("ambiguous: fits {}", c.join(", ")),
         SealedVerdict::Illegal => "illegal".into(),
         SealedVerdict::Illegible => "illegible".into(),
+    }
+}
+
+/// A stored verdict (`verdict_text`) read back into its message, for the
+/// pages' languages; an unknown text is kept as it is.
+pub fn verdict_msg(text: &str) -> Msg {
+    if let Some(rest) = text.strip_prefix("legal: ") {
+        for (suffix, which) in [
+            (" (checkmate)", 1),
+            (" (stalemate)", 2),
+            (" (dead position)", 3),
+        ] {
+            if let Some(san) = rest.strip_suffix(suffix) {
+                return match which {
+                    1 => msg!("legal: {} (checkmate)", san),
+                    2 => msg!("legal: {} (stalemate)", san),
+                    _ => msg!("legal: {} (dead position)", san),
+                };
+            }
+        }
+        return msg!("legal: {}", rest);
+    }
+    if let Some(fits) = text.strip_prefix("ambiguous: fits ") {
+        return msg!("ambiguous: fits {}", fits);
+    }
+    match text {
+        "illegal" => msg!("illegal"),
+        "illegible" => msg!("illegible"),
+        other => msg!("verdict: {}", other),
+    }
+}
+
+/// A stored consequence (the `Consequence` variant's name) as a sentence.
+pub fn consequence_msg(name: &str) -> Msg {
+    match name {
+        "Continue" => msg!("the game continues"),
+        "SealerWins" => msg!("the player who sealed wins"),
+        "SealerLoses" => msg!("the player who sealed loses"),
+        "ReplierLoses" => msg!("the replying player loses"),
+        "Draw" => msg!("the game is drawn"),
+        "ArbiterDecides" => msg!("the arbiter decides"),
+        other => msg!("outcome: {}", other),
     }
 }
 

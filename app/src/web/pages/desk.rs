@@ -100,13 +100,23 @@ impl GameDesk {
         Some(self.base.tr.msg(&m))
     }
 
+    /// An opened envelope: the sealed move as written, the verdict and what
+    /// follows, in the page's language (stored in English by
+    /// `domain::adjournments::open`; older rows read the same way).
     pub fn opening_text(&self, e: &EnvelopeView) -> String {
         match &e.opening {
             Some(v) => {
-                let sealed = v["sealed_text"].as_str().unwrap_or("");
-                let verdict = v["verdict"].as_str().unwrap_or("");
-                let consequence = v["consequence"].as_str().unwrap_or("");
-                format!("{sealed} — {verdict}. {consequence}")
+                let m = msg!(
+                    "{} — {}. {}",
+                    v["sealed_text"].as_str().unwrap_or(""),
+                    crate::domain::msg::nested(crate::domain::adjournments::verdict_msg(
+                        v["verdict"].as_str().unwrap_or("")
+                    )),
+                    crate::domain::msg::nested(crate::domain::adjournments::consequence_msg(
+                        v["consequence"].as_str().unwrap_or("")
+                    ))
+                );
+                self.base.tr.msg(&m)
             }
             None => String::new(),
         }

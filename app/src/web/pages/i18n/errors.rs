@@ -203,6 +203,51 @@ mod tests {
     use super::*;
     use crate::domain::msg::{nested, word, Lines};
 
+    /// An opened envelope's stored verdict and consequence read back: the
+    /// English is unchanged, every form the judgement writes has a Polish and
+    /// a Czech sentence (`domain::adjournments::verdict_msg`).
+    #[test]
+    fn an_opened_envelope_reads_back_in_every_language() {
+        use crate::domain::adjournments::{consequence_msg, verdict_msg, verdict_text};
+        use rules::sealed::SealedVerdict;
+        let stored = [
+            verdict_text(&SealedVerdict::Ambiguous(vec![
+                "Nbd2".into(),
+                "Nfd2".into(),
+            ])),
+            verdict_text(&SealedVerdict::Illegal),
+            verdict_text(&SealedVerdict::Illegible),
+            "legal: Qh5".to_string(),
+            "legal: Qxf7# (checkmate)".to_string(),
+            "legal: Qg6 (stalemate)".to_string(),
+            "legal: Kxe2 (dead position)".to_string(),
+        ];
+        for text in &stored {
+            let m = verdict_msg(text);
+            assert_eq!(message(&m, Lang::En), *text);
+            for lang in [Lang::Pl, Lang::Cs] {
+                let shown = message(&m, lang);
+                assert_ne!(shown, *text, "{text} untranslated in {lang:?}");
+            }
+        }
+        assert_eq!(
+            message(&verdict_msg("legal: Qxf7# (checkmate)"), Lang::Cs),
+            "možný tah: Qxf7# (mat)"
+        );
+        for name in [
+            "Continue",
+            "SealerWins",
+            "SealerLoses",
+            "ReplierLoses",
+            "Draw",
+            "ArbiterDecides",
+        ] {
+            let m = consequence_msg(name);
+            assert!(!message(&m, Lang::En).starts_with("outcome:"), "{name}");
+            assert_ne!(message(&m, Lang::Cs), message(&m, Lang::En), "{name}");
+        }
+    }
+
     #[test]
     fn a_message_is_rendered_in_the_language_with_its_arguments() {
         let m = msg!("round {} is already published", 4);
