@@ -345,7 +345,13 @@ pub(crate) fn check_and_store(
                 None => return Err(DomainError::invalid("text", msg!("the PGN holds no game"))),
             };
             let (pos, _) = rules::pgn::start_position(&game).map_err(|e| {
-                DomainError::invalid("text", msg!("the PGN's start position: {}", e))
+                DomainError::invalid(
+                    "text",
+                    msg!(
+                        "the PGN's start position: {}",
+                        nested(library::pgn_error(&e))
+                    ),
+                )
             })?;
             // Without a FEN tag the game starts where this board starts: the
             // given position, or the drawn Chess960 position.
