@@ -614,43 +614,54 @@ fn a_refused_form_speaks_the_language_of_the_page() {
 /// family that a page can show (a closed set's allowed values, a pairing the
 /// engine refuses, a query string that does not parse, the notes after a
 /// player's edit), each in Czech and without its English.
+/// An organizer logged in on the pages in Czech: the form client and its CSRF token.
+fn czech_organizer(app: &crate::common::TestApp) -> (crate::common::form::Form, String) {
+    let label = app.label();
+    let _ = app.user("org");
+    let f = crate::common::form::Form::new(&app.base);
+    let (status, _, _) = f.post(
+        "/login",
+        &[
+            ("username", "org"),
+            ("password", crate::common::USER_PASSWORD),
+        ],
+    );
+    assert_eq!(status, 303, "[{label}] login");
+    let (status, _) = f.get("/lang/cs?back=/new");
+    assert_eq!(status, 303, "[{label}] cs");
+    let csrf = f.csrf("/new");
+    (f, csrf)
+}
+
+/// The new-tournament form of a 3-round event in Brno with `system`.
+fn new_tournament<'a>(csrf: &'a str, system: &'a str) -> [(&'a str, &'a str); 15] {
+    [
+        ("csrf", csrf),
+        ("name", "Turnaj"),
+        ("place", "Brno"),
+        ("start_date", "2026-05-01"),
+        ("end_date", "2026-05-03"),
+        ("system", system),
+        ("rounds", "3"),
+        ("base_minutes", "15"),
+        ("increment", "10"),
+        ("default_time_minutes", "0"),
+        ("win", "1"),
+        ("draw", "0.5"),
+        ("late_entry_bye", "zero"),
+        ("tiebreaks", ""),
+        ("laws_edition", "2009"),
+    ]
+}
+
 #[test]
 fn library_errors_speak_czech_on_a_czech_page() {
-    use crate::common::form::Form;
-    use crate::common::{backends, TestApp, USER_PASSWORD};
+    use crate::common::{backends, TestApp};
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
-        let _ = app.user("org");
-        let f = Form::new(&app.base);
-        let (status, _, _) = f.post(
-            "/login",
-            &[("username", "org"), ("password", USER_PASSWORD)],
-        );
-        assert_eq!(status, 303, "[{label}] login");
-        let (status, _) = f.get("/lang/cs?back=/new");
-        assert_eq!(status, 303, "[{label}] cs");
-        let csrf = f.csrf("/new");
-        let post_new = |system: &str| {
-            let fields = [
-                ("csrf", csrf.as_str()),
-                ("name", "Turnaj"),
-                ("place", "Brno"),
-                ("start_date", "2026-05-01"),
-                ("end_date", "2026-05-03"),
-                ("system", system),
-                ("rounds", "3"),
-                ("base_minutes", "15"),
-                ("increment", "10"),
-                ("default_time_minutes", "0"),
-                ("win", "1"),
-                ("draw", "0.5"),
-                ("late_entry_bye", "zero"),
-                ("tiebreaks", ""),
-                ("laws_edition", "2009"),
-            ];
-            f.post("/new", &fields)
-        };
+        let (f, csrf) = czech_organizer(&app);
+        let post_new = |system: &str| f.post("/new", &new_tournament(&csrf, system));
         // A closed set: the allowed values are the Czech names.
         let (status, _, body) = post_new("bogus");
         assert_eq!(status, 422, "[{label}] unknown system");
@@ -765,41 +776,12 @@ fn library_errors_speak_czech_on_a_czech_page() {
 /// first error and the notes are Czech and none of their English is left.
 #[test]
 fn game_record_warnings_speak_czech_on_a_czech_page() {
-    use crate::common::form::Form;
-    use crate::common::{backends, TestApp, USER_PASSWORD};
+    use crate::common::{backends, TestApp};
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
-        let _ = app.user("org");
-        let f = Form::new(&app.base);
-        let (status, _, _) = f.post(
-            "/login",
-            &[("username", "org"), ("password", USER_PASSWORD)],
-        );
-        assert_eq!(status, 303, "[{label}] login");
-        let (status, _) = f.get("/lang/cs?back=/new");
-        assert_eq!(status, 303, "[{label}] cs");
-        let csrf = f.csrf("/new");
-        let (status, location, body) = f.post(
-            "/new",
-            &[
-                ("csrf", csrf.as_str()),
-                ("name", "Turnaj"),
-                ("place", "Brno"),
-                ("start_date", "2026-05-01"),
-                ("end_date", "2026-05-03"),
-                ("system", "swiss"),
-                ("rounds", "3"),
-                ("base_minutes", "15"),
-                ("increment", "10"),
-                ("default_time_minutes", "0"),
-                ("win", "1"),
-                ("draw", "0.5"),
-                ("late_entry_bye", "zero"),
-                ("tiebreaks", ""),
-                ("laws_edition", "2009"),
-            ],
-        );
+        let (f, csrf) = czech_organizer(&app);
+        let (status, location, body) = f.post("/new", &new_tournament(&csrf, "swiss"));
         assert_eq!(status, 303, "[{label}] created: {body}");
         let tid: app::domain::ids::TournamentId =
             location.split('/').nth(2).unwrap().parse().unwrap();
