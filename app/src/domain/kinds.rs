@@ -417,6 +417,18 @@ closed_set! {
 }
 
 closed_set! {
+    /// The arbiter's decision on a claim under art. 10.2 (Guidelines III):
+    /// drawn, postponed or rejected (2 minutes to the opponent), or an
+    /// increment for both players.
+    QuickplayDecision, "quickplay decision" {
+        Draw = "draw",
+        Postponed = "postponed",
+        Rejected = "rejected",
+        Increment = "increment",
+    }
+}
+
+closed_set! {
     /// An online entry: waiting for the organizer, approved (the player is
     /// registered) or rejected (with a reason).
     EntryState, "entry state" {
@@ -507,6 +519,7 @@ mod tests {
         round_trip(TeamPrimaryScore::ALL);
         round_trip(BoardColourRule::ALL);
         round_trip(TeamColourPreference::ALL);
+        round_trip(QuickplayDecision::ALL);
     }
 
     #[test]

@@ -17,7 +17,7 @@ use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::TimeCategory;
-use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus};
+use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus, QuickplayDecision};
 use diesel::prelude::*;
 use rules::{can_mate, CanMate, Position};
 use serde::{Deserialize, Serialize};
@@ -43,7 +43,7 @@ pub struct RecordPenalty {
     pub points: Option<f64>,
     /// For `quickplay_claim`: `draw`, `postponed`, `rejected` or `increment`.
     #[serde(default)]
-    pub decision: Option<String>,
+    pub decision: Option<QuickplayDecision>,
     /// For `illegal_move` in rapid and blitz: the opponent claimed it before moving
     /// (Appendices A.4(c), B.3(c)).
     #[serde(default)]
@@ -155,7 +155,11 @@ pub fn record(
     let opponent_color = offender_color.other();
     // (white points, black points) when the penalty decides the result.
     let mut new_result: Option<(i32, i32)> = None;
-    let mut decision = cmd.decision.clone().unwrap_or_default();
+    // As stored: the 10.2 decision's word, or what 12.9 decided.
+    let mut decision = cmd
+        .decision
+        .map(|d| d.as_str().to_string())
+        .unwrap_or_default();
     let mut seconds = cmd.seconds;
     // The effect is stored as its English sentence; the pages show it in the
     // viewer's language by its template (`web::pages::i18n::errors::stored`).
@@ -294,24 +298,26 @@ pub fn record(
                     msg!("a claim under 10.2 (Guidelines III) is only for games without increment or delay; this time control adds {} s a move", tc.increment_seconds.max(tc.delay_seconds)),
                 ));
             }
-            match decision.as_str() {
-                "draw" => {
+            match cmd.decision {
+                Some(QuickplayDecision::Draw) => {
                     new_result = Some((points.draw, points.draw));
                     effect = msg!("claim under 10.2 accepted: the game is drawn");
                 }
-                "postponed" | "rejected" => {
+                Some(QuickplayDecision::Postponed) => {
                     seconds = Some(120);
-                    effect = if decision == "postponed" {
-                        msg!("claim under 10.2 postponed: 2 minutes added to the opponent's clock")
-                    } else {
-                        msg!("claim under 10.2 rejected: 2 minutes added to the opponent's clock")
-                    };
+                    effect =
+                        msg!("claim under 10.2 postponed: 2 minutes added to the opponent's clock");
                 }
-                "increment" => {
+                Some(QuickplayDecision::Rejected) => {
+                    seconds = Some(120);
+                    effect =
+                        msg!("claim under 10.2 rejected: 2 minutes added to the opponent's clock");
+                }
+                Some(QuickplayDecision::Increment) => {
                     effect =
                         msg!("claim under 10.2: increment added for both players (Guidelines III)")
                 }
-                _ => {
+                None => {
                     return Err(DomainError::invalid(
                         "decision",
                         msg!("the decision is draw, postponed, rejected or increment"),

@@ -347,7 +347,9 @@ impl PenaltyForm {
             kind: parse_field("kind", &self.kind)?,
             seconds: optional("seconds", &self.seconds, "a number of seconds")?,
             points: optional("points", &self.points.replace('½', "0.5"), "0 or ½")?,
-            decision: text_or_none(&self.decision),
+            decision: text_or_none(&self.decision)
+                .map(|d| parse_field("decision", &d))
+                .transpose()?,
             claimed: ticked(&self.claimed),
             final_fen: text_or_none(&self.final_fen),
             note: self.note.trim().to_string(),

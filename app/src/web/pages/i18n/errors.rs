@@ -248,6 +248,27 @@ mod tests {
         }
     }
 
+    /// A 10.2 decision is a closed set: an unknown one names the field and
+    /// the allowed decisions, in the page's language.
+    #[test]
+    fn an_unknown_quickplay_decision_lists_the_decisions() {
+        use crate::domain::kinds::{parse_field, QuickplayDecision};
+        let e = parse_field::<QuickplayDecision>("decision", "maybe").unwrap_err();
+        assert_eq!(
+            error(&e, Lang::En),
+            "'maybe' is not a quickplay decision; allowed: draw, postponed, rejected, increment"
+        );
+        let cs = error(&e, Lang::Cs);
+        assert!(
+            cs.contains("rozhodnutí o reklamaci") && cs.contains("odložena"),
+            "{cs}"
+        );
+        assert_eq!(
+            parse_field::<QuickplayDecision>("decision", "postponed").unwrap(),
+            QuickplayDecision::Postponed
+        );
+    }
+
     #[test]
     fn a_message_is_rendered_in_the_language_with_its_arguments() {
         let m = msg!("round {} is already published", 4);

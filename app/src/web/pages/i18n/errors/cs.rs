@@ -546,6 +546,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
 /// The interface words `msg::word` carries (states, roles, kinds, the names
 /// of the closed sets of `domain::kinds`).
 pub(super) const WORDS: &[(&str, &str)] = &[
+    ("quickplay decision", "rozhodnutí o reklamaci (10.2)"),
+    ("postponed", "odložena"),
+    ("increment", "přidání přírůstku"),
     ("active", "aktivní"),
     ("withdrawn", "odstoupil"),
     ("expelled", "vyloučen"),

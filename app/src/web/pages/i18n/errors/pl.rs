@@ -546,6 +546,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
 /// The interface words `msg::word` carries (states, roles, kinds, the names
 /// of the closed sets of `domain::kinds`).
 pub(super) const WORDS: &[(&str, &str)] = &[
+    ("quickplay decision", "decyzja w sprawie reklamacji (10.2)"),
+    ("postponed", "odroczone"),
+    ("increment", "dodanie przyrostu"),
     ("active", "aktywny"),
     ("withdrawn", "wycofany"),
     ("expelled", "wykluczony"),
