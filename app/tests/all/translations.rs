@@ -654,6 +654,35 @@ fn new_tournament<'a>(csrf: &'a str, system: &'a str) -> [(&'a str, &'a str); 15
     ]
 }
 
+/// Round 1 paired and published through the staff pages; its first board.
+fn pair_and_publish_round_1(
+    app: &crate::common::TestApp,
+    f: &crate::common::form::Form,
+    csrf: &str,
+    tid: app::domain::ids::TournamentId,
+) -> app::domain::rounds::GameView {
+    let label = app.label();
+    let (status, _, _) = f.post(&format!("/t/{tid}/manage/pair"), &[("csrf", csrf)]);
+    assert_eq!(status, 303, "[{label}] pair 1");
+    let (status, _, _) = f.post(
+        &format!("/t/{tid}/manage/rounds/1/publish"),
+        &[("csrf", csrf)],
+    );
+    assert_eq!(status, 303, "[{label}] publish 1");
+    let round = app
+        .db
+        .read(|conn| {
+            app::domain::rounds::get(
+                conn,
+                tid,
+                app::domain::ids::RoundNo(1),
+                app::domain::Audience::Staff,
+            )
+        })
+        .unwrap();
+    round.games[0].clone()
+}
+
 #[test]
 fn library_errors_speak_czech_on_a_czech_page() {
     use crate::common::{backends, TestApp};
@@ -718,25 +747,7 @@ fn library_errors_speak_czech_on_a_czech_page() {
         );
 
         // A pairing the engine refuses: round 2 of two players who have met.
-        let (status, _, _) = f.post(&format!("/t/{tid}/manage/pair"), &[("csrf", &csrf)]);
-        assert_eq!(status, 303, "[{label}] pair 1");
-        let (status, _, _) = f.post(
-            &format!("/t/{tid}/manage/rounds/1/publish"),
-            &[("csrf", &csrf)],
-        );
-        assert_eq!(status, 303, "[{label}] publish 1");
-        let round = app
-            .db
-            .read(|conn| {
-                app::domain::rounds::get(
-                    conn,
-                    tid,
-                    app::domain::ids::RoundNo(1),
-                    app::domain::Audience::Staff,
-                )
-            })
-            .unwrap();
-        let g = &round.games[0];
+        let g = &pair_and_publish_round_1(&app, &f, &csrf, tid);
         let (r, v, ver) = (
             format!("r{}", g.id),
             format!("v{}", g.id),
@@ -793,25 +804,7 @@ fn game_record_warnings_speak_czech_on_a_czech_page() {
             ],
         );
         assert_eq!(status, 303, "[{label}] two players");
-        let (status, _, _) = f.post(&format!("/t/{tid}/manage/pair"), &[("csrf", &csrf)]);
-        assert_eq!(status, 303, "[{label}] pair");
-        let (status, _, _) = f.post(
-            &format!("/t/{tid}/manage/rounds/1/publish"),
-            &[("csrf", &csrf)],
-        );
-        assert_eq!(status, 303, "[{label}] publish");
-        let round = app
-            .db
-            .read(|conn| {
-                app::domain::rounds::get(
-                    conn,
-                    tid,
-                    app::domain::ids::RoundNo(1),
-                    app::domain::Audience::Staff,
-                )
-            })
-            .unwrap();
-        let g = &round.games[0];
+        let g = &pair_and_publish_round_1(&app, &f, &csrf, tid);
         let (status, _, body) = f.post(
             &format!("/t/{tid}/manage/rounds/1/results"),
             &[
