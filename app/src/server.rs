@@ -22,9 +22,11 @@ pub fn state(
 ) -> actix_web::web::Data<AppState> {
     let versions = Versions::new(db.clone());
     versions.start_watcher();
+    let cache = std::sync::Arc::new(web::cache::Cache::new(crate::sync::epoch(&db)));
+    cache.start_refresher(versions.clone());
     actix_web::web::Data::new(AppState {
         login_limiter: web::auth::LoginLimiter::new(db.clone()),
-        cache: web::cache::Cache::new(crate::sync::epoch(&db)),
+        cache,
         db,
         secure_cookies,
         seal_key,

@@ -16,15 +16,26 @@
 //! - on SQLite by polling `PRAGMA data_version` on a connection of its own
 //!   (`poll_sqlite`), which changes when another connection — of this process or
 //!   another one on the same file — commits; then every version is reloaded.
+//!
+//! Besides the newest version it knows (`get`), each process keeps the version
+//! its answers must not be older than (`required`): a version this process
+//! wrote is required at once (a writer, and everyone after its acknowledgement,
+//! reads its write on the instance that took it); a version another process
+//! wrote becomes required `REMOTE_GRACE` after this process heard of it. In
+//! that grace the cache recomputes its hot answers in the background
+//! (`web::cache::Refresher`) instead of making readers wait — the promise to a
+//! reader of another instance is "current within one second" (the one-second
+//! budget: SQLite's poll 200 ms + grace 400 ms + the live page's tick 250 ms).
 
 use crate::db::schema::{arbiter_meta, tournament_versions};
 use crate::db::{Backend, Database, DbConnection};
 use crate::domain::ids::TournamentId;
 use diesel::prelude::*;
 use std::collections::HashMap;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The PostgreSQL channel the trigger notifies.
 pub const CHANNEL: &str = "arbiter_changes";
@@ -32,10 +43,57 @@ pub const CHANNEL: &str = "arbiter_changes";
 pub const LISTENER_NAME: &str = "arbiter-listener";
 /// How often SQLite's `data_version` is looked at.
 pub const SQLITE_POLL: Duration = Duration::from_millis(200);
+/// How long a version written by another process may go unserved here.
+pub const REMOTE_GRACE: Duration = Duration::from_millis(400);
+
+/// What this process knows of one tournament's version.
+#[derive(Default)]
+struct Known {
+    /// The newest version seen.
+    latest: u64,
+    /// Answers must be at least this version.
+    required: u64,
+    /// Versions of other processes, with when they were heard of, not yet required.
+    pending: VecDeque<(Instant, u64)>,
+}
+
+impl Known {
+    /// `required`, counting the pending versions whose grace ended by `now`.
+    fn required_at(&self, now: Instant) -> u64 {
+        self.pending
+            .iter()
+            .filter(|(at, _)| now.saturating_duration_since(*at) >= REMOTE_GRACE)
+            .map(|(_, v)| *v)
+            .fold(self.required, u64::max)
+    }
+
+    /// Moves the pending versions whose grace ended into `required`.
+    fn settle(&mut self, now: Instant) {
+        self.required = self.required_at(now);
+        let required = self.required;
+        self.pending
+            .retain(|(at, v)| *v > required && now.saturating_duration_since(*at) < REMOTE_GRACE);
+    }
+
+    fn remote(&mut self, version: u64, now: Instant) {
+        self.settle(now);
+        if version > self.latest {
+            self.latest = version;
+            self.pending.push_back((now, version));
+        }
+    }
+
+    fn local(&mut self, version: u64) {
+        self.latest = self.latest.max(version);
+        self.required = self.required.max(version);
+        let required = self.required;
+        self.pending.retain(|(_, v)| *v > required);
+    }
+}
 
 pub struct Versions {
     db: Database,
-    map: RwLock<HashMap<TournamentId, u64>>,
+    map: RwLock<HashMap<TournamentId, Known>>,
     /// Set on shutdown: the listener thread and the live streams end.
     closing: AtomicBool,
     /// Notifications received (PostgreSQL) or data_version changes seen (SQLite).
@@ -55,10 +113,22 @@ impl Versions {
         })
     }
 
-    /// The version of tournament `tid`; read from the database the first time.
+    /// The newest version of tournament `tid` known here; read from the
+    /// database the first time.
     pub fn get(&self, tid: TournamentId) -> u64 {
-        if let Some(v) = self.map.read().unwrap_or_else(|p| p.into_inner()).get(&tid) {
-            return *v;
+        self.both(tid).0
+    }
+
+    /// The version answers about `tid` must not be older than (see the module's
+    /// comment): never above `get(tid)`.
+    pub fn required(&self, tid: TournamentId) -> u64 {
+        self.both(tid).1
+    }
+
+    /// `(get, required)` of `tid`, as one reading.
+    pub fn both(&self, tid: TournamentId) -> (u64, u64) {
+        if let Some(k) = self.map.read().unwrap_or_else(|p| p.into_inner()).get(&tid) {
+            return (k.latest, k.required_at(Instant::now()));
         }
         let v = self
             .db
@@ -66,25 +136,25 @@ impl Versions {
             .ok()
             .and_then(|mut c| load_one(&mut c, tid).ok())
             .unwrap_or(0);
-        self.observe(tid, v);
-        self.get_cached(tid).unwrap_or(v)
-    }
-
-    fn get_cached(&self, tid: TournamentId) -> Option<u64> {
+        // The first reading is the database's own: required at once.
+        self.observe_local(tid, v);
         self.map
             .read()
             .unwrap_or_else(|p| p.into_inner())
             .get(&tid)
-            .copied()
+            .map_or((v, v), |k| (k.latest, k.required_at(Instant::now())))
     }
 
-    /// Tournament `tid` is at `version` (versions only grow).
+    /// Another process wrote: tournament `tid` is at `version` (versions only grow).
     pub fn observe(&self, tid: TournamentId, version: u64) {
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
-        let e = map.entry(tid).or_insert(version);
-        if *e < version {
-            *e = version;
-        }
+        map.entry(tid).or_default().remote(version, Instant::now());
+    }
+
+    /// This process wrote (or read the database itself): `version` is required now.
+    pub fn observe_local(&self, tid: TournamentId, version: u64) {
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.entry(tid).or_default().local(version);
     }
 
     /// After a write of this process: reads the version of `tid` (or of every
@@ -94,29 +164,37 @@ impl Versions {
         match tid {
             Some(t) => {
                 if let Ok(v) = load_one(&mut c, t) {
-                    self.observe(t, v);
+                    self.observe_local(t, v);
                 }
             }
             None => {
-                let _ = self.reload_with(&mut c);
+                let _ = self.reload_as(&mut c, true);
             }
         }
     }
 
-    /// Reloads every version from `conn`.
+    /// Reloads every version from `conn` (what other processes wrote).
     pub fn reload_with(&self, conn: &mut DbConnection) -> QueryResult<()> {
+        self.reload_as(conn, false)
+    }
+
+    /// Reloads every version from `conn`; `local`: required at once.
+    fn reload_as(&self, conn: &mut DbConnection, local: bool) -> QueryResult<()> {
         let rows: Vec<(TournamentId, i64)> = tournament_versions::table
             .select((
                 tournament_versions::tournament_id,
                 tournament_versions::version,
             ))
             .load(conn)?;
+        let now = Instant::now();
         let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
         for (t, v) in rows {
             let v = v.max(0) as u64;
-            let e = map.entry(t).or_insert(v);
-            if *e < v {
-                *e = v;
+            let k = map.entry(t).or_default();
+            if local {
+                k.local(v);
+            } else {
+                k.remote(v, now);
             }
         }
         Ok(())
@@ -274,6 +352,35 @@ fn poll_sqlite(v: &Arc<Versions>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_version_of_another_process_is_required_after_the_grace() {
+        let t0 = Instant::now();
+        let mut k = Known::default();
+        k.local(3);
+        assert_eq!((k.latest, k.required_at(t0)), (3, 3));
+        k.remote(5, t0);
+        k.remote(4, t0);
+        assert_eq!(k.latest, 5, "versions only grow");
+        assert_eq!(
+            k.required_at(t0),
+            3,
+            "in the grace the old answer may stand"
+        );
+        let half = t0 + REMOTE_GRACE / 2;
+        k.remote(7, half);
+        assert_eq!(k.required_at(t0 + REMOTE_GRACE), 5);
+        assert_eq!(k.required_at(half + REMOTE_GRACE), 7);
+        k.settle(t0 + REMOTE_GRACE);
+        assert_eq!((k.required, k.pending.len()), (5, 1));
+        k.local(8);
+        assert_eq!(
+            (k.latest, k.required_at(half)),
+            (8, 8),
+            "an own write is required at once"
+        );
+        assert!(k.pending.is_empty());
+    }
 
     #[test]
     fn payloads() {

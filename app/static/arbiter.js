@@ -12,17 +12,22 @@
     if (!url || !window.EventSource || !window.DOMParser) return;
     var timer = null;
     var source = new EventSource(url);
-    source.addEventListener("update", function () {
+    var told = "";
+    source.addEventListener("update", function (e) {
+      told = e.data || told;
       if (timer) return;
       timer = setTimeout(function () {
         timer = null;
-        refresh();
+        refresh(told);
       }, 400);
     });
   }
 
-  function refresh() {
-    fetch(location.href, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+  // `version`: the one the event told of; the server answers nothing older.
+  function refresh(version) {
+    var headers = { "Accept": "text/html" };
+    if (version) headers["X-Arbiter-Version"] = version;
+    fetch(location.href, { credentials: "same-origin", headers: headers })
       .then(function (r) { return r.ok ? r.text() : null; })
       .then(function (text) {
         if (!text) return;

@@ -5,25 +5,50 @@
 //! tournament's version moves. Only anonymous requests are
 //! cached — staff may see more (unpublished pairings), so theirs are always fresh.
 //!
-//! After a write the first reader of a page recomputes it; while it does, the
-//! other readers get the page as it was a moment before (with that version's
-//! ETag) instead of queueing behind it — stale by at most one recomputation.
-//! Only when there is no earlier copy at all do they wait for the first.
+//! Answers are recomputed ahead of their readers: each copy keeps how it was
+//! made, and the `Refresher` thread remakes the copies readers are reading
+//! whenever the tournament's version moves — at most once per `MIN_GAP` per
+//! tournament, however fast results arrive. A write of this process waits for
+//! that before it is acknowledged (`settle`), so everyone reading after the
+//! acknowledgement reads the write without computing it; a write of another
+//! process may go unserved for `sync::REMOTE_GRACE` while the refresher works.
+//! So readers of a busy tournament do not compute, and several instances on one
+//! database do not each compute every version.
+//!
+//! A reader that finds no copy recent enough computes it (the first reader
+//! after a start, or of a page nobody reads often); while it does, the other
+//! readers get the page as it was a moment before instead of queueing behind
+//! it — unless they ask for a version at least as new as one they were told of
+//! (`MIN_VERSION_HEADER`, sent by the live pages after an update event).
 
 use super::auth::Credentials;
 use super::error::AppError;
 use super::{read, AppState};
-use crate::db::DbConnection;
+use crate::db::{Database, DbConnection};
 use crate::domain::ids::TournamentId;
 use crate::domain::{Actor, DomainResult};
+use crate::sync::Versions;
 use actix_web::http::header;
 use actix_web::web::{self, Bytes};
 use actix_web::{HttpRequest, HttpResponse};
 use serde::Serialize;
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, Weak};
+use std::time::{Duration, Instant};
 
 const MAX_ENTRIES: usize = 20_000;
+/// The refresher remakes one tournament's answers at most this often.
+pub const MIN_GAP: Duration = Duration::from_millis(200);
+/// How often the refresher looks for versions moved by other processes.
+const POLL: Duration = Duration::from_millis(50);
+/// A copy read within this long is remade ahead of its readers.
+const HOT_FOR: Duration = Duration::from_secs(3);
+/// The longest a write waits for its answers to be remade (then readers do it).
+const SETTLE_WAIT: Duration = Duration::from_secs(2);
+/// A reader that was told of version N (the live stream's event) sends it here:
+/// it is never answered with an older copy.
+pub const MIN_VERSION_HEADER: &str = "X-Arbiter-Version";
 
 /// A cached answer, plain and gzip-compressed once (phones ask for gzip; the
 /// compression is paid once per version instead of once per reader).
@@ -48,15 +73,53 @@ impl Body {
     }
 }
 
+/// How an answer is made: reads the database (as the public) and renders.
+type Recipe = Arc<dyn Fn() -> Result<Body, AppError> + Send + Sync>;
+
+/// One tournament's copies to remake: its newest version, and each key's recipe.
+type Behind = (TournamentId, u64, Vec<(String, Recipe)>);
+
+struct Entry {
+    tid: TournamentId,
+    version: u64,
+    body: Body,
+    /// How to make it again; dropped when nobody read it for `HOT_FOR`.
+    recipe: Option<Recipe>,
+    /// When a reader last asked for it.
+    read_at: Instant,
+}
+
+impl Entry {
+    /// Read lately, and can be remade: worth remaking ahead of the readers.
+    fn hot(&self, now: Instant) -> bool {
+        self.recipe.is_some() && now.saturating_duration_since(self.read_at) < HOT_FOR
+    }
+}
+
+/// Wakes the refresher; counts its rounds for the writers waiting on it.
+#[derive(Default)]
+struct Signal {
+    kicked: bool,
+    rounds: u64,
+}
+
 pub struct Cache {
     /// The database's identity (`arbiter_meta.epoch`): ETags of two databases never collide.
     epoch: String,
-    entries: Mutex<HashMap<String, (u64, Body)>>,
+    entries: Mutex<HashMap<String, Entry>>,
     /// One computation per key at a time: after a write, the first reader
     /// recomputes and the others wait for its answer instead of piling up.
     flights: Mutex<HashMap<String, Arc<Mutex<()>>>>,
     /// Keys being recomputed while an older copy is served.
     refreshing: Mutex<std::collections::HashSet<String>>,
+    signal: Mutex<Signal>,
+    /// The refresher waits on `wake`, writers on `done`.
+    wake: Condvar,
+    done: Condvar,
+    /// Answers remade by the refresher (for `/metrics`).
+    pub refreshed: AtomicU64,
+    /// Answers a reader had to make itself (for `/metrics`).
+    pub computed: AtomicU64,
 }
 
 impl Default for Cache {
@@ -72,6 +135,11 @@ impl Cache {
             entries: Mutex::new(HashMap::new()),
             flights: Mutex::new(HashMap::new()),
             refreshing: Mutex::new(std::collections::HashSet::new()),
+            signal: Mutex::new(Signal::default()),
+            wake: Condvar::new(),
+            done: Condvar::new(),
+            refreshed: AtomicU64::new(0),
+            computed: AtomicU64::new(0),
         }
     }
 }
@@ -81,17 +149,30 @@ impl Cache {
         format!("\"{}-{tid}-{version}{variant}\"", self.epoch)
     }
 
-    pub fn get(&self, key: &str, version: u64) -> Option<Body> {
-        let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+    fn entries(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+        self.entries.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The copy of `key` if it is at least `version` (and its version); counts as read.
+    fn get_at_least(&self, key: &str, version: u64) -> Option<(u64, Body)> {
+        let mut map = self.entries();
+        let e = map.get_mut(key).filter(|e| e.version >= version)?;
+        e.read_at = Instant::now();
+        Some((e.version, e.body.clone()))
+    }
+
+    #[cfg(test)]
+    fn get(&self, key: &str, version: u64) -> Option<Body> {
+        let map = self.entries();
         map.get(key)
-            .filter(|(v, _)| *v == version)
-            .map(|(_, b)| b.clone())
+            .filter(|e| e.version == version)
+            .map(|e| e.body.clone())
     }
 
     /// The newest copy of `key`, whatever its version.
     fn latest(&self, key: &str) -> Option<(u64, Body)> {
-        let map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
-        map.get(key).cloned()
+        let map = self.entries();
+        map.get(key).map(|e| (e.version, e.body.clone()))
     }
 
     /// Claims the recomputation of `key`; false when another reader has it.
@@ -113,16 +194,188 @@ impl Cache {
         map.entry(key.to_string()).or_default().clone()
     }
 
-    pub fn put(&self, key: String, version: u64, body: Body) {
-        let mut map = self.entries.lock().unwrap_or_else(|p| p.into_inner());
+    /// Keeps `body` as `version` of `key` (made by `recipe`); `read`: for a
+    /// reader (else the copy keeps the time its last reader asked).
+    fn put(
+        &self,
+        key: String,
+        tid: TournamentId,
+        version: u64,
+        body: Body,
+        recipe: Option<Recipe>,
+        read: bool,
+    ) {
+        let now = Instant::now();
+        let mut map = self.entries();
         if map.len() >= MAX_ENTRIES {
             map.clear();
         }
         // Never replace a newer copy by an older one (two readers may finish out of order).
-        if map.get(&key).is_none_or(|(v, _)| *v <= version) {
-            map.insert(key, (version, body));
+        if map.get(&key).is_none_or(|e| e.version <= version) {
+            let read_at = match map.get(&key) {
+                Some(e) if !read => e.read_at,
+                _ => now,
+            };
+            map.insert(
+                key,
+                Entry {
+                    tid,
+                    version,
+                    body,
+                    recipe,
+                    read_at,
+                },
+            );
         }
     }
+
+    /// The copies behind `latest(tid)` that readers read lately: the
+    /// refresher's work. Copies nobody read lately lose their recipe (the next
+    /// reader makes them).
+    fn behind(
+        &self,
+        latest: &mut dyn FnMut(TournamentId) -> u64,
+    ) -> Vec<Behind> {
+        let mut map = self.entries();
+        let mut work: HashMap<TournamentId, (u64, Vec<(String, Recipe)>)> = HashMap::new();
+        let mut seen: HashMap<TournamentId, u64> = HashMap::new();
+        let now = Instant::now();
+        for (key, e) in map.iter_mut() {
+            if e.recipe.is_none() {
+                continue;
+            }
+            let v = *seen.entry(e.tid).or_insert_with(|| latest(e.tid));
+            if e.version >= v {
+                continue;
+            }
+            if !e.hot(now) {
+                e.recipe = None;
+                continue;
+            }
+            let Some(recipe) = &e.recipe else { continue };
+            work.entry(e.tid)
+                .or_insert_with(|| (v, Vec::new()))
+                .1
+                .push((key.clone(), recipe.clone()));
+        }
+        work.into_iter().map(|(t, (v, w))| (t, v, w)).collect()
+    }
+
+    /// Whether some copy of `tid` that readers read is older than `version`.
+    fn hot_behind(&self, tid: TournamentId, version: u64) -> bool {
+        let now = Instant::now();
+        self.entries()
+            .values()
+            .any(|e| e.tid == tid && e.version < version && e.hot(now))
+    }
+
+    fn kick(&self) {
+        let mut s = self.signal.lock().unwrap_or_else(|p| p.into_inner());
+        s.kicked = true;
+        self.wake.notify_all();
+    }
+
+    /// Waits (at most `timeout`) until the refresher remade the read copies of
+    /// `tid` up to `version`.
+    fn wait_fresh(&self, tid: TournamentId, version: u64, timeout: Duration) {
+        let end = Instant::now() + timeout;
+        let mut s = self.signal.lock().unwrap_or_else(|p| p.into_inner());
+        loop {
+            drop(s);
+            if !self.hot_behind(tid, version) {
+                return;
+            }
+            s = self.signal.lock().unwrap_or_else(|p| p.into_inner());
+            let left = end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return;
+            }
+            let rounds = s.rounds;
+            while s.rounds == rounds {
+                let left = end.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return;
+                }
+                s = self
+                    .done
+                    .wait_timeout(s, left)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0;
+            }
+        }
+    }
+
+    /// Starts the thread that remakes read answers when versions move. It ends
+    /// when the cache is dropped or the versions close (shutdown).
+    pub fn start_refresher(self: &Arc<Cache>, versions: Arc<Versions>) {
+        let cache = Arc::downgrade(self);
+        let _ = std::thread::Builder::new()
+            .name("cache-refresher".into())
+            .spawn(move || refresher(cache, versions));
+    }
+}
+
+fn refresher(cache: Weak<Cache>, versions: Arc<Versions>) {
+    let mut last: HashMap<TournamentId, Instant> = HashMap::new();
+    let mut wait = POLL;
+    while !versions.closing() {
+        let Some(c) = cache.upgrade() else { return };
+        {
+            let s = c.signal.lock().unwrap_or_else(|p| p.into_inner());
+            let mut s = if s.kicked {
+                s
+            } else {
+                c.wake
+                    .wait_timeout(s, wait)
+                    .unwrap_or_else(|p| p.into_inner())
+                    .0
+            };
+            s.kicked = false;
+        }
+        wait = POLL;
+        let now = Instant::now();
+        for (tid, version, items) in c.behind(&mut |t| versions.get(t)) {
+            if let Some(at) = last.get(&tid) {
+                let due = *at + MIN_GAP;
+                if due > now {
+                    wait = wait.min(due - now);
+                    continue;
+                }
+            }
+            last.insert(tid, now);
+            for (key, recipe) in items {
+                match recipe() {
+                    Ok(body) => {
+                        c.refreshed.fetch_add(1, Ordering::Relaxed);
+                        c.put(key, tid, version, body, Some(recipe), false);
+                    }
+                    Err(e) => {
+                        // The next reader computes it (and gets the error itself).
+                        log::debug!("cache refresher: {key:?}: {e}");
+                        if let Some(en) = c.entries().get_mut(&key) {
+                            en.recipe = None;
+                        }
+                    }
+                }
+            }
+        }
+        let mut s = c.signal.lock().unwrap_or_else(|p| p.into_inner());
+        s.rounds += 1;
+        c.done.notify_all();
+    }
+}
+
+/// After a write of this process to tournament `tid`: waits until the answers
+/// readers are reading show it (see the module's comment).
+pub async fn settle(state: &web::Data<AppState>, tid: Option<TournamentId>) {
+    let Some(tid) = tid else { return };
+    let version = state.live.version(tid);
+    if !state.cache.hot_behind(tid, version) {
+        return;
+    }
+    state.cache.kick();
+    let st = state.clone();
+    let _ = web::block(move || st.cache.wait_fresh(tid, version, SETTLE_WAIT)).await;
 }
 
 fn not_modified(req: &HttpRequest, etag: &str) -> bool {
@@ -146,20 +399,31 @@ fn accepts_gzip(req: &HttpRequest) -> bool {
         })
 }
 
+/// The version a reader says it was told of (`MIN_VERSION_HEADER`), 0 if none.
+fn told_version(req: &HttpRequest) -> u64 {
+    req.headers()
+        .get(MIN_VERSION_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(0)
+}
+
 /// Answers a public read of tournament `tid` from the cache when it can.
 /// `key_extra` distinguishes variants of the same URL (e.g. the page language).
-pub async fn cached<T, F>(
+/// `f` and `render` are kept with the copy: the refresher runs them again.
+pub async fn cached<T, F, R>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
     tid: TournamentId,
     content_type: &'static str,
     key_extra: &str,
-    render: impl FnOnce(T) -> Result<Vec<u8>, AppError> + Send + 'static,
+    render: R,
     f: F,
 ) -> Result<HttpResponse, AppError>
 where
     T: Send + 'static,
-    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+    F: Fn(&mut DbConnection, &Actor) -> DomainResult<T> + Send + Sync + 'static,
+    R: Fn(T) -> Result<Vec<u8>, AppError> + Send + Sync + 'static,
 {
     let creds = Credentials::of(req);
     if creds.session.is_some() || creds.bearer.is_some() {
@@ -169,7 +433,10 @@ where
             .insert_header((header::CACHE_CONTROL, "private, no-store"))
             .body(render(v)?));
     }
-    let version = state.live.version(tid);
+    let (version, required) = state.live.versions.both(tid);
+    // Told of a version by this process's live stream: nothing older than it.
+    let floor = told_version(req).min(version);
+    let required = required.max(floor);
     // The gzip copy is another representation: its own (strong) ETag.
     let gzip = accepts_gzip(req);
     let variant = format!("{key_extra}{}", if gzip { "+gz" } else { "" });
@@ -180,46 +447,58 @@ where
             .finish());
     }
     let key = format!("{}\u{0}{key_extra}", req.uri());
-    let (etag, body) = match state.cache.get(&key, version) {
-        Some(b) => (etag, b),
-        None => match state.cache.latest(&key) {
-            // An older copy exists and someone is already recomputing: serve it.
-            Some((old, b)) if !state.cache.claim(&key) => {
-                let stale = state.cache.etag(tid, old, &variant);
-                if not_modified(req, &stale) {
-                    // The reader already holds that copy.
-                    return Ok(HttpResponse::NotModified()
-                        .insert_header((header::ETAG, stale))
-                        .finish());
-                }
-                (stale, b)
+    let (etag, body) = match state.cache.get_at_least(&key, required) {
+        Some((v, b)) => {
+            let tag = state.cache.etag(tid, v, &variant);
+            if v < version && not_modified(req, &tag) {
+                // Still current enough, and the reader holds it.
+                return Ok(HttpResponse::NotModified()
+                    .insert_header((header::ETAG, tag))
+                    .finish());
             }
-            Some(_) => {
-                // This reader recomputes; the claim is released whatever happens.
-                let guard = Refresh {
-                    state: state.clone(),
-                    key: key.clone(),
-                };
-                let b = web::block(move || {
-                    compute(&guard.state, guard.key.clone(), version, f, render)
-                })
-                .await??;
-                (etag, b)
-            }
-            None => {
-                let st = state.clone();
-                let b = web::block(move || -> Result<Body, AppError> {
-                    let flight = st.cache.flight(&key);
-                    let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
-                    match st.cache.get(&key, version) {
-                        Some(b) => Ok(b),
-                        None => compute(&st, key, version, f, render),
+            (tag, b)
+        }
+        None => {
+            let recipe = recipe(state.db.clone(), f, render);
+            match state.cache.latest(&key) {
+                // An older copy exists and someone is already recomputing: serve it.
+                Some((old, b)) if old >= floor && !state.cache.claim(&key) => {
+                    let stale = state.cache.etag(tid, old, &variant);
+                    if not_modified(req, &stale) {
+                        // The reader already holds that copy.
+                        return Ok(HttpResponse::NotModified()
+                            .insert_header((header::ETAG, stale))
+                            .finish());
                     }
-                })
-                .await??;
-                (etag, b)
+                    (stale, b)
+                }
+                Some((old, _)) if old >= floor => {
+                    // This reader recomputes; the claim is released whatever happens.
+                    let guard = Refresh {
+                        state: state.clone(),
+                        key: key.clone(),
+                    };
+                    let b = web::block(move || {
+                        compute(&guard.state, guard.key.clone(), tid, version, recipe)
+                    })
+                    .await??;
+                    (etag, b)
+                }
+                _ => {
+                    let st = state.clone();
+                    let b = web::block(move || -> Result<Body, AppError> {
+                        let flight = st.cache.flight(&key);
+                        let _one = flight.lock().unwrap_or_else(|p| p.into_inner());
+                        match st.cache.get_at_least(&key, version) {
+                            Some((_, b)) => Ok(b),
+                            None => compute(&st, key, tid, version, recipe),
+                        }
+                    })
+                    .await??;
+                    (etag, b)
+                }
             }
-        },
+        }
     };
     let mut res = HttpResponse::Ok();
     res.content_type(content_type)
@@ -234,20 +513,30 @@ where
     Ok(res.body(body.plain))
 }
 
-/// Reads and renders the public answer and keeps it as `version` of `key`.
-fn compute<T, F>(
+/// How the public answer is made: read as the public, then rendered.
+fn recipe<T, F, R>(db: Database, f: F, render: R) -> Recipe
+where
+    F: Fn(&mut DbConnection, &Actor) -> DomainResult<T> + Send + Sync + 'static,
+    R: Fn(T) -> Result<Vec<u8>, AppError> + Send + Sync + 'static,
+{
+    Arc::new(move || {
+        let v = db.read(|conn| f(conn, &Actor::anonymous()))?;
+        Ok(Body::new(Bytes::from(render(v)?)))
+    })
+}
+
+/// Makes the public answer and keeps it (with its recipe) as `version` of `key`.
+fn compute(
     st: &AppState,
     key: String,
+    tid: TournamentId,
     version: u64,
-    f: F,
-    render: impl FnOnce(T) -> Result<Vec<u8>, AppError>,
-) -> Result<Body, AppError>
-where
-    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T>,
-{
-    let v = st.db.read(|conn| f(conn, &Actor::anonymous()))?;
-    let b = Body::new(Bytes::from(render(v)?));
-    st.cache.put(key, version, b.clone());
+    recipe: Recipe,
+) -> Result<Body, AppError> {
+    let b = recipe()?;
+    st.cache.computed.fetch_add(1, Ordering::Relaxed);
+    st.cache
+        .put(key, tid, version, b.clone(), Some(recipe), true);
     Ok(b)
 }
 
@@ -272,7 +561,7 @@ pub async fn cached_json<T, F>(
 ) -> Result<HttpResponse, AppError>
 where
     T: Serialize + Send + 'static,
-    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+    F: Fn(&mut DbConnection, &Actor) -> DomainResult<T> + Send + Sync + 'static,
 {
     cached(
         state,
@@ -297,8 +586,23 @@ mod tests {
     #[test]
     fn a_stale_copy_is_kept_until_a_newer_one_arrives() {
         let c = Cache::default();
-        c.put("k".into(), 2, Body::new(Bytes::from_static(b"two")));
-        c.put("k".into(), 1, Body::new(Bytes::from_static(b"one")));
+        let t = TournamentId(1);
+        c.put(
+            "k".into(),
+            t,
+            2,
+            Body::new(Bytes::from_static(b"two")),
+            None,
+            false,
+        );
+        c.put(
+            "k".into(),
+            t,
+            1,
+            Body::new(Bytes::from_static(b"one")),
+            None,
+            false,
+        );
         assert_eq!(c.get("k", 2).map(|b| b.plain).as_deref(), Some(&b"two"[..]));
         assert!(c.get("k", 3).is_none(), "version 3 is not computed yet");
         assert_eq!(c.latest("k").map(|(v, _)| v), Some(2));

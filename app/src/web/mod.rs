@@ -31,12 +31,20 @@ pub struct AppState {
     /// live pages' event streams.
     pub live: pages::live::Live,
     /// Cached public reads (see `cache`).
-    pub cache: cache::Cache,
+    pub cache: std::sync::Arc<cache::Cache>,
 }
 
 /// The tournament a request is about (`{tid}` in its path), for live updates.
 fn tournament_of(req: &HttpRequest) -> Option<crate::domain::ids::TournamentId> {
     req.match_info().get("tid").and_then(|t| t.parse().ok())
+}
+
+/// After a write of this process to `tid` (or to no one tournament): the
+/// version moves (live streams see it) and the cached answers readers are
+/// reading are remade before the write is acknowledged (`cache::settle`).
+pub async fn touched(state: &web::Data<AppState>, tid: Option<crate::domain::ids::TournamentId>) {
+    state.live.touch(tid);
+    cache::settle(state, tid).await;
 }
 
 /// Runs a read: the actor is resolved (for role-dependent views), then `f` runs
@@ -74,7 +82,7 @@ where
         db.write(|conn| f(conn, &actor))
     })
     .await??;
-    state.live.touch(tournament_of(req));
+    touched(state, tournament_of(req)).await;
     Ok(out)
 }
 
@@ -160,7 +168,7 @@ where
         .await
         .map_err(AppError::from)?
         .map_err(AppError::from)?;
-    state.live.touch(tournament_of(req));
+    touched(state, tournament_of(req)).await;
     Ok(out)
 }
 

@@ -84,6 +84,10 @@ pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
         .absolute(v.notifications.load(Ordering::Relaxed));
     metrics::counter!("change_listener_reconnects_total")
         .absolute(v.reconnects.load(Ordering::Relaxed));
+    metrics::counter!("cache_answers_refreshed_total")
+        .absolute(state.cache.refreshed.load(Ordering::Relaxed));
+    metrics::counter!("cache_answers_computed_by_readers_total")
+        .absolute(state.cache.computed.load(Ordering::Relaxed));
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -9,6 +9,10 @@
 //! - PostgreSQL, kill -9 of one of three instances during result entry: the
 //!   others keep serving, nothing acknowledged is lost, and the restarted
 //!   instance serves the current state at once.
+//! - Both backends, two instances: the answers readers are reading are remade
+//!   ahead of them — on the writing instance before the write is acknowledged,
+//!   on the other in the background — and a live page's refetch that names the
+//!   version its event told of is never answered with an older copy.
 
 use crate::common;
 
@@ -347,6 +351,174 @@ fn writes_through_every_instance(backend: Backend, n: usize) {
     eprintln!(
         "[{backend:?}] {n} instances, {step} writes through each in turn, {reads} reads after them: 0 stale; slowest instance current after {worst_read:?}, slowest live stream (of {streams}) after {worst_stream:?}"
     );
+}
+
+/// An anonymous GET naming the version a live event told of: (status, ETag).
+fn fetch_told(base: &str, path: &str, version: i64) -> (u16, String) {
+    let res = reqwest::blocking::Client::new()
+        .get(format!("{base}{path}"))
+        .header("X-Arbiter-Version", version.to_string())
+        .send()
+        .expect("request");
+    let etag = res
+        .headers()
+        .get(reqwest::header::ETAG)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string();
+    (res.status().as_u16(), etag)
+}
+
+/// A counter of an instance's `/metrics`.
+fn counter(base: &str, name: &str) -> u64 {
+    let (_, _, body) = fetch(base, "/metrics");
+    String::from_utf8_lossy(&body)
+        .lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix(' '))
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .map_or(0, |v| v as u64)
+}
+
+/// The answers an instance's refresher has remade.
+fn refreshed(base: &str) -> u64 {
+    counter(base, "cache_answers_refreshed_total")
+}
+
+/// The answers an instance's readers had to make themselves.
+fn computed(base: &str) -> u64 {
+    counter(base, "cache_answers_computed_by_readers_total")
+}
+
+fn answers_are_remade_ahead_of_readers(backend: Backend) {
+    let testdb = TestDb::new(backend);
+    let db = Database::open(&testdb.url, 2).unwrap();
+    let (tid, token) = prepare(&db, 8);
+    let key = testdb.dir().join("seal.key");
+    let (a, b) = (start(&testdb.url, &key), start(&testdb.url, &key));
+    let mut writer = Client::new(&a.url);
+    writer.bearer = Some(token);
+    let round = format!("/api/v1/tournaments/{tid}/rounds/1");
+    // The other instance's live stream, open before the writes.
+    let (tx, rx) = mpsc::channel();
+    listen(0, &b.url, tid, tx);
+    std::thread::sleep(Duration::from_millis(300));
+    let mut told = 0i64;
+    assert!(writer
+        .post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({}))
+        .0
+        .is_success());
+    assert!(writer
+        .post(&format!("{round}/publish"), json!({}))
+        .0
+        .is_success());
+    let reads = [
+        format!("/api/v1/tournaments/{tid}/standings"),
+        format!("/t/{tid}/standings"),
+    ];
+    // The round, read once on the other instance and then not for longer
+    // than the cache counts a copy as hot (3 s): nobody remakes it ahead.
+    assert_eq!(fetch(&b.url, &round).0, 200);
+    std::thread::sleep(Duration::from_millis(3200));
+    let games: Vec<(i64, i64)> = writer.get(&round).1["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["black"].is_object())
+        .map(|g| {
+            (
+                g["id"].as_i64().unwrap(),
+                g["version"].as_i64().unwrap_or(1),
+            )
+        })
+        .collect();
+    assert!(!games.is_empty());
+    for (k, &(gid, version)) in games.iter().enumerate() {
+        // The other instance has heard of every write so far.
+        let now = db_version(&db, tid);
+        while told < now {
+            match rx.recv_timeout(WITHIN) {
+                Ok((_, v)) => told = told.max(v),
+                Err(_) => panic!("[{backend:?}] no live event for version {now}"),
+            }
+        }
+        // Readers on both instances: the answers they read are hot ones.
+        for base in [&a.url, &b.url] {
+            for path in &reads {
+                for _ in 0..2 {
+                    assert_eq!(fetch(base, path).0, 200);
+                }
+            }
+        }
+        let (before_a, before_b) = (refreshed(&a.url), refreshed(&b.url));
+        let result = ["1-0", "0-1", "½-½"][k % 3];
+        let (st, _) = writer.put(
+            &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+            json!({"result": result, "version": version}),
+        );
+        assert!(st.is_success(), "result of game {gid}: {st}");
+        let want = db_version(&db, tid);
+        // The writing instance remade both answers before acknowledging.
+        assert!(
+            refreshed(&a.url) >= before_a + 2,
+            "[{backend:?}] game {gid}: the writing instance acknowledged before remaking its answers"
+        );
+        let made = computed(&a.url);
+        for path in &reads {
+            let (st, etag, _) = fetch(&a.url, path);
+            assert_eq!(
+                (st, etag_version(&etag, tid)),
+                (200, Some(want)),
+                "[{backend:?}] {path} on the writer"
+            );
+        }
+        assert_eq!(
+            computed(&a.url),
+            made,
+            "[{backend:?}] game {gid}: a reader after the acknowledgement computed an answer"
+        );
+        // A page nobody reads often (the round, read once, 3 s ago; only the
+        // first time — then the refetch below has read it): within the grace
+        // the old copy may stand, but a refetch naming the version the live
+        // stream told of is answered with that version at once.
+        while told < want {
+            match rx.recv_timeout(WITHIN) {
+                Ok((_, v)) => told = told.max(v),
+                Err(_) => panic!("[{backend:?}] game {gid}: no live event for version {want}"),
+            }
+        }
+        if k == 0 {
+            let (st, etag) = fetch_told(&b.url, &round, want);
+            assert_eq!(
+                (st, etag_version(&etag, tid)),
+                (200, Some(want)),
+                "[{backend:?}] the round on the other instance, told of {want}"
+            );
+        }
+        // The other instance remade both hot answers in the background, as
+        // the version it heard of, and serves them.
+        let since = Instant::now();
+        loop {
+            let remade = refreshed(&b.url) >= before_b + 2;
+            let current = reads
+                .iter()
+                .all(|path| etag_version(&fetch(&b.url, path).1, tid) == Some(want));
+            if remade && current {
+                break;
+            }
+            assert!(
+                since.elapsed() < WITHIN,
+                "[{backend:?}] game {gid}: the other instance did not remake its hot answers (remade: {remade}, current: {current})"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+#[test]
+fn answers_are_remade_ahead_of_readers_on_every_instance() {
+    for backend in backends() {
+        answers_are_remade_ahead_of_readers(backend);
+    }
 }
 
 #[test]

@@ -52,7 +52,7 @@ pub async fn submit_entry(
     })
     .await?;
     if out.is_ok() {
-        state.live.touch(Some(tid));
+        crate::web::touched(state, Some(tid)).await;
     }
     Ok(out)
 }
@@ -74,7 +74,7 @@ pub async fn checkin_by_code(
         web::block(move || db.write(|conn| checkin::by_code(conn, &Actor::anonymous(), tid, cmd)))
             .await?;
     match &out {
-        Ok(_) => state.live.touch(Some(tid)),
+        Ok(_) => crate::web::touched(state, Some(tid)).await,
         Err(DomainError::Invalid { field, .. }) if field == "code" => {
             state.login_limiter.count(&key)
         }

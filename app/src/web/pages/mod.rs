@@ -751,7 +751,7 @@ pub async fn cached_page<T, F>(
 ) -> Result<HttpResponse, PageError>
 where
     T: Template + Send + 'static,
-    F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
+    F: Fn(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + Sync + 'static,
 {
     if req.cookie(SESSION_COOKIE).is_some() {
         return page(state, req, f).await;
@@ -771,7 +771,7 @@ where
                 .map_err(|e| AppError::bad_request(msg!("the page could not be rendered: {}", e)))
         },
         move |conn, _| {
-            let viewer = viewer_of(&db, None, lang, path)?;
+            let viewer = viewer_of(&db, None, lang, path.clone())?;
             f(conn, &viewer)
         },
     )
@@ -827,7 +827,7 @@ where
         .await
         .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?;
     if out.is_ok() {
-        state.live.touch(tid);
+        crate::web::touched(state, tid).await;
     }
     Ok(out)
 }
