@@ -83,6 +83,11 @@ impl Known {
         }
     }
 
+    /// This process wrote `version`, not yet acknowledged: known, not required.
+    fn written(&mut self, version: u64) {
+        self.latest = self.latest.max(version);
+    }
+
     fn local(&mut self, version: u64) {
         self.latest = self.latest.max(version);
         self.required = self.required.max(version);
@@ -157,8 +162,19 @@ impl Versions {
         map.entry(tid).or_default().local(version);
     }
 
+    /// After a write of this process to `tid`, before its acknowledgement: reads
+    /// the version back from the database (newest known, not yet required —
+    /// `observe_local` requires it once the answers are remade).
+    pub fn written(&self, tid: TournamentId) -> Option<u64> {
+        let mut c = self.db.conn().ok()?;
+        let v = load_one(&mut c, tid).ok()?;
+        let mut map = self.map.write().unwrap_or_else(|p| p.into_inner());
+        map.entry(tid).or_default().written(v);
+        Some(v)
+    }
+
     /// After a write of this process: reads the version of `tid` (or of every
-    /// tournament, when the write named none) from the database.
+    /// tournament, when the write named none) from the database; required at once.
     pub fn refresh(&self, tid: Option<TournamentId>) {
         let Ok(mut c) = self.db.conn() else { return };
         match tid {
@@ -373,6 +389,12 @@ mod tests {
         assert_eq!(k.required_at(half + REMOTE_GRACE), 7);
         k.settle(t0 + REMOTE_GRACE);
         assert_eq!((k.required, k.pending.len()), (5, 1));
+        k.written(8);
+        assert_eq!(
+            (k.latest, k.required_at(half)),
+            (8, 3),
+            "an own write not yet acknowledged"
+        );
         k.local(8);
         assert_eq!(
             (k.latest, k.required_at(half)),

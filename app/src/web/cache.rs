@@ -232,10 +232,7 @@ impl Cache {
     /// The copies behind `latest(tid)` that readers read lately: the
     /// refresher's work. Copies nobody read lately lose their recipe (the next
     /// reader makes them).
-    fn behind(
-        &self,
-        latest: &mut dyn FnMut(TournamentId) -> u64,
-    ) -> Vec<Behind> {
+    fn behind(&self, latest: &mut dyn FnMut(TournamentId) -> u64) -> Vec<Behind> {
         let mut map = self.entries();
         let mut work: HashMap<TournamentId, (u64, Vec<(String, Recipe)>)> = HashMap::new();
         let mut seen: HashMap<TournamentId, u64> = HashMap::new();
@@ -343,11 +340,14 @@ fn refresher(cache: Weak<Cache>, versions: Arc<Versions>) {
                 }
             }
             last.insert(tid, now);
+            // Claimed as a reader claims a recomputation: meanwhile readers
+            // get the copy from before (unless told of a newer version).
+            let items: Vec<_> = items.into_iter().filter(|(k, _)| c.claim(k)).collect();
             for (key, recipe) in items {
                 match recipe() {
                     Ok(body) => {
                         c.refreshed.fetch_add(1, Ordering::Relaxed);
-                        c.put(key, tid, version, body, Some(recipe), false);
+                        c.put(key.clone(), tid, version, body, Some(recipe), false);
                     }
                     Err(e) => {
                         // The next reader computes it (and gets the error itself).
@@ -357,6 +357,7 @@ fn refresher(cache: Weak<Cache>, versions: Arc<Versions>) {
                         }
                     }
                 }
+                c.release(&key);
             }
         }
         let mut s = c.signal.lock().unwrap_or_else(|p| p.into_inner());
@@ -365,11 +366,9 @@ fn refresher(cache: Weak<Cache>, versions: Arc<Versions>) {
     }
 }
 
-/// After a write of this process to tournament `tid`: waits until the answers
-/// readers are reading show it (see the module's comment).
-pub async fn settle(state: &web::Data<AppState>, tid: Option<TournamentId>) {
-    let Some(tid) = tid else { return };
-    let version = state.live.version(tid);
+/// After a write of this process made tournament `tid` `version`: waits until
+/// the answers readers are reading show it (see the module's comment).
+pub async fn settle(state: &web::Data<AppState>, tid: TournamentId, version: u64) {
     if !state.cache.hot_behind(tid, version) {
         return;
     }

@@ -40,11 +40,19 @@ fn tournament_of(req: &HttpRequest) -> Option<crate::domain::ids::TournamentId> 
 }
 
 /// After a write of this process to `tid` (or to no one tournament): the
-/// version moves (live streams see it) and the cached answers readers are
-/// reading are remade before the write is acknowledged (`cache::settle`).
+/// version moves (live streams see it), the cached answers readers are reading
+/// are remade (`cache::settle`; until then readers get the answers from before
+/// the write, which is not acknowledged yet), and then the version is required
+/// of every answer before the write is acknowledged.
 pub async fn touched(state: &web::Data<AppState>, tid: Option<crate::domain::ids::TournamentId>) {
-    state.live.touch(tid);
-    cache::settle(state, tid).await;
+    let versions = &state.live.versions;
+    match tid.and_then(|t| Some((t, versions.written(t)?))) {
+        Some((t, v)) => {
+            cache::settle(state, t, v).await;
+            versions.observe_local(t, v);
+        }
+        None => state.live.touch(tid),
+    }
 }
 
 /// Runs a read: the actor is resolved (for role-dependent views), then `f` runs
