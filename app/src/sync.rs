@@ -392,7 +392,7 @@ mod tests {
         k.written(8);
         assert_eq!(
             (k.latest, k.required_at(half)),
-            (8, 3),
+            (8, 5),
             "an own write not yet acknowledged"
         );
         k.local(8);
