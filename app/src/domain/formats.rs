@@ -38,7 +38,7 @@ pub fn whole(inner: &str) -> String {
 pub const TITLE: &str = "(?:[Ww]?[GgIiFfCc][Mm])?";
 /// A federation, three letters in either case (`POL`), or nothing.
 pub const FEDERATION: &str = "(?:[A-Za-z]{3})?";
-/// `m`, `f` (either case) or nothing.
+/// `m`, `f` (either case) or nothing: what `kinds::Sex` reads.
 pub const SEX: &str = "[MmFf]?";
 
 /// A birth date: `YYYY-MM-DD`, `YYYY` or nothing.
@@ -82,12 +82,6 @@ pub fn federation(s: &str) -> Option<String> {
     let s = s.trim();
     (s.is_empty() || (s.len() == 3 && s.bytes().all(|c| c.is_ascii_alphabetic())))
         .then(|| s.to_ascii_uppercase())
-}
-
-/// `SEX`: `m`, `f` or empty, if `s` (trimmed) is one in either case.
-pub fn sex(s: &str) -> Option<String> {
-    let s = s.trim().to_ascii_lowercase();
-    ["", "m", "f"].contains(&s.as_str()).then_some(s)
 }
 
 /// A number from 0 to `u32::MAX` as `str::parse::<u32>` reads it: an
@@ -194,7 +188,5 @@ mod tests {
         assert_eq!(federation(" pol ").as_deref(), Some("POL"));
         assert_eq!(federation("ﬀA"), None);
         assert_eq!(federation("PO"), None);
-        assert_eq!(sex(" F").as_deref(), Some("f"));
-        assert_eq!(sex("x"), None);
     }
 }

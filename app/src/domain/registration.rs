@@ -12,7 +12,7 @@ use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
+use crate::domain::kinds::{ByeRequestKind, PlayerStatus, Sex};
 use crate::domain::msg::{nested, word, Lines, Msg};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -34,8 +34,8 @@ pub struct RegisterPlayer {
     pub club: String,
     /// `YYYY-MM-DD` or `YYYY`, may be empty.
     pub birth_date: String,
-    /// `m`, `f` or empty.
-    pub sex: String,
+    /// `m`, `f` or empty (either case).
+    pub sex: Sex,
     #[schema(minimum = 0, maximum = 3500)]
     pub rating: Option<i32>,
     #[schema(minimum = 0, maximum = 3500)]
@@ -151,11 +151,6 @@ impl RegisterPlayer {
                 return Err(DomainError::invalid("k_factor", msg!("K is 10, 20 or 40")));
             }
         }
-        let sex = formats::sex(&self.sex);
-        self.sex = sex.clone().unwrap_or_default();
-        if sex.is_none() {
-            return Err(DomainError::invalid("sex", msg!("m, f or empty")));
-        }
         let bd = self.birth_date.trim();
         let year_only = bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit());
         if !(bd.is_empty() || formats::is_date(bd) || year_only) {
@@ -182,7 +177,7 @@ pub struct PlayerView {
     pub club: String,
     pub fide_id: Option<i64>,
     pub birth_date: String,
-    pub sex: String,
+    pub sex: Sex,
     pub rating: Option<i32>,
     pub national_rating: Option<i32>,
     pub k_factor: i32,
@@ -206,7 +201,7 @@ impl From<&PlayerRow> for PlayerView {
             club: p.club.clone(),
             fide_id: p.fide_id,
             birth_date: p.birth_date.clone(),
-            sex: p.sex.clone(),
+            sex: p.sex,
             rating: p.rating,
             national_rating: p.national_rating,
             k_factor: p.k_factor,
@@ -401,7 +396,9 @@ pub(crate) fn fill_from_rating_list(
     fill(&mut cmd.name, f.name);
     fill(&mut cmd.title, f.title);
     fill(&mut cmd.federation, f.federation);
-    fill(&mut cmd.sex, f.sex);
+    if cmd.sex == Sex::NotGiven {
+        cmd.sex = f.sex;
+    }
     fill(
         &mut cmd.birth_date,
         f.birth_year.map(|y| y.to_string()).unwrap_or_default(),
@@ -485,7 +482,7 @@ pub struct EditPlayer {
     pub federation: Option<String>,
     pub club: Option<String>,
     pub birth_date: Option<String>,
-    pub sex: Option<String>,
+    pub sex: Option<Sex>,
     #[schema(minimum = 0, maximum = 3500)]
     pub rating: Option<i32>,
     #[schema(minimum = 0, maximum = 3500)]
@@ -528,7 +525,7 @@ pub fn edit(
         federation: cmd.federation.unwrap_or_else(|| before.federation.clone()),
         club: cmd.club.unwrap_or_else(|| before.club.clone()),
         birth_date: cmd.birth_date.unwrap_or_else(|| before.birth_date.clone()),
-        sex: cmd.sex.unwrap_or_else(|| before.sex.clone()),
+        sex: cmd.sex.unwrap_or(before.sex),
         rating: cmd.rating.or(before.rating),
         national_rating: cmd.national_rating.or(before.national_rating),
         k_factor: Some(cmd.k_factor.unwrap_or(before.k_factor)),

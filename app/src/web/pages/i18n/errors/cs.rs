@@ -149,7 +149,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the federation is a three-letter code such as POL", "federace je třípísmenný kód, např. CZE"),
     ("a FIDE id is a positive number", "FIDE ID je kladné číslo"),
     ("K is 10, 20 or 40", "K je 10, 20 nebo 40"),
-    ("m, f or empty", "m, f nebo prázdné"),
     ("write the birth date as YYYY-MM-DD or YYYY", "zapište datum narození jako RRRR-MM-DD nebo RRRR"),
     ("player {} in tournament {}", "hráč {} v turnaji {}"),
     ("a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players", "turnaj každý s každým nepřijímá přihlášky po rozlosování 1. kola: Bergerova tabulka je daná počtem hráčů"),
@@ -546,6 +545,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
 /// The interface words `msg::word` carries (states, roles, kinds, the names
 /// of the closed sets of `domain::kinds`).
 pub(super) const WORDS: &[(&str, &str)] = &[
+    ("sex", "pohlaví"),
+    ("(empty)", "(prázdné)"),
     ("quickplay decision", "rozhodnutí o reklamaci (10.2)"),
     ("postponed", "odložena"),
     ("increment", "přidání přírůstku"),

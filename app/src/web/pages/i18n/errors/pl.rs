@@ -149,7 +149,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the federation is a three-letter code such as POL", "federacja to kod trzyliterowy, np. POL"),
     ("a FIDE id is a positive number", "FIDE ID jest liczbą dodatnią"),
     ("K is 10, 20 or 40", "K wynosi 10, 20 lub 40"),
-    ("m, f or empty", "m, f lub puste"),
     ("write the birth date as YYYY-MM-DD or YYYY", "zapisz datę urodzenia jako RRRR-MM-DD lub RRRR"),
     ("player {} in tournament {}", "zawodnik {} w turnieju {}"),
     ("a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players", "turniej kołowy nie przyjmuje zgłoszeń po skojarzeniu rundy 1: tabela Bergera jest ustalona przez liczbę zawodników"),
@@ -546,6 +545,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
 /// The interface words `msg::word` carries (states, roles, kinds, the names
 /// of the closed sets of `domain::kinds`).
 pub(super) const WORDS: &[(&str, &str)] = &[
+    ("sex", "płeć"),
+    ("(empty)", "(puste)"),
     ("quickplay decision", "decyzja w sprawie reklamacji (10.2)"),
     ("postponed", "odroczone"),
     ("increment", "dodanie przyrostu"),
