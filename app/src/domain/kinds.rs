@@ -310,6 +310,15 @@ closed_set! {
 }
 
 closed_set! {
+    /// Who is at the envelope of an adjourned game (Guidelines I §6): the
+    /// player who sealed the move, or the player to reply to it.
+    EnvelopeParty, "player at the envelope" {
+        Sealer = "sealer",
+        Replier = "replier",
+    }
+}
+
+closed_set! {
     /// What the default-time rule gives a game (art. 6.7; 2005: art. 6.6).
     ArrivalOutcome, "arrival outcome" {
         Play = "play",
@@ -658,6 +667,7 @@ mod tests {
         round_trip(TimeCategory::ALL);
         round_trip(RecordFormat::ALL);
         round_trip(EnvelopeState::ALL);
+        round_trip(EnvelopeParty::ALL);
         round_trip(ArrivalOutcome::ALL);
         round_trip(DrawMode::ALL);
         round_trip(EarlyEnd::ALL);

@@ -512,16 +512,13 @@ pub async fn mark_present(
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
     let f = form.into_inner();
-    let cmd = MarkPresent {
-        who: f.who,
-        at: f.at,
-    };
+    let cmd = parse_field("who", &f.who).map(|who| MarkPresent { who, at: f.at });
     envelope_post(
         &state,
         &req,
         (tid, aid),
         &f.csrf,
-        Ok(cmd),
+        cmd,
         move |conn, actor, cmd| adjournments::mark_present(conn, actor, tid, aid, cmd),
         |viewer, _| viewer.tr().t("marked_present").to_string(),
     )

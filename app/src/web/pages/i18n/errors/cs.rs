@@ -51,7 +51,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the draw offer is by one of the two players", "remízu nabízí jeden z obou hráčů"),
     ("the envelope is no longer sealed", "obálka už není zapečetěna"),
     ("write the time as YYYY-MM-DDTHH:MM", "zapište čas jako RRRR-MM-DDTHH:MM"),
-    ("sealer or replier", "ten, kdo tah zapečetil, nebo ten, kdo odpovídá"),
     ("the envelope is {}, not sealed", "obálka je ve stavu: {}, není zapečetěna"),
     ("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first", "obálka se otevírá jen za přítomnosti hráče, který má odpovědět (Pokyny §6): nejprve ho označte jako přítomného"),
     ("the stored resumption time is unreadable", "uložený čas dohrávky je nečitelný"),
@@ -547,6 +546,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
 pub(super) const WORDS: &[(&str, &str)] = &[
     ("sex", "pohlaví"),
     ("(empty)", "(prázdné)"),
+    ("player at the envelope", "hráč u obálky"),
+    ("sealer", "ten, kdo tah zapečetil"),
+    ("replier", "ten, kdo odpovídá"),
     ("quickplay decision", "rozhodnutí o reklamaci (10.2)"),
     ("postponed", "odložena"),
     ("increment", "přidání přírůstku"),
