@@ -84,6 +84,35 @@ pub fn federation(s: &str) -> Option<String> {
         .then(|| s.to_ascii_uppercase())
 }
 
+/// A number as a form's field holds it (trimmed, a decimal comma read as a
+/// point); when it is not one, an error at `field` saying it is not `what`
+/// (an interface word: "a rating", "a version" …).
+pub fn typed_number<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    what: &str,
+) -> super::DomainResult<T> {
+    text.trim().replace(',', ".").parse().map_err(|_| {
+        super::DomainError::invalid(
+            field,
+            msg!("'{}' is not {}", text.trim(), super::msg::word(what)),
+        )
+    })
+}
+
+/// [`typed_number`], or none when the field is empty.
+pub fn typed_optional<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    what: &str,
+) -> super::DomainResult<Option<T>> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        typed_number(field, text, what).map(Some)
+    }
+}
+
 /// A number from 0 to `u32::MAX` as `str::parse::<u32>` reads it: an
 /// optional `+`, leading zeros.
 const U32: &str = concat!(

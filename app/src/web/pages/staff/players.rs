@@ -20,16 +20,13 @@ pub struct PlayerForm {
     pub confirm_duplicate: String,
 }
 
+/// A number typed in a form, or none (`formats::typed_optional`).
 pub(crate) fn optional<T: std::str::FromStr>(
     field: &str,
     text: &str,
     what: &str,
 ) -> DomainResult<Option<T>> {
-    if text.trim().is_empty() {
-        Ok(None)
-    } else {
-        number(field, text, what).map(Some)
-    }
+    crate::domain::formats::typed_optional(field, text, what)
 }
 
 impl PlayerForm {
