@@ -2,7 +2,8 @@
 //! `errors.rs`). Terminology as in the Czech translation of the Laws of Chess
 //! and the pages' table (`i18n/cs.rs`).
 //!
-//! Long: one line a message of the whole application.
+//! Over 700 lines because it is one line a message of the whole application,
+//! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
     ("{} not found", "nenalezeno: {}"),
