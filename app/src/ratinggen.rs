@@ -6,6 +6,7 @@
 //! the folded search key is exercised; a name repeats about a dozen times in a
 //! list of a million, as in the real list.
 
+use crate::domain::kinds::Sex;
 use crate::domain::rating_list::{ListPlayer, FIDE_TXT_HEADER};
 use std::io::{self, Write};
 
@@ -177,7 +178,7 @@ pub fn player(i: u64) -> ListPlayer {
             String::new()
         },
         federation: FEDS[(r(20) % FEDS.len() as u64) as usize].to_string(),
-        sex: if woman { "f" } else { "m" }.into(),
+        sex: if woman { Sex::Female } else { Sex::Male },
         birth_year: Some(birth),
         standard,
         rapid,
@@ -207,13 +208,21 @@ fn num(v: Option<i32>) -> String {
     v.map(|n| n.to_string()).unwrap_or_default()
 }
 
+/// The letter FIDE's lists write: `F` for women, `M` otherwise.
+fn list_letter(sex: Sex) -> &'static str {
+    match sex {
+        Sex::Female => "F",
+        Sex::Male | Sex::NotGiven => "M",
+    }
+}
+
 /// Writes `n` players as FIDE's combined XML list.
 pub fn write_xml(out: &mut impl Write, n: u64) -> io::Result<()> {
     writeln!(out, "<?xml version=\"1.0\" encoding=\"utf-8\"?>")?;
     writeln!(out, "<playerslist>")?;
     for i in 0..n {
         let p = player(i);
-        let sex = if p.sex == "f" { "F" } else { "M" };
+        let sex = list_letter(p.sex);
         writeln!(
             out,
             "<player>\n<fideid>{}</fideid>\n<name>{}</name>\n<country>{}</country>\n<sex>{sex}</sex>\n<title>{}</title>\n<w_title>{}</w_title>\n<o_title>{}</o_title>\n<foa_title></foa_title>\n<rating>{}</rating>\n<games>{}</games>\n<k>{}</k>\n<rapid_rating>{}</rapid_rating>\n<rapid_games>0</rapid_games>\n<rapid_k>{}</rapid_k>\n<blitz_rating>{}</blitz_rating>\n<blitz_games>0</blitz_games>\n<blitz_k>{}</blitz_k>\n<birthday>{}</birthday>\n<flag>{}</flag>\n</player>",
@@ -285,7 +294,7 @@ pub fn write_txt(out: &mut impl Write, n: u64) -> io::Result<()> {
             p.fide_id.unwrap_or(0).to_string(),
             p.name.clone(),
             p.federation.clone(),
-            if p.sex == "f" { "F" } else { "M" }.to_string(),
+            list_letter(p.sex).to_string(),
             p.title.clone(),
             p.w_title.clone(),
             p.o_title.clone(),

@@ -4,7 +4,7 @@ use super::schema::*;
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{
     ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
-    PlayerStatus, RatingOrder, RoundState, TournamentStatus, Variant,
+    PlayerStatus, RatingOrder, RoundState, Sex, TournamentStatus, Variant,
 };
 use diesel::prelude::*;
 use serde::Serialize;
@@ -87,7 +87,7 @@ pub struct PlayerRow {
     pub federation: String,
     pub club: String,
     pub birth_date: String,
-    pub sex: String,
+    pub sex: Sex,
     pub rating: Option<i32>,
     pub national_rating: Option<i32>,
     pub k_factor: i32,
@@ -199,7 +199,7 @@ pub struct EntryRow {
     pub federation: String,
     pub club: String,
     pub birth_date: String,
-    pub sex: String,
+    pub sex: Sex,
     pub rating: Option<i32>,
     pub email: String,
     pub from_rating_list: bool,

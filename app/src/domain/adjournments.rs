@@ -19,7 +19,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{EarlyEnd, EnvelopeState, GameKind};
+use crate::domain::kinds::{EarlyEnd, EnvelopeParty, EnvelopeState, GameKind};
 use crate::domain::msg::word;
 use crate::secrets::SealKey;
 use chrono::NaiveDateTime;
@@ -408,7 +408,7 @@ pub fn adjourn(
 #[serde(deny_unknown_fields)]
 pub struct MarkPresent {
     /// `sealer` or `replier`.
-    pub who: String,
+    pub who: EnvelopeParty,
     /// `YYYY-MM-DDTHH:MM` (local).
     pub at: String,
 }
@@ -435,14 +435,13 @@ pub fn mark_present(
     }
     let before = view(conn, tid, &row)?;
     let q = diesel::update(adjournments::table.find(aid));
-    match cmd.who.as_str() {
-        "sealer" => q
+    match cmd.who {
+        EnvelopeParty::Sealer => q
             .set(adjournments::sealer_present_at.eq(Some(cmd.at.trim())))
             .execute(conn)?,
-        "replier" => q
+        EnvelopeParty::Replier => q
             .set(adjournments::replier_present_at.eq(Some(cmd.at.trim())))
             .execute(conn)?,
-        _ => return Err(DomainError::invalid("who", msg!("sealer or replier"))),
     };
     let after = get(conn, tid, aid, Audience::Staff)?;
     audit::record(

@@ -12,7 +12,7 @@
 //! and checks; split, each part would import the others.
 
 use super::audit::{self, Entry};
-use super::kinds::{EntryEligibility, EntryState};
+use super::kinds::{EntryEligibility, EntryState, Sex};
 use super::registration::{self, PlayerView, RegisterPlayer};
 use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
@@ -97,8 +97,8 @@ pub struct NewEntry {
     pub club: String,
     /// `YYYY-MM-DD` or `YYYY`.
     pub birth_date: String,
-    /// `m`, `f` or empty.
-    pub sex: String,
+    /// `m`, `f` or empty (either case).
+    pub sex: Sex,
     pub rating: Option<i32>,
     /// Where the organizer can reach the player (seen by the staff only).
     pub email: String,
@@ -125,7 +125,7 @@ pub struct EntryView {
     pub federation: String,
     pub club: String,
     pub birth_date: String,
-    pub sex: String,
+    pub sex: Sex,
     pub rating: Option<i32>,
     pub email: String,
     pub from_rating_list: bool,
@@ -149,7 +149,7 @@ impl From<&EntryRow> for EntryView {
             federation: e.federation.clone(),
             club: e.club.clone(),
             birth_date: e.birth_date.clone(),
-            sex: e.sex.clone(),
+            sex: e.sex,
             rating: e.rating,
             email: e.email.clone(),
             from_rating_list: e.from_rating_list,
@@ -414,7 +414,7 @@ fn as_registration(e: &NewEntry) -> RegisterPlayer {
         federation: e.federation.clone(),
         club: e.club.clone(),
         birth_date: e.birth_date.clone(),
-        sex: e.sex.clone(),
+        sex: e.sex,
         rating: e.rating,
         ..Default::default()
     }
@@ -705,7 +705,7 @@ pub fn approve(
         federation: e.federation.clone(),
         club: e.club.clone(),
         birth_date: e.birth_date.clone(),
-        sex: e.sex.clone(),
+        sex: e.sex,
         rating: e.rating,
         from_rating_list: e.from_rating_list && e.fide_id.is_some(),
         ..Default::default()

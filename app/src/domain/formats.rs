@@ -38,7 +38,7 @@ pub fn whole(inner: &str) -> String {
 pub const TITLE: &str = "(?:[Ww]?[GgIiFfCc][Mm])?";
 /// A federation, three letters in either case (`POL`), or nothing.
 pub const FEDERATION: &str = "(?:[A-Za-z]{3})?";
-/// `m`, `f` (either case) or nothing.
+/// `m`, `f` (either case) or nothing: what `kinds::Sex` reads.
 pub const SEX: &str = "[MmFf]?";
 
 /// A birth date: `YYYY-MM-DD`, `YYYY` or nothing.
@@ -84,10 +84,33 @@ pub fn federation(s: &str) -> Option<String> {
         .then(|| s.to_ascii_uppercase())
 }
 
-/// `SEX`: `m`, `f` or empty, if `s` (trimmed) is one in either case.
-pub fn sex(s: &str) -> Option<String> {
-    let s = s.trim().to_ascii_lowercase();
-    ["", "m", "f"].contains(&s.as_str()).then_some(s)
+/// A number as a form's field holds it (trimmed, a decimal comma read as a
+/// point); when it is not one, an error at `field` saying it is not `what`
+/// (an interface word: "a rating", "a version" …).
+pub fn typed_number<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    what: &str,
+) -> super::DomainResult<T> {
+    text.trim().replace(',', ".").parse().map_err(|_| {
+        super::DomainError::invalid(
+            field,
+            msg!("'{}' is not {}", text.trim(), super::msg::word(what)),
+        )
+    })
+}
+
+/// [`typed_number`], or none when the field is empty.
+pub fn typed_optional<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    what: &str,
+) -> super::DomainResult<Option<T>> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        typed_number(field, text, what).map(Some)
+    }
 }
 
 /// A number from 0 to `u32::MAX` as `str::parse::<u32>` reads it: an
@@ -194,7 +217,5 @@ mod tests {
         assert_eq!(federation(" pol ").as_deref(), Some("POL"));
         assert_eq!(federation("ﬀA"), None);
         assert_eq!(federation("PO"), None);
-        assert_eq!(sex(" F").as_deref(), Some("f"));
-        assert_eq!(sex("x"), None);
     }
 }

@@ -9,6 +9,10 @@
 //! does not know is a 422 naming the field and the allowed values
 //! (`web::json_error_handler`, `pages` forms through [`parse_field`]).
 //! Nothing else in `app/` compares these words as strings.
+//!
+//! Over 700 lines because every closed set of the domain is declared here,
+//! one after another (a few lines each, with the macro that declares them
+//! and `Sex`, written out by hand), so that the list is read in one place.
 
 use super::{DomainError, DomainResult};
 use diesel::backend::Backend;
@@ -306,6 +310,15 @@ closed_set! {
 }
 
 closed_set! {
+    /// Who is at the envelope of an adjourned game (Guidelines I §6): the
+    /// player who sealed the move, or the player to reply to it.
+    EnvelopeParty, "player at the envelope" {
+        Sealer = "sealer",
+        Replier = "replier",
+    }
+}
+
+closed_set! {
     /// What the default-time rule gives a game (art. 6.7; 2005: art. 6.6).
     ArrivalOutcome, "arrival outcome" {
         Play = "play",
@@ -387,6 +400,153 @@ closed_set! {
         Active = "active",
         Withdrawn = "withdrawn",
         Expelled = "expelled",
+    }
+}
+
+/// A player's sex as registered, and as rating lists and TRF files give it:
+/// male, female or not given. Stored and answered as `m`, `f` or empty (the
+/// words below, as before the enum). Not declared through `closed_set!`
+/// because it is read more leniently than the other sets: a JSON body or a
+/// form may write it in either case with white space around (`" F"` is
+/// `f`), as the API has always taken it (`formats::SEX` is its pattern,
+/// which `web::openapi` gives its schema).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    serde::Serialize,
+    diesel::AsExpression,
+    diesel::FromSqlRow,
+)]
+#[diesel(sql_type = Text)]
+pub enum Sex {
+    #[default]
+    #[serde(rename = "")]
+    NotGiven,
+    #[serde(rename = "m")]
+    Male,
+    #[serde(rename = "f")]
+    Female,
+}
+
+impl Sex {
+    /// Every member, in the order of the declaration.
+    pub const ALL: &'static [Sex] = &[Sex::NotGiven, Sex::Male, Sex::Female];
+    /// Every stored word, in the order of the declaration.
+    pub const WORDS: &'static [&'static str] = &["", "m", "f"];
+    /// The words a message lists as allowed (interface words, translated).
+    const ALLOWED: &'static [&'static str] = &["m", "f", "(empty)"];
+
+    /// The stored (and JSON) word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Sex::NotGiven => "",
+            Sex::Male => "m",
+            Sex::Female => "f",
+        }
+    }
+
+    /// The letter of a rating list or of a TRF file (TRF-16 column 10), in
+    /// either case: `m`; `f`, or `w` as FIDE writes women; anything else is
+    /// not given (lists leave it blank or write other marks).
+    pub fn of_letter(text: &str) -> Sex {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "m" => Sex::Male,
+            "f" | "w" => Sex::Female,
+            _ => Sex::NotGiven,
+        }
+    }
+
+    /// The letter of TRF-16 column 10: `m` or `w`.
+    pub fn trf_letter(self) -> Option<char> {
+        match self {
+            Sex::NotGiven => None,
+            Sex::Male => Some('m'),
+            Sex::Female => Some('w'),
+        }
+    }
+
+    /// The stored word as one letter (`m` or `f`), for the pairing model.
+    pub fn letter(self) -> Option<char> {
+        self.as_str().chars().next()
+    }
+}
+
+impl std::fmt::Display for Sex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a JSON body or a form may write: `m`, `f` or nothing, in either
+/// case, white space around.
+impl std::str::FromStr for Sex {
+    type Err = UnknownValue;
+    fn from_str(s: &str) -> Result<Self, UnknownValue> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "" => Ok(Sex::NotGiven),
+            "m" => Ok(Sex::Male),
+            "f" => Ok(Sex::Female),
+            _ => Err(UnknownValue {
+                set: "sex",
+                value: s.chars().take(60).collect(),
+                allowed: Sex::ALLOWED,
+            }),
+        }
+    }
+}
+
+impl utoipa::PartialSchema for Sex {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::schema::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::schema::Type::String)
+            .description(Some(
+                "A player's sex: `m`, `f` or empty (not given). Read in either \
+                 case with white space around; answered as `m`, `f` or empty.",
+            ))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Sex {}
+
+impl<'de> serde::Deserialize<'de> for Sex {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let word = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(d)?;
+        word.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The stored words exactly: anything else is a database error.
+impl<DB: Backend> FromSql<Text, DB> for Sex
+where
+    String: FromSql<Text, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+        let word = <String as FromSql<Text, DB>>::from_sql(bytes)?;
+        match Sex::ALL.iter().find(|s| s.as_str() == word) {
+            Some(s) => Ok(*s),
+            None => Err(Box::new(UnknownValue {
+                set: "sex",
+                value: word.chars().take(60).collect(),
+                allowed: Sex::ALLOWED,
+            })),
+        }
+    }
+}
+
+impl<DB: Backend> ToSql<Text, DB> for Sex
+where
+    str: ToSql<Text, DB>,
+{
+    fn to_sql<'b>(&'b self, out: &mut Output<'b, '_, DB>) -> serialize::Result {
+        <str as ToSql<Text, DB>>::to_sql(self.as_str(), out)
     }
 }
 
@@ -507,6 +667,7 @@ mod tests {
         round_trip(TimeCategory::ALL);
         round_trip(RecordFormat::ALL);
         round_trip(EnvelopeState::ALL);
+        round_trip(EnvelopeParty::ALL);
         round_trip(ArrivalOutcome::ALL);
         round_trip(DrawMode::ALL);
         round_trip(EarlyEnd::ALL);
@@ -520,6 +681,25 @@ mod tests {
         round_trip(BoardColourRule::ALL);
         round_trip(TeamColourPreference::ALL);
         round_trip(QuickplayDecision::ALL);
+        round_trip(Sex::ALL);
+    }
+
+    #[test]
+    fn a_sex_is_read_in_either_case_and_stored_as_its_word() {
+        assert_eq!(" F\u{3000}".parse::<Sex>().unwrap(), Sex::Female);
+        assert_eq!("M".parse::<Sex>().unwrap(), Sex::Male);
+        assert_eq!("  ".parse::<Sex>().unwrap(), Sex::NotGiven);
+        assert_eq!(Sex::Female.as_str(), "f");
+        let e = "x".parse::<Sex>().unwrap_err();
+        assert_eq!(e.to_string(), "'x' is not a sex; allowed: m, f, (empty)");
+        assert!("w".parse::<Sex>().is_err());
+        assert_eq!(Sex::of_letter("W"), Sex::Female);
+        assert_eq!(Sex::of_letter("?"), Sex::NotGiven);
+        assert_eq!(Sex::Female.trf_letter(), Some('w'));
+        assert_eq!(Sex::Female.letter(), Some('f'));
+        assert_eq!(Sex::NotGiven.letter(), None);
+        let e = parse_field::<Sex>("sex", "x").unwrap_err();
+        assert!(matches!(e, DomainError::Invalid { ref field, .. } if field == "sex"));
     }
 
     #[test]

@@ -142,7 +142,7 @@ pub fn build(
                 federation: (!p.federation.is_empty()).then(|| p.federation.clone()),
                 fide_id: p.fide_id.map(|f| f as u64),
                 birth_date: (!p.birth_date.is_empty()).then(|| p.birth_date.replace('-', "/")),
-                sex: p.sex.chars().next(),
+                sex: p.sex.letter(),
                 rounds: vec![RoundEntry::NotPaired; played as usize],
                 withdrawn: p.status != PlayerStatus::Active,
                 ..Default::default()

@@ -2,6 +2,10 @@
 //! 12.3(b), 12.8, 12.9 — recorded against a game and a player, with their effect
 //! on the result. Where the Laws ask "could the opponent mate by any series of
 //! legal moves", the rules core answers from the game's final position.
+//!
+//! Over 700 lines because `record` decides the effect of every kind of
+//! penalty on the one game in one match over the kinds (nearly 300 lines);
+//! the command, the form's reading of it and their tests belong with it.
 
 use super::audit::{self, Entry};
 use super::library;
@@ -15,8 +19,9 @@ use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
+use crate::domain::formats::{typed_number, typed_optional};
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::TimeCategory;
+use crate::domain::kinds::{parse_field, TimeCategory};
 use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus, QuickplayDecision};
 use diesel::prelude::*;
 use rules::{can_mate, CanMate, Position};
@@ -56,6 +61,43 @@ pub struct RecordPenalty {
     pub note: String,
     /// The game's version as read.
     pub version: i32,
+}
+
+/// The penalty form's fields as typed (`web::pages::desk`), every one text
+/// but the ticked box.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PenaltyFields<'a> {
+    pub player_id: &'a str,
+    pub kind: &'a str,
+    pub seconds: &'a str,
+    pub points: &'a str,
+    pub decision: &'a str,
+    pub claimed: bool,
+    pub final_fen: &'a str,
+    pub note: &'a str,
+    pub version: &'a str,
+}
+
+impl RecordPenalty {
+    /// The penalty form's fields, as the API's body: numbers read as typed
+    /// (`½` in points is 0.5), an empty seconds, points, decision or final
+    /// position is none; each field that does not read is an error at it.
+    pub fn from_fields(f: PenaltyFields<'_>) -> DomainResult<RecordPenalty> {
+        let given = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        Ok(RecordPenalty {
+            player_id: typed_number("player_id", f.player_id, "a player")?,
+            kind: parse_field("kind", f.kind)?,
+            seconds: typed_optional("seconds", f.seconds, "a number of seconds")?,
+            points: typed_optional("points", &f.points.replace('½', "0.5"), "0 or ½")?,
+            decision: given(f.decision)
+                .map(|d| parse_field("decision", &d))
+                .transpose()?,
+            claimed: f.claimed,
+            final_fen: given(f.final_fen),
+            note: f.note.trim().to_string(),
+            version: typed_number("version", f.version, "a version")?,
+        })
+    }
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -595,4 +637,93 @@ pub fn counts_for_round(
         *counts.entry(id).or_insert(0) += 1;
     }
     Ok(counts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields() -> PenaltyFields<'static> {
+        PenaltyFields {
+            player_id: " 7 ",
+            kind: "score_reduced",
+            points: "½",
+            version: "3",
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_form_reads_as_the_api_body() {
+        let cmd = RecordPenalty::from_fields(fields()).unwrap();
+        assert_eq!(cmd.player_id, PlayerId(7));
+        assert_eq!(cmd.kind, PenaltyKind::ScoreReduced);
+        assert_eq!(
+            (cmd.points, cmd.seconds, cmd.decision),
+            (Some(0.5), None, None)
+        );
+        assert_eq!((cmd.final_fen, cmd.version), (None, 3));
+        let cmd = RecordPenalty::from_fields(PenaltyFields {
+            points: "0,5",
+            decision: " postponed ",
+            ..fields()
+        })
+        .unwrap();
+        assert_eq!(cmd.points, Some(0.5));
+        assert_eq!(cmd.decision, Some(QuickplayDecision::Postponed));
+    }
+
+    #[test]
+    fn a_field_that_does_not_read_is_an_error_at_it() {
+        for (f, field, text) in [
+            (
+                PenaltyFields {
+                    player_id: "x",
+                    ..fields()
+                },
+                "player_id",
+                "'x' is not a player",
+            ),
+            (
+                PenaltyFields {
+                    seconds: "1m",
+                    ..fields()
+                },
+                "seconds",
+                "'1m' is not a number of seconds",
+            ),
+            (
+                PenaltyFields {
+                    points: "half",
+                    ..fields()
+                },
+                "points",
+                "'half' is not 0 or ½",
+            ),
+            (
+                PenaltyFields {
+                    decision: "maybe",
+                    ..fields()
+                },
+                "decision",
+                "'maybe' is not a quickplay decision",
+            ),
+            (
+                PenaltyFields {
+                    version: "",
+                    ..fields()
+                },
+                "version",
+                "'' is not a version",
+            ),
+        ] {
+            match RecordPenalty::from_fields(f) {
+                Err(DomainError::Invalid { field: at, message }) => {
+                    assert_eq!(at, field);
+                    assert!(message.to_string().starts_with(text), "{message}");
+                }
+                other => panic!("{field}: {other:?}"),
+            }
+        }
+    }
 }

@@ -52,6 +52,7 @@ use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
+use crate::domain::kinds::Sex;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -209,8 +210,7 @@ pub struct Standing {
     pub points: f64,
     pub rating: Option<i32>,
     pub birth_year: Option<i32>,
-    /// `m`, `f` or empty.
-    pub sex: String,
+    pub sex: Sex,
     pub federation: String,
     pub club: String,
 }
@@ -250,7 +250,7 @@ fn eligible(s: &Standing, rules: &[Rule]) -> bool {
             None => false,
             Some(y) => from.is_none_or(|f| y >= f) && to.is_none_or(|t| y <= t),
         },
-        Rule::Women => s.sex == "f",
+        Rule::Women => s.sex == Sex::Female,
         Rule::Federation { code } => s.federation.eq_ignore_ascii_case(code.trim()),
         Rule::Club { name } => {
             !s.club.trim().is_empty() && s.club.trim().eq_ignore_ascii_case(name.trim())
@@ -665,7 +665,7 @@ pub fn view(
                     points: r.points,
                     rating: r.rating.map(|v| v as i32),
                     birth_year: p.and_then(|p| year_of(&p.birth_date)),
-                    sex: p.map(|p| p.sex.clone()).unwrap_or_default(),
+                    sex: p.map(|p| p.sex).unwrap_or_default(),
                     federation: r.federation.clone(),
                     club: p.map(|p| p.club.clone()).unwrap_or_default(),
                 }
@@ -701,7 +701,7 @@ mod tests {
             points,
             rating: Some(2000),
             birth_year: Some(1990),
-            sex: "m".into(),
+            sex: Sex::Male,
             ..Default::default()
         }
     }
@@ -875,18 +875,18 @@ mod tests {
     /// across categories. The same amounts.
     #[test]
     fn one_prize_per_player_the_most_valuable() {
-        let mk = |id: i32, points: f64, sex: &str, rating: i32| Standing {
-            sex: sex.into(),
+        let mk = |id: i32, points: f64, sex: Sex, rating: i32| Standing {
+            sex,
             rating: Some(rating),
             ..player(id, points)
         };
         let st = vec![
-            mk(1, 7.0, "m", 2300),
-            mk(2, 6.5, "f", 2100),
-            mk(3, 6.5, "m", 1700),
-            mk(4, 6.0, "f", 1750),
-            mk(5, 5.5, "m", 1650),
-            mk(6, 5.0, "f", 1600),
+            mk(1, 7.0, Sex::Male, 2300),
+            mk(2, 6.5, Sex::Female, 2100),
+            mk(3, 6.5, Sex::Male, 1700),
+            mk(4, 6.0, Sex::Female, 1750),
+            mk(5, 5.5, Sex::Male, 1650),
+            mk(6, 5.0, Sex::Female, 1600),
         ];
         let table = PrizeTable {
             categories: vec![
@@ -949,12 +949,12 @@ mod tests {
                 ..player(1, 5.0)
             },
             Standing {
-                sex: "f".into(),
+                sex: Sex::Female,
                 birth_year: Some(2012),
                 ..player(2, 4.0)
             },
             Standing {
-                sex: "f".into(),
+                sex: Sex::Female,
                 birth_year: Some(1985),
                 ..player(3, 3.0)
             },

@@ -555,6 +555,23 @@ fn adjournments(app: &TestApp, e: &Event) {
         409,
         "open without the replying player",
     );
+    // Who is present is a closed set: another word names the allowed ones.
+    let v = refused(
+        app,
+        || {
+            e.arb.post(
+                &e.path(&format!("/adjournments/{aid}/presence")),
+                json!({"who": "arbiter", "at": "2026-05-02T09:58"}),
+            )
+        },
+        422,
+        "presence of an unknown party",
+    );
+    assert!(
+        v.to_string().contains("allowed: sealer, replier"),
+        "[{}] {v}",
+        app.label()
+    );
     envelope(
         app,
         e,

@@ -610,10 +610,6 @@ fn a_refused_form_speaks_the_language_of_the_page() {
     }
 }
 
-/// Library errors and interface words on a Czech page: one error of each
-/// family that a page can show (a closed set's allowed values, a pairing the
-/// engine refuses, a query string that does not parse, the notes after a
-/// player's edit), each in Czech and without its English.
 /// An organizer logged in on the pages in Czech: the form client and its CSRF token.
 fn czech_organizer(app: &crate::common::TestApp) -> (crate::common::form::Form, String) {
     let label = app.label();
@@ -654,6 +650,28 @@ fn new_tournament<'a>(csrf: &'a str, system: &'a str) -> [(&'a str, &'a str); 15
     ]
 }
 
+/// A Swiss event created on the Czech pages (`new_tournament`) and two
+/// Czech players pasted into it: its id.
+fn czech_swiss_with_two_players(
+    app: &crate::common::TestApp,
+    f: &crate::common::form::Form,
+    csrf: &str,
+) -> app::domain::ids::TournamentId {
+    let label = app.label();
+    let (status, location, body) = f.post("/new", &new_tournament(csrf, "swiss"));
+    assert_eq!(status, 303, "[{label}] created: {body}");
+    let tid: app::domain::ids::TournamentId = location.split('/').nth(2).unwrap().parse().unwrap();
+    let (status, _, _) = f.post(
+        &format!("/t/{tid}/manage/import"),
+        &[
+            ("csrf", csrf),
+            ("csv", "Novák, Jan; 2400\nDvořák, Tomáš; 2300\n"),
+        ],
+    );
+    assert_eq!(status, 303, "[{label}] two players");
+    tid
+}
+
 /// Round 1 paired and published through the staff pages; its first board.
 fn pair_and_publish_round_1(
     app: &crate::common::TestApp,
@@ -683,6 +701,10 @@ fn pair_and_publish_round_1(
     round.games[0].clone()
 }
 
+/// Library errors and interface words on a Czech page: one error of each
+/// family that a page can show (a closed set's allowed values, a pairing the
+/// engine refuses, a query string that does not parse, the notes after a
+/// player's edit), each in Czech and without its English.
 #[test]
 fn library_errors_speak_czech_on_a_czech_page() {
     use crate::common::{backends, TestApp};
@@ -700,18 +722,7 @@ fn library_errors_speak_czech_on_a_czech_page() {
                 && !body.contains("swiss, round_robin"),
             "[{label}] {body}"
         );
-        let (status, location, _) = post_new("swiss");
-        assert_eq!(status, 303, "[{label}] created");
-        let tid: app::domain::ids::TournamentId =
-            location.split('/').nth(2).unwrap().parse().unwrap();
-        let (status, _, _) = f.post(
-            &format!("/t/{tid}/manage/import"),
-            &[
-                ("csrf", &csrf),
-                ("csv", "Novák, Jan; 2400\nDvořák, Tomáš; 2300\n"),
-            ],
-        );
-        assert_eq!(status, 303, "[{label}] two players");
+        let tid = czech_swiss_with_two_players(&app, &f, &csrf);
 
         // The notes after an edit (the rating before round 1).
         let p = app
@@ -792,18 +803,7 @@ fn game_record_warnings_speak_czech_on_a_czech_page() {
         let app = TestApp::start(backend);
         let label = app.label();
         let (f, csrf) = czech_organizer(&app);
-        let (status, location, body) = f.post("/new", &new_tournament(&csrf, "swiss"));
-        assert_eq!(status, 303, "[{label}] created: {body}");
-        let tid: app::domain::ids::TournamentId =
-            location.split('/').nth(2).unwrap().parse().unwrap();
-        let (status, _, _) = f.post(
-            &format!("/t/{tid}/manage/import"),
-            &[
-                ("csrf", &csrf),
-                ("csv", "Novák, Jan; 2400\nDvořák, Tomáš; 2300\n"),
-            ],
-        );
-        assert_eq!(status, 303, "[{label}] two players");
+        let tid = czech_swiss_with_two_players(&app, &f, &csrf);
         let g = &pair_and_publish_round_1(&app, &f, &csrf, tid);
         let (status, _, body) = f.post(
             &format!("/t/{tid}/manage/rounds/1/results"),

@@ -407,8 +407,8 @@ fn team_player(team: usize, k: usize) -> String {
 }
 
 /// A team Swiss of five teams (a pairing-allocated bye every round, scored
-/// when the round is paired), round 1 published and played; team 1's
-/// captain is the user `skipper`.
+/// when the round is paired) with a board prize, round 1 published and
+/// played; team 1's captain is the user `skipper`.
 fn team_round_one(app: &TestApp, org: Client) -> Event {
     let tid = org.ok(
         org.post(
@@ -443,6 +443,21 @@ fn team_round_one(app: &TestApp, org: Client) -> Event {
             "team",
         );
     }
+    // A board prize, as the organizer sets one: the prize pages, printout and
+    // JSON read the board statistics and the rounds the reader sees.
+    org.ok(
+        org.put(
+            &format!("/api/v1/tournaments/{tid}/prizes"),
+            json!({"table": {"categories": [{
+                       "name": "Board 1",
+                       "kind": {"type": "board", "board": 1, "min_games": 1},
+                       "prizes": [3000, 2000]}],
+                    "currency": "EUR"},
+                   "version": 0}),
+        ),
+        200,
+        "board prizes",
+    );
     org.ok(
         org.post(&format!("/api/v1/tournaments/{tid}/team-rounds"), json!({})),
         201,
@@ -530,8 +545,8 @@ fn live_start(base: &str, tid: i64) -> String {
 /// anonymous reader, a logged-in user who is not staff here, and team 1's
 /// captain (his team plays in round 2 or has its bye) is exactly what it was
 /// before round 2 was paired: no match, board or line-up of round 2 shows
-/// on any page, JSON, PDF, PGN or TRF export. The live stream carries
-/// nothing but a version number. The staff see round 2.
+/// on any page, JSON, PDF, PGN or TRF export, nor in the board prizes. The
+/// live stream carries nothing but a version number. The staff see round 2.
 #[test]
 fn an_unpublished_team_round_shows_nowhere_to_the_public() {
     for backend in backends() {
@@ -554,6 +569,13 @@ fn an_unpublished_team_round_shows_nowhere_to_the_public() {
             ("captain", &captain),
         ];
         let before: Vec<_> = readers.iter().map(|(_, c)| snapshot(c, &paths)).collect();
+        // The walk reads the prize table with its board category.
+        let prizes = format!("/api/v1/tournaments/{tid}/prizes");
+        assert!(
+            before[0][&prizes].1.contains("Board 1"),
+            "{label}: the walk reads the board prize table: {:?}",
+            before[0][&prizes]
+        );
 
         ev.org.ok(
             ev.org
@@ -599,6 +621,9 @@ fn an_unpublished_team_round_shows_nowhere_to_the_public() {
                 "{label}: the live stream carries more than a version: {line:?}"
             );
         }
+        // The staff's prize list counts round 2 (the public's does not).
+        let staff = ev.org.get(&prizes).1;
+        assert_eq!(staff["after_round"], 2, "{label}: {staff}");
         // The staff see round 2 on the public addresses too.
         let page = ev.org.bytes(&format!("/t/{tid}/teams/rounds/2"));
         assert_eq!(page.0, StatusCode::OK);

@@ -108,11 +108,7 @@ pub fn export_trf(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<St
         // The TRF has no "withdrawn": his blank rounds say it.
         p.withdrawn = false;
         // TRF-16 column 10: `m` or `w`.
-        p.sex = match r.sex.as_str() {
-            "m" => Some('m'),
-            "f" => Some('w'),
-            _ => None,
-        };
+        p.sex = r.sex.trf_letter();
     }
     let reg_tc = tournaments::time_control(&row);
     let text = |s: &str| (!s.is_empty()).then(|| s.to_string());

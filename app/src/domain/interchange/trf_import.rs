@@ -329,11 +329,10 @@ fn insert_players(
     for p in &src.players {
         let name: String = p.name.trim().chars().take(100).collect();
         let federation = p.federation.clone().unwrap_or_default().to_uppercase();
-        let sex = match p.sex.map(|c| c.to_ascii_lowercase()) {
-            Some('m') => "m",
-            Some('f' | 'w') => "f",
-            _ => "",
-        };
+        let sex = p
+            .sex
+            .map(|c| crate::domain::kinds::Sex::of_letter(&c.to_string()))
+            .unwrap_or_default();
         let born = birth_date(p.birth_date.as_deref());
         let rating = p.rating.filter(|r| *r <= 3500).map(|r| r as i32);
         let id: ids::PlayerId = diesel::insert_into(players::table)

@@ -139,7 +139,7 @@ pub struct ListPlayer {
     pub foa_title: String,
     pub federation: String,
     /// `m`, `f` or empty.
-    pub sex: String,
+    pub sex: crate::domain::kinds::Sex,
     pub birth_year: Option<i32>,
     pub standard: Option<i32>,
     pub rapid: Option<i32>,
@@ -297,12 +297,8 @@ fn birth_year(text: &str) -> Result<Option<i32>, Msg> {
     }
 }
 
-fn sex(text: &str) -> String {
-    match text.trim().to_ascii_lowercase().as_str() {
-        "m" => "m".into(),
-        "f" | "w" => "f".into(),
-        _ => String::new(),
-    }
+fn sex(text: &str) -> crate::domain::kinds::Sex {
+    crate::domain::kinds::Sex::of_letter(text)
 }
 
 /// Folds a name (or a query) for search: lower case, diacritics removed

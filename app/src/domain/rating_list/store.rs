@@ -39,7 +39,7 @@ struct NewListPlayer {
     search_key: String,
     title: String,
     federation: String,
-    sex: String,
+    sex: crate::domain::kinds::Sex,
     birth_year: Option<i32>,
     standard: Option<i32>,
     rapid: Option<i32>,

@@ -28,7 +28,7 @@ fn xml_reads_every_field() {
     assert_eq!(p.fide_id, Some(1100001));
     assert_eq!(p.name, "Kowalski, Ján");
     assert_eq!(p.federation, "POL");
-    assert_eq!(p.sex, "m");
+    assert_eq!(p.sex, crate::domain::kinds::Sex::Male);
     assert_eq!(p.title, "FM");
     assert_eq!(p.o_title, "FA");
     assert_eq!(
@@ -153,7 +153,7 @@ fn txt_reads_by_header_positions() {
         (Some(2501), Some(10), Some(2400))
     );
     assert_eq!(v[0].title, "GM");
-    assert_eq!(v[1].sex, "f");
+    assert_eq!(v[1].sex, crate::domain::kinds::Sex::Female);
     assert_eq!((v[1].rapid, v[1].k_rapid), (Some(2100), Some(20)));
     assert_eq!(v[1].birth_year, Some(2001));
 }
@@ -185,7 +185,10 @@ fn csv_with_a_mapping() {
     assert_eq!(v[0].national_id.as_deref(), Some("123"));
     assert_eq!((v[0].standard, v[0].birth_year), (Some(1800), Some(2010)));
     assert_eq!(v[1].name, "Zając, \"Ola\"");
-    assert_eq!((v[1].standard, v[1].sex.as_str()), (None, "f"));
+    assert_eq!(
+        (v[1].standard, v[1].sex),
+        (None, crate::domain::kinds::Sex::Female)
+    );
 
     let text = "h\n1;\"open;POL\n";
     let e = read_all(ListFormat::Csv, text, Some(map.clone())).unwrap_err();

@@ -3,7 +3,7 @@
 //! Every post checks the CSRF token and runs the same domain operation as the
 //! JSON API, in one transaction with its audit row.
 
-use super::staff::{number, optional};
+use super::staff::optional;
 use super::{form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav};
 use super::{url_encode, Viewer};
 use crate::db::DbConnection;
@@ -12,7 +12,7 @@ use crate::domain::adjournments::{
 };
 use crate::domain::ids::{GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{parse_field, EnvelopeState, GameKind, Notation, RecordFormat};
-use crate::domain::penalties::{self, PenaltyView, RecordPenalty};
+use crate::domain::penalties::{self, PenaltyFields, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::rounds::GameView;
 use crate::domain::{require_role, results, Audience, DomainError, DomainResult, Role};
@@ -341,19 +341,18 @@ pub struct PenaltyForm {
 }
 
 impl PenaltyForm {
+    /// The API's command from the fields (`RecordPenalty::from_fields`).
     pub(crate) fn command(&self) -> DomainResult<RecordPenalty> {
-        Ok(RecordPenalty {
-            player_id: number("player_id", &self.player_id, "a player")?,
-            kind: parse_field("kind", &self.kind)?,
-            seconds: optional("seconds", &self.seconds, "a number of seconds")?,
-            points: optional("points", &self.points.replace('½', "0.5"), "0 or ½")?,
-            decision: text_or_none(&self.decision)
-                .map(|d| parse_field("decision", &d))
-                .transpose()?,
+        RecordPenalty::from_fields(PenaltyFields {
+            player_id: &self.player_id,
+            kind: &self.kind,
+            seconds: &self.seconds,
+            points: &self.points,
+            decision: &self.decision,
             claimed: ticked(&self.claimed),
-            final_fen: text_or_none(&self.final_fen),
-            note: self.note.trim().to_string(),
-            version: number("version", &self.version, "a version")?,
+            final_fen: &self.final_fen,
+            note: &self.note,
+            version: &self.version,
         })
     }
 }
@@ -512,16 +511,13 @@ pub async fn mark_present(
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
     let f = form.into_inner();
-    let cmd = MarkPresent {
-        who: f.who,
-        at: f.at,
-    };
+    let cmd = parse_field("who", &f.who).map(|who| MarkPresent { who, at: f.at });
     envelope_post(
         &state,
         &req,
         (tid, aid),
         &f.csrf,
-        Ok(cmd),
+        cmd,
         move |conn, actor, cmd| adjournments::mark_present(conn, actor, tid, aid, cmd),
         |viewer, _| viewer.tr().t("marked_present").to_string(),
     )

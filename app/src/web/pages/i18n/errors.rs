@@ -269,6 +269,23 @@ mod tests {
         );
     }
 
+    /// A sex is a closed set: an unknown one names the field and the
+    /// allowed words, in the page's language.
+    #[test]
+    fn an_unknown_sex_lists_the_allowed_words() {
+        use crate::domain::kinds::{parse_field, Sex};
+        let e = parse_field::<Sex>("sex", "x").unwrap_err();
+        assert_eq!(
+            error(&e, Lang::En),
+            "'x' is not a sex; allowed: m, f, (empty)"
+        );
+        let pl = error(&e, Lang::Pl);
+        assert!(pl.contains("płeć") && pl.contains("(puste)"), "{pl}");
+        let cs = error(&e, Lang::Cs);
+        assert!(cs.contains("pohlaví") && cs.contains("(prázdné)"), "{cs}");
+        assert_eq!(parse_field::<Sex>("sex", "F").unwrap(), Sex::Female);
+    }
+
     #[test]
     fn a_message_is_rendered_in_the_language_with_its_arguments() {
         let m = msg!("round {} is already published", 4);

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus};
+use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus, Sex};
 use crate::web::pages::i18n::errors;
 
 #[derive(Deserialize, Clone, Default)]
@@ -20,16 +20,13 @@ pub struct PlayerForm {
     pub confirm_duplicate: String,
 }
 
+/// A number typed in a form, or none (`formats::typed_optional`).
 pub(crate) fn optional<T: std::str::FromStr>(
     field: &str,
     text: &str,
     what: &str,
 ) -> DomainResult<Option<T>> {
-    if text.trim().is_empty() {
-        Ok(None)
-    } else {
-        number(field, text, what).map(Some)
-    }
+    crate::domain::formats::typed_optional(field, text, what)
 }
 
 impl PlayerForm {
@@ -315,10 +312,17 @@ impl EditPlayerForm {
             fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
             club: p.club.clone(),
             birth_date: p.birth_date.clone(),
-            sex: p.sex.clone(),
+            sex: p.sex.to_string(),
             k_factor: p.k_factor.to_string(),
             ..Default::default()
         }
+    }
+
+    /// The choices of the sex select: each word, and whether it is the one
+    /// typed (none when the form holds something else).
+    pub fn sex_options(&self) -> Vec<(Sex, bool)> {
+        let typed = self.sex.parse::<Sex>().ok();
+        Sex::ALL.iter().map(|&s| (s, typed == Some(s))).collect()
     }
 
     fn command(&self) -> DomainResult<registration::EditPlayer> {
@@ -330,7 +334,7 @@ impl EditPlayerForm {
             fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
             club: Some(self.club.clone()),
             birth_date: Some(self.birth_date.clone()),
-            sex: Some(self.sex.clone()),
+            sex: Some(parse_field("sex", &self.sex)?),
             k_factor: optional("k_factor", &self.k_factor, "10, 20 or 40")?,
             version: number("version", &self.version, "a version")?,
             ..Default::default()

@@ -60,17 +60,9 @@ impl Default for TournamentForm {
     }
 }
 
+/// A number typed in a form (`formats::typed_number`).
 pub(crate) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<T> {
-    text.trim().replace(',', ".").parse().map_err(|_| {
-        DomainError::invalid(
-            field,
-            msg!(
-                "'{}' is not {}",
-                text.trim(),
-                crate::domain::msg::word(what)
-            ),
-        )
-    })
+    crate::domain::formats::typed_number(field, text, what)
 }
 
 impl TournamentForm {

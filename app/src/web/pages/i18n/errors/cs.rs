@@ -2,7 +2,8 @@
 //! `errors.rs`). Terminology as in the Czech translation of the Laws of Chess
 //! and the pages' table (`i18n/cs.rs`).
 //!
-//! Long: one line a message of the whole application.
+//! Over 700 lines because it is one line a message of the whole application,
+//! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
     ("{} not found", "nenalezeno: {}"),
@@ -51,7 +52,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the draw offer is by one of the two players", "remízu nabízí jeden z obou hráčů"),
     ("the envelope is no longer sealed", "obálka už není zapečetěna"),
     ("write the time as YYYY-MM-DDTHH:MM", "zapište čas jako RRRR-MM-DDTHH:MM"),
-    ("sealer or replier", "ten, kdo tah zapečetil, nebo ten, kdo odpovídá"),
     ("the envelope is {}, not sealed", "obálka je ve stavu: {}, není zapečetěna"),
     ("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first", "obálka se otevírá jen za přítomnosti hráče, který má odpovědět (Pokyny §6): nejprve ho označte jako přítomného"),
     ("the stored resumption time is unreadable", "uložený čas dohrávky je nečitelný"),
@@ -149,7 +149,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the federation is a three-letter code such as POL", "federace je třípísmenný kód, např. CZE"),
     ("a FIDE id is a positive number", "FIDE ID je kladné číslo"),
     ("K is 10, 20 or 40", "K je 10, 20 nebo 40"),
-    ("m, f or empty", "m, f nebo prázdné"),
     ("write the birth date as YYYY-MM-DD or YYYY", "zapište datum narození jako RRRR-MM-DD nebo RRRR"),
     ("player {} in tournament {}", "hráč {} v turnaji {}"),
     ("a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players", "turnaj každý s každým nepřijímá přihlášky po rozlosování 1. kola: Bergerova tabulka je daná počtem hráčů"),
@@ -546,6 +545,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
 /// The interface words `msg::word` carries (states, roles, kinds, the names
 /// of the closed sets of `domain::kinds`).
 pub(super) const WORDS: &[(&str, &str)] = &[
+    ("sex", "pohlaví"),
+    ("(empty)", "(prázdné)"),
+    ("player at the envelope", "hráč u obálky"),
+    ("sealer", "ten, kdo tah zapečetil"),
+    ("replier", "ten, kdo odpovídá"),
     ("quickplay decision", "rozhodnutí o reklamaci (10.2)"),
     ("postponed", "odložena"),
     ("increment", "přidání přírůstku"),

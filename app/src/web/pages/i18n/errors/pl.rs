@@ -2,7 +2,8 @@
 //! `errors.rs`). Terminology as in the Polish translation of the Laws of Chess
 //! and the pages' table (`i18n.rs`).
 //!
-//! Long: one line a message of the whole application.
+//! Over 700 lines because it is one line a message of the whole application,
+//! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
     ("{} not found", "nie znaleziono: {}"),
@@ -51,7 +52,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the draw offer is by one of the two players", "remis proponuje jeden z dwóch zawodników"),
     ("the envelope is no longer sealed", "koperta nie jest już zapieczętowana"),
     ("write the time as YYYY-MM-DDTHH:MM", "zapisz czas jako RRRR-MM-DDTGG:MM"),
-    ("sealer or replier", "zapieczętował albo odpowiada"),
     ("the envelope is {}, not sealed", "koperta jest w stanie: {}, nie zapieczętowana"),
     ("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first", "kopertę otwiera się tylko w obecności zawodnika, który ma odpowiedzieć (Wytyczne §6): najpierw zaznacz jego obecność"),
     ("the stored resumption time is unreadable", "zapisany termin wznowienia jest nieczytelny"),
@@ -149,7 +149,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the federation is a three-letter code such as POL", "federacja to kod trzyliterowy, np. POL"),
     ("a FIDE id is a positive number", "FIDE ID jest liczbą dodatnią"),
     ("K is 10, 20 or 40", "K wynosi 10, 20 lub 40"),
-    ("m, f or empty", "m, f lub puste"),
     ("write the birth date as YYYY-MM-DD or YYYY", "zapisz datę urodzenia jako RRRR-MM-DD lub RRRR"),
     ("player {} in tournament {}", "zawodnik {} w turnieju {}"),
     ("a round robin takes no entries once round 1 is paired: the Berger table is fixed by the number of players", "turniej kołowy nie przyjmuje zgłoszeń po skojarzeniu rundy 1: tabela Bergera jest ustalona przez liczbę zawodników"),
@@ -546,6 +545,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
 /// The interface words `msg::word` carries (states, roles, kinds, the names
 /// of the closed sets of `domain::kinds`).
 pub(super) const WORDS: &[(&str, &str)] = &[
+    ("sex", "płeć"),
+    ("(empty)", "(puste)"),
+    ("player at the envelope", "gracz przy kopercie"),
+    ("sealer", "pieczętujący"),
+    ("replier", "odpowiadający"),
     ("quickplay decision", "decyzja w sprawie reklamacji (10.2)"),
     ("postponed", "odroczone"),
     ("increment", "dodanie przyrostu"),

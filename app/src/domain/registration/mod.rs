@@ -3,7 +3,7 @@
 //! Over 700 lines because registration, the duplicate check, edits, removal,
 //! withdrawal and reinstatement, requested byes and filling from the rating
 //! list all guard the same rule of when a player may change (before or after
-//! round 1 is paired).
+//! round 1 is paired). Registration from a pasted list is `paste.rs`.
 
 use super::audit::{self, Entry};
 use super::tournaments::load as load_tournament;
@@ -12,11 +12,14 @@ use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{ByeRequestKind, PlayerStatus};
-use crate::domain::msg::{nested, word, Lines, Msg};
+use crate::domain::kinds::{ByeRequestKind, PlayerStatus, Sex};
+use crate::domain::msg::{word, Msg};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+mod paste;
+pub use paste::import_list;
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -34,8 +37,8 @@ pub struct RegisterPlayer {
     pub club: String,
     /// `YYYY-MM-DD` or `YYYY`, may be empty.
     pub birth_date: String,
-    /// `m`, `f` or empty.
-    pub sex: String,
+    /// `m`, `f` or empty (either case).
+    pub sex: Sex,
     #[schema(minimum = 0, maximum = 3500)]
     pub rating: Option<i32>,
     #[schema(minimum = 0, maximum = 3500)]
@@ -151,11 +154,6 @@ impl RegisterPlayer {
                 return Err(DomainError::invalid("k_factor", msg!("K is 10, 20 or 40")));
             }
         }
-        let sex = formats::sex(&self.sex);
-        self.sex = sex.clone().unwrap_or_default();
-        if sex.is_none() {
-            return Err(DomainError::invalid("sex", msg!("m, f or empty")));
-        }
         let bd = self.birth_date.trim();
         let year_only = bd.len() == 4 && bd.chars().all(|c| c.is_ascii_digit());
         if !(bd.is_empty() || formats::is_date(bd) || year_only) {
@@ -182,7 +180,7 @@ pub struct PlayerView {
     pub club: String,
     pub fide_id: Option<i64>,
     pub birth_date: String,
-    pub sex: String,
+    pub sex: Sex,
     pub rating: Option<i32>,
     pub national_rating: Option<i32>,
     pub k_factor: i32,
@@ -206,7 +204,7 @@ impl From<&PlayerRow> for PlayerView {
             club: p.club.clone(),
             fide_id: p.fide_id,
             birth_date: p.birth_date.clone(),
-            sex: p.sex.clone(),
+            sex: p.sex,
             rating: p.rating,
             national_rating: p.national_rating,
             k_factor: p.k_factor,
@@ -401,7 +399,9 @@ pub(crate) fn fill_from_rating_list(
     fill(&mut cmd.name, f.name);
     fill(&mut cmd.title, f.title);
     fill(&mut cmd.federation, f.federation);
-    fill(&mut cmd.sex, f.sex);
+    if cmd.sex == Sex::NotGiven {
+        cmd.sex = f.sex;
+    }
     fill(
         &mut cmd.birth_date,
         f.birth_year.map(|y| y.to_string()).unwrap_or_default(),
@@ -485,7 +485,7 @@ pub struct EditPlayer {
     pub federation: Option<String>,
     pub club: Option<String>,
     pub birth_date: Option<String>,
-    pub sex: Option<String>,
+    pub sex: Option<Sex>,
     #[schema(minimum = 0, maximum = 3500)]
     pub rating: Option<i32>,
     #[schema(minimum = 0, maximum = 3500)]
@@ -528,7 +528,7 @@ pub fn edit(
         federation: cmd.federation.unwrap_or_else(|| before.federation.clone()),
         club: cmd.club.unwrap_or_else(|| before.club.clone()),
         birth_date: cmd.birth_date.unwrap_or_else(|| before.birth_date.clone()),
-        sex: cmd.sex.unwrap_or_else(|| before.sex.clone()),
+        sex: cmd.sex.unwrap_or(before.sex),
         rating: cmd.rating.or(before.rating),
         national_rating: cmd.national_rating.or(before.national_rating),
         k_factor: Some(cmd.k_factor.unwrap_or(before.k_factor)),
@@ -666,111 +666,6 @@ pub fn reinstate(
     let after = load_player(conn, tid, pid)?;
     audit_change(conn, actor, tid, "player.reinstate", &before, &after)?;
     Ok(PlayerView::from(&after))
-}
-
-/// One CSV line: `name; rating; title; federation; FIDE id; club` (`;`, tab or
-/// `,` between fields — a comma only when the line has neither of the others,
-/// since names are often written "Surname, First").
-fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
-    let sep = if line.contains(';') {
-        ';'
-    } else if line.contains('\t') {
-        '\t'
-    } else {
-        '|'
-    };
-    let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
-    let cell = |i: usize| cells.get(i).copied().unwrap_or("");
-    Ok(RegisterPlayer {
-        name: cell(0).to_string(),
-        rating: cell_number("rating", cell(1), "a rating")?,
-        title: cell(2).to_string(),
-        federation: cell(3).to_string(),
-        fide_id: cell_number("fide_id", cell(4), "a FIDE id")?,
-        club: cell(5).to_string(),
-        ..Default::default()
-    })
-}
-
-/// Whether a CSV line is a header (`Name; Rating; …`) rather than a player.
-fn csv_header(line: &str) -> bool {
-    let first = line
-        .split([';', '\t', '|'])
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_lowercase();
-    [
-        "name",
-        "player",
-        "nazwisko",
-        "zawodnik",
-        "imię",
-        "jméno",
-        "hráč",
-        "příjmení",
-    ]
-    .iter()
-    .any(|h| first.starts_with(h))
-}
-
-/// A number in a cell of the pasted list; an empty cell is none.
-fn cell_number<T: std::str::FromStr>(
-    field: &str,
-    text: &str,
-    what: &str,
-) -> DomainResult<Option<T>> {
-    let t = text.trim();
-    if t.is_empty() {
-        return Ok(None);
-    }
-    t.parse()
-        .map(Some)
-        .map_err(|_| DomainError::invalid(field, msg!("'{}' is not {}", t, word(what))))
-}
-
-/// A pasted list of players, one a line (`name; rating; title; federation;
-/// FIDE id; club`), registered in this one transaction: every wrong line is
-/// named at once (`field: "csv"`, a line each) and then nothing is
-/// registered; a first line of column names and `#` comments are skipped.
-pub fn import_list(
-    conn: &mut DbConnection,
-    actor: &Actor,
-    tid: TournamentId,
-    text: &str,
-) -> DomainResult<usize> {
-    super::require_individual_event(
-        conn,
-        tid,
-        msg!("players are entered on a team's roster, not one by one"),
-    )?;
-    let mut n = 0;
-    let mut problems = Vec::new();
-    let mut first = true;
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.trim_start().starts_with('#') {
-            continue;
-        }
-        if std::mem::take(&mut first) && csv_header(line) {
-            continue;
-        }
-        match csv_player(line).and_then(|cmd| register(conn, actor, tid, cmd)) {
-            Ok(_) => n += 1,
-            Err(
-                DomainError::Invalid { field, message }
-                | DomainError::ConflictOn { field, message },
-            ) => problems.push(msg!("line {}: {}: {}", i + 1, field, nested(message))),
-            Err(DomainError::Conflict { message, .. }) => {
-                problems.push(msg!("line {}: {}", i + 1, nested(message)))
-            }
-            Err(other) => return Err(other),
-        }
-    }
-    if problems.is_empty() {
-        Ok(n)
-    } else {
-        Err(DomainError::invalid("csv", msg!("{}", Lines(problems))))
-    }
 }
 
 /// One audit row for a change of a player's registration.
