@@ -6,8 +6,8 @@ use super::*;
 use crate::domain::msg::{nested, Lines};
 
 /// One CSV line: `name; rating; title; federation; FIDE id; club` (`;`, tab or
-/// `,` between fields — a comma only when the line has neither of the others,
-/// since names are often written "Surname, First").
+/// `|` between fields, in that order of preference — never a comma, since names
+/// are often written "Surname, First").
 fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
     let sep = if line.contains(';') {
         ';'
