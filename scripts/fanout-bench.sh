@@ -6,8 +6,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 n="${1:-10000}"
-cargo build --release -p app --bin arbiter -q
-bin=target/release/arbiter
+# ARBITER_BIN: a binary already built; else a release build.
+bin="${ARBITER_BIN:-}"
+if [ -z "$bin" ]; then
+  cargo build --release -p app --bin arbiter -q
+  bin=target/release/arbiter
+fi
 dir=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
 export ARBITER_KEY_FILE="$dir/key"

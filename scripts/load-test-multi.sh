@@ -10,8 +10,12 @@ cd "$(dirname "$0")/.."
 secs="${1:-30}"; pace="${2:-1}"; n="${3:-3}"
 pgbase="${PGBASE:-postgres://postgres@127.0.0.1:5432}"
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 2; }
-cargo build --release -p app --bin arbiter -q
-bin=target/release/arbiter
+# ARBITER_BIN: a binary already built (e.g. two builds compared); else a release build.
+bin="${ARBITER_BIN:-}"
+if [ -z "$bin" ]; then
+  cargo build --release -p app --bin arbiter -q
+  bin=target/release/arbiter
+fi
 dir=$(mktemp -d)
 dbname="arbiter_load_$$"
 servers=()
@@ -65,4 +69,12 @@ for i in $(seq 1 "$n"); do
   grep -v "^error status" "$dir/wrk$i" | grep -E "Requests/sec|Latency|99%|Non-2xx|Socket errors|requests in" || true
   echo "   error statuses: $(grep -c '^error status' "$dir/wrk$i" || true)"
 done
-wait $writers
+wrc=0
+wait $writers || wrc=$?
+# How each instance made its answers: remade ahead by its refresher, or by a reader.
+for i in $(seq 1 "$n"); do
+  m=$(curl -s "${urls[$((i-1))]}/metrics" || true)
+  echo "instance $i: answers remade ahead $(grep -m1 '^cache_answers_refreshed_total' <<<"$m" | cut -d' ' -f2)," \
+       "made by readers $(grep -m1 '^cache_answers_computed_by_readers_total' <<<"$m" | cut -d' ' -f2)"
+done
+exit $wrc

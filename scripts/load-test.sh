@@ -9,8 +9,12 @@ cd "$(dirname "$0")/.."
 secs="${1:-30}"
 pace="${2:-1}"
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 2; }
-cargo build --release -p app -q
-bin=target/release/arbiter
+# ARBITER_BIN: a binary already built (e.g. two builds compared); else a release build.
+bin="${ARBITER_BIN:-}"
+if [ -z "$bin" ]; then
+  cargo build --release -p app --bin arbiter -q
+  bin=target/release/arbiter
+fi
 dir=$(mktemp -d)
 trap 'kill $server 2>/dev/null || true; rm -rf "$dir"' EXIT
 export ARBITER_KEY_FILE="$dir/key"
