@@ -92,8 +92,8 @@ pub enum PgnErrorKind {
     BadTag,
     /// The game is of a variant these rules do not cover (crazyhouse, atomic, …).
     UnsupportedVariant(String),
-    /// The FEN tag cannot be read.
-    BadFen(String),
+    /// The FEN tag cannot be read (which part of it, where, and why).
+    BadFen(crate::fen::FenError),
 }
 
 /// A problem in PGN text, with its position.
@@ -673,7 +673,7 @@ pub fn start_position(game: &PgnGame) -> Result<(Position, bool), PgnError> {
     match game.tag("FEN").map(str::trim).filter(|f| !f.is_empty()) {
         Some(fen) => Position::from_fen_lenient(fen)
             .map(|p| (p, chess960))
-            .map_err(|e| at(PgnErrorKind::BadFen(e.to_string()))),
+            .map_err(|e| at(PgnErrorKind::BadFen(e))),
         None => Ok((Position::startpos(), chess960)),
     }
 }

@@ -319,8 +319,7 @@ pub fn pgn_error(e: &PgnError) -> Msg {
         PgnErrorKind::UnsupportedVariant(v) => {
             msg!("variant {} is not chess or Chess960", format!("{v:?}"))
         }
-        // The FEN tag's error reaches here as the rules crate's text.
-        PgnErrorKind::BadFen(text) => msg!("FEN tag: {}", text),
+        PgnErrorKind::BadFen(e) => msg!("FEN tag: {}", nested(fen_error(e))),
     };
     msg!("line {}, column {}: {}", e.line, e.column, nested(what))
 }

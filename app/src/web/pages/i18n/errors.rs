@@ -286,6 +286,34 @@ mod tests {
         assert_eq!(parse_field::<Sex>("sex", "F").unwrap(), Sex::Female);
     }
 
+    /// A PGN game whose FEN tag is wrong: the FEN's own error (which field,
+    /// which column, why) is translated, not passed through as English.
+    #[test]
+    fn a_bad_fen_tag_of_a_pgn_game_is_read_in_every_language() {
+        use crate::domain::library::pgn_error;
+        let pgn = "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1\"]\n\n1. e4 *\n";
+        let game = rules::pgn::read_games(pgn)
+            .into_iter()
+            .next()
+            .expect("one game")
+            .expect("the PGN itself reads");
+        let e = rules::pgn::start_position(&game).unwrap_err();
+        let m = pgn_error(&e);
+        let en = message(&m, Lang::En);
+        assert!(
+            en.starts_with(&format!("line {}, column 1: FEN tag: ", e.line)),
+            "{en}"
+        );
+        assert!(en.contains("side to move"), "{en}");
+        for lang in [Lang::Pl, Lang::Cs] {
+            let shown = message(&m, lang);
+            assert!(
+                !shown.contains("side to move") && !shown.contains("FEN tag"),
+                "{lang:?}: {shown}"
+            );
+        }
+    }
+
     #[test]
     fn a_message_is_rendered_in_the_language_with_its_arguments() {
         let m = msg!("round {} is already published", 4);
