@@ -128,7 +128,16 @@ fn listen(i: usize, base: &str, tid: i32, tx: mpsc::Sender<(usize, i64)>) {
 
 /// An anonymous GET: (status, ETag, body).
 fn fetch(base: &str, path: &str) -> (u16, String, Vec<u8>) {
-    let res = reqwest::blocking::get(format!("{base}{path}")).expect("request");
+    fetch_with(base, path, None)
+}
+
+/// An anonymous GET, naming the version a live event told of if any.
+fn fetch_with(base: &str, path: &str, told: Option<i64>) -> (u16, String, Vec<u8>) {
+    let mut req = reqwest::blocking::Client::new().get(format!("{base}{path}"));
+    if let Some(v) = told {
+        req = req.header("X-Arbiter-Version", v.to_string());
+    }
+    let res = req.send().expect("request");
     let status = res.status().as_u16();
     let etag = res
         .headers()
@@ -355,18 +364,8 @@ fn writes_through_every_instance(backend: Backend, n: usize) {
 
 /// An anonymous GET naming the version a live event told of: (status, ETag).
 fn fetch_told(base: &str, path: &str, version: i64) -> (u16, String) {
-    let res = reqwest::blocking::Client::new()
-        .get(format!("{base}{path}"))
-        .header("X-Arbiter-Version", version.to_string())
-        .send()
-        .expect("request");
-    let etag = res
-        .headers()
-        .get(reqwest::header::ETAG)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
-    (res.status().as_u16(), etag)
+    let (status, etag, _) = fetch_with(base, path, Some(version));
+    (status, etag)
 }
 
 /// A counter of an instance's `/metrics`.
