@@ -54,6 +54,11 @@ print(json.loads(call("POST", "/api/v1/tokens", {"label": "load"}, h).read())["t
 PY
 )
 all=$(IFS=,; echo "${urls[*]}")
+# CPU seconds (user + system) of processes, from /proc (clock ticks / 100).
+cpu_of() { local t=0 p; for p in "$@"; do
+  [ -r "/proc/$p/stat" ] && t=$((t + $(awk '{print $14 + $15}' "/proc/$p/stat"))); done; echo "$t"; }
+pg_cpu() { cpu_of $(pgrep -x postgres || true); }
+pg0=$(pg_cpu)
 echo "$n instances on PostgreSQL ($all); 1,000 players, 11 rounds; readers 64 connections spread over them, writers 20 clients through all, ${secs}s"
 python3 scripts/load-writers.py "$all" 1 11 20 "$secs" "$token" "$pace" &
 writers=$!
@@ -71,10 +76,15 @@ for i in $(seq 1 "$n"); do
 done
 wrc=0
 wait $writers || wrc=$?
-# How each instance made its answers: remade ahead by its refresher, or by a reader.
+pg1=$(pg_cpu)
+echo "CPU seconds during the run: PostgreSQL $(( (pg1 - pg0) / 100 )) (all its processes);" \
+     "instances $(for s in "${servers[@]}"; do echo -n "$(( $(cpu_of $(pgrep -P "$s")) / 100 )) "; done)(since their start)"
+# How each instance made its answers: remade ahead by its refresher (made there,
+# or taken from the table the instances share), or by a reader.
 for i in $(seq 1 "$n"); do
   m=$(curl -s "${urls[$((i-1))]}/metrics" || true)
   echo "instance $i: answers remade ahead $(grep -m1 '^cache_answers_refreshed_total' <<<"$m" | cut -d' ' -f2)," \
+       "taken from another instance $(grep -m1 '^cache_answers_shared_total' <<<"$m" | cut -d' ' -f2)," \
        "made by readers $(grep -m1 '^cache_answers_computed_by_readers_total' <<<"$m" | cut -d' ' -f2)"
 done
 exit $wrc

@@ -23,6 +23,7 @@
 
 use super::auth::Credentials;
 use super::error::AppError;
+use super::shared_answers::{Found, SharedAnswers};
 use super::{read, AppState};
 use crate::db::{Database, DbConnection};
 use crate::domain::ids::TournamentId;
@@ -120,6 +121,8 @@ pub struct Cache {
     pub refreshed: AtomicU64,
     /// Answers a reader had to make itself (for `/metrics`).
     pub computed: AtomicU64,
+    /// Answers the refresher took from another instance (`shared_answers`).
+    pub shared: AtomicU64,
 }
 
 impl Default for Cache {
@@ -140,6 +143,7 @@ impl Cache {
             done: Condvar::new(),
             refreshed: AtomicU64::new(0),
             computed: AtomicU64::new(0),
+            shared: AtomicU64::new(0),
         }
     }
 }
@@ -303,17 +307,108 @@ impl Cache {
     }
 
     /// Starts the thread that remakes read answers when versions move. It ends
-    /// when the cache is dropped or the versions close (shutdown).
-    pub fn start_refresher(self: &Arc<Cache>, versions: Arc<Versions>) {
+    /// when the cache is dropped or the versions close (shutdown). With
+    /// `shared` (PostgreSQL), answers another instance made are taken from the
+    /// database instead of made again.
+    pub fn start_refresher(
+        self: &Arc<Cache>,
+        versions: Arc<Versions>,
+        shared: Option<SharedAnswers>,
+    ) {
         let cache = Arc::downgrade(self);
         let _ = std::thread::Builder::new()
             .name("cache-refresher".into())
-            .spawn(move || refresher(cache, versions));
+            .spawn(move || refresher(cache, versions, shared));
     }
 }
 
-fn refresher(cache: Weak<Cache>, versions: Arc<Versions>) {
+/// A copy to remake; while another instance makes it, asked for again until
+/// `since + SHARED_WAIT`.
+struct Waiting {
+    tid: TournamentId,
+    version: u64,
+    key: String,
+    recipe: Recipe,
+    since: Instant,
+}
+
+/// How often the refresher asks again for a copy another instance is making.
+const SHARED_POLL: Duration = Duration::from_millis(10);
+/// How long it waits for another instance before making the copy itself.
+const SHARED_WAIT: Duration = Duration::from_secs(1);
+/// How often copies nobody remade lately are cleared from the shared table.
+const FORGET_EVERY: Duration = Duration::from_secs(60);
+
+/// Makes `w.key` here (and stores it in the shared table when this instance
+/// holds the claim there); releases the key's claim in this process.
+fn make(c: &Cache, shared: Option<&SharedAnswers>, w: Waiting) {
+    let Waiting {
+        tid,
+        version,
+        key,
+        recipe,
+        ..
+    } = w;
+    match recipe() {
+        Ok(body) => {
+            c.refreshed.fetch_add(1, Ordering::Relaxed);
+            if let Some(s) = shared {
+                if let Err(e) = s.store(&key, version, &body) {
+                    log::warn!("shared answers: cannot store {key:?}: {e}");
+                }
+            }
+            c.put(key.clone(), tid, version, body, Some(recipe), false);
+        }
+        Err(e) => {
+            // The next reader computes it (and gets the error itself).
+            log::debug!("cache refresher: {key:?}: {e}");
+            if let Some(s) = shared {
+                let _ = s.release(&key, version);
+            }
+            if let Some(en) = c.entries().get_mut(&key) {
+                en.recipe = None;
+            }
+        }
+    }
+    c.release(&key);
+}
+
+/// Takes `w` from the shared table, or makes it when this instance wins the
+/// claim there; gives it back to be asked for again while another instance
+/// is making it (until `SHARED_WAIT` has passed: then it is made here).
+fn take_or_make(c: &Cache, shared: Option<&SharedAnswers>, w: Waiting) -> Option<Waiting> {
+    let Some(s) = shared else {
+        make(c, None, w);
+        return None;
+    };
+    match s.find_or_claim(&w.key, w.tid, w.version) {
+        Ok(Found::Copy(v, body)) => {
+            c.shared.fetch_add(1, Ordering::Relaxed);
+            c.put(w.key.clone(), w.tid, v, body, Some(w.recipe), false);
+            c.release(&w.key);
+            None
+        }
+        Ok(Found::Claimed) => {
+            make(c, Some(s), w);
+            None
+        }
+        Ok(Found::Busy) if w.since.elapsed() < SHARED_WAIT => Some(w),
+        Ok(Found::Busy) => {
+            make(c, None, w);
+            None
+        }
+        Err(e) => {
+            log::warn!("shared answers: {e}; making {:?} here", w.key);
+            make(c, None, w);
+            None
+        }
+    }
+}
+
+fn refresher(cache: Weak<Cache>, versions: Arc<Versions>, shared: Option<SharedAnswers>) {
     let mut last: HashMap<TournamentId, Instant> = HashMap::new();
+    let mut waiting: Vec<Waiting> = Vec::new();
+    let mut forgot = Instant::now();
     let mut wait = POLL;
     while !versions.closing() {
         let Some(c) = cache.upgrade() else { return };
@@ -330,6 +425,11 @@ fn refresher(cache: Weak<Cache>, versions: Arc<Versions>) {
             s.kicked = false;
         }
         wait = POLL;
+        // The copies other instances were making when last asked.
+        waiting = std::mem::take(&mut waiting)
+            .into_iter()
+            .filter_map(|w| take_or_make(&c, shared.as_ref(), w))
+            .collect();
         let now = Instant::now();
         for (tid, version, items) in c.behind(&mut |t| versions.get(t)) {
             if let Some(at) = last.get(&tid) {
@@ -339,25 +439,35 @@ fn refresher(cache: Weak<Cache>, versions: Arc<Versions>) {
                     continue;
                 }
             }
-            last.insert(tid, now);
             // Claimed as a reader claims a recomputation: meanwhile readers
             // get the copy from before (unless told of a newer version).
             let items: Vec<_> = items.into_iter().filter(|(k, _)| c.claim(k)).collect();
+            if items.is_empty() {
+                continue;
+            }
+            last.insert(tid, now);
             for (key, recipe) in items {
-                match recipe() {
-                    Ok(body) => {
-                        c.refreshed.fetch_add(1, Ordering::Relaxed);
-                        c.put(key.clone(), tid, version, body, Some(recipe), false);
-                    }
-                    Err(e) => {
-                        // The next reader computes it (and gets the error itself).
-                        log::debug!("cache refresher: {key:?}: {e}");
-                        if let Some(en) = c.entries().get_mut(&key) {
-                            en.recipe = None;
-                        }
-                    }
+                let w = Waiting {
+                    tid,
+                    version,
+                    key,
+                    recipe,
+                    since: now,
+                };
+                waiting.extend(take_or_make(&c, shared.as_ref(), w));
+            }
+        }
+        if !waiting.is_empty() {
+            wait = wait.min(SHARED_POLL);
+        }
+        if let Some(s) = &shared {
+            if forgot.elapsed() >= FORGET_EVERY {
+                forgot = Instant::now();
+                match s.forget_old() {
+                    Ok(0) => {}
+                    Ok(n) => log::debug!("shared answers: {n} old copies forgotten"),
+                    Err(e) => log::warn!("shared answers: cannot forget old copies: {e}"),
                 }
-                c.release(&key);
             }
         }
         let mut s = c.signal.lock().unwrap_or_else(|p| p.into_inner());

@@ -9,6 +9,8 @@ pub mod error;
 pub mod openapi;
 pub mod ops;
 pub mod pages;
+pub mod routing;
+pub mod shared_answers;
 
 use crate::db::{Database, DbConnection};
 use crate::domain::msg::nested;
@@ -325,12 +327,21 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .error_handler(json_error_handler),
     )
     .app_data(web::PathConfig::default().error_handler(path_error_handler))
-    .app_data(web::QueryConfig::default().error_handler(query_error_handler))
-    .route("/api/openapi.json", web::get().to(openapi::serve));
-    pages::configure(cfg);
-    for def in api::routes() {
-        cfg.route(&routing_path(def.path), def.route);
-    }
+    .app_data(web::QueryConfig::default().error_handler(query_error_handler));
+    // Pages first, then the API, as one tree of scopes (`routing`).
+    let mut entries = vec![routing::Entry {
+        path: "/api/openapi.json".into(),
+        route: web::get().to(openapi::serve),
+    }];
+    entries.extend(pages::routes().into_iter().map(|def| routing::Entry {
+        path: def.path.to_string(),
+        route: def.route,
+    }));
+    entries.extend(api::routes().into_iter().map(|def| routing::Entry {
+        path: routing_path(def.path),
+        route: def.route,
+    }));
+    routing::register_all(cfg, entries);
     cfg.default_service(web::to(not_found));
 }
 

@@ -88,6 +88,8 @@ pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
         .absolute(state.cache.refreshed.load(Ordering::Relaxed));
     metrics::counter!("cache_answers_computed_by_readers_total")
         .absolute(state.cache.computed.load(Ordering::Relaxed));
+    metrics::counter!("cache_answers_shared_total")
+        .absolute(state.cache.shared.load(Ordering::Relaxed));
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-store"))

@@ -378,9 +378,20 @@ fn counter(base: &str, name: &str) -> u64 {
         .map_or(0, |v| v as u64)
 }
 
-/// The answers an instance's refresher has remade.
+/// The answers an instance's refresher has remade ahead of its readers:
+/// made there, or taken from the table the instances share (PostgreSQL).
 fn refreshed(base: &str) -> u64 {
+    made_here(base) + shared(base)
+}
+
+/// The answers an instance's refresher made itself.
+fn made_here(base: &str) -> u64 {
     counter(base, "cache_answers_refreshed_total")
+}
+
+/// The answers an instance's refresher took from another instance.
+fn shared(base: &str) -> u64 {
+    counter(base, "cache_answers_shared_total")
 }
 
 /// The answers an instance's readers had to make themselves.
@@ -449,6 +460,7 @@ fn answers_are_remade_ahead_of_readers(backend: Backend) {
             }
         }
         let (before_a, before_b) = (refreshed(&a.url), refreshed(&b.url));
+        let shared_before = shared(&a.url) + shared(&b.url);
         let result = ["1-0", "0-1", "½-½"][k % 3];
         let (st, _) = writer.put(
             &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
@@ -510,6 +522,15 @@ fn answers_are_remade_ahead_of_readers(backend: Backend) {
             );
             std::thread::sleep(Duration::from_millis(20));
         }
+        // On PostgreSQL the two instances share their answers: each of the two
+        // answers read on both was made by one instance and taken from the
+        // shared table by the other (on SQLite each makes its own).
+        let taken = shared(&a.url) + shared(&b.url) - shared_before;
+        let want_taken = if backend == Backend::Postgres { 2 } else { 0 };
+        assert_eq!(
+            taken, want_taken,
+            "[{backend:?}] game {gid}: answers one instance took from the other"
+        );
     }
 }
 

@@ -401,13 +401,6 @@ pub fn routes() -> Vec<RouteDef> {
     routes
 }
 
-/// Registers the pages.
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    for def in routes() {
-        cfg.route(def.path, def.route);
-    }
-}
-
 /// Who is looking, in which language: read once per request.
 #[derive(Clone, Debug)]
 pub struct Viewer {
