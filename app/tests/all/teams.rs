@@ -1336,3 +1336,4 @@ fn the_staff_screen_runs_a_round() {
 }
 
 pub(crate) mod gaps;
+pub(crate) mod prizes;

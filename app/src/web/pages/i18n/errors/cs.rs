@@ -540,6 +540,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the sealer is more than the lateness limit late (Guidelines §10)", "hráč, který tah zapečetil, se zpozdil o víc než povolenou dobu (Pokyny §10)"),
     ("the replying player is more than the lateness limit late (Guidelines §10)", "hráč, který odpovídá, se zpozdil o víc než povolenou dobu (Pokyny §10)"),
     ("the sealed move is {} (Guidelines §8)", "zapečetěný tah je {} (Pokyny §8)"),
+    ("category {}: a team event ranks teams and boards; individual categories need an individual event", "kategorie {}: soutěž družstev hodnotí družstva a šachovnice; kategorie jednotlivců vyžadují turnaj jednotlivců"),
+    ("category {}: team places need a team event", "kategorie {}: pořadí družstev vyžaduje soutěž družstev"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names

@@ -540,6 +540,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the sealer is more than the lateness limit late (Guidelines §10)", "zawodnik, który zapieczętował posunięcie, spóźnił się ponad dopuszczalny czas (Wytyczne §10)"),
     ("the replying player is more than the lateness limit late (Guidelines §10)", "zawodnik, który odpowiada, spóźnił się ponad dopuszczalny czas (Wytyczne §10)"),
     ("the sealed move is {} (Guidelines §8)", "zapieczętowane posunięcie jest {} (Wytyczne §8)"),
+    ("category {}: a team event ranks teams and boards; individual categories need an individual event", "kategoria {}: turniej drużynowy klasyfikuje drużyny i szachownice; kategorie indywidualne wymagają turnieju indywidualnego"),
+    ("category {}: team places need a team event", "kategoria {}: miejsca drużyn wymagają turnieju drużynowego"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
