@@ -16,6 +16,8 @@ use serde_json::{json, Value};
 /// 100.00 and 50.00 and share the pot of 150.00 → 175.00 and 125.00.
 /// Board 1 (one prize of 50.00, one prize per player): only the winners'
 /// board-1 player scored 2 of 2, and the team prize leaves him his prize.
+/// An individual category stored before such were refused stays shown,
+/// without winners.
 #[test]
 fn team_places_and_boards_are_prized_in_a_team_event() {
     for backend in backends() {
@@ -86,6 +88,26 @@ fn team_places_and_boards_are_prized_in_a_team_event() {
         );
         assert_eq!(v["version"], 1, "[{label}] {v}");
         assert_eq!(app.audit_count(), audit + 1, "[{label}] one audit row");
+        // A table stored before individual categories were refused in a team
+        // event (written here directly): the category is shown, without
+        // winners, and nothing fails.
+        let mut stored = table.clone();
+        stored["categories"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!({"name": "Overall", "prizes": [1000]}));
+        let body = stored.to_string();
+        app.db
+            .write(|conn| -> Result<usize, app::domain::DomainError> {
+                use app::db::schema::prize_tables;
+                use diesel::prelude::*;
+                Ok(diesel::update(
+                    prize_tables::table.find(app::domain::ids::TournamentId(tid as i32)),
+                )
+                .set(prize_tables::body.eq(&body))
+                .execute(conn)?)
+            })
+            .unwrap();
 
         let v = public.get(&path).1;
         assert_eq!(v["is_final"], true, "[{label}] {v}");
@@ -141,6 +163,7 @@ fn team_places_and_boards_are_prized_in_a_team_event() {
             "[{label}] the winners' board 1 keeps his prize: {v}"
         );
         assert_eq!(board[0]["amount"], 5000);
+        assert_eq!(awards.len(), 4, "[{label}] none in Overall: {v}");
 
         let (status, _, page) = public.bytes(&format!("/t/{tid}/prizes"));
         let page = String::from_utf8(page).unwrap();
@@ -148,6 +171,7 @@ fn team_places_and_boards_are_prized_in_a_team_event() {
         for text in [
             "<h2>Team places</h2>",
             "<h2>Board 1</h2>",
+            "<h2>Overall</h2>",
             &first,
             "175.00 EUR",
             "125.00 EUR",
