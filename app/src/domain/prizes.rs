@@ -1482,6 +1482,11 @@ mod tests {
     /// match points (listed 3 first), team 2 is third on 4. By tie-breaks 3
     /// takes 300, 1 takes 200; Hort: 150 + 100 = 250 pot, 125 each → 275,
     /// 225; team 2 gets nothing.
+    ///
+    /// Odd cents, Hort: prizes 100.01 and 50.01. Team 3 keeps 100.01 − 50.00
+    /// = 50.01 (the half rounded its way), team 1 keeps 50.01 − 25.00 =
+    /// 25.01; the pot of 50.00 + 25.00 = 75.00 gives 37.50 each: 87.51 and
+    /// 62.51, together 150.02, the prizes.
     #[test]
     fn team_places_follow_the_standings_order() {
         let teams = vec![team(2, 3, 4.0), team(3, 1, 5.0), team(1, 1, 5.0)];
@@ -1500,6 +1505,12 @@ mod tests {
         assert_eq!(
             paid_teams(&compute_team_event(&teams, &[], &hort)),
             vec![row("Teams", 3, 27500), row("Teams", 1, 22500)]
+        );
+        let mut odd = hort;
+        odd.categories[0].prizes = vec![10001, 5001];
+        assert_eq!(
+            paid_teams(&compute_team_event(&teams, &[], &odd)),
+            vec![row("Teams", 3, 8751), row("Teams", 1, 6251)]
         );
     }
 
