@@ -14,13 +14,21 @@
 //!    A "best club" category ranks clubs by the sum of the points of their
 //!    best `top` players (ties: the better rank of their best player); its
 //!    prizes go to clubs and do not count against a player's one prize.
+//!    In a team event (`teams`) a category ranks teams or boards instead:
+//!    "team places" takes the team standings (C.07: the primary score, then
+//!    the event's tie-breaks), a board category the players of one board by
+//!    percentage. Team prizes go to teams and do not count against a
+//!    player's one prize either. Individual categories need an individual
+//!    event and team places a team event (`check_event`, when the table is
+//!    set).
 //! 2. **One prize per player** (when the table says so): the prizes are given
 //!    from the most valuable down (equal values: the category listed first,
 //!    then the better place); each goes to the best-placed eligible player who
 //!    has no prize yet. So a player gets the most valuable prize he qualifies
 //!    for, and the prize he leaves goes to the next player. Without the rule
 //!    every category is filled on its own.
-//! 3. **Ties** (players on equal points), per category, after 2:
+//! 3. **Ties** (players on equal points; teams on equal primary score), per
+//!    category, after 2 (the same computation for players and teams):
 //!    - `tie_break`: each place's prize goes to its player, tie-breaks decide;
 //!    - `equal`: the prizes of the places the tied players occupy are added up
 //!      and shared equally; tied players just below the last prized place (on
@@ -38,8 +46,9 @@
 //! The shares always add up to the prizes.
 //!
 //! Over 700 lines because the prize rules are one computation (eligibility, one
-//! prize per player, ties by tie-break, Hort or equal shares in cents) with its
-//! worked examples as unit tests, about half of the file.
+//! prize per player, ties by tie-break, Hort or equal shares in cents, for
+//! players, clubs, teams and boards) with its worked examples as unit tests,
+//! about half of the file.
 
 use super::audit::{self, Entry};
 use super::registration::year_of;
@@ -115,6 +124,12 @@ pub enum CategoryKind {
     /// below any), then points, then fewer games. One prize a place, not
     /// shared.
     Board { board: u32, min_games: u32 },
+    /// Team events: the teams by their places in the team standings (C.07:
+    /// the primary score, then the event's tie-breaks). Teams on equal
+    /// points (the primary score: match points, or game points) are tied
+    /// and share as the table's `split` says, like players. Prizes go to
+    /// teams and do not count against a player's one prize.
+    Teams,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -198,6 +213,28 @@ impl PrizeTable {
         }
         Ok(())
     }
+
+    /// The categories fit the event: a team event ranks teams (team places)
+    /// and boards, an individual event players and clubs.
+    pub fn check_event(&self, team_event: bool) -> Result<(), TableError> {
+        for (i, c) in self.categories.iter().enumerate() {
+            let message = match c.kind {
+                CategoryKind::Players | CategoryKind::BestClub { .. } if team_event => msg!(
+                    "category {}: a team event ranks teams and boards; individual categories need an individual event",
+                    c.name
+                ),
+                CategoryKind::Teams if !team_event => {
+                    msg!("category {}: team places need a team event", c.name)
+                }
+                _ => continue,
+            };
+            return Err(TableError {
+                field: format!("categories[{i}].kind"),
+                message,
+            });
+        }
+        Ok(())
+    }
 }
 
 /// One line of the final standings.
@@ -221,10 +258,13 @@ pub struct Award {
     pub category: String,
     /// The place in the category (by tie-breaks), from 1.
     pub place: u32,
-    /// The player (none for a club prize).
+    /// The player (none for a club, board or team prize).
     #[schema(value_type = Option<i32>)]
     pub player_id: Option<PlayerId>,
-    /// The winner's name (the club's for a club prize).
+    /// The team's number, for a team-places prize.
+    pub team: Option<i32>,
+    /// The winner's name (the club's for a club prize, the team's for a
+    /// team-places prize).
     pub name: String,
     pub points: f64,
     /// The place's prize as announced, in cents.
@@ -234,6 +274,8 @@ pub struct Award {
     /// Shared with these players (equal points), if shared.
     #[schema(value_type = Vec<i32>)]
     pub shared_with: Vec<PlayerId>,
+    /// A team-places prize shared with these teams (by number; equal points).
+    pub shared_with_teams: Vec<i32>,
 }
 
 fn eligible(s: &Standing, rules: &[Rule]) -> bool {
@@ -292,15 +334,39 @@ pub struct BoardResult {
     pub performance: Option<i32>,
 }
 
-/// The prizes of `table` for the final `standings` (any order; `rank` orders them).
-pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
-    compute_with_boards(standings, &[], table)
+/// One line of a team event's final team standings (`teams::standings`,
+/// C.07), for a team-places category.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TeamResult {
+    /// The team's (pairing) number.
+    pub number: i32,
+    pub name: String,
+    /// The rank in the team standings (teams equal on the primary score and
+    /// every tie-break share it).
+    pub rank: u32,
+    /// The primary score: match points, or game points (C.07 art. 2).
+    pub points: f64,
 }
 
-/// The prizes of `table` for the final `standings` and, for the board
-/// categories of a team event, its `boards` results.
-pub fn compute_with_boards(
+/// The prizes of `table` for the final `standings` (any order; `rank` orders them).
+pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
+    compute_all(standings, &[], &[], table)
+}
+
+/// The prizes of `table` in a team event: the team-places categories from
+/// its final team standings `teams` (in the standings' order), the board
+/// categories from its `boards` results.
+pub fn compute_team_event(
+    teams: &[TeamResult],
+    boards: &[BoardResult],
+    table: &PrizeTable,
+) -> Vec<Award> {
+    compute_all(&[], teams, boards, table)
+}
+
+fn compute_all(
     standings: &[Standing],
+    teams: &[TeamResult],
     boards: &[BoardResult],
     table: &PrizeTable,
 ) -> Vec<Award> {
@@ -358,87 +424,185 @@ pub fn compute_with_boards(
             awards.extend(board_awards(boards, c, board, min_games));
             continue;
         }
+        if c.kind == CategoryKind::Teams {
+            awards.extend(team_awards(teams, c, table.split));
+            continue;
+        }
         let placed: Vec<(usize, &Standing)> = winners[ci]
             .iter()
             .enumerate()
             .filter_map(|(p, w)| w.map(|s| (p, s)))
             .collect();
-        let mut i = 0;
-        while i < placed.len() {
-            // A group of placed players on equal points (consecutive places).
-            let k = key(placed[i].1.points);
-            let mut j = i;
-            while j + 1 < placed.len() && key(placed[j + 1].1.points) == k {
-                j += 1;
+        // Tied players below the last prized place: eligible, without a prize.
+        let settled = settle(
+            &c.prizes,
+            table.split,
+            &placed,
+            |s| s.points,
+            |last| {
+                order
+                    .iter()
+                    .filter(|s| {
+                        s.rank > last.rank
+                            && key(s.points) == key(last.points)
+                            && eligible(s, &c.rules)
+                            && !has_prize.contains(&s.player_id)
+                    })
+                    .copied()
+                    .collect()
+            },
+        );
+        for x in settled {
+            if x.place >= c.prizes.len() {
+                // A joiner below the prized places: his prize is a share.
+                has_prize.insert(x.who.player_id);
             }
-            let mut group: Vec<(Option<usize>, &Standing)> =
-                placed[i..=j].iter().map(|&(p, s)| (Some(p), s)).collect();
-            // Tied players below the last prized place join the sharing.
-            if table.split != SplitMode::TieBreak && j + 1 == placed.len() {
-                let last = placed[j].1;
-                for s in order.iter().filter(|s| {
-                    s.rank > last.rank
-                        && key(s.points) == k
-                        && eligible(s, &c.rules)
-                        && !has_prize.contains(&s.player_id)
-                }) {
-                    group.push((None, s));
-                }
-            }
-            let nominal: Vec<i64> = group
-                .iter()
-                .map(|(p, _)| p.map(|p| c.prizes[p]).unwrap_or(0))
-                .collect();
-            let amounts: Vec<i64> = if group.len() == 1 {
-                nominal.clone()
-            } else {
-                match table.split {
-                    SplitMode::TieBreak => nominal.clone(),
-                    SplitMode::Equal => share(nominal.iter().sum(), group.len()),
-                    SplitMode::Hort => {
-                        let pot: i64 = nominal.iter().map(|v| v / 2).sum();
-                        nominal
-                            .iter()
-                            .zip(share(pot, group.len()))
-                            .map(|(v, s)| v - v / 2 + s)
-                            .collect()
-                    }
-                }
-            };
-            let shared = table.split != SplitMode::TieBreak && group.len() > 1;
-            let mut extra_place = placed[j].0 + 1;
-            for (n, (place, s)) in group.iter().enumerate() {
-                let place = place.unwrap_or_else(|| {
-                    extra_place += 1;
-                    extra_place - 1
-                });
-                if place >= c.prizes.len() {
-                    // A joiner below the prized places: his prize is a share.
-                    has_prize.insert(s.player_id);
-                }
-                awards.push(Award {
-                    category: c.name.clone(),
-                    place: place as u32 + 1,
-                    player_id: Some(s.player_id),
-                    name: s.name.clone(),
-                    points: s.points,
-                    nominal: nominal[n],
-                    amount: amounts[n],
-                    shared_with: if shared {
-                        group
-                            .iter()
-                            .map(|(_, g)| g.player_id)
-                            .filter(|&g| g != s.player_id)
-                            .collect()
-                    } else {
-                        Vec::new()
-                    },
-                });
-            }
-            i = j + 1;
+            awards.push(Award {
+                category: c.name.clone(),
+                place: x.place as u32 + 1,
+                player_id: Some(x.who.player_id),
+                team: None,
+                name: x.who.name.clone(),
+                points: x.who.points,
+                nominal: x.nominal,
+                amount: x.amount,
+                shared_with: x.with.iter().map(|g| g.player_id).collect(),
+                shared_with_teams: Vec::new(),
+            });
         }
     }
     awards
+}
+
+/// A place's prize after the ties (rule 3), for a player or a team.
+struct Settled<'a, T> {
+    /// From 0; past the prized places for a tied joiner below them.
+    place: usize,
+    who: &'a T,
+    nominal: i64,
+    amount: i64,
+    /// The others on equal points it shares with (empty: not shared).
+    with: Vec<&'a T>,
+}
+
+/// Rule 3, the ties of one category, for players and teams alike: `placed`
+/// are the winners of its places by the tie-breaks (place from 0, winner; in
+/// place order), `points` their score; `joiners(last)` gives those below the
+/// last prized place on `last`'s points who may join a sharing (in order).
+/// A group on equal points keeps its places' prizes (`tie_break`), shares
+/// their sum (`equal`) or keeps half and shares the other halves (`hort`).
+fn settle<'a, T>(
+    prizes: &[i64],
+    split: SplitMode,
+    placed: &[(usize, &'a T)],
+    points: impl Fn(&T) -> f64,
+    joiners: impl Fn(&'a T) -> Vec<&'a T>,
+) -> Vec<Settled<'a, T>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < placed.len() {
+        // A group of placed contenders on equal points (consecutive places).
+        let k = key(points(placed[i].1));
+        let mut j = i;
+        while j + 1 < placed.len() && key(points(placed[j + 1].1)) == k {
+            j += 1;
+        }
+        let mut group: Vec<(Option<usize>, &'a T)> =
+            placed[i..=j].iter().map(|&(p, s)| (Some(p), s)).collect();
+        // Tied contenders below the last prized place join the sharing.
+        if split != SplitMode::TieBreak && j + 1 == placed.len() {
+            group.extend(joiners(placed[j].1).into_iter().map(|s| (None, s)));
+        }
+        let nominal: Vec<i64> = group
+            .iter()
+            .map(|(p, _)| p.map(|p| prizes[p]).unwrap_or(0))
+            .collect();
+        let amounts: Vec<i64> = if group.len() == 1 {
+            nominal.clone()
+        } else {
+            match split {
+                SplitMode::TieBreak => nominal.clone(),
+                SplitMode::Equal => share(nominal.iter().sum(), group.len()),
+                SplitMode::Hort => {
+                    let pot: i64 = nominal.iter().map(|v| v / 2).sum();
+                    nominal
+                        .iter()
+                        .zip(share(pot, group.len()))
+                        .map(|(v, s)| v - v / 2 + s)
+                        .collect()
+                }
+            }
+        };
+        let shared = split != SplitMode::TieBreak && group.len() > 1;
+        let mut extra_place = placed[j].0 + 1;
+        for (n, &(place, who)) in group.iter().enumerate() {
+            let place = place.unwrap_or_else(|| {
+                extra_place += 1;
+                extra_place - 1
+            });
+            out.push(Settled {
+                place,
+                who,
+                nominal: nominal[n],
+                amount: amounts[n],
+                with: if shared {
+                    group
+                        .iter()
+                        .enumerate()
+                        .filter(|&(m, _)| m != n)
+                        .map(|(_, &(_, g))| g)
+                        .collect()
+                } else {
+                    Vec::new()
+                },
+            });
+        }
+        i = j + 1;
+    }
+    out
+}
+
+/// The places of a team-places category (see [`CategoryKind::Teams`]): the
+/// teams in the order of the team standings, one place each; teams on equal
+/// points share as the table says, like players (rule 3).
+fn team_awards(teams: &[TeamResult], c: &Category, split: SplitMode) -> Vec<Award> {
+    let mut order: Vec<(usize, &TeamResult)> = teams.iter().enumerate().collect();
+    order.sort_by_key(|&(i, t)| (t.rank, i));
+    let list: Vec<&TeamResult> = order.into_iter().map(|(_, t)| t).collect();
+    let placed: Vec<(usize, &TeamResult)> = list
+        .iter()
+        .copied()
+        .take(c.prizes.len())
+        .enumerate()
+        .collect();
+    let below = placed.len();
+    settle(
+        &c.prizes,
+        split,
+        &placed,
+        |t| t.points,
+        |last| {
+            list[below..]
+                .iter()
+                .copied()
+                .take_while(|t| key(t.points) == key(last.points))
+                .collect()
+        },
+    )
+    .into_iter()
+    .map(|x| Award {
+        category: c.name.clone(),
+        place: x.place as u32 + 1,
+        player_id: None,
+        team: Some(x.who.number),
+        name: x.who.name.clone(),
+        points: x.who.points,
+        nominal: x.nominal,
+        amount: x.amount,
+        shared_with: Vec::new(),
+        shared_with_teams: x.with.iter().map(|t| t.number).collect(),
+    })
+    .collect()
 }
 
 /// The places of a board category (see [`CategoryKind::Board`]).
@@ -462,11 +626,13 @@ fn board_awards(boards: &[BoardResult], c: &Category, board: u32, min_games: u32
             category: c.name.clone(),
             place: p as u32 + 1,
             player_id: None,
+            team: None,
             name: b.name.clone(),
             points: f64::from(b.points_played) / 2.0,
             nominal: prize,
             amount: prize,
             shared_with: Vec::new(),
+            shared_with_teams: Vec::new(),
         })
         .collect()
 }
@@ -505,11 +671,13 @@ fn club_awards(order: &[&Standing], c: &Category, top: u32) -> Vec<Award> {
             category: c.name.clone(),
             place: i as u32 + 1,
             player_id: None,
+            team: None,
             name,
             points,
             nominal: prize,
             amount: prize,
             shared_with: Vec::new(),
+            shared_with_teams: Vec::new(),
         })
         .collect()
 }
@@ -561,8 +729,10 @@ pub fn set_table(
 ) -> DomainResult<PrizesView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     load_tournament(conn, tid)?;
+    let team_event = super::teams::is_team_event(conn, tid)?;
     cmd.table
         .validate()
+        .and_then(|()| cmd.table.check_event(team_event))
         .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), e.message))?;
     let (before, version) = stored(conn, tid)?;
     if cmd.version != version {
@@ -617,11 +787,29 @@ pub fn view(
     let t = load_tournament(conn, tid)?;
     let (table, version) = stored(conn, tid)?;
     if super::teams::is_team_event(conn, tid)? {
-        // A team event: its board categories, from the board statistics of
-        // the rounds the reader sees (the individual categories have no
-        // individual standings to rank).
+        // A team event: its team places from the team standings and its
+        // board categories from the board statistics, both of the rounds
+        // the reader sees. An individual category (stored before they were
+        // refused in a team event, `check_event`) has no individual
+        // standings to rank: it is shown without winners.
         let (after_round, is_final) = super::teams::prize_progress(conn, tid, audience)?;
         let awards = if is_final || audience.is_staff() {
+            let st = super::teams::standings(conn, tid, audience)?;
+            let teams: Vec<TeamResult> = st
+                .rows
+                .iter()
+                .map(|r| TeamResult {
+                    number: r.team.number,
+                    name: r.team.name.clone(),
+                    rank: r.rank,
+                    points: match st.primary {
+                        super::kinds::TeamPrimaryScore::MatchPoints => f64::from(r.match_points),
+                        super::kinds::TeamPrimaryScore::GamePoints => {
+                            f64::from(r.game_points) / 2.0
+                        }
+                    },
+                })
+                .collect();
             let boards: Vec<BoardResult> = super::teams::board_stats(conn, tid, audience)?
                 .into_iter()
                 .map(|b| BoardResult {
@@ -633,7 +821,7 @@ pub fn view(
                     performance: b.performance,
                 })
                 .collect();
-            Some(compute_with_boards(&[], &boards, &table))
+            Some(compute_team_event(&teams, &boards, &table))
         } else {
             None
         };
@@ -1134,7 +1322,7 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(table.validate(), Ok(()));
-        let awards = compute_with_boards(&[], &boards, &table);
+        let awards = compute_team_event(&[], &boards, &table);
         let got: Vec<(u32, &str, f64, i64)> = awards
             .iter()
             .map(|a| (a.place, a.name.as_str(), a.points, a.amount))
@@ -1146,7 +1334,7 @@ mod tests {
         // Three prizes: Adam third; Emil (0 %) would be fourth.
         let mut three = table.clone();
         three.categories[0].prizes = vec![10000, 5000, 2000];
-        let awards = compute_with_boards(&[], &boards, &three);
+        let awards = compute_team_event(&[], &boards, &three);
         assert_eq!(awards[2].name, "Adam (A)");
         // Board 0 does not exist.
         let mut zero = table.clone();
@@ -1164,5 +1352,292 @@ mod tests {
             json,
             serde_json::json!({"type": "board", "board": 1, "min_games": 3})
         );
+    }
+
+    fn team(number: i32, rank: u32, points: f64) -> TeamResult {
+        TeamResult {
+            number,
+            name: format!("Team {number}"),
+            rank,
+            points,
+        }
+    }
+
+    fn team_places(prizes: &[i64]) -> Category {
+        Category {
+            name: "Teams".into(),
+            kind: CategoryKind::Teams,
+            rules: vec![],
+            prizes: prizes.to_vec(),
+        }
+    }
+
+    /// (category, team number, cents) of each award.
+    fn paid_teams(awards: &[Award]) -> Vec<(String, i32, i64)> {
+        awards
+            .iter()
+            .map(|a| (a.category.clone(), a.team.unwrap_or(0), a.amount))
+            .collect()
+    }
+
+    /// Team places, prizes 1000, 600, 400, 200; the team standings by match
+    /// points (the tie-breaks separate 1 from 2 and 4, 5, 6 from each other):
+    ///
+    /// | team | MP | place prize | `hort`: keeps ½ + pot share | `equal` | `tie_break` |
+    /// |---|---|---|---|---|---|
+    /// | 1 | 9 | 1000 | 500 + (500 + 300) / 2 = 900 | (1000 + 600) / 2 = 800 | 1000 |
+    /// | 2 | 9 | 600 | 300 + 400 = 700 | 800 | 600 |
+    /// | 3 | 7 | 400 | not tied: 400 | 400 | 400 |
+    /// | 4 | 6 | 200 | 100 + 100 / 3 = 133.34 | 200 / 3 = 66.67 | 200 |
+    /// | 5 | 6 | — | 0 + 33.33 | 66.67 | — |
+    /// | 6 | 6 | — | 0 + 33.33 | 66.66 | — |
+    /// | 7 | 4 | — | — | — | — |
+    ///
+    /// Teams 5 and 6 are on the points of the last prized place (4): with
+    /// `hort` and `equal` they join its sharing bringing no money, as tied
+    /// players do. The pot of 100.00 by three is 33.33 and one cent over,
+    /// to the first in the standings (team 4); 200.00 by three likewise.
+    /// Every way the total is 2200.00.
+    #[test]
+    fn team_places_share_ties_like_players() {
+        let teams = vec![
+            team(1, 1, 9.0),
+            team(2, 2, 9.0),
+            team(3, 3, 7.0),
+            team(4, 4, 6.0),
+            team(5, 5, 6.0),
+            team(6, 6, 6.0),
+            team(7, 7, 4.0),
+        ];
+        let table = PrizeTable {
+            categories: vec![team_places(&[100000, 60000, 40000, 20000])],
+            split: SplitMode::Hort,
+            ..Default::default()
+        };
+        assert_eq!(table.validate(), Ok(()));
+        let hort = compute_team_event(&teams, &[], &table);
+        assert_eq!(
+            paid_teams(&hort),
+            vec![
+                row("Teams", 1, 90000),
+                row("Teams", 2, 70000),
+                row("Teams", 3, 40000),
+                row("Teams", 4, 13334),
+                row("Teams", 5, 3333),
+                row("Teams", 6, 3333),
+            ]
+        );
+        assert_eq!(hort.iter().map(|a| a.amount).sum::<i64>(), 220000);
+        assert_eq!(hort[0].shared_with_teams, vec![2]);
+        assert_eq!(hort[3].shared_with_teams, vec![5, 6]);
+        assert!(hort[2].shared_with_teams.is_empty());
+        assert_eq!((hort[4].place, hort[4].nominal), (5, 0));
+        assert!(hort.iter().all(|a| a.player_id.is_none()));
+        assert_eq!((hort[1].name.as_str(), hort[1].points), ("Team 2", 9.0));
+
+        let equal = compute_team_event(
+            &teams,
+            &[],
+            &PrizeTable {
+                split: SplitMode::Equal,
+                ..table.clone()
+            },
+        );
+        assert_eq!(
+            paid_teams(&equal),
+            vec![
+                row("Teams", 1, 80000),
+                row("Teams", 2, 80000),
+                row("Teams", 3, 40000),
+                row("Teams", 4, 6667),
+                row("Teams", 5, 6667),
+                row("Teams", 6, 6666),
+            ]
+        );
+        assert_eq!(equal.iter().map(|a| a.amount).sum::<i64>(), 220000);
+
+        let tb = compute_team_event(
+            &teams,
+            &[],
+            &PrizeTable {
+                split: SplitMode::TieBreak,
+                ..table
+            },
+        );
+        assert_eq!(
+            paid_teams(&tb),
+            vec![
+                row("Teams", 1, 100000),
+                row("Teams", 2, 60000),
+                row("Teams", 3, 40000),
+                row("Teams", 4, 20000),
+            ]
+        );
+        assert!(tb.iter().all(|a| a.shared_with_teams.is_empty()));
+    }
+
+    /// Team places go by the team standings' order, not by the order the
+    /// lines come in; teams equal on everything (one rank) keep the
+    /// standings' order. Prizes 300, 200: teams 3 and 1 share rank 1 on 5
+    /// match points (listed 3 first), team 2 is third on 4. By tie-breaks 3
+    /// takes 300, 1 takes 200; Hort: 150 + 100 = 250 pot, 125 each → 275,
+    /// 225; team 2 gets nothing.
+    ///
+    /// Odd cents, Hort: prizes 100.01 and 50.01. Team 3 keeps 100.01 − 50.00
+    /// = 50.01 (the half rounded its way), team 1 keeps 50.01 − 25.00 =
+    /// 25.01; the pot of 50.00 + 25.00 = 75.00 gives 37.50 each: 87.51 and
+    /// 62.51, together 150.02, the prizes.
+    #[test]
+    fn team_places_follow_the_standings_order() {
+        let teams = vec![team(2, 3, 4.0), team(3, 1, 5.0), team(1, 1, 5.0)];
+        let table = PrizeTable {
+            categories: vec![team_places(&[30000, 20000])],
+            ..Default::default()
+        };
+        assert_eq!(
+            paid_teams(&compute_team_event(&teams, &[], &table)),
+            vec![row("Teams", 3, 30000), row("Teams", 1, 20000)]
+        );
+        let hort = PrizeTable {
+            split: SplitMode::Hort,
+            ..table
+        };
+        assert_eq!(
+            paid_teams(&compute_team_event(&teams, &[], &hort)),
+            vec![row("Teams", 3, 27500), row("Teams", 1, 22500)]
+        );
+        let mut odd = hort;
+        odd.categories[0].prizes = vec![10001, 5001];
+        assert_eq!(
+            paid_teams(&compute_team_event(&teams, &[], &odd)),
+            vec![row("Teams", 3, 8751), row("Teams", 1, 6251)]
+        );
+    }
+
+    /// Team prizes do not take a player's one prize: with one prize per
+    /// player, Team 1 wins team places 1st (500.00) and its board-1 player
+    /// Adam still wins the board-1 prize (100.00). In the same table a
+    /// player's category (were the standings there) is filled as if the
+    /// team prize did not exist: player 1 (of Team 1) wins Overall 1st.
+    #[test]
+    fn team_prizes_do_not_take_a_players_one_prize() {
+        let boards = [
+            BoardResult {
+                board: 1,
+                name: "Adam (Team 1)".into(),
+                played: 3,
+                points_played: 6,
+                points: 6,
+                performance: Some(2400),
+            },
+            BoardResult {
+                board: 1,
+                name: "Bela (Team 2)".into(),
+                played: 3,
+                points_played: 2,
+                points: 2,
+                performance: Some(2100),
+            },
+        ];
+        let table = PrizeTable {
+            categories: vec![
+                team_places(&[50000]),
+                Category {
+                    name: "Board 1".into(),
+                    kind: CategoryKind::Board {
+                        board: 1,
+                        min_games: 1,
+                    },
+                    rules: vec![],
+                    prizes: vec![10000],
+                },
+            ],
+            one_prize_per_player: true,
+            split: SplitMode::Equal,
+            ..Default::default()
+        };
+        let teams = [team(1, 1, 6.0), team(2, 2, 2.0)];
+        let a = compute_team_event(&teams, &boards, &table);
+        let got: Vec<(&str, &str, i64)> = a
+            .iter()
+            .map(|a| (a.category.as_str(), a.name.as_str(), a.amount))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Teams", "Team 1", 50000),
+                ("Board 1", "Adam (Team 1)", 10000)
+            ]
+        );
+        let mut with_players = table.clone();
+        with_players.categories.push(overall(&[7000]));
+        let a = compute_all(&[player(1, 3.0)], &teams, &boards, &with_players);
+        assert_eq!(paid_teams(&a)[0], row("Teams", 1, 50000));
+        assert_eq!(paid(&a)[2], row("Overall", 1, 7000));
+    }
+
+    /// A team event ranks teams and boards, an individual event players and
+    /// clubs (boards are allowed in both: a team event may be set up after
+    /// its prize table). The category kind in JSON is `{"type": "teams"}`.
+    #[test]
+    fn categories_fit_the_event() {
+        let table = PrizeTable {
+            categories: vec![team_places(&[100]), overall(&[100])],
+            ..Default::default()
+        };
+        let e = table.check_event(true).unwrap_err();
+        assert_eq!(e.field, "categories[1].kind");
+        assert_eq!(
+            e.message.to_string(),
+            "category Overall: a team event ranks teams and boards; individual categories need an individual event"
+        );
+        let e = table.check_event(false).unwrap_err();
+        assert_eq!(e.field, "categories[0].kind");
+        assert_eq!(
+            e.message.to_string(),
+            "category Teams: team places need a team event"
+        );
+        let club = PrizeTable {
+            categories: vec![Category {
+                name: "Clubs".into(),
+                kind: CategoryKind::BestClub { top: 2 },
+                rules: vec![],
+                prizes: vec![100],
+            }],
+            ..Default::default()
+        };
+        assert_eq!(
+            club.check_event(true).unwrap_err().field,
+            "categories[0].kind"
+        );
+        assert_eq!(club.check_event(false), Ok(()));
+        let board = Category {
+            name: "Board 1".into(),
+            kind: CategoryKind::Board {
+                board: 1,
+                min_games: 1,
+            },
+            rules: vec![],
+            prizes: vec![100],
+        };
+        let team_table = PrizeTable {
+            categories: vec![team_places(&[100]), board.clone()],
+            ..Default::default()
+        };
+        assert_eq!(team_table.check_event(true), Ok(()));
+        let board_only = PrizeTable {
+            categories: vec![board],
+            ..Default::default()
+        };
+        assert_eq!(board_only.check_event(false), Ok(()));
+        assert_eq!(
+            serde_json::to_value(CategoryKind::Teams).unwrap(),
+            serde_json::json!({"type": "teams"})
+        );
+        let read: Category = serde_json::from_value(
+            serde_json::json!({"name": "T", "kind": {"type": "teams"}, "prizes": [1]}),
+        )
+        .unwrap();
+        assert_eq!(read.kind, CategoryKind::Teams);
     }
 }

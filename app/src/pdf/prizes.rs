@@ -49,7 +49,7 @@ pub fn render(t: &TournamentView, p: &PrizesView, tr: Tr) -> Vec<u8> {
             .map(|a| {
                 vec![
                     a.place.to_string(),
-                    if a.shared_with.is_empty() {
+                    if a.shared_with.is_empty() && a.shared_with_teams.is_empty() {
                         a.name.clone()
                     } else {
                         format!("{} ({})", a.name, tr.t("pdf_shared"))

@@ -667,3 +667,24 @@ mod document_agrees {
         }
     }
 }
+
+/// The prize table's schemas carry team places (issue 21): the category
+/// kind `teams` beside the others, and an award's team and the teams it is
+/// shared with.
+#[cfg(test)]
+mod prize_schemas {
+    #[test]
+    fn team_places_are_in_the_document() {
+        let doc = super::document();
+        let schemas = &doc["components"]["schemas"];
+        let kind = schemas["CategoryKind"].to_string();
+        for k in ["players", "best_club", "board", "teams"] {
+            assert!(kind.contains(&format!("\"{k}\"")), "{k}: {kind}");
+        }
+        let award = &schemas["Award"]["properties"];
+        assert!(
+            award["team"].is_object() && award["shared_with_teams"].is_object(),
+            "{award}"
+        );
+    }
+}

@@ -9,6 +9,10 @@
 //! Also: the captain's rights (403 and nothing changed), the line-up rules
 //! (422), the visibility of an unpublished round, and the team TRF export
 //! that re-imports to the same tournament.
+//!
+//! Over 700 lines because the reading of an event and its check against the
+//! library are shared by the Swiss, round-robin and Scheveningen runs; the
+//! gaps and the prizes of a team event are in `teams/`.
 
 use crate::common;
 
@@ -1336,3 +1340,4 @@ fn the_staff_screen_runs_a_round() {
 }
 
 pub(crate) mod gaps;
+pub(crate) mod prizes;

@@ -80,7 +80,7 @@ pub async fn prizes(
                         points: crate::pdf::value_text(Some(a.points)),
                         nominal: cash(a.nominal),
                         amount: cash(a.amount),
-                        shared: !a.shared_with.is_empty(),
+                        shared: !a.shared_with.is_empty() || !a.shared_with_teams.is_empty(),
                     })
                     .collect(),
             })

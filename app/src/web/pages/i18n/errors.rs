@@ -339,6 +339,119 @@ mod tests {
         );
     }
 
+    /// Serde's own sentences about a query string or path (`serde::de::Error`)
+    /// read in every language: the English exactly serde's, the frame and
+    /// the kinds translated, the value as typed kept; a sentence not known
+    /// is a general one, never serde's English.
+    #[test]
+    fn serde_sentences_are_read_in_every_language() {
+        use crate::web::serde_detail;
+        // (serde, English, Polish, Czech); the English is serde's but for a
+        // number, a truth value or a date expected, said in general words.
+        let cases: &[(&str, &str, &str, &str)] = &[
+            (
+                "invalid type: string \"abc\", expected u32",
+                "invalid type: string \"abc\", expected a whole number",
+                "nieprawidłowy rodzaj wartości: tekst \"abc\", oczekiwano: liczba całkowita",
+                "neplatný druh hodnoty: text \"abc\", očekáváno: celé číslo",
+            ),
+            (
+                "invalid type: sequence, expected a boolean",
+                "invalid type: sequence, expected `true` or `false`",
+                "nieprawidłowy rodzaj wartości: lista wartości, oczekiwano: `true` lub `false`",
+                "neplatný druh hodnoty: seznam hodnot, očekáváno: `true` nebo `false`",
+            ),
+            (
+                "invalid value: string \"2026-13-01\", expected a valid date",
+                "invalid value: string \"2026-13-01\", expected a date",
+                "nieprawidłowa wartość: tekst \"2026-13-01\", oczekiwano: data",
+                "neplatná hodnota: text \"2026-13-01\", očekáváno: datum",
+            ),
+            (
+                "invalid value: integer `-5`, expected f64",
+                "invalid value: integer `-5`, expected a number",
+                "nieprawidłowa wartość: liczba całkowita `-5`, oczekiwano: liczba",
+                "neplatná hodnota: celé číslo `-5`, očekáváno: číslo",
+            ),
+            (
+                "invalid length 3, expected u8",
+                "invalid length 3, expected a whole number",
+                "nieprawidłowa długość 3, oczekiwano: liczba całkowita",
+                "neplatná délka 3, očekáváno: celé číslo",
+            ),
+            (
+                "unknown field `evry`, expected `every`",
+                "unknown field `evry`, expected `every`",
+                "nieznane pole `evry`, oczekiwano `every`",
+                "neznámé pole `evry`, očekáváno `every`",
+            ),
+            (
+                "unknown field `x`, expected one of `round`, `back`",
+                "unknown field `x`, expected one of `round`, `back`",
+                "nieznane pole `x`, oczekiwano jednego z: `round`, `back`",
+                "neznámé pole `x`, očekáváno jedno z: `round`, `back`",
+            ),
+            (
+                "unknown field `x`, there are no fields",
+                "unknown field `x`, there are no fields",
+                "nieznane pole `x`, tu nie ma żadnych pól",
+                "neznámé pole `x`, nejsou zde žádná pole",
+            ),
+            (
+                "duplicate field `every`",
+                "duplicate field `every`",
+                "pole `every` podano dwa razy",
+                "pole `every` je uvedeno dvakrát",
+            ),
+            (
+                "unknown variant `often`, expected one of `daily`, `weekly`",
+                "unknown variant `often`, expected one of `daily`, `weekly`",
+                "nieznana wartość `often`, oczekiwano jednej z: `daily`, `weekly`",
+                "neznámá hodnota `often`, očekávána jedna z: `daily`, `weekly`",
+            ),
+            (
+                "unknown variant `x`, there are no variants",
+                "unknown variant `x`, there are no variants",
+                "nieznana wartość `x`, tu nie ma żadnych wartości",
+                "neznámá hodnota `x`, nejsou zde žádné hodnoty",
+            ),
+            (
+                "Query deserialize error: invalid type: boolean `true`, expected a date",
+                "Query deserialize error: invalid type: boolean `true`, expected a date",
+                "błędny parametr w adresie: nieprawidłowy rodzaj wartości: wartość logiczna `true`, oczekiwano: data",
+                "chybný parametr v adrese: neplatný druh hodnoty: logická hodnota `true`, očekáváno: datum",
+            ),
+        ];
+        for &(serde, en, pl, cs) in cases {
+            let m = serde_detail(serde);
+            assert_eq!(m.to_string(), en);
+            assert_eq!(message(&m, Lang::En), en);
+            assert_eq!(message(&m, Lang::Pl), pl, "{en}");
+            assert_eq!(message(&m, Lang::Cs), cs, "{en}");
+        }
+        // A kind no catalogue knows is kept as serde wrote it.
+        assert_eq!(
+            message(
+                &serde_detail("invalid type: newtype struct, expected struct Query"),
+                Lang::Cs
+            ),
+            "neplatný druh hodnoty: newtype struct, očekáváno: struct Query"
+        );
+        // Not a serde sentence: a general one in every language.
+        let m = serde_detail("something else went wrong");
+        assert_eq!(m.to_string(), "a value in the address could not be read");
+        assert_eq!(
+            message(&m, Lang::Pl),
+            "nie udało się odczytać wartości w adresie"
+        );
+        assert_eq!(message(&m, Lang::Cs), "hodnotu v adrese nelze přečíst");
+        let m = serde_detail("Path deserialize error: something else");
+        assert_eq!(
+            message(&m, Lang::Cs),
+            "chybná hodnota v adrese: hodnotu v adrese nelze přečíst"
+        );
+    }
+
     #[test]
     fn a_stored_penalty_effect_is_shown_in_the_language() {
         let text = msg!(
