@@ -60,7 +60,7 @@ pub struct Body {
 }
 
 impl Body {
-    fn new(plain: Bytes) -> Body {
+    pub fn new(plain: Bytes) -> Body {
         use std::io::Write;
         let mut enc = flate2::write::GzEncoder::new(
             Vec::with_capacity(plain.len() / 4),

@@ -46,8 +46,6 @@ struct Stored {
     #[diesel(sql_type = BigInt)]
     version: i64,
     #[diesel(sql_type = Binary)]
-    plain: Vec<u8>,
-    #[diesel(sql_type = Binary)]
     gzip: Vec<u8>,
 }
 
@@ -108,16 +106,18 @@ impl SharedAnswers {
         let key = stored_key(key);
         self.with(|pg| {
             let copy: Option<Stored> = diesel::sql_query(
-                "SELECT version, plain, gzip FROM public_answers \
+                "SELECT version, gzip FROM public_answers \
                  WHERE cache_key = $1 AND version >= $2",
             )
             .bind::<Text, _>(&key)
             .bind::<BigInt, _>(v)
             .get_result(pg)
             .optional()?;
-            if let Some(s) = copy {
+            // A copy that does not decompress (it cannot happen unless the
+            // row was damaged) counts as none: it is made again.
+            if let Some((s, plain)) = copy.and_then(|s| gunzip(&s.gzip).map(|p| (s, p))) {
                 let body = Body {
-                    plain: Bytes::from(s.plain),
+                    plain: Bytes::from(plain),
                     gzip: Bytes::from(s.gzip),
                 };
                 return Ok(Found::Copy(s.version as u64, body));
@@ -126,8 +126,8 @@ impl SharedAnswers {
             // does is claimed unless its copy or a live claim is as new.
             let claimed = diesel::sql_query(format!(
                 "INSERT INTO public_answers AS a \
-                   (cache_key, tournament_id, version, plain, gzip, claim_version, claim_until_ms, made_ms) \
-                 VALUES ($1, $2, 0, ''::bytea, ''::bytea, $3, {DB_NOW_MS} + $4, {DB_NOW_MS}) \
+                   (cache_key, tournament_id, version, gzip, claim_version, claim_until_ms, made_ms) \
+                 VALUES ($1, $2, 0, ''::bytea, $3, {DB_NOW_MS} + $4, {DB_NOW_MS}) \
                  ON CONFLICT (cache_key) DO UPDATE \
                    SET claim_version = EXCLUDED.claim_version, claim_until_ms = EXCLUDED.claim_until_ms \
                  WHERE a.version < EXCLUDED.claim_version \
@@ -149,15 +149,19 @@ impl SharedAnswers {
     /// Keeps `body`, made for `version`, as the shared copy of `key` (unless a
     /// newer one is there already).
     pub fn store(&self, key: &str, version: u64, body: &Body) -> Result<(), String> {
+        if body.gzip.is_empty() && !body.plain.is_empty() {
+            // Not compressed (the compression failed): not shared; the claim
+            // lapses and the others make it themselves.
+            return self.release_stored(&stored_key(key), version);
+        }
         let key = stored_key(key);
         self.with(|pg| {
             diesel::sql_query(format!(
-                "UPDATE public_answers SET version = $2, plain = $3, gzip = $4, made_ms = {DB_NOW_MS} \
+                "UPDATE public_answers SET version = $2, gzip = $3, made_ms = {DB_NOW_MS} \
                  WHERE cache_key = $1 AND version < $2"
             ))
             .bind::<Text, _>(&key)
             .bind::<BigInt, _>(version as i64)
-            .bind::<Binary, _>(&body.plain[..])
             .bind::<Binary, _>(&body.gzip[..])
             .execute(pg)
             .map(|_| ())
@@ -166,13 +170,16 @@ impl SharedAnswers {
 
     /// Gives up a claim that was not kept (the answer could not be made).
     pub fn release(&self, key: &str, version: u64) -> Result<(), String> {
-        let key = stored_key(key);
+        self.release_stored(&stored_key(key), version)
+    }
+
+    fn release_stored(&self, key: &str, version: u64) -> Result<(), String> {
         self.with(|pg| {
             diesel::sql_query(
                 "UPDATE public_answers SET claim_until_ms = 0 \
                  WHERE cache_key = $1 AND claim_version = $2",
             )
-            .bind::<Text, _>(&key)
+            .bind::<Text, _>(key)
             .bind::<BigInt, _>(version as i64)
             .execute(pg)
             .map(|_| ())
@@ -189,5 +196,36 @@ impl SharedAnswers {
             .bind::<BigInt, _>(KEEP_FOR.as_millis() as i64)
             .execute(pg)
         })
+    }
+}
+
+/// The plain bytes of a stored gzip copy.
+fn gunzip(gzip: &[u8]) -> Option<Vec<u8>> {
+    use std::io::Read;
+    let mut plain = Vec::with_capacity(gzip.len() * 6);
+    flate2::read::GzDecoder::new(gzip)
+        .read_to_end(&mut plain)
+        .ok()?;
+    Some(plain)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stored_copy_reads_back_whole() {
+        let text = "<tr><td>1</td><td>Carlsen</td></tr>".repeat(500);
+        let body = Body::new(Bytes::from(text.clone()));
+        assert_eq!(gunzip(&body.gzip).as_deref(), Some(text.as_bytes()));
+        assert_eq!(gunzip(b"not gzip"), None);
+    }
+
+    #[test]
+    fn a_stored_key_has_no_nul_and_names_the_build() {
+        let k = stored_key("/t/1/standings\0cs");
+        assert!(!k.contains('\0'));
+        assert!(k.ends_with(" /t/1/standings cs"), "{k}");
+        assert!(k.starts_with(env!("CARGO_PKG_VERSION")), "{k}");
     }
 }

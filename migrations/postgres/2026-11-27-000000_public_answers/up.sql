@@ -1,7 +1,7 @@
 -- Public answers shared by every instance on this database (issue 16; see
 -- app/src/web/shared_answers.rs). A copy of an anonymous reader's answer (JSON
--- or page, plain and gzip) for one cache key, at the tournament version it was
--- made for. The first instance that needs a version claims it and makes it;
+-- or page, gzip-compressed: a sixth of the bytes to write and read) for one
+-- cache key, at the tournament version it was made for. The first instance that needs a version claims it and makes it;
 -- the others read the stored bytes instead of making it again. Only
 -- PostgreSQL has it: several instances on one SQLite file are a laptop's case
 -- and each makes its own.
@@ -10,7 +10,6 @@ CREATE TABLE public_answers (
     tournament_id INTEGER NOT NULL REFERENCES tournaments(id) ON DELETE CASCADE,
     -- The version the stored copy was made for (0: none yet, only a claim).
     version BIGINT NOT NULL,
-    plain BYTEA NOT NULL,
     gzip BYTEA NOT NULL,
     -- The version an instance is making, and until when (the database's
     -- clock, milliseconds since 1970) the claim holds: a claimant that died
