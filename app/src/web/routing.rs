@@ -106,6 +106,88 @@ pub fn register_all(cfg: &mut web::ServiceConfig, entries: Vec<Entry>) {
 mod tests {
     use super::*;
 
+    /// Every path reaches the route it reached when the routes were flat, and
+    /// a path no route holds reaches the application's default service, also
+    /// under a scope that holds its first segments.
+    #[actix_web::test]
+    async fn every_path_reaches_its_route_through_the_scopes() {
+        use actix_web::{test, App, HttpResponse};
+        let patterns: [&'static str; 11] = [
+            "/",
+            "/lang/{code}",
+            "/t/{tid}",
+            "/t/{tid}/standings",
+            "/t/{tid}/rounds/{n}",
+            "/t/{tid}/manage/pair",
+            "/api/v1/tournaments",
+            "/api/v1/tournaments/import-trf",
+            "/api/v1/tournaments/{tid:-?[0-9]+}",
+            "/api/v1/tournaments/{tid:-?[0-9]+}/standings",
+            "/api/v1/tournaments/{tid:-?[0-9]+}/rounds/{n:-?[0-9]+}",
+        ];
+        let app = test::init_service(
+            App::new()
+                .configure(|cfg| {
+                    let entries = patterns
+                        .into_iter()
+                        .map(|p| Entry {
+                            path: p.to_string(),
+                            route: web::get().to(move |req: actix_web::HttpRequest| {
+                                let params: Vec<String> = req
+                                    .match_info()
+                                    .iter()
+                                    .map(|(k, v)| format!("{k}={v}"))
+                                    .collect();
+                                async move {
+                                    HttpResponse::Ok().body(format!("{p} {}", params.join(",")))
+                                }
+                            }),
+                        })
+                        .collect();
+                    register_all(cfg, entries);
+                })
+                .default_service(web::to(|| async {
+                    HttpResponse::NotFound().body("default")
+                })),
+        )
+        .await;
+        let cases = [
+            ("/", "/ "),
+            ("/lang/cs", "/lang/{code} code=cs"),
+            ("/t/7", "/t/{tid} tid=7"),
+            ("/t/7/standings", "/t/{tid}/standings tid=7"),
+            ("/t/7/rounds/3", "/t/{tid}/rounds/{n} tid=7,n=3"),
+            ("/t/7/manage/pair", "/t/{tid}/manage/pair tid=7"),
+            ("/api/v1/tournaments", "/api/v1/tournaments "),
+            (
+                "/api/v1/tournaments/import-trf",
+                "/api/v1/tournaments/import-trf ",
+            ),
+            (
+                "/api/v1/tournaments/12",
+                "/api/v1/tournaments/{tid:-?[0-9]+} tid=12",
+            ),
+            (
+                "/api/v1/tournaments/12/standings",
+                "/api/v1/tournaments/{tid:-?[0-9]+}/standings tid=12",
+            ),
+            (
+                "/api/v1/tournaments/12/rounds/4",
+                "/api/v1/tournaments/{tid:-?[0-9]+}/rounds/{n:-?[0-9]+} tid=12,n=4",
+            ),
+            ("/api/v1/tournaments/x/standings", "default"),
+            ("/api/v1/tournaments/12/rounds/4.pgn", "default"),
+            ("/t/7/nothing", "default"),
+            ("/api/v2", "default"),
+            ("/tx", "default"),
+        ];
+        for (path, want) in cases {
+            let req = test::TestRequest::get().uri(path).to_request();
+            let body = test::call_and_read_body(&app, req).await;
+            assert_eq!(String::from_utf8_lossy(&body), want, "{path}");
+        }
+    }
+
     #[test]
     fn segments_of_a_path() {
         assert_eq!(segments("/"), Vec::<String>::new());
