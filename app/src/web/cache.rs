@@ -12,8 +12,10 @@
 //! that before it is acknowledged (`settle`), so everyone reading after the
 //! acknowledgement reads the write without computing it; a write of another
 //! process may go unserved for `sync::REMOTE_GRACE` while the refresher works.
-//! So readers of a busy tournament do not compute, and several instances on one
-//! database do not each compute every version.
+//! So readers of a busy tournament do not compute. On PostgreSQL the refresher
+//! also shares what it makes with the other instances on the database
+//! (`super::shared_answers`): each version of an answer is made by one of them
+//! and taken by the others.
 //!
 //! A reader that finds no copy recent enough computes it (the first reader
 //! after a start, or of a page nobody reads often); while it does, the other
