@@ -34,7 +34,11 @@ impl Drop for Demo {
 }
 
 pub(crate) fn demo() -> Demo {
-    let dir = std::env::temp_dir().join(format!("arbiter_pages_crawl_{}", std::process::id()));
+    // One directory per demo: the tests of this binary run side by side, and
+    // two of them (this crawl, the translations test) each start a demo.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("arbiter_pages_crawl_{}_{n}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let db = Database::open(&dir.join("demo.db").to_string_lossy(), 8).expect("open database");
     let creds = app::demo::load(&db).expect("demo");
