@@ -160,8 +160,15 @@ fn the_prize_table_is_typed_in_the_staff_form() {
         assert_eq!(status, 422, "[{label}] increasing");
         assert!(body.contains("id=\"c2_prizes-err\""), "[{label}] {body}");
         // Changed meanwhile (the version read is stale): 409, nothing written.
-        let (status, _, _) = post(fields("1000", "0"));
+        // The form keeps what was typed, with the version now stored.
+        let (status, _, body) = post(fields("1000", "0"));
         assert_eq!(status, 409, "[{label}] stale version");
+        assert!(
+            body.contains("was changed meanwhile")
+                && body.contains("name=\"version\" value=\"1\"")
+                && body.contains("value=\"1000\""),
+            "[{label}] {body}"
+        );
         assert_eq!(app.audit_count(), audit + 1, "[{label}] nothing written");
         // Removing a category.
         let mut fewer = fields("1000, 500, 250.50", "1");

@@ -238,8 +238,16 @@ pub async fn save_prizes(
         r,
         |_| format!("/t/{tid}/manage/prizes?saved=1"),
         move |e| {
-            let typed = (typed, FormError::of(&e));
-            move |conn: &mut DbConnection, v: &Viewer| form_page(conn, v, tid, Some(typed), false)
+            // Changed meanwhile: the form keeps what was typed, with the
+            // version now stored, so saving again (after checking) replaces it.
+            let stale = matches!(e, DomainError::Conflict { .. });
+            let mut typed = (typed, FormError::of(&e));
+            move |conn: &mut DbConnection, v: &Viewer| {
+                if stale {
+                    typed.0.version = prizes::stored(conn, tid)?.1.to_string();
+                }
+                form_page(conn, v, tid, Some(typed), false)
+            }
         },
     )
     .await
