@@ -22,6 +22,7 @@ pub mod model;
 pub mod msg;
 pub mod penalties;
 pub mod pgn_import;
+pub mod prize_fields;
 pub mod prizes;
 pub mod rating_list;
 pub mod records;

@@ -686,7 +686,7 @@ fn club_awards(order: &[&Standing], c: &Category, top: u32) -> Vec<Award> {
 // Storage: one prize table per tournament.
 
 /// The prize table with the version a change must name.
-fn stored(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<(PrizeTable, i32)> {
+pub fn stored(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<(PrizeTable, i32)> {
     let row: Option<(String, i32)> = prize_tables::table
         .find(tid)
         .select((prize_tables::body, prize_tables::version))

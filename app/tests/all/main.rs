@@ -25,6 +25,7 @@ mod pages_browser;
 mod pages_crawl;
 mod pages_desk;
 mod pages_forms;
+mod pages_prizes;
 mod pages_round_tools;
 mod pgn_import;
 mod pgn_roundtrip;

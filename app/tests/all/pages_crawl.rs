@@ -307,6 +307,7 @@ fn every_page_of_the_demo_answers_and_is_valid_html() {
         "/t/1/manage/players",
         "/t/1/manage/audit",
         "/t/1/manage/rounds/7",
+        "/t/1/manage/prizes",
     ] {
         assert!(
             staff_pages.contains(must),

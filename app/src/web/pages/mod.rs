@@ -1,6 +1,7 @@
 //! HTML pages (askama templates in `templates/`): the public pages (tournaments,
 //! pairings, standings, crosstables, player cards) and the staff's screens
-//! (login, new tournament, registration, the round screen, the audit log).
+//! (login, new tournament, registration, the round screen, the prize table,
+//! the audit log).
 //!
 //! Every page reads in one read transaction; every form post checks the
 //! session's CSRF token and runs ONE domain operation in ONE write transaction
@@ -18,6 +19,7 @@ pub mod desk;
 pub mod entries;
 pub mod i18n;
 pub mod live;
+pub mod prize_form;
 pub mod prizes;
 pub mod public;
 pub mod round_tools;
@@ -228,6 +230,18 @@ pub fn routes() -> Vec<RouteDef> {
             Method::POST,
             "/t/{tid}/manage/settings",
             staff::save_settings
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/prizes",
+            prize_form::prize_form
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/prizes",
+            prize_form::save_prizes
         ),
         page!(
             get,

@@ -564,6 +564,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("`true` or `false`", "`true` nebo `false`"),
     ("a date", "datum"),
     ("a value in the address could not be read", "hodnotu v adrese nelze přečíst"),
+    ("'{}' is not an amount of money (write them as 1000, 500, 250.50)", "'{}' není peněžní částka (pište je jako 1000, 500, 250.50)"),
+    ("'{}' is not a way of sharing a tie", "'{}' není způsob dělení při shodě bodů"),
+    ("'{}' is not a kind of category", "'{}' není druh kategorie"),
+    ("the form is larger than 1 MiB or could not be read", "formulář je větší než 1 MiB nebo jej nebylo možné přečíst"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
@@ -724,4 +728,8 @@ pub(super) const WORDS: &[(&str, &str)] = &[
     ("ambiguous", "nejednoznačný"),
     ("illegible", "nečitelný"),
     ("syntax", "syntakticky chybný"),
+    ("a number of players", "počet hráčů"),
+    ("a board number", "číslo šachovnice"),
+    ("a number of games", "počet partií"),
+    ("a year", "rok"),
 ];

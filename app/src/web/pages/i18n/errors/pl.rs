@@ -564,6 +564,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("`true` or `false`", "`true` lub `false`"),
     ("a date", "data"),
     ("a value in the address could not be read", "nie udało się odczytać wartości w adresie"),
+    ("'{}' is not an amount of money (write them as 1000, 500, 250.50)", "'{}' nie jest kwotą pieniędzy (wpisz je jako 1000, 500, 250.50)"),
+    ("'{}' is not a way of sharing a tie", "'{}' nie jest sposobem podziału przy równych wynikach"),
+    ("'{}' is not a kind of category", "'{}' nie jest rodzajem kategorii"),
+    ("the form is larger than 1 MiB or could not be read", "formularz jest większy niż 1 MiB lub nie dało się go odczytać"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
@@ -724,4 +728,8 @@ pub(super) const WORDS: &[(&str, &str)] = &[
     ("ambiguous", "niejednoznaczne"),
     ("illegible", "nieczytelne"),
     ("syntax", "błędne składniowo"),
+    ("a number of players", "liczbą zawodników"),
+    ("a board number", "numerem szachownicy"),
+    ("a number of games", "liczbą partii"),
+    ("a year", "rokiem"),
 ];
