@@ -57,7 +57,8 @@ fn scenario(app: &TestApp) {
     let table = json!({
         "categories": [
             {"name": "Overall", "prizes": [30000, 20000, 10000]},
-            {"name": "Women", "rules": [{"type": "women"}], "prizes": [5000]}
+            {"name": "Women", "rules": [{"type": "women"}], "prizes": [5000]},
+            {"name": "Best of XYZ", "rules": [{"type": "federation", "code": "XYZ"}], "prizes": [1000]}
         ],
         "one_prize_per_player": true,
         "split": "equal",
@@ -138,6 +139,12 @@ fn scenario(app: &TestApp) {
     let page = String::from_utf8(public.bytes(&format!("/t/{tid}/prizes")).2).unwrap();
     assert!(!page.contains("prizes-provisional"), "[{label}]");
     assert!(page.contains("200.00 PLN"), "[{label}] {page}");
+    // A category nobody qualifies for says so instead of an empty table.
+    assert_eq!(
+        page.matches("Nobody qualifies for this category.").count(),
+        1,
+        "[{label}] {page}"
+    );
     let (status, ct, bytes) = public.bytes(&format!("{path}.pdf"));
     assert_eq!((status.as_u16(), ct.as_str()), (200, "application/pdf"));
     if let (_, Some(text)) = read_pdf(&bytes, "prizes.pdf") {

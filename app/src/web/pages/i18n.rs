@@ -537,6 +537,7 @@ impl Tr {
             "k_factor" => ("K", "K"),
             "prizes" => ("Prizes", "Nagrody"),
             "prizes_none" => ("No prizes are announced.", "Nie ogłoszono nagród."),
+            "prizes_nobody" => ("Nobody qualifies for this category.", "Nikt nie spełnia warunków tej kategorii."),
             "prizes_one_each" => ("One prize per player (the most valuable).", "Jedna nagroda na zawodnika (najwyższa)."),
             "prizes_split_tiebreak" => ("Ties are decided by the tie-breaks.", "Przy równej liczbie punktów decyduje punktacja pomocnicza."),
             "prizes_split_hort" => ("Tied players share by the Hort system.", "Zawodnicy z równą liczbą punktów dzielą się systemem Horta."),

@@ -445,6 +445,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "k_factor" => "K",
         "prizes" => "Ceny",
         "prizes_none" => "Žádné ceny nejsou vypsány.",
+        "prizes_nobody" => "Podmínky této kategorie nesplňuje nikdo.",
         "prizes_one_each" => "Jedna cena na hráče (ta nejhodnotnější).",
         "prizes_split_tiebreak" => "O shodě rozhodují pomocná hodnocení.",
         "prizes_split_hort" => "Hráči se shodným počtem bodů se dělí Hortovým systémem.",
