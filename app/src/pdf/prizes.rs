@@ -60,7 +60,12 @@ pub fn render(t: &TournamentView, p: &PrizesView, tr: Tr) -> Vec<u8> {
                 ]
             })
             .collect();
-        doc.table(&table, &rows);
+        if rows.is_empty() && p.awards.is_some() {
+            // Computed, and nobody qualifies: said, not an empty table.
+            doc.paragraph(tr.t("prizes_nobody"), Weight::Regular, 8.0);
+        } else {
+            doc.table(&table, &rows);
+        }
         doc.gap(4.0);
     }
     doc.finish()

@@ -150,6 +150,10 @@ fn scenario(app: &TestApp) {
     if let (_, Some(text)) = read_pdf(&bytes, "prizes.pdf") {
         assert!(text.contains("Prize list"), "{text}");
         assert!(text.contains("200.00 PLN"), "{text}");
+        assert!(
+            text.contains("Nobody qualifies for this category."),
+            "[{label}] {text}"
+        );
         let first = overall[0]["name"].as_str().unwrap();
         assert!(text.contains(first), "[{label}] {first} in {text}");
     }
