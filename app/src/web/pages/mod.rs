@@ -578,6 +578,25 @@ impl std::fmt::Display for PageError {
     }
 }
 
+/// The body of a form larger than actix's 16 KiB default (a pasted PGN, a
+/// long prize table), read up to `limit` bytes; a larger or broken body is
+/// `too_big` at `field`, in the page's language.
+pub async fn form_body(
+    req: &HttpRequest,
+    body: web::Payload,
+    limit: usize,
+    field: &str,
+    too_big: crate::domain::Msg,
+) -> Result<web::Bytes, PageError> {
+    match body.to_bytes_limited(limit).await {
+        Ok(Ok(b)) => Ok(b),
+        _ => Err(PageError::new(
+            DomainError::invalid(field, too_big),
+            Lang::of(req),
+        )),
+    }
+}
+
 impl PageError {
     pub fn new(e: impl Into<AppError>, lang: Lang) -> PageError {
         let e: AppError = e.into();

@@ -7,7 +7,9 @@
 //! comes back next to its field with what was typed.
 
 use super::staff::{ticked, FormError};
-use super::{form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav, Viewer};
+use super::{
+    form_body, form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav, Viewer,
+};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::prize_fields::{self, CategoryFields, PrizeFields};
@@ -211,19 +213,14 @@ pub async fn save_prizes(
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let lang = super::i18n::Lang::of(&req);
-    let bytes = match body.to_bytes_limited(MAX_FORM_BYTES).await {
-        Ok(Ok(b)) => b,
-        _ => {
-            return Err(PageError::new(
-                DomainError::invalid(
-                    "categories",
-                    msg!("the form is larger than 1 MiB or could not be read"),
-                ),
-                lang,
-            ))
-        }
-    };
+    let bytes = form_body(
+        &req,
+        body,
+        MAX_FORM_BYTES,
+        "categories",
+        msg!("the form is larger than 1 MiB or could not be read"),
+    )
+    .await?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
     let (csrf, fields) = read_form(pairs);
     let viewer = form_viewer(&state, &req, &csrf).await?;

@@ -3,7 +3,7 @@
 //! in the hall) and the import of the round's games from one PGN file.
 
 use super::staff::screen_answer;
-use super::{form_viewer, page_for, write_op, Base, PageError, TournamentNav};
+use super::{form_body, form_viewer, page_for, write_op, Base, PageError, TournamentNav};
 use crate::domain::chess960::{self, SetPositions};
 use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::pgn_import::{self, ImportReport};
@@ -88,19 +88,14 @@ pub async fn import_pgn(
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let lang = super::i18n::Lang::of(&req);
-    let bytes = match body.to_bytes_limited(MAX_FORM_BYTES).await {
-        Ok(Ok(b)) => b,
-        _ => {
-            return Err(PageError::new(
-                DomainError::invalid(
-                    "pgn",
-                    msg!("the file is larger than 8 MiB or could not be read"),
-                ),
-                lang,
-            ))
-        }
-    };
+    let bytes = form_body(
+        &req,
+        body,
+        MAX_FORM_BYTES,
+        "pgn",
+        msg!("the file is larger than 8 MiB or could not be read"),
+    )
+    .await?;
     let form: ImportForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
     let text = form.pgn;
