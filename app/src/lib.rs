@@ -1,4 +1,4 @@
-//! Arbiter: the chess tournament server. See the README for the architecture:
+//! Arbiter: the chess tournament server. See `docs/architecture.md` for the map:
 //! `web` (HTTP) → `domain` (one transaction per operation, audited) → `pairing`
 //! and `rules` (the mathematics and the Laws) → `db` (SQLite or PostgreSQL).
 
@@ -23,10 +23,14 @@ pub mod db;
 pub mod demo;
 pub mod domain;
 pub mod fuzzing;
+pub mod i18n;
+#[cfg(test)]
+mod layers;
 pub mod loadgen;
 pub mod pdf;
 pub mod ratinggen;
 pub mod secrets;
 pub mod server;
 pub mod sync;
+pub mod types;
 pub mod web;

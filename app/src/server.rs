@@ -23,10 +23,7 @@ pub fn state(
     let versions = Versions::new(db.clone());
     versions.start_watcher();
     let cache = std::sync::Arc::new(web::cache::Cache::new(crate::sync::epoch(&db)));
-    cache.start_refresher(
-        versions.clone(),
-        web::shared_answers::SharedAnswers::of(&db),
-    );
+    cache.start_refresher(versions.clone(), web::cache::shared::SharedAnswers::of(&db));
     actix_web::web::Data::new(AppState {
         login_limiter: web::auth::LoginLimiter::new(db.clone()),
         cache,

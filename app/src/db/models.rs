@@ -1,8 +1,8 @@
 //! Database rows. What is sent to clients lives in `web::views`, never these.
 
 use super::schema::*;
-use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{
+use crate::types::ids::{GameId, PlayerId, RoundNo, TournamentId};
+use crate::types::kinds::{
     ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
     PlayerStatus, RatingOrder, RoundState, Sex, TournamentStatus, Variant,
 };
@@ -181,7 +181,7 @@ pub struct EntryFormRow {
     pub is_open: bool,
     pub deadline: Option<String>,
     pub max_players: Option<i32>,
-    pub eligibility: crate::domain::kinds::EntryEligibility,
+    pub eligibility: crate::types::kinds::EntryEligibility,
     pub federation: String,
     pub min_rating: Option<i32>,
     pub max_rating: Option<i32>,
@@ -203,7 +203,7 @@ pub struct EntryRow {
     pub rating: Option<i32>,
     pub email: String,
     pub from_rating_list: bool,
-    pub state: crate::domain::kinds::EntryState,
+    pub state: crate::types::kinds::EntryState,
     pub reason: String,
     pub player_id: Option<PlayerId>,
     pub created_at: String,

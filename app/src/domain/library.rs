@@ -7,7 +7,7 @@
 //! template here, variant by variant, keeping the round, line, column and
 //! ids; each phrase is read back against [`PHRASES`] (`msg::phrase`), the
 //! crate's phrases with `{}` for what varies, so that it is translated too
-//! (the catalogues in `web/pages/i18n/errors/` hold them like any template).
+//! (the catalogues in `i18n/errors/` hold them like any template).
 //! The test below reads the crate's source and fails on a phrase missing
 //! from the list. The English of every message is the crate's `Display`.
 
@@ -520,7 +520,7 @@ mod tests {
         let reason = j.notes.join("; ");
         let m = sealed_notes(&reason).expect("a judgement");
         assert_eq!(m.to_string(), reason);
-        use crate::web::pages::i18n::{errors::message, Lang};
+        use crate::i18n::{errors::message, Lang};
         let cs = message(&m, Lang::Cs);
         assert_eq!(
             cs,

@@ -1,7 +1,7 @@
 //! The sentence of a `DomainError`, gettext-style: the English template (the
 //! message id, `{}` for each argument) and its arguments. `Display` gives the
 //! English sentence (the API's `message`); the pages render it in the viewer's
-//! language from the catalogue in `web/pages/i18n/errors.rs`, keyed by the
+//! language from the catalogue in `i18n/errors.rs`, keyed by the
 //! template. Every error site builds one with `msg!`; the test in
 //! `tests/all/translations.rs` finds every template and checks it has a Polish
 //! and a Czech entry.

@@ -204,7 +204,7 @@ pub fn record(
         .unwrap_or_default();
     let mut seconds = cmd.seconds;
     // The effect is stored as its English sentence; the pages show it in the
-    // viewer's language by its template (`web::pages::i18n::errors::stored`).
+    // viewer's language by its template (`i18n::errors::stored`).
     let effect: Msg;
     let loss_for_offender = |opp_can: bool| -> (i32, i32) {
         let opp = if opp_can { points.win } else { points.draw };

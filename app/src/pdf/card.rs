@@ -12,7 +12,7 @@ use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::domain::standings::{self, StandingView};
 use crate::domain::tournaments::{self, TournamentView};
 use crate::domain::{views, Audience, DomainResult};
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 
 pub struct PlayerCard {
     pub tournament: TournamentView,

@@ -7,7 +7,7 @@ use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::tournaments::{self, tiebreak_codes, TournamentView};
 use crate::domain::{engine, model, Audience, DomainResult};
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 use pairing::{ByeKind, Color, GameResult, RoundEntry};
 
 pub struct CrossRow {

@@ -7,7 +7,7 @@
 //! Adjournments are not stored yet, so the renderer takes a plain struct.
 
 use super::layout::{Align, Doc, Weight, MARGIN, PAGE_WIDTH};
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 
 #[derive(Clone, Debug, Default)]
 pub struct AdjournmentEnvelope {

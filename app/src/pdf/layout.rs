@@ -6,7 +6,7 @@
 //!
 //! Coordinates are PDF points from the bottom left corner of the page.
 
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 use printpdf::{
     Color, FontId, Greyscale, Line, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
     PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem,

@@ -9,7 +9,7 @@
 //!
 //! ```
 //! use app::pdf::envelope::{render, AdjournmentEnvelope};
-//! use app::web::pages::i18n::{Lang, Tr};
+//! use app::i18n::{Lang, Tr};
 //! let pdf = render(&AdjournmentEnvelope::example(), Tr { lang: Lang::Cs });
 //! assert!(pdf.starts_with(b"%PDF"));
 //! ```

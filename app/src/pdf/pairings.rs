@@ -9,7 +9,7 @@ use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, GameView, PlayerRef, RoundView};
 use crate::domain::tournaments::{self, TournamentView};
 use crate::domain::{Audience, DomainError, DomainResult};
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 use std::collections::HashMap;
 
 /// A round as the pairing and result lists print it.

@@ -5,7 +5,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::tournament_line;
 use crate::domain::prizes::{money, PrizesView};
 use crate::domain::tournaments::TournamentView;
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 
 pub fn render(t: &TournamentView, p: &PrizesView, tr: Tr) -> Vec<u8> {
     let title = if p.is_final {

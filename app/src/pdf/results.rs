@@ -4,7 +4,7 @@ use super::layout::{Doc, Weight};
 use super::pairings::{round_rows, round_table, RoundSheet};
 use super::tournament_line;
 use crate::domain::kinds::GameKind;
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 
 pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
     let title = tr

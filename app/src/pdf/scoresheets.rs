@@ -6,7 +6,7 @@ use super::layout::{Align, Doc, Weight, MARGIN, PAGE_WIDTH};
 use super::pairings::RoundSheet;
 use super::{titled, tournament_line};
 use crate::domain::rounds::PlayerRef;
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 
 const MOVE_LINES: usize = 30;
 

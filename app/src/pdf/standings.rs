@@ -4,7 +4,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::{titled, tournament_line, value_text};
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::TournamentView;
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 
 pub fn render(t: &TournamentView, s: &StandingsView, tr: Tr) -> Vec<u8> {
     let title = if s.after_round.get() > 0 {

@@ -6,7 +6,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::domain::teams::{BoardPlayer, BoardStatView, TeamRoundView, TeamStandings};
 use crate::domain::tournaments::TournamentView;
-use crate::web::pages::i18n::Tr;
+use crate::i18n::Tr;
 
 fn player_text(p: &Option<BoardPlayer>, tr: Tr) -> String {
     match p {

@@ -116,3 +116,19 @@ impl ResponseError for AppError {
         res.json(body)
     }
 }
+
+/// The sentence of an error of the web layer in `lang`.
+pub fn sentence(e: &AppError, lang: crate::i18n::Lang) -> String {
+    use crate::i18n::errors::{error, message, template, DATABASE_FAILED, INTERNAL, TOO_MANY};
+    match e {
+        AppError::Domain(DomainError::Database(_) | DomainError::Db(_)) => {
+            template(DATABASE_FAILED, lang).to_string()
+        }
+        AppError::Domain(d) => error(d, lang),
+        AppError::TooManyRequests { retry_after } => {
+            template(TOO_MANY, lang).replacen("{}", &retry_after.to_string(), 1)
+        }
+        AppError::Blocking => template(INTERNAL, lang).to_string(),
+        AppError::BadRequest { message: m, .. } => message(m, lang),
+    }
+}

@@ -17,8 +17,8 @@ use std::process::{Command, Stdio};
 
 const LUKASZ: &str = "Łukasz Żółć";
 const JIRI: &str = "Jiří Čermák";
-const EN: app::web::pages::i18n::Tr = app::web::pages::i18n::Tr {
-    lang: app::web::pages::i18n::Lang::En,
+const EN: app::i18n::Tr = app::i18n::Tr {
+    lang: app::i18n::Lang::En,
 };
 
 fn pdftotext_available() -> bool {

@@ -1341,3 +1341,4 @@ fn the_staff_screen_runs_a_round() {
 
 pub(crate) mod gaps;
 pub(crate) mod prizes;
+pub(crate) mod second_pass;

@@ -1,7 +1,7 @@
 //! No user-visible English on the Polish and Czech pages and printouts.
 //!
 //! The English vocabulary of the interface is read from the translation table
-//! itself (`app/src/web/pages/i18n.rs`): every word of an English text, less
+//! itself (`app/src/i18n/mod.rs`): every word of an English text, less
 //! the words that the Polish or Czech texts use too (names such as Buchholz,
 //! codes such as FIDE or PGN). Then every page reachable from the home page —
 //! as a visitor and as the demo's arbiter — and every PDF linked from them is
@@ -50,8 +50,8 @@ fn codes(text: &str) -> Vec<String> {
 /// table's strings.
 fn vocabulary() -> HashSet<String> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let source = std::fs::read_to_string(root.join("src/web/pages/i18n.rs")).unwrap();
-    let czech = std::fs::read_to_string(root.join("src/web/pages/i18n/cs.rs")).unwrap();
+    let source = std::fs::read_to_string(root.join("src/i18n/mod.rs")).unwrap();
+    let czech = std::fs::read_to_string(root.join("src/i18n/cs.rs")).unwrap();
     let strings = |s: &str| -> Vec<String> {
         // Every string literal that is not a match arm's pattern, in order.
         let mut out = Vec::new();
@@ -313,7 +313,7 @@ fn the_detector_finds_english_and_passes_czech() {
 
 // ---------------------------------------------------------------------------
 // The error messages (`app/src/domain/msg.rs`, catalogue in
-// `app/src/web/pages/i18n/errors/`).
+// `app/src/i18n/errors/`).
 
 /// The value of the Rust string literal that starts `s` (at its `"`), and
 /// the rest after it.
@@ -407,7 +407,7 @@ fn message_templates() -> (BTreeSet<String>, Vec<String>) {
             problems.push(format!("{file}: a Msg built with Msg::new, not msg!"));
         }
     }
-    for t in app::web::pages::i18n::errors::FIXED {
+    for t in app::i18n::errors::FIXED {
         templates.insert(t.to_string());
     }
     // The pairing crate's phrases, read back into messages (`domain/library.rs`).
@@ -427,7 +427,7 @@ fn message_templates() -> (BTreeSet<String>, Vec<String>) {
 #[test]
 fn every_error_message_has_a_polish_and_a_czech_entry() {
     use app::domain::msg::placeholders;
-    use app::web::pages::i18n::{errors, Lang};
+    use app::i18n::{errors, Lang};
     let (templates, mut problems) = message_templates();
     assert!(
         templates.len() > 250,

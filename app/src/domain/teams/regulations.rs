@@ -300,7 +300,9 @@ pub(super) fn write_settings(
     s: &TeamEventSettings,
     version: i32,
 ) -> DomainResult<()> {
-    let bye_gp = s.bye_game_points.unwrap_or(2 * s.boards as i32);
+    // A drawn match: half a point a board, in half-points (C.04.6 art. 1.4), as
+    // the field says and as `pairing::team::TeamSettings::new` has it.
+    let bye_gp = s.bye_game_points.unwrap_or(s.boards as i32);
     let values = (
         team_events::system.eq(s.system),
         team_events::boards.eq(s.boards as i32),

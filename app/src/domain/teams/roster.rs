@@ -260,8 +260,80 @@ fn validate_team(t: &TeamInput) -> DomainResult<()> {
                 msg!("a rating is at most 3500"),
             ));
         }
+        // A player stands once on a roster: the same FIDE id, or the same name
+        // where neither has one (the Olympiad regulations' one team, one place).
+        let earlier = t.roster[..i]
+            .iter()
+            .position(|e| match (e.fide_id, m.fide_id) {
+                (Some(a), Some(b)) => a == b,
+                (None, None) => same_name(&e.name, &m.name),
+                _ => false,
+            });
+        if let Some(k) = earlier {
+            return Err(DomainError::invalid(
+                &format!("roster[{i}]"),
+                msg!(
+                    "{} is on the roster already (place {})",
+                    m.name.trim(),
+                    k as i64 + 1
+                ),
+            ));
+        }
     }
     Ok(())
+}
+
+/// Names compared as people read them: case and runs of spaces aside.
+fn same_name(a: &str, b: &str) -> bool {
+    let fold = |s: &str| {
+        s.split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+            .to_lowercase()
+    };
+    fold(a) == fold(b)
+}
+
+/// A player plays for one team of the event: a FIDE id of `roster` already on
+/// another team's roster is refused, naming the player and that team.
+fn require_on_no_other_team(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    this_team: Option<i32>,
+    roster: &[MemberInput],
+) -> DomainResult<()> {
+    let ids: Vec<i64> = roster.iter().filter_map(|m| m.fide_id).collect();
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let others: Vec<(i32, String)> = teams::table
+        .filter(teams::tournament_id.eq(tid))
+        .filter(teams::id.ne(this_team.unwrap_or(0)))
+        .select((teams::id, teams::name))
+        .load(conn)?;
+    let taken: Option<(i32, Option<i64>)> = team_members::table
+        .filter(team_members::team_id.eq_any(others.iter().map(|o| o.0)))
+        .filter(team_members::fide_id.eq_any(&ids))
+        .select((team_members::team_id, team_members::fide_id))
+        .first(conn)
+        .optional()?;
+    let Some((team_id, Some(fide))) = taken else {
+        return Ok(());
+    };
+    let team = others
+        .iter()
+        .find(|o| o.0 == team_id)
+        .map_or("", |o| o.1.as_str());
+    let i = roster
+        .iter()
+        .position(|m| m.fide_id == Some(fide))
+        .unwrap_or(0);
+    Err(DomainError::conflict(msg!(
+        "{} (FIDE id {}) is on the roster of {} already: a player plays for one team",
+        roster[i].name.trim(),
+        fide,
+        team
+    )))
 }
 
 fn captain_id(conn: &mut DbConnection, t: &TeamInput) -> DomainResult<Option<i32>> {
@@ -312,6 +384,7 @@ pub fn add_team(
     settings_of(conn, tid)?;
     validate_team(&input)?;
     require_not_started(conn, tid, "the list of teams")?;
+    require_on_no_other_team(conn, tid, None, &input.roster)?;
     let captain = captain_id(conn, &input)?;
     let number = team_rows(conn, tid)?.len() as i32 + 1;
     let id: i32 = diesel::insert_into(teams::table)
@@ -374,6 +447,7 @@ pub fn edit_team(
         .first(conn)?;
     if !same_roster {
         require_not_started(conn, tid, "a roster")?;
+        require_on_no_other_team(conn, tid, Some(id), &input.roster)?;
         diesel::delete(team_members::table.filter(team_members::team_id.eq(id))).execute(conn)?;
         insert_members(conn, id, &input.roster)?;
     }

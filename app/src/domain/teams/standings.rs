@@ -149,10 +149,11 @@ pub fn prize_progress(
         .select(team_rounds::state)
         .first(conn)
         .optional()?;
+    // The rounds of the event, not `settings.rounds`: a round robin's follow
+    // from the number of teams (its `rounds` is 0).
+    let total = total_rounds(&settings, team_rows(conn, tid)?.len());
     Ok((
         last,
-        last.get() > 0
-            && last.get() as u32 >= settings.rounds
-            && state == Some(RoundState::Finished),
+        last.get() > 0 && last.get() as u32 >= total && state == Some(RoundState::Finished),
     ))
 }

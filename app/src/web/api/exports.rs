@@ -7,13 +7,13 @@
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::interchange::{self, ImportedTournament};
 use crate::domain::{Audience, DomainError, DomainResult};
+use crate::i18n::Tr;
 use crate::pdf;
 use crate::pdf::card::PlayerCard;
 use crate::pdf::crosstable::Crosstable;
 use crate::pdf::pairings::RoundSheet;
 use crate::web::auth::Credentials;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::pages::i18n::{Lang, Tr};
 use crate::web::{read, AppState};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -38,7 +38,7 @@ where
     F: FnOnce(&D, Tr) -> Vec<u8> + Send + 'static,
 {
     let tr = Tr {
-        lang: Lang::of(req),
+        lang: crate::web::lang_of(req),
     };
     Ok(web::block(move || f(&data, tr)).await?)
 }

@@ -71,8 +71,8 @@ pub async fn pdf(
         Ok((crate::domain::tournaments::get(conn, tid, audience)?, v))
     })
     .await?;
-    let tr = crate::web::pages::i18n::Tr {
-        lang: crate::web::pages::i18n::Lang::of(&req),
+    let tr = crate::i18n::Tr {
+        lang: crate::web::lang_of(&req),
     };
     let bytes = web::block(move || pdf::prizes::render(&t, &v, tr)).await?;
     Ok(HttpResponse::Ok()

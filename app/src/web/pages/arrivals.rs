@@ -13,7 +13,7 @@ use crate::domain::ids::{GameId, RoundNo, TournamentId};
 use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, RoundView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
-use crate::web::pages::i18n::errors;
+use crate::i18n::errors;
 use crate::web::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};

@@ -376,7 +376,7 @@ pub async fn record_penalty(
             format!(
                 "art. {}: {}",
                 a.penalty.article,
-                crate::web::pages::i18n::errors::stored(&a.penalty.effect, viewer.lang)
+                crate::i18n::errors::stored(&a.penalty.effect, viewer.lang)
             )
         }),
         Err(e) => Err(e),

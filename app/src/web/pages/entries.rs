@@ -22,7 +22,6 @@ use crate::domain::kinds::{parse_field, EntryEligibility, EntryState, PlayedColo
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
 use crate::web::error::AppError;
-use crate::web::pages::i18n::errors;
 use crate::web::AppState;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -47,7 +46,7 @@ fn anonymous_viewer(req: &HttpRequest) -> Viewer {
     Viewer {
         actor: Default::default(),
         csrf: String::new(),
-        lang: super::i18n::Lang::of(req),
+        lang: crate::web::lang_of(req),
         path: req.path().to_string(),
     }
 }
@@ -169,7 +168,7 @@ pub async fn submit_entry(
                 Ok(r) => r,
                 Err(e @ AppError::TooManyRequests { .. }) => {
                     let error = FormError {
-                        message: errors::app_error(&e, viewer.lang),
+                        message: crate::web::error::sentence(&e, viewer.lang),
                         ..Default::default()
                     };
                     return page_for(
@@ -685,7 +684,7 @@ pub async fn checkin_with_code(
             Err(e @ AppError::TooManyRequests { .. }) => {
                 let error = FormError {
                     field: "code".into(),
-                    message: errors::app_error(&e, viewer.lang),
+                    message: crate::web::error::sentence(&e, viewer.lang),
                     ..Default::default()
                 };
                 return page_for(

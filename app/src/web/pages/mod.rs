@@ -17,7 +17,7 @@ pub mod arrivals;
 pub mod assets;
 pub mod desk;
 pub mod entries;
-pub mod i18n;
+use crate::i18n;
 pub mod live;
 pub mod prize_form;
 pub mod prizes;
@@ -592,7 +592,7 @@ pub async fn form_body(
         Ok(Ok(b)) => Ok(b),
         _ => Err(PageError::new(
             DomainError::invalid(field, too_big),
-            Lang::of(req),
+            crate::web::lang_of(req),
         )),
     }
 }
@@ -604,7 +604,7 @@ impl PageError {
         if let AppError::Domain(DomainError::Database(_) | DomainError::Db(_)) = &e {
             log::error!("page failed: {e}");
         }
-        let message = i18n::errors::app_error(&e, lang);
+        let message = crate::web::error::sentence(&e, lang);
         PageError {
             status,
             message,
@@ -752,7 +752,7 @@ where
     T: Template + Send + 'static,
     F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
 {
-    let lang = Lang::of(req);
+    let lang = crate::web::lang_of(req);
     let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string());
     let path = path_of(req);
     let db = state.db.clone();
@@ -782,7 +782,7 @@ where
     if req.cookie(SESSION_COOKIE).is_some() {
         return page(state, req, f).await;
     }
-    let lang = Lang::of(req);
+    let lang = crate::web::lang_of(req);
     let path = path_of(req);
     let db = state.db.clone();
     crate::web::cache::cached(
@@ -812,7 +812,7 @@ pub async fn form_viewer(
     req: &HttpRequest,
     csrf: &str,
 ) -> Result<Viewer, PageError> {
-    let lang = Lang::of(req);
+    let lang = crate::web::lang_of(req);
     let creds = Credentials {
         csrf: Some(csrf.to_string()),
         bearer: None,
@@ -881,7 +881,7 @@ where
 
 /// The HTML 404 for paths outside the API.
 pub fn not_found_page(req: &HttpRequest) -> HttpResponse {
-    PageError::not_found(Lang::of(req)).error_response()
+    PageError::not_found(crate::web::lang_of(req)).error_response()
 }
 
 /// A stored UTC timestamp (RFC 3339) in the server's local time, as people at

@@ -1,6 +1,5 @@
 //! The public pages: no login needed to read.
 
-use super::i18n::{tiebreak_help, Lang, Tr, LANG_COOKIE};
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
@@ -11,6 +10,7 @@ use crate::domain::standings::{self, StandingsView};
 use crate::domain::tournaments::{self, RoundSchedule, TournamentView};
 use crate::domain::views::{self, CardView, CrosstableView};
 use crate::domain::{DomainError, DomainResult};
+use crate::i18n::{tiebreak_help, Lang, Tr, LANG_COOKIE};
 use crate::web::AppState;
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::header;
@@ -441,7 +441,7 @@ pub async fn set_language(
     let lang = Lang::parse(&code).ok_or_else(|| {
         PageError::new(
             DomainError::NotFound(msg!("language '{}'", code.as_str())),
-            Lang::of(&req),
+            crate::web::lang_of(&req),
         )
     })?;
     // Only paths of this site: never an open redirect.

@@ -1,7 +1,7 @@
 //! Logging in and out through the pages.
 
 use super::*;
-use crate::web::pages::i18n::errors;
+use crate::i18n::errors;
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -40,7 +40,7 @@ pub async fn login(
     req: HttpRequest,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, PageError> {
-    let lang = crate::web::pages::i18n::Lang::of(&req);
+    let lang = crate::web::lang_of(&req);
     let LoginForm { username, password } = form.into_inner();
     let ip = req
         .peer_addr()
@@ -66,7 +66,7 @@ pub async fn login(
         let e = AppError::TooManyRequests { retry_after };
         return Ok(show(
             StatusCode::TOO_MANY_REQUESTS,
-            errors::app_error(&e, lang),
+            crate::web::error::sentence(&e, lang),
             username,
         ));
     }

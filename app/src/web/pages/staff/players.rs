@@ -4,7 +4,7 @@
 use super::*;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus, Sex};
-use crate::web::pages::i18n::errors;
+use crate::i18n::errors;
 
 #[derive(Deserialize, Clone, Default)]
 #[serde(default)]

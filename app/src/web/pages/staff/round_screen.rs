@@ -4,7 +4,7 @@ use super::*;
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::RoundState;
 use crate::domain::results::TypedResult;
-use crate::web::pages::i18n::errors;
+use crate::i18n::errors;
 
 #[derive(Template)]
 #[template(path = "manage_round.html")]

@@ -3,7 +3,7 @@
 use super::*;
 use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, LateEntryBye, LawsEdition, PairingSystem};
-use crate::web::pages::i18n::errors;
+use crate::i18n::errors;
 
 /// The regulations form: text as typed, so a wrong value comes back as typed.
 #[derive(Deserialize, Clone)]

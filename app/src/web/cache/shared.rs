@@ -15,7 +15,7 @@
 //! making an answer blocks nobody for longer. SQLite has no such table: each
 //! process makes its own answers there (see `crate::sync`).
 
-use super::cache::Body;
+use super::body::Body;
 use crate::db::{Backend, Database, DbConnection};
 use crate::domain::ids::TournamentId;
 use actix_web::web::Bytes;
@@ -58,7 +58,7 @@ fn stored_key(key: &str) -> String {
         format!(
             "{}+{}",
             env!("CARGO_PKG_VERSION"),
-            super::pages::assets::version()
+            crate::web::pages::assets::version()
         )
     });
     // PostgreSQL's text holds no NUL (the cache's separator); a space cannot

@@ -110,22 +110,6 @@ pub fn error(e: &DomainError, lang: Lang) -> String {
     }
 }
 
-/// The sentence of an error of the web layer in `lang`.
-pub fn app_error(e: &crate::web::error::AppError, lang: Lang) -> String {
-    use crate::web::error::AppError;
-    match e {
-        AppError::Domain(DomainError::Database(_) | DomainError::Db(_)) => {
-            template(DATABASE_FAILED, lang).to_string()
-        }
-        AppError::Domain(d) => error(d, lang),
-        AppError::TooManyRequests { retry_after } => {
-            template(TOO_MANY, lang).replacen("{}", &retry_after.to_string(), 1)
-        }
-        AppError::Blocking => template(INTERNAL, lang).to_string(),
-        AppError::BadRequest { message: m, .. } => message(m, lang),
-    }
-}
-
 /// A sentence stored in English from a `msg!` template (a penalty's effect,
 /// `domain/penalties.rs`), in `lang`: the template it was made from is found
 /// by matching its fixed parts (the most specific template wins), its
@@ -345,7 +329,7 @@ mod tests {
     /// is a general one, never serde's English.
     #[test]
     fn serde_sentences_are_read_in_every_language() {
-        use crate::web::serde_detail;
+        use crate::i18n::serde_detail;
         // (serde, English, Polish, Czech); the English is serde's but for a
         // number, a truth value or a date expected, said in general words.
         let cases: &[(&str, &str, &str, &str)] = &[

@@ -8,12 +8,14 @@
 
 mod cs;
 pub mod errors;
+mod serde_text;
+
+pub use serde_text::serde_detail;
 
 use crate::domain::kinds::{
     ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, RoundState, TimeCategory,
     TournamentStatus, Variant,
 };
-use actix_web::HttpRequest;
 use std::borrow::Borrow;
 
 pub const LANG_COOKIE: &str = "arbiter_lang";
@@ -57,16 +59,11 @@ impl Lang {
 
     /// Cookie first, then the first supported language of `Accept-Language`
     /// (in the order the browser gives, which is by preference in practice).
-    pub fn of(req: &HttpRequest) -> Lang {
-        if let Some(l) = req.cookie(LANG_COOKIE).and_then(|c| Lang::parse(c.value())) {
+    pub fn from_request(cookie: Option<&str>, accept_language: &str) -> Lang {
+        if let Some(l) = cookie.and_then(Lang::parse) {
             return l;
         }
-        let header = req
-            .headers()
-            .get("Accept-Language")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("");
-        header
+        accept_language
             .split(',')
             .filter_map(|part| {
                 let tag = part.split(';').next()?.trim();
@@ -979,8 +976,8 @@ mod tests {
     #[test]
     fn every_key_has_three_texts() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let here = std::fs::read_to_string(root.join("src/web/pages/i18n.rs")).unwrap();
-        let czech = std::fs::read_to_string(root.join("src/web/pages/i18n/cs.rs")).unwrap();
+        let here = std::fs::read_to_string(root.join("src/i18n/mod.rs")).unwrap();
+        let czech = std::fs::read_to_string(root.join("src/i18n/cs.rs")).unwrap();
         let keys = keys_between(&here, "fn en_pl(", "_ => (key, key)");
         assert!(keys.len() > 300, "found only {} keys", keys.len());
         let without: Vec<_> = keys.iter().filter(|k| cs::text(k).is_none()).collect();

@@ -1,0 +1,152 @@
+//! The layers of the crate and the one direction they point (see
+//! `docs/architecture.md`): a module may name its own layer and the ones
+//! below it, never one above.
+//!
+//! ```text
+//! web  →  pdf  →  i18n  →  domain  →  db  →  types
+//! ```
+//!
+//! `web` is HTTP (actix); `pdf` the printouts; `i18n` the languages and the
+//! error catalogues; `domain` the operations (one transaction each); `db`
+//! the schema and connections; `types` the ids and closed sets every layer
+//! uses. Only `web` and the process's entry points (`server.rs`, `main.rs`)
+//! name actix. The test below reads the sources and fails on an arrow that
+//! points up; the domain's own modules are checked for cycles by
+//! `domain::tests::the_domain_reads_in_one_direction`.
+
+/// The layers from the bottom up: a layer may name those before it.
+const LAYERS: [&str; 6] = ["types", "db", "domain", "i18n", "pdf", "web"];
+
+/// Files outside `web` that may name actix: the server's start and the binary.
+const ACTIX_ALLOWED: [&str; 2] = ["server.rs", "main.rs"];
+
+/// The arrows of one source file (`path` relative to `app/src`) that point
+/// the wrong way, as sentences. Comments and the test module at the end of
+/// a file (`#[cfg(test)]`) are not read: tests may reach across layers.
+pub(crate) fn violations(path: &str, source: &str) -> Vec<String> {
+    let top = path.split('/').next().unwrap_or(path);
+    let top = top.strip_suffix(".rs").unwrap_or(top);
+    let rank = LAYERS.iter().position(|l| *l == top);
+    let mut out = Vec::new();
+    let code = source.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+    for (i, line) in code.lines().enumerate() {
+        let line = line.split("//").next().unwrap_or("");
+        if top != "web" && !ACTIX_ALLOWED.contains(&path) && line.contains("actix") {
+            out.push(format!("{path}:{}: names actix outside web", i + 1));
+        }
+        let Some(rank) = rank else { continue };
+        for named in crate_modules(line) {
+            if let Some(r) = LAYERS.iter().position(|l| *l == named) {
+                if r > rank {
+                    out.push(format!(
+                        "{path}:{}: the {top} layer names {named}, a layer above it",
+                        i + 1
+                    ));
+                }
+            } else if top == "types" {
+                out.push(format!(
+                    "{path}:{}: types is a leaf, and names crate::{named}",
+                    i + 1
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The top-level modules a line names through `crate::x` or `crate::{x, y}`.
+fn crate_modules(line: &str) -> Vec<String> {
+    let ident = |s: &str| -> String {
+        s.trim()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    for part in line.split("crate::").skip(1) {
+        if let Some(group) = part.strip_prefix('{') {
+            let group = group.split('}').next().unwrap_or("");
+            // Top-level items of the group: split on commas outside braces.
+            let mut depth = 0;
+            let mut start = 0;
+            for (k, c) in group.char_indices() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        out.push(ident(&group[start..k]));
+                        start = k + 1;
+                    }
+                    _ => {}
+                }
+            }
+            out.push(ident(&group[start..]));
+        } else {
+            out.push(ident(part));
+        }
+    }
+    out.retain(|m| !m.is_empty());
+    out
+}
+
+mod tests {
+    use super::*;
+    use std::path::{Path, PathBuf};
+
+    fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                sources(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push(p);
+            }
+        }
+    }
+
+    #[test]
+    fn every_arrow_points_down() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&root, &mut files);
+        assert!(files.len() > 50, "the sources are found: {}", files.len());
+        let mut found = Vec::new();
+        for f in &files {
+            let rel = f
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            if rel == "layers.rs" {
+                continue; // this file plants arrows on purpose
+            }
+            found.extend(violations(&rel, &std::fs::read_to_string(f).unwrap()));
+        }
+        assert!(found.is_empty(), "arrows up:\n{}", found.join("\n"));
+    }
+
+    /// The check itself: a planted `use crate::web` under `pdf/`, actix in
+    /// the domain, `domain` named from `db` and anything named from `types`
+    /// are each found; the same lines where they belong are not.
+    #[test]
+    fn a_planted_arrow_up_is_found() {
+        let planted = "use crate::i18n::Tr;\nuse crate::web::pages::assets;\n";
+        let v = violations("pdf/standings.rs", planted);
+        assert_eq!(v.len(), 1, "{v:?}");
+        assert!(v[0].starts_with("pdf/standings.rs:2:"), "{v:?}");
+        assert!(violations("web/pages/public.rs", planted).is_empty());
+        let grouped = "use crate::{db::DbConnection, domain::{ids, kinds}};";
+        assert_eq!(violations("db/models.rs", grouped).len(), 1);
+        assert!(violations("domain/games.rs", grouped).is_empty());
+        assert_eq!(violations("types/ids.rs", "use crate::db::X;").len(), 1);
+        assert_eq!(
+            violations("domain/rounds.rs", "use actix_web::HttpRequest;").len(),
+            1
+        );
+        assert!(violations("server.rs", "use actix_web::App;").is_empty());
+        // Comments and tests are not arrows.
+        assert!(violations("pdf/mod.rs", "// see crate::web::pages\n").is_empty());
+        let test = "fn a() {}\n#[cfg(test)]\nmod tests {\n    use crate::web::x;\n}\n";
+        assert!(violations("domain/x.rs", test).is_empty());
+    }
+}
