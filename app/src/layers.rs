@@ -125,6 +125,32 @@ mod tests {
         assert!(found.is_empty(), "arrows up:\n{}", found.join("\n"));
     }
 
+    /// `docs/architecture.md` names every source file of `app/src` (by its
+    /// path under `app/src`, in backticks), so a new module cannot be left
+    /// off the map.
+    #[test]
+    fn every_module_is_on_the_map() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let map = std::fs::read_to_string(root.join("../../docs/architecture.md"))
+            .expect("docs/architecture.md");
+        let mut files = Vec::new();
+        sources(&root, &mut files);
+        let missing: Vec<String> = files
+            .iter()
+            .map(|f| {
+                f.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/")
+            })
+            .filter(|rel| !map.contains(&format!("`{rel}`")))
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "not on the map in docs/architecture.md: {missing:?}"
+        );
+    }
+
     /// The check itself: a planted `use crate::web` under `pdf/`, actix in
     /// the domain, `domain` named from `db` and anything named from `types`
     /// are each found; the same lines where they belong are not.

@@ -260,6 +260,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("match {} board {}: an empty board is a forfeit by the line-up", "zápas {} šachovnice {}: prázdná šachovnice je kontumace kvůli sestavě"),
     ("a team needs a name (at most 200 characters)", "družstvo musí mít název (nejvýše 200 znaků)"),
     ("a roster has between 1 and 64 players", "soupiska má 1 až 64 hráčů"),
+    ("{} is on the roster already (place {})", "{} už na soupisce je (místo {})"),
+    ("{} (FIDE id {}) is on the roster of {} already: a player plays for one team", "{} (FIDE ID {}) už je na soupisce družstva {}: hráč hraje za jedno družstvo"),
     ("every player needs a name (at most 200 characters)", "každý hráč musí mít jméno (nejvýše 200 znaků)"),
     ("a rating is at most 3500", "rating je nejvýše 3500"),
     ("no user '{}'", "uživatel '{}' neexistuje"),

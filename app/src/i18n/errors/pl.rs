@@ -260,6 +260,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("match {} board {}: an empty board is a forfeit by the line-up", "mecz {} szachownica {}: pusta szachownica to walkower wynikający ze składu"),
     ("a team needs a name (at most 200 characters)", "drużyna musi mieć nazwę (najwyżej 200 znaków)"),
     ("a roster has between 1 and 64 players", "lista drużyny ma od 1 do 64 zawodników"),
+    ("{} is on the roster already (place {})", "{} jest już na liście drużyny (miejsce {})"),
+    ("{} (FIDE id {}) is on the roster of {} already: a player plays for one team", "{} (FIDE ID {}) jest już na liście drużyny {}: zawodnik gra w jednej drużynie"),
     ("every player needs a name (at most 200 characters)", "każdy zawodnik musi mieć nazwisko (najwyżej 200 znaków)"),
     ("a rating is at most 3500", "ranking wynosi najwyżej 3500"),
     ("no user '{}'", "nie ma użytkownika '{}'"),
