@@ -360,7 +360,7 @@ pub const TABLE: &[Row] = &[
     Row {
         rule: Rule::DrawAgreementMinimum,
         editions: [
-            e("9.1(a)", "the regulations may forbid agreed draws before a number of moves"),
+            none("the Laws say nothing of a minimum number of moves (9.1(a) is the draw offer)"),
             e("9.1(a)", "the regulations may forbid agreed draws before a number of moves"),
             e("9.1.1", "the regulations may forbid agreed draws before a number of moves"),
             e("9.1.1", "the regulations may forbid agreed draws before a number of moves"),

@@ -190,7 +190,7 @@ struct Articles {
     device: &'static str,
     refusal: &'static str,
     game_lost: &'static str,
-    agreement_minimum: &'static str,
+    agreement_minimum: Option<&'static str>,
     threefold: &'static str,
     fifty: &'static str,
     incorrect_claim: &'static str,
@@ -210,7 +210,7 @@ impl Articles {
             device: a(Rule::ElectronicDevice),
             refusal: a(Rule::PersistentRefusal),
             game_lost: a(Rule::PenaltyGameLost),
-            agreement_minimum: a(Rule::DrawAgreementMinimum),
+            agreement_minimum: article(edition, Rule::DrawAgreementMinimum),
             threefold: a(Rule::ThreefoldClaim),
             fifty: a(Rule::FiftyMoveClaim),
             incorrect_claim: a(Rule::IncorrectDrawClaim),
@@ -571,8 +571,10 @@ fn decide_without_ending(
                 let moves = (hist.plies() as u32).div_ceil(2);
                 if moves < min {
                     notes.push(format!(
-                        "art. {}: draw agreed after {moves} moves, before the minimum of {min}",
+                        "{}: draw agreed after {moves} moves, before the minimum of {min}",
                         arts.agreement_minimum
+                            .map(|a| format!("art. {a}"))
+                            .unwrap_or_else(|| "the regulations".to_string())
                     ));
                 }
             }
