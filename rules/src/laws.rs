@@ -25,7 +25,7 @@
 //! | rapid / blitz time penalties | as standard | as standard | blitz 1 min (B.2) | rapid and blitz 1 min (A.3) |
 //! | blitz illegal move | loses on claim (C.3) | loses on claim (B.3(c)) | 7.5.5 at 1 min (B.4) | 7.5.5 at 1 min (B.3) |
 //! | quickplay finish | 10.2 | 10.2 | Guidelines III.5 | Guidelines III.5 |
-//! | default time if not stated | 60 min (6.7) | 0 (6.7(a)) | 0 (6.7.1) | 0 (6.7.1) |
+//! | default time if not stated | 60 min (6.7) | 0 (6.6(a)) | 0 (6.7.1) | 0 (6.7.1) |
 //! | electronic device | 12.2(b) | 12.3(b) | 11.3.2 | 11.3.2.2 |
 //! | penalties | 13.4(a)–(g) | 13.4(a)–(g) | 12.9.1–12.9.9 | 12.9.1–12.9.9 |
 //! | adjourned games / Chess960 | Appendix A / — | Guidelines / Appendix F | Guidelines I / II | Guidelines I / II |
@@ -215,6 +215,8 @@ pub enum Rule {
     DefaultTime,
     /// Both players absent at the start: White's clock runs.
     BothAbsentAtStart,
+    /// White's clock is started at the time set for the start.
+    ClockStartsAtStart,
     /// An illegal move is taken back and replaced.
     IllegalMove,
     /// The penalty for completed illegal moves.
@@ -427,7 +429,7 @@ pub const TABLE: &[Row] = &[
         rule: Rule::DefaultTime,
         editions: [
             e("6.7", "a player who arrives more than one hour after the start loses, unless the regulations or the arbiter decide otherwise"),
-            e("6.7(a)", "a player who arrives after the start loses (default time zero), unless the regulations specify otherwise"),
+            e("6.6(a)", "a player who arrives after the start loses (default time zero), unless the regulations specify otherwise"),
             e("6.7.1", "the regulations specify the default time, zero if not specified; arriving after it loses unless the arbiter decides otherwise"),
             e("6.7.1", "the regulations specify the default time, zero if not specified; arriving after it loses unless the arbiter decides otherwise"),
         ],
@@ -436,9 +438,18 @@ pub const TABLE: &[Row] = &[
         rule: Rule::BothAbsentAtStart,
         editions: [
             e("6.6", "if both players are absent at the start, White loses the time until he arrives"),
-            e("6.7(b)", "with a default time other than zero, if both are absent at the start White loses the time until he arrives"),
+            e("6.6(b)", "with a default time other than zero, if both are absent at the start White loses the time until he arrives"),
             e("6.7.2", "with a default time other than zero, if both are absent at the start White loses the time until he arrives"),
             e("6.7.2", "with a default time other than zero, if both are absent at the start White loses the time until he arrives"),
+        ],
+    },
+    Row {
+        rule: Rule::ClockStartsAtStart,
+        editions: [
+            e("6.5", "White's clock is started at the time set for the start: a late player's time runs"),
+            e("6.5", "White's clock is started at the time set for the start: a late player's time runs"),
+            e("6.6", "White's clock is started at the time set for the start: a late player's time runs"),
+            e("6.6", "White's clock is started at the time set for the start: a late player's time runs"),
         ],
     },
     Row {
@@ -724,6 +735,17 @@ pub fn consequence(edition: Edition, rule: Rule) -> &'static str {
     entry(edition, rule).consequence
 }
 
+/// The articles of several rules in an edition, joined by `, ` (rules the
+/// edition lacks are left out). E.g. the app's "game lost" penalty:
+/// `articles(e, &[Rule::PenaltyGameLost, Rule::ElectronicDevice, Rule::PersistentRefusal])`.
+pub fn articles(edition: Edition, rules: &[Rule]) -> String {
+    rules
+        .iter()
+        .filter_map(|&r| article(edition, r))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Whether fivefold repetition (9.6.1) and 75 moves (9.6.2) end the game without a claim.
 pub fn automatic_draws(edition: Edition) -> bool {
     article(edition, Rule::FivefoldRepetition).is_some()
@@ -748,12 +770,12 @@ pub enum IllegalMovePenalty {
 }
 
 /// The ruling on the n-th completed illegal move of a player.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct IllegalMoveRuling {
     /// The penalty.
     pub penalty: IllegalMovePenalty,
-    /// The articles the ruling rests on.
-    pub articles: &'static str,
+    /// The articles the ruling rests on, from [`TABLE`] (e.g. `A.5.2, 7.5.5, A.3`).
+    pub articles: String,
     /// Whether the arbiter rules only when he observes it or the opponent
     /// claims it before making his next move (rapid and blitz appendices).
     pub before_opponents_move: bool,
@@ -803,20 +825,23 @@ pub fn illegal_move_consequence(
             seconds: illegal_move_extra_seconds(edition, category),
         }
     };
-    let articles = match (edition, category) {
-        (Edition::Laws2005, TimeCategory::Standard) => "7.4(b)",
-        (Edition::Laws2005, TimeCategory::Rapid) => "B.6, 7.4(b)",
-        (Edition::Laws2005, TimeCategory::Blitz) => "C.3",
-        (Edition::Laws2009, TimeCategory::Standard) => "7.4(b)",
-        (Edition::Laws2009, TimeCategory::Rapid) => "A.4(c), 7.4(b)",
-        (Edition::Laws2009, TimeCategory::Blitz) => "B.3(c)",
-        (Edition::Laws2018, TimeCategory::Standard) => "7.5.5",
-        (Edition::Laws2018, TimeCategory::Rapid) => "A.4.2, 7.5.5",
-        (Edition::Laws2018, TimeCategory::Blitz) => "B.4, A.4.2, 7.5.5, B.2",
-        (Edition::Laws2023, TimeCategory::Standard) => "7.5.5",
-        (Edition::Laws2023, TimeCategory::Rapid) => "A.5.2, 7.5.5, A.3",
-        (Edition::Laws2023, TimeCategory::Blitz) => "B.3, A.5.2, 7.5.5, A.3",
+    let modern = edition >= Edition::Laws2018;
+    let mut rules = match category {
+        TimeCategory::Standard => vec![Rule::IllegalMovePenalty],
+        TimeCategory::Rapid => vec![Rule::RapidIllegalMove, Rule::IllegalMovePenalty],
+        // 2005 C.3 / 2009 B.3(c) decide alone; since 2018 blitz goes through
+        // the rapid appendix to 7.5.5.
+        TimeCategory::Blitz if modern => vec![
+            Rule::BlitzIllegalMove,
+            Rule::RapidIllegalMove,
+            Rule::IllegalMovePenalty,
+        ],
+        TimeCategory::Blitz => vec![Rule::BlitzIllegalMove],
     };
+    if reduced_time_penalties(edition, category) {
+        rules.push(Rule::ReducedTimePenalties);
+    }
+    let articles = articles(edition, &rules);
     IllegalMoveRuling {
         penalty,
         articles,
@@ -1015,7 +1040,7 @@ mod tests {
             assert_eq!(r2.penalty, want2, "{ed}");
             // The ruling cites the table's article.
             assert_eq!(
-                Some(r1.articles),
+                Some(r1.articles.as_str()),
                 article(ed, Rule::IllegalMovePenalty),
                 "{ed}"
             );
@@ -1080,7 +1105,10 @@ mod tests {
         for ed in [Edition::Laws2005, Edition::Laws2009] {
             let r = illegal_move_consequence(ed, BLITZ, 1);
             assert_eq!(r.penalty, IllegalMovePenalty::GameLost, "{ed}");
-            assert_eq!(Some(r.articles), article(ed, Rule::BlitzIllegalMove));
+            assert_eq!(
+                Some(r.articles.as_str()),
+                article(ed, Rule::BlitzIllegalMove)
+            );
         }
         // 2018 B.2 / 2023 A.3: one minute, the second loses.
         for ed in [Edition::Laws2018, Edition::Laws2023] {
@@ -1100,6 +1128,35 @@ mod tests {
                 .articles
                 .contains(article(ed, Rule::ReducedTimePenalties).unwrap()));
         }
+    }
+
+    #[test]
+    fn illegal_move_rulings_cite_the_table() {
+        let cites = |ed, cat| illegal_move_consequence(ed, cat, 1).articles;
+        assert_eq!(cites(Edition::Laws2023, STD), "7.5.5");
+        assert_eq!(cites(Edition::Laws2023, RAPID), "A.5.2, 7.5.5, A.3");
+        assert_eq!(cites(Edition::Laws2023, BLITZ), "B.3, A.5.2, 7.5.5, A.3");
+        assert_eq!(cites(Edition::Laws2018, RAPID), "A.4.2, 7.5.5");
+        assert_eq!(cites(Edition::Laws2018, BLITZ), "B.4, A.4.2, 7.5.5, B.2");
+        assert_eq!(cites(Edition::Laws2009, RAPID), "A.4(c), 7.4(b)");
+        assert_eq!(cites(Edition::Laws2009, BLITZ), "B.3(c)");
+        assert_eq!(cites(Edition::Laws2005, RAPID), "B.6, 7.4(b)");
+        assert_eq!(cites(Edition::Laws2005, BLITZ), "C.3");
+        assert_eq!(
+            articles(
+                Edition::Laws2023,
+                &[
+                    Rule::PenaltyGameLost,
+                    Rule::ElectronicDevice,
+                    Rule::PersistentRefusal
+                ]
+            ),
+            "12.9.6, 11.3.2.2, 11.7"
+        );
+        assert_eq!(
+            articles(Edition::Laws2005, &[Rule::Chess960, Rule::Checkmate]),
+            "5.1(a)"
+        );
     }
 
     #[test]
@@ -1241,7 +1298,19 @@ mod tests {
         assert_eq!(article(Edition::Laws2005, Rule::DefaultTime), Some("6.7"));
         assert_eq!(
             article(Edition::Laws2009, Rule::DefaultTime),
-            Some("6.7(a)")
+            Some("6.6(a)")
+        );
+        assert_eq!(
+            article(Edition::Laws2009, Rule::BothAbsentAtStart),
+            Some("6.6(b)")
+        );
+        assert_eq!(
+            article(Edition::Laws2009, Rule::ClockStartsAtStart),
+            Some("6.5")
+        );
+        assert_eq!(
+            article(Edition::Laws2023, Rule::ClockStartsAtStart),
+            Some("6.6")
         );
         assert_eq!(article(Edition::Laws2023, Rule::DefaultTime), Some("6.7.1"));
         assert_eq!(

@@ -66,6 +66,10 @@ fn phrase(rule: Rule) -> (Option<&'static str>, Option<&'static str>) {
         ),
         DefaultTime => (Some("za hodinu"), Some("wynosi 0 (zero)")),
         BothAbsentAtStart => (Some("nepřítomni oba"), Some("nieobecni przy rozpoczeciu")),
+        ClockStartsAtStart => (
+            Some("uvedou do chodu hodiny hráče, který má bílé"),
+            Some("uruchamia sie zegar zawodnika"),
+        ),
         IllegalMove => (Some("nepřípustný tah"), Some("nalezy przywroci")),
         IllegalMovePenalty => (Some("potřetí"), Some("trzeciego nieprawid")),
         IncompletePromotion => (Some("proměně pěšce"), Some("promocje pionka")),
