@@ -356,7 +356,7 @@ pub const TABLE: &[Row] = &[
             e("5.2(c)", "a draw agreed during the game ends it"),
             e("5.2(c)", "a draw agreed during the game ends it"),
             e("5.2.3", "a draw agreed during the game ends it"),
-            e("5.2.3", "a draw agreed during the game ends it"),
+            e("5.2.3", "a draw agreed during the game ends it, provided both players have made at least one move"),
         ],
     },
     Row {
@@ -749,6 +749,11 @@ pub fn articles(edition: Edition, rules: &[Rule]) -> String {
 /// Whether fivefold repetition (9.6.1) and 75 moves (9.6.2) end the game without a claim.
 pub fn automatic_draws(edition: Edition) -> bool {
     article(edition, Rule::FivefoldRepetition).is_some()
+}
+
+/// Whether a draw may be agreed only after both players have made a move (2023 art. 5.2.3).
+pub fn draw_agreement_needs_a_move_each(edition: Edition) -> bool {
+    consequence(edition, Rule::DrawAgreement).contains("at least one move")
 }
 
 /// Whether a resignation is a draw when the opponent cannot checkmate (2023 art. 5.1.2).
@@ -1231,6 +1236,24 @@ mod tests {
             assert_eq!(draws, ed == Edition::Laws2023);
             assert_eq!(consequence(ed, Rule::Resignation).contains("drawn"), draws);
         }
+    }
+
+    #[test]
+    fn draw_agreement_after_a_move_each_in_2023() {
+        for ed in Edition::ALL {
+            assert_eq!(
+                draw_agreement_needs_a_move_each(ed),
+                ed == Edition::Laws2023
+            );
+        }
+        assert_eq!(
+            article(Edition::Laws2009, Rule::DrawAgreement),
+            Some("5.2(c)")
+        );
+        assert_eq!(
+            article(Edition::Laws2023, Rule::DrawAgreement),
+            Some("5.2.3")
+        );
     }
 
     #[test]

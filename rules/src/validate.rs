@@ -2,6 +2,11 @@
 //! the first unplayable move, how the game ended on the board, moves recorded
 //! after the end, draw claims, and whether the recorded result agrees.
 //!
+//! [`validate_game`] numbers its articles as the 2009 Laws and only remarks on
+//! fivefold repetition and 75 moves; [`validate_game_under`] validates under
+//! an edition of [`crate::laws`]: under the 2018 and 2023 Laws the game ends
+//! at the first automatic draw (9.6.1, 9.6.2, 5.2.2) and later moves do not count.
+//!
 //! ```
 //! use rules::validate::{validate_game, GameInput, Termination};
 //! use rules::san::LetterSet;
@@ -567,6 +572,12 @@ fn decide_without_ending(
             loss_unless_cannot_mate(offender, &art, notes)
         }
         Termination::Agreement => {
+            if laws::draw_agreement_needs_a_move_each(arts.edition) && hist.plies() < 2 {
+                notes.push(format!(
+                    "art. {}: a draw may be agreed only after both players have made at least one move",
+                    article(arts.edition, Rule::DrawAgreement).unwrap_or("5.2.3")
+                ));
+            }
             if let Some(min) = input.min_moves_before_draw {
                 let moves = (hist.plies() as u32).div_ceil(2);
                 if moves < min {

@@ -535,3 +535,31 @@ fn generated_games_keep_the_property() {
     assert!(tally.fivefold > 5, "{tally:?}");
     assert!(tally.unchanged > 0, "{tally:?}");
 }
+
+#[test]
+fn a_draw_agreed_before_both_have_moved() {
+    let g = game(
+        Position::startpos(),
+        "e4",
+        "1/2-1/2",
+        Termination::Agreement,
+    );
+    let says = |ed| {
+        validate_game_under(&g, ed)
+            .notes
+            .iter()
+            .any(|n| n.contains("at least one move"))
+    };
+    assert!(says(Edition::Laws2023));
+    assert!(!says(Edition::Laws2009));
+    let both = game(
+        Position::startpos(),
+        "e4 e5",
+        "1/2-1/2",
+        Termination::Agreement,
+    );
+    assert!(!validate_game_under(&both, Edition::Laws2023)
+        .notes
+        .iter()
+        .any(|n| n.contains("at least one move")));
+}
