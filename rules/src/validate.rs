@@ -7,6 +7,11 @@
 //! an edition of [`crate::laws`]: under the 2018 and 2023 Laws the game ends
 //! at the first automatic draw (9.6.1, 9.6.2, 5.2.2) and later moves do not count.
 //!
+//! Over 700 lines because one replay serves every edition: the articles it
+//! cites come from the table of [`crate::laws`], and the verdicts that differ
+//! (automatic draws, 5.1.2 of 2023, the arbiter's decisions) sit in the one
+//! decision over the termination.
+//!
 //! ```
 //! use rules::validate::{validate_game, GameInput, Termination};
 //! use rules::san::LetterSet;
