@@ -13,7 +13,8 @@
 //! | [`perft`] | move-generator check |
 //! | [`mating`] | can a side still mate ([`can_mate`]), dead positions |
 //! | [`outcome`] | mate, stalemate, dead position; repetition and fifty-move claims |
-//! | [`validate`] | validating a recorded game and its result |
+//! | [`laws`] | editions of the Laws (2005, 2009, 2018, 2023): article numbers and consequences |
+//! | [`validate`] | validating a recorded game and its result, by edition |
 //! | [`sealed`] | sealed-move verdicts at adjourned games |
 //!
 //! ```
@@ -31,6 +32,7 @@ mod bitboard;
 pub mod chess960;
 mod color;
 pub mod fen;
+pub mod laws;
 pub mod mating;
 mod movegen;
 mod moves;

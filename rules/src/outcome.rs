@@ -1,7 +1,8 @@
 //! How a game stands on the board: checkmate (5.1(a)), stalemate (5.2(a)),
 //! dead position (5.2(b), 9.6), and the repetition and fifty-move counts behind
-//! draw claims (9.2, 9.3) and the automatic 75-move / fivefold draws
-//! (reported as information).
+//! draw claims (9.2, 9.3) and the automatic 75-move / fivefold draws (9.6.1,
+//! 9.6.2 of the 2018 and 2023 Laws; validation under those editions ends the
+//! game there, see `validate::validate_game_under`).
 //!
 //! Position identity (9.2): same side to move, same pieces on the same squares,
 //! same castling rights (by rook, so Chess960 rights count exactly), and the

@@ -83,3 +83,53 @@ fn validate_writes_one_json_object_per_game() {
     let g2 = common::parse_json(lines[2]).unwrap();
     assert_eq!(g2.get("error").get("kind").str(), Some("syntax"));
 }
+
+#[test]
+fn validate_by_edition_of_the_laws() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/automatic-draws.pgn");
+    let file = path.to_str().unwrap();
+    // Without --laws: as before (the games go on to mate; no "laws" key).
+    let out = run(&["validate", file], "");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        let g = common::parse_json(l).unwrap();
+        assert_eq!(g.get("ending").str(), Some("checkmate"));
+        assert_eq!(g.get("laws"), &common::Json::Null);
+        assert!(g.get("result_consistent").bool());
+    }
+    // --laws 2009 is the same verdict, with the edition named.
+    let out09 = run(&["validate", "--laws", "2009", file], "");
+    for (a, b) in out.lines().zip(out09.lines()) {
+        assert_eq!(
+            a.replacen(",\"plies\"", ",\"laws\":\"2009\",\"plies\"", 1),
+            b
+        );
+    }
+    // --laws 2023 (also --laws=2023): drawn at the automatic draw.
+    for args in [
+        vec!["validate", "--laws", "2023", file],
+        vec!["validate", "--laws=2023", "--lang", "en", file],
+    ] {
+        let out = run(&args, "");
+        let g: Vec<common::Json> = out
+            .lines()
+            .map(|l| common::parse_json(l).unwrap())
+            .collect();
+        assert_eq!(g[0].get("laws").str(), Some("2023"));
+        assert_eq!(g[0].get("ending").str(), Some("fivefold"));
+        assert_eq!(g[0].get("plies").num(), Some(16.0));
+        assert_eq!(g[1].get("ending").str(), Some("seventyfive"));
+        assert_eq!(g[1].get("plies").num(), Some(10.0));
+        assert!(!g[1].get("result_consistent").bool());
+    }
+    // An unknown edition is a usage error.
+    let status = Command::new(env!("CARGO_BIN_EXE_chess-rules"))
+        .args(["validate", "--laws", "2014", file])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(2));
+}

@@ -4,15 +4,21 @@
 //! chess-rules perft [--chess960] FEN DEPTH
 //! chess-rules read-move --lang LANG        (stdin: FEN<TAB>TEXT lines)
 //! chess-rules can-mate                     (stdin: FEN<TAB>SIDE lines)
-//! chess-rules validate [--lang LANG] FILE.pgn
+//! chess-rules validate [--lang LANG] [--laws 2005|2009|2018|2023] FILE.pgn
 //! ```
+//!
+//! `validate` without `--laws` numbers articles as the 2009 Laws and reports
+//! fivefold repetition and 75 moves as remarks. With `--laws 2018` or
+//! `--laws 2023` the game ends at the first automatic draw (9.6.1, 9.6.2,
+//! 5.2.2; `ending` is then `fivefold`, `seventyfive` or `dead`) and each line
+//! carries `"laws":"2023"`; see `rules::validate::validate_game_under`.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage:\n  chess-rules perft [--chess960] FEN DEPTH\n  chess-rules read-move --lang LANG\n  chess-rules can-mate\n  chess-rules validate [--lang LANG] FILE.pgn"
+        "usage:\n  chess-rules perft [--chess960] FEN DEPTH\n  chess-rules read-move --lang LANG\n  chess-rules can-mate\n  chess-rules validate [--lang LANG] [--laws 2005|2009|2018|2023] FILE.pgn\n\n  --laws: the edition of the FIDE Laws to validate under (default: as the 2009 Laws,\n          fivefold repetition and 75 moves only remarked); under 2018 and 2023 the\n          game ends at the first automatic draw (9.6.1, 9.6.2, 5.2.2)"
     );
     ExitCode::from(2)
 }
@@ -137,16 +143,27 @@ fn cmd_validate(args: &[String]) -> ExitCode {
         Err(code) => return code,
     };
     let mut file = None;
-    let mut skip = false;
-    for a in args {
-        if skip {
-            skip = false;
-        } else if a == "--lang" {
-            skip = true;
+    let mut laws: Option<String> = None;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--lang" {
+            it.next();
+        } else if a == "--laws" {
+            laws = Some(it.next().cloned().unwrap_or_default());
+        } else if let Some(v) = a.strip_prefix("--laws=") {
+            laws = Some(v.to_string());
         } else if !a.starts_with("--") {
             file = Some(a.clone());
         }
     }
+    let edition = match laws.as_deref().map(str::parse::<rules::laws::Edition>) {
+        None => None,
+        Some(Ok(e)) => Some(e),
+        Some(Err(e)) => {
+            eprintln!("chess-rules: {e}");
+            return ExitCode::from(2);
+        }
+    };
     let Some(file) = file else {
         return usage();
     };
@@ -162,11 +179,18 @@ fn cmd_validate(args: &[String]) -> ExitCode {
     let mut out = out.lock();
     for (index, game) in rules::pgn::read_games(&text).into_iter().enumerate() {
         let line = match game {
-            Ok(g) => rules::validate::validate_pgn_game(&g, letters).to_json(index),
+            Ok(g) => match edition {
+                None => rules::validate::validate_pgn_game(&g, letters).to_json(index),
+                Some(e) => rules::validate::validate_pgn_game_under(&g, letters, e).to_json(index),
+            },
             Err(e) => format!(
                 "{{\"index\":{index},\"plies\":0,\"final_fen\":\"\",\"ending\":\"none\",\"error\":{{\"ply\":0,\"text\":\"\",\"kind\":\"syntax\"}},\"result\":null,\"result_consistent\":false,\"notes\":[{}]}}",
                 rules::validate::json_string(&e.to_string())
             ),
+        };
+        let line = match edition {
+            Some(e) => with_laws(line, e),
+            None => line,
         };
         if writeln!(out, "{line}").is_err() {
             return ExitCode::from(1);
@@ -174,4 +198,12 @@ fn cmd_validate(args: &[String]) -> ExitCode {
     }
     let _ = out.flush();
     ExitCode::SUCCESS
+}
+
+/// Adds `"laws":"2023"` after the index of a validation line.
+fn with_laws(line: String, edition: rules::laws::Edition) -> String {
+    match line.find(",\"plies\"") {
+        Some(at) => format!("{},\"laws\":\"{edition}\"{}", &line[..at], &line[at..]),
+        None => line,
+    }
 }

@@ -3,10 +3,14 @@
 
 use std::path::{Path, PathBuf};
 
-/// `../shared/fixtures` next to the repository, or `None` (after printing a
-/// SKIPPED line) when it is absent.
+/// `../shared/fixtures` next to the repository (or the directory named by
+/// `ARBITER_SHARED_FIXTURES`, for a checkout elsewhere), or `None` (after
+/// printing a SKIPPED line) when it is absent.
 pub fn shared_fixtures(what: &str) -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
+    let dir = match std::env::var_os("ARBITER_SHARED_FIXTURES") {
+        Some(d) => PathBuf::from(d),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures"),
+    };
     if dir.is_dir() {
         Some(dir)
     } else {
