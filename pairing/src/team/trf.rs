@@ -28,8 +28,11 @@
 //! first-named team's player. Other boards take the colour of the
 //! regulations' rule.
 
-use crate::model::{ByeKind, Player, PlayerId, RoundEntry, Tournament, TournamentKind};
-use crate::trf::{self as individual, TrfError};
+use crate::model::{ByeKind, Color, Player, PlayerId, RoundEntry, Tournament, TournamentKind};
+use crate::trf::{self as individual, format_points, parse_points, TrfError};
+
+use super::tiebreak::{Score, TeamTieBreak};
+use crate::tiebreak::TieBreakError;
 
 use super::model::{
     Board, BoardColours, BoardResult, ColourPreferenceType, Match, PrimaryScore, Team, TeamRound,
@@ -155,6 +158,7 @@ pub fn write(t: &TeamTournament) -> String {
             ColourPreferenceType::None => "none",
         },
     ));
+    out.push_str(&standard_records(t));
     for team in &t.teams {
         let name: String = team.name.chars().take(32).collect();
         let mut line = format!("013 {name:<32}");
@@ -202,6 +206,57 @@ pub fn write(t: &TeamTournament) -> String {
         for team in &round.half_byes {
             out.push_str(&format!("XTH {:>3} {team:>4}\n", r + 1));
         }
+    }
+    out
+}
+
+/// Whole match points in the TRF-2026 points format (`2.0`).
+fn match_points_text(mp: i32) -> String {
+    format_points(mp.saturating_mul(2))
+}
+
+/// The TRF-2026 records of the regulations that decide the standings:
+/// `352` (board colours, hence the board count), `362` (match points),
+/// `320` (the pairing-allocated bye: its match and game points, then the
+/// team given it in each round, `000` for none) and, when the event has a
+/// tie-break list, `202` (the tie-breaks) and `212` (the primary score and
+/// the tie-breaks).
+fn standard_records(t: &TeamTournament) -> String {
+    let s = &t.settings;
+    let sequence: String = (0..s.boards as usize)
+        .map(|b| match s.colours.first_team_colour(b) {
+            Color::White => 'W',
+            Color::Black => 'B',
+        })
+        .collect();
+    let mut out = String::new();
+    if !sequence.is_empty() {
+        out.push_str(&format!("352 {sequence}\n"));
+    }
+    out.push_str(&format!(
+        "362 TW {:>4}   TD {:>4}   TL {:>4}\n",
+        match_points_text(s.match_win),
+        match_points_text(s.match_draw),
+        match_points_text(s.match_loss),
+    ));
+    let mut pab = format!(
+        "320 {:>4} {:>4}",
+        match_points_text(s.bye_match_points),
+        format_points(s.bye_game_points)
+    );
+    for round in &t.rounds {
+        pab.push_str(&format!(" {:03}", round.bye.unwrap_or(0)));
+    }
+    out.push_str(&pab);
+    out.push('\n');
+    if !t.tie_breaks.is_empty() {
+        let codes: Vec<String> = t.tie_breaks.iter().map(ToString::to_string).collect();
+        let primary = match s.primary {
+            PrimaryScore::MatchPoints => "MP",
+            PrimaryScore::GamePoints => "GP",
+        };
+        out.push_str(&format!("202 {}\n", codes.join(",")));
+        out.push_str(&format!("212 {primary},{}\n", codes.join(",")));
     }
     out
 }
@@ -294,6 +349,192 @@ fn apply_settings(t: &mut TeamTournament, text: &str, line: usize) -> Result<(),
     Ok(())
 }
 
+/// Whole match points from a TRF points field (`2.0`).
+fn whole_points(line: usize, (column, text): (usize, &str)) -> Result<i32, TeamTrfError> {
+    match parse_points(text) {
+        Some(hp) if hp % 2 == 0 => Ok(hp / 2),
+        Some(_) => Err(record_error(
+            line,
+            column,
+            format!("match points must be whole, found {text:?}"),
+        )),
+        None => Err(record_error(
+            line,
+            column,
+            format!("expected points such as `2.0`, found {text:?}"),
+        )),
+    }
+}
+
+/// PAB teams of a `320` record: (line, [(column, round index, team)]).
+type PabRounds = (usize, Vec<(usize, usize, u32)>);
+
+/// Applies the TRF-2026 records `352`, `362`, `320` (its points; the teams
+/// are applied by [`apply_pab_rounds`] once the rounds are built), `202` and
+/// `212`. A record left out keeps the default.
+fn apply_standard(
+    t: &mut TeamTournament,
+    records: &[(usize, String)],
+) -> Result<Option<PabRounds>, TeamTrfError> {
+    let mut pab = None;
+    let mut list_202 = None;
+    let mut list_212 = None;
+    for (line, raw) in records {
+        let line = *line;
+        let f = fields(raw, 3);
+        match raw.get(..3).unwrap_or("") {
+            "352" => {
+                let (column, seq) = *f
+                    .first()
+                    .ok_or_else(|| record_error(line, 5, "expected a colour sequence such as WBWB"))?;
+                let seq = seq.to_ascii_uppercase();
+                let odd: String = (0..seq.len())
+                    .map(|k| if k % 2 == 0 { 'W' } else { 'B' })
+                    .collect();
+                t.settings.colours = if seq == odd {
+                    BoardColours::WhiteOnOdd
+                } else if seq.bytes().all(|b| b == b'W') {
+                    BoardColours::WhiteOnAll
+                } else {
+                    return Err(record_error(
+                        line,
+                        column,
+                        format!(
+                            "colour sequence {seq:?}: only White on odd boards (WBWB…) or on every board (WWWW…) is supported"
+                        ),
+                    ));
+                };
+                t.settings.boards = seq.len() as u32;
+            }
+            "362" => {
+                let mut k = 0;
+                while k < f.len() {
+                    let (column, token) = f[k];
+                    let upper = token.to_ascii_uppercase();
+                    let (code, value) = if upper.len() > 2 && upper.is_char_boundary(2) {
+                        (upper[..2].to_string(), (column + 2, &token[2..]))
+                    } else {
+                        k += 1;
+                        let value = f.get(k).copied().unwrap_or((column + 2, ""));
+                        (upper, value)
+                    };
+                    let mp = whole_points(line, value)?;
+                    match code.as_str() {
+                        "TW" => t.settings.match_win = mp,
+                        "TD" => t.settings.match_draw = mp,
+                        "TL" => t.settings.match_loss = mp,
+                        _ => {
+                            return Err(record_error(
+                                line,
+                                column,
+                                format!("unknown result code {code:?} (TW, TD or TL)"),
+                            ))
+                        }
+                    }
+                    k += 1;
+                }
+            }
+            "320" => {
+                if f.len() < 2 {
+                    return Err(record_error(
+                        line,
+                        5,
+                        "expected the bye's match points and game points",
+                    ));
+                }
+                t.settings.bye_match_points = whole_points(line, f[0])?;
+                t.settings.bye_game_points = parse_points(f[1].1).ok_or_else(|| {
+                    record_error(
+                        line,
+                        f[1].0,
+                        format!("expected points such as `2.0`, found {:?}", f[1].1),
+                    )
+                })?;
+                let mut teams = Vec::new();
+                for (r, &field) in f[2..].iter().enumerate() {
+                    teams.push((field.0, r, number(line, field, "a team number")?));
+                }
+                pab = Some((line, teams));
+            }
+            tag => {
+                let body = raw.get(3..).unwrap_or("");
+                let mut list = Vec::new();
+                for code in body.split([',', ' ', ';']).filter(|c| !c.is_empty()) {
+                    let column = 4 + body.find(code).unwrap_or(0);
+                    if code.eq_ignore_ascii_case("PTS") {
+                        list.push(None);
+                        continue;
+                    }
+                    let tb: TeamTieBreak = code.parse().map_err(|e: TieBreakError| {
+                        record_error(line, column, e.to_string())
+                    })?;
+                    list.push(Some(tb));
+                }
+                if tag == "202" {
+                    list_202 = Some(list);
+                } else {
+                    list_212 = Some(list);
+                }
+            }
+        }
+    }
+    // `212` starts with the primary score (`PTS`, `MP` or `GP`); `202` has
+    // the tie-breaks only and is preferred when both are given.
+    if let Some(list) = &list_212 {
+        match list.first() {
+            Some(Some(TeamTieBreak::Points(Score::Match))) => {
+                t.settings.primary = PrimaryScore::MatchPoints
+            }
+            Some(Some(TeamTieBreak::Points(Score::Game))) => {
+                t.settings.primary = PrimaryScore::GamePoints
+            }
+            _ => {}
+        }
+    }
+    let list = match (list_202, list_212) {
+        (Some(l), _) => l,
+        (None, Some(l)) => l.into_iter().skip(1).collect(),
+        (None, None) => Vec::new(),
+    };
+    t.tie_breaks = list.into_iter().flatten().collect();
+    Ok(pab)
+}
+
+/// The teams a `320` record gives the bye, round by round (`000`: none),
+/// checked against the `300` records.
+fn apply_pab_rounds(
+    t: &mut TeamTournament,
+    line: usize,
+    byes: &[(usize, usize, u32)],
+) -> Result<(), TeamTrfError> {
+    for &(column, r, team) in byes {
+        if team == 0 {
+            continue;
+        }
+        if team as usize > t.teams.len() {
+            return Err(record_error(line, column, format!("no team {team}")));
+        }
+        if t.rounds.len() <= r {
+            t.rounds.resize(r + 1, TeamRound::default());
+        }
+        match t.rounds[r].bye {
+            None => t.rounds[r].bye = Some(team),
+            Some(b) if b == team => {}
+            Some(b) => {
+                return Err(record_error(
+                    line,
+                    column,
+                    format!(
+                        "round {}: the bye is team {team} here, team {b} in the `300` records",
+                        r + 1
+                    ),
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
 /// One `300` record: (line, round, team, opponent, line-up if given).
 type LineupRecord = (usize, u32, u32, u32, Option<Lineup>);
 
@@ -322,13 +563,16 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
     let mut lineups: Vec<LineupRecord> = Vec::new();
     let mut extras: Vec<(usize, String)> = Vec::new();
     let mut half_byes: Vec<(usize, usize, u32, u32)> = Vec::new();
+    let mut settings: Vec<(usize, String)> = Vec::new();
+    let mut standard: Vec<(usize, String)> = Vec::new();
     let text = text.trim_start_matches('\u{feff}');
     for (index, raw) in text.split('\n').enumerate() {
         let line = index + 1;
         let raw = raw.trim_end_matches('\r');
         let tag = raw.get(..3).unwrap_or("");
         match tag {
-            "XTS" => apply_settings(&mut t, raw, line)?,
+            "XTS" => settings.push((line, raw.to_string())),
+            "352" | "362" | "320" | "202" | "212" => standard.push((line, raw.to_string())),
             "013" => {
                 let name: String = raw.chars().skip(4).take(32).collect();
                 let start = raw.char_indices().nth(36).map_or(raw.len(), |(i, _)| i);
@@ -390,6 +634,12 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
     if t.teams.is_empty() {
         return Err(TeamTrfError::NoTeams);
     }
+    // The TRF-2026 records first, then our `XTS` (which repeats them for
+    // readers of older files of ours, and adds what TRF-2026 has no record for).
+    let byes = apply_standard(&mut t, &standard)?;
+    for (line, raw) in &settings {
+        apply_settings(&mut t, raw, *line)?;
+    }
     for (line, text) in extras {
         let parts: Vec<&str> = text.split('|').collect();
         let [id, name, rating, federation, captain, withdrawn] = parts.as_slice() else {
@@ -415,6 +665,9 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
         team.withdrawn = withdrawn.trim() == "1";
     }
     build_rounds(&mut t, &ind, &lineups)?;
+    if let Some((line, byes)) = byes {
+        apply_pab_rounds(&mut t, line, &byes)?;
+    }
     for (line, column, round, team) in half_byes {
         if team == 0 || team as usize > t.teams.len() {
             return Err(record_error(line, column, format!("no team {team}")));
