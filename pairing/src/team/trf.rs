@@ -384,9 +384,9 @@ fn apply_standard(
         let f = fields(raw, 3);
         match raw.get(..3).unwrap_or("") {
             "352" => {
-                let (column, seq) = *f
-                    .first()
-                    .ok_or_else(|| record_error(line, 5, "expected a colour sequence such as WBWB"))?;
+                let (column, seq) = *f.first().ok_or_else(|| {
+                    record_error(line, 5, "expected a colour sequence such as WBWB")
+                })?;
                 let seq = seq.to_ascii_uppercase();
                 let odd: String = (0..seq.len())
                     .map(|k| if k % 2 == 0 { 'W' } else { 'B' })
@@ -465,9 +465,9 @@ fn apply_standard(
                         list.push(None);
                         continue;
                     }
-                    let tb: TeamTieBreak = code.parse().map_err(|e: TieBreakError| {
-                        record_error(line, column, e.to_string())
-                    })?;
+                    let tb: TeamTieBreak = code
+                        .parse()
+                        .map_err(|e: TieBreakError| record_error(line, column, e.to_string()))?;
                     list.push(Some(tb));
                 }
                 if tag == "202" {
@@ -634,12 +634,13 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
     if t.teams.is_empty() {
         return Err(TeamTrfError::NoTeams);
     }
-    // The TRF-2026 records first, then our `XTS` (which repeats them for
-    // readers of older files of ours, and adds what TRF-2026 has no record for).
-    let byes = apply_standard(&mut t, &standard)?;
+    // Our `XTS` (the regulations as our older files carry them, and what
+    // TRF-2026 has no record for), then the TRF-2026 records, which win
+    // where both speak (a program that edits the file keeps them current).
     for (line, raw) in &settings {
         apply_settings(&mut t, raw, *line)?;
     }
+    let byes = apply_standard(&mut t, &standard)?;
     for (line, text) in extras {
         let parts: Vec<&str> = text.split('|').collect();
         let [id, name, rating, federation, captain, withdrawn] = parts.as_slice() else {
