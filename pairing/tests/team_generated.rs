@@ -1,11 +1,14 @@
 //! Generated team Swiss events (`pairing::team::generator`): the team
 //! checker re-pairs every round identically from the exported TRF, and the
 //! TRF re-imports to the same tournament, standings, ranks and tie-break
-//! values. The default run checks 60 events; the full run of 500:
-//! `cargo test -p pairing --release --test team_generated -- --ignored`.
+//! values. The default run checks 500 events (seeds 1–500, a few seconds in
+//! a debug build); a larger run of 5000:
+//! `cargo test -p pairing --release --test team_generated -- --ignored --nocapture`.
 
-use pairing::team::check::check_tournament;
+use pairing::model::Color;
+use pairing::team::check::{check_tournament, recorded_pairing, state_before};
 use pairing::team::generator::{generate, Config};
+use pairing::team::swiss::{states, Preference};
 use pairing::team::tiebreak::{team_standings, TeamTieBreak};
 use pairing::team::trf::{parse, write, TeamTrfError};
 use pairing::team::{BoardColours, PrimaryScore, TeamSettings, TeamTournament};
@@ -21,6 +24,13 @@ struct Seen {
     match_forfeits: usize,
     withdrawn: usize,
     boards: [usize; 7],
+    /// Consecutive played matches of a team (board-1 colours), those with
+    /// the same colour twice, and runs of three equal colours.
+    colour_pairs: usize,
+    colour_repeats: usize,
+    colour_triples: usize,
+    /// Preferences not granted (each time the opponent wanted the same).
+    preferences_not_granted: usize,
 }
 
 fn check_events(count: u64) -> Seen {
@@ -53,6 +63,7 @@ fn check_events(count: u64) -> Seen {
                 c.engine
             );
         }
+        colour_figures(&back, &mut seen, seed);
         seen.events += 1;
         seen.rounds += t.rounds.len();
         seen.boards[t.settings.boards as usize] += 1;
@@ -76,10 +87,51 @@ fn check_events(count: u64) -> Seen {
     seen
 }
 
+/// Board-1 colour figures, and C.04.6 art. 4.3.2–4.3.3 on every match: a
+/// team that did not get the colour it wanted was paired with a team that
+/// wanted the same colour.
+fn colour_figures(t: &TeamTournament, seen: &mut Seen, seed: u64) {
+    for round in 1..=t.rounds.len() {
+        let before = state_before(t, round);
+        let (states, _) = states(&before, round as u32);
+        let wanted = |id: u32| match states.iter().find(|s| s.id == id).map(|s| s.preference) {
+            Some(Preference::Wants { colour, .. }) => Some(colour),
+            _ => None,
+        };
+        for (white, black) in recorded_pairing(t, round).matches {
+            for (team, got, other) in [(white, Color::White, black), (black, Color::Black, white)] {
+                if wanted(team).is_some_and(|c| c != got) {
+                    seen.preferences_not_granted += 1;
+                    assert_eq!(
+                        wanted(other),
+                        wanted(team),
+                        "seed {seed}, round {round}: team {team} did not get its colour"
+                    );
+                }
+            }
+        }
+    }
+    let mut all = t.clone();
+    for team in &mut all.teams {
+        team.withdrawn = false;
+    }
+    let (s, _) = states(&all, t.rounds.len() as u32 + 1);
+    for st in &s {
+        let h: Vec<Color> = st.colours.iter().flatten().copied().collect();
+        seen.colour_pairs += h.len().saturating_sub(1);
+        seen.colour_repeats += h.windows(2).filter(|w| w[0] == w[1]).count();
+        seen.colour_triples += h
+            .windows(3)
+            .filter(|w| w[0] == w[1] && w[1] == w[2])
+            .count();
+    }
+}
+
 #[test]
 fn generated_events_recheck_and_round_trip() {
-    let seen = check_events(60);
+    let seen = check_events(500);
     println!("{seen:?}");
+    assert_eq!(seen.events, 500);
     // The sample covers what it claims to.
     assert!(seen.byes > 0 && seen.half_byes > 0 && seen.withdrawn > 0);
     assert!(seen.board_forfeits > 0 && seen.match_forfeits > 0);
@@ -87,11 +139,11 @@ fn generated_events_recheck_and_round_trip() {
 }
 
 #[test]
-#[ignore = "500 events: run with --release -- --ignored"]
-fn five_hundred_generated_events() {
-    let seen = check_events(500);
+#[ignore = "5000 events: run with --release -- --ignored"]
+fn five_thousand_generated_events() {
+    let seen = check_events(5000);
     println!("{seen:?}");
-    assert_eq!(seen.events, 500);
+    assert_eq!(seen.events, 5000);
 }
 
 #[test]
@@ -191,12 +243,23 @@ fn files_without_the_records_keep_the_defaults() {
             .map(|l| format!("{l}\n"))
             .collect()
     };
-    // Our older files: `XTS` but no TRF-2026 records: all but the
-    // tie-breaks, which were not written.
-    let back = parse(&without(&["352", "362", "320", "202", "212"])).unwrap();
+    // Our older files: `XTS`, the bye as a `300` record with opponent
+    // `0000`, no TRF-2026 regulation records: all but the tie-breaks, which
+    // were not written.
+    let mut old = without(&["352", "362", "320", "202", "212", "310"]);
+    for (r, round) in t.rounds.iter().enumerate() {
+        if let Some(b) = round.bye {
+            old.push_str(&format!("300 {:>3} {b:>4} 0000\n", r + 1));
+        }
+    }
+    let back = parse(&old).unwrap();
     assert_eq!(back.settings, t.settings);
     assert!(back.tie_breaks.is_empty());
-    assert_eq!(back.rounds, t.rounds);
+    assert!(back.rounds == t.rounds, "the rounds differ");
+    // A bye given twice must agree.
+    let twice = format!("{text}300   1    2 0000\n");
+    assert!(t.rounds[0].bye != Some(2));
+    assert!(parse(&twice).is_err());
     // Neither: today's defaults (4 boards would cut the 6-board line-ups,
     // so the board count is kept by a `352` record only).
     let back = parse(&without(&["XTS", "362", "320", "202", "212"])).unwrap();
@@ -257,7 +320,7 @@ fn the_new_records_are_read_tolerantly_and_checked() {
         ("352", "352 BWBWBW", 5),
         ("202", "202 GP,XYZ", 8),
         ("320", "320 3.0", 5),
-        ("320", "320  3.0  3.0 001", 15),
+        ("320", "320  3.0  3.0 099", 15),
     ] {
         match parse(&replace(tag, bad)) {
             Err(TeamTrfError::Record {

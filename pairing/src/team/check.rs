@@ -17,6 +17,9 @@ use crate::model::{Color, PairError};
 use super::model::{TeamId, TeamRound, TeamSystem, TeamTournament};
 use super::schedule::TeamPairing;
 
+/// A match as (team with White on board 1, other team).
+pub type MatchPair = (TeamId, TeamId);
+
 /// One round of the check.
 #[derive(Clone, Debug)]
 pub struct RoundCheck {
@@ -41,7 +44,7 @@ impl RoundCheck {
     }
 
     /// Matches of the file not in our pairing, and ours not in the file.
-    pub fn differences(&self) -> (Vec<(TeamId, TeamId)>, Vec<(TeamId, TeamId)>) {
+    pub fn differences(&self) -> (Vec<MatchPair>, Vec<MatchPair>) {
         let ours = self
             .engine
             .as_ref()

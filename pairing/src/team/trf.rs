@@ -1,24 +1,46 @@
 //! TRF for team tournaments: the individual part as the crate's TRF
 //! ([`crate::trf`], `001` records with every game, so that any TRF reader sees
-//! the players and their games), and the team records:
+//! the players and their games), and the team records of TRF-2026 (FIDE
+//! Tournament Report File, version 2026) with a few of our own:
 //!
-//! - `013` (TRF16) per team, in pairing-number order: the name in columns
-//!   5–36, then the players' pairing numbers in board order, four columns
-//!   each, from column 37, separated by a space;
-//! - `300` (the TRF-2026 team round record; the field layout is ours) per
-//!   team and round:
-//!   `300 RRR TTTT OOOO P1 P2 …` — round, team, opponent (`0000`: the team
-//!   had the bye), then its line-up, one pairing number per board (`0000` =
-//!   empty board). A record with no line-up means that the line-up is not
-//!   known yet. Of a match's two records the first-named team's comes first;
+//! - `352` — the board colours of the first-named team, e.g. `352 WBWB`
+//!   (White on odd boards; `WWWW`: White on every board); its length is the
+//!   number of boards;
+//! - `362` — match points: `362 TW  2.0   TD  1.0   TL  0.0`;
+//! - `320` — the pairing-allocated bye: its match points (columns 5–8), game
+//!   points (10–13), then the team given it in each round (`000`: none),
+//!   e.g. `320  1.0  2.0 007 000 003`;
+//! - `202` — the tie-breaks after the primary score (C.07 team codes),
+//!   `202 GP,EMGSB,BH:MP`; `212` the same list after the primary score,
+//!   `212 MP,GP,EMGSB,BH:MP` (written only when the event has a list);
+//! - `013` (TRF16, to be phased out) per team, in pairing-number order: the
+//!   name in columns 5–36, then the players' pairing numbers in board order,
+//!   four columns each, from column 37, separated by a space;
+//! - `310` (TRF-2026) per team: TPN (5–7), name (9–40), nickname (42–46:
+//!   our federation/club, cut), strength factor (48–53: our team rating),
+//!   match points (55–60), game points (62–67), rank (69–71, by the primary
+//!   score and the tie-break list), the roster from column 74. Read only when
+//!   a file has no `013`;
+//! - `300` per team and round: `300 RRR TTT OOO P1 P2 …` — round (5–7), team
+//!   (9–11), opponent (13–15), then its line-up, one pairing number per
+//!   board from column 17 (`0000` = empty board). A record with no line-up
+//!   means that the line-up is not known yet. Of a match's two records the
+//!   first-named team's comes first. (Our older files also wrote the bye as
+//!   a `300` record with opponent `0000`; it is still read.)
 //! - `XTM` (Arbiter extension) per team:
 //!   `XTM id|name|rating|federation|captain|withdrawn` (`|` in a field is
-//!   written as `/`), the full name and the data `013` has no room for;
-//! - `XTS` (Arbiter extension), the regulations:
+//!   written as `/`), the full name and the data the team records have no
+//!   room for;
+//! - `XTS` (Arbiter extension), the regulations, including those TRF-2026
+//!   has no record for (system, primary score, colour preference type):
 //!   `XTS system=swiss boards=4 win=2 draw=1 loss=0 bye-mp=2 bye-gp=8
 //!   primary=MP colours=odd preference=A`;
 //! - `XTH` (Arbiter extension) per half-point bye of a team:
-//!   `XTH RRR TTTT` — round and team.
+//!   `XTH RRR TTTT` — round and team (the TRF-2026 `240` record would be
+//!   read as a player's bye by TRF readers of the individual part).
+//!
+//! Reading is tolerant: a record left out keeps today's default; where the
+//! TRF-2026 records and `XTS` both speak, the TRF-2026 record wins.
 //!
 //! A board with a player on one side only is that player's forfeit win; in
 //! the `001` record it is written as a full-point bye (`0000 - F`), as TRF
@@ -31,7 +53,7 @@
 use crate::model::{ByeKind, Color, Player, PlayerId, RoundEntry, Tournament, TournamentKind};
 use crate::trf::{self as individual, format_points, parse_points, TrfError};
 
-use super::tiebreak::{Score, TeamTieBreak};
+use super::tiebreak::{team_standings, Score, TeamTieBreak};
 use crate::tiebreak::TieBreakError;
 
 use super::model::{
@@ -50,7 +72,7 @@ pub enum TeamTrfError {
         column: usize,
         message: String,
     },
-    #[error("the file has no team (no `013` record)")]
+    #[error("the file has no team (no `013` or `310` record)")]
     NoTeams,
 }
 
@@ -171,6 +193,7 @@ pub fn write(t: &TeamTournament) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
+    out.push_str(&team_records(t));
     for team in &t.teams {
         out.push_str(&format!(
             "XTM {}|{}|{}|{}|{}|{}\n",
@@ -189,7 +212,7 @@ pub fn write(t: &TeamTournament) -> String {
                 .iter()
                 .any(|b| b.home.is_some() || b.away.is_some() || b.result.is_some());
             for (team, opponent, home) in [(m.home, m.away, true), (m.away, m.home, false)] {
-                let mut line = format!("300 {:>3} {team:>4} {opponent:>4}", r + 1);
+                let mut line = format!("300 {:>3} {team:>3} {opponent:>3}", r + 1);
                 if known {
                     for b in &m.boards {
                         let p = if home { b.home } else { b.away };
@@ -199,9 +222,6 @@ pub fn write(t: &TeamTournament) -> String {
                 out.push_str(&line);
                 out.push('\n');
             }
-        }
-        if let Some(b) = round.bye {
-            out.push_str(&format!("300 {:>3} {b:>4} 0000\n", r + 1));
         }
         for team in &round.half_byes {
             out.push_str(&format!("XTH {:>3} {team:>4}\n", r + 1));
@@ -259,6 +279,98 @@ fn standard_records(t: &TeamTournament) -> String {
         out.push_str(&format!("212 {primary},{}\n", codes.join(",")));
     }
     out
+}
+
+/// The TRF-2026 team records `310`, one per team in pairing-number order:
+/// TPN (5–7), name (9–40), nickname (42–46: the federation or club, cut to
+/// five characters), strength factor (48–53: the team's rating), match
+/// points (55–60), game points (62–67), rank (69–71, by the primary score
+/// and [`TeamTournament::tie_breaks`]), then the roster from column 74, five
+/// columns a player.
+fn team_records(t: &TeamTournament) -> String {
+    let standings = team_standings(t, &t.tie_breaks);
+    let mut out = String::new();
+    for team in &t.teams {
+        let row = standings.iter().find(|r| r.team == team.id);
+        let name: String = team.name.chars().take(32).collect();
+        let nick: String = team
+            .federation
+            .as_deref()
+            .unwrap_or("")
+            .chars()
+            .take(5)
+            .collect();
+        let mut line = format!(
+            "310 {:>3} {name:<32} {nick:<5} {:>6} {:>6} {:>6} {:>3} ",
+            team.id,
+            team.rating.map(|r| r.to_string()).unwrap_or_default(),
+            row.map(|r| match_points_text(r.match_points))
+                .unwrap_or_default(),
+            row.map(|r| format_points(r.game_points))
+                .unwrap_or_default(),
+            row.map(|r| r.rank.to_string()).unwrap_or_default(),
+        );
+        for p in &team.roster {
+            line.push_str(&format!(" {p:>4}"));
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The teams of `310` records (a file without `013`): TPN in columns 5–7,
+/// name 9–40, the players from column 74. The TPNs must be 1, 2, ….
+fn teams_from_310(t: &mut TeamTournament, records: &[(usize, String)]) -> Result<(), TeamTrfError> {
+    let mut teams: Vec<(u32, usize, Team)> = Vec::new();
+    for (line, raw) in records {
+        let line = *line;
+        let chars: Vec<char> = raw.chars().collect();
+        let text = |from: usize, to: usize| -> String {
+            chars
+                .get(from - 1..to.min(chars.len()))
+                .map(|c| c.iter().collect())
+                .unwrap_or_default()
+        };
+        let tpn = number(
+            line,
+            (5, text(5, 7).trim()),
+            "a team pairing number in columns 5-7",
+        )?;
+        let start = raw.char_indices().nth(73).map_or(raw.len(), |(i, _)| i);
+        let mut roster = Vec::new();
+        for f in fields(raw, start) {
+            let id = number(line, f, "a player's pairing number")?;
+            if t.player(id).is_none() {
+                return Err(record_error(line, f.0, format!("no player {id}")));
+            }
+            roster.push(id);
+        }
+        let rating = text(48, 53).trim().parse().ok();
+        teams.push((
+            tpn,
+            line,
+            Team {
+                id: tpn,
+                name: text(9, 40).trim().to_string(),
+                rating,
+                roster,
+                ..Team::default()
+            },
+        ));
+    }
+    teams.sort_by_key(|x| x.0);
+    for (k, (tpn, line, team)) in teams.into_iter().enumerate() {
+        if tpn != k as u32 + 1 {
+            return Err(record_error(
+                line,
+                5,
+                format!("team pairing number {tpn}: expected {}", k + 1),
+            ));
+        }
+        t.teams.push(team);
+    }
+    Ok(())
 }
 
 fn record_error(line: usize, column: usize, message: impl Into<String>) -> TeamTrfError {
@@ -565,6 +677,7 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
     let mut half_byes: Vec<(usize, usize, u32, u32)> = Vec::new();
     let mut settings: Vec<(usize, String)> = Vec::new();
     let mut standard: Vec<(usize, String)> = Vec::new();
+    let mut records_310: Vec<(usize, String)> = Vec::new();
     let text = text.trim_start_matches('\u{feff}');
     for (index, raw) in text.split('\n').enumerate() {
         let line = index + 1;
@@ -592,6 +705,7 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
                     ..Team::default()
                 });
             }
+            "310" => records_310.push((line, raw.to_string())),
             "XTM" => extras.push((line, raw.get(4..).unwrap_or("").to_string())),
             "XTH" => {
                 let f = fields(raw, 3);
@@ -630,6 +744,11 @@ pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
             }
             _ => {}
         }
+    }
+    // The TRF-2026 team records `310` define the teams of files without
+    // `013` (ours write both; `013` is the older record).
+    if t.teams.is_empty() {
+        teams_from_310(&mut t, &records_310)?;
     }
     if t.teams.is_empty() {
         return Err(TeamTrfError::NoTeams);
