@@ -405,6 +405,13 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
                 half_byes.push(i as u32 + 1);
             }
         }
+        // A round needs two teams to pair (a lone team's bye is no round).
+        if t.teams.iter().filter(|x| !x.withdrawn).count() < 2 {
+            for &h in &half_byes {
+                t.teams[h as usize - 1].withdrawn = false;
+            }
+            break;
+        }
         let paired = super::swiss::pair_round(&t, round);
         for &h in &half_byes {
             t.teams[h as usize - 1].withdrawn = false;

@@ -1,6 +1,10 @@
 //! `pairing team FILE.trf [--standings [--tiebreaks LIST]]`: for a team
 //! tournament in TRF with team records (`pairing::team::trf`), the next
 //! round's pairing, or the team standings.
+//!
+//! `pairing --team FILE.trf -c` (the team pairing checker) and
+//! `pairing --team -g [CONFIG] -o OUT.trf [-s SEED]` (the random team event
+//! generator): see [`run_flag`].
 
 use pairing::team::tiebreak::{team_standings, TeamTieBreak};
 use pairing::team::{self, TeamTournament};
