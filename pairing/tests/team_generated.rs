@@ -417,3 +417,36 @@ fn command_line_checks_and_generates() {
     assert_eq!(run(&["--team".as_ref()]).status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn damaged_files_never_panic() {
+    // Every prefix of a generated file, and the file with each line left
+    // out: reading never panics, and what reads is checked and ranked
+    // without panicking.
+    let config = Config {
+        teams: 7,
+        rounds: 4,
+        board_forfeit_rate: 4,
+        match_forfeit_rate: 6,
+        half_bye_rate: 8,
+        ..Config::default()
+    };
+    let text = generate(&config, 3).trf;
+    for cut in (0..text.len()).filter(|&c| text.is_char_boundary(c)) {
+        let _ = parse(&text[..cut]);
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    for skip in 0..lines.len() {
+        let damaged: String = lines
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| k != skip)
+            .map(|(_, l)| format!("{l}\n"))
+            .collect();
+        if let Ok(t) = parse(&damaged) {
+            let _ = check_tournament(&t);
+            let _ = team_standings(&t, &t.tie_breaks);
+            let _ = write(&t);
+        }
+    }
+}

@@ -653,8 +653,9 @@ type LineupRecord = (usize, u32, u32, u32, Option<Lineup>);
 /// A line-up: a player or an empty board, per board.
 type Lineup = Vec<Option<PlayerId>>;
 
-/// Reads a team tournament written by [`write`] (or any TRF with `013`
-/// records; without `300` records there are no rounds). Never panics.
+/// Reads a team tournament written by [`write()`] (or any TRF with `013` or
+/// `310` team records; without `300` records there are no rounds). Never
+/// panics.
 pub fn parse(text: &str) -> Result<TeamTournament, TeamTrfError> {
     let ind = individual::parse(text)?;
     let mut t = TeamTournament {

@@ -124,7 +124,10 @@ pub fn run_flag(args: &[String]) -> std::process::ExitCode {
             return ExitCode::from(2);
         }
     };
-    let (text, agree) = check_report(&t);
+    let Ok((text, agree)) = std::panic::catch_unwind(|| check_report(&t)) else {
+        eprintln!("pairing --team: internal error while checking {file}");
+        return ExitCode::from(2);
+    };
     let _ = emit(&text);
     if agree {
         ExitCode::SUCCESS
