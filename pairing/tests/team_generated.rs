@@ -6,11 +6,11 @@
 //! `cargo test -p pairing --release --test team_generated -- --ignored --nocapture`.
 
 use pairing::model::Color;
-use pairing::team::check::{check_tournament, recorded_pairing, state_before};
+use pairing::team::check::{check_standings, check_tournament, recorded_pairing, state_before};
 use pairing::team::generator::{generate, Config};
 use pairing::team::swiss::{states, Preference};
 use pairing::team::tiebreak::{team_standings, TeamTieBreak};
-use pairing::team::trf::{parse, write, TeamTrfError};
+use pairing::team::trf::{parse, recorded_standings, write, TeamTrfError};
 use pairing::team::{BoardColours, PrimaryScore, TeamSettings, TeamTournament};
 
 /// What a run of generated events covered.
@@ -51,6 +51,12 @@ fn check_events(count: u64) -> Seen {
         assert_eq!(
             team_standings(&back, &back.tie_breaks),
             team_standings(t, &config.tie_breaks),
+            "seed {seed}"
+        );
+        // The standings the `310` records state are ours.
+        assert_eq!(
+            check_standings(&back, &recorded_standings(&g.trf)),
+            Some(vec![]),
             "seed {seed}"
         );
         // Every round re-paired from the file alone is the recorded one.
@@ -373,6 +379,24 @@ fn command_line_checks_and_generates() {
     let report = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "{report}");
     assert!(report.contains("rounds agree with C.04.6"), "{report}");
+    assert!(report.contains("standings: agree with"), "{report}");
+    // A recorded rank changed: the standings differ, exit code 1.
+    let t9 = parse(&text).unwrap();
+    let top = pairing::team::tiebreak::team_standings(&t9, &t9.tie_breaks)[0].clone();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(&format!("310 {:>3}", top.team)))
+        .unwrap();
+    let wrong = format!("{}{:>3}{}", &line[..68], top.rank + 1, &line[71..]);
+    std::fs::write(&file, text.replace(line, &wrong)).unwrap();
+    let out = run(&["--team".as_ref(), file.as_os_str(), "-c".as_ref()]);
+    let report = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert_eq!(out.status.code(), Some(1), "{report}");
+    assert!(report.contains("standings: differ"), "{report}");
+    assert!(
+        report.contains(&format!("team {}: rank", top.team)),
+        "{report}"
+    );
     // A settings file.
     let cfg = dir.join("event.cfg");
     std::fs::write(

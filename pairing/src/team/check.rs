@@ -131,3 +131,64 @@ pub fn check_tournament(t: &TeamTournament) -> Vec<RoundCheck> {
         })
         .collect()
 }
+
+/// One team whose recorded standing differs from ours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingDifference {
+    pub team: TeamId,
+    pub message: String,
+}
+
+/// The standings a file records (`310`: match points, game points, rank)
+/// against ours from its rounds and its tie-break list
+/// ([`TeamTournament::tie_breaks`], C.07 as applied from 2026). `None` when
+/// the file records no rank for some team.
+pub fn check_standings(
+    t: &TeamTournament,
+    recorded: &[super::trf::RecordedStanding],
+) -> Option<Vec<StandingDifference>> {
+    use crate::trf::format_points;
+    if recorded.is_empty() || recorded.iter().any(|r| r.rank.is_none()) {
+        return None;
+    }
+    let ours = super::tiebreak::team_standings(t, &t.tie_breaks);
+    let mut found = Vec::new();
+    for r in recorded {
+        let Some(row) = ours.iter().find(|x| x.team == r.team) else {
+            found.push(StandingDifference {
+                team: r.team,
+                message: "no such team".into(),
+            });
+            continue;
+        };
+        let mut parts = Vec::new();
+        if r.rank != Some(row.rank) {
+            parts.push(format!(
+                "rank {} recorded, {} computed",
+                r.rank.unwrap_or(0),
+                row.rank
+            ));
+        }
+        if r.match_points.is_some_and(|mp| mp != row.match_points * 2) {
+            parts.push(format!(
+                "match points {} recorded, {} computed",
+                format_points(r.match_points.unwrap_or(0)),
+                row.match_points
+            ));
+        }
+        if r.game_points.is_some_and(|gp| gp != row.game_points) {
+            parts.push(format!(
+                "game points {} recorded, {} computed",
+                format_points(r.game_points.unwrap_or(0)),
+                format_points(row.game_points)
+            ));
+        }
+        if !parts.is_empty() {
+            found.push(StandingDifference {
+                team: r.team,
+                message: parts.join("; "),
+            });
+        }
+    }
+    Some(found)
+}

@@ -50,7 +50,9 @@
 //! first-named team's player. Other boards take the colour of the
 //! regulations' rule.
 
-use crate::model::{ByeKind, Color, Player, PlayerId, RoundEntry, Tournament, TournamentKind};
+use crate::model::{
+    ByeKind, Color, HalfPoints, Player, PlayerId, RoundEntry, Tournament, TournamentKind,
+};
 use crate::trf::{self as individual, format_points, parse_points, TrfError};
 
 use super::tiebreak::{team_standings, Score, TeamTieBreak};
@@ -371,6 +373,46 @@ fn teams_from_310(t: &mut TeamTournament, records: &[(usize, String)]) -> Result
         t.teams.push(team);
     }
     Ok(())
+}
+
+/// A team's line of the standings as a `310` record gives it (fields left
+/// blank are `None`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RecordedStanding {
+    pub team: u32,
+    /// Half-points, as TRF writes match points with decimals too.
+    pub match_points: Option<HalfPoints>,
+    pub game_points: Option<HalfPoints>,
+    pub rank: Option<u32>,
+}
+
+/// The standings the file's `310` records state (TPN 5–7, match points
+/// 55–60, game points 62–67, rank 69–71), in file order; records whose TPN
+/// cannot be read are left out.
+pub fn recorded_standings(text: &str) -> Vec<RecordedStanding> {
+    let mut out = Vec::new();
+    for raw in text.lines() {
+        if !raw.starts_with("310") {
+            continue;
+        }
+        let chars: Vec<char> = raw.chars().collect();
+        let field = |from: usize, to: usize| -> String {
+            chars
+                .get(from - 1..to.min(chars.len()))
+                .map(|c| c.iter().collect::<String>().trim().to_string())
+                .unwrap_or_default()
+        };
+        let Ok(team) = field(5, 7).parse() else {
+            continue;
+        };
+        out.push(RecordedStanding {
+            team,
+            match_points: parse_points(&field(55, 60)),
+            game_points: parse_points(&field(62, 67)),
+            rank: field(69, 71).parse().ok(),
+        });
+    }
+    out
 }
 
 fn record_error(line: usize, column: usize, message: impl Into<String>) -> TeamTrfError {

@@ -76,10 +76,11 @@ fn standings(t: &TeamTournament, order: &[TeamTieBreak]) -> String {
 }
 
 /// `pairing --team FILE.trf -c` and `pairing --team -g [CONFIG] -o OUT.trf
-/// [-s SEED]`: the team pairing checker (`pairing::team::check`) and the
-/// random team event generator (`pairing::team::generator`), as
+/// [-s SEED]`: the team pairing checker (`pairing::team::check`; also the
+/// standings the `310` records state, when they give every team's rank) and
+/// the random team event generator (`pairing::team::generator`), as
 /// `pairing --dutch -c` / `-g` are for individuals. Exit code 0 when every
-/// round agrees (or the file was written), 1 when some round differs, 2 on
+/// round agrees (or the file was written), 1 when something differs, 2 on
 /// errors.
 pub fn run_flag(args: &[String]) -> std::process::ExitCode {
     use std::process::ExitCode;
@@ -110,21 +111,22 @@ pub fn run_flag(args: &[String]) -> std::process::ExitCode {
     let (Some(file), true) = (file, check) else {
         return usage();
     };
-    let t = match std::fs::read(&file) {
-        Ok(b) => team::trf::parse(&String::from_utf8_lossy(&b)),
+    let text = match std::fs::read(&file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
         Err(e) => {
             eprintln!("pairing --team: cannot read {file}: {e}");
             return ExitCode::from(2);
         }
     };
-    let t = match t {
+    let t = match team::trf::parse(&text) {
         Ok(t) => t,
         Err(e) => {
             eprintln!("pairing --team: {file}: {e}");
             return ExitCode::from(2);
         }
     };
-    let Ok((text, agree)) = std::panic::catch_unwind(|| check_report(&t)) else {
+    let recorded = team::trf::recorded_standings(&text);
+    let Ok((text, agree)) = std::panic::catch_unwind(|| check_report(&t, &recorded)) else {
         eprintln!("pairing --team: internal error while checking {file}");
         return ExitCode::from(2);
     };
@@ -136,8 +138,9 @@ pub fn run_flag(args: &[String]) -> std::process::ExitCode {
     }
 }
 
-/// The checker's report and whether every round agrees.
-fn check_report(t: &TeamTournament) -> (String, bool) {
+/// The checker's report and whether every round (and the recorded
+/// standings, when the file has them) agrees.
+fn check_report(t: &TeamTournament, recorded: &[team::trf::RecordedStanding]) -> (String, bool) {
     use pairing::team::check::check_tournament;
     use pairing::team::swiss::{states, Preference};
     use std::fmt::Write as _;
@@ -226,7 +229,30 @@ fn check_report(t: &TeamTournament) -> (String, bool) {
             );
         }
     }
-    (out, differ == 0)
+    // The recorded standings (TRF-2026 `310`: MP, GP, rank) against ours
+    // by the file's tie-break list (`202`/`212`).
+    let mut standings_differ = false;
+    if let Some(found) = pairing::team::check::check_standings(t, recorded) {
+        let list: Vec<String> = std::iter::once(
+            match t.settings.primary {
+                pairing::team::PrimaryScore::MatchPoints => "MP",
+                pairing::team::PrimaryScore::GamePoints => "GP",
+            }
+            .to_string(),
+        )
+        .chain(t.tie_breaks.iter().map(ToString::to_string))
+        .collect();
+        if found.is_empty() {
+            let _ = writeln!(out, "standings: agree with {}", list.join(","));
+        } else {
+            standings_differ = true;
+            let _ = writeln!(out, "standings: differ from {}", list.join(","));
+            for d in &found {
+                let _ = writeln!(out, "  team {}: {}", d.team, d.message);
+            }
+        }
+    }
+    (out, differ == 0 && !standings_differ)
 }
 
 /// `-g [CONFIG] -o OUT.trf [-s SEED]`.
