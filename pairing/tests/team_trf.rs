@@ -67,9 +67,33 @@ fn the_written_file_has_the_team_records() {
     // Name in columns 5–36, players from column 37.
     assert_eq!(&team_1[4..36].trim_end(), &"Team 1");
     assert_eq!(&team_1[36..], "   1    2    3    4");
-    // Three teams: a bye record and two line-up records.
-    assert_eq!(text.lines().filter(|l| l.starts_with("300")).count(), 3);
-    assert!(text.lines().any(|l| l == "300   1    3 0000"));
+    // Three teams: two line-up records (TRF-2026 columns: round 5–7, team
+    // 9–11, opponent 13–15, players from 17), the bye in `320`.
+    let lineups: Vec<&str> = text.lines().filter(|l| l.starts_with("300")).collect();
+    assert_eq!(lineups.len(), 2);
+    let m = &t.rounds[0].matches[0];
+    assert_eq!(
+        &lineups[0][..15],
+        format!("300   1 {:>3} {:>3}", m.home, m.away)
+    );
+    assert_eq!(
+        &lineups[0][16..20],
+        format!("{:>4}", m.boards[0].home.unwrap())
+    );
+    assert!(text.lines().any(|l| l == "320  1.0  2.0 003"), "{text}");
+    // The TRF-2026 team record: TPN, name, nickname (federation), strength
+    // (rating), match points, game points, rank, roster from column 74.
+    let t1 = text.lines().find(|l| l.starts_with("310   1")).unwrap();
+    assert_eq!(&t1[8..40].trim_end(), &"Team 1");
+    assert_eq!(&t1[41..46], "NED  ");
+    assert_eq!(&t1[47..53], format!("{:>6}", t.teams[0].rating.unwrap()));
+    let score = t.scores()[0];
+    assert_eq!(t1[54..60].trim(), format!("{}.0", score.match_points));
+    assert_eq!(
+        t1[61..67].trim(),
+        pairing::trf::format_points(score.game_points)
+    );
+    assert_eq!(&t1[73..], "   1    2    3    4");
 }
 
 #[test]
@@ -102,16 +126,45 @@ fn bad_team_records_are_reported_with_their_line() {
     // No team at all.
     let plain = text
         .lines()
-        .filter(|l| !l.starts_with("013"))
+        .filter(|l| !l.starts_with("013") && !l.starts_with("310"))
         .collect::<Vec<_>>()
         .join("\n");
     assert_eq!(parse(&plain).unwrap_err(), TeamTrfError::NoTeams);
+    // `310` records out of order or with a gap.
+    let gap = text
+        .lines()
+        .filter(|l| !l.starts_with("013") && !l.starts_with("310   1"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(parse(&gap).unwrap_err().to_string().contains("expected 1"));
     // Garbage never panics.
     for cut in 0..text.len() {
         if text.is_char_boundary(cut) {
             let _ = parse(&text[..cut]);
         }
     }
+}
+
+#[test]
+fn files_with_trf_2026_team_records_only_read_the_same_teams() {
+    // Another program's TRF-2026 file: `310` records, no `013`, no `XTM`.
+    let mut t = event(5, 5, 4, 3, TeamSystem::Swiss);
+    let mut rng = Rng::new(4);
+    play_round(&mut t, &mut rng, true);
+    play_round(&mut t, &mut rng, true);
+    let text: String = write(&t)
+        .lines()
+        .filter(|l| !l.starts_with("013") && !l.starts_with("XTM"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let back = parse(&text).unwrap();
+    for (a, b) in back.teams.iter().zip(&t.teams) {
+        assert_eq!(
+            (a.id, &a.name, a.rating, &a.roster),
+            (b.id, &b.name, b.rating, &b.roster)
+        );
+    }
+    assert_eq!(back.rounds, t.rounds);
 }
 
 #[test]

@@ -1,7 +1,8 @@
 //! Team competitions: the model ([`model`]), round robins and Scheveningen
 //! ([`schedule`]), the FIDE Swiss system for teams C.04.6 ([`swiss`]), team
-//! tie-breaks and board statistics (C.07, [`tiebreak`]) and TRF with team
-//! records ([`trf`]).
+//! tie-breaks and board statistics (C.07, [`tiebreak`]), TRF with team
+//! records ([`trf`]), and the pairing checker ([`check`]) and random event
+//! generator ([`generator`]) for the team Swiss.
 //!
 //! ```
 //! use pairing::team::{self, Team, TeamSettings, TeamSystem, TeamTournament};
@@ -20,6 +21,8 @@
 //! assert_eq!((round.matches[0].home, round.matches[0].away), (1, 3));
 //! ```
 
+pub mod check;
+pub mod generator;
 pub mod model;
 pub mod schedule;
 pub mod swiss;

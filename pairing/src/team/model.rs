@@ -457,6 +457,11 @@ pub struct TeamTournament {
     pub players: Vec<Player>,
     /// Rounds paired so far, index 0 = round 1.
     pub rounds: Vec<TeamRound>,
+    /// The regulations' tie-breaks after the primary score, in order (C.07;
+    /// empty: none given). Carried by the team TRF (`202`/`212`), used by
+    /// whoever ranks the event ([`super::tiebreak::team_standings`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tie_breaks: Vec<super::tiebreak::TeamTieBreak>,
 }
 
 /// A team's totals after some rounds.

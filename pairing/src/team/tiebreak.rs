@@ -322,6 +322,20 @@ impl FromStr for TeamTieBreak {
     }
 }
 
+/// A tie-break travels as its code (`"BH:MP/C1"`).
+impl serde::Serialize for TeamTieBreak {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for TeamTieBreak {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let code = <String as serde::Deserialize>::deserialize(d)?;
+        code.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// What a team had in one round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {

@@ -7,6 +7,8 @@
 //!   tie-break list (TRF-2026 `212`/`202`, or `--tiebreaks`)
 //! - `pairing team FILE.trf [--standings [--tiebreaks MP,BH:MP,EMGSB,…]]`
 //!   (see `team.rs`)
+//! - `pairing --team FILE.trf -c` / `pairing --team -g [CONFIG] -o OUT.trf [-s SEED]`
+//!   (see `team.rs`)
 
 mod dutch;
 mod team;
@@ -16,12 +18,15 @@ use std::process::ExitCode;
 use pairing::tiebreak::{self, Edition, TieBreak, TieBreakValue};
 use pairing::{berger, standings, trf, Pairing, Tournament};
 
-const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]]";
+const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]] | pairing --team FILE.trf -c | pairing --team -g [CONFIG] -o OUT.trf [-s SEED]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "--dutch") {
         return dutch::run(&args);
+    }
+    if args.iter().any(|a| a == "--team") {
+        return team::run_flag(&args);
     }
     let outcome = if args.iter().any(|a| a == "--round-robin") {
         round_robin(&args)
