@@ -1024,25 +1024,22 @@ fn trf_round_trip(org: &Client, tid: i64, label: &str) {
             .1;
         v["rows"].clone()
     };
-    // The tie-break order is the regulations', not the file's: compare the scores.
-    let scores = |v: Value| -> Vec<(Value, Value, Value)> {
-        v.as_array()
-            .unwrap()
-            .iter()
-            .map(|r| {
-                (
-                    r["team"]["number"].clone(),
-                    r["match_points"].clone(),
-                    r["game_points"].clone(),
-                )
-            })
-            .collect()
-    };
-    let mut a = scores(standings(copy));
-    let mut b = scores(standings(tid));
-    a.sort_by_key(|x| x.0.as_i64());
-    b.sort_by_key(|x| x.0.as_i64());
-    assert_eq!(a, b, "[{label}] the same scores");
+    // The file carries every regulation that decides the standings (the
+    // tie-breaks, the points of a match and of a bye, the boards): the copy
+    // has the same settings and the same standings, ranks and tie-break
+    // values, row for row (issue 37).
+    let settings =
+        |t: i64| org.get(&format!("/api/v1/tournaments/{t}/team-event")).1["settings"].clone();
+    assert_eq!(
+        settings(copy),
+        settings(tid),
+        "[{label}] the same regulations"
+    );
+    assert_eq!(
+        standings(copy),
+        standings(tid),
+        "[{label}] the same standings, ranks and tie-break values"
+    );
     let (s, v) = org.post(
         &format!("/api/v1/tournaments/{copy}/team-import"),
         json!(trf),

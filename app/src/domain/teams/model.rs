@@ -179,6 +179,9 @@ pub fn load(
             InitialColour::White => Color::White,
             InitialColour::Black => Color::Black,
         },
+        // Carried by the team TRF (`202`/`212`), so that an export read back
+        // ranks as this event does.
+        tie_breaks: tiebreaks.clone(),
         ..TeamTournament::default()
     };
     let mut ids = HashMap::new();

@@ -184,7 +184,13 @@ impl TeamEventSettings {
                 Color::White => InitialColour::White,
                 Color::Black => InitialColour::Black,
             },
-            tiebreaks: TeamEventSettings::default().tiebreaks,
+            // The file's `202`/`212` list; a file without one (another
+            // program's, or an older export) keeps the defaults.
+            tiebreaks: if t.tie_breaks.is_empty() {
+                TeamEventSettings::default().tiebreaks
+            } else {
+                t.tie_breaks.iter().map(|tb| tb.to_string()).collect()
+            },
         }
     }
 }

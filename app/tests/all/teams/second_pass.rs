@@ -5,7 +5,7 @@
 //! round.
 
 use super::gaps::{pair, play_out, publish};
-use super::{create, roster, Lcg};
+use super::{create, roster, trf_round_trip, Lcg};
 use crate::common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
@@ -216,5 +216,51 @@ fn a_round_robin_prize_list_is_final_after_its_last_round() {
                 "[{label}] awards public only when final, after round {n}: {v}"
             );
         }
+    }
+}
+
+/// The team TRF carries the tie-breaks (`202`/`212`) and the points of a
+/// match and of a bye: an event ranked by `GP, EMGSB, BH:MP` comes back from
+/// its export with that list (not the defaults `GP, BH:MP, DE`) and the same
+/// standings row for row — five teams, so a bye in every round.
+#[test]
+fn the_team_trf_carries_the_tie_breaks() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organiser");
+        let tid = create(
+            &org,
+            "Tie-break Cup",
+            json!({"system": "swiss", "boards": 2, "rounds": 3, "match_win": 3,
+                   "bye_match_points": 2, "bye_game_points": 3,
+                   "tiebreaks": ["GP", "EMGSB", "BH:MP"]}),
+        );
+        let mut rng = Lcg(11);
+        for i in 0..5 {
+            let (s, v) = add_team(
+                &org,
+                tid,
+                &format!("Club {}", i + 1),
+                json!(roster(i, 3, &mut rng)),
+            );
+            assert_eq!(s, 201, "[{label}] {v}");
+        }
+        for n in 1..=2 {
+            pair(&org, tid);
+            publish(&org, tid, n);
+            play_out(&org, tid, n);
+        }
+        let trf = org
+            .get(&format!("/api/v1/tournaments/{tid}/team-export.trf"))
+            .1;
+        assert!(
+            trf.as_str()
+                .unwrap()
+                .lines()
+                .any(|l| l.starts_with("202 GP,EMGSB,BH:MP")),
+            "[{label}] {trf}"
+        );
+        trf_round_trip(&org, tid, label);
     }
 }
