@@ -100,18 +100,17 @@ pub fn consequence(
     default_minutes: i32,
     white: Option<NaiveDateTime>,
     black: Option<NaiveDateTime>,
-    laws_2005: bool,
+    edition: LawsEdition,
 ) -> ArrivalConsequence {
+    use rules::laws::Rule;
     let deadline = start + chrono::Duration::minutes(default_minutes as i64);
-    // 2009 art. 6.7(a): a player who arrives after the default time loses.
+    // The articles of the tournament's edition (2023 art. 6.7.1, 2009 6.6(a),
+    // 2005 6.7): a player who arrives after the default time loses.
+    let cite = |rule| format!("art. {}, Laws {}", edition.article(rule), edition);
     let late = |a: Option<NaiveDateTime>| a.is_none_or(|t| t > deadline);
     let (wl, bl) = (late(white), late(black));
     let mut notes = vec![];
-    let art = if laws_2005 {
-        "2005 art. 6.7"
-    } else {
-        "art. 6.7(a)"
-    };
+    let art = cite(Rule::DefaultTime);
     let (outcome, result) = match (wl, bl) {
         (true, true) => {
             notes.push(format!(
@@ -139,26 +138,28 @@ pub fn consequence(
     if outcome == ArrivalOutcome::Play {
         let (wa, ba) = (minutes(white), minutes(black));
         if wa > 0 && ba > 0 {
-            // 2009 art. 6.7(b) / 2005 art. 6.6: both absent at the start — White
+            // 2023 art. 6.7.2, 2009 6.6(b), 2005 6.6: both absent at the start — White
             // loses all the time until he arrives; Black's clock starts only when
             // White has moved, so Black loses only what passes after White's arrival.
             wc = wa;
             bc = (ba - wa).max(0);
             notes.push(format!(
                 "both players were absent at the start: White's clock ran from the start ({}), so White loses {wc} min; Black loses {bc} min",
-                if laws_2005 { "2005 art. 6.6" } else { "art. 6.7(b)" }
+                cite(Rule::BothAbsentAtStart)
             ));
         } else {
             wc = wa;
             bc = ba;
             if wa > 0 {
                 notes.push(format!(
-                    "White arrived {wa} min late: White's clock ran meanwhile (art. 6.6)"
+                    "White arrived {wa} min late: White's clock ran meanwhile ({})",
+                    cite(Rule::ClockStartsAtStart)
                 ));
             }
             if ba > 0 {
                 notes.push(format!(
-                    "Black arrived {ba} min late: Black's clock ran meanwhile (art. 6.6)"
+                    "Black arrived {ba} min late: Black's clock ran meanwhile ({})",
+                    cite(Rule::ClockStartsAtStart)
                 ));
             }
         }
@@ -245,7 +246,7 @@ fn evaluate(
         t.default_time_minutes,
         w,
         b,
-        t.laws_edition == LawsEdition::Laws2005,
+        t.laws_edition,
     ))
 }
 
@@ -291,6 +292,11 @@ pub fn record(
         )));
     }
     let c = evaluate(conn, tid, &g, &cmd)?;
+    let edition = load_tournament(conn, tid)?.laws_edition;
+    let default_time_termination = format!(
+        "default time (art. {})",
+        edition.article(rules::laws::Rule::DefaultTime)
+    );
     let reason = cmd.reason.trim().to_string();
     let (result_text, reason) = match &cmd.override_result {
         Some(r) => {
@@ -339,7 +345,7 @@ pub fn record(
             games::termination.eq(if parsed.kind == GameKind::Pending {
                 ""
             } else {
-                "default time (art. 6.7)"
+                &default_time_termination
             }),
             games::reason.eq(&reason),
             games::version.eq(g.version + 1),
@@ -439,24 +445,48 @@ mod tests {
     #[test]
     fn zero_default_time_loses_on_any_lateness() {
         // 2009 art. 6.7(a): default time 0 — arriving after the start loses.
-        let c = consequence(t("10:00"), 0, Some(t("10:00")), Some(t("10:01")), false);
+        let c = consequence(
+            t("10:00"),
+            0,
+            Some(t("10:00")),
+            Some(t("10:01")),
+            LawsEdition::Laws2009,
+        );
         assert_eq!(c.outcome, ArrivalOutcome::BlackForfeits);
         assert_eq!(c.result, "+/-");
     }
 
     #[test]
     fn both_late_is_a_double_forfeit() {
-        let c = consequence(t("10:00"), 30, None, Some(t("10:31")), false);
+        let c = consequence(
+            t("10:00"),
+            30,
+            None,
+            Some(t("10:31")),
+            LawsEdition::Laws2009,
+        );
         assert_eq!(c.result, "-/-");
     }
 
     #[test]
     fn within_the_default_time_play_on_and_white_pays_when_both_were_absent() {
         // 2005 art. 6.6: 60 minutes; both absent at the start — White's clock runs.
-        let c = consequence(t("10:00"), 60, Some(t("10:20")), Some(t("10:45")), true);
+        let c = consequence(
+            t("10:00"),
+            60,
+            Some(t("10:20")),
+            Some(t("10:45")),
+            LawsEdition::Laws2005,
+        );
         assert_eq!(c.outcome, ArrivalOutcome::Play);
         assert_eq!((c.white_clock_minutes, c.black_clock_minutes), (20, 25));
-        let c = consequence(t("10:00"), 60, Some(t("10:40")), Some(t("10:10")), true);
+        let c = consequence(
+            t("10:00"),
+            60,
+            Some(t("10:40")),
+            Some(t("10:10")),
+            LawsEdition::Laws2005,
+        );
         assert_eq!((c.white_clock_minutes, c.black_clock_minutes), (40, 0));
     }
 }

@@ -84,6 +84,17 @@ pub const PHRASES: &[&str] = &[
     "a rating",
     "team number out of range",
     "round {}: the line-ups put players {} and {} on board {} but their `001` records do not show that game",
+    // Team TRF-2026 records (`352`, `362`, `320`, `310`, `202`/`212`).
+    "the file has no team (no `013` or `310` record)",
+    "a team pairing number in columns 5-7",
+    "team pairing number {}: expected {}",
+    "match points must be whole, found {}",
+    "expected points such as `2.0`, found {}",
+    "expected a colour sequence such as WBWB",
+    "colour sequence {}: only White on odd boards (WBWB…) or on every board (WWWW…) is supported",
+    "unknown result code {} (TW, TD or TL)",
+    "expected the bye's match points and game points",
+    "round {}: the bye is team {} here, team {} in the `300` records",
 ];
 
 /// The phrases of the rules crate's game validation (`rules/src/validate.rs`):
@@ -120,6 +131,23 @@ pub const RECORD_PHRASES: &[&str] = &[
     "art. {}: the claim is correct with the move {} written down",
     "art. {}: the claim is incorrect; the game continues (9.5(b))",
     "{} cannot mate by any series of legal moves: the win stands only by resignation (5.1(b)); on time or by penalty it is a draw (6.9, 12.3(b))",
+    // Under an edition with automatic draws (`validate_game_under`), and the
+    // articles of the edition given as arguments.
+    "ply {}: {}: the game is drawn (art. {}, Laws {})",
+    "the same position for the fifth time",
+    "75 moves by each player without pawn move or capture",
+    "{} move(s) recorded after the game was drawn at ply {} (art. {}) do not count",
+    "said to end by checkmate, but the game was drawn before",
+    "art. {}/{}: the game is lost for {}; {} cannot mate by any series of legal moves, and the arbiter decides his score",
+    "art. {}: a draw may be agreed only after both players have made at least one move",
+    "{}: draw agreed after {} moves, before the minimum of {}",
+    "art. {}",
+    "the regulations",
+    "art. {}: the claim is incorrect; the game continues ({})",
+    "art. {}: {} cannot mate by any series of legal moves, so the resignation gives a draw",
+    "{} cannot mate by any series of legal moves: by resignation, on time or for illegal moves it is a draw ({}, {}, {}); a win stands only by the arbiter's decision ({})",
+    "{} cannot mate by any series of legal moves: the win stands only by resignation ({}) or the arbiter's decision ({}); on time or for illegal moves it is a draw ({}, {})",
+    "{} cannot mate by any series of legal moves: the win stands only by resignation ({}); on time or by penalty it is a draw ({}, {})",
     "{} token(s) in the movetext are not moves and were skipped: {}",
 ];
 

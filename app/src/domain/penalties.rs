@@ -21,7 +21,7 @@ use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
 use crate::domain::formats::{typed_number, typed_optional};
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{parse_field, TimeCategory};
+use crate::domain::kinds::parse_field;
 use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus, QuickplayDecision};
 use diesel::prelude::*;
 use rules::{can_mate, CanMate, Position};
@@ -123,26 +123,31 @@ pub struct PenaltyAnswer {
     pub game: GameView,
 }
 
-fn article(kind: PenaltyKind, laws_2005: bool) -> &'static str {
-    match kind {
-        PenaltyKind::Warning => "13.4(a)",
-        PenaltyKind::ExtraTime => "13.4(b)",
-        PenaltyKind::TimeDeduction => "13.4(c)",
-        PenaltyKind::GameLost => "13.4(d), 12.3(b), 12.8",
-        PenaltyKind::ScoreReduced => "13.4(e)",
-        PenaltyKind::ScoreRaised => "13.4(f)",
-        PenaltyKind::Expulsion => "13.4(g)",
-        PenaltyKind::IllegalMove => {
-            if laws_2005 {
-                "7.4(b) (2005)"
-            } else {
-                "7.4(b)"
-            }
-        }
-        PenaltyKind::IncorrectDrawClaim => "9.5(b)",
-        PenaltyKind::QuickplayClaim => "10.2",
-        PenaltyKind::BothAtFault => "12.9",
-    }
+/// The articles a penalty of `kind` rests on in `edition`, from the rules
+/// core's table of the editions (`rules::laws::TABLE`, the one place article
+/// numbers come from): 13.4(a)–(g) of 2005/2009 are 12.9.1–12.9.7 of
+/// 2018/2023, the illegal move's 7.4(b) is 7.5.5, the quickplay finish's
+/// 10.2 is Guidelines III.
+pub fn article(kind: PenaltyKind, edition: LawsEdition) -> String {
+    use rules::laws::Rule;
+    let rules: &[Rule] = match kind {
+        PenaltyKind::Warning => &[Rule::PenaltyWarning],
+        PenaltyKind::ExtraTime => &[Rule::PenaltyExtraTime],
+        PenaltyKind::TimeDeduction => &[Rule::PenaltyTimeDeduction],
+        PenaltyKind::GameLost => &[
+            Rule::PenaltyGameLost,
+            Rule::ElectronicDevice,
+            Rule::PersistentRefusal,
+        ],
+        PenaltyKind::ScoreReduced => &[Rule::PenaltyScoreReduced],
+        PenaltyKind::ScoreRaised => &[Rule::PenaltyScoreRaised],
+        PenaltyKind::Expulsion => &[Rule::PenaltyExpulsion],
+        PenaltyKind::IllegalMove => &[Rule::IllegalMovePenalty],
+        PenaltyKind::IncorrectDrawClaim => &[Rule::IncorrectDrawClaim],
+        PenaltyKind::QuickplayClaim => &[Rule::QuickplayFinish],
+        PenaltyKind::BothAtFault => &[Rule::BothAtFault],
+    };
+    rules::laws::articles(edition.rules(), rules)
 }
 
 /// Whether `side` could mate by any series of legal moves in `pos`.
@@ -187,7 +192,9 @@ pub fn record(
             msg!("the player does not play this game"),
         ));
     };
-    let art = article(cmd.kind, t.laws_edition == LawsEdition::Laws2005);
+    let art = article(cmd.kind, t.laws_edition);
+    let edition = t.laws_edition.rules();
+    let category = time_control(&t).category_under(t.laws_edition);
     let points = point_system(&t);
     let offender_color = if offender_is_white {
         rules::Color::White
@@ -245,7 +252,10 @@ pub fn record(
             effect = if can {
                 msg!("game declared lost; the opponent wins")
             } else {
-                msg!("game declared lost; the opponent cannot mate by any series of legal moves, so he scores a draw (12.3(b))")
+                msg!(
+                    "game declared lost; the opponent cannot mate by any series of legal moves, so he scores a draw ({})",
+                    art
+                )
             };
         }
         PenaltyKind::ScoreReduced => {
@@ -281,11 +291,17 @@ pub fn record(
                 msg!("expelled from the event: not paired again; unfinished games lost by forfeit");
         }
         PenaltyKind::IllegalMove => {
-            let category = time_control(&t).category();
-            if category != TimeCategory::Standard && !cmd.claimed {
+            use rules::laws::{self, Edition, Rule, TimeCategory as Cat};
+            let older = matches!(edition, Edition::Laws2005 | Edition::Laws2009);
+            if older && category != Cat::Standard && !cmd.claimed {
+                // 2005/2009: in rapid and blitz only the opponent's claim
+                // before he moves; from 2018 the arbiter acts on what he sees.
                 return Err(DomainError::invalid(
                     "claimed",
-                    msg!("in rapid and blitz an illegal move is penalised only on the opponent's claim before he moves (A.4(c), B.3(c))"),
+                    msg!(
+                        "in rapid and blitz an illegal move is penalised only on the opponent's claim before he moves ({})",
+                        laws::articles(edition, &[Rule::RapidIllegalMove, Rule::BlitzIllegalMove])
+                    ),
                 ));
             }
             let earlier: i64 = penalties::table
@@ -295,69 +311,91 @@ pub fn record(
                 .count()
                 .get_result(conn)?;
             let count = earlier as i32 + 1;
-            if category == TimeCategory::Blitz {
-                // B.3(c): the claim wins — or draws when the claimant cannot mate.
+            let ruling = laws::illegal_move_consequence(edition, category, count as u32);
+            // The regulations may set their own numbers; else the edition's
+            // (2018/2023 7.5.5: the second loses; 2005/2009 7.4(b): the
+            // third; blitz of 2005/2009: the first, on a claim).
+            // (0 stored: the edition's.)
+            let lose_at = u32::try_from(t.illegal_moves_lose)
+                .ok()
+                .filter(|n| *n > 0)
+                .unwrap_or_else(|| laws::illegal_moves_that_lose(edition, category));
+            let bonus = u32::try_from(t.illegal_move_bonus_seconds)
+                .ok()
+                .filter(|n| *n > 0)
+                .unwrap_or_else(|| laws::illegal_move_extra_seconds(edition, category));
+            if count as u32 >= lose_at {
                 let can = could_mate(
                     &final_pos(conn, gid, cmd.final_fen.as_deref())?,
                     opponent_color,
                 )?;
                 new_result = Some(lost_or_drawn(can));
                 effect = if can {
-                    msg!("blitz: the claim of an illegal move wins the game (B.3(c))")
+                    msg!(
+                        "illegal move number {}: the game is lost ({})",
+                        count,
+                        ruling.articles
+                    )
                 } else {
-                    msg!("blitz: illegal move claimed, but the claimant cannot mate by any series of legal moves: draw (B.3(c))")
-                };
-            } else if count >= t.illegal_moves_lose {
-                let can = could_mate(
-                    &final_pos(conn, gid, cmd.final_fen.as_deref())?,
-                    opponent_color,
-                )?;
-                new_result = Some(lost_or_drawn(can));
-                effect = if can {
-                    msg!("illegal move number {}: the game is lost (7.4(b))", count)
-                } else {
-                    msg!("illegal move number {}: the game is lost, but the opponent cannot mate by any series of legal moves: draw (7.4(b))", count)
+                    msg!("illegal move number {}: the game is lost, but the opponent cannot mate by any series of legal moves: draw ({})", count, ruling.articles)
                 };
             } else {
-                seconds = Some(t.illegal_move_bonus_seconds);
+                seconds = Some(bonus as i32);
                 effect = msg!(
-                    "illegal move number {}: {} s added to the opponent's clock; number {} loses (7.4(b))",
+                    "illegal move number {}: {} s added to the opponent's clock; number {} loses ({})",
                     count,
-                    t.illegal_move_bonus_seconds,
-                    t.illegal_moves_lose
+                    bonus,
+                    lose_at,
+                    ruling.articles
                 );
             }
         }
         PenaltyKind::IncorrectDrawClaim => {
-            seconds = Some(180);
-            effect = msg!("incorrect draw claim: 3 minutes added to the opponent's clock (9.5(b))");
+            let s = rules::laws::incorrect_claim_seconds(edition, category);
+            seconds = Some(s as i32);
+            effect = msg!(
+                "incorrect draw claim: {} s added to the opponent's clock ({})",
+                s,
+                art
+            );
         }
         PenaltyKind::QuickplayClaim => {
             let tc = time_control(&t);
             if !tc.has_quickplay_finish() {
                 return Err(DomainError::invalid(
                     "kind",
-                    msg!("a claim under 10.2 (Guidelines III) is only for games without increment or delay; this time control adds {} s a move", tc.increment_seconds.max(tc.delay_seconds)),
+                    msg!("a claim under {} is only for games without increment or delay; this time control adds {} s a move", art, tc.increment_seconds.max(tc.delay_seconds)),
                 ));
             }
+            let extra = rules::laws::quickplay_extra_seconds(edition);
             match cmd.decision {
                 Some(QuickplayDecision::Draw) => {
                     new_result = Some((points.draw, points.draw));
-                    effect = msg!("claim under 10.2 accepted: the game is drawn");
+                    effect = msg!("claim under {} accepted: the game is drawn", art);
                 }
                 Some(QuickplayDecision::Postponed) => {
-                    seconds = Some(120);
-                    effect =
-                        msg!("claim under 10.2 postponed: 2 minutes added to the opponent's clock");
+                    seconds = Some(extra as i32);
+                    effect = msg!(
+                        "claim under {} postponed: {} s added to the opponent's clock",
+                        art,
+                        extra
+                    );
                 }
                 Some(QuickplayDecision::Rejected) => {
-                    seconds = Some(120);
-                    effect =
-                        msg!("claim under 10.2 rejected: 2 minutes added to the opponent's clock");
+                    seconds = Some(extra as i32);
+                    effect = msg!(
+                        "claim under {} rejected: {} s added to the opponent's clock",
+                        art,
+                        extra
+                    );
                 }
                 Some(QuickplayDecision::Increment) => {
-                    effect =
-                        msg!("claim under 10.2: increment added for both players (Guidelines III)")
+                    effect = msg!(
+                        "claim under {}: increment added for both players ({})",
+                        art,
+                        t.laws_edition
+                            .article(rules::laws::Rule::QuickplayIncrement)
+                    )
                 }
                 None => {
                     return Err(DomainError::invalid(
@@ -370,7 +408,7 @@ pub fn record(
         PenaltyKind::BothAtFault => {
             new_result = Some((points.loss, points.loss));
             decision = "both players lose".into();
-            effect = msg!("both players at fault: both lose, 0-0 (12.9)");
+            effect = msg!("both players at fault: both lose, 0-0 ({})", art);
         }
     }
     let id: i32 = diesel::insert_into(penalties::table)
@@ -379,7 +417,7 @@ pub fn record(
             penalties::game_id.eq(gid),
             penalties::player_id.eq(cmd.player_id),
             penalties::kind.eq(cmd.kind),
-            penalties::article.eq(art),
+            penalties::article.eq(&art),
             penalties::seconds.eq(seconds),
             penalties::decision.eq(&decision),
             penalties::effect.eq(effect.to_string()),

@@ -18,7 +18,7 @@ use crate::domain::ids::{GameId, TournamentId};
 use crate::domain::kinds::{parse_field, GameKind, Notation, RecordFormat, Variant};
 use diesel::prelude::*;
 use rules::san::LetterSet;
-use rules::validate::{validate_game, GameInput, Termination};
+use rules::validate::{validate_game_under, GameInput, Termination};
 use rules::Position;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -75,7 +75,9 @@ impl SubmitMoves {
 pub struct ValidationView {
     pub plies: usize,
     pub final_fen: String,
-    /// `checkmate`, `stalemate`, `dead`, or null (the game did not end on the board).
+    /// `checkmate`, `stalemate`, `dead`, `fivefold` or `seventyfive` (the
+    /// automatic draws of art. 9.6 from the 2018 Laws on), or null (the game
+    /// did not end on the board).
     pub ending: Option<String>,
     pub ending_ply: Option<usize>,
     /// The first move that could not be played: ply, text, kind, why.
@@ -167,15 +169,19 @@ fn report_view(r: &rules::validate::ValidationReport) -> ValidationView {
     ValidationView {
         plies: r.plies,
         final_fen: r.final_fen.clone(),
-        ending: r.ending.map(|e| {
-            match e {
-                BoardEnding::Checkmate { .. } => "checkmate",
-                BoardEnding::Stalemate => "stalemate",
-                BoardEnding::DeadPosition => "dead",
-            }
-            .to_string()
-        }),
-        ending_ply: r.ending_ply,
+        ending: match (r.ending, r.automatic_draw) {
+            (Some(e), _) => Some(
+                match e {
+                    BoardEnding::Checkmate { .. } => "checkmate",
+                    BoardEnding::Stalemate => "stalemate",
+                    BoardEnding::DeadPosition => "dead",
+                }
+                .to_string(),
+            ),
+            (None, Some(d)) => Some(d.kind.as_str().to_string()),
+            (None, None) => None,
+        },
+        ending_ply: r.ending_ply.or(r.automatic_draw.map(|d| d.ply)),
         error: r.error.as_ref().map(
             |e| serde_json::json!({"ply": e.ply, "text": e.text, "kind": e.kind, "why": e.why}),
         ),
@@ -379,7 +385,9 @@ pub(crate) fn check_and_store(
         min_moves_before_draw: (t.draw_offer_min_moves > 0)
             .then_some(t.draw_offer_min_moves as u32),
     };
-    let report = report_view(&validate_game(&input));
+    // Under the tournament's edition: from 2018 on, a fivefold repetition or
+    // 75 moves ends the game there (art. 9.6), and later moves do not count.
+    let report = report_view(&validate_game_under(&input, t.laws_edition.rules()));
     let mut warnings = warnings(&report, entered.as_deref(), report.result_consistent);
     if t.variant == Variant::Chess960 {
         if let Some(sp) = super::chess960::game_position(conn, g)? {

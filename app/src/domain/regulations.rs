@@ -64,6 +64,21 @@ impl TimeControl {
         self.increment_seconds == 0 && self.delay_seconds == 0
     }
 
+    /// The category by the definitions of `edition` (`rules::laws::TimeCategory::of`:
+    /// 2018/2023 blitz at 10 minutes or less, 2005/2009 under 15).
+    pub fn category_under(&self, edition: LawsEdition) -> rules::laws::TimeCategory {
+        let base: u32 = self
+            .periods
+            .iter()
+            .map(|p| p.minutes)
+            .fold(0, u32::saturating_add);
+        rules::laws::TimeCategory::of(
+            edition.rules(),
+            base,
+            self.increment_seconds.max(self.delay_seconds),
+        )
+    }
+
     /// Appendices A and B: blitz when base + 60 × increment < 15 minutes, rapid when
     /// 15 ≤ … < 60, standard otherwise (increment in seconds, so 60 × inc s = inc min).
     pub fn category(&self) -> TimeCategory {
@@ -206,12 +221,15 @@ pub struct Regulations {
     pub draw_offer_min_moves: u32,
     /// Art. 9.1(a): draw offers only with the arbiter's consent.
     pub draw_needs_arbiter: bool,
-    /// Art. 7.4(b): the illegal move that loses (2009: the third).
+    /// The completed illegal move that loses; null: as the edition of the
+    /// Laws says (2018/2023 art. 7.5.5: the second; 2005/2009 art. 7.4(b):
+    /// the third; `rules::laws::illegal_moves_that_lose`).
     #[schema(minimum = 1, maximum = 10)]
-    pub illegal_moves_lose: u32,
-    /// Art. 7.4(b): seconds added to the opponent for each illegal move.
-    #[schema(maximum = 3600)]
-    pub illegal_move_bonus_seconds: u32,
+    pub illegal_moves_lose: Option<u32>,
+    /// Seconds added to the opponent for an illegal move; null: as the
+    /// edition says (two minutes; one in rapid and blitz under 2023 A.3).
+    #[schema(minimum = 1, maximum = 3600)]
+    pub illegal_move_bonus_seconds: Option<u32>,
     pub variant: Variant,
     /// Tie-break order, FIDE C.07 codes (`BH/C1`, `SB`, …).
     pub tiebreaks: Vec<String>,
@@ -244,14 +262,14 @@ impl Default for Regulations {
             late_entry_bye: LateEntryBye::Zero,
             draw_offer_min_moves: 0,
             draw_needs_arbiter: false,
-            illegal_moves_lose: 3,
-            illegal_move_bonus_seconds: 120,
+            illegal_moves_lose: None,
+            illegal_move_bonus_seconds: None,
             variant: Variant::Standard,
             tiebreaks: vec![],
             initial_color: InitialColour::White,
             rating_order: RatingOrder::Fide,
             notation: Notation::En,
-            laws_edition: LawsEdition::Laws2009,
+            laws_edition: LawsEdition::Laws2023,
         }
     }
 }
@@ -260,6 +278,18 @@ pub const SWISS_TIEBREAKS: &[&str] = &["BH/C1", "BH", "SB", "DE", "WIN", "BWG"];
 pub const ROUND_ROBIN_TIEBREAKS: &[&str] = &["DE", "WIN", "SB", "KS", "BWG"];
 
 impl Regulations {
+    /// The completed illegal move that loses a game of this event: the
+    /// regulations' own number, else the edition's for its time control
+    /// (`rules::laws::illegal_moves_that_lose`).
+    pub fn illegal_moves_losing(&self) -> u32 {
+        self.illegal_moves_lose.unwrap_or_else(|| {
+            rules::laws::illegal_moves_that_lose(
+                self.laws_edition.rules(),
+                self.time_control.category_under(self.laws_edition),
+            )
+        })
+    }
+
     /// Checks every field; the first problem is returned with the field's name.
     /// Checks (and normalises) the regulations: the first problem.
     pub fn validate(&mut self) -> DomainResult<()> {
@@ -368,7 +398,7 @@ impl Regulations {
             ("time_control.delay_seconds", tc.delay_seconds),
             (
                 "illegal_move_bonus_seconds",
-                self.illegal_move_bonus_seconds,
+                self.illegal_move_bonus_seconds.unwrap_or(0),
             ),
         ] {
             if v > 3600 {
@@ -399,7 +429,16 @@ impl Regulations {
         if let Err(e) = self.points.to_system() {
             out.push(e);
         }
-        if !(1..=10).contains(&self.illegal_moves_lose) {
+        if self.illegal_move_bonus_seconds == Some(0) {
+            out.push(DomainError::invalid(
+                "illegal_move_bonus_seconds",
+                msg!("at least one second, or none for the edition's"),
+            ));
+        }
+        if self
+            .illegal_moves_lose
+            .is_some_and(|n| !(1..=10).contains(&n))
+        {
             out.push(DomainError::invalid(
                 "illegal_moves_lose",
                 msg!("between 1 and 10"),
@@ -446,8 +485,11 @@ impl Regulations {
             late_entry_bye: row.late_entry_bye,
             draw_offer_min_moves: row.draw_offer_min_moves as u32,
             draw_needs_arbiter: row.draw_needs_arbiter,
-            illegal_moves_lose: row.illegal_moves_lose as u32,
-            illegal_move_bonus_seconds: row.illegal_move_bonus_seconds as u32,
+            // Stored as 0: as the edition says.
+            illegal_moves_lose: (row.illegal_moves_lose > 0)
+                .then_some(row.illegal_moves_lose as u32),
+            illegal_move_bonus_seconds: (row.illegal_move_bonus_seconds > 0)
+                .then_some(row.illegal_move_bonus_seconds as u32),
             variant: row.variant,
             tiebreaks: tiebreak_codes(row),
             initial_color: row.initial_color,
@@ -474,8 +516,8 @@ impl Regulations {
         row.late_entry_bye = self.late_entry_bye;
         row.draw_offer_min_moves = self.draw_offer_min_moves as i32;
         row.draw_needs_arbiter = self.draw_needs_arbiter;
-        row.illegal_moves_lose = self.illegal_moves_lose as i32;
-        row.illegal_move_bonus_seconds = self.illegal_move_bonus_seconds as i32;
+        row.illegal_moves_lose = self.illegal_moves_lose.unwrap_or(0) as i32;
+        row.illegal_move_bonus_seconds = self.illegal_move_bonus_seconds.unwrap_or(0) as i32;
         row.variant = self.variant;
         row.tiebreaks = self.tiebreaks.join(",");
         row.initial_color = self.initial_color;

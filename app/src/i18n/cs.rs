@@ -416,6 +416,8 @@ pub fn text(key: &str) -> Option<&'static str> {
         "minutes" => "minut",
         "reg_forfeits" => "Hráč, který přijde později než po čekací době, prohrává kontumačně.",
         "reg_illegal" => "Nepravidelný tah, který prohrává partii",
+        "reg_laws" => "Pravidla šachu",
+        "in_force_from" => "platná od",
         "reg_adjournments" => "Přerušené partie",
         "yes" => "ano",
         "no_word" => "ne",

@@ -503,6 +503,8 @@ impl Tr {
             "minutes" => ("minutes", "minut"),
             "reg_forfeits" => ("A player later than the default time loses by forfeit.", "Zawodnik spóźniony ponad ten czas przegrywa walkowerem."),
             "reg_illegal" => ("Illegal move that loses the game", "Nieprawidłowy ruch, który przegrywa partię"),
+            "reg_laws" => ("Laws of Chess", "Przepisy gry w szachy"),
+            "in_force_from" => ("in force from", "obowiązujące od"),
             "reg_adjournments" => ("Adjourned games", "Partie odłożone"),
             "yes" => ("yes", "tak"),
             "no_word" => ("no", "nie"),

@@ -221,10 +221,39 @@ impl GameKind {
 }
 
 closed_set! {
-    /// The edition of the Laws of Chess applied.
+    /// The edition of the Laws of Chess applied (FIDE Handbook E.01): the one
+    /// in force since 1 January 2023 for a new tournament; 2018, 2009 and
+    /// 2005 for events played under them. What differs between them is the
+    /// table of `rules::laws`.
     LawsEdition, "Laws edition" {
+        Laws2023 = "2023",
+        Laws2018 = "2018",
         Laws2009 = "2009",
         Laws2005 = "2005",
+    }
+}
+
+impl LawsEdition {
+    /// The edition as the rules core knows it (`rules::laws`).
+    pub fn rules(self) -> rules::laws::Edition {
+        match self {
+            LawsEdition::Laws2023 => rules::laws::Edition::Laws2023,
+            LawsEdition::Laws2018 => rules::laws::Edition::Laws2018,
+            LawsEdition::Laws2009 => rules::laws::Edition::Laws2009,
+            LawsEdition::Laws2005 => rules::laws::Edition::Laws2005,
+        }
+    }
+
+    /// The article of `rule` in this edition (`rules::laws::TABLE`, the one
+    /// place article numbers come from); `?` where the edition has no such rule.
+    pub fn article(self, rule: rules::laws::Rule) -> &'static str {
+        rules::laws::article(self.rules(), rule).unwrap_or("?")
+    }
+
+    /// The day the edition came into force, as `YYYY-MM-DD`.
+    pub fn in_force_from(self) -> String {
+        let (y, m, d) = self.rules().effective_from();
+        format!("{y:04}-{m:02}-{d:02}")
     }
 }
 

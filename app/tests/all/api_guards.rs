@@ -681,9 +681,9 @@ fn an_unknown_word_names_its_field_and_the_allowed_words() {
             ),
             (
                 "/api/v1/tournaments".into(),
-                json!({"name": "X", "laws_edition": "2018"}),
+                json!({"name": "X", "laws_edition": "2014"}),
                 "laws_edition",
-                "2009, 2005",
+                "2023, 2018, 2009, 2005",
             ),
             (
                 "/api/v1/tournaments".into(),

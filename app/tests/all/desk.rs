@@ -66,7 +66,9 @@ fn setup(app: &TestApp) -> Event {
     let t = arb.ok(
         arb.post(
             "/api/v1/tournaments",
-            json!({"name": "Desk Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3,
+            // Under the 2009 Laws: the articles and numbers below are that
+            // edition's (the 2023 ones: `laws_editions.rs`).
+            json!({"name": "Desk Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3, "laws_edition": "2009",
                    "default_time_minutes": 30, "adjournments": true, "notation": "pl",
                    "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]}),
         ),
@@ -695,8 +697,9 @@ fn the_arbiters_desk_walks_spec_4_5_6_7_on_every_backend() {
 /// A published round 1 of 8 players under `regulations` (extra fields of the create body).
 fn event_with(app: &TestApp, name: &str, regulations: Value) -> Event {
     let arb = app.user("desk");
+    // Under the 2009 Laws, whose appendices these tests walk.
     let mut body = json!({"name": name, "start_date": "2026-06-01", "end_date": "2026-06-02", "rounds": 3,
-                          "notation": "pl", "schedule": [{"round": 1, "start": "2026-06-01T10:00"}]});
+                          "notation": "pl", "laws_edition": "2009", "schedule": [{"round": 1, "start": "2026-06-01T10:00"}]});
     for (k, v) in regulations.as_object().unwrap() {
         body[k] = v.clone();
     }

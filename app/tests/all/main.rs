@@ -19,6 +19,7 @@ mod exports_trf;
 mod fide_mode;
 mod hall;
 mod instances;
+mod laws_editions;
 mod numbers;
 mod operations;
 mod pages_browser;

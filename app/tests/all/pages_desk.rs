@@ -41,7 +41,7 @@ fn setup(app: &TestApp) -> Desk {
     let t = api.ok(
         api.post(
             "/api/v1/tournaments",
-            json!({"name": "Desk Pages Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3,
+            json!({"name": "Desk Pages Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3, "laws_edition": "2009",
                    "default_time_minutes": 30, "adjournments": true, "notation": "pl",
                    "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]}),
         ),

@@ -77,6 +77,8 @@ pub struct GameDesk {
     /// Whether the time control has neither increment nor delay: only then is
     /// a quickplay-finish claim (10.2) offered.
     pub quickplay_finish: bool,
+    /// The tournament's edition of the Laws: the penalties' articles.
+    pub laws_edition: crate::domain::kinds::LawsEdition,
     pub problem: Option<String>,
     pub notice: Option<String>,
     /// What was typed into the moves form, kept when it failed.
@@ -120,6 +122,14 @@ impl GameDesk {
             }
             None => String::new(),
         }
+    }
+
+    /// The articles of a penalty kind (its word) under the tournament's
+    /// edition (`penalties::article`).
+    pub fn penalty_article(&self, kind: &str) -> String {
+        kind.parse::<crate::domain::kinds::PenaltyKind>()
+            .map(|k| penalties::article(k, self.laws_edition))
+            .unwrap_or_default()
     }
 
     pub fn black_name(&self) -> String {
@@ -215,6 +225,7 @@ fn game_desk_page(
         notation: t.notation,
         notations: Notation::ALL,
         quickplay_finish,
+        laws_edition: t.laws_edition,
         problem: x.problem,
         notice: x.notice,
         typed,
