@@ -13,7 +13,7 @@ use app::domain::results::{self, SetResult};
 use app::domain::tournaments::{self, Regulations};
 use app::domain::{rounds, users, Actor, DomainResult};
 use app::server::{start_background, Settings};
-use app::web::pages::i18n::Lang;
+use app::i18n::Lang;
 use app::web::pages::public::{round_page, standings_page};
 use app::web::pages::Viewer;
 use askama::Template;

@@ -81,8 +81,8 @@ fn main() {
     let bytes = app::pdf::standings::render(
         &t,
         &s,
-        app::web::pages::i18n::Tr {
-            lang: app::web::pages::i18n::Lang::En,
+        app::i18n::Tr {
+            lang: app::i18n::Lang::En,
         },
     );
     let mut times: Vec<Duration> = (0..7)
@@ -91,8 +91,8 @@ fn main() {
             std::hint::black_box(app::pdf::standings::render(
                 &t,
                 &s,
-                app::web::pages::i18n::Tr {
-                    lang: app::web::pages::i18n::Lang::En,
+                app::i18n::Tr {
+                    lang: app::i18n::Lang::En,
                 },
             ));
             start.elapsed()
