@@ -11,15 +11,46 @@
     var url = document.body.getAttribute("data-live");
     if (!url || !window.EventSource || !window.DOMParser) return;
     var timer = null;
-    var source = new EventSource(url);
+    var source = null;
     var told = "";
-    source.addEventListener("update", function (e) {
-      told = e.data || told;
-      if (timer) return;
-      timer = setTimeout(function () {
+    function open() {
+      if (source) return;
+      source = new EventSource(url);
+      source.addEventListener("update", function (e) {
+        told = e.data || told;
+        if (timer) return;
+        timer = setTimeout(function () {
+          timer = null;
+          refresh(told);
+        }, 400);
+      });
+    }
+    function close() {
+      if (!source) return;
+      source.close();
+      source = null;
+      if (timer) {
+        clearTimeout(timer);
         timer = null;
-        refresh(told);
-      }, 400);
+      }
+    }
+    // A page that is left (and kept in the back/forward cache) or hidden lets
+    // go of its stream: a browser opens only a few connections to one server,
+    // and streams held by pages nobody looks at would leave the next click
+    // waiting. Shown again, the page reopens its stream and catches up.
+    function reopen() {
+      if (source) return;
+      open();
+      refresh(told);
+    }
+    open();
+    window.addEventListener("pagehide", close);
+    window.addEventListener("pageshow", function (e) {
+      if (e.persisted) reopen();
+    });
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "hidden") close();
+      else reopen();
     });
   }
 

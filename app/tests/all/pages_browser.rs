@@ -796,3 +796,119 @@ fn team_pages_on_a_phone() {
     drop(phone);
     server.stop();
 }
+
+/// The open live streams the server counts (`live_streams_open` in `/metrics`).
+fn open_streams(http: &Client, site: &str) -> i64 {
+    let text = http
+        .get(format!("{site}/metrics"))
+        .send()
+        .and_then(|r| r.text())
+        .unwrap_or_default();
+    text.lines()
+        .find(|l| l.starts_with("live_streams_open "))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse::<f64>().ok())
+        .map_or(-1, |v| v as i64)
+}
+
+/// Issue 33: a spectator clicks through 30 live pages in a row, with the
+/// back/forward cache on (Chromium's default). A page kept in that cache
+/// lets go of its event stream, so no click waits for a connection the
+/// browser has used up (each page loads within 2 s), and the server's count
+/// of open streams comes back to the one page on screen; going back to a
+/// cached page opens its stream again.
+#[test]
+fn thirty_live_pages_in_a_row_let_go_of_their_streams() {
+    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
+    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        assert!(
+            !required,
+            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
+        );
+        println!("SKIPPED: chromium not installed");
+        return;
+    };
+    let demo = crate::pages_crawl::demo();
+    let site = demo.base.trim_end_matches('/').to_string();
+    let http = Client::new();
+    // Live pages of the demo's tournaments, as the public reads them.
+    let mut pages = Vec::new();
+    'found: for tid in 1..=3 {
+        let mut paths = vec![
+            format!("/t/{tid}"),
+            format!("/t/{tid}/standings"),
+            format!("/t/{tid}/crosstable"),
+        ];
+        paths.extend((1..=9).map(|n| format!("/t/{tid}/rounds/{n}")));
+        paths.extend((1..=40).map(|p| format!("/t/{tid}/players/{p}")));
+        for p in paths {
+            let body = http
+                .get(format!("{site}{p}"))
+                .send()
+                .ok()
+                .filter(|r| r.status().is_success())
+                .and_then(|r| r.text().ok())
+                .unwrap_or_default();
+            if body.contains("<body data-live=\"") {
+                pages.push(p);
+                if pages.len() == 30 {
+                    break 'found;
+                }
+            }
+        }
+    }
+    assert_eq!(pages.len(), 30, "the demo has 30 live pages: {pages:?}");
+    let b = Browser::start(&chromium, &driver, 1280);
+    b.go(&format!("{site}{}", pages[0]));
+    let mut slowest = Duration::ZERO;
+    for (k, p) in pages.iter().enumerate().skip(1) {
+        // A link on the page, clicked: a navigation that keeps the page left
+        // in the back/forward cache.
+        b.js(&format!(
+            "var a = document.createElement('a'); a.id = 'next-live-page'; a.href = '{p}'; \
+             a.textContent = 'next'; document.body.prepend(a); return true;"
+        ));
+        let started = Instant::now();
+        b.click("#next-live-page");
+        b.wait_for(
+            &format!("return document.readyState === 'complete' && location.pathname === '{p}';"),
+            p,
+        );
+        let took = started.elapsed();
+        slowest = slowest.max(took);
+        assert!(
+            took < Duration::from_secs(2),
+            "click {k} to {p} waited {took:?}"
+        );
+    }
+    // Only the page on screen holds a stream (the server notices the others
+    // closed at its next keep-alive comments, every 2 s).
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut open = open_streams(&http, &site);
+    while open != 1 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        open = open_streams(&http, &site);
+    }
+    assert_eq!(
+        open, 1,
+        "open streams after 30 pages (slowest click {slowest:?})"
+    );
+    // Back to a page from the cache: it opens its stream again, and the one
+    // left lets go.
+    b.cmd(reqwest::Method::POST, "/back", Some(json!({})));
+    b.wait_for(
+        &format!("return location.pathname === '{}';", pages[28]),
+        "back",
+    );
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let mut open = open_streams(&http, &site);
+    while open != 1 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        open = open_streams(&http, &site);
+    }
+    // 0 would mean the page shown again did not reopen its stream; 2, that
+    // the one left kept its own.
+    assert_eq!(open, 1, "after going back");
+}

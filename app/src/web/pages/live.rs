@@ -61,9 +61,12 @@ use std::task::{Context, Poll};
 use std::time::Duration;
 
 /// How often the stream looks at the counter, and how many looks between
-/// keep-alive comments (proxies close silent connections).
+/// keep-alive comments: proxies close silent connections, and a stream learns
+/// that its reader has gone (a page left or hidden closes its stream) only
+/// when a write fails — so every 2 s, and the count of open streams follows
+/// the readers within seconds.
 const TICK: Duration = Duration::from_millis(250);
-const KEEPALIVE_TICKS: u32 = 60;
+const KEEPALIVE_TICKS: u32 = 8;
 /// A stream ends after this many ticks (about 30 minutes); the browser reconnects.
 const MAX_TICKS: u32 = 7200;
 
