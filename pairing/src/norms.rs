@@ -715,7 +715,8 @@ fn judge(
         "games",
         n >= minimum || (eight_game_rule && n >= 8),
         if eight_game_rule && n == 8 {
-            format!("8 games and a forfeit win or pairing-allocated bye in a 9-round event (counts as 9)")
+            "8 games and a forfeit win or pairing-allocated bye in a 9-round event (counts as 9)"
+                .to_string()
         } else {
             format!("{n} games counted, {minimum} needed")
         },
@@ -808,7 +809,7 @@ fn judge(
         Some(r) if achieved && score > r => ((score - r) / 2) as u32,
         _ => 0,
     };
-    let base = if (eight_game_rule && n == 8) || (rules.kind == NormEventKind::WorldCup && n == 8) {
+    let base = if n == 8 && (eight_game_rule || rules.kind == NormEventKind::WorldCup) {
         9
     } else {
         n

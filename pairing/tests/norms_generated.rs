@@ -19,8 +19,8 @@ fn config(seed: u64) -> Config {
          LowestRating = {}\nDrawPercentage = 35\nForfeitRate = {}\nHalfPointByeRate = {}\n\
          Titles = 1\nFederations = {}\n",
         2050 + (seed % 5) * 50,
-        if seed % 4 == 0 { 25 } else { 0 },
-        if seed % 3 == 0 { 40 } else { 0 },
+        if seed.is_multiple_of(4) { 25 } else { 0 },
+        if seed.is_multiple_of(3) { 40 } else { 0 },
         2 + seed % 7,
     );
     Config::parse(&text).unwrap()
@@ -373,4 +373,30 @@ fn forecast_agrees_with_the_final_verdict() {
     }
     assert!(checked > 0);
     eprintln!("{checked} forecasts checked against the final verdict");
+}
+
+/// Titles and federations come from a second stream: the same seed gives the
+/// same pairings and results with them on or off.
+#[test]
+fn titles_and_federations_change_nothing_else() {
+    for seed in [3u64, 17, 29] {
+        let on = config(seed);
+        let off = Config {
+            titles: false,
+            federations: 0,
+            ..on.clone()
+        };
+        let a = generate(&on, seed).tournament;
+        let b = generate(&off, seed).tournament;
+        assert_eq!(a.players.len(), b.players.len());
+        for (p, q) in a.players.iter().zip(&b.players) {
+            assert_eq!(
+                (p.rating, &p.rounds, p.recorded_points),
+                (q.rating, &q.rounds, q.recorded_points)
+            );
+            assert!(q.title.is_none() && q.federation.is_none());
+        }
+        assert!(a.players.iter().any(|p| p.title.is_some()));
+        assert!(a.players.iter().all(|p| p.federation.is_some()));
+    }
 }
