@@ -591,8 +591,8 @@ fn a_large_international_swiss_is_exempt() {
     text = add_games_among(&text, 11, 34, 9);
     let t = pairing::trf::parse(&text).unwrap();
     let check = norms::large_swiss_check(&t, &NormEvent::default());
-    // Also counted: players 5 (GER) and 8 (AUT), who play player 1 once and
-    // miss the other rounds: they missed 8 rounds, not counted.
+    // Players 5 (GER) and 8 (AUT) play player 1 once and miss the other 8
+    // rounds: not counted. The 24 are, in every round.
     assert!(check.holds, "{}", check.detail);
     assert!(check
         .rounds
@@ -662,4 +662,44 @@ fn forecast_before_the_last_round() {
     assert_eq!(gm.needs, Some(2));
     // Player 10 has nothing in reach (untitled, no IM/GM performance).
     assert!(f.iter().all(|p| p.id != 10));
+}
+
+/// 1.4.5: in a double round robin the number of opponents with the title
+/// (one third, at least 3) is halved, rounded up, and counts different
+/// players. 6 players, 10 rounds: IM of SRB meets GM 2600 GER, GM 2580 FRA,
+/// IM 2500 SRB, IM 2480 ESP, FM 2440 NED twice each. Sum 25200, Ra 2520;
+/// 6½/10 = 65 %, dp 110, Rp 2630. GMs needed: max(3, ⌈10/3⌉) = 4, halved: 2
+/// different GMs: met. With the second GM an IM instead: 1 different GM (2
+/// games against GMs): no norm.
+#[test]
+fn a_double_round_robin_counts_different_titled_players() {
+    let mut players = vec![
+        P("IM", 2450, "SRB", 'm'),
+        P("GM", 2600, "GER", 'm'),
+        P("GM", 2580, "FRA", 'm'),
+        P("IM", 2500, "SRB", 'm'),
+        P("IM", 2480, "ESP", 'm'),
+        P("FM", 2440, "NED", 'm'),
+    ];
+    let results = ['=', '=', '1', '=', '1', '0', '=', '1', '=', '1'];
+    let rounds: Vec<R> = results
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| R::G(k as u32 % 5 + 2, c))
+        .collect();
+    let header = "012 Double round robin\n092 Individual: double round robin\nXXR 10\n";
+    let text = trf(header, &players, &rounds);
+    let t = pairing::trf::parse(&text).unwrap();
+    assert_eq!(t.kind, pairing::TournamentKind::RoundRobin { double: true });
+    let r = result_for(&text, &NormEvent::default(), 1, NormTitle::Gm);
+    assert!(r.achieved, "{:?}", r.requirements);
+    assert_eq!(
+        (r.games, r.average, r.performance),
+        (10, Some(2520), Some(2630))
+    );
+    players[2] = P("IM", 2580, "FRA", 'm');
+    let text = trf(header, &players, &rounds);
+    let r = result_for(&text, &NormEvent::default(), 1, NormTitle::Gm);
+    assert!(!r.achieved);
+    assert_eq!(failing(&r), vec!["title-or-higher"]);
 }
