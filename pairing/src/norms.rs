@@ -57,8 +57,9 @@ use serde::{Deserialize, Serialize};
 use crate::model::TournamentKind;
 use crate::model::{ByeKind, GameResult, HalfPoints, PlayerId, RoundEntry, Tournament};
 
-/// The four titles gained by norms.
+/// The four titles gained by norms (JSON: `"GM"`, `"IM"`, `"WGM"`, `"WIM"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
 pub enum NormTitle {
     Gm,
     Im,
@@ -125,8 +126,9 @@ impl NormTitle {
     }
 }
 
-/// FIDE over-the-board titles (B.01 0.3.1).
+/// FIDE over-the-board titles (B.01 0.3.1; JSON `"GM"`, `"WFM"`, …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "UPPERCASE")]
 pub enum Title {
     Gm,
     Im,

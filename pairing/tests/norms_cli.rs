@@ -69,7 +69,7 @@ fn norms_json_and_text() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|r| r["title"] == "Im")
+        .find(|r| r["title"] == "IM")
         .unwrap();
     assert_eq!(im["achieved"], true);
     assert_eq!(im["average"], 2363);
