@@ -1317,3 +1317,114 @@ pub fn forecast(t: &Tournament, event: &NormEvent) -> Vec<PlayerForecast> {
         .filter(|f| !f.titles.is_empty())
         .collect()
 }
+
+// ---------------------------------------------------------------------------
+// Team events, board by board
+
+/// The players of a team event as norm candidates: each player's own board
+/// games, round by round (a board whose other side is empty is a forfeit
+/// win; a round out of the line-up, or the team's bye, is no game).
+pub fn team_candidates(t: &crate::team::TeamTournament, event: &NormEvent) -> Vec<NormCandidate> {
+    let opponent = |id: PlayerId| -> NormOpponent {
+        match t.players.get((id as usize).wrapping_sub(1)) {
+            Some(p) => NormOpponent {
+                id: Some(id),
+                name: p.name.clone(),
+                title: p.title.as_deref().and_then(Title::parse),
+                federation: p.federation.clone(),
+                rating: p.rating,
+                computer: event.computers.contains(&id),
+                outside_fide: event.outside_fide.contains(&id),
+                unrated_scoring_zero: false,
+            },
+            None => NormOpponent {
+                id: Some(id),
+                ..NormOpponent::default()
+            },
+        }
+    };
+    let mut rounds: Vec<Vec<NormRound>> =
+        vec![vec![NormRound::NoGame; t.rounds.len()]; t.players.len()];
+    for (k, round) in t.rounds.iter().enumerate() {
+        for m in &round.matches {
+            for b in &m.boards {
+                let sides = [
+                    (b.home, b.away, b.result.map(|r| r.home)),
+                    (b.away, b.home, b.result.map(|r| r.away)),
+                ];
+                for (me, other, result) in sides {
+                    let Some(me) = me else { continue };
+                    let Some(slot) = rounds.get_mut(me as usize - 1) else {
+                        continue;
+                    };
+                    slot[k] = match (other, result) {
+                        (_, Some(GameResult::ForfeitWin)) => NormRound::ForfeitWin,
+                        (_, Some(GameResult::ForfeitLoss)) => NormRound::ForfeitLoss,
+                        (None, _) => NormRound::ForfeitWin,
+                        (Some(o), None) => NormRound::Pending {
+                            opponent: opponent(o),
+                        },
+                        (Some(o), Some(r)) => NormRound::Game {
+                            opponent: opponent(o),
+                            points: points_of(r),
+                        },
+                    };
+                }
+            }
+        }
+    }
+    t.players
+        .iter()
+        .zip(rounds)
+        .map(|(p, rounds)| NormCandidate {
+            id: p.id,
+            name: p.name.clone(),
+            title: p.title.as_deref().and_then(Title::parse),
+            federation: p.federation.clone(),
+            sex: p.sex,
+            rounds,
+        })
+        .collect()
+}
+
+/// The rules of a team event for one of its players.
+pub fn team_rules(
+    t: &crate::team::TeamTournament,
+    event: &NormEvent,
+    federation: &Option<String>,
+) -> NormRules {
+    use crate::team::TeamSystem;
+    let round_robin = matches!(
+        t.system,
+        TeamSystem::RoundRobin { .. } | TeamSystem::Scheveningen
+    );
+    let host = is_federation(&event.host_federation);
+    NormRules {
+        kind: event.kind,
+        total_rounds: event
+            .total_rounds
+            .unwrap_or(t.total_rounds)
+            .max(t.rounds.len() as u32),
+        predetermined_pairings: event.predetermined_pairings.unwrap_or(round_robin),
+        double_round_robin: matches!(t.system, TeamSystem::RoundRobin { double: true }),
+        federation_exempt: match event.kind {
+            NormEventKind::NationalChampionship | NormEventKind::NationalTeamChampionship => {
+                host.is_some() && is_federation(federation) == host
+            }
+            NormEventKind::Zonal => true,
+            _ => event.large_swiss_exemption.unwrap_or(false),
+        },
+    }
+}
+
+/// Norm results of every player of a team event, judged on their own board
+/// games (1.4.1b for World / Continental team championships through
+/// [`NormEventKind::TeamChampionship`]).
+pub fn evaluate_team(t: &crate::team::TeamTournament, event: &NormEvent) -> Vec<PlayerNorms> {
+    team_candidates(t, event)
+        .into_iter()
+        .filter(|c| !event.computers.contains(&c.id) && !event.outside_fide.contains(&c.id))
+        .filter(|c| c.rounds.iter().any(|r| matches!(r, NormRound::Game { .. })))
+        .map(|c| evaluate_candidate(&completed(&c), &team_rules(t, event, &c.federation)))
+        .collect()
+}

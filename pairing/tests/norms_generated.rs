@@ -400,3 +400,67 @@ fn titles_and_federations_change_nothing_else() {
         assert!(a.players.iter().all(|p| p.federation.is_some()));
     }
 }
+
+/// Team events board by board: `evaluate_team` on the team model and
+/// `evaluate` on the same event as individual games
+/// (`team::trf::individual_tournament`) give the same verdicts and numbers.
+/// Titles and federations are given to the generated players by rating.
+#[test]
+fn team_events_judged_by_board_agree_with_their_individual_games() {
+    use pairing::team::generator::{generate as generate_team, Config as TeamConfig};
+    let feds = ["POL", "GER", "CZE", "HUN", "FRA", "ESP"];
+    let event = NormEvent {
+        kind: pairing::norms::NormEventKind::TeamChampionship,
+        ..NormEvent::default()
+    };
+    let (mut compared, mut achieved) = (0, 0);
+    for seed in 1..=12u64 {
+        let mut c = TeamConfig::from_seed(seed);
+        c.highest_rating = 2700;
+        c.lowest_rating = 2200;
+        let mut t = generate_team(&c, seed).tournament;
+        for (i, p) in t.players.iter_mut().enumerate() {
+            let r = p.rating.unwrap_or(0);
+            p.title = match r {
+                2550.. => Some("GM".into()),
+                2400..=2549 => Some("IM".into()),
+                2300..=2399 => Some("FM".into()),
+                _ => None,
+            };
+            p.federation = Some(feds[i % feds.len()].into());
+        }
+        let by_team = norms::evaluate_team(&t, &event);
+        let individual = pairing::team::trf::individual_tournament(&t);
+        let by_games = norms::evaluate(&individual, &event);
+        for p in &by_team {
+            let q = by_games.iter().find(|q| q.id == p.id).expect("same player");
+            for (a, b) in p.results.iter().zip(&q.results) {
+                compared += 1;
+                achieved += usize::from(a.achieved);
+                assert_eq!(
+                    (
+                        a.title,
+                        a.achieved,
+                        a.games,
+                        a.score,
+                        a.average,
+                        a.performance
+                    ),
+                    (
+                        b.title,
+                        b.achieved,
+                        b.games,
+                        b.score,
+                        b.average,
+                        b.performance
+                    ),
+                    "seed {seed}, player {}",
+                    p.id
+                );
+                assert_eq!(a.rounds_used, b.rounds_used);
+            }
+        }
+    }
+    eprintln!("{compared} team results compared, {achieved} norms");
+    assert!(compared > 0);
+}
