@@ -24,6 +24,11 @@
 //! | `Baku` | Baku acceleration (C.04.5.1), `0` / `1` | 0 |
 //! | `InitialColour` | `W`, `B` or `random` | random |
 //! | `TieBreaks` | tie-break list written as record `212` (C.07 codes) | `PTS,BH/C1,BH,SB,DE,WIN` |
+//! | `Titles` | `1`: titles and sex drawn by rating (for norm tests) | 0 |
+//! | `Federations` | federations drawn from the first N of a fixed list (0 = none) | 0 |
+//!
+//! Titles, sex and federations come from a second generator seeded from the
+//! seed, so turning them on changes nothing else in the tournament.
 //!
 //! Without a settings file every setting is drawn from the seed (see
 //! [`Config::from_seed`]): 6–300 players, 5–13 rounds, every option mixed in.
@@ -111,7 +116,16 @@ pub struct Config {
     /// `None`: drawn from the seed.
     pub initial_colour: Option<Color>,
     pub tie_breaks: String,
+    /// Titles and sex drawn by rating.
+    pub titles: bool,
+    /// Federations drawn from the first N of [`FEDERATIONS`] (0 = none).
+    pub federations: u32,
 }
+
+/// The federations the generator draws from.
+pub const FEDERATIONS: [&str; 12] = [
+    "POL", "GER", "CZE", "HUN", "FRA", "ESP", "NED", "IND", "USA", "ARM", "SRB", "ENG",
+];
 
 impl Default for Config {
     fn default() -> Self {
@@ -131,6 +145,8 @@ impl Default for Config {
             baku: false,
             initial_colour: None,
             tie_breaks: "PTS,BH/C1,BH,SB,DE,WIN".into(),
+            titles: false,
+            federations: 0,
         }
     }
 }
@@ -178,6 +194,8 @@ impl Config {
                     }
                 }
                 "TieBreaks" => c.tie_breaks = value.to_string(),
+                "Titles" => c.titles = number()? != 0,
+                "Federations" => c.federations = number()?.min(FEDERATIONS.len() as u32),
                 _ => return Err(format!("line {}: unknown setting {key}", i + 1)),
             }
         }
@@ -229,6 +247,8 @@ impl Config {
             baku: false,
             initial_colour: None,
             tie_breaks: String::new(),
+            titles: false,
+            federations: 0,
         }
         .finish_from_seed(&mut r)
     }
@@ -258,11 +278,18 @@ impl Config {
             Some(Color::Black) => "B",
             None => "random",
         };
+        let mut extra = String::new();
+        if self.titles {
+            extra.push_str("Titles = 1\n");
+        }
+        if self.federations > 0 {
+            extra.push_str(&format!("Federations = {}\n", self.federations));
+        }
         format!(
             "PlayersNumber = {}\nRoundsNumber = {}\nHighestRating = {}\nLowestRating = {}\n\
              DrawPercentage = {}\nForfeitRate = {}\nRetiredRate = {}\nHalfPointByeRate = {}\n\
              ZeroPointByeRate = {}\nFullPointByeRate = {}\nZeroHalfRate = {}\nZeroZeroRate = {}\n\
-             Baku = {}\nInitialColour = {colour}\nTieBreaks = {}\n",
+             Baku = {}\nInitialColour = {colour}\nTieBreaks = {}\n{extra}",
             self.players,
             self.rounds,
             self.highest_rating,
@@ -333,6 +360,35 @@ fn game(r: &mut SplitMix64, c: &Config, white: u32, black: u32) -> (GameResult, 
     }
 }
 
+/// A title for a player rated `rating` (roughly as titles go with ratings).
+fn draw_title(r: &mut SplitMix64, rating: u32, woman: bool) -> Option<&'static str> {
+    let x = r.below(100);
+    let open = match rating {
+        2500.. if x < 80 => Some("GM"),
+        2500.. => Some("IM"),
+        2400..=2499 if x < 20 => Some("GM"),
+        2400..=2499 if x < 75 => Some("IM"),
+        2400..=2499 => Some("FM"),
+        2300..=2399 if x < 15 => Some("IM"),
+        2300..=2399 if x < 65 => Some("FM"),
+        2300..=2399 if x < 75 => Some("CM"),
+        2200..=2299 if x < 15 => Some("FM"),
+        2200..=2299 if x < 45 => Some("CM"),
+        _ => None,
+    };
+    if !woman || (open.is_some() && r.one_in(2)) {
+        return open;
+    }
+    let y = r.below(100);
+    match rating {
+        2300.. if y < 70 => Some("WGM"),
+        2200.. if y < 70 => Some("WIM"),
+        2100.. if y < 50 => Some("WFM"),
+        2000.. if y < 30 => Some("WCM"),
+        _ => open,
+    }
+}
+
 /// A generated tournament and its TRF text.
 pub struct Generated {
     pub tournament: Tournament,
@@ -358,6 +414,23 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
             ..Player::default()
         })
         .collect();
+    let mut players = players;
+    if c.titles || c.federations > 0 {
+        // A second stream: the main one (pairings, results) stays as it was.
+        let mut extra = SplitMix64::new(seed ^ 0x7171_1E5F_ED00_0000);
+        for p in &mut players {
+            let rating = p.rating.unwrap_or(0);
+            if c.titles {
+                let woman = extra.one_in(4);
+                p.sex = Some(if woman { 'w' } else { 'm' });
+                p.title = draw_title(&mut extra, rating, woman).map(str::to_string);
+            }
+            if c.federations > 0 {
+                p.federation =
+                    Some(FEDERATIONS[extra.below(u64::from(c.federations)) as usize].to_string());
+            }
+        }
+    }
     let initial = c.initial_colour.unwrap_or(if r.below(2) == 0 {
         Color::White
     } else {

@@ -9,8 +9,11 @@
 //!   (see `team.rs`)
 //! - `pairing --team FILE.trf -c` / `pairing --team -g [CONFIG] -o OUT.trf [-s SEED]`
 //!   (see `team.rs`)
+//! - `pairing norms FILE.trf [--json] [--forecast] …` / `pairing ratings FILE.trf
+//!   [--json] …` (see `norms.rs`)
 
 mod dutch;
+mod norms;
 mod team;
 
 use std::process::ExitCode;
@@ -18,7 +21,7 @@ use std::process::ExitCode;
 use pairing::tiebreak::{self, Edition, TieBreak, TieBreakValue};
 use pairing::{berger, standings, trf, Pairing, Tournament};
 
-const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]] | pairing --team FILE.trf -c | pairing --team -g [CONFIG] -o OUT.trf [-s SEED]";
+const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]] | pairing --team FILE.trf -c | pairing --team -g [CONFIG] -o OUT.trf [-s SEED] | pairing norms FILE.trf [--json] [--all] [--forecast] [--event-kind KIND] [--host FED] [--computers IDS] [--outside-fide IDS] | pairing ratings FILE.trf [--json] [--edition 2022|2024|2025] [--k ID=K,...]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -34,6 +37,10 @@ fn main() -> ExitCode {
         standings_command(&args[1..])
     } else if args.first().map(String::as_str) == Some("team") {
         team::run(&args[1..])
+    } else if args.first().map(String::as_str) == Some("norms") {
+        norms::run(&args[1..])
+    } else if args.first().map(String::as_str) == Some("ratings") {
+        norms::run_ratings(&args[1..])
     } else {
         Err(Failure::Usage(String::new()))
     };
