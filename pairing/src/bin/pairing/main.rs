@@ -1,6 +1,7 @@
 //! `pairing` command-line tool.
 //!
 //! - `pairing --dutch FILE.trf -p OUT` / `pairing --dutch FILE.trf -c` (see `dutch.rs`)
+//! - `pairing --burstein FILE.trf -p OUT` / `-c` / `-g [CONFIG] -o OUT.trf [-s SEED]` (see `burstein.rs`)
 //! - `pairing --round-robin FILE.trf -p OUT`
 //! - `pairing standings FILE.trf --tiebreaks PTS,BH/C1,SB,… [--edition 2026|2024] [--json]`
 //! - `pairing standings FILE.trf --check`: the recorded ranks against the
@@ -8,6 +9,7 @@
 //! - `pairing team FILE.trf [--standings [--tiebreaks MP,BH:MP,EMGSB,…]]`
 //!   (see `team.rs`)
 
+mod burstein;
 mod dutch;
 mod team;
 
@@ -16,10 +18,13 @@ use std::process::ExitCode;
 use pairing::tiebreak::{self, Edition, TieBreak, TieBreakValue};
 use pairing::{berger, standings, trf, Pairing, Tournament};
 
-const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]]";
+const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing --burstein FILE.trf (-p OUT | -c) | pairing --burstein -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--burstein") {
+        return burstein::run(&args);
+    }
     if args.iter().any(|a| a == "--dutch") {
         return dutch::run(&args);
     }
