@@ -182,7 +182,12 @@ pub fn run(states: &[PlayerState], index: &[Index], v: &[usize]) -> Option<Vec<(
         }
         let mut full: Vec<usize> = (begin..end).collect();
         full.extend(floater.take());
-        full.sort_by(|&x, &y| index[v[y]].compare(&index[v[x]]).then(Ordering::Equal));
+        // the floater's index is compared with the group's on other terms
+        // (see `Index::compare`), which is not always transitive: the order
+        // is then the one of the merge sort the endorsed engine uses
+        let full = list_sort(full, |x, y| {
+            index[v[y]].compare(&index[v[x]]) == Ordering::Less
+        });
         for (i, &x) in full.iter().enumerate() {
             for &y in &full[i + 1..] {
                 g.set(x, y, true, true);
@@ -221,4 +226,54 @@ pub fn run(states: &[PlayerState], index: &[Index], v: &[usize]) -> Option<Vec<(
         return None;
     }
     Some(out)
+}
+
+/// A stable bottom-up merge sort of a list, in the exact order of
+/// comparisons of the C++ standard library's `std::list::sort` (GNU
+/// libstdc++): elements are taken one by one into bins of 1, 2, 4, …
+/// elements, merged into the next bin when a bin fills, and the bins merged
+/// from the smallest at the end. With a consistent order any stable sort
+/// gives the same result; with a comparison that is not transitive this one
+/// gives the endorsed engine's. `less(a, b)`: `a` goes before `b`.
+pub fn list_sort(items: Vec<usize>, less: impl Fn(usize, usize) -> bool) -> Vec<usize> {
+    // `this` keeps its elements before equal ones of `other`
+    let merge = |this: Vec<usize>, other: Vec<usize>| -> Vec<usize> {
+        let mut out = Vec::with_capacity(this.len() + other.len());
+        let (mut i, mut j) = (0, 0);
+        while i < this.len() && j < other.len() {
+            if less(other[j], this[i]) {
+                out.push(other[j]);
+                j += 1;
+            } else {
+                out.push(this[i]);
+                i += 1;
+            }
+        }
+        out.extend_from_slice(&this[i..]);
+        out.extend_from_slice(&other[j..]);
+        out
+    };
+    if items.len() <= 1 {
+        return items;
+    }
+    let mut bins: Vec<Vec<usize>> = Vec::new();
+    for x in items {
+        let mut carry = vec![x];
+        let mut i = 0;
+        while i < bins.len() && !bins[i].is_empty() {
+            carry = merge(std::mem::take(&mut bins[i]), carry);
+            i += 1;
+        }
+        if i == bins.len() {
+            bins.push(carry);
+        } else {
+            bins[i] = carry;
+        }
+    }
+    for i in 1..bins.len() {
+        let lower = std::mem::take(&mut bins[i - 1]);
+        let upper = std::mem::take(&mut bins[i]);
+        bins[i] = merge(upper, lower);
+    }
+    bins.pop().unwrap_or_default()
 }

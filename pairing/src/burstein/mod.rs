@@ -267,19 +267,20 @@ pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
     }
     let states = state::build(&t, round);
     let index = indexes(&t, &states, round);
-    let mut sorted: Vec<usize> = (0..t.players.len())
+    let sorted: Vec<usize> = (0..t.players.len())
         .filter(|&i| state::takes_part(&t, t.players[i].id, round))
         .collect();
-    sorted.sort_by(|&a, &b| {
-        index[b]
-            .score
-            .cmp(&index[a].score)
-            .then_with(|| index[b].compare(&index[a]))
+    // by score, then index (a consistent order)
+    let sorted = engine::list_sort(sorted, |a, b| {
+        index[a].score > index[b].score
+            || (index[a].score == index[b].score
+                && index[a].compare(&index[b]) == std::cmp::Ordering::Greater)
     });
     let no_pairing = |reason: &str| PairError::NoValidPairing {
         round,
         reason: reason.into(),
     };
+    let mut sorted = sorted;
     let mut bye = None;
     if sorted.len() % 2 == 1 {
         let Some(pos) = sorted.iter().rposition(|&i| states[i].bye_eligible) else {
