@@ -477,7 +477,20 @@ pub fn generate_with(c: &Config, seed: u64, system: System) -> Generated {
     let list: Vec<String> = order.iter().map(ToString::to_string).collect();
     text.push_str(&format!("212 {}\n", list.join(",")));
     if system == System::Burstein {
-        text.push_str("092 FIDE_BURSTEIN\n");
+        // the system named as the endorsed engines name it
+        text = text
+            .split_inclusive('\n')
+            .map(|l| {
+                if l.starts_with("092 ") {
+                    "092 FIDE_BURSTEIN\n"
+                } else {
+                    l
+                }
+            })
+            .collect();
+        if !text.contains("\n092 ") {
+            text.push_str("092 FIDE_BURSTEIN\n");
+        }
     }
     t = crate::trf::parse(&text).expect("the generator writes TRF it reads");
     Generated {
