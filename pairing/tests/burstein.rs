@@ -123,7 +123,11 @@ fn own_samples_regenerate_and_check_identical() {
         let text = read(&trf_path);
         assert_eq!(made.trf, text, "{trf_path:?} regenerates");
         assert!(text.contains("092 FIDE_BURSTEIN"));
-        for variant in [text.clone(), without_xxc_xxr(&text), text.replace('\n', "\r")] {
+        for variant in [
+            text.clone(),
+            without_xxc_xxr(&text),
+            text.replace('\n', "\r"),
+        ] {
             let (rounds, bad) = differing(&trf_path.display().to_string(), &variant);
             assert_eq!(rounds, config.rounds, "{trf_path:?}");
             assert!(bad.is_empty(), "{bad:?}");
@@ -151,7 +155,14 @@ fn fresh(n: u32, initial: Color) -> Tournament {
 #[test]
 fn round_one_pairs_each_half_top_against_bottom() {
     // the seeding point goes to the upper half: ⌈(n − 1) / 2⌉ players of n
-    for (n, seeded) in [(4u32, 2u32), (76, 38), (77, 38), (200, 100), (10, 5), (11, 5)] {
+    for (n, seeded) in [
+        (4u32, 2u32),
+        (76, 38),
+        (77, 38),
+        (200, 100),
+        (10, 5),
+        (11, 5),
+    ] {
         for initial in [Color::White, Color::Black] {
             let t = fresh(n, initial);
             let p = burstein::pair(&t, 1).unwrap();

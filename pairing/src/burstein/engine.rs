@@ -142,7 +142,7 @@ pub fn run(states: &[PlayerState], index: &[Index], v: &[usize]) -> Option<Vec<(
             }
             mates = g.m.solve();
             ok = valid(&mates, &groups);
-            if !(c < n && !ok) {
+            if c >= n || ok {
                 break;
             }
         }
@@ -170,6 +170,7 @@ pub fn run(states: &[PlayerState], index: &[Index], v: &[usize]) -> Option<Vec<(
         return None;
     }
     drop(mates);
+    let mut current: Vec<Option<usize>>;
 
     // 2. pairing inside each group, top against the lowest possible
     let mut paired = vec![false; n];
@@ -193,23 +194,55 @@ pub fn run(states: &[PlayerState], index: &[Index], v: &[usize]) -> Option<Vec<(
                 g.set(x, y, true, true);
             }
         }
+        // the optimum with the colour digits of this group
+        current = g.m.solve();
         for (i, &x) in full.iter().enumerate() {
             if paired[x] {
                 continue;
             }
-            let mut priority = PRIORITY;
-            for &y in &full[i + 1..] {
-                if paired[y] {
-                    continue;
+            // the partner wanted: the lowest player below `x` that `x` may meet
+            let wanted = full[i + 1..]
+                .iter()
+                .rev()
+                .copied()
+                .find(|&y| !paired[y] && g.weight(x, y, true, true) > 0);
+            // When the current optimum can give `x` that partner by one
+            // exchange of partners (x–a, w–b into x–w, a–b) at no loss, that
+            // matching is an optimum with `x`'s highest priority, which is
+            // what the matching with the priorities would choose: no solve.
+            let swapped = wanted.and_then(|w| {
+                let (a, b) = (current[x]?, current[w]?);
+                if a == w {
+                    return Some(w);
                 }
-                let w = g.weight(x, y, true, true);
-                if w > 0 {
-                    g.m.set_weight(x, y, w + priority);
-                    priority += PRIORITY;
+                let gain = g.m.weight(x, w) + g.m.weight(a, b);
+                let loss = g.m.weight(x, a) + g.m.weight(w, b);
+                (g.m.weight(a, b) > 0 && gain >= loss).then(|| {
+                    current[a] = Some(b);
+                    current[b] = Some(a);
+                    current[x] = Some(w);
+                    current[w] = Some(x);
+                    w
+                })
+            });
+            let y = match swapped {
+                Some(y) => y,
+                None => {
+                    let mut priority = PRIORITY;
+                    for &y in &full[i + 1..] {
+                        if paired[y] {
+                            continue;
+                        }
+                        let w = g.weight(x, y, true, true);
+                        if w > 0 {
+                            g.m.set_weight(x, y, w + priority);
+                            priority += PRIORITY;
+                        }
+                    }
+                    current = g.m.solve();
+                    current[x]?
                 }
-            }
-            let mates = g.m.solve();
-            let y = mates[x]?;
+            };
             if y >= end {
                 floater = Some(x);
             } else {
