@@ -7,6 +7,12 @@
 //! can both be granted (only in the group being paired), and a priority
 //! used to pair the top player with the lowest possible one.
 //!
+//! Which maximum-weight matching the solver returns when several are
+//! optimal does not matter: in step 1 a matching is acceptable exactly when
+//! it is perfect with the fewest players paired across groups, which every
+//! optimum is as soon as one is; in step 2 the priorities make the partner
+//! of the player being paired the same in every optimum.
+//!
 //! 1. Score groups, from the top: the players of the next score are added
 //!    (edges to their own group, and to the group above when that group has
 //!    an odd number of players up to its end, so that one may float down);
@@ -27,10 +33,13 @@ use crate::blossom::MaxWeightMatching;
 use crate::dutch::colour::preferences_compatible;
 use crate::dutch::state::PlayerState;
 
+// Each digit is wider than any sum of the digits below it in a matching:
+// priorities go up to the size of a group, colour and same-group counts up
+// to half the players.
 const PRIORITY: i128 = 1;
-const COLOUR: i128 = 10_000;
-const SAME_GROUP: i128 = COLOUR * 10_000;
-const ALLOWED: i128 = SAME_GROUP * 10_000;
+const COLOUR: i128 = 1 << 24;
+const SAME_GROUP: i128 = COLOUR << 24;
+const ALLOWED: i128 = SAME_GROUP << 24;
 
 struct Graph<'a> {
     states: &'a [PlayerState],

@@ -1,42 +1,51 @@
-//! The Burstein Swiss system (FIDE Handbook C.04.4.2), as the FIDE-endorsed
-//! engine that implements it reads the rules, so that a pairing checker and
-//! generator agree with that engine round by round.
+//! The Burstein Swiss system (FIDE Handbook C.04.4.2), paired as the
+//! FIDE-endorsed engine that implements it pairs, so that our pairing
+//! checker and generator agree with that engine round by round.
 //!
 //! - [`pair`] makes the pairing of a round;
 //! - [`check_tournament`] re-pairs every round of a file and compares.
 //!
-//! How the rules are applied (C.04.4.2, with the basic rules C.04.1):
+//! C.04.4.2 (preface) pairs, after a few seeding rounds, the players with a
+//! high Index against those with a low Index in the same score group, the
+//! Index being made of tie-break methods over the opponents' scores, and
+//! ratings counting only when all else is equal. The endorsed engine reads
+//! that as follows, and so do we (its author calls it an implementation of
+//! an earlier text of the system; where it departs from the current text,
+//! identity with the endorsed engine is what this module keeps):
 //!
 //! - **Seeding rounds.** In rounds 1 and 2 the upper half of the field, by
-//!   pairing number, counts one win more for the pairing (the players of
-//!   round 1 are counted; absentees among the upper half keep the extra
-//!   point but do not use up a place): so round 1 pairs 1 against n/2,
-//!   2 against n/2 − 1, … in the upper half, and the lower half likewise.
-//!   A file with `XXA` records uses those instead.
+//!   pairing number, counts one win more for the pairing: ⌈(n − 1) / 2⌉ of
+//!   the n players of round 1 get it, taken in pairing-number order (an
+//!   absentee among them gets it too but does not use up a place). So round
+//!   1 pairs 1 against n/2, 2 against n/2 − 1, … in the upper half, and the
+//!   lower half likewise. A file with `XXA` records uses those instead.
 //! - **Index.** Inside a score group the players are ordered by their
 //!   Sonneborn-Berger, then Buchholz, then median Buchholz score, then the
 //!   pairing number. Unplayed games count against a virtual opponent who had
 //!   the player's score before the round, got the opposite result and drew
-//!   every later round (C.02 art. 13.15.2 of the 2017 text); for opponents'
-//!   scores, an unplayed game counts as a draw.
-//! - **Bye.** The lowest player in this order who has not yet received a
-//!   pairing-allocated bye or a forfeit win.
+//!   every later round (as in the tie-break rules C.07 of the time); for
+//!   opponents' scores, an unplayed game counts as a draw. A floater from
+//!   the group above is compared with the Buchholz and median scores
+//!   multiplied by each player's own score.
+//! - **Bye.** The lowest player in score-and-index order who has not yet
+//!   received a pairing-allocated bye or a forfeit win (C.04.1).
 //! - **Score groups.** From the top, a group (with the floater from the group
-//!   above, if its player count is odd) must be pairable in full without a
-//!   rematch or two players of the same absolute colour preference, leaving
-//!   at most one floater; otherwise it merges with the next group, and the
-//!   last group merges upwards while it cannot be paired.
+//!   above, if the count of players down to it is odd) must be pairable in
+//!   full without a rematch or two players of the same absolute colour
+//!   preference, leaving at most one floater; otherwise it merges with the
+//!   next score, and the last group merges upwards while it cannot be paired.
 //! - **Pairing in a group.** The top player of the group (in index order)
 //!   meets the lowest player with whom the rest can still be paired with as
 //!   many colour preferences granted as possible; then the next one, and so
-//!   on (the "top against bottom" of C.04.4.2). A player who cannot be paired
-//!   inside the group floats down.
+//!   on. A player who cannot be paired inside the group floats down.
 //! - **Colours.** As C.04.3 art. 5 (E1–E4); where they do not decide, the
 //!   higher in the index gets their preference, and with no preference at all
 //!   the initial colour by pairing-number parity (E5).
 //!
 //! The engine is in `engine.rs`; the per-player state (score, colour
-//! history, opponents) is the one the FIDE (Dutch) engine uses.
+//! history, opponents, bye eligibility) is the one the FIDE (Dutch) engine
+//! uses, and so is the reading of files without `XXC`/`XXR`
+//! ([`crate::dutch::as_checked`]).
 
 mod engine;
 
