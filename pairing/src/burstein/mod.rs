@@ -262,6 +262,12 @@ pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
             reason: "rounds are numbered from 1".into(),
         });
     }
+    if t.total_rounds > 0 && round > t.total_rounds {
+        return Err(PairError::InvalidRound {
+            round,
+            reason: format!("the tournament has {} rounds", t.total_rounds),
+        });
+    }
     for (i, p) in t.players.iter().enumerate() {
         if p.id as usize != i + 1 {
             return Err(PairError::InvalidRound {
