@@ -354,7 +354,20 @@ pub fn check_tournament(t: &Tournament) -> Vec<RoundCheck> {
     let t = crate::dutch::as_checked(t);
     (1..=paired_rounds(&t))
         .map(|round| {
-            let before = state_before(&t, round);
+            let mut before = state_before(&t, round);
+            // A player with an empty entry for the round, or whose line
+            // ends before it (a late entry, a withdrawal), was absent from
+            // it, as with a zero-point bye: neither paired nor counted in the
+            // pairing numbers (the endorsed engine reads such a file so).
+            let k = round as usize - 1;
+            for (p, o) in before.players.iter_mut().zip(&t.players) {
+                if matches!(o.rounds.get(k), None | Some(RoundEntry::NotPaired)) {
+                    let mut rounds: Vec<RoundEntry> = o.rounds.iter().take(k).copied().collect();
+                    rounds.resize(k, RoundEntry::NotPaired);
+                    rounds.push(RoundEntry::Bye(ByeKind::Zero));
+                    p.rounds = rounds;
+                }
+            }
             RoundCheck {
                 round,
                 recorded: recorded_pairing(&t, round),
