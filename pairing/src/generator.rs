@@ -399,6 +399,26 @@ pub struct Generated {
 /// order), each round's absences drawn, the round paired by
 /// [`crate::dutch::pair`], the results drawn.
 pub fn generate(c: &Config, seed: u64) -> Generated {
+    generate_with(c, seed, System::Dutch)
+}
+
+/// The Swiss system a generated tournament is paired with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// FIDE (Dutch), C.04.3: [`crate::dutch::pair`].
+    Dutch,
+    /// Burstein, C.04.4.2: [`crate::burstein::pair`]; the seeding rounds are
+    /// the system's own (no Baku acceleration), and the file says
+    /// `092 FIDE_BURSTEIN`.
+    Burstein,
+}
+
+/// [`generate`] with the rounds paired by `system`.
+pub fn generate_with(c: &Config, seed: u64, system: System) -> Generated {
+    let pair = match system {
+        System::Dutch => crate::dutch::pair,
+        System::Burstein => crate::burstein::pair,
+    };
     let mut r = SplitMix64::new(seed);
     let mut ratings: Vec<u32> = (0..c.players)
         .map(|_| r.range(u64::from(c.lowest_rating), u64::from(c.highest_rating)) as u32)
@@ -443,7 +463,7 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
         players,
         ..Tournament::default()
     };
-    if c.baku {
+    if c.baku && system == System::Dutch {
         t.accelerations = (1..=c.players)
             .filter(|&id| baku_virtual_points(c.players, c.rounds, id, 1) > 0)
             .map(|id| {
@@ -478,7 +498,7 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
                 p.rounds.push(RoundEntry::Bye(kind));
             }
         }
-        let Ok(pairing) = crate::dutch::pair(&t, round) else {
+        let Ok(pairing) = pair(&t, round) else {
             // cannot be paired: the file ends before this round; `XXR` keeps
             // the planned number, under which the rounds were paired (the
             // final-round rules of C.04.3 art. 1.7 were not applied)
@@ -529,6 +549,22 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
     let mut text = crate::trf::write(&t);
     let list: Vec<String> = order.iter().map(ToString::to_string).collect();
     text.push_str(&format!("212 {}\n", list.join(",")));
+    if system == System::Burstein {
+        // the system named as the endorsed engines name it
+        text = text
+            .split_inclusive('\n')
+            .map(|l| {
+                if l.starts_with("092 ") {
+                    "092 FIDE_BURSTEIN\n"
+                } else {
+                    l
+                }
+            })
+            .collect();
+        if !text.contains("\n092 ") {
+            text.push_str("092 FIDE_BURSTEIN\n");
+        }
+    }
     t = crate::trf::parse(&text).expect("the generator writes TRF it reads");
     Generated {
         tournament: t,

@@ -4,6 +4,7 @@
 
 pub mod berger;
 pub mod blossom;
+pub mod burstein;
 pub mod dutch;
 pub mod generator;
 pub mod model;

@@ -29,7 +29,10 @@ fn latest_difference(p: &PlayerState, o: &PlayerState) -> Option<(Color, Color)>
 
 /// E1–E3 and, with preferences, E4: the colour `p` gets against `o` if the
 /// colour histories decide it, and the rule that decides (C.04.3 art. 5.2).
-fn decided_by_history(p: &PlayerState, o: &PlayerState) -> Option<(Color, &'static str)> {
+pub(crate) fn decided_by_history(
+    p: &PlayerState,
+    o: &PlayerState,
+) -> Option<(Color, &'static str)> {
     if preferences_compatible(p.preference, o.preference) {
         // E1: both preferences granted (or only one player has one)
         return p

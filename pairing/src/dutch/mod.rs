@@ -18,10 +18,10 @@
 //! later pairing-allocated bye (C.04.1).
 
 mod check;
-mod colour;
+pub(crate) mod colour;
 mod engine;
 mod infer;
-mod state;
+pub(crate) mod state;
 
 pub use check::{absolute_violations, check_pairing, check_tournament, RoundCheck, Violation};
 pub use infer::{as_checked, inferred_initial_colour, initial_colour_stated};

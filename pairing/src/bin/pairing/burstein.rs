@@ -1,0 +1,227 @@
+//! `pairing --burstein FILE.trf -p OUT`, `pairing --burstein FILE.trf -c` and
+//! `pairing --burstein -g [CONFIG] -o OUT.trf [-s SEED]`: the Burstein system
+//! (C.04.4.2, `pairing::burstein`), with the same contracts as `--dutch`.
+//!
+//! - `-p OUT`: pairs the next round and writes it to OUT in the `.pairs` form.
+//! - `-c`: re-pairs every round paired in the file from the state before it
+//!   and names each round where the recorded pairing differs, with the
+//!   differing boards. Exit code 0 when all agree, 1 when some differ.
+//! - `-g [CONFIG] -o OUT.trf [-s SEED]`: a random tournament paired with the
+//!   Burstein system (`pairing::generator::generate_with`).
+//!
+//! Errors go to stderr with exit code 2.
+
+use std::collections::BTreeSet;
+use std::process::ExitCode;
+
+use pairing::burstein;
+use pairing::generator::{self, System};
+
+fn usage() -> ExitCode {
+    eprintln!(
+        "usage: pairing --burstein FILE.trf -p OUT | pairing --burstein FILE.trf -c | \
+         pairing --burstein -g [CONFIG] -o OUT.trf [-s SEED]"
+    );
+    ExitCode::from(2)
+}
+
+pub fn run(args: &[String]) -> ExitCode {
+    let rest: Vec<&String> = args.iter().filter(|a| *a != "--burstein").collect();
+    if rest.iter().any(|a| *a == "-g") {
+        return generate(&rest);
+    }
+    let mut file = None;
+    let mut out = None;
+    let mut check = false;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i].as_str() {
+            "-p" => {
+                let Some(o) = rest.get(i + 1) else {
+                    return usage();
+                };
+                out = Some(o.to_string());
+                i += 1;
+            }
+            "-c" => check = true,
+            a if file.is_none() && !a.starts_with('-') => file = Some(a.to_string()),
+            a => {
+                eprintln!("pairing --burstein: unexpected argument {a:?}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    let Some(file) = file else {
+        return usage();
+    };
+    if out.is_some() == check {
+        return usage();
+    }
+    let text = match std::fs::read(&file) {
+        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+        Err(e) => {
+            eprintln!("pairing --burstein: cannot read {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let t = match pairing::trf::parse(&text) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("pairing --burstein: {file}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = std::panic::catch_unwind(|| {
+        if let Some(out) = out {
+            pair_next(&t, &out)
+        } else {
+            check_all(&t)
+        }
+    });
+    result.unwrap_or_else(|_| {
+        eprintln!("pairing --burstein: internal error while pairing {file}");
+        ExitCode::from(2)
+    })
+}
+
+fn pair_next(t: &pairing::Tournament, out: &str) -> ExitCode {
+    let round = burstein::paired_rounds(t) + 1;
+    match burstein::pair(t, round) {
+        Ok(p) => match std::fs::write(out, pairing::dutch::to_pairs_text(&p)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("pairing --burstein: cannot write {out}: {e}");
+                ExitCode::from(2)
+            }
+        },
+        Err(e) => {
+            eprintln!("pairing --burstein: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn check_all(t: &pairing::Tournament) -> ExitCode {
+    use std::fmt::Write as _;
+    let checks = burstein::check_tournament(t);
+    let rounds = checks.len();
+    let mut out = String::new();
+    let mut differ = 0;
+    let text = |p: Option<u32>| p.map_or("none".to_string(), |x| x.to_string());
+    for c in &checks {
+        let round = c.round;
+        if c.identical() {
+            let _ = writeln!(out, "round {round}: identical");
+            continue;
+        }
+        differ += 1;
+        match &c.engine {
+            Ok(p) => {
+                let _ = writeln!(out, "round {round}: differs");
+                let a: BTreeSet<(u32, u32)> = p.boards.iter().copied().collect();
+                let b: BTreeSet<(u32, u32)> = c.recorded.boards.iter().copied().collect();
+                for (w, bl) in b.difference(&a) {
+                    let _ = writeln!(out, "  recorded {w}-{bl}, not in the Burstein pairing");
+                }
+                for (w, bl) in a.difference(&b) {
+                    let _ = writeln!(out, "  the Burstein pairing has {w}-{bl}");
+                }
+                if p.bye != c.recorded.bye {
+                    let _ = writeln!(
+                        out,
+                        "  bye: recorded {}, Burstein {}",
+                        text(c.recorded.bye),
+                        text(p.bye)
+                    );
+                }
+            }
+            Err(e) => {
+                let _ = writeln!(out, "round {round}: differs ({e})");
+            }
+        }
+    }
+    if differ == 0 {
+        let _ = writeln!(out, "all {rounds} rounds agree with the Burstein system");
+    } else {
+        let _ = writeln!(out, "{differ} of {rounds} rounds differ");
+    }
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout
+        .write_all(out.as_bytes())
+        .and_then(|()| stdout.flush());
+    if differ == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}
+
+/// `-g [CONFIG] -o OUT.trf [-s SEED]`.
+fn generate(rest: &[&String]) -> ExitCode {
+    let mut config = None;
+    let mut out = None;
+    let mut seed: u64 = 1;
+    let mut i = 0;
+    while i < rest.len() {
+        match rest[i].as_str() {
+            "-g" => {
+                if let Some(c) = rest.get(i + 1).filter(|c| !c.starts_with('-')) {
+                    config = Some(c.to_string());
+                    i += 1;
+                }
+            }
+            "-o" => {
+                let Some(o) = rest.get(i + 1) else {
+                    return usage();
+                };
+                out = Some(o.to_string());
+                i += 1;
+            }
+            "-s" => {
+                let Some(s) = rest.get(i + 1).and_then(|s| s.parse().ok()) else {
+                    eprintln!("pairing --burstein: -s needs a whole number");
+                    return usage();
+                };
+                seed = s;
+                i += 1;
+            }
+            a => {
+                eprintln!("pairing --burstein: unexpected argument {a:?}");
+                return usage();
+            }
+        }
+        i += 1;
+    }
+    let Some(out) = out else {
+        return usage();
+    };
+    let config = match config {
+        None => generator::Config::from_seed(seed),
+        Some(path) => {
+            let text = match std::fs::read_to_string(&path) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("pairing --burstein: cannot read {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            match generator::Config::parse(&text) {
+                Ok(c) => c,
+                Err(e) => {
+                    eprintln!("pairing --burstein: {path}: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+    };
+    let generated = generator::generate_with(&config, seed, System::Burstein);
+    match std::fs::write(&out, generated.trf) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("pairing --burstein: cannot write {out}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
