@@ -7,9 +7,67 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// What went wrong, as a stable word a client can switch on and translate
+/// (the `error` sentence is English and may be reworded; the code is not).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// 400: the request could not be read (a body that is not JSON, a
+    /// value of the wrong type, a path or query that does not fit).
+    BadRequest,
+    /// 401: not logged in.
+    Unauthenticated,
+    /// 403: logged in, but without the role this needs.
+    Forbidden,
+    /// 404: no such tournament, player, game, route, ….
+    NotFound,
+    /// 405: the address exists but not with this method (see `Allow`).
+    MethodNotAllowed,
+    /// 413: the body is larger than this operation takes.
+    PayloadTooLarge,
+    /// 415: the body is not of a type this operation takes.
+    UnsupportedMediaType,
+    /// 422: a value is wrong; `field` names it.
+    Invalid,
+    /// 422: no pairing satisfies the system's rules.
+    PairingFailed,
+    /// 409: the operation does not fit the current state (`current` may
+    /// hold it), or a concurrent change came first.
+    Conflict,
+    /// 429: too many attempts (see `Retry-After`).
+    TooManyRequests,
+    /// 500: the server failed; nothing was changed.
+    Internal,
+    /// 503: the database did not answer; try again.
+    Unavailable,
+}
+
+impl ErrorCode {
+    /// The code of an answer with this status, where nothing more is known.
+    pub fn of_status(status: StatusCode) -> ErrorCode {
+        match status.as_u16() {
+            401 => ErrorCode::Unauthenticated,
+            403 => ErrorCode::Forbidden,
+            404 => ErrorCode::NotFound,
+            405 => ErrorCode::MethodNotAllowed,
+            409 => ErrorCode::Conflict,
+            413 => ErrorCode::PayloadTooLarge,
+            415 => ErrorCode::UnsupportedMediaType,
+            422 => ErrorCode::Invalid,
+            429 => ErrorCode::TooManyRequests,
+            503 => ErrorCode::Unavailable,
+            s if s >= 500 => ErrorCode::Internal,
+            _ => ErrorCode::BadRequest,
+        }
+    }
+}
+
 /// The body of every error answer.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
+    /// What went wrong, stable (`ErrorCode`).
+    pub code: ErrorCode,
+    /// The same in an English sentence that says what to fix.
     pub error: String,
     /// The field at fault, for form errors.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -87,7 +145,12 @@ impl ResponseError for AppError {
 
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
+        let code = match self {
+            AppError::Domain(DomainError::Pairing(_)) => ErrorCode::PairingFailed,
+            _ => ErrorCode::of_status(status),
+        };
         let mut body = ErrorBody {
+            code,
             error: self.to_string(),
             field: None,
             current: None,

@@ -365,6 +365,7 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
         return HttpResponse::MethodNotAllowed()
             .insert_header((actix_web::http::header::ALLOW, allow.join(", ")))
             .json(error::ErrorBody {
+                code: error::ErrorCode::MethodNotAllowed,
                 error: format!(
                     "{} {} is not an operation here; this address answers {}",
                     req.method(),
@@ -376,6 +377,7 @@ async fn not_found(req: HttpRequest) -> HttpResponse {
             });
     }
     HttpResponse::NotFound().json(error::ErrorBody {
+        code: error::ErrorCode::NotFound,
         error: format!(
             "there is no page or API route {} {}",
             req.method(),

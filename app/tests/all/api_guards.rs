@@ -455,7 +455,63 @@ fn bad_json_and_bad_values_get_4xx_with_a_message() {
                 "{method} {path} {body}: no message in {}",
                 a.1
             );
+            // The stable code a client switches on (issue 38), by the status.
+            let expected = match code {
+                400 => "bad_request",
+                404 => "not_found",
+                405 => "method_not_allowed",
+                409 => "conflict",
+                413 => "payload_too_large",
+                415 => "unsupported_media_type",
+                422 => "invalid",
+                _ => "?",
+            };
+            assert_eq!(a.1["code"], expected, "{method} {path} {body}: {}", a.1);
         }
+        // Without a session: 401 `unauthenticated`.
+        let anon = Client::new(&app.base);
+        let (s, v) = anon.post("/api/v1/tournaments", json!({"name": "X"}));
+        assert_eq!(
+            (s.as_u16(), v["code"].clone()),
+            (401, json!("unauthenticated")),
+            "{v}"
+        );
+    }
+}
+
+/// The codes of the error bodies are in the OpenAPI document: `ErrorBody`
+/// requires `code`, and `ErrorCode` lists every word the server sends.
+#[test]
+fn the_error_codes_are_in_the_openapi_document() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    let doc = Client::new(&app.base).get("/api/openapi.json").1;
+    let schemas = &doc["components"]["schemas"];
+    let required = schemas["ErrorBody"]["required"].to_string();
+    assert!(
+        required.contains("\"code\"") && required.contains("\"error\""),
+        "{}",
+        schemas["ErrorBody"]
+    );
+    let listed: Vec<&str> = schemas["ErrorCode"]["enum"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
+        .unwrap_or_default();
+    for code in [
+        "bad_request",
+        "unauthenticated",
+        "forbidden",
+        "not_found",
+        "method_not_allowed",
+        "payload_too_large",
+        "unsupported_media_type",
+        "invalid",
+        "pairing_failed",
+        "conflict",
+        "too_many_requests",
+        "internal",
+        "unavailable",
+    ] {
+        assert!(listed.contains(&code), "{code} not in {listed:?}");
     }
 }
 
