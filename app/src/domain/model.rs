@@ -34,7 +34,7 @@ pub fn kind_of(t: &TournamentRow) -> pairing::TournamentKind {
     match t.system {
         PairingSystem::RoundRobin => pairing::TournamentKind::RoundRobin { double: false },
         PairingSystem::DoubleRoundRobin => pairing::TournamentKind::RoundRobin { double: true },
-        PairingSystem::Swiss => pairing::TournamentKind::Swiss,
+        PairingSystem::Swiss | PairingSystem::Burstein => pairing::TournamentKind::Swiss,
     }
 }
 

@@ -504,7 +504,7 @@ pub fn pair_next(
     }
     assign_start_numbers(conn, &t, round)?;
     let m = model::build(conn, &t, last.get() as u32, Some(round))?;
-    let pairing = engine::pair(&m.tournament, round)?;
+    let pairing = engine::pair(&m.tournament, t.system, round)?;
     let schedule: Vec<super::tournaments::RoundSchedule> =
         serde_json::from_str(&t.schedule).unwrap_or_default();
     let start = schedule
@@ -878,7 +878,7 @@ pub fn edit_pairing(
             .collect(),
         bye: cmd.bye.map(no),
     };
-    let broken = engine::check(&m.tournament, number.get() as u32, &pairing);
+    let broken = engine::check(&m.tournament, t.system, number.get() as u32, &pairing);
     diesel::delete(
         games::table
             .filter(games::tournament_id.eq(tid))

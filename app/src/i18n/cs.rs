@@ -124,6 +124,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "registration" => "přihlášky",
         "finished" => "skončený",
         "swiss" => "švýcarský systém",
+        "burstein" => "švýcarský systém, Burstein",
         "round_robin" => "každý s každým",
         "double_round_robin" => "každý s každým dvoukolově",
         "home" => "Úvod",

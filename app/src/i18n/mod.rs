@@ -229,6 +229,7 @@ impl Tr {
             "registration" => ("registration", "zapisy"),
             "finished" => ("finished", "zakończony"),
             "swiss" => ("Swiss system", "system szwajcarski"),
+            "burstein" => ("Swiss system, Burstein", "system szwajcarski, Burstein"),
             "round_robin" => ("round robin", "kołowy"),
             "double_round_robin" => ("double round robin", "kołowy dwukrotny"),
             "home" => ("Home", "Start"),

@@ -149,17 +149,21 @@ closed_set! {
 }
 
 closed_set! {
-    /// The pairing system (SPEC §2): FIDE Dutch Swiss (C.04.3) or Berger tables (C.05).
+    /// The pairing system (SPEC §2): a Swiss by the FIDE Dutch system (C.04.3)
+    /// or the Burstein system (C.04.4.2), or Berger tables (C.05).
     PairingSystem, "pairing system" {
         Swiss = "swiss",
         RoundRobin = "round_robin",
         DoubleRoundRobin = "double_round_robin",
+        Burstein = "burstein",
     }
 }
 
 impl PairingSystem {
+    /// A Swiss system (Dutch or Burstein): rounds set by the regulations,
+    /// paired one at a time from the scores.
     pub fn is_swiss(self) -> bool {
-        self == PairingSystem::Swiss
+        matches!(self, PairingSystem::Swiss | PairingSystem::Burstein)
     }
 }
 
