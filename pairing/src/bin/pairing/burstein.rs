@@ -15,91 +15,20 @@ use std::collections::BTreeSet;
 use std::process::ExitCode;
 
 use pairing::burstein;
-use pairing::generator::{self, System};
+use pairing::generator;
 
-fn usage() -> ExitCode {
-    eprintln!(
-        "usage: pairing --burstein FILE.trf -p OUT | pairing --burstein FILE.trf -c | \
-         pairing --burstein -g [CONFIG] -o OUT.trf [-s SEED]"
-    );
-    ExitCode::from(2)
-}
+use super::swiss_cli::{self, System};
+
+const SYSTEM: System = System {
+    flag: "--burstein",
+    pair: burstein::pair,
+    paired_rounds: burstein::paired_rounds,
+    check_all,
+    generate,
+};
 
 pub fn run(args: &[String]) -> ExitCode {
-    let rest: Vec<&String> = args.iter().filter(|a| *a != "--burstein").collect();
-    if rest.iter().any(|a| *a == "-g") {
-        return generate(&rest);
-    }
-    let mut file = None;
-    let mut out = None;
-    let mut check = false;
-    let mut i = 0;
-    while i < rest.len() {
-        match rest[i].as_str() {
-            "-p" => {
-                let Some(o) = rest.get(i + 1) else {
-                    return usage();
-                };
-                out = Some(o.to_string());
-                i += 1;
-            }
-            "-c" => check = true,
-            a if file.is_none() && !a.starts_with('-') => file = Some(a.to_string()),
-            a => {
-                eprintln!("pairing --burstein: unexpected argument {a:?}");
-                return usage();
-            }
-        }
-        i += 1;
-    }
-    let Some(file) = file else {
-        return usage();
-    };
-    if out.is_some() == check {
-        return usage();
-    }
-    let text = match std::fs::read(&file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("pairing --burstein: cannot read {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let t = match pairing::trf::parse(&text) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("pairing --burstein: {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let result = std::panic::catch_unwind(|| {
-        if let Some(out) = out {
-            pair_next(&t, &out)
-        } else {
-            check_all(&t)
-        }
-    });
-    result.unwrap_or_else(|_| {
-        eprintln!("pairing --burstein: internal error while pairing {file}");
-        ExitCode::from(2)
-    })
-}
-
-fn pair_next(t: &pairing::Tournament, out: &str) -> ExitCode {
-    let round = burstein::paired_rounds(t) + 1;
-    match burstein::pair(t, round) {
-        Ok(p) => match std::fs::write(out, pairing::dutch::to_pairs_text(&p)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("pairing --burstein: cannot write {out}: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Err(e) => {
-            eprintln!("pairing --burstein: {e}");
-            ExitCode::from(2)
-        }
-    }
+    swiss_cli::run(&SYSTEM, args)
 }
 
 fn check_all(t: &pairing::Tournament) -> ExitCode {
@@ -174,7 +103,7 @@ fn generate(rest: &[&String]) -> ExitCode {
             }
             "-o" => {
                 let Some(o) = rest.get(i + 1) else {
-                    return usage();
+                    return swiss_cli::usage(&SYSTEM);
                 };
                 out = Some(o.to_string());
                 i += 1;
@@ -182,20 +111,20 @@ fn generate(rest: &[&String]) -> ExitCode {
             "-s" => {
                 let Some(s) = rest.get(i + 1).and_then(|s| s.parse().ok()) else {
                     eprintln!("pairing --burstein: -s needs a whole number");
-                    return usage();
+                    return swiss_cli::usage(&SYSTEM);
                 };
                 seed = s;
                 i += 1;
             }
             a => {
                 eprintln!("pairing --burstein: unexpected argument {a:?}");
-                return usage();
+                return swiss_cli::usage(&SYSTEM);
             }
         }
         i += 1;
     }
     let Some(out) = out else {
-        return usage();
+        return swiss_cli::usage(&SYSTEM);
     };
     let config = match config {
         None => generator::Config::from_seed(seed),
@@ -216,7 +145,7 @@ fn generate(rest: &[&String]) -> ExitCode {
             }
         }
     };
-    let generated = generator::generate_with(&config, seed, System::Burstein);
+    let generated = generator::generate_with(&config, seed, generator::System::Burstein);
     match std::fs::write(&out, generated.trf) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

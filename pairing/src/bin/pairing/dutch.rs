@@ -21,89 +21,18 @@ use std::process::ExitCode;
 
 use pairing::dutch;
 
-fn usage() -> ExitCode {
-    eprintln!(
-        "usage: pairing --dutch FILE.trf -p OUT | pairing --dutch FILE.trf -c | \
-         pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED]"
-    );
-    ExitCode::from(2)
-}
+use super::swiss_cli::{self, System};
+
+const SYSTEM: System = System {
+    flag: "--dutch",
+    pair: dutch::pair,
+    paired_rounds: dutch::paired_rounds,
+    check_all,
+    generate,
+};
 
 pub fn run(args: &[String]) -> ExitCode {
-    let rest: Vec<&String> = args.iter().filter(|a| *a != "--dutch").collect();
-    if rest.iter().any(|a| *a == "-g") {
-        return generate(&rest);
-    }
-    let mut file = None;
-    let mut out = None;
-    let mut check = false;
-    let mut i = 0;
-    while i < rest.len() {
-        match rest[i].as_str() {
-            "-p" => {
-                let Some(o) = rest.get(i + 1) else {
-                    return usage();
-                };
-                out = Some(o.to_string());
-                i += 1;
-            }
-            "-c" => check = true,
-            a if file.is_none() && !a.starts_with('-') => file = Some(a.to_string()),
-            a => {
-                eprintln!("pairing --dutch: unexpected argument {a:?}");
-                return usage();
-            }
-        }
-        i += 1;
-    }
-    let Some(file) = file else {
-        return usage();
-    };
-    if out.is_some() == check {
-        return usage();
-    }
-    let text = match std::fs::read(&file) {
-        Ok(b) => String::from_utf8_lossy(&b).into_owned(),
-        Err(e) => {
-            eprintln!("pairing --dutch: cannot read {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let t = match pairing::trf::parse(&text) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("pairing --dutch: {file}: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let result = std::panic::catch_unwind(|| {
-        if let Some(out) = out {
-            pair_next(&t, &out)
-        } else {
-            check_all(&t)
-        }
-    });
-    result.unwrap_or_else(|_| {
-        eprintln!("pairing --dutch: internal error while pairing {file}");
-        ExitCode::from(2)
-    })
-}
-
-fn pair_next(t: &pairing::Tournament, out: &str) -> ExitCode {
-    let round = dutch::paired_rounds(t) + 1;
-    match dutch::pair(t, round) {
-        Ok(p) => match std::fs::write(out, dutch::to_pairs_text(&p)) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("pairing --dutch: cannot write {out}: {e}");
-                ExitCode::from(2)
-            }
-        },
-        Err(e) => {
-            eprintln!("pairing --dutch: {e}");
-            ExitCode::from(2)
-        }
-    }
+    swiss_cli::run(&SYSTEM, args)
 }
 
 fn check_all(t: &pairing::Tournament) -> ExitCode {
@@ -216,7 +145,7 @@ fn generate(rest: &[&String]) -> ExitCode {
             }
             "-o" => {
                 let Some(o) = rest.get(i + 1) else {
-                    return usage();
+                    return swiss_cli::usage(&SYSTEM);
                 };
                 out = Some(o.to_string());
                 i += 1;
@@ -224,20 +153,20 @@ fn generate(rest: &[&String]) -> ExitCode {
             "-s" => {
                 let Some(s) = rest.get(i + 1).and_then(|s| s.parse().ok()) else {
                     eprintln!("pairing --dutch: -s needs a whole number");
-                    return usage();
+                    return swiss_cli::usage(&SYSTEM);
                 };
                 seed = s;
                 i += 1;
             }
             a => {
                 eprintln!("pairing --dutch: unexpected argument {a:?}");
-                return usage();
+                return swiss_cli::usage(&SYSTEM);
             }
         }
         i += 1;
     }
     let Some(out) = out else {
-        return usage();
+        return swiss_cli::usage(&SYSTEM);
     };
     let config = match config {
         None => pairing::generator::Config::from_seed(seed),

@@ -16,6 +16,7 @@
 mod burstein;
 mod dutch;
 mod norms;
+mod swiss_cli;
 mod team;
 
 use std::process::ExitCode;
