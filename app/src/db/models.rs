@@ -3,8 +3,8 @@
 use super::schema::*;
 use crate::types::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::types::kinds::{
-    ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem,
-    PlayerStatus, RatingOrder, RoundState, Sex, TournamentStatus, Variant,
+    Acceleration, ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation,
+    PairingSystem, PlayerStatus, RatingOrder, RoundState, Sex, TournamentStatus, Variant,
 };
 use diesel::prelude::*;
 use serde::Serialize;
@@ -72,6 +72,7 @@ pub struct TournamentRow {
     pub version: i32,
     pub created_at: String,
     pub updated_at: String,
+    pub acceleration: Acceleration,
 }
 
 #[derive(Queryable, Selectable, Insertable, AsChangeset, Clone, Debug, Serialize, PartialEq)]

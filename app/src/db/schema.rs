@@ -64,6 +64,7 @@ diesel::table! {
         version -> Integer,
         created_at -> Text,
         updated_at -> Text,
+        acceleration -> Text,
     }
 }
 

@@ -2,7 +2,8 @@
 //! database's view of a tournament becomes the mathematics' view.
 
 use super::kinds::{
-    ByeRequestKind, GameKind, InitialColour, LateEntryBye, PairingSystem, PlayerStatus, RatingOrder,
+    Acceleration, ByeRequestKind, GameKind, InitialColour, LateEntryBye, PairingSystem,
+    PlayerStatus, RatingOrder,
 };
 use super::regulations::point_system;
 use super::DomainResult;
@@ -250,6 +251,7 @@ pub fn build(
         .filter_map(|(a, b)| Some((*start_no.get(&a)?, *start_no.get(&b)?)))
         .collect();
     let total_rounds = super::regulations::total_rounds_for(t, rows.len() as u32);
+    let accelerations = accelerations(t, rows.len() as u32, total_rounds);
     Ok(Model {
         tournament: pairing::Tournament {
             name: t.name.clone(),
@@ -262,9 +264,33 @@ pub fn build(
             },
             forbidden,
             players,
+            accelerations,
             ..Default::default()
         },
         player_ids,
         start_no,
     })
+}
+
+/// The pairing-only points of an accelerated Swiss, per pairing number and
+/// round (half-points; the engines read them as the TRF's `XXA` records):
+/// Baku (C.04.5.1, `pairing::generator::baku_virtual_points`) over the
+/// players registered now. Nothing for an event that is not accelerated.
+fn accelerations(
+    t: &TournamentRow,
+    players: u32,
+    rounds: u32,
+) -> Vec<(PlayerId, Vec<pairing::HalfPoints>)> {
+    if t.acceleration != Acceleration::Baku || !t.system.is_swiss() {
+        return Vec::new();
+    }
+    (1..=players)
+        .map(|id| {
+            let points = (1..=rounds)
+                .map(|r| pairing::generator::baku_virtual_points(players, rounds, id, r))
+                .collect::<Vec<_>>();
+            (id, points)
+        })
+        .filter(|(_, points)| points.iter().any(|p| *p != 0))
+        .collect()
 }

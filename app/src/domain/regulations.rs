@@ -4,8 +4,8 @@
 //! `tournaments`, `rounds`, `model` and the rest read the regulations here.
 
 use super::kinds::{
-    InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem, RatingOrder, TimeCategory,
-    Variant,
+    Acceleration, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem, RatingOrder,
+    TimeCategory, Variant,
 };
 use super::{DomainError, DomainResult};
 use crate::db::models::TournamentRow;
@@ -241,6 +241,9 @@ pub struct Regulations {
     pub notation: Notation,
     /// Edition of the Laws applied.
     pub laws_edition: LawsEdition,
+    /// Accelerated pairings of a Swiss (`baku`: C.04.5.1), shown to the
+    /// staff only; `none` by default.
+    pub acceleration: Acceleration,
 }
 
 impl Default for Regulations {
@@ -270,6 +273,7 @@ impl Default for Regulations {
             rating_order: RatingOrder::Fide,
             notation: Notation::En,
             laws_edition: LawsEdition::Laws2023,
+            acceleration: Acceleration::None,
         }
     }
 }
@@ -444,6 +448,12 @@ impl Regulations {
                 msg!("between 1 and 10"),
             ));
         }
+        if self.acceleration != Acceleration::None && !self.system.is_swiss() {
+            out.push(DomainError::invalid(
+                "acceleration",
+                msg!("only a Swiss is accelerated"),
+            ));
+        }
         if self.tiebreaks.is_empty() {
             let defaults = if self.system.is_swiss() {
                 SWISS_TIEBREAKS
@@ -496,6 +506,7 @@ impl Regulations {
             rating_order: row.rating_order,
             notation: row.notation,
             laws_edition: row.laws_edition,
+            acceleration: row.acceleration,
         }
     }
 
@@ -524,6 +535,7 @@ impl Regulations {
         row.rating_order = self.rating_order;
         row.notation = self.notation;
         row.laws_edition = self.laws_edition;
+        row.acceleration = self.acceleration;
         Ok(())
     }
 }

@@ -168,6 +168,16 @@ impl PairingSystem {
 }
 
 closed_set! {
+    /// Accelerated pairings of a Swiss (FIDE Handbook C.04.5): `baku` adds the
+    /// Baku method's virtual points (C.04.5.1) for pairing the early rounds;
+    /// they never count in the standings.
+    Acceleration, "acceleration" {
+        None = "none",
+        Baku = "baku",
+    }
+}
+
+closed_set! {
     /// The variant played: standard chess or Chess960 (Laws, Guidelines II).
     Variant, "variant" {
         Standard = "standard",

@@ -95,3 +95,104 @@ fn a_burstein_tournament_is_paired_by_the_burstein_system() {
         );
     }
 }
+
+/// Baku acceleration (C.04.5.1) chosen in the regulations: 200 players, so
+/// group A is the first 2·⌈200/4⌉ = 100; five rounds, so the first ⌈5/2⌉ = 3
+/// are accelerated, group A counting 1 point in rounds 1–2 and ½ in round 3.
+/// Round 1 therefore pairs group A within itself (1 meets 51, not 101 as
+/// without acceleration). The export carries the virtual points (`XXA`),
+/// and the pairing crate re-pairs every round from it identically — the
+/// pairings through the API are the crate's. The public standings show real
+/// points only.
+#[test]
+fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let arb = app.user("baku");
+        let t = arb.ok(
+            arb.post(
+                "/api/v1/tournaments",
+                json!({"name": "Baku Open", "rounds": 5, "acceleration": "baku"}),
+            ),
+            201,
+            "create",
+        );
+        assert_eq!(t["regulations"]["acceleration"], "baku", "[{label}] {t}");
+        let tid = t["id"].as_i64().unwrap();
+        for i in 0..200 {
+            arb.ok(
+                arb.post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    json!({"name": format!("Player {i:03}"), "rating": 2600 - i * 4}),
+                ),
+                201,
+                "register",
+            );
+        }
+        for round in 1..=3i64 {
+            arb.ok(
+                arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+                201,
+                "pair",
+            );
+            arb.ok(
+                arb.post(
+                    &format!("/api/v1/tournaments/{tid}/rounds/{round}/publish"),
+                    json!({}),
+                ),
+                200,
+                "publish",
+            );
+            let r = arb
+                .get(&format!("/api/v1/tournaments/{tid}/rounds/{round}"))
+                .1;
+            let games: Vec<Value> = r["games"].as_array().unwrap().clone();
+            if round == 1 {
+                let top = games.iter().find(|g| g["board"] == 1).unwrap();
+                let pair = [
+                    top["white"]["start_no"].as_i64(),
+                    top["black"]["start_no"].as_i64(),
+                ];
+                assert!(
+                    pair == [Some(1), Some(51)] || pair == [Some(51), Some(1)],
+                    "[{label}] board 1 of an accelerated round 1: {top}"
+                );
+            }
+            for g in games.iter().filter(|g| !g["black"].is_null()) {
+                let gid = g["id"].as_i64().unwrap();
+                arb.ok(
+                    arb.put(
+                        &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                        json!({"result": result_for(round, g["board"].as_i64().unwrap()), "version": g["version"]}),
+                    ),
+                    200,
+                    "result",
+                );
+            }
+        }
+        let trf = arb.get(&format!("/api/v1/tournaments/{tid}/export.trf")).1;
+        let trf = trf.as_str().unwrap_or_default().to_string();
+        assert_eq!(
+            trf.lines().filter(|l| l.starts_with("XXA")).count(),
+            100,
+            "[{label}] group A's virtual points in the export"
+        );
+        let t = pairing::trf::parse(&trf).expect("the export reads back");
+        let checks = pairing::dutch::check_tournament(&t);
+        assert_eq!(checks.len(), 3, "[{label}]");
+        for c in &checks {
+            assert!(
+                c.identical(),
+                "[{label}] round {} differs from the crate",
+                c.round
+            );
+        }
+        // Real points only in the public standings: at most 3 after 3 rounds.
+        let st = Client::new(&app.base)
+            .get(&format!("/api/v1/tournaments/{tid}/standings"))
+            .1;
+        let top = st["rows"][0]["points"].as_f64().unwrap_or(99.0);
+        assert!(top <= 3.0, "[{label}] {}", st["rows"][0]);
+    }
+}

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::domain::ids::{RoundNo, TournamentId};
-use crate::domain::kinds::{parse_field, LateEntryBye, LawsEdition, PairingSystem};
+use crate::domain::kinds::{parse_field, Acceleration, LateEntryBye, LawsEdition, PairingSystem};
 use crate::i18n::errors;
 
 /// The regulations form: text as typed, so a wrong value comes back as typed.
@@ -25,6 +25,7 @@ pub struct TournamentForm {
     pub late_entry_bye: String,
     pub tiebreaks: String,
     pub laws_edition: String,
+    pub acceleration: String,
     /// FIDE mode's two confirmations (settings only).
     pub warning_read: String,
     pub leave_fide_mode: String,
@@ -54,6 +55,7 @@ impl Default for TournamentForm {
             late_entry_bye: r.late_entry_bye.to_string(),
             tiebreaks: String::new(),
             laws_edition: r.laws_edition.to_string(),
+            acceleration: r.acceleration.to_string(),
             warning_read: String::new(),
             leave_fide_mode: String::new(),
         }
@@ -119,6 +121,12 @@ impl TournamentForm {
                 .map(str::to_uppercase)
                 .collect(),
             laws_edition: parse_field("laws_edition", &self.laws_edition)?,
+            // A form without the field (an older page) keeps "none".
+            acceleration: if self.acceleration.trim().is_empty() {
+                d.acceleration
+            } else {
+                parse_field("acceleration", &self.acceleration)?
+            },
             ..d
         })
     }
@@ -156,6 +164,7 @@ impl TournamentForm {
             late_entry_bye: r.late_entry_bye.to_string(),
             tiebreaks: r.tiebreaks.join(", "),
             laws_edition: r.laws_edition.to_string(),
+            acceleration: r.acceleration.to_string(),
             warning_read: String::new(),
             leave_fide_mode: String::new(),
         }
@@ -189,6 +198,7 @@ impl TournamentForm {
             "late_entry_bye",
             "tiebreaks",
             "laws_edition",
+            "acceleration",
         ] {
             if old.get(key) != new.get(key) {
                 if let Some(v) = new.get(key) {
