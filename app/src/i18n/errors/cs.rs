@@ -235,7 +235,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("no FIDE rating list is imported", "není importována ratingová listina FIDE"),
     ("search by a FIDE or national id, or by the beginning of a name", "hledejte podle FIDE ID nebo národního ID, nebo podle začátku jména"),
     ("FIDE id {} is not in the imported FIDE rating list", "FIDE ID {} není v importované ratingové listině FIDE"),
-    ("importing a rating list needs an administrator or an organizer", "import ratingové listiny vyžaduje administrátora nebo pořadatele"),
+    // Issue 41 (security): begin
+    ("replacing a server-wide rating list needs an administrator or a list manager", "nahrazení ratingové listiny celého serveru vyžaduje administrátora nebo správce listin"),
+    ("only an administrator makes list managers", "správce listin jmenuje pouze administrátor"),
+    ("there is no earlier {} list to go back to", "neexistuje dřívější listina ({}), ke které se lze vrátit"),
+    // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "hráč {}: jméno delší než 200 znaků"),
     ("the list date '{}' is not YYYY-MM-DD", "datum listiny '{}' nemá tvar RRRR-MM-DD"),
     ("the file lists no players", "soubor neobsahuje žádné hráče"),

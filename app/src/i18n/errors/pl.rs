@@ -235,7 +235,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("no FIDE rating list is imported", "nie zaimportowano listy rankingowej FIDE"),
     ("search by a FIDE or national id, or by the beginning of a name", "szukaj według FIDE ID lub identyfikatora krajowego albo początku nazwiska"),
     ("FIDE id {} is not in the imported FIDE rating list", "FIDE ID {} nie występuje na zaimportowanej liście rankingowej FIDE"),
-    ("importing a rating list needs an administrator or an organizer", "import listy rankingowej wymaga administratora lub organizatora"),
+    // Issue 41 (security): begin
+    ("replacing a server-wide rating list needs an administrator or a list manager", "zastąpienie listy rankingowej całego serwera wymaga administratora lub menedżera list"),
+    ("only an administrator makes list managers", "tylko administrator nadaje uprawnienia menedżera list"),
+    ("there is no earlier {} list to go back to", "nie ma wcześniejszej listy ({}), do której można wrócić"),
+    // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "zawodnik {}: nazwisko dłuższe niż 200 znaków"),
     ("the list date '{}' is not YYYY-MM-DD", "data listy '{}' nie ma postaci RRRR-MM-DD"),
     ("the file lists no players", "plik nie zawiera żadnych zawodników"),
