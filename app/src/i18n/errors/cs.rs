@@ -109,8 +109,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the tournament is for players rated {} or less", "turnaj je pro hráče s ratingem {} a nižším"),
     ("the player with FIDE id {} is already registered in this tournament", "hráč s FIDE ID {} je už v tomto turnaji registrován"),
     ("an entry for FIDE id {} is already waiting for the organizer", "přihláška pro FIDE ID {} už čeká na pořadatele"),
-    ("{} (born {}) is already registered in this tournament", "{} (nar. {}) je už v tomto turnaji registrován"),
-    ("an entry for {} (born {}) is already waiting for the organizer", "přihláška pro {} (nar. {}) už čeká na pořadatele"),
     ("the entry of {} has already been {}", "přihláška hráče {} už byla vyřízena (stav: {})"),
     ("the field is full: {} players registered of {}; raise the largest field first", "turnaj je plný: registrováno {} hráčů z {}; nejprve zvyšte největší počet hráčů"),
     ("say why the entry is rejected", "uveďte, proč je přihláška zamítnuta"),
@@ -239,6 +237,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("replacing a server-wide rating list needs an administrator or a list manager", "nahrazení ratingové listiny celého serveru vyžaduje administrátora nebo správce listin"),
     ("only an administrator makes list managers", "správce listin jmenuje pouze administrátor"),
     ("there is no earlier {} list to go back to", "neexistuje dřívější listina ({}), ke které se lze vrátit"),
+    ("a player of this name and year of birth is already registered in this tournament", "hráč tohoto jména a roku narození je již v turnaji registrován"),
+    ("an entry of this name and year of birth is already waiting for the organizer", "přihláška tohoto jména a roku narození již čeká na pořadatele"),
     // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "hráč {}: jméno delší než 200 znaků"),
     ("the list date '{}' is not YYYY-MM-DD", "datum listiny '{}' nemá tvar RRRR-MM-DD"),

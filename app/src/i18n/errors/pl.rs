@@ -109,8 +109,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the tournament is for players rated {} or less", "turniej jest dla zawodników z rankingiem {} lub niższym"),
     ("the player with FIDE id {} is already registered in this tournament", "zawodnik o FIDE ID {} jest już zarejestrowany w tym turnieju"),
     ("an entry for FIDE id {} is already waiting for the organizer", "zgłoszenie dla FIDE ID {} już czeka na organizatora"),
-    ("{} (born {}) is already registered in this tournament", "{} (ur. {}) jest już zarejestrowany w tym turnieju"),
-    ("an entry for {} (born {}) is already waiting for the organizer", "zgłoszenie dla {} (ur. {}) już czeka na organizatora"),
     ("the entry of {} has already been {}", "zgłoszenie {} zostało już rozpatrzone (stan: {})"),
     ("the field is full: {} players registered of {}; raise the largest field first", "lista jest pełna: zarejestrowano {} zawodników z {}; najpierw zwiększ limit zawodników"),
     ("say why the entry is rejected", "podaj, dlaczego zgłoszenie jest odrzucone"),
@@ -239,6 +237,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("replacing a server-wide rating list needs an administrator or a list manager", "zastąpienie listy rankingowej całego serwera wymaga administratora lub menedżera list"),
     ("only an administrator makes list managers", "tylko administrator nadaje uprawnienia menedżera list"),
     ("there is no earlier {} list to go back to", "nie ma wcześniejszej listy ({}), do której można wrócić"),
+    ("a player of this name and year of birth is already registered in this tournament", "zawodnik o tym nazwisku i roku urodzenia jest już zarejestrowany w tym turnieju"),
+    ("an entry of this name and year of birth is already waiting for the organizer", "zgłoszenie o tym nazwisku i roku urodzenia już czeka na organizatora"),
     // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "zawodnik {}: nazwisko dłuższe niż 200 znaków"),
     ("the list date '{}' is not YYYY-MM-DD", "data listy '{}' nie ma postaci RRRR-MM-DD"),

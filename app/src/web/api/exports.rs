@@ -285,8 +285,9 @@ pub async fn export_trf(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let text = read(&state, &req, move |conn, _| {
-        interchange::export_trf(conn, tid)
+    let text = read(&state, &req, move |conn, actor| {
+        let audience = crate::domain::Audience::of(conn, actor, tid)?;
+        interchange::export_trf(conn, tid, audience)
     })
     .await?;
     Ok(text_answer(
