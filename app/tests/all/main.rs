@@ -32,6 +32,7 @@ mod pgn_roundtrip;
 mod prizes;
 mod rating_lists;
 mod sealed_log;
+mod security;
 mod teams;
 mod translations;
 mod trust;

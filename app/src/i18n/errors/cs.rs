@@ -239,6 +239,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("there is no earlier {} list to go back to", "neexistuje dřívější listina ({}), ke které se lze vrátit"),
     ("a player of this name and year of birth is already registered in this tournament", "hráč tohoto jména a roku narození je již v turnaji registrován"),
     ("an entry of this name and year of birth is already waiting for the organizer", "přihláška tohoto jména a roku narození již čeká na pořadatele"),
+    ("the request body came too slowly; send it again", "tělo požadavku přicházelo příliš pomalu; pošlete je znovu"),
+    ("too many live pages are open on this server; reload later", "na tomto serveru je otevřeno příliš mnoho živých stránek; načtěte později znovu"),
+    ("the file has {} players; this server takes at most {} in a tournament", "soubor obsahuje {} hráčů; tento server přijímá nejvýše {} v turnaji"),
+    ("the page to go back to must be a path of this site", "stránka pro návrat musí být cestou tohoto webu"),
     // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "hráč {}: jméno delší než 200 znaků"),
     ("the list date '{}' is not YYYY-MM-DD", "datum listiny '{}' nemá tvar RRRR-MM-DD"),

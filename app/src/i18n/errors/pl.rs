@@ -239,6 +239,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("there is no earlier {} list to go back to", "nie ma wcześniejszej listy ({}), do której można wrócić"),
     ("a player of this name and year of birth is already registered in this tournament", "zawodnik o tym nazwisku i roku urodzenia jest już zarejestrowany w tym turnieju"),
     ("an entry of this name and year of birth is already waiting for the organizer", "zgłoszenie o tym nazwisku i roku urodzenia już czeka na organizatora"),
+    ("the request body came too slowly; send it again", "treść żądania nadchodziła zbyt wolno; wyślij ją ponownie"),
+    ("too many live pages are open on this server; reload later", "na tym serwerze otwarto zbyt wiele stron na żywo; odśwież później"),
+    ("the file has {} players; this server takes at most {} in a tournament", "plik zawiera {} zawodników; ten serwer przyjmuje najwyżej {} w turnieju"),
+    ("the page to go back to must be a path of this site", "strona powrotu musi być ścieżką tej witryny"),
     // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "zawodnik {}: nazwisko dłuższe niż 200 znaków"),
     ("the list date '{}' is not YYYY-MM-DD", "data listy '{}' nie ma postaci RRRR-MM-DD"),

@@ -1,0 +1,304 @@
+//! Issue 41 ("safe to put on the internet"), on SQLite and PostgreSQL: the
+//! limits against cheap exhaustion (`app::config::Limits`, docs/security.md):
+//! live streams capped per client and in all, unknown tournaments refused
+//! before a stream opens, slow request bodies cut off, the cache keyed by what
+//! changes the answer and held to a byte budget, and imports held to a number
+//! of players.
+
+use crate::common;
+
+use app::server::Limits;
+use common::{backends, TestApp};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+fn addr(app: &TestApp) -> String {
+    app.base.trim_start_matches("http://").to_string()
+}
+
+/// Sends `head` (and `body`) on a new connection; returns the connection and
+/// the status line's code once the answer's head has come (0 when the
+/// server said nothing within `wait`).
+fn open(app: &TestApp, head: &str, body: &[u8], wait: Duration) -> (TcpStream, u16) {
+    let mut s = TcpStream::connect(addr(app)).unwrap();
+    s.set_read_timeout(Some(wait)).unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body).unwrap();
+    let code = status_of(&mut s);
+    (s, code)
+}
+
+fn status_of(s: &mut TcpStream) -> u16 {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&got);
+    text.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+fn live(app: &TestApp, tid: i64) -> (TcpStream, u16) {
+    open(
+        app,
+        &format!("GET /t/{tid}/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"),
+        b"",
+        Duration::from_secs(10),
+    )
+}
+
+fn tournament(app: &TestApp) -> i64 {
+    let org = app.user("organizer");
+    org.ok(
+        org.post("/api/v1/tournaments", json!({"name": "Limits Open"})),
+        201,
+        "create",
+    )["id"]
+        .as_i64()
+        .unwrap()
+}
+
+#[test]
+fn live_streams_are_capped_per_client_and_in_all() {
+    for backend in backends() {
+        let limits = Limits {
+            streams_per_client: 3,
+            ..Limits::default()
+        };
+        let app = TestApp::start_with_limits(backend, limits);
+        let label = app.label();
+        let tid = tournament(&app);
+        // A tournament that does not exist: 404, and no stream.
+        let (_s, code) = live(&app, tid + 1000);
+        assert_eq!(code, 404, "[{label}] an unknown tournament's stream");
+        let mut open_streams: Vec<TcpStream> = (0..3)
+            .map(|i| {
+                let (s, code) = live(&app, tid);
+                assert_eq!(code, 200, "[{label}] stream {i}");
+                s
+            })
+            .collect();
+        let (_s, code) = live(&app, tid);
+        assert_eq!(code, 429, "[{label}] a fourth stream from one client");
+        // One closes: its place is free again once the server notices, at
+        // the stream's next event (a change of the tournament here).
+        drop(open_streams.pop());
+        let org = app.user("organizer");
+        let mut freed = 0;
+        for i in 0..50 {
+            let v = org.get(&format!("/api/v1/tournaments/{tid}")).1["version"].clone();
+            org.patch(
+                &format!("/api/v1/tournaments/{tid}"),
+                json!({"changes": {"place": format!("Hall {i}")}, "version": v}),
+            );
+            let (s, code) = live(&app, tid);
+            if code == 200 {
+                open_streams.push(s);
+                freed = code;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(freed, 200, "[{label}] a closed stream's place is free");
+        let metrics = app.client().bytes("/metrics").2;
+        let metrics = String::from_utf8_lossy(&metrics);
+        assert!(
+            metrics.contains("live_streams_refused_total{reason=\"client\"}"),
+            "[{label}] counted in /metrics"
+        );
+        drop(open_streams);
+
+        // The server's cap: 503.
+        let limits = Limits {
+            streams_per_client: 100,
+            streams_total: 2,
+            ..Limits::default()
+        };
+        let app = TestApp::start_with_limits(backend, limits);
+        let tid = tournament(&app);
+        let _a = live(&app, tid);
+        let _b = live(&app, tid);
+        assert_eq!((_a.1, _b.1), (200, 200), "[{label}]");
+        assert_eq!(live(&app, tid).1, 503, "[{label}] the server is full");
+    }
+}
+
+#[test]
+fn a_slow_body_is_cut_off() {
+    for backend in backends() {
+        let limits = Limits {
+            body_idle_timeout_ms: 400,
+            body_timeout_ms: 2_000,
+            ..Limits::default()
+        };
+        let app = TestApp::start_with_limits(backend, limits);
+        let label = app.label();
+        let head = "POST /api/v1/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+        // Ten bytes of a hundred, then nothing: cut off after the idle time.
+        let started = Instant::now();
+        let (_s, code) = open(&app, head, b"{\"username", Duration::from_secs(10));
+        assert_eq!(code, 408, "[{label}] a stalled body");
+        assert!(started.elapsed() < Duration::from_secs(5), "[{label}]");
+        // A byte every 200 ms never idles, but the whole has a deadline.
+        let mut s = TcpStream::connect(addr(&app)).unwrap();
+        s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+        s.write_all(head.as_bytes()).unwrap();
+        let started = Instant::now();
+        let mut code = 0;
+        for _ in 0..100 {
+            if s.write_all(b" ").is_err() {
+                break;
+            }
+            let mut buf = [0u8; 64];
+            if let Ok(n) = s.read(&mut buf) {
+                if n > 0 {
+                    code = String::from_utf8_lossy(&buf[..n])
+                        .split(' ')
+                        .nth(1)
+                        .and_then(|c| c.parse().ok())
+                        .unwrap_or(0);
+                    break;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(150));
+        }
+        assert_eq!(code, 408, "[{label}] a trickled body");
+        assert!(
+            started.elapsed() < Duration::from_secs(6),
+            "[{label}] cut off at the deadline: {:?}",
+            started.elapsed()
+        );
+        // A body sent at once is not affected.
+        let (_s, code) = open(
+            &app,
+            "POST /api/v1/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 36\r\n\r\n",
+            br#"{"username":"x","password":"wrong!"}"#,
+            Duration::from_secs(10),
+        );
+        assert_eq!(code, 401, "[{label}] an ordinary body");
+    }
+}
+
+#[test]
+fn query_strings_do_not_grow_the_cache() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let tid = tournament(&app);
+        let anon = app.client();
+        let cache = || app.server.as_ref().unwrap().state().cache.clone();
+        let paths = [
+            format!("/api/v1/tournaments/{tid}/players"),
+            format!("/t/{tid}/standings"),
+            format!("/api/v1/tournaments/{tid}"),
+        ];
+        for p in &paths {
+            assert_eq!(anon.bytes(p).0.as_u16(), 200, "[{label}] {p}");
+        }
+        let (len, bytes) = (cache().len(), cache().bytes());
+        assert!(len >= paths.len(), "[{label}] the answers are cached");
+        for n in 0..200 {
+            for p in &paths {
+                let a = anon.bytes(&format!("{p}?bust={n}&x={n}"));
+                assert_eq!(a.0.as_u16(), 200, "[{label}] {p}?bust={n}");
+            }
+        }
+        assert_eq!(
+            (cache().len(), cache().bytes()),
+            (len, bytes),
+            "[{label}] 600 requests with ?bust=N made new copies"
+        );
+    }
+}
+
+#[test]
+fn the_cache_keeps_to_its_byte_budget() {
+    for backend in backends() {
+        let budget = 40_000;
+        let app = TestApp::start_with_limits(
+            backend,
+            Limits {
+                cache_bytes: budget,
+                ..Limits::default()
+            },
+        );
+        let label = app.label();
+        let org = app.user("organizer");
+        let anon = app.client();
+        for i in 0..30 {
+            let tid = org.ok(
+                org.post(
+                    "/api/v1/tournaments",
+                    json!({"name": format!("Budget {i}")}),
+                ),
+                201,
+                "create",
+            )["id"]
+                .as_i64()
+                .unwrap();
+            for p in [
+                format!("/t/{tid}/standings"),
+                format!("/api/v1/tournaments/{tid}"),
+            ] {
+                assert_eq!(anon.bytes(&p).0.as_u16(), 200, "[{label}] {p}");
+            }
+            let bytes = app.server.as_ref().unwrap().state().cache.bytes();
+            assert!(
+                bytes <= budget,
+                "[{label}] {bytes} bytes over a budget of {budget}"
+            );
+        }
+        assert!(
+            app.server.as_ref().unwrap().state().cache.len() > 0,
+            "[{label}] it still caches"
+        );
+    }
+}
+
+fn trf(players: usize) -> String {
+    let mut t = String::from("012 Big Import\n");
+    for i in 1..=players {
+        let name = format!("Player, No{i}");
+        t.push_str(&format!(
+            "001 {i:>4}      {name:<34}{:>4}\n",
+            2000 + (i % 400)
+        ));
+    }
+    t
+}
+
+#[test]
+fn a_large_import_is_refused_by_configuration() {
+    for backend in backends() {
+        let app = TestApp::start_with_limits(
+            backend,
+            Limits {
+                max_players: 12,
+                ..Limits::default()
+            },
+        );
+        let label = app.label();
+        let user = app.user("anyone");
+        let audit = app.audit_count();
+        let (s, v) = user.post("/api/v1/tournaments/import-trf", json!(trf(13)));
+        assert_eq!(s.as_u16(), 422, "[{label}] {v}");
+        assert_eq!(v["field"], "trf", "[{label}] {v}");
+        assert!(
+            v["error"].as_str().unwrap().contains("at most 12"),
+            "[{label}] {v}"
+        );
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing imported");
+        let (s, v) = user.post("/api/v1/tournaments/import-trf", json!(trf(12)));
+        assert_eq!(s.as_u16(), 201, "[{label}] at the limit: {v}");
+    }
+    // The default: 2,000.
+    assert_eq!(Limits::default().max_players, 2000);
+}
