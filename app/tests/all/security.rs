@@ -302,3 +302,126 @@ fn a_large_import_is_refused_by_configuration() {
     // The default: 2,000.
     assert_eq!(Limits::default().max_players, 2000);
 }
+
+/// 200 wrong logins at once for one name: the attempts are counted before the
+/// password is checked, so at most `MAX_FAILURES` reach the check (401); the
+/// others are refused (429).
+#[test]
+fn parallel_wrong_logins_get_at_most_the_limit() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let base = app.base.clone();
+        let statuses: Vec<u16> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..50)
+                .map(|_| {
+                    let base = base.clone();
+                    s.spawn(move || {
+                        let mut out = vec![];
+                        for _ in 0..4 {
+                            let mut c = common::Client::new(&base);
+                            out.push(c.login("admin", "wrong-password-0").0.as_u16());
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap())
+                .collect()
+        });
+        let through = statuses.iter().filter(|&&s| s == 401).count();
+        let refused = statuses.iter().filter(|&&s| s == 429).count();
+        assert_eq!(through + refused, 200, "[{label}] {statuses:?}");
+        assert!(
+            through <= app::web::auth::MAX_FAILURES,
+            "[{label}] {through} of 200 parallel wrong logins were checked"
+        );
+    }
+}
+
+/// A wrong password costs the same for a name that exists and one that does
+/// not (a hash is checked either way).
+#[test]
+fn a_wrong_login_takes_as_long_for_an_unknown_name() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    app.user("timing");
+    let time = |name: &str| {
+        let mut c = common::Client::new(&app.base);
+        let t = Instant::now();
+        assert_eq!(c.login(name, "wrong-password-0").0.as_u16(), 401);
+        t.elapsed()
+    };
+    let mut known: Vec<Duration> = (0..3).map(|_| time("timing")).collect();
+    let mut unknown: Vec<Duration> = (0..3).map(|i| time(&format!("nobody{i}"))).collect();
+    known.sort();
+    unknown.sort();
+    assert!(
+        unknown[1] * 3 > known[1],
+        "an unknown name answers in {:?}, a known one in {:?}",
+        unknown[1],
+        known[1]
+    );
+}
+
+/// `/lang/{code}?back=…` goes only to paths of this site; a control character
+/// (which browsers drop, or which breaks the header) is refused.
+#[test]
+fn the_back_parameter_stays_on_this_site() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    for bad in [
+        "/%09/evil.example",
+        "/%0d%0aSet-Cookie:%20x=1",
+        "/%0a/evil.example",
+        "//evil.example",
+        "/%5Cevil.example",
+        "https://evil.example",
+        "/%00",
+        "/%20/evil.example",
+    ] {
+        let (_s, code) = open(
+            &app,
+            &format!("GET /lang/en?back={bad} HTTP/1.1\r\nHost: x\r\n\r\n"),
+            b"",
+            Duration::from_secs(10),
+        );
+        assert_eq!(code, 422, "back={bad}: refused, naming the field");
+    }
+    let (mut s, code) = open(
+        &app,
+        "GET /lang/cs?back=/t/1/standings%3Fx=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"",
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 303);
+    let _ = &mut s;
+}
+
+/// A staff write with a body asks who is asking before it reads the body: an
+/// anonymous upload is a 401 at once, even while its body is still coming.
+#[test]
+fn a_staff_upload_is_refused_before_its_body_is_read() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let tid = tournament(&app);
+        let started = Instant::now();
+        let (_s, code) = open(
+            &app,
+            &format!(
+                "POST /api/v1/tournaments/{tid}/rounds/1/games.pgn HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\nContent-Length: 100000\r\n\r\n"
+            ),
+            b"[Event \"x\"]\n",
+            Duration::from_secs(5),
+        );
+        assert_eq!(code, 401, "[{label}] anonymous, body unfinished");
+        assert!(started.elapsed() < Duration::from_secs(4), "[{label}]");
+        let stranger = app.user("stranger");
+        let (s, _) = stranger.post(
+            &format!("/api/v1/tournaments/{tid}/rounds/1/games.pgn"),
+            json!("[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"),
+        );
+        assert_eq!(s.as_u16(), 403, "[{label}] wrong role");
+    }
+}

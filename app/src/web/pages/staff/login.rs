@@ -62,14 +62,17 @@ pub async fn login(
             },
         )
     };
-    if let Some(retry_after) = state.login_limiter.check(&ip, &username) {
-        let e = AppError::TooManyRequests { retry_after };
-        return Ok(show(
-            StatusCode::TOO_MANY_REQUESTS,
-            crate::web::error::sentence(&e, lang),
-            username,
-        ));
-    }
+    let attempt = match state.login_limiter.begin(&ip, &username) {
+        Ok(a) => a,
+        Err(retry_after) => {
+            let e = AppError::TooManyRequests { retry_after };
+            return Ok(show(
+                StatusCode::TOO_MANY_REQUESTS,
+                crate::web::error::sentence(&e, lang),
+                username,
+            ));
+        }
+    };
     let old = Credentials::of(&req).session;
     let db = state.db.clone();
     let name = username.clone();
@@ -79,22 +82,23 @@ pub async fn login(
             .map_err(|e| PageError::new(AppError::from(e), lang))?;
     match result {
         Ok(logged) => {
-            state.login_limiter.succeed(&ip, &username);
+            state.login_limiter.succeed(attempt);
             let secure = state.secure_cookies || is_tls(&req);
             Ok(HttpResponse::SeeOther()
                 .cookie(session_cookie(&logged.session_token, secure))
                 .insert_header(("Location", "/"))
                 .finish())
         }
-        Err(e @ DomainError::Invalid { .. }) => {
-            state.login_limiter.fail(&ip, &username);
-            Ok(show(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                errors::error(&e, lang),
-                username,
-            ))
+        // A wrong password: the attempt stays counted as a failure.
+        Err(e @ DomainError::Invalid { .. }) => Ok(show(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            errors::error(&e, lang),
+            username,
+        )),
+        Err(e) => {
+            state.login_limiter.forget(attempt);
+            Err(PageError::new(e, lang))
         }
-        Err(e) => Err(PageError::new(e, lang)),
     }
 }
 
