@@ -425,3 +425,40 @@ fn a_staff_upload_is_refused_before_its_body_is_read() {
         assert_eq!(s.as_u16(), 403, "[{label}] wrong role");
     }
 }
+
+/// The login form carries a CSRF token (no session yet: the form's token
+/// must equal the cookie's), so another site cannot log a browser in.
+#[test]
+fn the_login_form_needs_its_token() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    let pw = common::ADMIN_PASSWORD;
+    // Posted from elsewhere: no cookie, a made-up token.
+    let f = common::form::Form::new(&app.base);
+    let (status, location, _) = f.post(
+        "/login",
+        &[("username", "admin"), ("password", pw), ("csrf", "made-up")],
+    );
+    assert_eq!((status, location.as_str()), (403, ""), "a forged login");
+    // With the cookie but another token.
+    let f = common::form::Form::new(&app.base);
+    let token = f.csrf("/login");
+    let (status, _, _) = f.post(
+        "/login",
+        &[
+            ("username", "admin"),
+            ("password", pw),
+            ("csrf", &format!("{token}x")),
+        ],
+    );
+    assert_eq!(status, 403, "a wrong token");
+    // The form's own token.
+    let (status, location, _) = f.post(
+        "/login",
+        &[("username", "admin"), ("password", pw), ("csrf", &token)],
+    );
+    assert_eq!(
+        (status, location.as_str()),
+        (303, "/"),
+        "the form as served"
+    );
+}

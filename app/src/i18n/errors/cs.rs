@@ -243,6 +243,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("too many live pages are open on this server; reload later", "na tomto serveru je otevřeno příliš mnoho živých stránek; načtěte později znovu"),
     ("the file has {} players; this server takes at most {} in a tournament", "soubor obsahuje {} hráčů; tento server přijímá nejvýše {} v turnaji"),
     ("the page to go back to must be a path of this site", "stránka pro návrat musí být cestou tohoto webu"),
+    ("the login form has expired; log in again on the new one", "přihlašovací formulář vypršel; přihlaste se znovu v novém"),
     // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "hráč {}: jméno delší než 200 znaků"),
     ("the list date '{}' is not YYYY-MM-DD", "datum listiny '{}' nemá tvar RRRR-MM-DD"),

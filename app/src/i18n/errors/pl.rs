@@ -243,6 +243,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("too many live pages are open on this server; reload later", "na tym serwerze otwarto zbyt wiele stron na żywo; odśwież później"),
     ("the file has {} players; this server takes at most {} in a tournament", "plik zawiera {} zawodników; ten serwer przyjmuje najwyżej {} w turnieju"),
     ("the page to go back to must be a path of this site", "strona powrotu musi być ścieżką tej witryny"),
+    ("the login form has expired; log in again on the new one", "formularz logowania wygasł; zaloguj się ponownie w nowym"),
     // Issue 41 (security): end
     ("player {}: a name longer than 200 characters", "zawodnik {}: nazwisko dłuższe niż 200 znaków"),
     ("the list date '{}' is not YYYY-MM-DD", "data listy '{}' nie ma postaci RRRR-MM-DD"),
