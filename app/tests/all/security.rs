@@ -462,3 +462,68 @@ fn the_login_form_needs_its_token() {
         "the form as served"
     );
 }
+
+/// The staff's posts about a game or an envelope check the role before they
+/// read anything: an outsider gets 403 whether the game or envelope exists or
+/// not (a 404 for the ones that do not would tell which exist).
+#[test]
+fn staff_posts_check_the_role_before_reading() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organizer");
+        let tid = tournament(&app);
+        for i in 0..4 {
+            org.ok(
+                org.post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    json!({"name": format!("P{i}"), "rating": 2000 - i}),
+                ),
+                201,
+                "register",
+            );
+        }
+        org.ok(
+            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+            201,
+            "pair (not published)",
+        );
+        let gid = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"]
+            .as_i64()
+            .unwrap();
+        app.user("outsider");
+        let f = common::form::Form::new(&app.base);
+        let (s, _, _) = f.post(
+            "/login",
+            &[
+                ("username", "outsider"),
+                ("password", common::USER_PASSWORD),
+            ],
+        );
+        assert_eq!(s, 303, "[{label}] the outsider logs in");
+        let csrf = f.csrf("/");
+        let mut checked = 0;
+        for r in app::web::pages::routes() {
+            if r.method.as_str() != "POST"
+                || !r.path.starts_with("/t/{tid}/manage/")
+                || !(r.path.contains("{gid}") || r.path.contains("{aid}"))
+            {
+                continue;
+            }
+            let mut answers = vec![];
+            for id in [gid, 999_999] {
+                let path = r
+                    .path
+                    .replace("{tid}", &tid.to_string())
+                    .replace("{n}", "1")
+                    .replace("{gid}", &id.to_string())
+                    .replace("{aid}", &id.to_string());
+                let (s, _, _) = f.post(&path, &[("csrf", &csrf)]);
+                answers.push(s);
+            }
+            assert_eq!(answers, vec![403, 403], "[{label}] {}", r.path);
+            checked += 1;
+        }
+        assert!(checked >= 6, "[{label}] {checked} routes");
+    }
+}
