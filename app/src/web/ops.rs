@@ -186,23 +186,6 @@ fn documented_path(pattern: &str) -> String {
     out
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_routers_pattern_is_labelled_as_documented() {
-        let router = crate::web::routing_path("/api/v1/tournaments/{tid}/rounds/{n}");
-        assert_eq!(
-            router,
-            "/api/v1/tournaments/{tid:-?[0-9]+}/rounds/{n:-?[0-9]+}"
-        );
-        assert_eq!(
-            super::documented_path(&router),
-            "/api/v1/tournaments/{tid}/rounds/{n}"
-        );
-        assert_eq!(super::documented_path("/t/{tid}"), "/t/{tid}");
-    }
-}
-
 /// A request body as it arrives, cut off when no byte comes for `idle` or the
 /// whole has not come by `deadline` (`config::Limits`): a client sending
 /// slowly must not hold a worker's request open for ever.
@@ -300,4 +283,21 @@ pub async fn body_deadline(
         .headers_mut()
         .insert(header::CONNECTION, HeaderValue::from_static("close"));
     Ok(ServiceResponse::new(req, answer))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_routers_pattern_is_labelled_as_documented() {
+        let router = crate::web::routing_path("/api/v1/tournaments/{tid}/rounds/{n}");
+        assert_eq!(
+            router,
+            "/api/v1/tournaments/{tid:-?[0-9]+}/rounds/{n:-?[0-9]+}"
+        );
+        assert_eq!(
+            super::documented_path(&router),
+            "/api/v1/tournaments/{tid}/rounds/{n}"
+        );
+        assert_eq!(super::documented_path("/t/{tid}"), "/t/{tid}");
+    }
 }

@@ -257,7 +257,7 @@ fn the_cache_keeps_to_its_byte_budget() {
             );
         }
         assert!(
-            app.server.as_ref().unwrap().state().cache.len() > 0,
+            !app.server.as_ref().unwrap().state().cache.is_empty(),
             "[{label}] it still caches"
         );
     }
