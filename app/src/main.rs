@@ -347,7 +347,9 @@ fn run(cli: Cli) -> Result<(), String> {
         Command::ExportTrf { tid, database } => {
             let db = open(database)?;
             let text = db
-                .read(|conn| app::domain::interchange::export_trf(conn, tid))
+                .read(|conn| {
+                    app::domain::interchange::export_trf(conn, tid, app::domain::Audience::Staff)
+                })
                 .map_err(|e| e.to_string())?;
             print!("{text}");
             Ok(())

@@ -6,6 +6,9 @@ use crate::sync::Versions;
 use crate::web::{self, AppState};
 use actix_web::{middleware, App, HttpServer};
 use std::net::SocketAddr;
+use std::time::Duration;
+
+pub use crate::config::Limits;
 
 pub struct Settings {
     pub bind: String,
@@ -19,10 +22,14 @@ pub fn state(
     db: Database,
     secure_cookies: bool,
     seal_key: std::sync::Arc<SealKey>,
+    limits: Limits,
 ) -> actix_web::web::Data<AppState> {
     let versions = Versions::new(db.clone());
     versions.start_watcher();
-    let cache = std::sync::Arc::new(web::cache::Cache::new(crate::sync::epoch(&db)));
+    let cache = std::sync::Arc::new(web::cache::Cache::with_budget(
+        crate::sync::epoch(&db),
+        limits.cache_bytes,
+    ));
     cache.start_refresher(versions.clone(), web::cache::shared::SharedAnswers::of(&db));
     actix_web::web::Data::new(AppState {
         login_limiter: web::auth::LoginLimiter::new(db.clone()),
@@ -31,6 +38,7 @@ pub fn state(
         secure_cookies,
         seal_key,
         live: web::pages::live::Live::new(versions),
+        limits,
     })
 }
 
@@ -54,6 +62,21 @@ pub fn build_with_state(
     Vec<SocketAddr>,
     actix_web::web::Data<AppState>,
 )> {
+    build_with_limits(db, settings, signals, Limits::from_env())
+}
+
+/// `build_with_state` with the limits given rather than read from the
+/// environment (tests set small ones).
+pub fn build_with_limits(
+    db: Database,
+    settings: &Settings,
+    signals: bool,
+    limits: Limits,
+) -> std::io::Result<(
+    actix_web::dev::Server,
+    Vec<SocketAddr>,
+    actix_web::web::Data<AppState>,
+)> {
     let key = {
         let mut conn = db
             .conn()
@@ -62,7 +85,14 @@ pub fn build_with_state(
             .map_err(|e| std::io::Error::other(e.to_string()))?
     };
     web::ops::prometheus();
-    let data = state(db, settings.secure_cookies, std::sync::Arc::new(key));
+    let head_timeout = Duration::from_millis(limits.head_timeout_ms);
+    let disconnect_timeout = Duration::from_millis(limits.disconnect_timeout_ms);
+    let data = state(
+        db,
+        settings.secure_cookies,
+        std::sync::Arc::new(key),
+        limits,
+    );
     let app_data = data.clone();
     let mut server = HttpServer::new(move || {
         App::new()
@@ -72,11 +102,16 @@ pub fn build_with_state(
             .route("/metrics", actix_web::web::get().to(web::ops::metrics))
             .wrap(web::security_headers())
             .wrap(middleware::Compress::default())
+            .wrap(middleware::from_fn(web::ops::body_deadline))
             .wrap(middleware::from_fn(web::ops::observe))
             .wrap(tracing_actix_web::TracingLogger::default())
             .configure(web::configure)
     })
     .workers(settings.workers.max(1))
+    // A client that sends its request's head slowly, or keeps a connection
+    // after the answer, is cut off (the body has `ops::body_deadline`).
+    .client_request_timeout(head_timeout)
+    .client_disconnect_timeout(disconnect_timeout)
     // Requests under way get this long after SIGTERM (live streams end at once).
     .shutdown_timeout(20);
     if !signals {
@@ -100,6 +135,11 @@ impl Background {
         format!("http://{}", self.addr)
     }
 
+    /// The running server's state (tests look at its cache and streams).
+    pub fn state(&self) -> &actix_web::web::Data<AppState> {
+        &self.state
+    }
+
     pub fn stop(mut self) {
         self.state.live.versions.close();
         let handle = self.handle.clone();
@@ -111,11 +151,20 @@ impl Background {
 }
 
 pub fn start_background(db: Database, settings: Settings) -> std::io::Result<Background> {
+    start_background_with_limits(db, settings, Limits::from_env())
+}
+
+/// `start_background` with the limits given.
+pub fn start_background_with_limits(
+    db: Database,
+    settings: Settings,
+    limits: Limits,
+) -> std::io::Result<Background> {
     let (tx, rx) = std::sync::mpsc::channel();
     let thread = std::thread::spawn(move || {
         let sys = actix_web::rt::System::new();
         sys.block_on(async move {
-            match build_with_state(db, &settings, true) {
+            match build_with_limits(db, &settings, true, limits) {
                 Ok((server, addrs, state)) => {
                     let _ = tx.send(Ok((server.handle(), addrs[0], state)));
                     let _ = server.await;

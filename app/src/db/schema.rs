@@ -273,6 +273,14 @@ diesel::table! {
         list_date -> Text,
         imported_at -> Text,
         row_count -> BigInt,
+        active -> Bool,
+    }
+}
+
+diesel::table! {
+    list_managers (user_id) {
+        user_id -> Integer,
+        granted_at -> Text,
     }
 }
 
@@ -490,6 +498,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     fide_departures,
     rating_lists,
     rating_list_players,
+    list_managers,
     prize_tables,
     entry_forms,
     entries,

@@ -579,17 +579,13 @@ fn duplicate_check(
             ));
         }
     }
-    if let Some(p) = registration::likely_duplicate(conn, tid, &reg.name, &reg.birth_date, None)? {
+    // Never the other person's data (name as registered, birth date): the
+    // form is public.
+    if registration::likely_duplicate(conn, tid, &reg.name, &reg.birth_date, None)?.is_some() {
         return Err(DomainError::invalid(
             "duplicate",
             msg!(
-                "{} (born {}) is already registered in this tournament",
-                p.name,
-                if p.birth_date.is_empty() {
-                    "—"
-                } else {
-                    &p.birth_date
-                }
+                "a player of this name and year of birth is already registered in this tournament"
             ),
         ));
     }
@@ -600,20 +596,12 @@ fn duplicate_check(
         .filter(entries::state.eq(EntryState::Pending))
         .select(EntryRow::as_select())
         .load(conn)?;
-    if let Some(e) = waiting.iter().find(|e| {
+    if waiting.iter().any(|e| {
         registration::name_key(&e.name) == key && registration::year_of(&e.birth_date) == year
     }) {
         return Err(DomainError::invalid(
             "duplicate",
-            msg!(
-                "an entry for {} (born {}) is already waiting for the organizer",
-                e.name,
-                if e.birth_date.is_empty() {
-                    "—"
-                } else {
-                    &e.birth_date
-                }
-            ),
+            msg!("an entry of this name and year of birth is already waiting for the organizer"),
         ));
     }
     Ok(())

@@ -180,7 +180,18 @@ pub fn login(
         .select(User::as_select())
         .first(conn)
         .optional()?;
-    let Some(user) = user.filter(|u| verify_password(&u.password_hash, password)) else {
+    // An unknown name costs the same hash as a known one: the time of a
+    // wrong answer does not tell whether the account exists.
+    let right = match &user {
+        Some(u) => verify_password(&u.password_hash, password),
+        None => {
+            static DUMMY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+            let dummy = DUMMY.get_or_init(|| hash_password(&random_token()).unwrap_or_default());
+            verify_password(dummy, password);
+            false
+        }
+    };
+    let Some(user) = user.filter(|_| right) else {
         return Err(DomainError::Invalid {
             field: "password".into(),
             message: msg!("wrong user name or password"),

@@ -90,15 +90,25 @@ pub fn is_tls(req: &HttpRequest) -> bool {
     req.connection_info().scheme() == "https"
 }
 
-/// Login attempts: at most `MAX_FAILURES` failed attempts per client address and
-/// user name within `WINDOW`; then 429 until the oldest failure leaves the window.
-/// The failures are rows of `login_failures`, so every instance on the database
-/// counts the same attempts (a client spread over instances gets no more tries).
+/// Login attempts: at most `MAX_FAILURES` failed attempts per user name and
+/// `MAX_ADDRESS_FAILURES` per client address within `WINDOW`; then 429 until
+/// the oldest failure leaves the window. The failures are rows of
+/// `login_failures`, so every instance on the database counts the same
+/// attempts (a client spread over instances gets no more tries).
+///
+/// An attempt is counted *before* its password is checked (`begin`), and it
+/// goes ahead only if the count, its own row included, is within the limit:
+/// the rows are committed one by one, so the n-th attempt to commit sees at
+/// least n rows, and however many attempts run at once at most the limit go
+/// ahead. A wrong password leaves its row (a failure); a right one clears the
+/// name's failures (`succeed`); a refused attempt takes its row back.
 pub struct LoginLimiter {
     db: Database,
 }
 
 pub const MAX_FAILURES: usize = 5;
+/// Failures from one address (over all the names it tries).
+pub const MAX_ADDRESS_FAILURES: usize = 20;
 pub const WINDOW: Duration = Duration::from_secs(600);
 
 fn now_ms() -> i64 {
@@ -108,23 +118,71 @@ fn now_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// A login attempt under way: its rows in `login_failures`.
+pub struct Attempt {
+    rows: Vec<i32>,
+    name_key: String,
+}
+
 impl LoginLimiter {
     pub fn new(db: Database) -> LoginLimiter {
         LoginLimiter { db }
     }
 
-    fn key(ip: &str, username: &str) -> String {
-        format!("{ip} {}", username.to_lowercase())
+    /// Counts an attempt for `username` from `ip`, or says how many seconds to
+    /// wait when the name or the address has used its attempts. (When the
+    /// database cannot be asked, the login itself will fail anyway.)
+    pub fn begin(&self, ip: &str, username: &str) -> Result<Attempt, u64> {
+        let name_key = format!("login-name {}", username.to_lowercase());
+        let mut attempt = Attempt {
+            rows: Vec::new(),
+            name_key: name_key.clone(),
+        };
+        for (key, max) in [
+            (name_key, MAX_FAILURES),
+            (format!("login-address {ip}"), MAX_ADDRESS_FAILURES),
+        ] {
+            if let Some(id) = self.insert(&key) {
+                attempt.rows.push(id);
+            }
+            if let Some(wait) = self.over(&key, max + 1, WINDOW) {
+                self.forget(attempt);
+                return Err(wait);
+            }
+        }
+        Ok(attempt)
     }
 
-    /// Seconds to wait, if the client is locked out. (When the database cannot
-    /// be asked, the login itself will fail anyway.)
-    pub fn check(&self, ip: &str, username: &str) -> Option<u64> {
-        self.over(&Self::key(ip, username), MAX_FAILURES, WINDOW)
+    /// The password was right: the name's failures are forgotten, and so is
+    /// this attempt.
+    pub fn succeed(&self, attempt: Attempt) {
+        if let Ok(mut conn) = self.db.conn() {
+            let _ = diesel::delete(
+                login_failures::table.filter(login_failures::key.eq(&attempt.name_key)),
+            )
+            .execute(&mut conn);
+        }
+        self.forget(attempt);
     }
 
-    pub fn fail(&self, ip: &str, username: &str) {
-        self.count(&Self::key(ip, username));
+    /// The attempt does not count (refused, or the server failed).
+    pub fn forget(&self, attempt: Attempt) {
+        let Ok(mut conn) = self.db.conn() else { return };
+        let _ =
+            diesel::delete(login_failures::table.filter(login_failures::id.eq_any(&attempt.rows)))
+                .execute(&mut conn);
+    }
+
+    fn insert(&self, key: &str) -> Option<i32> {
+        let mut conn = self.db.conn().ok()?;
+        diesel::insert_into(login_failures::table)
+            .values((
+                login_failures::key.eq(key),
+                login_failures::at_ms.eq(now_ms()),
+            ))
+            .returning(login_failures::id)
+            .get_result(&mut conn)
+            .ok()
     }
 
     /// The same counter for the other writes open to everyone (online
@@ -163,13 +221,5 @@ impl LoginLimiter {
             )
             .execute(&mut conn);
         }
-    }
-
-    pub fn succeed(&self, ip: &str, username: &str) {
-        let Ok(mut conn) = self.db.conn() else { return };
-        let _ = diesel::delete(
-            login_failures::table.filter(login_failures::key.eq(Self::key(ip, username))),
-        )
-        .execute(&mut conn);
     }
 }

@@ -47,6 +47,8 @@ pub struct AppState {
     pub live: pages::live::Live,
     /// Cached public reads (see `cache`).
     pub cache: std::sync::Arc<cache::Cache>,
+    /// Limits against cheap exhaustion (`config::Limits`).
+    pub limits: crate::config::Limits,
 }
 
 /// The tournament a request is about (`{tid}` in its path), for live updates.

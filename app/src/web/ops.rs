@@ -90,6 +90,8 @@ pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
         .absolute(state.cache.computed.load(Ordering::Relaxed));
     metrics::counter!("cache_answers_shared_total")
         .absolute(state.cache.shared.load(Ordering::Relaxed));
+    metrics::gauge!("cache_entries").set(state.cache.len() as f64);
+    metrics::gauge!("cache_bytes").set(state.cache.bytes() as f64);
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, "no-store"))
@@ -182,6 +184,105 @@ fn documented_path(pattern: &str) -> String {
         }
     }
     out
+}
+
+/// A request body as it arrives, cut off when no byte comes for `idle` or the
+/// whole has not come by `deadline` (`config::Limits`): a client sending
+/// slowly must not hold a worker's request open for ever.
+struct SlowBody {
+    inner: actix_web::dev::Payload,
+    idle: Duration,
+    deadline: actix_web::rt::time::Instant,
+    timer: Option<std::pin::Pin<Box<actix_web::rt::time::Sleep>>>,
+    timed_out: std::sync::Arc<std::sync::atomic::AtomicBool>,
+}
+
+impl futures_util::Stream for SlowBody {
+    type Item = Result<web::Bytes, actix_web::error::PayloadError>;
+
+    fn poll_next(
+        self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<Option<Self::Item>> {
+        use std::task::Poll;
+        let this = self.get_mut();
+        match std::pin::Pin::new(&mut this.inner).poll_next(cx) {
+            Poll::Ready(Some(Ok(b))) => {
+                // A byte came: the idle time starts again (never past the deadline).
+                if let Some(t) = this.timer.as_mut() {
+                    let at = (actix_web::rt::time::Instant::now() + this.idle).min(this.deadline);
+                    t.as_mut().reset(at);
+                }
+                Poll::Ready(Some(Ok(b)))
+            }
+            Poll::Pending => {
+                let idle = this.idle;
+                let deadline = this.deadline;
+                let t = this.timer.get_or_insert_with(|| {
+                    let at = (actix_web::rt::time::Instant::now() + idle).min(deadline);
+                    Box::pin(actix_web::rt::time::sleep_until(at))
+                });
+                match t.as_mut().poll(cx) {
+                    Poll::Ready(()) => {
+                        this.timed_out.store(true, Ordering::Relaxed);
+                        Poll::Ready(Some(Err(actix_web::error::PayloadError::Io(
+                            std::io::Error::new(
+                                std::io::ErrorKind::TimedOut,
+                                "the request body came too slowly",
+                            ),
+                        ))))
+                    }
+                    Poll::Pending => Poll::Pending,
+                }
+            }
+            other => other,
+        }
+    }
+}
+
+use std::future::Future as _;
+
+/// Puts every request body under `SlowBody`'s limits; a body cut off is
+/// answered 408 and the connection closed (counted in `/metrics` as
+/// `request_bodies_timed_out_total`).
+pub async fn body_deadline(
+    mut req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let Some(limits) = req
+        .app_data::<web::Data<AppState>>()
+        .map(|s| s.limits.clone())
+    else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    let timed_out = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let inner = req.take_payload();
+    let body = SlowBody {
+        inner,
+        idle: Duration::from_millis(limits.body_idle_timeout_ms.max(1)),
+        deadline: actix_web::rt::time::Instant::now()
+            + Duration::from_millis(limits.body_timeout_ms.max(1)),
+        timer: None,
+        timed_out: timed_out.clone(),
+    };
+    req.set_payload(actix_web::dev::Payload::Stream {
+        payload: Box::pin(body),
+    });
+    let res = next.call(req).await?;
+    if !timed_out.load(Ordering::Relaxed) {
+        return Ok(res.map_into_boxed_body());
+    }
+    metrics::counter!("request_bodies_timed_out_total").increment(1);
+    let (req, _) = res.into_parts();
+    let mut answer =
+        actix_web::ResponseError::error_response(&super::error::AppError::BadRequest {
+            status: 408,
+            message: msg!("the request body came too slowly; send it again"),
+        });
+    answer
+        .headers_mut()
+        .insert(header::CONNECTION, HeaderValue::from_static("close"));
+    Ok(ServiceResponse::new(req, answer))
 }
 
 #[cfg(test)]

@@ -33,6 +33,7 @@ mod pgn_roundtrip;
 mod prizes;
 mod rating_lists;
 mod sealed_log;
+mod security;
 mod systems;
 mod teams;
 mod translations;

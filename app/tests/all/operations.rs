@@ -128,11 +128,40 @@ fn sigterm_closes_live_streams_and_exits() {
     let testdb = common::TestDb::new(app::db::Backend::Sqlite);
     let key = testdb.dir().join("seal.key");
     let (mut child, url) = start_binary(&testdb.url, &key);
+    // A tournament to follow (an unknown one's stream is a 404).
+    let db = app::db::Database::open(&testdb.url, 1).unwrap();
+    let tid = db
+        .write(|c| {
+            let u = app::domain::users::create_user(
+                c,
+                &app::domain::Actor::system(),
+                "live",
+                common::USER_PASSWORD,
+                "Live",
+                false,
+            )?;
+            let actor = app::domain::Actor {
+                user_id: Some(u.id),
+                username: Some("live".into()),
+                is_admin: false,
+            };
+            app::domain::tournaments::create(
+                c,
+                &actor,
+                app::domain::tournaments::Regulations {
+                    name: "Live".into(),
+                    rounds: 5,
+                    ..Default::default()
+                },
+            )
+        })
+        .unwrap()
+        .id;
     let res = reqwest::blocking::Client::builder()
         .timeout(None)
         .build()
         .unwrap()
-        .get(format!("{url}/t/1/live"))
+        .get(format!("{url}/t/{tid}/live"))
         .send()
         .unwrap();
     assert_eq!(res.status(), 200);

@@ -293,14 +293,12 @@ fn every_page_of_the_demo_answers_and_is_valid_html() {
 
     // Staff: the arbiter's pages too (links only; forms are not posted).
     let staff = Client::builder().cookie_store(true).build().unwrap();
-    let res = staff
-        .post(format!("{}/login", demo.base))
-        .form(&[
-            ("username", "arbiter"),
-            ("password", demo.arbiter_password.as_str()),
-        ])
-        .send()
-        .unwrap();
+    let res = crate::common::form::page_login(
+        &staff,
+        &demo.base,
+        "arbiter",
+        demo.arbiter_password.as_str(),
+    );
     assert!(res.status().is_success(), "login: {}", res.status());
     let staff_pages = crawl(&demo.base, &staff, "arbiter");
     for must in [

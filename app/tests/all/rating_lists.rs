@@ -419,7 +419,113 @@ fn rating_lists_on_both_backends() {
         national_and_search(&app, &admin);
         errors_leave_everything(&app, &admin);
         registration_and_rerate(&app, &admin);
+        replaced_only_by_list_managers(&app, &admin);
     }
+}
+
+/// Issue 41: the server-wide lists are replaced only by an administrator or
+/// a list manager the administrator named (organizing a tournament, which
+/// anyone may do, is not enough); every replacement is audited and can be
+/// rolled back to the list it replaced.
+fn replaced_only_by_list_managers(app: &TestApp, admin: &Client) {
+    let label = app.label();
+    let org = app.user("organizer");
+    org.ok(
+        org.post("/api/v1/tournaments", json!({"name": "Mine", "rounds": 5})),
+        201,
+        "an organizer",
+    );
+    let fide = |c: &Client| -> Value {
+        c.get("/api/v1/rating-lists")
+            .1
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["source"] == "fide")
+            .cloned()
+            .unwrap()
+    };
+    let lists = admin.get("/api/v1/rating-lists").1;
+    let in_use = fide(admin);
+    let audit = app.audit_count();
+    let (s, v) = upload(&org, "format=xml&date=2026-12-01", &generated("xml", 5));
+    assert_eq!(
+        s, 403,
+        "[{label}] an organizer replaces the server's list: {v}"
+    );
+    let (s, _) = org.post(
+        "/api/v1/rating-lists/managers",
+        json!({"username": "organizer", "list_manager": true}),
+    );
+    assert_eq!(s.as_u16(), 403, "[{label}] only an administrator grants");
+    let (s, _) = org.post("/api/v1/rating-lists/rollback", json!({"source": "fide"}));
+    assert_eq!(s.as_u16(), 403, "[{label}] nor rolls back");
+    assert_eq!(admin.get("/api/v1/rating-lists").1, lists, "[{label}]");
+    assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+
+    // The administrator makes the organizer a list manager.
+    let g = admin.ok(
+        admin.post(
+            "/api/v1/rating-lists/managers",
+            json!({"username": "organizer", "list_manager": true}),
+        ),
+        200,
+        "grant",
+    );
+    assert_eq!(g["list_manager"], true);
+    let (s, v) = upload(&org, "format=xml&date=2026-12-01", &generated("xml", 5));
+    assert_eq!(s, 201, "[{label}] a list manager imports: {v}");
+    assert_eq!(
+        app.audit_count(),
+        audit + 2,
+        "[{label}] grant and import audited"
+    );
+    assert_eq!(fide(admin)["players"], 5);
+    // A player only the replaced list holds is no longer found …
+    let old_only = ratinggen::fide_id(200).to_string();
+    assert!(
+        search(admin, &old_only).is_empty(),
+        "[{label}] the new list only"
+    );
+    // … until the replacement is rolled back; the replaced list is kept.
+    let back = org.ok(
+        org.post("/api/v1/rating-lists/rollback", json!({"source": "fide"})),
+        200,
+        "rollback",
+    );
+    assert_eq!(back, in_use, "[{label}] the list before is in use again");
+    assert_eq!(fide(admin), in_use);
+    assert_eq!(search(admin, &old_only).len(), 1, "[{label}] found once");
+    assert_eq!(
+        app.audit_count(),
+        audit + 3,
+        "[{label}] the rollback audited"
+    );
+    // A second rollback undoes the first.
+    let again = org.ok(
+        org.post("/api/v1/rating-lists/rollback", json!({"source": "fide"})),
+        200,
+        "undo the rollback",
+    );
+    assert_eq!(again["players"], 5, "[{label}] {again}");
+    assert!(search(admin, &old_only).is_empty());
+    // Taken back: refused again.
+    admin.ok(
+        admin.post(
+            "/api/v1/rating-lists/managers",
+            json!({"username": "organizer", "list_manager": false}),
+        ),
+        200,
+        "revoke",
+    );
+    let (s, _) = upload(&org, "format=xml", &generated("xml", 3));
+    assert_eq!(s, 403, "[{label}] revoked");
+    // The administrator always may; with no earlier list kept, a rollback is a 409.
+    let (s, v) = admin.post(
+        "/api/v1/rating-lists/rollback",
+        json!({"source": "national"}),
+    );
+    assert!(matches!(s.as_u16(), 200 | 409), "[{label}] {v}");
 }
 
 /// `arbiter ratings import` reads a generated file into the database.

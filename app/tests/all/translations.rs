@@ -226,14 +226,12 @@ fn no_english_is_left_on_the_polish_and_czech_pages_and_printouts() {
     let demo = demo();
     let visitor = Client::builder().build().unwrap();
     let staff = Client::builder().cookie_store(true).build().unwrap();
-    let res = staff
-        .post(format!("{}/login", demo.base))
-        .form(&[
-            ("username", "arbiter"),
-            ("password", demo.arbiter_password.as_str()),
-        ])
-        .send()
-        .unwrap();
+    let res = crate::common::form::page_login(
+        &staff,
+        &demo.base,
+        "arbiter",
+        demo.arbiter_password.as_str(),
+    );
     assert!(res.status().is_success(), "login: {}", res.status());
     let have_pdftotext = pdf_text(b"").is_some();
     if !have_pdftotext {

@@ -635,3 +635,207 @@ fn an_unpublished_team_round_shows_nowhere_to_the_public() {
         println!("{label}: {checked} public team answers checked");
     }
 }
+
+/// Issue 41: personal data stays with the staff. The public (anonymous, and a
+/// logged-in user who is not staff here) sees of a player name, title,
+/// federation, rating, FIDE id and at most the year of birth: on every GET
+/// route of both route tables no full birth date (in any of the forms the
+/// answers write one), no bye note, no penalty note, no e-mail and no pending
+/// entry; and the public entry form's duplicate check names nobody.
+#[test]
+fn personal_data_shows_nowhere_to_the_public() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organiser");
+        let t = org.ok(
+            org.post(
+                "/api/v1/tournaments",
+                json!({"name": "Private Open", "rounds": 4, "start_date": "2026-05-01", "end_date": "2026-05-03"}),
+            ),
+            201,
+            "create",
+        );
+        let tid = t["id"].as_i64().unwrap();
+        // Birth dates whose month and day cannot be taken for anything else.
+        let born = |i: usize| (1961 + i, 7, 13 + i);
+        let mut secrets: Vec<String> = vec![];
+        let mut players = vec![];
+        for (i, name) in NAMES.iter().enumerate() {
+            let (y, m, d) = born(i);
+            let p = org.ok(
+                org.post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    json!({"name": name, "rating": 2300 - 40 * i as i64,
+                           "fide_id": 9_100_000 + i as i64,
+                           "birth_date": format!("{y}-{m:02}-{d:02}")}),
+                ),
+                201,
+                "register",
+            );
+            players.push(p["id"].as_i64().unwrap());
+            secrets.extend([
+                format!("{y}-{m:02}-{d:02}"),
+                format!("{y}/{m:02}/{d:02}"),
+                format!("{d:02}.{m:02}.{y}"),
+                format!("{d}.{m}.{y}"),
+            ]);
+        }
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/players/{}/byes", players[6]),
+                json!({"round": 3, "note": "PRIVATE-BYE-NOTE exam at school"}),
+            ),
+            201,
+            "a requested bye with a note",
+        );
+        secrets.push("PRIVATE-BYE-NOTE".into());
+        org.ok(
+            org.put(
+                &format!("/api/v1/tournaments/{tid}/entry-form"),
+                json!({"is_open": true}),
+            ),
+            200,
+            "open the entry form",
+        );
+        let anonymous = app.client();
+        anonymous.ok(
+            anonymous.post(
+                &format!("/api/v1/tournaments/{tid}/entries"),
+                json!({"name": "Pending, Pamela", "birth_date": "1977-11-29",
+                       "email": "pamela.private@example.org"}),
+            ),
+            201,
+            "an online entry",
+        );
+        secrets.extend([
+            "1977-11-29".to_string(),
+            "pamela.private@example.org".to_string(),
+            "Pending, Pamela".to_string(),
+        ]);
+        // The duplicate check on the public form: refused, naming nobody.
+        for (name, year, other) in [
+            ("alfa adam", "1961", "Alfa, Adam"),
+            ("pamela pending", "1977", "Pending, Pamela"),
+        ] {
+            let (s, v) = anonymous.post(
+                &format!("/api/v1/tournaments/{tid}/entries"),
+                json!({"name": name, "birth_date": year}),
+            );
+            assert_eq!(s.as_u16(), 422, "[{label}] a duplicate: {v}");
+            let text = v.to_string();
+            assert!(
+                !text.contains(other) && !secrets.iter().any(|x| text.contains(x.as_str())),
+                "[{label}] the entry form's error tells another person's data: {text}"
+            );
+        }
+        // Round 1 paired and published, with a penalty's internal note.
+        org.ok(
+            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+            201,
+            "pair 1",
+        );
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
+                json!({}),
+            ),
+            200,
+            "publish 1",
+        );
+        let r1 = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
+        let round1_games: Vec<i64> = r1["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_i64().unwrap())
+            .collect();
+        let g = &r1["games"][0];
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{tid}/games/{}/penalties", g["id"]),
+                json!({"player_id": g["black"]["id"], "kind": "warning",
+                       "note": "PRIVATE-PENALTY-NOTE", "version": g["version"]}),
+            ),
+            201,
+            "penalty",
+        );
+        secrets.push("PRIVATE-PENALTY-NOTE".into());
+
+        // The staff see what they need.
+        let staff_players = org
+            .get(&format!("/api/v1/tournaments/{tid}/players"))
+            .1
+            .to_string();
+        assert!(
+            staff_players.contains("1961-07-13"),
+            "[{label}] {staff_players}"
+        );
+        let staff_byes = org
+            .get(&format!("/api/v1/tournaments/{tid}/byes"))
+            .1
+            .to_string();
+        assert!(
+            staff_byes.contains("PRIVATE-BYE-NOTE"),
+            "[{label}] {staff_byes}"
+        );
+        let staff_entries = org
+            .get(&format!("/api/v1/tournaments/{tid}/entries"))
+            .1
+            .to_string();
+        assert!(
+            staff_entries.contains("pamela.private@example.org"),
+            "[{label}]"
+        );
+        let trf = String::from_utf8(
+            org.bytes(&format!("/api/v1/tournaments/{tid}/export.trf"))
+                .2,
+        )
+        .unwrap();
+        assert!(
+            trf.contains("1961/07/13"),
+            "[{label}] the staff's TRF: {trf}"
+        );
+
+        // The public: every GET route.
+        let outsider = app.user("outsider");
+        outsider.ok(
+            outsider.post("/api/v1/tournaments", json!({"name": "Other"})),
+            201,
+            "the outsider's own tournament",
+        );
+        let ev = Event {
+            tid,
+            org,
+            players,
+            round1_games: round1_games.clone(),
+        };
+        let paths = addresses(&ev, &round1_games);
+        let mut leaks = vec![];
+        for (who, c) in [("anonymous", &anonymous), ("outsider", &outsider)] {
+            for p in &paths {
+                let (status, body) = answer(c, p);
+                for s in &secrets {
+                    if body.contains(s.as_str()) {
+                        leaks.push(format!("{who} {p} ({status}): {s}"));
+                    }
+                }
+            }
+        }
+        assert!(
+            leaks.is_empty(),
+            "[{label}] personal data in public answers:\n{}",
+            leaks.join("\n")
+        );
+        // The public still sees the year.
+        let public = anonymous
+            .get(&format!("/api/v1/tournaments/{tid}/players"))
+            .1;
+        assert_eq!(public[0]["birth_date"], "1961", "[{label}] {public}");
+        println!(
+            "{label}: {} public answers checked for {} secrets",
+            2 * paths.len(),
+            secrets.len()
+        );
+    }
+}

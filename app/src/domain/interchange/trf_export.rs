@@ -84,7 +84,13 @@ pub fn parse_time_control(text: &str) -> Option<TimeControl> {
 }
 
 /// The tournament as FIDE TRF (public: published rounds only).
-pub fn export_trf(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<String> {
+/// The public's file carries only the year of a birth date (`YYYY/00/00`);
+/// the staff's the whole date, as the rating report needs it.
+pub fn export_trf(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    audience: Audience,
+) -> DomainResult<String> {
     let row = tournaments::load(conn, tid)?;
     let played = Audience::Public.last_round(conn, tid)?.get() as u32;
     let total = crate::domain::rounds::total_rounds(conn, &row)?;
@@ -109,6 +115,13 @@ pub fn export_trf(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<St
         p.withdrawn = false;
         // TRF-16 column 10: `m` or `w`.
         p.sex = r.sex.trf_letter();
+        if !audience.is_staff() {
+            p.birth_date = p
+                .birth_date
+                .as_deref()
+                .and_then(|d| d.get(..4))
+                .map(|y| format!("{y}/00/00"));
+        }
     }
     let reg_tc = tournaments::time_control(&row);
     let text = |s: &str| (!s.is_empty()).then(|| s.to_string());

@@ -27,7 +27,7 @@ use super::regulations;
 use super::tournaments::load as load_tournament;
 use super::{now, require_role, Actor, DomainError, DomainResult, Msg, Role};
 use crate::db::models::{PlayerRow, TournamentRow};
-use crate::db::schema::{players, rating_list_players, rating_lists, rounds, tournament_staff};
+use crate::db::schema::{list_managers, players, rating_list_players, rating_lists, rounds};
 use crate::db::DbConnection;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -179,15 +179,18 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
     let limit = limit.clamp(1, 100);
     if !q.is_empty() && q.chars().all(|c| c.is_ascii_digit()) {
         let mut rows: Vec<FoundRow> = Vec::new();
+        let active = super::store::active_ids(conn)?;
         if let Ok(n) = q.parse::<i64>() {
             rows = rating_list_players::table
                 .filter(rating_list_players::fide_id.eq(n))
+                .filter(rating_list_players::list_id.eq_any(&active))
                 .limit(limit)
                 .select(found_columns!())
                 .load(conn)?;
         }
         let national: Vec<FoundRow> = rating_list_players::table
             .filter(rating_list_players::national_id.eq(q))
+            .filter(rating_list_players::list_id.eq_any(&active))
             .limit(limit)
             .select(found_columns!())
             .load(conn)?;
@@ -206,7 +209,9 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
     // read in index order (no sort: with `id` as a second key PostgreSQL
     // sorted every match of a short prefix).
     let upper = format!("{key}\u{10FFFF}");
+    let active = super::store::active_ids(conn)?;
     let rows: Vec<FoundRow> = rating_list_players::table
+        .filter(rating_list_players::list_id.eq_any(&active))
         .filter(rating_list_players::search_key.ge(&key))
         .filter(rating_list_players::search_key.lt(&upper))
         .order(rating_list_players::search_key)
@@ -222,6 +227,7 @@ pub fn by_fide_id(conn: &mut DbConnection, fide_id: i64) -> DomainResult<Option<
         .inner_join(rating_lists::table)
         .filter(rating_list_players::fide_id.eq(fide_id))
         .filter(rating_lists::source.eq(ListSource::Fide.as_str()))
+        .filter(rating_lists::active.eq(true))
         .limit(1)
         .select(found_columns!())
         .load(conn)?;

@@ -108,7 +108,10 @@ fn insert_batch(conn: &mut DbConnection, batch: &mut Vec<NewListPlayer>) -> Doma
     Ok(())
 }
 
-/// Who may import lists: administrators, and organizers (of any tournament).
+/// Who may replace the server-wide lists, which every tournament registers
+/// from: administrators, and the users an administrator made list managers
+/// (`grant_list_manager`). Organizing a tournament is not enough: anyone may
+/// create one.
 pub fn require_list_manager(conn: &mut DbConnection, actor: &Actor) -> DomainResult<()> {
     if actor.is_admin {
         return Ok(());
@@ -116,17 +119,80 @@ pub fn require_list_manager(conn: &mut DbConnection, actor: &Actor) -> DomainRes
     let Some(uid) = actor.user_id else {
         return Err(DomainError::Unauthenticated);
     };
-    let n: i64 = tournament_staff::table
-        .filter(tournament_staff::user_id.eq(uid))
-        .filter(tournament_staff::role.eq(Role::Organizer.as_str()))
+    let n: i64 = list_managers::table
+        .filter(list_managers::user_id.eq(uid))
         .count()
         .get_result(conn)?;
     if n == 0 {
         return Err(DomainError::Forbidden(msg!(
-            "importing a rating list needs an administrator or an organizer"
+            "replacing a server-wide rating list needs an administrator or a list manager"
         )));
     }
     Ok(())
+}
+
+/// A user made a list manager (or no longer one).
+#[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
+pub struct ListManagerView {
+    pub username: String,
+    pub list_manager: bool,
+}
+
+/// Makes `username` a list manager (`granted`) or takes it back: an
+/// administrator's act, audited.
+pub fn grant_list_manager(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    username: &str,
+    granted: bool,
+) -> DomainResult<ListManagerView> {
+    if actor.user_id.is_none() && !actor.is_admin {
+        return Err(DomainError::Unauthenticated);
+    }
+    if !actor.is_admin {
+        return Err(DomainError::Forbidden(msg!(
+            "only an administrator makes list managers"
+        )));
+    }
+    let uid = crate::domain::users::find_user_id(conn, username)?.ok_or_else(|| {
+        DomainError::conflict_on("username", msg!("there is no user '{}'", username))
+    })?;
+    let was: i64 = list_managers::table
+        .filter(list_managers::user_id.eq(uid))
+        .count()
+        .get_result(conn)?;
+    if granted && was == 0 {
+        diesel::insert_into(list_managers::table)
+            .values((
+                list_managers::user_id.eq(uid),
+                list_managers::granted_at.eq(now()),
+            ))
+            .execute(conn)?;
+    } else if !granted {
+        diesel::delete(list_managers::table.filter(list_managers::user_id.eq(uid)))
+            .execute(conn)?;
+    }
+    let before = ListManagerView {
+        username: username.to_string(),
+        list_manager: was > 0,
+    };
+    let after = ListManagerView {
+        username: username.to_string(),
+        list_manager: granted,
+    };
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: None,
+            action: "user.list_manager",
+            entity: "user",
+            entity_id: Some(uid as i64),
+        },
+        Some(&before),
+        Some(&after),
+    )?;
+    Ok(after)
 }
 
 /// What an import is.
@@ -190,22 +256,25 @@ pub fn import(
         ));
     }
     let source = cmd.format.source();
+    // The list this import replaces is kept, inactive, for a rollback; the
+    // one it had replaced goes.
+    let retired: Vec<i32> = rating_lists::table
+        .filter(rating_lists::source.eq(source.as_str()))
+        .filter(rating_lists::active.eq(false))
+        .select(rating_lists::id)
+        .load(conn)?;
+    for o in &retired {
+        diesel::delete(rating_list_players::table.filter(rating_list_players::list_id.eq(o)))
+            .execute(conn)?;
+        diesel::delete(rating_lists::table.filter(rating_lists::id.eq(o))).execute(conn)?;
+    }
     let old: Vec<ListRow> = rating_lists::table
         .filter(rating_lists::source.eq(source.as_str()))
-        .select((
-            rating_lists::id,
-            rating_lists::source,
-            rating_lists::name,
-            rating_lists::list_date,
-            rating_lists::imported_at,
-            rating_lists::row_count,
-        ))
+        .select(LIST_COLUMNS)
         .load(conn)?;
-    for o in &old {
-        diesel::delete(rating_list_players::table.filter(rating_list_players::list_id.eq(o.0)))
-            .execute(conn)?;
-        diesel::delete(rating_lists::table.filter(rating_lists::id.eq(o.0))).execute(conn)?;
-    }
+    diesel::update(rating_lists::table.filter(rating_lists::source.eq(source.as_str())))
+        .set(rating_lists::active.eq(false))
+        .execute(conn)?;
     let imported_at = now();
     let id: i32 = diesel::insert_into(rating_lists::table)
         .values((
@@ -214,6 +283,7 @@ pub fn import(
             rating_lists::list_date.eq(date),
             rating_lists::imported_at.eq(&imported_at),
             rating_lists::row_count.eq(0i64),
+            rating_lists::active.eq(true),
         ))
         .returning(rating_lists::id)
         .get_result(conn)?;
@@ -269,18 +339,91 @@ pub fn import(
     Ok(v)
 }
 
-/// The imported lists.
+const LIST_COLUMNS: (
+    rating_lists::id,
+    rating_lists::source,
+    rating_lists::name,
+    rating_lists::list_date,
+    rating_lists::imported_at,
+    rating_lists::row_count,
+) = (
+    rating_lists::id,
+    rating_lists::source,
+    rating_lists::name,
+    rating_lists::list_date,
+    rating_lists::imported_at,
+    rating_lists::row_count,
+);
+
+/// The lists in use (one per source; registration and search read these).
 pub fn lists(conn: &mut DbConnection) -> DomainResult<Vec<RatingListView>> {
     let rows: Vec<ListRow> = rating_lists::table
+        .filter(rating_lists::active.eq(true))
         .order(rating_lists::id)
-        .select((
-            rating_lists::id,
-            rating_lists::source,
-            rating_lists::name,
-            rating_lists::list_date,
-            rating_lists::imported_at,
-            rating_lists::row_count,
-        ))
+        .select(LIST_COLUMNS)
         .load(conn)?;
     Ok(rows.into_iter().map(list_view).collect())
+}
+
+/// The ids of the lists in use.
+pub(super) fn active_ids(conn: &mut DbConnection) -> DomainResult<Vec<i32>> {
+    Ok(rating_lists::table
+        .filter(rating_lists::active.eq(true))
+        .select(rating_lists::id)
+        .load(conn)?)
+}
+
+/// Which source's list to roll back.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Rollback {
+    pub source: ListSource,
+}
+
+/// Puts back the list the last import of `source` replaced: the two swap
+/// places, so a second rollback undoes the first. One audit row.
+pub fn rollback(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    cmd: &Rollback,
+) -> DomainResult<RatingListView> {
+    require_list_manager(conn, actor)?;
+    let source = cmd.source.as_str();
+    let of = |conn: &mut DbConnection, active: bool| -> DomainResult<Option<ListRow>> {
+        Ok(rating_lists::table
+            .filter(rating_lists::source.eq(source))
+            .filter(rating_lists::active.eq(active))
+            .order(rating_lists::id.desc())
+            .select(LIST_COLUMNS)
+            .first(conn)
+            .optional()?)
+    };
+    let current = of(conn, true)?;
+    let Some(previous) = of(conn, false)? else {
+        return Err(DomainError::conflict(msg!(
+            "there is no earlier {} list to go back to",
+            word(source)
+        )));
+    };
+    diesel::update(rating_lists::table.filter(rating_lists::source.eq(source)))
+        .set(rating_lists::active.eq(false))
+        .execute(conn)?;
+    diesel::update(rating_lists::table.filter(rating_lists::id.eq(previous.0)))
+        .set(rating_lists::active.eq(true))
+        .execute(conn)?;
+    let before = current.map(list_view);
+    let after = list_view(previous);
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: None,
+            action: "rating_list.rollback",
+            entity: "rating_list",
+            entity_id: Some(after.id as i64),
+        },
+        Some(&before),
+        Some(&after),
+    )?;
+    Ok(after)
 }

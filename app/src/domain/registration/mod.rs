@@ -216,6 +216,20 @@ impl From<&PlayerRow> for PlayerView {
     }
 }
 
+impl PlayerView {
+    /// What `audience` may see of the player: the public sees name, title,
+    /// federation, club, ratings and FIDE id, and of the birth date only the
+    /// year (issue 41; `docs/security.md`).
+    pub fn seen_by(mut self, audience: crate::domain::Audience) -> PlayerView {
+        if !audience.is_staff() {
+            self.birth_date = year_of(&self.birth_date)
+                .map(|y| format!("{y:04}"))
+                .unwrap_or_default();
+        }
+        self
+    }
+}
+
 pub fn load_player(
     conn: &mut DbConnection,
     tid: TournamentId,
@@ -771,6 +785,16 @@ impl From<&ByeRequestRow> for ByeRequestView {
             kind: r.kind,
             note: r.note.clone(),
         }
+    }
+}
+
+impl ByeRequestView {
+    /// The player's note is for the staff.
+    pub fn seen_by(mut self, audience: crate::domain::Audience) -> ByeRequestView {
+        if !audience.is_staff() {
+            self.note.clear();
+        }
+        self
     }
 }
 

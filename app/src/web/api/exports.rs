@@ -285,8 +285,9 @@ pub async fn export_trf(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let text = read(&state, &req, move |conn, _| {
-        interchange::export_trf(conn, tid)
+    let text = read(&state, &req, move |conn, actor| {
+        let audience = crate::domain::Audience::of(conn, actor, tid)?;
+        interchange::export_trf(conn, tid, audience)
     })
     .await?;
     Ok(text_answer(
@@ -339,7 +340,7 @@ const MAX_TRF_BYTES: usize = 8 << 20;
     responses((status = 201, description = "Imported as a new tournament with its paired rounds; the caller is its organizer", body = ImportedTournament),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 413, description = "The file is larger than 8 MiB", body = ErrorBody),
-              (status = 422, description = "The TRF cannot be read (line and column given) or is inconsistent", body = TrfErrorBody)))]
+              (status = 422, description = "The TRF cannot be read (line and column given) or is inconsistent, or it has more players than the server takes (`ARBITER_MAX_PLAYERS`, 2000 by default)", body = TrfErrorBody)))]
 pub async fn import_trf(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -391,6 +392,20 @@ pub async fn import_trf(
             }));
         }
     };
+    // Any user may import: the server's limit on players keeps a huge file
+    // (and its pairing) from taking the server (issue 41).
+    let max = state.limits.max_players;
+    if parsed.players.len() > max {
+        return Err(DomainError::invalid(
+            "trf",
+            msg!(
+                "the file has {} players; this server takes at most {} in a tournament",
+                parsed.players.len(),
+                max
+            ),
+        )
+        .into());
+    }
     let db = state.db.clone();
     let v: ImportedTournament =
         web::block(move || db.write(|conn| interchange::import_trf(conn, &actor, &parsed)))

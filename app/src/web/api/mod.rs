@@ -125,6 +125,8 @@ api! {
     prizes::get,
     prizes::set,
     ratings::import,
+    ratings::rollback,
+    ratings::list_manager,
     ratings::lists,
     ratings::search,
     ratings::rerate,

@@ -15,7 +15,7 @@ use utoipa::ToSchema;
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/players", tag = "players",
     params(("tid" = i32, Path, description = "Tournament id")),
-    responses((status = 200, description = "Players by pairing number", body = [PlayerView]),
+    responses((status = 200, description = "Players by pairing number (the public sees only the year of a birth date)", body = [PlayerView]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn list(
     state: web::Data<AppState>,
@@ -23,8 +23,12 @@ pub async fn list(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    cached_json(&state, &req, tid, move |conn, _| {
-        registration::list(conn, tid)
+    cached_json(&state, &req, tid, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        Ok(registration::list(conn, tid)?
+            .into_iter()
+            .map(|p| p.seen_by(audience))
+            .collect::<Vec<_>>())
     })
     .await
 }
@@ -73,7 +77,7 @@ pub async fn card(
         let rows = views::player_games(conn, tid, pid, audience)?;
         let pm = player_map(conn, tid)?;
         Ok(PlayerCard {
-            player: PlayerView::from(&p),
+            player: PlayerView::from(&p).seen_by(audience),
             games: rows.iter().map(|g| game_view(g, &pm)).collect(),
         })
     })
@@ -185,7 +189,7 @@ pub async fn request_bye(
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/byes", tag = "players",
     params(("tid" = i32, Path, description = "Tournament id")),
-    responses((status = 200, description = "Requested byes", body = [ByeRequestView]),
+    responses((status = 200, description = "Requested byes (the players' notes only for the staff)", body = [ByeRequestView]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn byes(
     state: web::Data<AppState>,
@@ -193,8 +197,12 @@ pub async fn byes(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, _| {
-        registration::bye_requests(conn, tid)
+    let v = read(&state, &req, move |conn, actor| {
+        let audience = Audience::of(conn, actor, tid)?;
+        Ok(registration::bye_requests(conn, tid)?
+            .into_iter()
+            .map(|b| b.seen_by(audience))
+            .collect::<Vec<_>>())
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))

@@ -4,7 +4,8 @@
 use crate::domain::ids::TournamentId;
 use crate::domain::msg::nested;
 use crate::domain::rating_list::{
-    self, FoundPlayer, ImportList, ListFormat, RatingListView, Rerate, RerateReport,
+    self, FoundPlayer, ImportList, ListFormat, ListManagerView, RatingListView, Rerate,
+    RerateReport, Rollback,
 };
 use crate::domain::DomainError;
 use crate::web::auth::Credentials;
@@ -46,9 +47,9 @@ impl Drop for TempFile {
 #[utoipa::path(post, path = "/api/v1/rating-lists", tag = "rating lists",
     params(ImportQuery),
     request_body(content = String, content_type = "application/octet-stream", description = "The list file as FIDE publishes it (combined XML or fixed-width TXT, unzipped) or a national CSV"),
-    responses((status = 201, description = "Imported; it replaces the previous list of its source (FIDE or national)", body = RatingListView),
+    responses((status = 201, description = "Imported; it replaces the list in use of its source (FIDE or national), which is kept for a rollback", body = RatingListView),
               (status = 401, description = "Not logged in", body = ErrorBody),
-              (status = 403, description = "Neither an administrator nor an organizer", body = ErrorBody),
+              (status = 403, description = "Neither an administrator nor a list manager", body = ErrorBody),
               (status = 413, description = "Larger than 1 GiB", body = ErrorBody),
               (status = 422, description = "The file cannot be read (the error names the line and byte) or the query is invalid", body = ErrorBody)))]
 pub async fn import(
@@ -192,8 +193,55 @@ pub fn import_file(
     db.write(|conn| rating_list::import(conn, actor, &cmd, &mut *players))
 }
 
+#[utoipa::path(post, path = "/api/v1/rating-lists/rollback", tag = "rating lists", request_body = Rollback,
+    responses((status = 200, description = "The list the last import replaced is in use again (and the replaced one kept: a second rollback undoes the first)", body = RatingListView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Neither an administrator nor a list manager", body = ErrorBody),
+              (status = 409, description = "No earlier list of that source is kept", body = ErrorBody)))]
+pub async fn rollback(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body<Rollback>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let v = write_body(&state, &req, body, move |conn, actor, cmd: Rollback| {
+        rating_list::rollback(conn, actor, &cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ListManagerForm {
+    pub username: String,
+    /// `true` makes the user a list manager, `false` takes it back.
+    pub list_manager: bool,
+}
+
+#[utoipa::path(post, path = "/api/v1/rating-lists/managers", tag = "rating lists", request_body = ListManagerForm,
+    responses((status = 200, description = "The user may (or may no longer) replace the server-wide lists", body = ListManagerView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an administrator", body = ErrorBody),
+              (status = 409, description = "No such user", body = ErrorBody)))]
+pub async fn list_manager(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: Body<ListManagerForm>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let v = write_body(
+        &state,
+        &req,
+        body,
+        move |conn, actor, f: ListManagerForm| {
+            rating_list::grant_list_manager(conn, actor, &f.username, f.list_manager)
+        },
+    )
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
 #[utoipa::path(get, path = "/api/v1/rating-lists", tag = "rating lists",
-    responses((status = 200, description = "The imported lists (one per source)", body = [RatingListView])))]
+    responses((status = 200, description = "The lists in use (one per source)", body = [RatingListView])))]
 pub async fn lists(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
     let v = read(&state, &req, move |conn, _| rating_list::lists(conn)).await?;
     Ok(HttpResponse::Ok().json(v))

@@ -163,6 +163,17 @@ pub async fn import_pgn(
     body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let (tid, n) = path.into_inner();
+    // Who asks, before a byte of the body is read: an anonymous or
+    // wrong-role caller is refused without the server taking the upload.
+    let creds = crate::web::auth::Credentials::of(&req);
+    let db = state.db.clone();
+    web::block(move || -> Result<(), crate::domain::DomainError> {
+        let actor = creds.actor(&db, true)?;
+        db.read(|conn| {
+            crate::domain::require_role(conn, &actor, tid, &[crate::domain::Role::Arbiter])
+        })
+    })
+    .await??;
     let bytes = body.to_bytes_limited(MAX_PGN_BYTES).await;
     let text = match bytes {
         Ok(Ok(b)) => {

@@ -37,9 +37,10 @@ pub async fn login(
         .map(|a| a.ip().to_string())
         .unwrap_or_default();
     let LoginForm { username, password } = form.into_inner();
-    if let Some(retry_after) = state.login_limiter.check(&ip, &username) {
-        return Err(AppError::TooManyRequests { retry_after });
-    }
+    let attempt = match state.login_limiter.begin(&ip, &username) {
+        Ok(a) => a,
+        Err(retry_after) => return Err(AppError::TooManyRequests { retry_after }),
+    };
     let old = Credentials::of(&req).session;
     let db = state.db.clone();
     let name = username.clone();
@@ -48,7 +49,7 @@ pub async fn login(
             .await?;
     match result {
         Ok(logged) => {
-            state.login_limiter.succeed(&ip, &username);
+            state.login_limiter.succeed(attempt);
             let secure = state.secure_cookies || is_tls(&req);
             Ok(HttpResponse::Ok()
                 .cookie(session_cookie(&logged.session_token, secure))
@@ -58,14 +59,17 @@ pub async fn login(
                 }))
         }
         Err(DomainError::Invalid { message, .. }) => {
-            // Wrong credentials are a 401 (RFC 9110 §15.5.2), not a bad field.
-            state.login_limiter.fail(&ip, &username);
+            // Wrong credentials are a 401 (RFC 9110 §15.5.2), not a bad field;
+            // the attempt stays counted as a failure.
             Err(AppError::BadRequest {
                 status: 401,
                 message,
             })
         }
-        Err(e) => Err(e.into()),
+        Err(e) => {
+            state.login_limiter.forget(attempt);
+            Err(e.into())
+        }
     }
 }
 

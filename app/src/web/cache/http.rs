@@ -94,7 +94,10 @@ where
             .insert_header((header::ETAG, etag))
             .finish());
     }
-    let key = format!("{}\u{0}{key_extra}", req.uri());
+    // Keyed by the path and `key_extra` only: no cached answer reads its
+    // query string, and a key with it would let `?bust=1`, `?bust=2`, … each
+    // make and keep a copy (issue 41).
+    let key = format!("{}\u{0}{key_extra}", req.path());
     let (etag, body) = match state.cache.get_at_least(&key, required) {
         Some((v, b)) => {
             let tag = state.cache.etag(tid, v, &variant);

@@ -36,7 +36,7 @@ use crate::domain::ids::TournamentId;
 use crate::sync::Versions;
 use shared::SharedAnswers;
 use std::collections::HashMap;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
@@ -102,6 +102,9 @@ pub struct Cache {
     pub computed: AtomicU64,
     /// Answers the refresher took from another instance (`shared`).
     pub shared: AtomicU64,
+    /// The bytes the copies hold now, and the most they may (`config::Limits`).
+    bytes: AtomicUsize,
+    budget: usize,
 }
 
 impl Default for Cache {
@@ -112,6 +115,11 @@ impl Default for Cache {
 
 impl Cache {
     pub fn new(epoch: String) -> Cache {
+        Cache::with_budget(epoch, crate::config::Limits::default().cache_bytes)
+    }
+
+    /// A cache whose copies hold at most `budget` bytes.
+    pub fn with_budget(epoch: String, budget: usize) -> Cache {
         Cache {
             epoch,
             entries: Mutex::new(HashMap::new()),
@@ -123,8 +131,29 @@ impl Cache {
             refreshed: AtomicU64::new(0),
             computed: AtomicU64::new(0),
             shared: AtomicU64::new(0),
+            bytes: AtomicUsize::new(0),
+            budget,
         }
     }
+
+    /// The copies kept now.
+    pub fn len(&self) -> usize {
+        self.entries().len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The bytes the copies hold now (keys and both bodies).
+    pub fn bytes(&self) -> usize {
+        self.bytes.load(Ordering::Relaxed)
+    }
+}
+
+/// What a copy costs the budget.
+fn cost(key: &str, body: &Body) -> usize {
+    key.len() + body.plain.len() + body.gzip.len() + 64
 }
 
 impl Cache {
@@ -192,6 +221,7 @@ impl Cache {
         let mut map = self.entries();
         if map.len() >= MAX_ENTRIES {
             map.clear();
+            self.bytes.store(0, Ordering::Relaxed);
         }
         // Never replace a newer copy by an older one (two readers may finish out of order).
         if map.get(&key).is_none_or(|e| e.version <= version) {
@@ -199,6 +229,31 @@ impl Cache {
                 Some(e) if !read => e.read_at,
                 _ => now,
             };
+            let new_cost = cost(&key, &body);
+            if let Some(old) = map.get(&key) {
+                self.bytes
+                    .fetch_sub(cost(&key, &old.body).min(self.bytes()), Ordering::Relaxed);
+            }
+            // Over the budget: the copies read longest ago go, down to three
+            // quarters of it.
+            if self.bytes() + new_cost > self.budget {
+                let mut by_age: Vec<(Instant, String)> = map
+                    .iter()
+                    .filter(|(k, _)| **k != key)
+                    .map(|(k, e)| (e.read_at, k.clone()))
+                    .collect();
+                by_age.sort();
+                for (_, k) in by_age {
+                    if self.bytes() + new_cost <= self.budget / 4 * 3 {
+                        break;
+                    }
+                    if let Some(e) = map.remove(&k) {
+                        self.bytes
+                            .fetch_sub(cost(&k, &e.body).min(self.bytes()), Ordering::Relaxed);
+                    }
+                }
+            }
+            self.bytes.fetch_add(new_cost, Ordering::Relaxed);
             map.insert(
                 key,
                 Entry {

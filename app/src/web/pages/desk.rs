@@ -468,8 +468,14 @@ async fn envelope_game(
 ) -> Result<GameId, PageError> {
     let db = state.db.clone();
     let lang = viewer.lang;
+    let actor = viewer.actor.clone();
     web::block(move || {
-        db.read(|conn| adjournments::get(conn, tid, aid, Audience::Staff).map(|e| e.game_id))
+        db.read(|conn| {
+            // Who asks first: else "not found" against "forbidden" would tell
+            // an outsider which envelopes exist.
+            require_role(conn, &actor, tid, &[Role::Arbiter])?;
+            adjournments::get(conn, tid, aid, Audience::Staff).map(|e| e.game_id)
+        })
     })
     .await
     .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?

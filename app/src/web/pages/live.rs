@@ -15,10 +15,12 @@ use actix_web::http::header;
 use actix_web::web::{self, Bytes};
 use actix_web::HttpResponse;
 
-/// The versions this process has seen, and the open streams.
+/// The versions this process has seen, and the open streams (in all and
+/// per client address, each capped: `config::Limits`).
 pub struct Live {
     pub versions: Arc<Versions>,
     open: Arc<AtomicI64>,
+    per_client: Arc<Mutex<HashMap<IpAddr, usize>>>,
 }
 
 impl Live {
@@ -26,7 +28,30 @@ impl Live {
         Live {
             versions,
             open: Arc::new(AtomicI64::new(0)),
+            per_client: Arc::new(Mutex::new(HashMap::new())),
         }
+    }
+
+    /// Takes a stream's place for `client`, or says why not: `Err(true)` when
+    /// the client has its share open, `Err(false)` when the server is full.
+    fn admit(&self, client: Option<IpAddr>, limits: &crate::config::Limits) -> Result<Open, bool> {
+        let mut map = self.per_client.lock().unwrap_or_else(|p| p.into_inner());
+        if self.open.load(Ordering::Relaxed) >= limits.streams_total as i64 {
+            return Err(false);
+        }
+        if let Some(ip) = client {
+            let n = map.entry(ip).or_insert(0);
+            if *n >= limits.streams_per_client {
+                return Err(true);
+            }
+            *n += 1;
+        }
+        self.open.fetch_add(1, Ordering::Relaxed);
+        Ok(Open {
+            open: self.open.clone(),
+            per_client: self.per_client.clone(),
+            client,
+        })
     }
 
     /// This process wrote to tournament `tid` (or somewhere, when unknown):
@@ -46,17 +71,32 @@ impl Live {
 }
 
 /// Counts an open stream for as long as it lives.
-struct Open(Arc<AtomicI64>);
+struct Open {
+    open: Arc<AtomicI64>,
+    per_client: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    client: Option<IpAddr>,
+}
 
 impl Drop for Open {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::Relaxed);
+        let mut map = self.per_client.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(ip) = self.client {
+            if let Some(n) = map.get_mut(&ip) {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    map.remove(&ip);
+                }
+            }
+        }
+        self.open.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -121,13 +161,39 @@ impl MessageBody for EventStream {
 }
 
 /// `GET /t/{tid}/live`: `event: update` whenever the tournament changes.
-pub async fn events(state: web::Data<AppState>, tid: web::Path<TournamentId>) -> HttpResponse {
+/// A tournament that does not exist is a 404 before any stream opens; past
+/// the caps a stream is refused, 429 for a client that has its share open,
+/// 503 when the server has (counted in `/metrics` as
+/// `live_streams_refused_total`).
+pub async fn events(
+    state: web::Data<AppState>,
+    req: actix_web::HttpRequest,
+    tid: web::Path<TournamentId>,
+) -> Result<HttpResponse, crate::web::error::AppError> {
+    use crate::web::error::AppError;
     let tid = tid.into_inner();
+    let db = state.db.clone();
+    web::block(move || db.read(|conn| crate::domain::tournaments::load(conn, tid).map(|_| ())))
+        .await??;
+    let client = req.peer_addr().map(|a| a.ip());
+    let open = match state.live.admit(client, &state.limits) {
+        Ok(open) => open,
+        Err(per_client) => {
+            let reason = if per_client { "client" } else { "server" };
+            metrics::counter!("live_streams_refused_total", "reason" => reason).increment(1);
+            return Err(if per_client {
+                AppError::TooManyRequests { retry_after: 30 }
+            } else {
+                AppError::BadRequest {
+                    status: 503,
+                    message: msg!("too many live pages are open on this server; reload later"),
+                }
+            });
+        }
+    };
     let seen = state.live.version(tid);
     let tick = actix_web::rt::time::interval(TICK);
-    state.live.open.fetch_add(1, Ordering::Relaxed);
-    let open = Open(state.live.open.clone());
-    HttpResponse::Ok()
+    Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // Not compressed: the compressor would hold events back in its buffer.
@@ -142,5 +208,5 @@ pub async fn events(state: web::Data<AppState>, tid: web::Path<TournamentId>) ->
             ticks: 0,
             started: false,
             _open: open,
-        })
+        }))
 }

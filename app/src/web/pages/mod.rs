@@ -783,7 +783,9 @@ where
         return page(state, req, f).await;
     }
     let lang = crate::web::lang_of(req);
-    let path = path_of(req);
+    // The cached copy serves every query string of the path: it is made
+    // from the path alone (no cached page reads its query).
+    let path = req.path().to_string();
     let db = state.db.clone();
     crate::web::cache::cached(
         state,

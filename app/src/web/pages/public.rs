@@ -433,6 +433,16 @@ pub struct Back {
 }
 
 /// `GET /lang/{code}?back=/path`: stores the language in a cookie and goes back.
+/// A path of this site: `/` then anything but a second `/` or `\\`, and no
+/// control character or white space anywhere (browsers drop a tab or a line
+/// break, so `/\t/evil.example` would be `//evil.example`, another site).
+pub fn is_local_path(b: &str) -> bool {
+    b.starts_with('/')
+        && !b[1..].starts_with(['/', '\\'])
+        && !b.contains('\\')
+        && !b.chars().any(|c| c.is_control() || c.is_whitespace())
+}
+
 pub async fn set_language(
     req: HttpRequest,
     code: web::Path<String>,
@@ -444,12 +454,21 @@ pub async fn set_language(
             crate::web::lang_of(&req),
         )
     })?;
-    // Only paths of this site: never an open redirect.
-    let back = q
-        .back
-        .as_deref()
-        .filter(|b| b.starts_with('/') && !b.starts_with("//") && !b.contains('\\'))
-        .unwrap_or("/");
+    // Only paths of this site: never an open redirect, never a header
+    // broken by a control character (issue 41).
+    let back = match q.back.as_deref() {
+        None | Some("") => "/",
+        Some(b) if is_local_path(b) => b,
+        Some(_) => {
+            return Err(PageError::new(
+                DomainError::invalid(
+                    "back",
+                    msg!("the page to go back to must be a path of this site"),
+                ),
+                crate::web::lang_of(&req),
+            ))
+        }
+    };
     let cookie = Cookie::build(LANG_COOKIE, lang.code())
         .path("/")
         .same_site(SameSite::Lax)

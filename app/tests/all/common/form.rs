@@ -31,10 +31,18 @@ impl Form {
     }
 
     pub fn post(&self, path: &str, fields: &[(&str, &str)]) -> (u16, String, String) {
+        // The login form carries a token of its own (no session yet): a test
+        // that does not give one takes the form's, as a browser does.
+        let token;
+        let mut fields = fields.to_vec();
+        if path == "/login" && !fields.iter().any(|(k, _)| *k == "csrf") {
+            token = self.csrf("/login");
+            fields.push(("csrf", &token));
+        }
         let r = self
             .http
             .post(format!("{}{path}", self.base))
-            .form(fields)
+            .form(&fields)
             .send()
             .unwrap();
         let location = r
@@ -55,4 +63,34 @@ impl Form {
             + 19;
         html[at..].split('"').next().unwrap().to_string()
     }
+}
+
+/// Logs `client` (a cookie-keeping reqwest client) in through the login page,
+/// as a browser does: the form first, for its CSRF token, then the post.
+pub fn page_login(
+    client: &Client,
+    base: &str,
+    username: &str,
+    password: &str,
+) -> reqwest::blocking::Response {
+    let html = client
+        .get(format!("{base}/login"))
+        .send()
+        .unwrap()
+        .text()
+        .unwrap();
+    let at = html
+        .find("name=\"csrf\" value=\"")
+        .expect("the login form's token")
+        + 19;
+    let token = html[at..].split('"').next().unwrap().to_string();
+    client
+        .post(format!("{base}/login"))
+        .form(&[
+            ("username", username),
+            ("password", password),
+            ("csrf", token.as_str()),
+        ])
+        .send()
+        .unwrap()
 }

@@ -7,7 +7,7 @@ pub mod model;
 
 use app::db::{Backend, Database};
 use app::domain::{audit, users, Actor};
-use app::server::{start_background, Background, Settings};
+use app::server::{start_background_with_limits, Background, Limits, Settings};
 use diesel::{Connection, RunQueryDsl};
 use reqwest::blocking::Client as Http;
 use reqwest::StatusCode;
@@ -136,6 +136,11 @@ pub struct TestApp {
 impl TestApp {
     /// A server on a fresh database with an administrator `admin`.
     pub fn start(backend: Backend) -> TestApp {
+        TestApp::start_with_limits(backend, Limits::default())
+    }
+
+    /// `start` with the server's limits given (`app::config::Limits`).
+    pub fn start_with_limits(backend: Backend, limits: Limits) -> TestApp {
         let testdb = TestDb::new(backend);
         let db = Database::open(&testdb.url, 8).expect("open database");
         db.write(|conn| {
@@ -149,7 +154,7 @@ impl TestApp {
             )
         })
         .expect("admin");
-        let server = start_background(
+        let server = start_background_with_limits(
             db.clone(),
             Settings {
                 bind: "127.0.0.1:0".into(),
@@ -157,6 +162,7 @@ impl TestApp {
                 secure_cookies: false,
                 workers: 2,
             },
+            limits,
         )
         .expect("server");
         let base = server.url();

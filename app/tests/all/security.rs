@@ -1,0 +1,529 @@
+//! Issue 41 ("safe to put on the internet"), on SQLite and PostgreSQL: the
+//! limits against cheap exhaustion (`app::config::Limits`, docs/security.md):
+//! live streams capped per client and in all, unknown tournaments refused
+//! before a stream opens, slow request bodies cut off, the cache keyed by what
+//! changes the answer and held to a byte budget, and imports held to a number
+//! of players.
+
+use crate::common;
+
+use app::server::Limits;
+use common::{backends, TestApp};
+use serde_json::json;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+fn addr(app: &TestApp) -> String {
+    app.base.trim_start_matches("http://").to_string()
+}
+
+/// Sends `head` (and `body`) on a new connection; returns the connection and
+/// the status line's code once the answer's head has come (0 when the
+/// server said nothing within `wait`).
+fn open(app: &TestApp, head: &str, body: &[u8], wait: Duration) -> (TcpStream, u16) {
+    let mut s = TcpStream::connect(addr(app)).unwrap();
+    s.set_read_timeout(Some(wait)).unwrap();
+    s.write_all(head.as_bytes()).unwrap();
+    s.write_all(body).unwrap();
+    let code = status_of(&mut s);
+    (s, code)
+}
+
+fn status_of(s: &mut TcpStream) -> u16 {
+    let mut got = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !got.windows(4).any(|w| w == b"\r\n\r\n") {
+        match s.read(&mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+        }
+    }
+    let text = String::from_utf8_lossy(&got);
+    text.split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0)
+}
+
+fn live(app: &TestApp, tid: i64) -> (TcpStream, u16) {
+    open(
+        app,
+        &format!("GET /t/{tid}/live HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"),
+        b"",
+        Duration::from_secs(10),
+    )
+}
+
+fn tournament(app: &TestApp) -> i64 {
+    let org = app.user("organizer");
+    org.ok(
+        org.post("/api/v1/tournaments", json!({"name": "Limits Open"})),
+        201,
+        "create",
+    )["id"]
+        .as_i64()
+        .unwrap()
+}
+
+#[test]
+fn live_streams_are_capped_per_client_and_in_all() {
+    for backend in backends() {
+        let limits = Limits {
+            streams_per_client: 3,
+            ..Limits::default()
+        };
+        let app = TestApp::start_with_limits(backend, limits);
+        let label = app.label();
+        let tid = tournament(&app);
+        // A tournament that does not exist: 404, and no stream.
+        let (_s, code) = live(&app, tid + 1000);
+        assert_eq!(code, 404, "[{label}] an unknown tournament's stream");
+        let mut open_streams: Vec<TcpStream> = (0..3)
+            .map(|i| {
+                let (s, code) = live(&app, tid);
+                assert_eq!(code, 200, "[{label}] stream {i}");
+                s
+            })
+            .collect();
+        let (_s, code) = live(&app, tid);
+        assert_eq!(code, 429, "[{label}] a fourth stream from one client");
+        // One closes: its place is free again once the server notices, at
+        // the stream's next event (a change of the tournament here).
+        drop(open_streams.pop());
+        let org = app.user("organizer");
+        let mut freed = 0;
+        for i in 0..50 {
+            let v = org.get(&format!("/api/v1/tournaments/{tid}")).1["version"].clone();
+            org.patch(
+                &format!("/api/v1/tournaments/{tid}"),
+                json!({"changes": {"place": format!("Hall {i}")}, "version": v}),
+            );
+            let (s, code) = live(&app, tid);
+            if code == 200 {
+                open_streams.push(s);
+                freed = code;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        assert_eq!(freed, 200, "[{label}] a closed stream's place is free");
+        let metrics = app.client().bytes("/metrics").2;
+        let metrics = String::from_utf8_lossy(&metrics);
+        assert!(
+            metrics.contains("live_streams_refused_total{reason=\"client\"}"),
+            "[{label}] counted in /metrics"
+        );
+        drop(open_streams);
+
+        // The server's cap: 503.
+        let limits = Limits {
+            streams_per_client: 100,
+            streams_total: 2,
+            ..Limits::default()
+        };
+        let app = TestApp::start_with_limits(backend, limits);
+        let tid = tournament(&app);
+        let _a = live(&app, tid);
+        let _b = live(&app, tid);
+        assert_eq!((_a.1, _b.1), (200, 200), "[{label}]");
+        assert_eq!(live(&app, tid).1, 503, "[{label}] the server is full");
+    }
+}
+
+#[test]
+fn a_slow_body_is_cut_off() {
+    for backend in backends() {
+        let limits = Limits {
+            body_idle_timeout_ms: 400,
+            body_timeout_ms: 2_000,
+            ..Limits::default()
+        };
+        let app = TestApp::start_with_limits(backend, limits);
+        let label = app.label();
+        let head = "POST /api/v1/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n";
+        // Ten bytes of a hundred, then nothing: cut off after the idle time.
+        let started = Instant::now();
+        let (_s, code) = open(&app, head, b"{\"username", Duration::from_secs(10));
+        assert_eq!(code, 408, "[{label}] a stalled body");
+        assert!(started.elapsed() < Duration::from_secs(5), "[{label}]");
+        // A byte every 200 ms never idles, but the whole has a deadline.
+        let mut s = TcpStream::connect(addr(&app)).unwrap();
+        s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+        s.write_all(head.as_bytes()).unwrap();
+        let started = Instant::now();
+        let mut code = 0;
+        for _ in 0..100 {
+            if s.write_all(b" ").is_err() {
+                break;
+            }
+            let mut buf = [0u8; 64];
+            if let Ok(n) = s.read(&mut buf) {
+                if n > 0 {
+                    code = String::from_utf8_lossy(&buf[..n])
+                        .split(' ')
+                        .nth(1)
+                        .and_then(|c| c.parse().ok())
+                        .unwrap_or(0);
+                    break;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(150));
+        }
+        assert_eq!(code, 408, "[{label}] a trickled body");
+        assert!(
+            started.elapsed() < Duration::from_secs(6),
+            "[{label}] cut off at the deadline: {:?}",
+            started.elapsed()
+        );
+        // A body sent at once is not affected.
+        let (_s, code) = open(
+            &app,
+            "POST /api/v1/session HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 36\r\n\r\n",
+            br#"{"username":"x","password":"wrong!"}"#,
+            Duration::from_secs(10),
+        );
+        assert_eq!(code, 401, "[{label}] an ordinary body");
+    }
+}
+
+#[test]
+fn query_strings_do_not_grow_the_cache() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let tid = tournament(&app);
+        let anon = app.client();
+        let cache = || app.server.as_ref().unwrap().state().cache.clone();
+        let paths = [
+            format!("/api/v1/tournaments/{tid}/players"),
+            format!("/t/{tid}/standings"),
+            format!("/api/v1/tournaments/{tid}"),
+        ];
+        for p in &paths {
+            assert_eq!(anon.bytes(p).0.as_u16(), 200, "[{label}] {p}");
+        }
+        let (len, bytes) = (cache().len(), cache().bytes());
+        assert!(len >= paths.len(), "[{label}] the answers are cached");
+        for n in 0..200 {
+            for p in &paths {
+                let a = anon.bytes(&format!("{p}?bust={n}&x={n}"));
+                assert_eq!(a.0.as_u16(), 200, "[{label}] {p}?bust={n}");
+            }
+        }
+        assert_eq!(
+            (cache().len(), cache().bytes()),
+            (len, bytes),
+            "[{label}] 600 requests with ?bust=N made new copies"
+        );
+    }
+}
+
+#[test]
+fn the_cache_keeps_to_its_byte_budget() {
+    for backend in backends() {
+        let budget = 40_000;
+        let app = TestApp::start_with_limits(
+            backend,
+            Limits {
+                cache_bytes: budget,
+                ..Limits::default()
+            },
+        );
+        let label = app.label();
+        let org = app.user("organizer");
+        let anon = app.client();
+        for i in 0..30 {
+            let tid = org.ok(
+                org.post(
+                    "/api/v1/tournaments",
+                    json!({"name": format!("Budget {i}")}),
+                ),
+                201,
+                "create",
+            )["id"]
+                .as_i64()
+                .unwrap();
+            for p in [
+                format!("/t/{tid}/standings"),
+                format!("/api/v1/tournaments/{tid}"),
+            ] {
+                assert_eq!(anon.bytes(&p).0.as_u16(), 200, "[{label}] {p}");
+            }
+            let bytes = app.server.as_ref().unwrap().state().cache.bytes();
+            assert!(
+                bytes <= budget,
+                "[{label}] {bytes} bytes over a budget of {budget}"
+            );
+        }
+        assert!(
+            !app.server.as_ref().unwrap().state().cache.is_empty(),
+            "[{label}] it still caches"
+        );
+    }
+}
+
+fn trf(players: usize) -> String {
+    let mut t = String::from("012 Big Import\n");
+    for i in 1..=players {
+        let name = format!("Player, No{i}");
+        t.push_str(&format!(
+            "001 {i:>4}      {name:<34}{:>4}\n",
+            2000 + (i % 400)
+        ));
+    }
+    t
+}
+
+#[test]
+fn a_large_import_is_refused_by_configuration() {
+    for backend in backends() {
+        let app = TestApp::start_with_limits(
+            backend,
+            Limits {
+                max_players: 12,
+                ..Limits::default()
+            },
+        );
+        let label = app.label();
+        let user = app.user("anyone");
+        let audit = app.audit_count();
+        let (s, v) = user.post("/api/v1/tournaments/import-trf", json!(trf(13)));
+        assert_eq!(s.as_u16(), 422, "[{label}] {v}");
+        assert_eq!(v["field"], "trf", "[{label}] {v}");
+        assert!(
+            v["error"].as_str().unwrap().contains("at most 12"),
+            "[{label}] {v}"
+        );
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing imported");
+        let (s, v) = user.post("/api/v1/tournaments/import-trf", json!(trf(12)));
+        assert_eq!(s.as_u16(), 201, "[{label}] at the limit: {v}");
+    }
+    // The default: 2,000.
+    assert_eq!(Limits::default().max_players, 2000);
+}
+
+/// 200 wrong logins at once for one name: the attempts are counted before the
+/// password is checked, so at most `MAX_FAILURES` reach the check (401); the
+/// others are refused (429).
+#[test]
+fn parallel_wrong_logins_get_at_most_the_limit() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let base = app.base.clone();
+        let statuses: Vec<u16> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..50)
+                .map(|_| {
+                    let base = base.clone();
+                    s.spawn(move || {
+                        let mut out = vec![];
+                        for _ in 0..4 {
+                            let mut c = common::Client::new(&base);
+                            out.push(c.login("admin", "wrong-password-0").0.as_u16());
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().unwrap())
+                .collect()
+        });
+        let through = statuses.iter().filter(|&&s| s == 401).count();
+        let refused = statuses.iter().filter(|&&s| s == 429).count();
+        assert_eq!(through + refused, 200, "[{label}] {statuses:?}");
+        assert!(
+            through <= app::web::auth::MAX_FAILURES,
+            "[{label}] {through} of 200 parallel wrong logins were checked"
+        );
+    }
+}
+
+/// A wrong password costs the same for a name that exists and one that does
+/// not (a hash is checked either way).
+#[test]
+fn a_wrong_login_takes_as_long_for_an_unknown_name() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    app.user("timing");
+    let time = |name: &str| {
+        let mut c = common::Client::new(&app.base);
+        let t = Instant::now();
+        assert_eq!(c.login(name, "wrong-password-0").0.as_u16(), 401);
+        t.elapsed()
+    };
+    let mut known: Vec<Duration> = (0..3).map(|_| time("timing")).collect();
+    let mut unknown: Vec<Duration> = (0..3).map(|i| time(&format!("nobody{i}"))).collect();
+    known.sort();
+    unknown.sort();
+    assert!(
+        unknown[1] * 3 > known[1],
+        "an unknown name answers in {:?}, a known one in {:?}",
+        unknown[1],
+        known[1]
+    );
+}
+
+/// `/lang/{code}?back=…` goes only to paths of this site; a control character
+/// (which browsers drop, or which breaks the header) is refused.
+#[test]
+fn the_back_parameter_stays_on_this_site() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    for bad in [
+        "/%09/evil.example",
+        "/%0d%0aSet-Cookie:%20x=1",
+        "/%0a/evil.example",
+        "//evil.example",
+        "/%5Cevil.example",
+        "https://evil.example",
+        "/%00",
+        "/%20/evil.example",
+    ] {
+        let (_s, code) = open(
+            &app,
+            &format!("GET /lang/en?back={bad} HTTP/1.1\r\nHost: x\r\n\r\n"),
+            b"",
+            Duration::from_secs(10),
+        );
+        assert_eq!(code, 422, "back={bad}: refused, naming the field");
+    }
+    let (mut s, code) = open(
+        &app,
+        "GET /lang/cs?back=/t/1/standings%3Fx=1 HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"",
+        Duration::from_secs(10),
+    );
+    assert_eq!(code, 303);
+    let _ = &mut s;
+}
+
+/// A staff write with a body asks who is asking before it reads the body: an
+/// anonymous upload is a 401 at once, even while its body is still coming.
+#[test]
+fn a_staff_upload_is_refused_before_its_body_is_read() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let tid = tournament(&app);
+        let started = Instant::now();
+        let (_s, code) = open(
+            &app,
+            &format!(
+                "POST /api/v1/tournaments/{tid}/rounds/1/games.pgn HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\nContent-Length: 100000\r\n\r\n"
+            ),
+            b"[Event \"x\"]\n",
+            Duration::from_secs(5),
+        );
+        assert_eq!(code, 401, "[{label}] anonymous, body unfinished");
+        assert!(started.elapsed() < Duration::from_secs(4), "[{label}]");
+        let stranger = app.user("stranger");
+        let (s, _) = stranger.post(
+            &format!("/api/v1/tournaments/{tid}/rounds/1/games.pgn"),
+            json!("[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"),
+        );
+        assert_eq!(s.as_u16(), 403, "[{label}] wrong role");
+    }
+}
+
+/// The login form carries a CSRF token (no session yet: the form's token
+/// must equal the cookie's), so another site cannot log a browser in.
+#[test]
+fn the_login_form_needs_its_token() {
+    let app = TestApp::start(app::db::Backend::Sqlite);
+    let pw = common::ADMIN_PASSWORD;
+    // Posted from elsewhere: no cookie, a made-up token.
+    let f = common::form::Form::new(&app.base);
+    let (status, location, _) = f.post(
+        "/login",
+        &[("username", "admin"), ("password", pw), ("csrf", "made-up")],
+    );
+    assert_eq!((status, location.as_str()), (403, ""), "a forged login");
+    // With the cookie but another token.
+    let f = common::form::Form::new(&app.base);
+    let token = f.csrf("/login");
+    let (status, _, _) = f.post(
+        "/login",
+        &[
+            ("username", "admin"),
+            ("password", pw),
+            ("csrf", &format!("{token}x")),
+        ],
+    );
+    assert_eq!(status, 403, "a wrong token");
+    // The form's own token.
+    let (status, location, _) = f.post(
+        "/login",
+        &[("username", "admin"), ("password", pw), ("csrf", &token)],
+    );
+    assert_eq!(
+        (status, location.as_str()),
+        (303, "/"),
+        "the form as served"
+    );
+}
+
+/// The staff's posts about a game or an envelope check the role before they
+/// read anything: an outsider gets 403 whether the game or envelope exists or
+/// not (a 404 for the ones that do not would tell which exist).
+#[test]
+fn staff_posts_check_the_role_before_reading() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organizer");
+        let tid = tournament(&app);
+        for i in 0..4 {
+            org.ok(
+                org.post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    json!({"name": format!("P{i}"), "rating": 2000 - i}),
+                ),
+                201,
+                "register",
+            );
+        }
+        org.ok(
+            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+            201,
+            "pair (not published)",
+        );
+        let gid = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"]
+            .as_i64()
+            .unwrap();
+        app.user("outsider");
+        let f = common::form::Form::new(&app.base);
+        let (s, _, _) = f.post(
+            "/login",
+            &[
+                ("username", "outsider"),
+                ("password", common::USER_PASSWORD),
+            ],
+        );
+        assert_eq!(s, 303, "[{label}] the outsider logs in");
+        let csrf = f.csrf("/");
+        let mut checked = 0;
+        for r in app::web::pages::routes() {
+            if r.method.as_str() != "POST"
+                || !r.path.starts_with("/t/{tid}/manage/")
+                || !(r.path.contains("{gid}") || r.path.contains("{aid}"))
+            {
+                continue;
+            }
+            let mut answers = vec![];
+            for id in [gid, 999_999] {
+                let path = r
+                    .path
+                    .replace("{tid}", &tid.to_string())
+                    .replace("{n}", "1")
+                    .replace("{gid}", &id.to_string())
+                    .replace("{aid}", &id.to_string());
+                let (s, _, _) = f.post(&path, &[("csrf", &csrf)]);
+                answers.push(s);
+            }
+            assert_eq!(answers, vec![403, 403], "[{label}] {}", r.path);
+            checked += 1;
+        }
+        assert!(checked >= 6, "[{label}] {checked} routes");
+    }
+}
