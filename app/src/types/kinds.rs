@@ -738,7 +738,7 @@ mod tests {
         let e = "swis".parse::<PairingSystem>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "'swis' is not a pairing system; allowed: swiss, round_robin, double_round_robin"
+            "'swis' is not a pairing system; allowed: swiss, round_robin, double_round_robin, burstein"
         );
         let e = serde_json::from_str::<GameKind>("\"won\"").unwrap_err();
         assert!(e.to_string().contains("pending"), "{e}");
