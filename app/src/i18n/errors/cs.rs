@@ -326,6 +326,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("claim under {} rejected: {} s added to the opponent's clock", "reklamace podle {} zamítnuta: soupeři přidáno {} s"),
     ("incorrect draw claim: {} s added to the opponent's clock ({})", "neoprávněná reklamace remízy: soupeři přidáno {} s ({})"),
     ("at least one second, or none for the edition's", "alespoň jedna sekunda, nebo nic (podle vydání Pravidel)"),
+    ("only a Swiss is accelerated", "zrychlit lze jen švýcarský systém"),
     // Team events (withdrawals, byes, unpairing; individual actions refused).
     ("'{}' is not a round number", "'{}' není číslo kola"),
     ("a bye of {} in round {}", "volno družstva {} v {}. kole"),

@@ -326,6 +326,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("claim under {} rejected: {} s added to the opponent's clock", "reklamacja według {} odrzucona: {} s dodane na zegarze przeciwnika"),
     ("incorrect draw claim: {} s added to the opponent's clock ({})", "nieprawidłowa reklamacja remisu: {} s dodane na zegarze przeciwnika ({})"),
     ("at least one second, or none for the edition's", "co najmniej jedna sekunda albo nic (według wydania Przepisów)"),
+    ("only a Swiss is accelerated", "tylko system szwajcarski może być przyspieszony"),
     // Team events (withdrawals, byes, unpairing; individual actions refused).
     ("'{}' is not a round number", "'{}' nie jest numerem rundy"),
     ("a bye of {} in round {}", "pauza drużyny {} w rundzie {}"),
