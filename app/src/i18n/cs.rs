@@ -394,7 +394,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "increment" => "Přídavek, sekund na tah",
         "default_time" => {
             "Čekací doba: o kolik minut smí hráč přijít pozdě (0 = musí být přítomen při \
-             zahájení, Pravidla 2009 čl. 6.7)"
+             zahájení, jak stanoví Pravidla, když rozpis nic neříká)"
         }
         "tiebreak_order" => {
             "Pořadí pomocných hodnocení (kódy FIDE oddělené čárkou; prázdné = obvyklé pro systém)"

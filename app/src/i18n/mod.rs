@@ -482,8 +482,8 @@ impl Tr {
             "base_minutes" => ("Minutes per player", "Minuty dla zawodnika"),
             "increment" => ("Increment, seconds per move", "Dodawany czas, sekund na ruch"),
             "default_time" => (
-                "Default time: minutes a player may be late (0 = must be present at the start, Laws 2009 art. 6.7)",
-                "Czas spóźnienia: ile minut zawodnik może się spóźnić (0 = musi być obecny na starcie, Przepisy 2009 art. 6.7)",
+                "Default time: minutes a player may be late (0 = must be present at the start, as the Laws have it when the regulations say nothing)",
+                "Czas spóźnienia: ile minut zawodnik może się spóźnić (0 = musi być obecny na starcie, jak w Przepisach, gdy regulamin nic nie mówi)",
             ),
             "tiebreak_order" => ("Tie-break order (FIDE codes, comma-separated; empty = usual for the system)", "Kolejność punktacji pomocniczej (kody FIDE po przecinku; puste = zwykła dla systemu)"),
             "laws_edition" => ("Edition of the Laws", "Wydanie Przepisów"),
