@@ -16,61 +16,73 @@ fn result_for(round: i64, board: i64) -> &'static str {
     }
 }
 
+/// A tournament created with `regulations` and `players` registered (ratings
+/// falling by `step` from 2600): its id.
+fn event(arb: &Client, regulations: Value, players: i64, step: i64) -> (i64, Value) {
+    let t = arb.ok(arb.post("/api/v1/tournaments", regulations), 201, "create");
+    let tid = t["id"].as_i64().unwrap();
+    for i in 0..players {
+        arb.ok(
+            arb.post(
+                &format!("/api/v1/tournaments/{tid}/players"),
+                json!({"name": format!("Player {i:03}"), "rating": 2600 - i * step}),
+            ),
+            201,
+            "register",
+        );
+    }
+    (tid, t)
+}
+
+/// Pairs and publishes round `round`, enters `result_for` on every board,
+/// and gives the games as paired.
+fn play_round(arb: &Client, tid: i64, round: i64) -> Vec<Value> {
+    arb.ok(
+        arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
+        201,
+        "pair",
+    );
+    arb.ok(
+        arb.post(
+            &format!("/api/v1/tournaments/{tid}/rounds/{round}/publish"),
+            json!({}),
+        ),
+        200,
+        "publish",
+    );
+    let r = arb
+        .get(&format!("/api/v1/tournaments/{tid}/rounds/{round}"))
+        .1;
+    let games: Vec<Value> = r["games"].as_array().unwrap().clone();
+    for g in games.iter().filter(|g| !g["black"].is_null()) {
+        let gid = g["id"].as_i64().unwrap();
+        arb.ok(
+            arb.put(
+                &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                json!({"result": result_for(round, g["board"].as_i64().unwrap()), "version": g["version"]}),
+            ),
+            200,
+            "result",
+        );
+    }
+    games
+}
+
 #[test]
 fn a_burstein_tournament_is_paired_by_the_burstein_system() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
         let arb = app.user("burstein");
-        let t = arb.ok(
-            arb.post(
-                "/api/v1/tournaments",
-                json!({"name": "Burstein Open", "rounds": 5, "system": "burstein"}),
-            ),
-            201,
-            "create",
+        let (tid, t) = event(
+            &arb,
+            json!({"name": "Burstein Open", "rounds": 5, "system": "burstein"}),
+            23,
+            17,
         );
         assert_eq!(t["regulations"]["system"], "burstein", "[{label}] {t}");
-        let tid = t["id"].as_i64().unwrap();
-        for i in 0..23 {
-            arb.ok(
-                arb.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": format!("Player {i:02}"), "rating": 2400 - i * 17}),
-                ),
-                201,
-                "register",
-            );
-        }
         for round in 1..=5i64 {
-            arb.ok(
-                arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-                201,
-                "pair",
-            );
-            arb.ok(
-                arb.post(
-                    &format!("/api/v1/tournaments/{tid}/rounds/{round}/publish"),
-                    json!({}),
-                ),
-                200,
-                "publish",
-            );
-            let r = arb
-                .get(&format!("/api/v1/tournaments/{tid}/rounds/{round}"))
-                .1;
-            let games: Vec<Value> = r["games"].as_array().unwrap().clone();
-            for g in games.iter().filter(|g| !g["black"].is_null()) {
-                let gid = g["id"].as_i64().unwrap();
-                arb.ok(
-                    arb.put(
-                        &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
-                        json!({"result": result_for(round, g["board"].as_i64().unwrap()), "version": g["version"]}),
-                    ),
-                    200,
-                    "result",
-                );
-            }
+            play_round(&arb, tid, round);
         }
         let trf = Client::new(&app.base)
             .get(&format!("/api/v1/tournaments/{tid}/export.trf"))
@@ -110,44 +122,15 @@ fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
         let app = TestApp::start(backend);
         let label = app.label();
         let arb = app.user("baku");
-        let t = arb.ok(
-            arb.post(
-                "/api/v1/tournaments",
-                json!({"name": "Baku Open", "rounds": 5, "acceleration": "baku"}),
-            ),
-            201,
-            "create",
+        let (tid, t) = event(
+            &arb,
+            json!({"name": "Baku Open", "rounds": 5, "acceleration": "baku"}),
+            200,
+            4,
         );
         assert_eq!(t["regulations"]["acceleration"], "baku", "[{label}] {t}");
-        let tid = t["id"].as_i64().unwrap();
-        for i in 0..200 {
-            arb.ok(
-                arb.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": format!("Player {i:03}"), "rating": 2600 - i * 4}),
-                ),
-                201,
-                "register",
-            );
-        }
         for round in 1..=3i64 {
-            arb.ok(
-                arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-                201,
-                "pair",
-            );
-            arb.ok(
-                arb.post(
-                    &format!("/api/v1/tournaments/{tid}/rounds/{round}/publish"),
-                    json!({}),
-                ),
-                200,
-                "publish",
-            );
-            let r = arb
-                .get(&format!("/api/v1/tournaments/{tid}/rounds/{round}"))
-                .1;
-            let games: Vec<Value> = r["games"].as_array().unwrap().clone();
+            let games = play_round(&arb, tid, round);
             if round == 1 {
                 let top = games.iter().find(|g| g["board"] == 1).unwrap();
                 let pair = [
@@ -157,17 +140,6 @@ fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
                 assert!(
                     pair == [Some(1), Some(51)] || pair == [Some(51), Some(1)],
                     "[{label}] board 1 of an accelerated round 1: {top}"
-                );
-            }
-            for g in games.iter().filter(|g| !g["black"].is_null()) {
-                let gid = g["id"].as_i64().unwrap();
-                arb.ok(
-                    arb.put(
-                        &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
-                        json!({"result": result_for(round, g["board"].as_i64().unwrap()), "version": g["version"]}),
-                    ),
-                    200,
-                    "result",
                 );
             }
         }
