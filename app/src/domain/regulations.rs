@@ -241,8 +241,9 @@ pub struct Regulations {
     pub notation: Notation,
     /// Edition of the Laws applied.
     pub laws_edition: LawsEdition,
-    /// Accelerated pairings of a Swiss (`baku`: C.04.5.1), shown to the
-    /// staff only; `none` by default.
+    /// Accelerated pairings of a Swiss (`baku`: C.04.5.1); `none` by
+    /// default. The setting is public; its virtual points only pair rounds
+    /// and never count in the standings.
     pub acceleration: Acceleration,
 }
 
