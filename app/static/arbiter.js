@@ -539,3 +539,23 @@
     checkin();
   });
 })();
+
+/* A file input with data-fills="ID" puts the chosen text file into the
+   textarea ID (the TRF import): the form still posts text, so the page works
+   without a script too (paste into the textarea). */
+(function () {
+  document.addEventListener("DOMContentLoaded", function () {
+    var inputs = document.querySelectorAll("input[type=file][data-fills]");
+    for (var i = 0; i < inputs.length; i++) {
+      inputs[i].addEventListener("change", function (e) {
+        var input = e.target;
+        var target = document.getElementById(input.getAttribute("data-fills"));
+        var file = input.files && input.files[0];
+        if (!target || !file) return;
+        var reader = new FileReader();
+        reader.onload = function () { target.value = reader.result; };
+        reader.readAsText(file);
+      });
+    }
+  });
+})();

@@ -347,3 +347,19 @@ pub fn find_user_id(conn: &mut DbConnection, username: &str) -> DomainResult<Opt
         .first(conn)
         .optional()?)
 }
+
+/// Every account of the server, by user name. Only an administrator sees them.
+pub fn list_accounts(conn: &mut DbConnection, actor: &Actor) -> DomainResult<Vec<UserView>> {
+    if !actor.is_admin {
+        return Err(if actor.user_id.is_none() {
+            DomainError::Unauthenticated
+        } else {
+            DomainError::Forbidden(msg!("only an administrator sees the accounts"))
+        });
+    }
+    let rows: Vec<User> = users::table
+        .order(users::username)
+        .select(User::as_select())
+        .load(conn)?;
+    Ok(rows.iter().map(UserView::from).collect())
+}

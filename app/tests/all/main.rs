@@ -22,6 +22,8 @@ mod instances;
 mod laws_editions;
 mod numbers;
 mod operations;
+mod page_reach;
+mod pages_admin;
 mod pages_browser;
 mod pages_crawl;
 mod pages_desk;

@@ -584,3 +584,47 @@ fn insert_forbidden_pairs(
     }
     Ok(())
 }
+
+/// Where a TRF file's problem is: its line and column, when the parser knows.
+pub fn trf_error_position(e: &pairing::trf::TrfError) -> (Option<usize>, Option<usize>) {
+    match e {
+        pairing::trf::TrfError::Unexpected { line, column, .. } => (Some(*line), Some(*column)),
+        pairing::trf::TrfError::Inconsistent { line, .. } => (Some(*line), None),
+        _ => (None, None),
+    }
+}
+
+/// The server's limit on the players of an imported file (`ARBITER_MAX_PLAYERS`):
+/// a huge file, and its pairing, must not take the server (issue 41).
+pub fn check_trf_size(src: &pairing::Tournament, max_players: usize) -> DomainResult<()> {
+    if src.players.len() > max_players {
+        return Err(DomainError::invalid(
+            "trf",
+            msg!(
+                "the file has {} players; this server takes at most {} in a tournament",
+                src.players.len(),
+                max_players
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// A TRF file's text read for import by a person on the pages: parsed and
+/// within the limit, or the problem at the field `trf` (the parser's sentence
+/// names the line and column).
+pub fn read_trf_text(text: &str, max_players: usize) -> DomainResult<pairing::Tournament> {
+    if text.trim().is_empty() {
+        return Err(DomainError::invalid(
+            "trf",
+            msg!("paste the TRF file's text or choose the file"),
+        ));
+    }
+    // The parser's sentence names the line and column itself.
+    let parsed = pairing::trf::parse(text).map_err(|e| {
+        let why = crate::domain::library::trf_error(&e);
+        DomainError::invalid("trf", msg!("the TRF file cannot be read: {}", why))
+    })?;
+    check_trf_size(&parsed, max_players)?;
+    Ok(parsed)
+}

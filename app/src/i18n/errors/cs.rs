@@ -242,6 +242,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the request body came too slowly; send it again", "tělo požadavku přicházelo příliš pomalu; pošlete je znovu"),
     ("too many live pages are open on this server; reload later", "na tomto serveru je otevřeno příliš mnoho živých stránek; načtěte později znovu"),
     ("the file has {} players; this server takes at most {} in a tournament", "soubor obsahuje {} hráčů; tento server přijímá nejvýše {} v turnaji"),
+    ("paste the TRF file's text or choose the file", "vložte text souboru TRF nebo vyberte soubor"),
+    ("the TRF file cannot be read: {}", "soubor TRF nelze přečíst: {}"),
+    ("only an administrator sees the accounts", "účty vidí pouze správce"),
     ("the page to go back to must be a path of this site", "stránka pro návrat musí být cestou tohoto webu"),
     ("the login form has expired; log in again on the new one", "přihlašovací formulář vypršel; přihlaste se znovu v novém"),
     // Issue 41 (security): end

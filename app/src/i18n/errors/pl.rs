@@ -242,6 +242,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the request body came too slowly; send it again", "treść żądania nadchodziła zbyt wolno; wyślij ją ponownie"),
     ("too many live pages are open on this server; reload later", "na tym serwerze otwarto zbyt wiele stron na żywo; odśwież później"),
     ("the file has {} players; this server takes at most {} in a tournament", "plik zawiera {} zawodników; ten serwer przyjmuje najwyżej {} w turnieju"),
+    ("paste the TRF file's text or choose the file", "wklej treść pliku TRF albo wybierz plik"),
+    ("the TRF file cannot be read: {}", "nie można odczytać pliku TRF: {}"),
+    ("only an administrator sees the accounts", "konta widzi tylko administrator"),
     ("the page to go back to must be a path of this site", "strona powrotu musi być ścieżką tej witryny"),
     ("the login form has expired; log in again on the new one", "formularz logowania wygasł; zaloguj się ponownie w nowym"),
     // Issue 41 (security): end

@@ -377,13 +377,7 @@ pub async fn import_trf(
     let parsed = match pairing::trf::parse(&text) {
         Ok(t) => t,
         Err(e) => {
-            let (line, column) = match &e {
-                pairing::trf::TrfError::Unexpected { line, column, .. } => {
-                    (Some(*line), Some(*column))
-                }
-                pairing::trf::TrfError::Inconsistent { line, .. } => (Some(*line), None),
-                _ => (None, None),
-            };
+            let (line, column) = interchange::trf_error_position(&e);
             return Ok(HttpResponse::UnprocessableEntity().json(TrfErrorBody {
                 error: format!("the TRF file cannot be read: {e}"),
                 field: "trf".into(),
@@ -392,20 +386,7 @@ pub async fn import_trf(
             }));
         }
     };
-    // Any user may import: the server's limit on players keeps a huge file
-    // (and its pairing) from taking the server (issue 41).
-    let max = state.limits.max_players;
-    if parsed.players.len() > max {
-        return Err(DomainError::invalid(
-            "trf",
-            msg!(
-                "the file has {} players; this server takes at most {} in a tournament",
-                parsed.players.len(),
-                max
-            ),
-        )
-        .into());
-    }
+    interchange::check_trf_size(&parsed, state.limits.max_players)?;
     let db = state.db.clone();
     let v: ImportedTournament =
         web::block(move || db.write(|conn| interchange::import_trf(conn, &actor, &parsed)))

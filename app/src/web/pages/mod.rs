@@ -28,6 +28,7 @@ pub mod teams;
 
 use crate::db::{Database, DbConnection};
 use crate::domain::ids::{RoundNo, TournamentId};
+use crate::domain::kinds::RoundState;
 use crate::domain::{users, Actor, Audience, DomainError, DomainResult};
 use crate::web::auth::{Credentials, SESSION_COOKIE};
 use crate::web::error::AppError;
@@ -59,6 +60,10 @@ pub fn routes() -> Vec<RouteDef> {
         page!(post, Method::POST, "/logout", staff::logout),
         page!(get, Method::GET, "/new", staff::new_tournament_form),
         page!(post, Method::POST, "/new", staff::create_tournament),
+        page!(get, Method::GET, "/import-trf", staff::import_trf_form),
+        page!(post, Method::POST, "/import-trf", staff::import_trf),
+        page!(get, Method::GET, "/accounts", staff::accounts),
+        page!(post, Method::POST, "/accounts", staff::create_account),
         page!(get, Method::GET, "/t/{tid}", public::tournament),
         page!(get, Method::GET, "/t/{tid}/players", public::players),
         page!(
@@ -454,6 +459,46 @@ pub struct TournamentNav {
     pub last_round: RoundNo,
     /// A team event (issue 20): the menu links its team pages.
     pub team_event: bool,
+    /// The round step the staff menu offers: what the day's work is now.
+    pub step: RoundStep,
+}
+
+/// The next thing to do with the rounds, named as such in the staff menu
+/// ("Pair round 3", "Publish round 2", "Results of round 2").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RoundStep {
+    Pair(RoundNo),
+    Publish(RoundNo),
+    Results(RoundNo),
+}
+
+impl RoundStep {
+    /// From the rounds' states in order and the event's number of rounds.
+    pub fn of(states: &[(RoundNo, RoundState)], total: u32) -> RoundStep {
+        match states.last() {
+            None => RoundStep::Pair(RoundNo(1)),
+            Some(&(n, RoundState::Paired)) => RoundStep::Publish(n),
+            Some(&(n, RoundState::Finished)) if (n.get() as u32) < total => {
+                RoundStep::Pair(RoundNo(n.get() + 1))
+            }
+            Some(&(n, _)) => RoundStep::Results(n),
+        }
+    }
+
+    /// The text key of the step's menu item (followed by the round number).
+    pub fn key(&self) -> &'static str {
+        match self {
+            RoundStep::Pair(_) => "nav_pair_round",
+            RoundStep::Publish(_) => "nav_publish_round",
+            RoundStep::Results(_) => "nav_round_results",
+        }
+    }
+
+    pub fn round(&self) -> RoundNo {
+        match *self {
+            RoundStep::Pair(n) | RoundStep::Publish(n) | RoundStep::Results(n) => n,
+        }
+    }
 }
 
 impl TournamentNav {
@@ -468,6 +513,11 @@ impl TournamentNav {
         let staff = audience.is_staff();
         let states = crate::domain::views::round_states(conn, tid)?;
         let last_round = states.last().map(|r| r.0).unwrap_or_default();
+        let step = if staff {
+            RoundStep::of(&states, crate::domain::regulations::total_rounds(conn, &t)?)
+        } else {
+            RoundStep::Results(last_round)
+        };
         Ok(TournamentNav {
             id: tid,
             name: t.name,
@@ -483,6 +533,7 @@ impl TournamentNav {
             round_robin: !t.system.is_swiss(),
             last_round,
             team_event: crate::domain::teams::is_team_event(conn, tid)?,
+            step,
         })
     }
 
@@ -500,6 +551,8 @@ pub struct Base {
     pub tr: Tr,
     pub title: String,
     pub user: Option<String>,
+    /// The viewer is an administrator of the server (the accounts page).
+    pub admin: bool,
     pub csrf: String,
     pub path: String,
     /// The event stream that tells this page to refresh itself, if any.
@@ -521,6 +574,7 @@ impl Base {
             tr: viewer.tr(),
             title: title.into(),
             user: viewer.actor.username.clone(),
+            admin: viewer.actor.is_admin,
             csrf: viewer.csrf.clone(),
             path: viewer.path.clone(),
             live: None,

@@ -115,11 +115,13 @@ pub(super) fn ticked(s: &str) -> bool {
     !s.is_empty() && s != "0"
 }
 
+mod accounts;
 mod audit_log;
 mod login;
 mod players;
 mod round_screen;
 mod tournament;
+pub use accounts::*;
 pub use audit_log::*;
 pub use login::*;
 pub use players::*;
