@@ -489,7 +489,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "entry_send" => "Odeslat přihlášku",
         "entry_list" => "Přihlášení hráči",
         "entry_none" => "Zatím nikdo.",
-        "entry_manage" => "Přihlášky",
+        "entry_manage" => "Přihlášky online",
         "entry_pending" => "čeká",
         "entry_approved" => "schválena",
         "entry_rejected" => "odmítnuta",

@@ -34,6 +34,7 @@ mod pgn_import;
 mod pgn_roundtrip;
 mod prizes;
 mod rating_lists;
+mod screens;
 mod sealed_log;
 mod security;
 mod systems;

@@ -1,0 +1,287 @@
+//! Every staff screen and the public pages of the demo event, in headless
+//! Chromium at 1280 and 390 px, in English, Polish and Czech (issue 33):
+//! a screenshot of each into `artifacts/screens/`, and two checks on each:
+//! - the menus fit: no link of the tournament's or the staff's menu ends
+//!   outside the window, and neither menu scrolls sideways;
+//! - a Polish or Czech page shows no English sentence of the pages' text
+//!   table or of the server's messages (read from `app/src/i18n`).
+//!
+//! Needs `chromium` and `chromium-driver`; without them it says `SKIPPED`
+//! unless `ARBITER_REQUIRE_BROWSER=1`.
+
+use crate::pages_browser::{find, Browser, TempDir};
+use app::db::Database;
+use app::server::{start_background, Background, Settings};
+use serde_json::Value;
+use std::path::Path;
+
+/// Text between the first pair of double quotes at or after `from`, with
+/// `\"` unescaped; and where it ended.
+fn quoted(s: &str, from: usize) -> Option<(String, usize)> {
+    let start = s[from..].find('"')? + from + 1;
+    let mut out = String::new();
+    let mut chars = s[start..].char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '\\' => {
+                if let Some((_, n)) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '"' => return Some((out, start + i + 1)),
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// The literal pieces of an English text (between `{…}` placeholders) that
+/// are long enough to be a sentence no Polish or Czech page would hold by
+/// chance: at least three words and 16 characters.
+fn pieces(english: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = english;
+    loop {
+        let (piece, after) = match rest.find('{') {
+            Some(i) => (&rest[..i], rest[i..].find('}').map(|j| &rest[i + j + 1..])),
+            None => (rest, None),
+        };
+        let p = piece.trim_matches(|c: char| c.is_whitespace() || ",.;:()–-·".contains(c));
+        let words = p.split_whitespace().filter(|w| w.len() >= 2).count();
+        if words >= 3 && p.len() >= 16 {
+            out.push(p.to_string());
+        }
+        match after {
+            Some(a) => rest = a,
+            None => return out,
+        }
+    }
+}
+
+/// English sentences of the pages (`"key" => ("English", "Polish")` lines)
+/// and of the server's messages (`("English", "translation")` lines), with
+/// each language's own text, so a sentence the same in both is left out.
+fn english_sentences(lang: &str) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/i18n");
+    let mut out = Vec::new();
+    let pages = std::fs::read_to_string(root.join("mod.rs")).unwrap();
+    let czech = std::fs::read_to_string(root.join("cs.rs")).unwrap();
+    for line in pages.lines() {
+        let t = line.trim();
+        if !(t.starts_with('"') && t.contains("=> (\"")) {
+            continue;
+        }
+        let Some((key, end)) = quoted(t, 0) else {
+            continue;
+        };
+        let Some((en, end)) = quoted(t, end) else {
+            continue;
+        };
+        let Some((pl, _)) = quoted(t, end) else {
+            continue;
+        };
+        let own = if lang == "pl" {
+            pl
+        } else {
+            let at = format!("\"{key}\" =>");
+            czech
+                .lines()
+                .find(|l| l.trim().starts_with(&at))
+                .and_then(|l| quoted(l.trim(), at.len()).map(|(s, _)| s))
+                .unwrap_or_default()
+        };
+        if own != en {
+            out.extend(
+                pieces(&en)
+                    .into_iter()
+                    .filter(|p| !own.contains(p.as_str())),
+            );
+        }
+    }
+    let messages = std::fs::read_to_string(root.join(format!("errors/{lang}.rs"))).unwrap();
+    for line in messages.lines() {
+        let t = line.trim();
+        if !t.starts_with("(\"") {
+            continue;
+        }
+        let Some((en, end)) = quoted(t, 0) else {
+            continue;
+        };
+        let Some((own, _)) = quoted(t, end) else {
+            continue;
+        };
+        out.extend(
+            pieces(&en)
+                .into_iter()
+                .filter(|p| !own.contains(p.as_str())),
+        );
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// What is wrong with the page shown: menu links outside the window, a menu
+/// scrolling sideways, English sentences on a Polish or Czech page.
+fn problems(b: &Browser, lang: &str, english: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    let fit = b.js(
+        "var w = document.documentElement.clientWidth, bad = [];\
+         document.querySelectorAll('nav.tour, nav.staff').forEach(function (n) {\
+           if (n.scrollWidth > n.clientWidth + 1) bad.push(n.className + ' scrolls sideways');\
+           n.querySelectorAll('a').forEach(function (a) {\
+             var r = a.getBoundingClientRect();\
+             if (r.right > w + 1 || r.left < -1) bad.push(n.className + ': ' + a.textContent.trim() + ' ends at ' + Math.round(r.right) + ' of ' + w);\
+           });\
+         });\
+         return bad;",
+    );
+    for p in fit.as_array().into_iter().flatten() {
+        out.push(p.as_str().unwrap_or("").to_string());
+    }
+    if lang != "en" {
+        let text = b.text();
+        for s in english {
+            if text.contains(s.as_str()) {
+                out.push(format!("English on a {lang} page: \"{s}\""));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_staff_screen_fits_and_speaks_the_language() {
+    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
+    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+    let (Some(chromium), Some(driver)) = (chromium, driver) else {
+        assert!(
+            !required,
+            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
+        );
+        println!("SKIPPED: chromium not installed");
+        return;
+    };
+    let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/screens");
+    std::fs::create_dir_all(&artifacts).unwrap();
+    let dir = std::env::temp_dir().join(format!("arbiter_screens_{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let _cleanup = TempDir(dir.clone());
+    let db = Database::open(&dir.join("screens.db").to_string_lossy(), 8).expect("database");
+    let staff = app::demo::load(&db).expect("demo");
+    let (_, user, password) = staff.iter().find(|(r, _, _)| *r == "organizer").unwrap();
+    let server: Background = start_background(
+        db.clone(),
+        Settings {
+            bind: "127.0.0.1:0".into(),
+            key_file: dir.join("seal.key"),
+            secure_cookies: false,
+            workers: 2,
+        },
+    )
+    .expect("server");
+    let site = server.url();
+
+    // The demo's Swiss: its id, a game, a player (from the public API).
+    let http = reqwest::blocking::Client::new();
+    let get = |path: &str| -> Value {
+        http.get(format!("{site}{path}"))
+            .send()
+            .unwrap()
+            .json()
+            .unwrap()
+    };
+    let list = get("/api/v1/tournaments");
+    let swiss = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["system"] == "swiss" && t["players"].as_i64() == Some(30))
+        .or_else(|| list.as_array().unwrap().first())
+        .unwrap_or_else(|| panic!("no demo tournament: {list}"));
+    let tid = swiss["id"].as_i64().unwrap();
+    let round = get(&format!("/api/v1/tournaments/{tid}/rounds/7"));
+    let gid = round["games"][0]["id"].as_i64().expect("a game of round 7");
+    let pid = round["games"][0]["white"]["id"]
+        .as_i64()
+        .or_else(|| round["games"][0]["white_id"].as_i64())
+        .unwrap_or(1);
+
+    let screens: Vec<(&str, String)> = vec![
+        ("home", "/".into()),
+        ("new", "/new".into()),
+        ("import-trf", "/import-trf".into()),
+        ("t-home", format!("/t/{tid}")),
+        ("t-round", format!("/t/{tid}/rounds/7")),
+        ("t-standings", format!("/t/{tid}/standings")),
+        ("t-crosstable", format!("/t/{tid}/crosstable")),
+        ("t-players", format!("/t/{tid}/players")),
+        ("t-player", format!("/t/{tid}/players/{pid}")),
+        ("t-game", format!("/t/{tid}/games/{gid}")),
+        ("t-prizes", format!("/t/{tid}/prizes")),
+        ("m-settings", format!("/t/{tid}/manage/settings")),
+        ("m-players", format!("/t/{tid}/manage/players")),
+        ("m-entries", format!("/t/{tid}/manage/entries")),
+        ("m-checkin", format!("/t/{tid}/manage/checkin")),
+        ("m-round", format!("/t/{tid}/manage/rounds/7")),
+        ("m-arrivals", format!("/t/{tid}/manage/rounds/7/arrivals")),
+        ("m-game", format!("/t/{tid}/manage/games/{gid}")),
+        ("m-prizes", format!("/t/{tid}/manage/prizes")),
+        ("m-audit", format!("/t/{tid}/manage/audit")),
+    ];
+    let mut all = Vec::new();
+    for width in [1280u32, 390] {
+        let b = Browser::start_sized(&chromium, &driver, width, 900);
+        b.go(&format!("{site}/login"));
+        b.type_into("#username", user);
+        b.type_into("#password", password);
+        b.click("#login-submit");
+        b.wait_for(
+            "return !location.pathname.startsWith('/login')",
+            "logged in",
+        );
+        for lang in ["en", "pl", "cs"] {
+            b.go(&format!("{site}/lang/{lang}"));
+            let english = english_sentences(if lang == "en" { "pl" } else { lang });
+            assert!(
+                english.len() > 100,
+                "the English sentences were read ({})",
+                english.len()
+            );
+            for (name, path) in &screens {
+                b.go(&format!("{site}{path}"));
+                b.screenshot(&artifacts, &format!("{lang}-{width}-{name}"));
+                for p in problems(&b, lang, &english) {
+                    all.push(format!("{lang} {width} px {path}: {p}"));
+                }
+            }
+        }
+    }
+    assert!(
+        all.is_empty(),
+        "{} problems (screenshots in artifacts/screens/):\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
+
+#[test]
+fn the_sentence_pieces_are_long_literal_runs() {
+    // "clear it first" is too short to tell a language by.
+    assert_eq!(
+        pieces("board {} already has the result {}; clear it first"),
+        vec!["already has the result".to_string()]
+    );
+    assert_eq!(
+        pieces("the TRF file cannot be read: {}"),
+        vec!["the TRF file cannot be read".to_string()]
+    );
+    assert!(pieces("{} min").is_empty());
+    let pl = english_sentences("pl");
+    assert!(pl
+        .iter()
+        .any(|s| s == "only an administrator sees the accounts"));
+    // The same in both (a name, a code) is not an English sentence.
+    assert!(!pl.iter().any(|s| s == "FIDE"));
+}
