@@ -47,7 +47,7 @@ use diesel::prelude::*;
 /// Who is acting. `user_id: None` is an anonymous visitor.
 #[derive(Clone, Debug, Default)]
 pub struct Actor {
-    pub user_id: Option<i32>,
+    pub user_id: Option<crate::types::ids::UserId>,
     pub username: Option<String>,
     pub is_admin: bool,
 }
@@ -211,7 +211,7 @@ pub fn require_role(
 }
 
 /// Requires a logged-in user (any role).
-pub fn require_user(actor: &Actor) -> DomainResult<i32> {
+pub fn require_user(actor: &Actor) -> DomainResult<crate::types::ids::UserId> {
     actor.user_id.ok_or(DomainError::Unauthenticated)
 }
 

@@ -881,11 +881,12 @@ pub fn money(cents: i64) -> String {
 mod tests {
     use super::*;
 
-    fn player(id: i32, points: f64) -> Standing {
+    /// Player `no`: his id, name and rank are all that number.
+    fn player(no: i32, points: f64) -> Standing {
         Standing {
-            player_id: PlayerId(id),
-            name: format!("P{id}"),
-            rank: id as u32,
+            player_id: PlayerId(no),
+            name: format!("P{no}"),
+            rank: no as u32,
             points,
             rating: Some(2000),
             birth_year: Some(1990),
@@ -1063,10 +1064,10 @@ mod tests {
     /// across categories. The same amounts.
     #[test]
     fn one_prize_per_player_the_most_valuable() {
-        let mk = |id: i32, points: f64, sex: Sex, rating: i32| Standing {
+        let mk = |no: i32, points: f64, sex: Sex, rating: i32| Standing {
             sex,
             rating: Some(rating),
-            ..player(id, points)
+            ..player(no, points)
         };
         let st = vec![
             mk(1, 7.0, Sex::Male, 2300),
@@ -1185,9 +1186,9 @@ mod tests {
     /// shared 100 each → 250, 200, 150. Player 7 gets nothing.
     #[test]
     fn hort_in_a_category_after_one_prize_per_player() {
-        let senior = |id: i32, points: f64| Standing {
+        let senior = |no: i32, points: f64| Standing {
             birth_year: Some(1955),
-            ..player(id, points)
+            ..player(no, points)
         };
         let st = vec![
             senior(1, 8.0),
@@ -1231,9 +1232,9 @@ mod tests {
     /// The club prize does not take away the players' own prizes.
     #[test]
     fn best_club() {
-        let club = |id: i32, points: f64, c: &str| Standing {
+        let club = |no: i32, points: f64, c: &str| Standing {
             club: c.into(),
-            ..player(id, points)
+            ..player(no, points)
         };
         let st = vec![
             club(1, 6.0, "A"),

@@ -17,7 +17,7 @@ use super::{
 use crate::db::DbConnection;
 use crate::domain::checkin::{self, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin};
 use crate::domain::entries::{self, EntryFormSettings, EntryList, NewEntry, RejectEntry};
-use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
+use crate::domain::ids::{EntryId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, EntryEligibility, EntryState, PlayedColour};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -367,7 +367,7 @@ pub struct DecisionForm {
 pub async fn approve_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, EntryId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();
@@ -389,7 +389,7 @@ pub async fn approve_entry(
 pub async fn reject_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, EntryId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();

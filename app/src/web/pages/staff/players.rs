@@ -657,7 +657,10 @@ pub async fn back_to_screen(
                 ["entries", ..] => format!("/t/{tid}/manage/entries"),
                 ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
                 ["envelopes", aid, ..] => {
-                    let (Ok(t), Ok(a)) = (tid.parse::<TournamentId>(), aid.parse::<i32>()) else {
+                    let (Ok(t), Ok(a)) = (
+                        tid.parse::<TournamentId>(),
+                        aid.parse::<crate::domain::ids::AdjournmentId>(),
+                    ) else {
                         return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
                     };
                     let db = state.db.clone();
