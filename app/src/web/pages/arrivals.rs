@@ -321,6 +321,7 @@ async fn board_refused(
     let status = match &e {
         DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
         DomainError::Conflict { .. } | DomainError::ConflictOn { .. } => StatusCode::CONFLICT,
+        DomainError::NeedsConfirmation { .. } => crate::web::error::domain_status(&e),
         _ => return Err(PageError::new(e, viewer.lang)),
     };
     let x = SheetExtras {

@@ -701,6 +701,7 @@ where
             e @ (DomainError::Invalid { .. }
             | DomainError::Conflict { .. }
             | DomainError::ConflictOn { .. }
+            | DomainError::NeedsConfirmation { .. }
             | DomainError::Pairing(_)),
         ) => {
             let status = crate::web::error::domain_status(&e);

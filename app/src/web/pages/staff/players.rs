@@ -572,7 +572,7 @@ pub(super) async fn players_answer(
                 error: FormError {
                     field: "list".into(),
                     message: e.to_string(),
-                    more: Vec::new(),
+                    ..Default::default()
                 },
                 ..no_extras()
             };

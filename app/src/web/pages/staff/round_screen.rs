@@ -357,8 +357,13 @@ pub async fn results(
         .refused
         .into_iter()
         .map(|r| {
-            let confirm =
-                matches!(&r.error, DomainError::Invalid { field, .. } if field == "confirm");
+            let confirm = matches!(
+                &r.error,
+                DomainError::NeedsConfirmation {
+                    what: ToConfirm::Contradiction,
+                    ..
+                }
+            );
             (
                 r.game_id,
                 (r.entered, errors::error(&r.error, viewer.lang), confirm),
