@@ -319,7 +319,7 @@ pub fn enter_round_results(
             continue;
         };
         let entered = t.entered.trim().to_string();
-        let was = if g.result == "*" {
+        let was = if g.is_unplayed() {
             ""
         } else {
             g.result.as_str()
@@ -329,7 +329,7 @@ pub fn enter_round_results(
         }
         let cmd = SetResult {
             result: if entered.is_empty() {
-                "*".into()
+                super::rounds::NO_RESULT_YET.into()
             } else {
                 expand_shorthand(&entered).to_string()
             },

@@ -5,7 +5,7 @@
 
 use super::staff::optional;
 use super::{form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav};
-use super::{url_encode, Viewer};
+use super::{ticked, url_encode, Viewer};
 use crate::db::DbConnection;
 use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
@@ -53,11 +53,6 @@ pub(crate) fn clock_seconds(field: &str, text: &str) -> DomainResult<i32> {
 pub(super) fn text_or_none(s: &str) -> Option<String> {
     let t = s.trim();
     (!t.is_empty()).then(|| t.to_string())
-}
-
-/// A checkbox: present (any value) = ticked.
-pub(super) fn ticked(s: &str) -> bool {
-    !s.trim().is_empty()
 }
 
 // ---------------------------------------------------------------- the game desk

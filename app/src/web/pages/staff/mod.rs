@@ -3,7 +3,7 @@
 //! CSRF token and runs the existing domain operation in one transaction.
 
 use super::{
-    form_viewer, html, page, page_for, post_answer, redirect, write_op, Base, PageError,
+    form_viewer, html, page, page_for, post_answer, redirect, ticked, write_op, Base, PageError,
     TournamentNav, Viewer,
 };
 use crate::db::models::AuditRow;
@@ -11,7 +11,7 @@ use crate::db::DbConnection;
 use crate::domain::engine::ViolationView;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
 use crate::domain::results;
-use crate::domain::rounds::{self, RoundView};
+use crate::domain::rounds::{self, GameView, RoundView};
 use crate::domain::tournaments::{self, Period, Regulations, StaffMember, TimeControl};
 use crate::domain::{audit, require_role, users, DomainError, DomainResult, Role, ToConfirm};
 use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};
@@ -126,10 +126,6 @@ impl FideConfirm {
             _ => None,
         }
     }
-}
-
-pub(super) fn ticked(s: &str) -> bool {
-    !s.is_empty() && s != "0"
 }
 
 mod audit_log;

@@ -39,7 +39,7 @@ impl PlayerForm {
             fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
             club: self.club.clone(),
             joins_round: optional("joins_round", &self.joins_round, "a round number")?,
-            confirm_duplicate: !self.confirm_duplicate.is_empty(),
+            confirm_duplicate: ticked(&self.confirm_duplicate),
             ..Default::default()
         })
     }
