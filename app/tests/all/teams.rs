@@ -693,7 +693,7 @@ fn swiss(app: &TestApp) {
     board_prize_list(&org, &public, tid, &reading, label);
 }
 
-/// A board category of the prize table (`domain/prizes.rs`) over HTTP
+/// A board category of the prize table (`domain/prizes/compute.rs`) over HTTP
 /// equals the library's board statistics of the event as read back: board
 /// 1's players with at least 2 games played over the board, by percentage,
 /// equal percentages in `board_ranking`'s order (the board-prize printout's).
