@@ -1,7 +1,9 @@
 //! Database rows. What is sent to clients lives in `web::views`, never these.
 
 use super::schema::*;
-use crate::types::ids::{GameId, PlayerId, RoundNo, TournamentId};
+use crate::types::ids::{
+    AuditId, ByeRequestId, EntryId, GameId, PlayerId, RoundId, RoundNo, TournamentId, UserId,
+};
 use crate::types::kinds::{
     Acceleration, ByeRequestKind, GameKind, InitialColour, LateEntryBye, LawsEdition, Notation,
     PairingSystem, PlayerStatus, RatingOrder, RoundState, Sex, TournamentStatus, Variant,
@@ -12,7 +14,7 @@ use serde::Serialize;
 #[derive(Queryable, Selectable, Identifiable, Clone, Debug)]
 #[diesel(table_name = users)]
 pub struct User {
-    pub id: i32,
+    pub id: UserId,
     pub username: String,
     pub display_name: String,
     pub password_hash: String,
@@ -34,7 +36,7 @@ pub struct NewUser<'a> {
 #[diesel(table_name = sessions)]
 pub struct Session {
     pub token_hash: String,
-    pub user_id: i32,
+    pub user_id: UserId,
     pub csrf_token: String,
     pub created_at: String,
     pub expires_at: String,
@@ -102,7 +104,7 @@ pub struct PlayerRow {
 #[derive(Queryable, Selectable, Clone, Debug, Serialize, PartialEq)]
 #[diesel(table_name = rounds)]
 pub struct RoundRow {
-    pub id: i32,
+    pub id: RoundId,
     pub tournament_id: TournamentId,
     pub number: RoundNo,
     pub scheduled_start: Option<String>,
@@ -152,7 +154,7 @@ pub struct NewGame {
 #[derive(Queryable, Selectable, Clone, Debug, Serialize, PartialEq)]
 #[diesel(table_name = bye_requests)]
 pub struct ByeRequestRow {
-    pub id: i32,
+    pub id: ByeRequestId,
     pub tournament_id: TournamentId,
     pub player_id: PlayerId,
     pub round_number: RoundNo,
@@ -164,9 +166,9 @@ pub struct ByeRequestRow {
 #[derive(Queryable, Selectable, Clone, Debug, Serialize)]
 #[diesel(table_name = audit_log)]
 pub struct AuditRow {
-    pub id: i32,
+    pub id: AuditId,
     pub at: String,
-    pub user_id: Option<i32>,
+    pub user_id: Option<UserId>,
     pub tournament_id: Option<TournamentId>,
     pub action: String,
     pub entity: String,
@@ -192,7 +194,7 @@ pub struct EntryFormRow {
 #[derive(Queryable, Selectable, Clone, Debug)]
 #[diesel(table_name = entries)]
 pub struct EntryRow {
-    pub id: i32,
+    pub id: EntryId,
     pub tournament_id: TournamentId,
     pub name: String,
     pub fide_id: Option<i64>,

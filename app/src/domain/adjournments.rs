@@ -18,7 +18,7 @@ use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::schema::{adjournments, games};
 use crate::db::DbConnection;
-use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
+use crate::domain::ids::{AdjournmentId, GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{EarlyEnd, EnvelopeParty, EnvelopeState, GameKind};
 use crate::domain::msg::word;
 use crate::secrets::SealKey;
@@ -68,7 +68,8 @@ impl std::fmt::Debug for Adjourn {
 /// which appears only once the envelope has been opened.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EnvelopeView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: AdjournmentId,
     #[schema(value_type = i32)]
     pub game_id: GameId,
     #[schema(value_type = i32)]
@@ -101,7 +102,7 @@ pub struct EnvelopeView {
 
 type Row = (
     (
-        i32,
+        AdjournmentId,
         GameId,
         String,
         i32,
@@ -125,7 +126,7 @@ type Row = (
     ),
 );
 
-fn load(conn: &mut DbConnection, tid: TournamentId, aid: i32) -> DomainResult<Row> {
+fn load(conn: &mut DbConnection, tid: TournamentId, aid: AdjournmentId) -> DomainResult<Row> {
     adjournments::table
         .filter(adjournments::id.eq(aid))
         .filter(adjournments::tournament_id.eq(tid))
@@ -194,7 +195,7 @@ fn view(conn: &mut DbConnection, tid: TournamentId, row: &Row) -> DomainResult<E
 pub fn get(
     conn: &mut DbConnection,
     tid: TournamentId,
-    aid: i32,
+    aid: AdjournmentId,
     audience: Audience,
 ) -> DomainResult<EnvelopeView> {
     staff_only(audience)?;
@@ -220,7 +221,7 @@ pub fn for_game(
     audience: Audience,
 ) -> DomainResult<Vec<EnvelopeView>> {
     staff_only(audience)?;
-    let ids: Vec<i32> = adjournments::table
+    let ids: Vec<AdjournmentId> = adjournments::table
         .filter(adjournments::tournament_id.eq(tid))
         .filter(adjournments::game_id.eq(gid))
         .order(adjournments::id)
@@ -254,14 +255,14 @@ fn insert_envelope(
     draw_offer_by: Option<PlayerId>,
     resume: (&str, &str),
     sealed_move: &str,
-) -> DomainResult<i32> {
+) -> DomainResult<AdjournmentId> {
     // The envelope number is bound into the ciphertext: it cannot be moved.
     let n: i64 = adjournments::table
         .filter(adjournments::game_id.eq(gid))
         .count()
         .get_result(conn)?;
     let (ct, nonce) = key.seal(sealed_move, &context(gid, &(n + 1).to_string()));
-    let id: i32 = diesel::insert_into(adjournments::table)
+    let id: AdjournmentId = diesel::insert_into(adjournments::table)
         .values((
             adjournments::tournament_id.eq(tid),
             adjournments::game_id.eq(gid),
@@ -396,7 +397,7 @@ pub fn adjourn(
             tournament_id: Some(tid),
             action: "adjournment.seal",
             entity: "adjournment",
-            entity_id: Some(aid as i64),
+            entity_id: Some(aid.into()),
         },
         Some(&before),
         Some(&v),
@@ -417,7 +418,7 @@ pub fn mark_present(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    aid: i32,
+    aid: AdjournmentId,
     cmd: MarkPresent,
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -451,7 +452,7 @@ pub fn mark_present(
             tournament_id: Some(tid),
             action: "adjournment.present",
             entity: "adjournment",
-            entity_id: Some(aid as i64),
+            entity_id: Some(aid.into()),
         },
         Some(&before),
         Some(&after),
@@ -570,7 +571,7 @@ pub fn open(
     actor: &Actor,
     key: &SealKey,
     tid: TournamentId,
-    aid: i32,
+    aid: AdjournmentId,
     cmd: OpenEnvelope,
 ) -> DomainResult<OpenedEnvelope> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -615,7 +616,7 @@ pub fn open(
         _ => Attendance::BothPresent,
     };
     let context = {
-        let n: Vec<i32> = adjournments::table
+        let n: Vec<AdjournmentId> = adjournments::table
             .filter(adjournments::game_id.eq(a.1))
             .order(adjournments::id)
             .select(adjournments::id)
@@ -762,7 +763,7 @@ pub fn open(
             tournament_id: Some(tid),
             action: "adjournment.open",
             entity: "adjournment",
-            entity_id: Some(aid as i64),
+            entity_id: Some(aid.into()),
         },
         Some(&before),
         Some(&answer),
@@ -783,7 +784,7 @@ pub fn end_before_resumption(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    aid: i32,
+    aid: AdjournmentId,
     cmd: EndBeforeResumption,
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -838,7 +839,7 @@ pub fn envelope_lost(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    aid: i32,
+    aid: AdjournmentId,
     cmd: EnvelopeLost,
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
@@ -909,7 +910,7 @@ fn end_envelope(
             tournament_id: Some(tid),
             action,
             entity: "adjournment",
-            entity_id: Some(aid as i64),
+            entity_id: Some(aid.into()),
         },
         Some(&before),
         Some(&after),

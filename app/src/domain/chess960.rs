@@ -186,7 +186,10 @@ pub fn get(
 
 /// Draws the round's position at random (one for every board), without an
 /// audit row of its own: for [`super::rounds::pair_next`], whose row holds it.
-pub(crate) fn draw_for_new_round(conn: &mut DbConnection, round_id: i32) -> DomainResult<i32> {
+pub(crate) fn draw_for_new_round(
+    conn: &mut DbConnection,
+    round_id: crate::types::ids::RoundId,
+) -> DomainResult<i32> {
     let sp = random_number();
     diesel::update(rounds::table.find(round_id))
         .set(rounds::chess960_position.eq(Some(sp)))

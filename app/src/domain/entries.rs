@@ -19,7 +19,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::models::{EntryFormRow, EntryRow};
 use crate::db::schema::{entries, entry_forms, players};
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, TournamentId};
+use crate::domain::ids::{EntryId, PlayerId, TournamentId};
 use crate::domain::msg::word;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
@@ -110,7 +110,8 @@ pub struct NewEntry {
 /// What the entrant is told.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EntryReceipt {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: EntryId,
     pub name: String,
     pub state: EntryState,
 }
@@ -118,7 +119,8 @@ pub struct EntryReceipt {
 /// An entry as the staff see it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EntryView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: EntryId,
     pub name: String,
     pub fide_id: Option<i64>,
     pub title: String,
@@ -395,7 +397,7 @@ pub fn set_form(
     Ok(after)
 }
 
-fn load_entry(conn: &mut DbConnection, tid: TournamentId, eid: i32) -> DomainResult<EntryRow> {
+fn load_entry(conn: &mut DbConnection, tid: TournamentId, eid: EntryId) -> DomainResult<EntryRow> {
     entries::table
         .filter(entries::id.eq(eid))
         .filter(entries::tournament_id.eq(tid))
@@ -504,7 +506,7 @@ pub fn submit(
         }
     }
     duplicate_check(conn, tid, &reg)?;
-    let id: i32 = diesel::insert_into(entries::table)
+    let id: EntryId = diesel::insert_into(entries::table)
         .values((
             entries::tournament_id.eq(tid),
             entries::name.eq(&reg.name),
@@ -530,7 +532,7 @@ pub fn submit(
             tournament_id: Some(tid),
             action: "entry.submit",
             entity: "entry",
-            entity_id: Some(id as i64),
+            entity_id: Some(id.into()),
         },
         None::<&()>,
         Some(&EntryView::from(&row)),
@@ -651,7 +653,11 @@ pub struct Approved {
     pub player: PlayerView,
 }
 
-fn pending_entry(conn: &mut DbConnection, tid: TournamentId, eid: i32) -> DomainResult<EntryRow> {
+fn pending_entry(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    eid: EntryId,
+) -> DomainResult<EntryRow> {
     let e = load_entry(conn, tid, eid)?;
     if e.state != EntryState::Pending {
         return Err(DomainError::conflict(msg!(
@@ -670,7 +676,7 @@ pub fn approve(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    eid: i32,
+    eid: EntryId,
 ) -> DomainResult<Approved> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let e = pending_entry(conn, tid, eid)?;
@@ -718,7 +724,7 @@ pub fn approve(
             tournament_id: Some(tid),
             action: "entry.approve",
             entity: "entry",
-            entity_id: Some(eid as i64),
+            entity_id: Some(eid.into()),
         },
         Some(&EntryView::from(&e)),
         Some(&out),
@@ -738,7 +744,7 @@ pub fn reject(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
-    eid: i32,
+    eid: EntryId,
     cmd: RejectEntry,
 ) -> DomainResult<EntryView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
@@ -771,7 +777,7 @@ pub fn reject(
             tournament_id: Some(tid),
             action: "entry.reject",
             entity: "entry",
-            entity_id: Some(eid as i64),
+            entity_id: Some(eid.into()),
         },
         Some(&EntryView::from(&e)),
         Some(&after),

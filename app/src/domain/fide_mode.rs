@@ -19,7 +19,7 @@
 //! lists them as `###` comment lines, the staff pages show the departure.
 
 use super::audit::{self, Entry};
-use super::{now, Actor, DomainError, DomainResult};
+use super::{now, Actor, DomainError, DomainResult, ToConfirm};
 use crate::db::schema::fide_departures;
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
@@ -81,7 +81,8 @@ pub fn in_fide_mode(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<
 
 /// An operation the FIDE rules forbid (`what`, with the rule in `why`). In
 /// FIDE mode it is refused — a conflict with the tournament's mode (409),
-/// `field: "leave_fide_mode"`, the warning as the message — unless both
+/// `NeedsConfirmation` of `ToConfirm::LeaveFideMode` (the API's `field:
+/// "leave_fide_mode"`), the warning as the message — unless both
 /// confirmations are given; then, and always once the
 /// tournament has left FIDE mode, it is recorded and allowed.
 pub fn forbidden(
@@ -94,8 +95,8 @@ pub fn forbidden(
 ) -> DomainResult<()> {
     let fide = in_fide_mode(conn, tid)?;
     if fide && !(confirm.warning_read && confirm.leave_fide_mode) {
-        return Err(DomainError::conflict_on(
-            "leave_fide_mode",
+        return Err(DomainError::needs_confirmation(
+            ToConfirm::LeaveFideMode,
             msg!("FIDE mode: {} is outside the FIDE rules ({}). To do it anyway, confirm twice (warning_read and leave_fide_mode): the tournament then leaves FIDE mode for good, and the TRF export says so", nested(what), nested(why)),
         ));
     }

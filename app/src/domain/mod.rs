@@ -47,7 +47,7 @@ use diesel::prelude::*;
 /// Who is acting. `user_id: None` is an anonymous visitor.
 #[derive(Clone, Debug, Default)]
 pub struct Actor {
-    pub user_id: Option<i32>,
+    pub user_id: Option<crate::types::ids::UserId>,
     pub username: Option<String>,
     pub is_admin: bool,
 }
@@ -113,6 +113,11 @@ pub enum DomainError {
     /// as `Invalid` does, for forms.
     #[error("{message}")]
     ConflictOn { field: String, message: Msg },
+    /// The operation is refused until the user confirms `what` (and sends
+    /// it again with that confirmation): a result the game's record
+    /// contradicts, leaving FIDE mode. `message` says what and why.
+    #[error("{message}")]
+    NeedsConfirmation { what: ToConfirm, message: Msg },
     #[error("pairing failed: {0}")]
     Pairing(Msg),
     #[error("database error: {0}")]
@@ -121,7 +126,33 @@ pub enum DomainError {
     Db(#[from] crate::db::DbError),
 }
 
+/// What a user must confirm before an operation is done anyway (see
+/// `DomainError::NeedsConfirmation`). A closed list: a page shows the
+/// question for each, the API names each by the request field that confirms it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ToConfirm {
+    /// A result that the game's record contradicts (`results::set_result`):
+    /// a value the arbiter gave that looks wrong, so refused as invalid (422).
+    Contradiction,
+    /// An operation outside the FIDE rules in a tournament in FIDE mode
+    /// (`fide_mode::forbidden`): it conflicts with the mode (409).
+    LeaveFideMode,
+}
+
+impl ToConfirm {
+    /// The request field that confirms it (the API's `field`).
+    pub fn field(self) -> &'static str {
+        match self {
+            ToConfirm::Contradiction => "confirm",
+            ToConfirm::LeaveFideMode => "leave_fide_mode",
+        }
+    }
+}
+
 impl DomainError {
+    pub fn needs_confirmation(what: ToConfirm, message: Msg) -> DomainError {
+        DomainError::NeedsConfirmation { what, message }
+    }
     pub fn invalid(field: &str, message: Msg) -> DomainError {
         DomainError::Invalid {
             field: field.to_string(),
@@ -211,7 +242,7 @@ pub fn require_role(
 }
 
 /// Requires a logged-in user (any role).
-pub fn require_user(actor: &Actor) -> DomainResult<i32> {
+pub fn require_user(actor: &Actor) -> DomainResult<crate::types::ids::UserId> {
     actor.user_id.ok_or(DomainError::Unauthenticated)
 }
 

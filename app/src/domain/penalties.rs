@@ -20,7 +20,7 @@ use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role}
 use crate::db::schema::{games, penalties, players};
 use crate::db::DbConnection;
 use crate::domain::formats::{typed_number, typed_optional};
-use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
+use crate::domain::ids::{GameId, PenaltyId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::parse_field;
 use crate::domain::kinds::{GameKind, LawsEdition, PenaltyKind, PlayerStatus, QuickplayDecision};
 use diesel::prelude::*;
@@ -102,7 +102,8 @@ impl RecordPenalty {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct PenaltyView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: PenaltyId,
     #[schema(value_type = i32)]
     pub game_id: GameId,
     #[schema(value_type = i32)]
@@ -411,7 +412,7 @@ pub fn record(
             effect = msg!("both players at fault: both lose, 0-0 ({})", art);
         }
     }
-    let id: i32 = diesel::insert_into(penalties::table)
+    let id: PenaltyId = diesel::insert_into(penalties::table)
         .values((
             penalties::tournament_id.eq(tid),
             penalties::game_id.eq(gid),
@@ -534,7 +535,7 @@ fn expel(conn: &mut DbConnection, tid: TournamentId, pid: PlayerId) -> DomainRes
 }
 
 type PenaltyRow = (
-    i32,
+    PenaltyId,
     GameId,
     PlayerId,
     PenaltyKind,
@@ -587,7 +588,7 @@ fn columns() -> (
     )
 }
 
-fn view_of(conn: &mut DbConnection, id: i32) -> DomainResult<PenaltyView> {
+fn view_of(conn: &mut DbConnection, id: PenaltyId) -> DomainResult<PenaltyView> {
     let r: PenaltyRow = penalties::table.find(id).select(columns()).first(conn)?;
     Ok(to_view(r))
 }

@@ -1,5 +1,5 @@
 //! The prize table as the staff's form types it (`web::pages::prize_form`):
-//! text fields read into a `PrizeTable` (`prizes.rs`), each problem an
+//! text fields read into a `PrizeTable` (`prizes/mod.rs`), each problem an
 //! `Invalid` error at the form's own field (`categories[2].prizes`, the
 //! form's row, counting the empty and removed rows), and the table set
 //! through `prizes::set_table` (one transaction, one audit row), exactly as

@@ -5,7 +5,7 @@
 use super::audit::{self, Entry};
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
-use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
+use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role, ToConfirm};
 use crate::db::schema::{games, rounds};
 use crate::db::DbConnection;
 use crate::domain::ids::{GameId, RoundNo, TournamentId};
@@ -30,7 +30,8 @@ pub struct SetResult {
     #[serde(default)]
     pub termination: String,
     /// Enter the result although it contradicts the game's stored moves (the
-    /// first attempt without it is refused with `field: "confirm"` and the reason).
+    /// first attempt without it is refused with `NeedsConfirmation` of
+    /// `ToConfirm::Contradiction` (the API's `field: "confirm"`) and the reason).
     #[serde(default)]
     pub confirm: bool,
 }
@@ -203,7 +204,10 @@ pub fn set_result(
         if let Some(why) =
             super::records::contradiction(conn, gid, (parsed.kind, parsed.white, parsed.black))?
         {
-            return Err(DomainError::invalid("confirm", why));
+            return Err(DomainError::needs_confirmation(
+                ToConfirm::Contradiction,
+                why,
+            ));
         }
     }
     let termination = if parsed.kind == GameKind::Pending {
@@ -315,7 +319,7 @@ pub fn enter_round_results(
             continue;
         };
         let entered = t.entered.trim().to_string();
-        let was = if g.result == "*" {
+        let was = if g.is_unplayed() {
             ""
         } else {
             g.result.as_str()
@@ -325,7 +329,7 @@ pub fn enter_round_results(
         }
         let cmd = SetResult {
             result: if entered.is_empty() {
-                "*".into()
+                super::rounds::NO_RESULT_YET.into()
             } else {
                 expand_shorthand(&entered).to_string()
             },
@@ -339,7 +343,8 @@ pub fn enter_round_results(
             Err(
                 error @ (DomainError::Invalid { .. }
                 | DomainError::Conflict { .. }
-                | DomainError::ConflictOn { .. }),
+                | DomainError::ConflictOn { .. }
+                | DomainError::NeedsConfirmation { .. }),
             ) => out.refused.push(RefusedResult {
                 game_id: g.id,
                 entered,

@@ -59,6 +59,17 @@ pub struct GameView {
     pub version: i32,
 }
 
+/// The result as written while a game has none (pending or adjourned): PGN's
+/// `*` (PGN standard §8.2.6), the same in `GameView::result`, TRF and PDFs.
+pub const NO_RESULT_YET: &str = "*";
+
+impl GameView {
+    /// No result yet (scheduled or adjourned): `result` is [`NO_RESULT_YET`].
+    pub fn is_unplayed(&self) -> bool {
+        self.kind.is_open()
+    }
+}
+
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RoundView {
     #[schema(value_type = i32)]
@@ -152,7 +163,7 @@ pub fn fmt_points(h: i32) -> String {
 pub fn result_text(g: &GameRow) -> String {
     let (w, b) = (g.white_score.unwrap_or(0), g.black_score.unwrap_or(0));
     match g.kind {
-        GameKind::Pending | GameKind::Adjourned => "*".into(),
+        GameKind::Pending | GameKind::Adjourned => NO_RESULT_YET.into(),
         GameKind::Forfeit if w > b => "+/-".into(),
         GameKind::Forfeit => "-/+".into(),
         GameKind::DoubleForfeit => "-/-".into(),

@@ -66,7 +66,7 @@ pub fn load(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<Tourname
 pub(crate) fn grant_creator_roles(
     conn: &mut DbConnection,
     tid: TournamentId,
-    uid: i32,
+    uid: crate::types::ids::UserId,
 ) -> DomainResult<()> {
     for role in [Role::Organizer, Role::Arbiter] {
         diesel::insert_into(tournament_staff::table)
@@ -373,21 +373,22 @@ pub fn dismiss(
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let role = Role::parse(&cmd.role)
         .ok_or_else(|| DomainError::invalid("role", msg!("the role is organizer or arbiter")))?;
-    let uid: Option<i32> = users::table
+    let uid: Option<crate::types::ids::UserId> = users::table
         .filter(users::username.eq(&cmd.username))
         .select(users::id)
         .first(conn)
         .optional()?;
-    let held = |conn: &mut DbConnection, uid: Option<i32>| -> DomainResult<i64> {
-        let mut q = tournament_staff::table
-            .filter(tournament_staff::tournament_id.eq(tid))
-            .filter(tournament_staff::role.eq(role.as_str()))
-            .into_boxed();
-        if let Some(uid) = uid {
-            q = q.filter(tournament_staff::user_id.eq(uid));
-        }
-        Ok(q.count().get_result(conn)?)
-    };
+    let held =
+        |conn: &mut DbConnection, uid: Option<crate::types::ids::UserId>| -> DomainResult<i64> {
+            let mut q = tournament_staff::table
+                .filter(tournament_staff::tournament_id.eq(tid))
+                .filter(tournament_staff::role.eq(role.as_str()))
+                .into_boxed();
+            if let Some(uid) = uid {
+                q = q.filter(tournament_staff::user_id.eq(uid));
+            }
+            Ok(q.count().get_result(conn)?)
+        };
     if uid.is_none() || held(conn, uid)? == 0 {
         return Err(DomainError::NotFound(msg!(
             "{} as {} of tournament {}",
@@ -447,7 +448,7 @@ pub fn appoint(
     require_role(conn, actor, tid, &[Role::Organizer])?;
     let role = Role::parse(&cmd.role)
         .ok_or_else(|| DomainError::invalid("role", msg!("the role is organizer or arbiter")))?;
-    let uid: i32 = users::table
+    let uid: crate::types::ids::UserId = users::table
         .filter(users::username.eq(&cmd.username))
         .select(users::id)
         .first(conn)
@@ -482,7 +483,7 @@ pub fn appoint(
             tournament_id: Some(tid),
             action: "staff.appoint",
             entity: "user",
-            entity_id: Some(uid as i64),
+            entity_id: Some(uid.into()),
         },
         None::<&()>,
         Some(&cmd),

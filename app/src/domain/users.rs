@@ -5,6 +5,7 @@ use super::{now, require_user, Actor, DomainError, DomainResult};
 use crate::db::models::{NewUser, Session, User};
 use crate::db::schema::{api_tokens, sessions, users};
 use crate::db::DbConnection;
+use crate::domain::ids::{ApiTokenId, UserId};
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
@@ -59,7 +60,8 @@ pub fn token_hash(token: &str) -> String {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct UserView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: UserId,
     pub username: String,
     pub display_name: String,
     pub is_admin: bool,
@@ -131,7 +133,7 @@ pub fn create_user(
     } else {
         display_name.trim()
     };
-    let id: i32 = diesel::insert_into(users::table)
+    let id: UserId = diesel::insert_into(users::table)
         .values(&NewUser {
             username,
             display_name: display,
@@ -153,7 +155,7 @@ pub fn create_user(
             tournament_id: None,
             action: "user.create",
             entity: "user",
-            entity_id: Some(id as i64),
+            entity_id: Some(id.into()),
         },
         None::<&()>,
         Some(&v),
@@ -226,7 +228,7 @@ pub fn login(
             tournament_id: None,
             action: "user.login",
             entity: "user",
-            entity_id: Some(user.id as i64),
+            entity_id: Some(user.id.into()),
         },
         None::<&()>,
         None::<&()>,
@@ -249,7 +251,7 @@ pub fn logout(conn: &mut DbConnection, actor: &Actor, session_token: &str) -> Do
             tournament_id: None,
             action: "user.logout",
             entity: "user",
-            entity_id: Some(uid as i64),
+            entity_id: Some(uid.into()),
         },
         None::<&()>,
         None::<&()>,
@@ -313,7 +315,7 @@ pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> Doma
         ));
     }
     let token = random_token();
-    let id: i32 = diesel::insert_into(api_tokens::table)
+    let id: ApiTokenId = diesel::insert_into(api_tokens::table)
         .values((
             api_tokens::user_id.eq(uid),
             api_tokens::token_hash.eq(token_hash(&token)),
@@ -329,7 +331,7 @@ pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> Doma
             tournament_id: None,
             action: "token.create",
             entity: "api_token",
-            entity_id: Some(id as i64),
+            entity_id: Some(id.into()),
         },
         None::<&()>,
         Some(&serde_json::json!({ "label": label })),
@@ -340,7 +342,7 @@ pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> Doma
     })
 }
 
-pub fn find_user_id(conn: &mut DbConnection, username: &str) -> DomainResult<Option<i32>> {
+pub fn find_user_id(conn: &mut DbConnection, username: &str) -> DomainResult<Option<UserId>> {
     Ok(users::table
         .filter(users::username.eq(username))
         .select(users::id)

@@ -46,7 +46,7 @@ pub fn own_result(g: &GameRow, player: PlayerId) -> String {
         (g.black_score.unwrap_or(0), g.white_score.unwrap_or(0))
     };
     match g.kind {
-        GameKind::Pending | GameKind::Adjourned => "*".into(),
+        GameKind::Pending | GameKind::Adjourned => super::rounds::NO_RESULT_YET.into(),
         GameKind::Played => fmt_points(own),
         GameKind::Forfeit if own > other => "+".into(),
         GameKind::Forfeit | GameKind::DoubleForfeit => "−".into(),

@@ -104,7 +104,8 @@ pub fn error(e: &DomainError, lang: Lang) -> String {
         DomainError::NotFound(m) => around(NOT_FOUND, message(m, lang), lang),
         DomainError::Invalid { message: m, .. }
         | DomainError::Conflict { message: m, .. }
-        | DomainError::ConflictOn { message: m, .. } => message(m, lang),
+        | DomainError::ConflictOn { message: m, .. }
+        | DomainError::NeedsConfirmation { message: m, .. } => message(m, lang),
         DomainError::Pairing(m) => around(PAIRING_FAILED, message(m, lang), lang),
         DomainError::Database(_) | DomainError::Db(_) => e.to_string(),
     }
@@ -171,6 +172,10 @@ pub fn localized(e: DomainError, lang: Lang) -> DomainError {
         },
         DomainError::ConflictOn { field, message } => DomainError::ConflictOn {
             field,
+            message: localize(&message, lang),
+        },
+        DomainError::NeedsConfirmation { what, message } => DomainError::NeedsConfirmation {
+            what,
             message: localize(&message, lang),
         },
         DomainError::Forbidden(m) => DomainError::Forbidden(localize(&m, lang)),

@@ -57,7 +57,7 @@ fn own_result(g: &GameView, white: bool, tr: Tr) -> String {
         (g.black_points, g.white_points)
     };
     let (Some(own), Some(other)) = (own, other) else {
-        return "*".into();
+        return crate::domain::rounds::NO_RESULT_YET.into();
     };
     match g.kind {
         GameKind::Forfeit if own > other => "+".into(),

@@ -37,7 +37,7 @@ fn cell(entry: &RoundEntry, rank_of: &[u32], points: &pairing::PointSystem) -> (
         } => {
             let c = if *color == Color::White { 'w' } else { 'b' };
             let r = match result {
-                None => "*".to_string(),
+                None => crate::domain::rounds::NO_RESULT_YET.to_string(),
                 Some(GameResult::Win) => "1".into(),
                 Some(GameResult::Draw) => "½".into(),
                 Some(GameResult::Loss) => "0".into(),

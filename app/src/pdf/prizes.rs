@@ -3,7 +3,7 @@
 
 use super::layout::{Align, Column, Doc, Table, Weight};
 use super::tournament_line;
-use crate::domain::prizes::{money, PrizesView};
+use crate::domain::prizes::{money_in, PrizesView};
 use crate::domain::tournaments::TournamentView;
 use crate::i18n::Tr;
 
@@ -55,8 +55,8 @@ pub fn render(t: &TournamentView, p: &PrizesView, tr: Tr) -> Vec<u8> {
                         format!("{} ({})", a.name, tr.t("pdf_shared"))
                     },
                     super::value_text(Some(a.points)),
-                    format!("{} {currency}", money(a.nominal)),
-                    format!("{} {currency}", money(a.amount)),
+                    money_in(a.nominal, currency),
+                    money_in(a.amount, currency),
                 ]
             })
             .collect();

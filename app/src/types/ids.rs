@@ -1,5 +1,6 @@
 //! The ids that cross from the database through the domain to `web` —
-//! tournament, player, game — and the round number, as types of their own, so
+//! tournament, player, game, and every other row that is named by its id —
+//! and the round number, as types of their own, so
 //! that `games::get(conn, audience, tid, gid)` cannot be called with the two
 //! swapped. A leaf of `domain`: it uses no other domain module.
 //!
@@ -98,6 +99,63 @@ id_type! {
     /// A round of a tournament by its number, from 1 (`rounds.number`,
     /// `games.round_number`); 0 where no round is meant yet (before round 1).
     RoundNo
+}
+
+id_type! {
+    /// A round's row (`rounds.id`), not its number: see [`RoundNo`].
+    RoundId
+}
+
+id_type! {
+    /// A user account (`users.id`, `sessions.user_id`, `audit_log.user_id`).
+    UserId
+}
+
+id_type! {
+    /// An API token of a user (`api_tokens.id`).
+    ApiTokenId
+}
+
+id_type! {
+    /// An entry sent through the public entry form (`entries.id`).
+    EntryId
+}
+
+id_type! {
+    /// A sealed-move envelope (`adjournments.id`).
+    AdjournmentId
+}
+
+id_type! {
+    /// A penalty given by an arbiter (`penalties.id`).
+    PenaltyId
+}
+
+id_type! {
+    /// A player's request for a bye (`bye_requests.id`).
+    ByeRequestId
+}
+
+id_type! {
+    /// An imported rating list (`rating_lists.id`).
+    RatingListId
+}
+
+id_type! {
+    /// A team's row (`teams.id`); not its number in the tournament
+    /// (`teams.number`, its pairing number), which pages and the API use.
+    TeamId
+}
+
+id_type! {
+    /// A match between two teams, its row (`team_matches.id`); not its
+    /// number within the round (`team_matches.number`).
+    TeamMatchId
+}
+
+id_type! {
+    /// A line of the audit log (`audit_log.id`).
+    AuditId
 }
 
 impl RoundNo {

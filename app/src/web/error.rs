@@ -1,7 +1,7 @@
 //! One mapping from errors to HTTP answers. A user sees a sentence that says what
 //! to fix; never a trace.
 
-use crate::domain::{DomainError, Msg};
+use crate::domain::{DomainError, Msg, ToConfirm};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
@@ -69,7 +69,8 @@ pub struct ErrorBody {
     pub code: ErrorCode,
     /// The same in an English sentence that says what to fix.
     pub error: String,
-    /// The field at fault, for form errors.
+    /// The field at fault, for form errors; for an operation that needs a
+    /// confirmation, the field that confirms it (`confirm`, `leave_fide_mode`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
     /// For 409: the current state of what the client tried to change.
@@ -117,6 +118,10 @@ pub fn domain_status(d: &DomainError) -> StatusCode {
         DomainError::NotFound(_) => StatusCode::NOT_FOUND,
         DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
         DomainError::Conflict { .. } | DomainError::ConflictOn { .. } => StatusCode::CONFLICT,
+        DomainError::NeedsConfirmation { what, .. } => match what {
+            ToConfirm::Contradiction => StatusCode::UNPROCESSABLE_ENTITY,
+            ToConfirm::LeaveFideMode => StatusCode::CONFLICT,
+        },
         DomainError::Pairing(_) => StatusCode::UNPROCESSABLE_ENTITY,
         DomainError::Database(e) => match e {
             diesel::result::Error::NotFound => StatusCode::NOT_FOUND,
@@ -159,6 +164,9 @@ impl ResponseError for AppError {
             AppError::Domain(
                 DomainError::Invalid { field, .. } | DomainError::ConflictOn { field, .. },
             ) => body.field = Some(field.clone()),
+            AppError::Domain(DomainError::NeedsConfirmation { what, .. }) => {
+                body.field = Some(what.field().to_string())
+            }
             AppError::Domain(DomainError::Conflict { current, .. }) => {
                 body.current = current.clone()
             }

@@ -688,3 +688,54 @@ mod prize_schemas {
         );
     }
 }
+
+/// The typed ids (`types/ids.rs`) are plain integers to clients: no schema of
+/// their own, and the id fields of the views are `integer`.
+#[cfg(test)]
+mod id_schemas {
+    #[test]
+    fn ids_are_integers_in_the_document() {
+        let doc = super::document();
+        let schemas = &doc["components"]["schemas"];
+        let text = doc.to_string();
+        for name in [
+            "TournamentId",
+            "PlayerId",
+            "GameId",
+            "RoundNo",
+            "RoundId",
+            "UserId",
+            "ApiTokenId",
+            "EntryId",
+            "AdjournmentId",
+            "PenaltyId",
+            "ByeRequestId",
+            "RatingListId",
+            "TeamId",
+            "TeamMatchId",
+            "AuditId",
+        ] {
+            assert!(
+                !text.contains(&format!("#/components/schemas/{name}\"")),
+                "{name} is referenced as a schema"
+            );
+            assert!(schemas[name].is_null(), "{name} has a schema");
+        }
+        for (schema, field) in [
+            ("EnvelopeView", "id"),
+            ("EntryView", "id"),
+            ("EntryReceipt", "id"),
+            ("PenaltyView", "id"),
+            ("ByeRequestView", "id"),
+            ("RatingListView", "id"),
+            ("FoundPlayer", "list_id"),
+            ("UserView", "id"),
+            ("AuditEntry", "id"),
+        ] {
+            let f = &schemas[schema]["properties"][field];
+            assert_eq!(f["type"], "integer", "{schema}.{field}: {f}");
+        }
+        let user = &schemas["AuditEntry"]["properties"]["user_id"];
+        assert!(user.to_string().contains("integer"), "{user}");
+    }
+}

@@ -41,7 +41,7 @@ fn backup_and_restore_a_sqlite_database() {
     let (ok, out) = arbiter(&["restore", copy.to_str().unwrap(), "--database", db]);
     assert!(ok, "{out}");
     let restored = app::db::Database::open(db, 1).unwrap();
-    let names: Vec<Option<i32>> = ["first", "second"]
+    let names: Vec<Option<app::domain::ids::UserId>> = ["first", "second"]
         .iter()
         .map(|n| {
             restored

@@ -10,6 +10,7 @@
 
 use crate::common;
 
+use common::build::EventBuilder;
 use common::{backends, Client, TestApp};
 use rules::san::{read_move, write_san, LetterSet, MoveReading};
 use rules::{Move, Position};
@@ -33,29 +34,19 @@ struct Entered {
     result: String,
 }
 
-fn create(app: &TestApp, arb: &Client, variant: &str) -> i64 {
-    let t = arb.ok(
-        arb.post(
-            "/api/v1/tournaments",
-            json!({"name": format!("{variant} Swiss"), "start_date": "2026-06-01", "end_date": "2026-06-03",
-                   "rounds": 3, "variant": variant}),
-        ),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
+fn create(arb: &Client, variant: &str) -> i64 {
+    let mut e = EventBuilder::swiss(arb)
+        .named(&format!("{variant} Swiss"))
+        .with(json!({"start_date": "2026-06-01", "end_date": "2026-06-03", "variant": variant}))
+        .rounds(3);
     for i in 0..8 {
         let mut p = json!({"name": format!("Gracz Żółć {i}"), "rating": 2200 - i * 25});
         if i % 2 == 0 {
             p["fide_id"] = json!(1_000_000 + i);
         }
-        arb.ok(
-            arb.post(&format!("/api/v1/tournaments/{tid}/players"), p),
-            201,
-            &format!("[{}] register", app.label()),
-        );
+        e = e.player(p);
     }
-    tid
+    i64::from(e.build().tid)
 }
 
 /// Plays up to `plies` random legal moves after `opening` (SAN) from `start`.
@@ -139,7 +130,7 @@ fn run(app: &TestApp, variant: &str) {
     let chess960 = variant == "chess960";
     let arb = app.user("arb");
     let anon = app.client();
-    let tid = create(app, &arb, variant);
+    let tid = create(&arb, variant);
     let base = format!("/api/v1/tournaments/{tid}");
     let mut dice = Dice(0x9E37_79B9_7F4A_7C15);
     let mut entered: HashMap<String, Entered> = HashMap::new();

@@ -7,20 +7,19 @@
 
 use crate::common;
 
+use app::domain::ids::TournamentId;
+use common::build::EventBuilder;
 use common::form::Form;
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
-fn swiss(org: &Client, name: &str) -> i64 {
-    let t = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": name, "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 5}),
-        ),
-        201,
-        "create",
-    );
-    t["id"].as_i64().unwrap()
+fn swiss(org: &Client, name: &str) -> TournamentId {
+    EventBuilder::swiss(org)
+        .named(name)
+        .with(json!({"start_date": "2026-05-01", "end_date": "2026-05-03"}))
+        .rounds(5)
+        .build()
+        .tid
 }
 
 /// `answer` is a refusal with `status` whose message contains `words`, and

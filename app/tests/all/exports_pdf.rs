@@ -10,6 +10,7 @@ use crate::common;
 
 use app::domain::standings::{StandingView, StandingsView};
 use app::pdf::envelope::AdjournmentEnvelope;
+use common::build::EventBuilder;
 use common::{backends, TestApp};
 use serde_json::json;
 use std::io::Write;
@@ -219,12 +220,12 @@ fn every_printout_over_http() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let org = app.user("boss");
-        let t = org.ok(
-            org.post("/api/v1/tournaments", json!({"name": "Memoriał Żółtego Gońca", "place": "Třeboň", "start_date": "2026-03-01", "end_date": "2026-03-05", "rounds": 3, "adjournments": true})),
-            201,
-            "create",
-        );
-        let tid = t["id"].as_i64().unwrap();
+        let tid = EventBuilder::swiss(&org)
+            .named("Memoriał Żółtego Gońca")
+            .rounds(3)
+            .with(json!({"place": "Třeboň", "start_date": "2026-03-01", "end_date": "2026-03-05", "adjournments": true}))
+            .build()
+            .tid;
         let names = [
             LUKASZ,
             JIRI,

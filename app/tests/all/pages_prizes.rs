@@ -8,6 +8,7 @@
 
 use crate::common;
 
+use common::build::EventBuilder;
 use common::form::Form;
 use common::{backends, TestApp, USER_PASSWORD};
 use serde_json::json;
@@ -29,16 +30,11 @@ fn the_prize_table_is_typed_in_the_staff_form() {
         let label = app.label();
         let org = app.user("organiser");
         let _ = app.user("outsider");
-        let tid = org.ok(
-            org.post(
-                "/api/v1/tournaments",
-                json!({"name": "Prize Form Open", "rounds": 3}),
-            ),
-            201,
-            "create",
-        )["id"]
-            .as_i64()
-            .unwrap();
+        let tid = EventBuilder::swiss(&org)
+            .named("Prize Form Open")
+            .rounds(3)
+            .build()
+            .tid;
         let screen = format!("/t/{tid}/manage/prizes");
         let api = format!("/api/v1/tournaments/{tid}/prizes");
 

@@ -5,6 +5,7 @@
 
 use crate::common;
 
+use common::build::EventBuilder;
 use common::form::Form;
 use common::{backends, TestApp, USER_PASSWORD};
 use serde_json::json;
@@ -15,33 +16,18 @@ fn round_screen_draws_positions_and_imports_a_pgn() {
         let app = TestApp::start(backend);
         let label = app.label();
         let arb = app.user("arb");
-        let t = arb.ok(
-            arb.post(
-                "/api/v1/tournaments",
-                json!({"name": "960 Cup", "start_date": "2026-06-01", "end_date": "2026-06-01", "rounds": 2, "variant": "chess960"}),
-            ),
-            201,
-            "create",
-        );
-        let tid = t["id"].as_i64().unwrap();
-        for (i, name) in ["Anna Nowak", "Ewa Wójcik", "Jan Kamiński", "Piotr Zając"]
+        let tid = ["Anna Nowak", "Ewa Wójcik", "Jan Kamiński", "Piotr Zając"]
             .iter()
             .enumerate()
-        {
-            arb.ok(
-                arb.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": name, "rating": 2000 - i as i64 * 10}),
+            .fold(
+                EventBuilder::swiss(&arb).named("960 Cup").rounds(2).with(
+                    json!({"start_date": "2026-06-01", "end_date": "2026-06-01", "variant": "chess960"}),
                 ),
-                201,
-                "register",
-            );
-        }
-        arb.ok(
-            arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair",
-        );
+                |e, (i, name)| e.player(json!({"name": name, "rating": 2000 - i as i64 * 10})),
+            )
+            .paired(1)
+            .build()
+            .tid;
         let f = Form::new(&app.base);
         let (status, _, _) = f.post(
             "/login",

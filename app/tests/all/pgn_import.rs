@@ -8,6 +8,7 @@
 
 use crate::common;
 
+use common::build::EventBuilder;
 use common::{backends, TestApp};
 use serde_json::{json, Value};
 
@@ -55,32 +56,22 @@ fn round_import_matches_stores_and_lists() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let arb = app.user("arb");
-        let t = arb.ok(
-            arb.post(
-                "/api/v1/tournaments",
-                json!({"name": "Import Open", "start_date": "2026-06-01", "end_date": "2026-06-02", "rounds": 3}),
-            ),
-            201,
-            "create",
-        );
-        let tid = t["id"].as_i64().unwrap();
+        let tid = NAMES
+            .iter()
+            .enumerate()
+            .fold(
+                EventBuilder::swiss(&arb)
+                    .named("Import Open")
+                    .with(json!({"start_date": "2026-06-01", "end_date": "2026-06-02"}))
+                    .rounds(3),
+                |e, (i, name)| {
+                    e.player(json!({"name": name, "rating": 2400 - i as i64 * 20, "fide_id": 1_100_000 + i as i64}))
+                },
+            )
+            .publish(1)
+            .build()
+            .tid;
         let base = format!("/api/v1/tournaments/{tid}");
-        for (i, name) in NAMES.iter().enumerate() {
-            arb.ok(
-                arb.post(
-                    &format!("{base}/players"),
-                    json!({"name": name, "rating": 2400 - i as i64 * 20, "fide_id": 1_100_000 + i as i64}),
-                ),
-                201,
-                "register",
-            );
-        }
-        arb.ok(arb.post(&format!("{base}/rounds"), json!({})), 201, "pair");
-        arb.ok(
-            arb.post(&format!("{base}/rounds/1/publish"), json!({})),
-            200,
-            "publish",
-        );
         let round = arb.get(&format!("{base}/rounds/1")).1;
         let boards: Vec<&Value> = round["games"].as_array().unwrap().iter().collect();
         assert_eq!(boards.len(), 4);

@@ -7,6 +7,7 @@
 use crate::common;
 use crate::exports_pdf::read_pdf;
 
+use common::build::EventBuilder;
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
@@ -23,27 +24,14 @@ fn scenario(app: &TestApp) {
     let label = app.label();
     let org = app.user("organiser");
     let public = Client::new(&app.base);
-    let tid = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Prize Open", "rounds": 1}),
-        ),
-        201,
-        "create",
-    )["id"]
-        .as_i64()
-        .unwrap();
-    for (i, name) in NAMES.iter().enumerate() {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": name, "rating": 2200 - 50 * i as i64,
-                       "sex": if i % 2 == 0 { "m" } else { "f" }}),
-            ),
-            201,
-            "register",
-        );
-    }
+    let event = NAMES.iter().enumerate().fold(
+        EventBuilder::swiss(&org).named("Prize Open").rounds(1),
+        |e, (i, name)| {
+            e.player(json!({"name": name, "rating": 2200 - 50 * i as i64,
+                            "sex": if i % 2 == 0 { "m" } else { "f" }}))
+        },
+    );
+    let tid = event.build().tid;
     let path = format!("/api/v1/tournaments/{tid}/prizes");
     let audit = app.audit_count();
     // Prizes must not increase: 422 naming the field, nothing written.

@@ -8,6 +8,7 @@
 use crate::common;
 
 use app::ratinggen;
+use common::build::EventBuilder;
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
@@ -430,11 +431,8 @@ fn rating_lists_on_both_backends() {
 fn replaced_only_by_list_managers(app: &TestApp, admin: &Client) {
     let label = app.label();
     let org = app.user("organizer");
-    org.ok(
-        org.post("/api/v1/tournaments", json!({"name": "Mine", "rounds": 5})),
-        201,
-        "an organizer",
-    );
+    // An organizer (of a tournament of his own).
+    EventBuilder::swiss(&org).named("Mine").rounds(5).build();
     let fide = |c: &Client| -> Value {
         c.get("/api/v1/rating-lists")
             .1

@@ -8,6 +8,7 @@
 use crate::common;
 
 use app::server::Limits;
+use common::build::EventBuilder;
 use common::{backends, TestApp};
 use serde_json::json;
 use std::io::{Read, Write};
@@ -57,13 +58,7 @@ fn live(app: &TestApp, tid: i64) -> (TcpStream, u16) {
 
 fn tournament(app: &TestApp) -> i64 {
     let org = app.user("organizer");
-    org.ok(
-        org.post("/api/v1/tournaments", json!({"name": "Limits Open"})),
-        201,
-        "create",
-    )["id"]
-        .as_i64()
-        .unwrap()
+    i64::from(EventBuilder::swiss(&org).named("Limits Open").build().tid)
 }
 
 #[test]

@@ -16,6 +16,7 @@
 
 use crate::common;
 
+use common::build::EventBuilder;
 use common::{backends, Client, TestApp};
 use pairing::team::tiebreak::{board_ranking, team_standings, TeamTieBreak};
 use pairing::team::{
@@ -385,13 +386,7 @@ fn roster(team: usize, size: usize, rng: &mut Lcg) -> Vec<Value> {
 }
 
 fn create(org: &Client, name: &str, settings: Value) -> i64 {
-    let tid = org.ok(
-        org.post("/api/v1/tournaments", json!({"name": name, "rounds": 1})),
-        201,
-        "create",
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let tid = i64::from(EventBuilder::swiss(org).named(name).rounds(1).build().tid);
     org.ok(
         org.put(&format!("/api/v1/tournaments/{tid}/team-event"), settings),
         200,
@@ -693,7 +688,7 @@ fn swiss(app: &TestApp) {
     board_prize_list(&org, &public, tid, &reading, label);
 }
 
-/// A board category of the prize table (`domain/prizes.rs`) over HTTP
+/// A board category of the prize table (`domain/prizes/compute.rs`) over HTTP
 /// equals the library's board statistics of the event as read back: board
 /// 1's players with at least 2 games played over the board, by percentage,
 /// equal percentages in `board_ranking`'s order (the board-prize printout's).
@@ -977,13 +972,13 @@ fn trf_round_trip(org: &Client, tid: i64, label: &str) {
         "team records: {trf}"
     );
     let name = org.get(&format!("/api/v1/tournaments/{tid}/team-event")).1["name"].clone();
-    let copy = org.ok(
-        org.post("/api/v1/tournaments", json!({"name": name, "rounds": 1})),
-        201,
-        "create",
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let copy = i64::from(
+        EventBuilder::swiss(&org)
+            .named(name.as_str().unwrap())
+            .rounds(1)
+            .build()
+            .tid,
+    );
     org.ok(
         org.post(
             &format!("/api/v1/tournaments/{copy}/team-import"),
@@ -1188,13 +1183,7 @@ fn team_event_settings_are_checked() {
         let app = TestApp::start(backend);
         let label = app.label();
         let org = app.user("organiser");
-        let tid = org.ok(
-            org.post("/api/v1/tournaments", json!({"name": "T", "rounds": 1})),
-            201,
-            "create",
-        )["id"]
-            .as_i64()
-            .unwrap();
+        let tid = EventBuilder::swiss(&org).named("T").rounds(1).build().tid;
         let path = format!("/api/v1/tournaments/{tid}/team-event");
         let audit = app.audit_count();
         for (body, field) in [

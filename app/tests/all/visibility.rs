@@ -11,6 +11,7 @@
 
 use crate::common;
 
+use common::build::EventBuilder;
 use common::{backends, Client, TestApp};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -39,40 +40,20 @@ struct Event {
 /// moves, one penalty with an internal note.
 fn round_one(app: &TestApp) -> Event {
     let org = app.user("organiser");
-    let t = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Visibility Open", "rounds": 4, "start_date": "2026-05-01", "end_date": "2026-05-03"}),
-        ),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
-    let mut players = vec![];
-    for (i, name) in NAMES.iter().enumerate() {
-        let p = org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": name, "rating": 2300 - 40 * i as i64}),
-            ),
-            201,
-            "register",
-        );
-        players.push(p["id"].as_i64().unwrap());
-    }
-    org.ok(
-        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair 1",
-    );
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish 1",
-    );
+    let e = NAMES
+        .iter()
+        .enumerate()
+        .fold(
+            EventBuilder::swiss(&org)
+                .named("Visibility Open")
+                .rounds(4)
+                .with(json!({"start_date": "2026-05-01", "end_date": "2026-05-03"})),
+            |e, (i, name)| e.player(json!({"name": name, "rating": 2300 - 40 * i as i64})),
+        )
+        .publish(1)
+        .build();
+    let tid = i64::from(e.tid);
+    let players: Vec<i64> = e.players.iter().map(|&p| i64::from(p)).collect();
     let r1 = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
     let mut round1_games = vec![];
     for (i, g) in r1["games"].as_array().unwrap().iter().enumerate() {
@@ -410,16 +391,13 @@ fn team_player(team: usize, k: usize) -> String {
 /// when the round is paired) with a board prize, round 1 published and
 /// played; team 1's captain is the user `skipper`.
 fn team_round_one(app: &TestApp, org: Client) -> Event {
-    let tid = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Visibility Teams", "rounds": 1}),
-        ),
-        201,
-        "create",
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let tid = i64::from(
+        EventBuilder::swiss(&org)
+            .named("Visibility Teams")
+            .rounds(1)
+            .build()
+            .tid,
+    );
     org.ok(
         org.put(
             &format!("/api/v1/tournaments/{tid}/team-event"),

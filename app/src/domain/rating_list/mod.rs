@@ -29,6 +29,7 @@ use super::{now, require_role, Actor, DomainError, DomainResult, Msg, Role};
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::schema::{list_managers, players, rating_list_players, rating_lists, rounds};
 use crate::db::DbConnection;
+use crate::domain::ids::RatingListId;
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::BufRead;

@@ -6,7 +6,8 @@ use crate::domain::ids::TournamentId;
 /// A player found in a list.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct FoundPlayer {
-    pub list_id: i32,
+    #[schema(value_type = i32)]
+    pub list_id: RatingListId,
     pub source: ListSource,
     pub list_date: String,
     pub fide_id: Option<i64>,
@@ -88,7 +89,7 @@ impl FoundPlayer {
 #[allow(clippy::type_complexity)]
 type FoundRow = (
     (
-        i32,
+        RatingListId,
         Option<i64>,
         Option<String>,
         String,

@@ -6,7 +6,8 @@ use crate::domain::msg::nested;
 /// An imported list.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
 pub struct RatingListView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: RatingListId,
     pub source: ListSource,
     pub name: String,
     /// The date of the list, `YYYY-MM-DD`.
@@ -15,7 +16,7 @@ pub struct RatingListView {
     pub players: i64,
 }
 
-type ListRow = (i32, String, String, String, String, i64);
+type ListRow = (RatingListId, String, String, String, String, i64);
 
 fn list_view(r: ListRow) -> RatingListView {
     RatingListView {
@@ -32,7 +33,7 @@ fn list_view(r: ListRow) -> RatingListView {
 #[diesel(table_name = rating_list_players)]
 #[diesel(treat_none_as_default_value = false)]
 struct NewListPlayer {
-    list_id: i32,
+    list_id: RatingListId,
     fide_id: Option<i64>,
     national_id: Option<String>,
     name: String,
@@ -52,7 +53,7 @@ struct NewListPlayer {
 }
 
 impl NewListPlayer {
-    fn of(list_id: i32, p: ListPlayer) -> NewListPlayer {
+    fn of(list_id: RatingListId, p: ListPlayer) -> NewListPlayer {
         // A women's title goes with the open one, as FIDE lists them both.
         let title = if p.title.is_empty() {
             p.w_title
@@ -187,7 +188,7 @@ pub fn grant_list_manager(
             tournament_id: None,
             action: "user.list_manager",
             entity: "user",
-            entity_id: Some(uid as i64),
+            entity_id: Some(uid.into()),
         },
         Some(&before),
         Some(&after),
@@ -208,7 +209,7 @@ pub struct ImportList {
 /// Streams `players` into list `id` in batches of `size`: the number stored.
 fn store(
     conn: &mut DbConnection,
-    id: i32,
+    id: RatingListId,
     size: usize,
     players: &mut dyn Iterator<Item = Result<ListPlayer, ListError>>,
 ) -> DomainResult<i64> {
@@ -258,7 +259,7 @@ pub fn import(
     let source = cmd.format.source();
     // The list this import replaces is kept, inactive, for a rollback; the
     // one it had replaced goes.
-    let retired: Vec<i32> = rating_lists::table
+    let retired: Vec<RatingListId> = rating_lists::table
         .filter(rating_lists::source.eq(source.as_str()))
         .filter(rating_lists::active.eq(false))
         .select(rating_lists::id)
@@ -276,7 +277,7 @@ pub fn import(
         .set(rating_lists::active.eq(false))
         .execute(conn)?;
     let imported_at = now();
-    let id: i32 = diesel::insert_into(rating_lists::table)
+    let id: RatingListId = diesel::insert_into(rating_lists::table)
         .values((
             rating_lists::source.eq(source.as_str()),
             rating_lists::name.eq(cmd.name.trim()),
@@ -331,7 +332,7 @@ pub fn import(
             tournament_id: None,
             action: "rating_list.import",
             entity: "rating_list",
-            entity_id: Some(id as i64),
+            entity_id: Some(id.into()),
         },
         Some(&before),
         Some(&v),
@@ -366,7 +367,7 @@ pub fn lists(conn: &mut DbConnection) -> DomainResult<Vec<RatingListView>> {
 }
 
 /// The ids of the lists in use.
-pub(super) fn active_ids(conn: &mut DbConnection) -> DomainResult<Vec<i32>> {
+pub(super) fn active_ids(conn: &mut DbConnection) -> DomainResult<Vec<RatingListId>> {
     Ok(rating_lists::table
         .filter(rating_lists::active.eq(true))
         .select(rating_lists::id)
@@ -420,7 +421,7 @@ pub fn rollback(
             tournament_id: None,
             action: "rating_list.rollback",
             entity: "rating_list",
-            entity_id: Some(after.id as i64),
+            entity_id: Some(after.id.into()),
         },
         Some(&before),
         Some(&after),

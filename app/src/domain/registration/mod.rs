@@ -11,7 +11,7 @@ use super::{formats, now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
 use crate::db::schema::{bye_requests, players, rounds};
 use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
+use crate::domain::ids::{ByeRequestId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{ByeRequestKind, PlayerStatus, Sex};
 use crate::domain::msg::{word, Msg};
 use diesel::prelude::*;
@@ -767,7 +767,8 @@ fn default_bye_kind() -> ByeRequestKind {
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ByeRequestView {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: ByeRequestId,
     #[schema(value_type = i32)]
     pub player_id: PlayerId,
     #[schema(value_type = i32)]
@@ -865,7 +866,7 @@ pub fn request_bye(
             cmd.round
         )));
     }
-    let id: i32 = diesel::insert_into(bye_requests::table)
+    let id: ByeRequestId = diesel::insert_into(bye_requests::table)
         .values((
             bye_requests::tournament_id.eq(tid),
             bye_requests::player_id.eq(pid),
@@ -888,7 +889,7 @@ pub fn request_bye(
             tournament_id: Some(tid),
             action: "bye.request",
             entity: "bye_request",
-            entity_id: Some(id as i64),
+            entity_id: Some(id.into()),
         },
         None::<&()>,
         Some(&v),

@@ -97,6 +97,12 @@ pub fn import_list(
                 DomainError::Invalid { field, message }
                 | DomainError::ConflictOn { field, message },
             ) => problems.push(msg!("line {}: {}: {}", i + 1, field, nested(message))),
+            Err(DomainError::NeedsConfirmation { what, message }) => problems.push(msg!(
+                "line {}: {}: {}",
+                i + 1,
+                what.field(),
+                nested(message)
+            )),
             Err(DomainError::Conflict { message, .. }) => {
                 problems.push(msg!("line {}: {}", i + 1, nested(message)))
             }

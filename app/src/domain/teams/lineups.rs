@@ -34,7 +34,7 @@ fn lineup_rights(
         Err(e) => return Err(e),
     }
     let uid = actor.user_id.ok_or(DomainError::Unauthenticated)?;
-    let captain: Option<Option<i32>> = teams::table
+    let captain: Option<Option<crate::domain::ids::UserId>> = teams::table
         .filter(teams::tournament_id.eq(tid))
         .filter(teams::number.eq(team))
         .select(teams::captain_user_id)
@@ -159,7 +159,7 @@ pub fn set_lineup(
                 Submitter::Arbiter => "team.lineup.arbiter",
             },
             entity: "team_match",
-            entity_id: Some(row.id as i64),
+            entity_id: Some(row.id.into()),
         },
         before.as_ref(),
         Some(&serde_json::json!({"team": team, "players": input.players, "match": after})),

@@ -1,7 +1,7 @@
 //! The engine's `TeamTournament` rebuilt from the rows.
 
 use super::*;
-use crate::domain::ids::{RoundNo, TournamentId};
+use crate::domain::ids::{RoundNo, TeamMatchId, TournamentId};
 
 /// The event as the engine's model, with the first `rounds` rounds (all when
 /// `None`), and the maps between roster places and engine player ids.
@@ -15,7 +15,7 @@ pub struct Loaded {
 }
 
 pub(super) struct MatchRow {
-    pub(super) id: i32,
+    pub(super) id: TeamMatchId,
     pub(super) round: RoundNo,
     pub(super) number: i32,
     pub(super) home: i32,
@@ -72,7 +72,10 @@ pub(super) fn match_rows(
         .collect())
 }
 
-pub(super) fn board_rows(conn: &mut DbConnection, match_id: i32) -> DomainResult<Vec<BoardRow>> {
+pub(super) fn board_rows(
+    conn: &mut DbConnection,
+    match_id: TeamMatchId,
+) -> DomainResult<Vec<BoardRow>> {
     let rows: Vec<BoardTuple> = team_boards::table
         .filter(team_boards::match_id.eq(match_id))
         .order(team_boards::board)

@@ -1,7 +1,7 @@
 //! Teams and their ordered rosters (board order fixed once round 1 is paired).
 
 use super::*;
-use crate::domain::ids::{RoundNo, TournamentId};
+use crate::domain::ids::{RoundNo, TeamId, TournamentId, UserId};
 
 /// One player of a roster as entered.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
@@ -89,7 +89,7 @@ pub struct TeamEventView {
 type MemberTuple = (i32, String, String, String, Option<i32>, Option<i64>);
 /// id, round, number, home, away, home line-up time, away line-up time, version
 pub(super) type MatchTuple = (
-    i32,
+    crate::domain::ids::TeamMatchId,
     RoundNo,
     i32,
     i32,
@@ -102,13 +102,13 @@ pub(super) type MatchTuple = (
 pub(super) type BoardTuple = (i32, Option<i32>, Option<i32>, bool, Option<String>);
 
 type TeamRow = (
-    i32,
+    TeamId,
     i32,
     String,
     String,
     Option<i32>,
     String,
-    Option<i32>,
+    Option<UserId>,
     bool,
     i32,
     Option<RoundNo>,
@@ -133,7 +133,10 @@ pub(super) fn team_rows(conn: &mut DbConnection, tid: TournamentId) -> DomainRes
         .load(conn)?)
 }
 
-pub(super) fn member_rows(conn: &mut DbConnection, team_id: i32) -> DomainResult<Vec<MemberView>> {
+pub(super) fn member_rows(
+    conn: &mut DbConnection,
+    team_id: TeamId,
+) -> DomainResult<Vec<MemberView>> {
     let rows: Vec<MemberTuple> = team_members::table
         .filter(team_members::team_id.eq(team_id))
         .order(team_members::place)
@@ -299,19 +302,19 @@ fn same_name(a: &str, b: &str) -> bool {
 fn require_on_no_other_team(
     conn: &mut DbConnection,
     tid: TournamentId,
-    this_team: Option<i32>,
+    this_team: Option<TeamId>,
     roster: &[MemberInput],
 ) -> DomainResult<()> {
     let ids: Vec<i64> = roster.iter().filter_map(|m| m.fide_id).collect();
     if ids.is_empty() {
         return Ok(());
     }
-    let others: Vec<(i32, String)> = teams::table
+    let others: Vec<(TeamId, String)> = teams::table
         .filter(teams::tournament_id.eq(tid))
-        .filter(teams::id.ne(this_team.unwrap_or(0)))
+        .filter(teams::id.ne(this_team.unwrap_or_default()))
         .select((teams::id, teams::name))
         .load(conn)?;
-    let taken: Option<(i32, Option<i64>)> = team_members::table
+    let taken: Option<(TeamId, Option<i64>)> = team_members::table
         .filter(team_members::team_id.eq_any(others.iter().map(|o| o.0)))
         .filter(team_members::fide_id.eq_any(&ids))
         .select((team_members::team_id, team_members::fide_id))
@@ -336,7 +339,7 @@ fn require_on_no_other_team(
     )))
 }
 
-fn captain_id(conn: &mut DbConnection, t: &TeamInput) -> DomainResult<Option<i32>> {
+fn captain_id(conn: &mut DbConnection, t: &TeamInput) -> DomainResult<Option<UserId>> {
     match t.captain_username.as_deref().map(str::trim) {
         None | Some("") => Ok(None),
         Some(u) => crate::domain::users::find_user_id(conn, u)?
@@ -347,7 +350,7 @@ fn captain_id(conn: &mut DbConnection, t: &TeamInput) -> DomainResult<Option<i32
 
 pub(super) fn insert_members(
     conn: &mut DbConnection,
-    team_id: i32,
+    team_id: TeamId,
     roster: &[MemberInput],
 ) -> DomainResult<()> {
     for (i, m) in roster.iter().enumerate() {
@@ -387,7 +390,7 @@ pub fn add_team(
     require_on_no_other_team(conn, tid, None, &input.roster)?;
     let captain = captain_id(conn, &input)?;
     let number = team_rows(conn, tid)?.len() as i32 + 1;
-    let id: i32 = diesel::insert_into(teams::table)
+    let id: TeamId = diesel::insert_into(teams::table)
         .values((
             teams::tournament_id.eq(tid),
             teams::number.eq(number),
@@ -440,7 +443,7 @@ pub fn edit_team(
                 && a.rating == b.rating.map(|r| r as i32)
                 && a.fide_id == b.fide_id
         });
-    let id: i32 = teams::table
+    let id: TeamId = teams::table
         .filter(teams::tournament_id.eq(tid))
         .filter(teams::number.eq(number))
         .select(teams::id)

@@ -1,7 +1,7 @@
 //! Team rounds: pairing, publication, unpairing, and the views of rounds and matches.
 
 use super::*;
-use crate::domain::ids::{RoundNo, TournamentId};
+use crate::domain::ids::{RoundNo, TeamMatchId, TournamentId};
 
 #[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
 pub struct TeamRef {
@@ -374,7 +374,7 @@ pub(super) fn insert_match(
     loaded: &Loaded,
     lineups_at: Option<&String>,
 ) -> DomainResult<()> {
-    let id: i32 = diesel::insert_into(team_matches::table)
+    let id: TeamMatchId = diesel::insert_into(team_matches::table)
         .values((
             team_matches::tournament_id.eq(tid),
             team_matches::round_number.eq(round),
@@ -545,7 +545,7 @@ pub fn unpair(
     }
     let (id, _, _, _) = round_row(conn, tid, n)?;
     let before = round(conn, tid, n, Audience::Staff)?;
-    let matches: Vec<i32> = match_rows(conn, tid, Some(n))?
+    let matches: Vec<TeamMatchId> = match_rows(conn, tid, Some(n))?
         .iter()
         .map(|m| m.id)
         .collect();

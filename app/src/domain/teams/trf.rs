@@ -49,7 +49,7 @@ pub fn import_trf(
                 msg!("teams must be numbered 1, 2, …"),
             ));
         }
-        let id: i32 = diesel::insert_into(teams::table)
+        let id: crate::domain::ids::TeamId = diesel::insert_into(teams::table)
             .values((
                 teams::tournament_id.eq(tid),
                 teams::number.eq(team.id as i32),
@@ -57,7 +57,7 @@ pub fn import_trf(
                 teams::federation.eq(team.federation.clone().unwrap_or_default()),
                 teams::rating.eq(team.rating.map(|r| r as i32)),
                 teams::captain_name.eq(team.captain.clone().unwrap_or_default()),
-                teams::captain_user_id.eq(None::<i32>),
+                teams::captain_user_id.eq(None::<crate::domain::ids::UserId>),
                 teams::withdrawn.eq(team.withdrawn),
                 // The file says no round: not paired from the next one on.
                 teams::withdrawn_from.eq(team.withdrawn.then_some(src.rounds.len() as i32 + 1)),

@@ -8,7 +8,7 @@ use crate::domain::adjournments::{
 use crate::domain::arrivals::{
     self, ArrivalConsequence, ArrivalsAnswer, RecordArrivals, SetRoundStart,
 };
-use crate::domain::ids::{GameId, RoundNo, TournamentId};
+use crate::domain::ids::{AdjournmentId, GameId, RoundNo, TournamentId};
 use crate::domain::penalties::{self, PenaltyAnswer, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::Audience;
@@ -203,7 +203,7 @@ pub async fn adjourn(
 pub async fn get_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
     let v = read(&state, &req, move |conn, actor| {
@@ -223,7 +223,7 @@ pub async fn get_envelope(
 pub async fn mark_present(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     body: Body<MarkPresent>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
@@ -243,7 +243,7 @@ pub async fn mark_present(
 pub async fn open_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     body: Body<OpenEnvelope>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
@@ -264,7 +264,7 @@ pub async fn open_envelope(
 pub async fn end_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     body: Body<EndBeforeResumption>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();
@@ -284,7 +284,7 @@ pub async fn end_envelope(
 pub async fn envelope_lost(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     body: Body<EnvelopeLost>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, aid) = path.into_inner();

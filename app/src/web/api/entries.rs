@@ -13,7 +13,7 @@ use crate::domain::entries::{
     self, Approved, EntryFormSettings, EntryFormView, EntryList, EntryReceipt, EntryView, NewEntry,
     RejectEntry,
 };
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{EntryId, TournamentId};
 use crate::domain::{Actor, Audience, DomainError};
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write, write_body, AppState, Body};
@@ -152,7 +152,7 @@ pub async fn set_form(
 pub async fn approve(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, EntryId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, eid) = path.into_inner();
     let v = write(&state, &req, move |conn, actor| {
@@ -173,7 +173,7 @@ pub async fn approve(
 pub async fn reject(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, EntryId)>,
     body: Body<RejectEntry>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, eid) = path.into_inner();

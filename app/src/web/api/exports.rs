@@ -4,7 +4,7 @@
 //! Reading is public, like the pages: an unpublished round is printed for its
 //! staff only. Rendering runs on the blocking pool, after the database work.
 
-use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
+use crate::domain::ids::{AdjournmentId, GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::interchange::{self, ImportedTournament};
 use crate::domain::{Audience, DomainError, DomainResult};
 use crate::i18n::Tr;
@@ -462,7 +462,7 @@ pub async fn tournament_pgn(
 pub async fn envelope_pdf(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, aid) = path.into_inner();
     audience_pdf(

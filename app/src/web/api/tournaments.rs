@@ -1,7 +1,7 @@
 //! Tournaments, their regulations, staff, standings and audit log.
 
 use crate::db::models::AuditRow;
-use crate::domain::ids::TournamentId;
+use crate::domain::ids::{AuditId, TournamentId, UserId};
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
 use crate::domain::{audit, require_role, standings, Audience, Role};
@@ -153,9 +153,11 @@ pub struct Page {
 
 #[derive(Serialize, ToSchema)]
 pub struct AuditEntry {
-    pub id: i32,
+    #[schema(value_type = i32)]
+    pub id: AuditId,
     pub at: String,
-    pub user_id: Option<i32>,
+    #[schema(value_type = Option<i32>)]
+    pub user_id: Option<UserId>,
     pub action: String,
     pub entity: String,
     pub entity_id: Option<i64>,

@@ -3,8 +3,9 @@
 //! post checks the CSRF token and runs the same domain operation as the JSON
 //! API, in one transaction with its audit row.
 
-use super::desk::{text_or_none, ticked, Notice};
+use super::desk::{text_or_none, Notice};
 use super::staff::number;
+use super::ticked;
 use super::{form_viewer, page, page_for, post_answer, write_op, Base, PageError, TournamentNav};
 use super::{url_encode, Viewer};
 use crate::db::DbConnection;
@@ -321,6 +322,7 @@ async fn board_refused(
     let status = match &e {
         DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
         DomainError::Conflict { .. } | DomainError::ConflictOn { .. } => StatusCode::CONFLICT,
+        DomainError::NeedsConfirmation { .. } => crate::web::error::domain_status(&e),
         _ => return Err(PageError::new(e, viewer.lang)),
     };
     let x = SheetExtras {

@@ -5,12 +5,12 @@
 
 use super::staff::optional;
 use super::{form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav};
-use super::{url_encode, Viewer};
+use super::{ticked, url_encode, Viewer};
 use crate::db::DbConnection;
 use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
 };
-use crate::domain::ids::{GameId, PlayerId, TournamentId};
+use crate::domain::ids::{AdjournmentId, GameId, PlayerId, TournamentId};
 use crate::domain::kinds::{parse_field, EnvelopeState, GameKind, Notation, RecordFormat};
 use crate::domain::penalties::{self, PenaltyFields, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
@@ -53,11 +53,6 @@ pub(crate) fn clock_seconds(field: &str, text: &str) -> DomainResult<i32> {
 pub(super) fn text_or_none(s: &str) -> Option<String> {
     let t = s.trim();
     (!t.is_empty()).then(|| t.to_string())
-}
-
-/// A checkbox: present (any value) = ticked.
-pub(super) fn ticked(s: &str) -> bool {
-    !s.trim().is_empty()
 }
 
 // ---------------------------------------------------------------- the game desk
@@ -464,7 +459,7 @@ async fn envelope_game(
     state: &web::Data<AppState>,
     viewer: &Viewer,
     tid: TournamentId,
-    aid: i32,
+    aid: AdjournmentId,
 ) -> Result<GameId, PageError> {
     let db = state.db.clone();
     let lang = viewer.lang;
@@ -496,7 +491,7 @@ pub struct PresentForm {
 async fn envelope_post<C, V>(
     state: &web::Data<AppState>,
     req: &HttpRequest,
-    (tid, aid): (TournamentId, i32),
+    (tid, aid): (TournamentId, AdjournmentId),
     csrf: &str,
     cmd: DomainResult<C>,
     op: impl FnOnce(&mut DbConnection, &crate::domain::Actor, C) -> DomainResult<V> + Send + 'static,
@@ -523,7 +518,7 @@ where
 pub async fn mark_present(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<PresentForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -581,7 +576,7 @@ impl OpenForm {
 pub async fn open_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<OpenForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -621,7 +616,7 @@ pub struct EndForm {
 pub async fn end_envelope(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();
@@ -643,7 +638,7 @@ pub async fn end_envelope(
 pub async fn envelope_lost(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, aid) = path.into_inner();

@@ -10,6 +10,7 @@
 //! screen), each a form struct, a template struct and a handler or two.
 
 use super::staff::FormError;
+use super::ticked;
 use super::{
     form_viewer, page, page_for, post_answer, url_encode, write_op, Base, PageError, TournamentNav,
     Viewer,
@@ -17,7 +18,7 @@ use super::{
 use crate::db::DbConnection;
 use crate::domain::checkin::{self, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin};
 use crate::domain::entries::{self, EntryFormSettings, EntryList, NewEntry, RejectEntry};
-use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
+use crate::domain::ids::{EntryId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, EntryEligibility, EntryState, PlayedColour};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -82,7 +83,7 @@ impl EntryForm {
         Ok(NewEntry {
             name: self.name.clone(),
             fide_id: optional_number("fide_id", &self.fide_id)?,
-            from_rating_list: !self.from_rating_list.is_empty(),
+            from_rating_list: ticked(&self.from_rating_list),
             federation: self.federation.clone(),
             club: self.club.clone(),
             birth_date: self.birth_date.clone(),
@@ -222,7 +223,7 @@ pub struct FormSettingsForm {
 impl FormSettingsForm {
     fn command(&self) -> DomainResult<EntryFormSettings> {
         Ok(EntryFormSettings {
-            is_open: !self.is_open.is_empty(),
+            is_open: ticked(&self.is_open),
             deadline: Some(self.deadline.clone()),
             max_players: optional_number("max_players", &self.max_players)?,
             eligibility: if self.eligibility.trim().is_empty() {
@@ -367,7 +368,7 @@ pub struct DecisionForm {
 pub async fn approve_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, EntryId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();
@@ -389,7 +390,7 @@ pub async fn approve_entry(
 pub async fn reject_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    path: web::Path<(TournamentId, EntryId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();
@@ -493,7 +494,7 @@ pub async fn set_checkin(
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let open = form.open == "1";
+    let open = ticked(&form.open);
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
         checkin::set_open(conn, actor, tid, SetCheckin { open })
     })
@@ -525,7 +526,7 @@ pub async fn mark_checkin(
         .trim()
         .parse()
         .map_err(|_| DomainError::invalid("player_id", msg!("no player chosen")));
-    let present = form.present == "1";
+    let present = ticked(&form.present);
     let r = match pid {
         Ok(player_id) => {
             write_op(&state, &viewer, Some(tid), move |conn, actor| {

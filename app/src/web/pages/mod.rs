@@ -598,6 +598,15 @@ impl Base {
     }
 }
 
+/// A checkbox or a yes/no flag of a form, as posted: ticked when sent with
+/// a value other than "0". A ticked box sends its `value="1"` (or "on", a
+/// box without a value); an unticked one sends nothing; a hidden flag sends
+/// "1" or "0". The one reading of them all.
+pub(crate) fn ticked(value: &str) -> bool {
+    let v = value.trim();
+    !v.is_empty() && v != "0"
+}
+
 pub fn url_encode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for b in s.bytes() {
@@ -755,6 +764,7 @@ where
             e @ (DomainError::Invalid { .. }
             | DomainError::Conflict { .. }
             | DomainError::ConflictOn { .. }
+            | DomainError::NeedsConfirmation { .. }
             | DomainError::Pairing(_)),
         ) => {
             let status = crate::web::error::domain_status(&e);

@@ -6,7 +6,8 @@
 //! `prize_fields::set_from_fields` (one transaction, one audit row); a problem
 //! comes back next to its field with what was typed.
 
-use super::staff::{ticked, FormError};
+use super::staff::FormError;
+use super::ticked;
 use super::{
     form_body, form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav, Viewer,
 };

@@ -4,7 +4,7 @@
 
 use super::{page, Base, PageError, TournamentNav};
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
-use crate::domain::prizes::{self, money, SplitMode};
+use crate::domain::prizes::{self, money_in, SplitMode};
 use crate::web::AppState;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -49,14 +49,8 @@ pub async fn prizes(
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "prizes")?;
         let v = prizes::view(conn, tid, nav.audience)?;
-        let currency = v.table.currency.trim().to_string();
-        let cash = |c: i64| {
-            if currency.is_empty() {
-                money(c)
-            } else {
-                format!("{} {currency}", money(c))
-            }
-        };
+        let currency = v.table.currency.clone();
+        let cash = |c: i64| money_in(c, &currency);
         let awards = v.awards.clone().unwrap_or_default();
         let categories = v
             .table

@@ -144,7 +144,10 @@ fn round_blocks(r: &TeamRoundView) -> Vec<MatchBlock> {
                     home_white: b.home_white,
                     home: name(&b.home),
                     away: name(&b.away),
-                    result: b.result.clone().unwrap_or_else(|| "*".into()),
+                    result: b
+                        .result
+                        .clone()
+                        .unwrap_or_else(|| crate::domain::rounds::NO_RESULT_YET.into()),
                 })
                 .collect(),
         })

@@ -2,6 +2,7 @@
 //! PostgreSQL database), driven over HTTP.
 #![allow(dead_code)]
 
+pub mod build;
 pub mod form;
 pub mod model;
 

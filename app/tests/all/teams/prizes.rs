@@ -1,4 +1,4 @@
-//! Prizes of a team event over HTTP on both backends (`domain/prizes.rs`,
+//! Prizes of a team event over HTTP on both backends (`domain/prizes/`,
 //! issue 21): a team-places category from the team standings (ties shared
 //! as the table says) beside a board category, on the API, the page and the
 //! PDF; and an individual category refused in a team event, team places in

@@ -79,7 +79,7 @@ pub async fn create_account(
         f.password.clone(),
         f.display_name.clone(),
     );
-    let admin = ticked(&f.is_admin);
+    let admin = crate::web::pages::ticked(&f.is_admin);
     let r = write_op(&state, &viewer, None, move |conn, actor| {
         users::create_user(conn, actor, name.trim(), &password, &display, admin)
     })

@@ -78,10 +78,12 @@ pub async fn audit(
     .await
 }
 
-pub(super) fn user_names(conn: &mut DbConnection) -> DomainResult<HashMap<i32, String>> {
+pub(super) fn user_names(
+    conn: &mut DbConnection,
+) -> DomainResult<HashMap<crate::domain::ids::UserId, String>> {
     use crate::db::schema::users;
     use diesel::prelude::*;
-    let rows: Vec<(i32, String)> = users::table
+    let rows: Vec<(crate::domain::ids::UserId, String)> = users::table
         .select((users::id, users::username))
         .load(conn)?;
     Ok(rows.into_iter().collect())

@@ -3,7 +3,7 @@
 //! CSRF token and runs the existing domain operation in one transaction.
 
 use super::{
-    form_viewer, html, page, page_for, post_answer, redirect, write_op, Base, PageError,
+    form_viewer, html, page, page_for, post_answer, redirect, ticked, write_op, Base, PageError,
     TournamentNav, Viewer,
 };
 use crate::db::models::AuditRow;
@@ -11,9 +11,9 @@ use crate::db::DbConnection;
 use crate::domain::engine::ViolationView;
 use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
 use crate::domain::results;
-use crate::domain::rounds::{self, RoundView};
+use crate::domain::rounds::{self, GameView, RoundView};
 use crate::domain::tournaments::{self, Period, Regulations, StaffMember, TimeControl};
-use crate::domain::{audit, require_role, users, DomainError, DomainResult, Role};
+use crate::domain::{audit, require_role, users, DomainError, DomainResult, Role, ToConfirm};
 use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};
 use crate::web::error::AppError;
 use crate::web::AppState;
@@ -30,6 +30,9 @@ pub struct FormError {
     pub message: String,
     /// Further problems of the same form, each shown at its field.
     pub more: Vec<(String, String)>,
+    /// What the user must confirm to have it done anyway (then `message`
+    /// says what and why).
+    pub confirm: Option<ToConfirm>,
 }
 
 impl FormError {
@@ -40,11 +43,19 @@ impl FormError {
                 field: field.clone(),
                 message: message.to_string(),
                 more: Vec::new(),
+                confirm: None,
+            },
+            DomainError::NeedsConfirmation { what, message } => FormError {
+                field: what.field().to_string(),
+                message: message.to_string(),
+                more: Vec::new(),
+                confirm: Some(*what),
             },
             other => FormError {
                 field: String::new(),
                 message: other.to_string(),
                 more: Vec::new(),
+                confirm: None,
             },
         }
     }
@@ -60,6 +71,11 @@ impl FormError {
             e.more.push((f.field, f.message));
         }
         e
+    }
+
+    /// The sentence when the form's problem is that `what` needs confirming.
+    pub fn needs(&self, what: ToConfirm) -> Option<&str> {
+        (self.confirm == Some(what)).then_some(self.message.as_str())
     }
 
     pub fn at(&self, field: &str) -> Option<&str> {
@@ -96,23 +112,20 @@ impl FideConfirm {
     /// `Some` when `e` is FIDE mode's refusal.
     fn of(e: &DomainError, action: String, hidden: Vec<(&str, &str)>) -> Option<FideConfirm> {
         match e {
-            DomainError::ConflictOn { field, message } if field == "leave_fide_mode" => {
-                Some(FideConfirm {
-                    action,
-                    hidden: hidden
-                        .into_iter()
-                        .map(|(k, v)| (k.to_string(), v.to_string()))
-                        .collect(),
-                    warning: message.to_string(),
-                })
-            }
+            DomainError::NeedsConfirmation {
+                what: ToConfirm::LeaveFideMode,
+                message,
+            } => Some(FideConfirm {
+                action,
+                hidden: hidden
+                    .into_iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+                warning: message.to_string(),
+            }),
             _ => None,
         }
     }
-}
-
-pub(super) fn ticked(s: &str) -> bool {
-    !s.is_empty() && s != "0"
 }
 
 mod accounts;

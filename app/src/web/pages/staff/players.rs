@@ -39,7 +39,7 @@ impl PlayerForm {
             fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
             club: self.club.clone(),
             joins_round: optional("joins_round", &self.joins_round, "a round number")?,
-            confirm_duplicate: !self.confirm_duplicate.is_empty(),
+            confirm_duplicate: ticked(&self.confirm_duplicate),
             ..Default::default()
         })
     }
@@ -572,7 +572,7 @@ pub(super) async fn players_answer(
                 error: FormError {
                     field: "list".into(),
                     message: e.to_string(),
-                    more: Vec::new(),
+                    ..Default::default()
                 },
                 ..no_extras()
             };
@@ -657,7 +657,10 @@ pub async fn back_to_screen(
                 ["entries", ..] => format!("/t/{tid}/manage/entries"),
                 ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
                 ["envelopes", aid, ..] => {
-                    let (Ok(t), Ok(a)) = (tid.parse::<TournamentId>(), aid.parse::<i32>()) else {
+                    let (Ok(t), Ok(a)) = (
+                        tid.parse::<TournamentId>(),
+                        aid.parse::<crate::domain::ids::AdjournmentId>(),
+                    ) else {
                         return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
                     };
                     let db = state.db.clone();

@@ -32,11 +32,13 @@ pub struct RoundScreen {
 }
 
 impl RoundScreen {
-    pub fn typed_result(&self, gid: &GameId, current: &str) -> String {
-        match self.typed.get(gid) {
+    /// What the result box of `g` shows: as typed, else its result (empty
+    /// while it has none).
+    pub fn typed_result(&self, g: &GameView) -> String {
+        match self.typed.get(&g.id) {
             Some((t, _, _)) => t.clone(),
-            None if current == "*" => String::new(),
-            None => current.to_string(),
+            None if g.is_unplayed() => String::new(),
+            None => g.result.clone(),
         }
     }
 
@@ -342,7 +344,7 @@ pub async fn results(
                         .get(&format!("why{gid}"))
                         .cloned()
                         .unwrap_or_default(),
-                    confirm: fields.contains_key(&format!("c{gid}")),
+                    confirm: fields.get(&format!("c{gid}")).is_some_and(|v| ticked(v)),
                 },
             );
         }
@@ -357,8 +359,13 @@ pub async fn results(
         .refused
         .into_iter()
         .map(|r| {
-            let confirm =
-                matches!(&r.error, DomainError::Invalid { field, .. } if field == "confirm");
+            let confirm = matches!(
+                &r.error,
+                DomainError::NeedsConfirmation {
+                    what: ToConfirm::Contradiction,
+                    ..
+                }
+            );
             (
                 r.game_id,
                 (r.entered, errors::error(&r.error, viewer.lang), confirm),

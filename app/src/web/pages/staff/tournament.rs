@@ -262,7 +262,9 @@ pub(super) fn settings_page(
     let running = nav.last_round > RoundNo(0);
     let (f, error) =
         typed.unwrap_or_else(|| (TournamentForm::of(&t.regulations), FormError::default()));
-    let fide_warning = error.at("leave_fide_mode").map(str::to_string);
+    let fide_warning = error
+        .needs(crate::domain::ToConfirm::LeaveFideMode)
+        .map(str::to_string);
     let title = format!("{} · {}", viewer.tr().t("settings"), nav.name);
     Ok(NewTournamentPage {
         base: Base::new(viewer, title, Some(nav)),

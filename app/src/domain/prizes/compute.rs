@@ -1,282 +1,12 @@
-//! Prizes: a prize table (categories of eligible players, each with its prizes
-//! in place order) applied to the final standings by the rules organizers
-//! use. Pure computation here (`compute`), no database; storage, the API and
-//! the printouts call it.
+//! The prize computation: the rules of `super` (eligibility, one prize per
+//! player, ties by tie-break, Hort or equal shares in cents, for players,
+//! clubs, teams and boards) applied to standings. No database: the standings
+//! and the table come in, the awards go out.
 //!
-//! The rules, as computed:
-//!
-//! 1. **Who is eligible.** A category lists conditions, all of which a player
-//!    meets (none: the overall standings): a rating range (`from` inclusive,
-//!    `below` exclusive; unrated players only when the category says so), birth
-//!    years (juniors: born in or after a year; seniors: born in or before one),
-//!    women, a federation, a club. Within a category the eligible players keep
-//!    the order of the final standings (points, then the tie-breaks).
-//!    A "best club" category ranks clubs by the sum of the points of their
-//!    best `top` players (ties: the better rank of their best player); its
-//!    prizes go to clubs and do not count against a player's one prize.
-//!    In a team event (`teams`) a category ranks teams or boards instead:
-//!    "team places" takes the team standings (C.07: the primary score, then
-//!    the event's tie-breaks), a board category the players of one board by
-//!    percentage. Team prizes go to teams and do not count against a
-//!    player's one prize either. Individual categories need an individual
-//!    event and team places a team event (`check_event`, when the table is
-//!    set).
-//! 2. **One prize per player** (when the table says so): the prizes are given
-//!    from the most valuable down (equal values: the category listed first,
-//!    then the better place); each goes to the best-placed eligible player who
-//!    has no prize yet. So a player gets the most valuable prize he qualifies
-//!    for, and the prize he leaves goes to the next player. Without the rule
-//!    every category is filled on its own.
-//! 3. **Ties** (players on equal points; teams on equal primary score), per
-//!    category, after 2 (the same computation for players and teams):
-//!    - `tie_break`: each place's prize goes to its player, tie-breaks decide;
-//!    - `equal`: the prizes of the places the tied players occupy are added up
-//!      and shared equally; tied players just below the last prized place (on
-//!      the same points, without a prize) share too, bringing no money;
-//!    - `hort` (Vlastimil Hort's system): each tied player keeps half of the
-//!      prize of the place he occupies by the tie-breaks, the other halves go
-//!      into a pot shared equally among the tied players (as in `equal`, tied
-//!      players just below the prized places join with a prize of 0).
-//!      A player not tied keeps his whole prize.
-//!
-//! Money is in cents (integers), so nothing is lost: a half is rounded in the
-//! player's favour (he keeps `prize - prize / 2`, the pot gets `prize / 2`,
-//! integer division), and a sum shared among `n` gives everyone `sum / n` and
-//! one more cent to each of the first `sum % n` players in tie-break order.
-//! The shares always add up to the prizes.
-//!
-//! Over 700 lines because the prize rules are one computation (eligibility, one
-//! prize per player, ties by tie-break, Hort or equal shares in cents, for
-//! players, clubs, teams and boards) with its worked examples as unit tests,
-//! about half of the file.
+//! Over 700 lines because the rules are one computation with its worked
+//! examples as unit tests, about half of the file.
 
-use super::audit::{self, Entry};
-use super::registration::year_of;
-use super::standings;
-use super::tournaments::load as load_tournament;
-use super::{
-    now, regulations, require_role, Actor, Audience, DomainError, DomainResult, Msg, Role,
-};
-use crate::db::models::PlayerRow;
-use crate::db::schema::{players, prize_tables};
-use crate::db::DbConnection;
-use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::Sex;
-use diesel::prelude::*;
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
-/// How tied players share.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum SplitMode {
-    /// No sharing: the tie-breaks decide every place.
-    #[default]
-    TieBreak,
-    /// Half kept by place, half shared equally (Hort system).
-    Hort,
-    /// The prizes of the tied places shared equally.
-    Equal,
-}
-
-/// A condition of a category.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Rule {
-    /// Rating `from` (inclusive) `below` (exclusive); unrated players only if `unrated`.
-    Rating {
-        #[serde(default)]
-        from: Option<i32>,
-        #[serde(default)]
-        below: Option<i32>,
-        #[serde(default)]
-        unrated: bool,
-    },
-    /// Born in or after `from`, in or before `to` (juniors, seniors).
-    Born {
-        #[serde(default)]
-        from: Option<i32>,
-        #[serde(default)]
-        to: Option<i32>,
-    },
-    Women,
-    Federation {
-        code: String,
-    },
-    Club {
-        name: String,
-    },
-}
-
-/// What a category ranks.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum CategoryKind {
-    #[default]
-    Players,
-    /// Clubs by the points of their best `top` players.
-    BestClub { top: u32 },
-    /// Team events: the players of board `board` by their percentage on it
-    /// (points over games played over the board; forfeits count for
-    /// neither), among those with at least `min_games` such games (and at
-    /// least one). Equal percentages go by the board-prize printout's order
-    /// (`pairing::team::tiebreak::board_ranking`): performance rating (none
-    /// below any), then points, then fewer games. One prize a place, not
-    /// shared.
-    Board { board: u32, min_games: u32 },
-    /// Team events: the teams by their places in the team standings (C.07:
-    /// the primary score, then the event's tie-breaks). Teams on equal
-    /// points (the primary score: match points, or game points) are tied
-    /// and share as the table's `split` says, like players. Prizes go to
-    /// teams and do not count against a player's one prize.
-    Teams,
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct Category {
-    pub name: String,
-    #[serde(default)]
-    pub kind: CategoryKind,
-    /// All must hold (none: everybody).
-    #[serde(default)]
-    pub rules: Vec<Rule>,
-    /// The prizes in place order, in cents; not increasing.
-    pub prizes: Vec<i64>,
-}
-
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize, ToSchema)]
-pub struct PrizeTable {
-    /// In priority order (for prizes of equal value).
-    pub categories: Vec<Category>,
-    #[serde(default)]
-    pub one_prize_per_player: bool,
-    #[serde(default)]
-    pub split: SplitMode,
-    /// The currency's code, for printing (e.g. PLN, EUR).
-    #[serde(default)]
-    pub currency: String,
-}
-
-/// A problem in a prize table: the field and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {message}")]
-pub struct TableError {
-    pub field: String,
-    pub message: Msg,
-}
-
-impl PrizeTable {
-    pub fn validate(&self) -> Result<(), TableError> {
-        let err = |field: String, message: Msg| TableError { field, message };
-        if self.categories.len() > 100 {
-            return Err(err("categories".into(), msg!("at most 100 categories")));
-        }
-        for (i, c) in self.categories.iter().enumerate() {
-            let f = |x: &str| format!("categories[{i}].{x}");
-            if c.name.trim().is_empty() {
-                return Err(err(f("name"), msg!("a category needs a name")));
-            }
-            if self.categories[..i].iter().any(|o| o.name == c.name) {
-                return Err(err(f("name"), msg!("two categories of the same name")));
-            }
-            if c.prizes.is_empty() || c.prizes.len() > 500 {
-                return Err(err(f("prizes"), msg!("between 1 and 500 prizes")));
-            }
-            if c.prizes
-                .iter()
-                .any(|&p| !(0..=100_000_000_000).contains(&p))
-            {
-                return Err(err(
-                    f("prizes"),
-                    msg!("a prize is 0 or more cents (at most 10⁹)"),
-                ));
-            }
-            if c.prizes.windows(2).any(|w| w[1] > w[0]) {
-                return Err(err(
-                    f("prizes"),
-                    msg!("a later place's prize exceeds an earlier one's"),
-                ));
-            }
-            if let CategoryKind::BestClub { top } = c.kind {
-                if top == 0 {
-                    return Err(err(
-                        f("kind.top"),
-                        msg!("count at least one player per club"),
-                    ));
-                }
-            }
-            if let CategoryKind::Board { board, .. } = c.kind {
-                if board == 0 {
-                    return Err(err(f("kind.board"), msg!("boards are numbered from 1")));
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// The categories fit the event: a team event ranks teams (team places)
-    /// and boards, an individual event players and clubs.
-    pub fn check_event(&self, team_event: bool) -> Result<(), TableError> {
-        for (i, c) in self.categories.iter().enumerate() {
-            let message = match c.kind {
-                CategoryKind::Players | CategoryKind::BestClub { .. } if team_event => msg!(
-                    "category {}: a team event ranks teams and boards; individual categories need an individual event",
-                    c.name
-                ),
-                CategoryKind::Teams if !team_event => {
-                    msg!("category {}: team places need a team event", c.name)
-                }
-                _ => continue,
-            };
-            return Err(TableError {
-                field: format!("categories[{i}].kind"),
-                message,
-            });
-        }
-        Ok(())
-    }
-}
-
-/// One line of the final standings.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Standing {
-    pub player_id: PlayerId,
-    pub name: String,
-    /// 1, 2, 3 … in the order of points and tie-breaks.
-    pub rank: u32,
-    pub points: f64,
-    pub rating: Option<i32>,
-    pub birth_year: Option<i32>,
-    pub sex: Sex,
-    pub federation: String,
-    pub club: String,
-}
-
-/// One prize given.
-#[derive(Clone, Debug, PartialEq, Serialize, ToSchema)]
-pub struct Award {
-    pub category: String,
-    /// The place in the category (by tie-breaks), from 1.
-    pub place: u32,
-    /// The player (none for a club, board or team prize).
-    #[schema(value_type = Option<i32>)]
-    pub player_id: Option<PlayerId>,
-    /// The team's number, for a team-places prize.
-    pub team: Option<i32>,
-    /// The winner's name (the club's for a club prize, the team's for a
-    /// team-places prize).
-    pub name: String,
-    pub points: f64,
-    /// The place's prize as announced, in cents.
-    pub nominal: i64,
-    /// What is paid, in cents (after sharing).
-    pub amount: i64,
-    /// Shared with these players (equal points), if shared.
-    #[schema(value_type = Vec<i32>)]
-    pub shared_with: Vec<PlayerId>,
-    /// A team-places prize shared with these teams (by number; equal points).
-    pub shared_with_teams: Vec<i32>,
-}
+use super::*;
 
 fn eligible(s: &Standing, rules: &[Rule]) -> bool {
     rules.iter().all(|r| match r {
@@ -317,38 +47,6 @@ fn share(sum: i64, n: usize) -> Vec<i64> {
         .collect()
 }
 
-/// One player's results on one board of a team event (from
-/// `teams::board_stats`), for a board category.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct BoardResult {
-    pub board: u32,
-    /// "Name (Team)".
-    pub name: String,
-    /// Games played over the board on this board.
-    pub played: u32,
-    /// Half-points in those games.
-    pub points_played: i32,
-    /// Half-points on this board, forfeits included.
-    pub points: i32,
-    /// C.07 art. 10.2 over the games against rated opponents.
-    pub performance: Option<i32>,
-}
-
-/// One line of a team event's final team standings (`teams::standings`,
-/// C.07), for a team-places category.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct TeamResult {
-    /// The team's (pairing) number.
-    pub number: i32,
-    pub name: String,
-    /// The rank in the team standings (teams equal on the primary score and
-    /// every tie-break share it).
-    pub rank: u32,
-    /// The primary score: match points, or game points (C.07 art. 2).
-    pub points: f64,
-}
-
-/// The prizes of `table` for the final `standings` (any order; `rank` orders them).
 pub fn compute(standings: &[Standing], table: &PrizeTable) -> Vec<Award> {
     compute_all(standings, &[], &[], table)
 }
@@ -682,210 +380,16 @@ fn club_awards(order: &[&Standing], c: &Category, top: u32) -> Vec<Award> {
         .collect()
 }
 
-// ---------------------------------------------------------------------------
-// Storage: one prize table per tournament.
-
-/// The prize table with the version a change must name.
-pub fn stored(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<(PrizeTable, i32)> {
-    let row: Option<(String, i32)> = prize_tables::table
-        .find(tid)
-        .select((prize_tables::body, prize_tables::version))
-        .first(conn)
-        .optional()?;
-    Ok(match row {
-        None => (PrizeTable::default(), 0),
-        Some((body, version)) => (serde_json::from_str(&body).unwrap_or_default(), version),
-    })
-}
-
-/// A new prize table; `version` is the one read (0 when there was none).
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetPrizes {
-    pub table: PrizeTable,
-    pub version: i32,
-}
-
-/// The prize table and, when the reader may see it, the prize list.
-#[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct PrizesView {
-    pub table: PrizeTable,
-    pub version: i32,
-    /// The standings the list comes from (after this round).
-    #[schema(value_type = i32)]
-    pub after_round: RoundNo,
-    /// The last round is complete: the list is final.
-    pub is_final: bool,
-    /// The prizes given; for the public only once the list is final.
-    pub awards: Option<Vec<Award>>,
-}
-
-/// Sets the prize table (organizers and arbiters): one transaction, one audit row.
-pub fn set_table(
-    conn: &mut DbConnection,
-    actor: &Actor,
-    tid: TournamentId,
-    cmd: SetPrizes,
-) -> DomainResult<PrizesView> {
-    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
-    load_tournament(conn, tid)?;
-    let team_event = super::teams::is_team_event(conn, tid)?;
-    cmd.table
-        .validate()
-        .and_then(|()| cmd.table.check_event(team_event))
-        .map_err(|e| DomainError::invalid(&format!("table.{}", e.field), e.message))?;
-    let (before, version) = stored(conn, tid)?;
-    if cmd.version != version {
-        return Err(DomainError::Conflict {
-            message: msg!("the prize table was changed meanwhile; check and try again"),
-            current: serde_json::to_value(&before).ok(),
-        });
-    }
-    let body = serde_json::to_string(&cmd.table).unwrap_or_default();
-    if version == 0 {
-        diesel::insert_into(prize_tables::table)
-            .values((
-                prize_tables::tournament_id.eq(tid),
-                prize_tables::body.eq(&body),
-                prize_tables::version.eq(1),
-                prize_tables::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-    } else {
-        diesel::update(prize_tables::table.find(tid))
-            .set((
-                prize_tables::body.eq(&body),
-                prize_tables::version.eq(version + 1),
-                prize_tables::updated_at.eq(now()),
-            ))
-            .execute(conn)?;
-    }
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "prizes.set",
-            entity: "tournament",
-            entity_id: Some(tid.into()),
-        },
-        Some(&before),
-        Some(&cmd.table),
-    )?;
-    view(conn, tid, Audience::Staff)
-}
-
-/// The prize table and list as `audience` sees them: the list is computed
-/// from the standings after the last round the audience sees; it is final
-/// when that is the last round of the event and no result is missing. The
-/// public sees the list only when final.
-pub fn view(
-    conn: &mut DbConnection,
-    tid: TournamentId,
-    audience: Audience,
-) -> DomainResult<PrizesView> {
-    let t = load_tournament(conn, tid)?;
-    let (table, version) = stored(conn, tid)?;
-    if super::teams::is_team_event(conn, tid)? {
-        // A team event: its team places from the team standings and its
-        // board categories from the board statistics, both of the rounds
-        // the reader sees. An individual category (stored before they were
-        // refused in a team event, `check_event`) has no individual
-        // standings to rank: it is shown without winners.
-        let (after_round, is_final) = super::teams::prize_progress(conn, tid, audience)?;
-        let awards = if is_final || audience.is_staff() {
-            let st = super::teams::standings(conn, tid, audience)?;
-            let teams: Vec<TeamResult> = st
-                .rows
-                .iter()
-                .map(|r| TeamResult {
-                    number: r.team.number,
-                    name: r.team.name.clone(),
-                    rank: r.rank,
-                    points: match st.primary {
-                        super::kinds::TeamPrimaryScore::MatchPoints => f64::from(r.match_points),
-                        super::kinds::TeamPrimaryScore::GamePoints => {
-                            f64::from(r.game_points) / 2.0
-                        }
-                    },
-                })
-                .collect();
-            let boards: Vec<BoardResult> = super::teams::board_stats(conn, tid, audience)?
-                .into_iter()
-                .map(|b| BoardResult {
-                    board: b.board,
-                    name: format!("{} ({})", b.player.name, b.team.name),
-                    played: b.played,
-                    points_played: b.points_played,
-                    points: b.points,
-                    performance: b.performance,
-                })
-                .collect();
-            Some(compute_team_event(&teams, &boards, &table))
-        } else {
-            None
-        };
-        return Ok(PrizesView {
-            table,
-            version,
-            after_round,
-            is_final,
-            awards,
-        });
-    }
-    let st = standings::compute(conn, tid, audience)?;
-    let rows: Vec<PlayerRow> = players::table
-        .filter(players::tournament_id.eq(tid))
-        .select(PlayerRow::as_select())
-        .load(conn)?;
-    let total = regulations::total_rounds_for(&t, rows.len() as u32) as i32;
-    let is_final = st.after_round.get() > 0 && st.after_round.get() >= total && !st.provisional;
-    let awards = if is_final || audience.is_staff() {
-        let standings: Vec<Standing> = st
-            .rows
-            .iter()
-            .map(|r| {
-                let p = rows.iter().find(|p| p.id == r.player_id);
-                Standing {
-                    player_id: r.player_id,
-                    name: r.name.clone(),
-                    rank: r.rank,
-                    points: r.points,
-                    rating: r.rating.map(|v| v as i32),
-                    birth_year: p.and_then(|p| year_of(&p.birth_date)),
-                    sex: p.map(|p| p.sex).unwrap_or_default(),
-                    federation: r.federation.clone(),
-                    club: p.map(|p| p.club.clone()).unwrap_or_default(),
-                }
-            })
-            .collect();
-        Some(compute(&standings, &table))
-    } else {
-        None
-    };
-    Ok(PrizesView {
-        table,
-        version,
-        after_round: st.after_round,
-        is_final,
-        awards,
-    })
-}
-
-/// Cents as money: `1234.50`.
-pub fn money(cents: i64) -> String {
-    format!("{}.{:02}", cents / 100, (cents % 100).abs())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn player(id: i32, points: f64) -> Standing {
+    /// Player `no`: his id, name and rank are all that number.
+    fn player(no: i32, points: f64) -> Standing {
         Standing {
-            player_id: PlayerId(id),
-            name: format!("P{id}"),
-            rank: id as u32,
+            player_id: PlayerId(no),
+            name: format!("P{no}"),
+            rank: no as u32,
             points,
             rating: Some(2000),
             birth_year: Some(1990),
@@ -1063,10 +567,10 @@ mod tests {
     /// across categories. The same amounts.
     #[test]
     fn one_prize_per_player_the_most_valuable() {
-        let mk = |id: i32, points: f64, sex: Sex, rating: i32| Standing {
+        let mk = |no: i32, points: f64, sex: Sex, rating: i32| Standing {
             sex,
             rating: Some(rating),
-            ..player(id, points)
+            ..player(no, points)
         };
         let st = vec![
             mk(1, 7.0, Sex::Male, 2300),
@@ -1185,9 +689,9 @@ mod tests {
     /// shared 100 each → 250, 200, 150. Player 7 gets nothing.
     #[test]
     fn hort_in_a_category_after_one_prize_per_player() {
-        let senior = |id: i32, points: f64| Standing {
+        let senior = |no: i32, points: f64| Standing {
             birth_year: Some(1955),
-            ..player(id, points)
+            ..player(no, points)
         };
         let st = vec![
             senior(1, 8.0),
@@ -1231,9 +735,9 @@ mod tests {
     /// The club prize does not take away the players' own prizes.
     #[test]
     fn best_club() {
-        let club = |id: i32, points: f64, c: &str| Standing {
+        let club = |no: i32, points: f64, c: &str| Standing {
             club: c.into(),
-            ..player(id, points)
+            ..player(no, points)
         };
         let st = vec![
             club(1, 6.0, "A"),
