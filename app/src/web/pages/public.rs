@@ -29,8 +29,8 @@ pub struct TournamentsPage {
 }
 
 impl TournamentsPage {
-    pub fn is_team(&self, id: TournamentId) -> bool {
-        self.team_events.contains(&id)
+    pub fn is_team(&self, id: &TournamentId) -> bool {
+        self.team_events.contains(id)
     }
 }
 

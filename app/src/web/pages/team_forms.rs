@@ -39,6 +39,15 @@ pub struct SettingsForm {
 }
 
 impl SettingsForm {
+    /// The match points' fields: (field, label key, value).
+    pub fn point_fields(&self) -> Vec<(&'static str, &'static str, &str)> {
+        vec![
+            ("match_win", "win", self.match_win.as_str()),
+            ("match_draw", "draw", self.match_draw.as_str()),
+            ("match_loss", "loss", self.match_loss.as_str()),
+        ]
+    }
+
     pub fn of(s: &TeamEventSettings) -> SettingsForm {
         SettingsForm {
             csrf: String::new(),
@@ -55,13 +64,18 @@ impl SettingsForm {
 
     /// The settings the form describes; what it does not show stays `base`.
     pub fn settings(&self, base: &TeamEventSettings) -> DomainResult<TeamEventSettings> {
-        let n = |field: &str, text: &str| super::staff::number(field, text, "a whole number");
+        let n = |field: &str, text: &str| -> DomainResult<i32> {
+            super::staff::number(field, text, "a whole number")
+        };
+        let u = |field: &str, text: &str| -> DomainResult<u32> {
+            super::staff::number(field, text, "a whole number")
+        };
         Ok(TeamEventSettings {
             system: parse_field("system", &self.system)?,
-            boards: n("boards", &self.boards)?,
+            boards: u("boards", &self.boards)?,
             rounds: match self.rounds.trim() {
                 "" => 0,
-                t => n("rounds", t)?,
+                t => u("rounds", t)?,
             },
             match_win: n("match_win", &self.match_win)?,
             match_draw: n("match_draw", &self.match_draw)?,
@@ -96,6 +110,17 @@ pub struct RowForm {
 }
 
 impl RowForm {
+    /// The row's cells: (column, value, size).
+    pub fn cells(&self) -> Vec<(&'static str, &str, u32)> {
+        vec![
+            ("name", self.name.as_str(), 22),
+            ("fide_id", self.fide_id.as_str(), 9),
+            ("rating", self.rating.as_str(), 4),
+            ("title", self.title.as_str(), 3),
+            ("federation", self.federation.as_str(), 3),
+        ]
+    }
+
     fn is_empty(&self) -> bool {
         [&self.name, &self.fide_id, &self.rating, &self.title]
             .iter()
@@ -201,8 +226,10 @@ impl TeamForm {
     pub fn input(&self) -> DomainResult<TeamInput> {
         let rows = self.ordered()?;
         let mut roster = vec![];
-        for (i, r) in &rows {
-            let field = |c: &str| format!("roster[{i}].{c}");
+        // A problem names the board order's place, as the domain's do;
+        // `row_field` turns it into the form's row.
+        for (k, (_, r)) in rows.iter().enumerate() {
+            let field = |c: &str| format!("roster[{k}].{c}");
             roster.push(MemberInput {
                 name: r.name.trim().to_string(),
                 title: r.title.trim().to_string(),
@@ -223,7 +250,11 @@ impl TeamForm {
 
     /// The domain's `roster[k]` (board order) as this form's row.
     pub fn row_field(&self, field: &str) -> String {
-        let Some(rest) = field.strip_prefix("roster[") else {
+        // The board order's own problem names the row already (`ordered`).
+        let Some(rest) = field
+            .strip_prefix("roster[")
+            .filter(|_| !field.ends_with(".order"))
+        else {
             return field.to_string();
         };
         let Some((k, tail)) = rest.split_once(']') else {
@@ -497,8 +528,8 @@ pub fn new_event_settings(
 
 /// The page text's key of a team system (also the New tournament form's
 /// option: `team_` and the system's word).
-pub fn system_key(k: TeamSystemKind) -> &'static str {
-    match k {
+pub fn system_key(k: &TeamSystemKind) -> &'static str {
+    match *k {
         TeamSystemKind::Swiss => "team_swiss",
         TeamSystemKind::RoundRobin => "team_round_robin",
         TeamSystemKind::DoubleRoundRobin => "team_double_round_robin",
@@ -531,7 +562,7 @@ pub fn team_home(
     let ev = teams::event(conn, nav.id, nav.audience)?;
     let captain = teams::captain_lineup(conn, &viewer.actor, nav.id)?;
     Ok(Some(TeamHome {
-        system: system_key(ev.settings.system),
+        system: system_key(&ev.settings.system),
         boards: ev.settings.boards,
         teams: ev.teams.len(),
         total_rounds: ev.total_rounds,
@@ -563,4 +594,9 @@ pub fn col(c: &str) -> &'static str {
         "team_match_loss" => "team_match_loss",
         _ => "",
     }
+}
+
+/// Whether a roster column takes digits (the phone's number keyboard).
+pub fn numeric(c: &str) -> bool {
+    matches!(c, "fide_id" | "rating")
 }

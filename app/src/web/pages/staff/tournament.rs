@@ -79,6 +79,16 @@ pub(crate) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) 
 }
 
 impl TournamentForm {
+    /// The team event's fields of the New tournament form: (field, value).
+    pub fn team_fields(&self) -> Vec<(&'static str, &str)> {
+        vec![
+            ("team_boards", self.team_boards.as_str()),
+            ("team_match_win", self.team_match_win.as_str()),
+            ("team_match_draw", self.team_match_draw.as_str()),
+            ("team_match_loss", self.team_match_loss.as_str()),
+        ]
+    }
+
     /// The regulations the form describes (defaults for everything it does not
     /// show). Only reading numbers happens here; the rules are `Regulations::validate`.
     pub(crate) fn regulations(&self) -> DomainResult<Regulations> {
