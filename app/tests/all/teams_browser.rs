@@ -75,7 +75,10 @@ fn a_team_swiss_round_in_the_browser() {
     let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
     let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
     let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(!required, "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed");
+        assert!(
+            !required,
+            "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed"
+        );
         println!("SKIPPED: chromium not installed");
         return;
     };
@@ -110,7 +113,8 @@ fn a_team_swiss_round_in_the_browser() {
         mirror.go(&b.url());
         mirror.wait_for("return document.readyState === 'complete';", "the mirror");
         mirror.screenshot(&artifacts, &format!("{name}-390"));
-        let fits = mirror.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
+        let fits =
+            mirror.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
         assert_eq!(fits, json!(true), "{name}: no sideways scrolling at 390 px");
     };
 
@@ -201,9 +205,21 @@ fn a_team_swiss_round_in_the_browser() {
         .find(|m| m.home.number == 2 || m.away.number == 2)
         .unwrap();
     let (in_, side): (bool, Vec<i32>) = if m.home.number == 2 {
-        (m.home_lineup_in, m.boards.iter().map(|b| b.home.as_ref().map_or(0, |p| p.place)).collect())
+        (
+            m.home_lineup_in,
+            m.boards
+                .iter()
+                .map(|b| b.home.as_ref().map_or(0, |p| p.place))
+                .collect(),
+        )
     } else {
-        (m.away_lineup_in, m.boards.iter().map(|b| b.away.as_ref().map_or(0, |p| p.place)).collect())
+        (
+            m.away_lineup_in,
+            m.boards
+                .iter()
+                .map(|b| b.away.as_ref().map_or(0, |p| p.place))
+                .collect(),
+        )
     };
     assert!(in_, "the captain's line-up is in");
     assert_eq!(side, [1, 2, 3, 5]);
@@ -240,7 +256,12 @@ fn a_team_swiss_round_in_the_browser() {
     let results: Vec<Vec<String>> = r
         .matches
         .iter()
-        .map(|m| m.boards.iter().map(|b| b.result.clone().unwrap_or_default()).collect())
+        .map(|m| {
+            m.boards
+                .iter()
+                .map(|b| b.result.clone().unwrap_or_default())
+                .collect()
+        })
         .collect();
     assert_eq!(
         results,
@@ -255,7 +276,8 @@ fn a_team_swiss_round_in_the_browser() {
     shot("11-team-standings");
     let mp = b.js("return [...document.querySelectorAll('#team-standings tbody tr')].map(r => r.cells[2].innerText);");
     assert_eq!(mp, json!(["2", "1", "1", "0"]));
-    let first = b.js("return document.querySelector('#team-standings tbody tr').cells[1].innerText;");
+    let first =
+        b.js("return document.querySelector('#team-standings tbody tr').cells[1].innerText;");
     assert_eq!(first.as_str().unwrap_or(""), winner);
     let text = b.text();
     assert!(text.contains("2½"), "game points as 2½: {text}");
@@ -266,8 +288,15 @@ fn a_team_swiss_round_in_the_browser() {
     shot("12-tournament-page");
     let text = b.text();
     for absent in ["0 players", "Standings\n", "Register players", "Entries"] {
-        assert!(!text.contains(absent), "{absent:?} on a team event's page: {text}");
+        assert!(
+            !text.contains(absent),
+            "{absent:?} on a team event's page: {text}"
+        );
     }
     b.click("#team-standings-link");
-    loaded(&b, "#team-standings tbody tr", "the standings from the tournament page");
+    loaded(
+        &b,
+        "#team-standings tbody tr",
+        "the standings from the tournament page",
+    );
 }

@@ -77,9 +77,18 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
         for (boards, rounds, field) in [("40", "3", "team_boards"), ("x", "3", "team_boards")] {
             let (s, _, body) = new(boards, rounds);
             assert_eq!(s, 422, "[{label}] {boards}: {body}");
-            assert!(body.contains(&format!("id=\"{field}-err\"")), "[{label}] {body}");
-            assert!(body.contains("value=\"Liga Drużynowa 2026\""), "[{label}] name kept");
-            assert!(body.contains(&format!("value=\"{boards}\"")), "[{label}] boards kept");
+            assert!(
+                body.contains(&format!("id=\"{field}-err\"")),
+                "[{label}] {body}"
+            );
+            assert!(
+                body.contains("value=\"Liga Drużynowa 2026\""),
+                "[{label}] name kept"
+            );
+            assert!(
+                body.contains(&format!("value=\"{boards}\"")),
+                "[{label}] boards kept"
+            );
             assert!(
                 body.contains("value=\"team_swiss\" selected"),
                 "[{label}] system kept"
@@ -111,24 +120,39 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
             ],
         );
         assert_eq!(s, 422, "[{label}] {body}");
-        assert!(body.contains("id=\"ts-match_draw-err\""), "[{label}] {body}");
+        assert!(
+            body.contains("id=\"ts-match_draw-err\""),
+            "[{label}] {body}"
+        );
         assert!(body.contains("value=\"GP, BH:MP\""), "[{label}] typed kept");
         assert_eq!(app.audit_count(), audit);
 
         // A pasted list with a wrong rating names its line; the text stays.
         let bad = PASTED.replace("Nowak, Piotr; 2250", "Nowak, Piotr; 22x0");
-        let (s, _, body) = f.post(&format!("{screen}/paste"), &[("csrf", &csrf), ("teams", &bad)]);
+        let (s, _, body) = f.post(
+            &format!("{screen}/paste"),
+            &[("csrf", &csrf), ("teams", &bad)],
+        );
         assert_eq!(s, 422, "[{label}] {body}");
         assert!(body.contains("id=\"paste-err\""), "[{label}] {body}");
         assert!(body.contains("line 4"), "[{label}] the line named: {body}");
-        assert!(body.contains("Nowak, Piotr; 22x0"), "[{label}] the text kept");
+        assert!(
+            body.contains("Nowak, Piotr; 22x0"),
+            "[{label}] the text kept"
+        );
         // A player twice on one roster: the line of the second.
         let twice = PASTED.replace("Novák, Jiří; 2190", "Dvořák, Tomáš; 2190");
-        let (s, _, body) = f.post(&format!("{screen}/paste"), &[("csrf", &csrf), ("teams", &twice)]);
+        let (s, _, body) = f.post(
+            &format!("{screen}/paste"),
+            &[("csrf", &csrf), ("teams", &twice)],
+        );
         assert_eq!(s, 422, "[{label}] {body}");
         assert!(body.contains("line 13"), "[{label}] {body}");
         assert_eq!(app.audit_count(), audit, "[{label}] nothing entered");
-        let (s, _, body) = f.post(&format!("{screen}/paste"), &[("csrf", &csrf), ("teams", PASTED)]);
+        let (s, _, body) = f.post(
+            &format!("{screen}/paste"),
+            &[("csrf", &csrf), ("teams", PASTED)],
+        );
         assert_eq!(s, 303, "[{label}] {body}");
         assert_eq!(app.audit_count(), audit + 1, "[{label}] one audit row");
 
@@ -215,7 +239,10 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
         );
         let (_, home) = cap.get(&format!("/t/{tid}"));
         assert!(home.contains("id=\"captain-link\""), "[{label}] {home}");
-        assert!(!home.contains(&format!("/t/{tid}/entry\"")), "[{label}] no entry link");
+        assert!(
+            !home.contains(&format!("/t/{tid}/entry\"")),
+            "[{label}] no entry link"
+        );
         let (s, page) = cap.get(&format!("/t/{tid}/lineup"));
         assert_eq!(s, 200, "[{label}] {page}");
         assert!(page.contains("id=\"submit-lineup\""), "[{label}] {page}");
@@ -240,7 +267,10 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
         let other = Form::new(&app.base);
         other.post(
             "/login",
-            &[("username", "stranger"), ("password", common::USER_PASSWORD)],
+            &[
+                ("username", "stranger"),
+                ("password", common::USER_PASSWORD),
+            ],
         );
         let (s, page) = other.get(&format!("/t/{tid}/lineup"));
         assert_eq!(s, 200, "[{label}]");
@@ -254,7 +284,11 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
             .expect("team 4 plays");
         let home = m["home"]["number"] == 4;
         assert_eq!(
-            m[if home { "home_lineup_in" } else { "away_lineup_in" }],
+            m[if home {
+                "home_lineup_in"
+            } else {
+                "away_lineup_in"
+            }],
             true,
             "[{label}] {m}"
         );

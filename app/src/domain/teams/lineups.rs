@@ -242,7 +242,8 @@ pub fn captain_lineup(
         })
         .collect();
     let (_, _, deadline, _) = round_row(conn, tid, n)?;
-    let open = deadline.as_ref().is_none_or(|d| now() < *d) && boards.iter().all(|b| b.result.is_none());
+    let open =
+        deadline.as_ref().is_none_or(|d| now() < *d) && boards.iter().all(|b| b.result.is_none());
     Ok(Some(CaptainLineup {
         team: number,
         team_name,

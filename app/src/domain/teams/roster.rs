@@ -366,7 +366,11 @@ pub(super) fn insert_members(
     Ok(())
 }
 
-pub(super) fn team_view(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<TeamView> {
+pub(super) fn team_view(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    number: i32,
+) -> DomainResult<TeamView> {
     team_views(conn, tid, Audience::Staff)?
         .into_iter()
         .find(|t| t.number == number)

@@ -16,7 +16,11 @@ use askama::Template;
 use std::collections::HashMap;
 
 /// A whole number typed in a form; empty is `None`.
-fn opt_number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<Option<T>> {
+fn opt_number<T: std::str::FromStr>(
+    field: &str,
+    text: &str,
+    what: &str,
+) -> DomainResult<Option<T>> {
     match text.trim() {
         "" => Ok(None),
         t => super::staff::number(field, t, what).map(Some),
@@ -211,11 +215,8 @@ impl TeamForm {
             if r.is_empty() {
                 continue;
             }
-            let order: Option<u32> = opt_number(
-                &format!("roster[{i}].order"),
-                &r.order,
-                "a board number",
-            )?;
+            let order: Option<u32> =
+                opt_number(&format!("roster[{i}].order"), &r.order, "a board number")?;
             rows.push((order.unwrap_or(i as u32 + 1), i, r));
         }
         rows.sort_by_key(|(o, i, _)| (*o, *i));
@@ -414,7 +415,14 @@ impl CaptainPage {
     pub fn boards(&self) -> Vec<(usize, i32)> {
         self.lineup
             .as_ref()
-            .map(|l| l.chosen.iter().copied().enumerate().map(|(i, c)| (i + 1, c)).collect())
+            .map(|l| {
+                l.chosen
+                    .iter()
+                    .copied()
+                    .enumerate()
+                    .map(|(i, c)| (i + 1, c))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 }

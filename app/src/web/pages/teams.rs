@@ -356,8 +356,17 @@ impl TeamManagePage {
     pub fn general(&self) -> Option<&str> {
         let f = self.error.field.as_str();
         let shown = [
-            "system", "boards", "rounds", "match_win", "match_draw", "match_loss", "primary",
-            "name", "federation", "captain_username", "teams",
+            "system",
+            "boards",
+            "rounds",
+            "match_win",
+            "match_draw",
+            "match_loss",
+            "primary",
+            "name",
+            "federation",
+            "captain_username",
+            "teams",
         ]
         .contains(&f)
             || f.starts_with("tiebreaks")
@@ -516,9 +525,10 @@ pub async fn manage(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let edit = web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("team").and_then(|t| t.parse().ok()));
+    let edit =
+        web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+            .ok()
+            .and_then(|q| q.get("team").and_then(|t| t.parse().ok()));
     super::page(&state, &req, move |conn, viewer| {
         manage_page(conn, viewer, tid, None, None, edit)
     })
