@@ -534,9 +534,20 @@
     });
   }
 
+  // New tournament: the team event's fields show only for a team system.
+  function teamFields() {
+    var system = document.getElementById("system");
+    var fields = document.getElementById("team-fields");
+    if (!system || !fields) return;
+    function sync() { fields.hidden = system.value.indexOf("team_") !== 0; }
+    system.addEventListener("change", sync);
+    sync();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     hall();
     checkin();
+    teamFields();
   });
 })();
 

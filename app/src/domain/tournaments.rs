@@ -84,6 +84,29 @@ pub(crate) fn grant_creator_roles(
 pub fn create(
     conn: &mut DbConnection,
     actor: &Actor,
+    reg: Regulations,
+) -> DomainResult<TournamentView> {
+    let v = insert(conn, actor, reg)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(v.id),
+            action: "tournament.create",
+            entity: "tournament",
+            entity_id: Some(v.id.into()),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+/// The tournament's row and its creator's roles, without the audit row: the
+/// caller's operation records one (`create`, `teams::create_event`).
+pub(crate) fn insert(
+    conn: &mut DbConnection,
+    actor: &Actor,
     mut reg: Regulations,
 ) -> DomainResult<TournamentView> {
     let uid = require_user(actor)?;
@@ -166,20 +189,7 @@ pub fn create(
         .get_result(conn)?;
     grant_creator_roles(conn, id, uid)?;
     let row = load(conn, id)?;
-    let v = view(conn, &row)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(id),
-            action: "tournament.create",
-            entity: "tournament",
-            entity_id: Some(id.into()),
-        },
-        None::<&()>,
-        Some(&v),
-    )?;
-    Ok(v)
+    view(conn, &row)
 }
 
 /// Edits of the regulations. Until round 1 is paired everything may change; after

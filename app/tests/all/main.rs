@@ -39,6 +39,8 @@ mod sealed_log;
 mod security;
 mod systems;
 mod teams;
+mod teams_browser;
+mod teams_pages;
 mod translations;
 mod trust;
 mod visibility;

@@ -149,3 +149,49 @@ fn a_tournament_is_imported_from_a_trf_file_on_a_page() {
         );
     }
 }
+
+/// A team TRF file (with `013` records) pasted on the same page becomes a team
+/// event with its teams, as `POST …/team-import` makes one.
+#[test]
+fn a_team_event_is_imported_from_a_team_trf_on_a_page() {
+    use serde_json::json;
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("admin");
+        let (_, v) = org.post(
+            "/api/v1/tournaments",
+            json!({"name": "Liga Drużynowa", "rounds": 3}),
+        );
+        let tid = v["id"].as_i64().unwrap();
+        let (s, v) = org.put(
+            &format!("/api/v1/tournaments/{tid}/team-event"),
+            json!({"system": "swiss", "boards": 2, "rounds": 3}),
+        );
+        assert_eq!(s.as_u16(), 200, "[{label}] {v}");
+        for t in 1..=4 {
+            let roster: Vec<_> = (1..=3)
+                .map(|k| json!({"name": format!("Gracz {t}-{k}"), "rating": 2200 - 10 * k}))
+                .collect();
+            let (s, v) = org.post(
+                &format!("/api/v1/tournaments/{tid}/teams"),
+                json!({"name": format!("Drużyna {t}"), "roster": roster}),
+            );
+            assert_eq!(s.as_u16(), 201, "[{label}] {v}");
+        }
+        let (s, trf) = org.get(&format!("/api/v1/tournaments/{tid}/team-export.trf"));
+        assert_eq!(s.as_u16(), 200);
+        let trf = trf.as_str().unwrap().to_string();
+
+        let admin = logged_in(&app, "admin", ADMIN_PASSWORD);
+        let csrf = admin.csrf("/import-trf");
+        let (s, to, html) = admin.post("/import-trf", &[("csrf", &csrf), ("trf", &trf)]);
+        assert_eq!(s, 303, "[{label}] {html}");
+        assert!(to.ends_with("/manage/teams"), "[{label}] {to}");
+        let copy: i64 = to.split('/').nth(2).unwrap().parse().unwrap();
+        assert_ne!(copy, tid);
+        let (s, again) = org.get(&format!("/api/v1/tournaments/{copy}/team-export.trf"));
+        assert_eq!(s.as_u16(), 200);
+        assert_eq!(again.as_str().unwrap(), trf, "[{label}] the same event");
+    }
+}

@@ -46,7 +46,7 @@ impl Browser {
     /// `phone`: a 360 px wide screen (Chrome's mobile emulation).
     /// `width`: the window's width in CSS pixels; up to 480 it is a phone
     /// (Chrome's mobile emulation).
-    fn start(chromium: &Path, chromedriver: &Path, width: u32) -> Browser {
+    pub(crate) fn start(chromium: &Path, chromedriver: &Path, width: u32) -> Browser {
         Browser::start_sized(chromium, chromedriver, width, 1400)
     }
 

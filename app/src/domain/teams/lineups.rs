@@ -170,3 +170,89 @@ pub fn set_lineup(
     }
     Ok(v)
 }
+
+/// The captain's line-up form: his team's match in the last published round.
+#[derive(Clone, Debug, Serialize)]
+pub struct CaptainLineup {
+    pub team: i32,
+    pub team_name: String,
+    pub round: RoundNo,
+    pub opponent: String,
+    /// Until when he may submit it (UTC, RFC 3339), if set.
+    pub deadline: Option<String>,
+    /// He may still submit it: before the deadline, no result entered.
+    pub open: bool,
+    /// A line-up is in.
+    pub submitted: bool,
+    /// Per board: the roster place lined up (0: an empty board); the roster
+    /// order while none is in.
+    pub chosen: Vec<i32>,
+    pub roster: Vec<MemberView>,
+}
+
+/// The line-up the logged-in captain may submit now, if any: his team (the
+/// first of this tournament he captains) and its match in the last round the
+/// public sees; `None` for anyone else, before round 1 is published and in a
+/// round his team does not play.
+pub fn captain_lineup(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<Option<CaptainLineup>> {
+    let Some(uid) = actor.user_id else {
+        return Ok(None);
+    };
+    if read_settings(conn, tid)?.is_none() {
+        return Ok(None);
+    }
+    let team: Option<(crate::types::ids::TeamId, i32, String)> = teams::table
+        .filter(teams::tournament_id.eq(tid))
+        .filter(teams::captain_user_id.eq(uid))
+        .order(teams::number)
+        .select((teams::id, teams::number, teams::name))
+        .first(conn)
+        .optional()?;
+    let Some((team_id, number, team_name)) = team else {
+        return Ok(None);
+    };
+    let n = visible_rounds(conn, tid, Audience::Public)?;
+    if n == RoundNo(0) {
+        return Ok(None);
+    }
+    let rows = match_rows(conn, tid, Some(n))?;
+    let Some(row) = rows.iter().find(|m| m.home == number || m.away == number) else {
+        return Ok(None);
+    };
+    let home = row.home == number;
+    let opponent: String = teams::table
+        .filter(teams::tournament_id.eq(tid))
+        .filter(teams::number.eq(if home { row.away } else { row.home }))
+        .select(teams::name)
+        .first(conn)?;
+    let boards = board_rows(conn, row.id)?;
+    let submitted = if home { row.home_in } else { row.away_in };
+    let roster = member_rows(conn, team_id)?;
+    let chosen = boards
+        .iter()
+        .map(|b| match submitted {
+            true => (if home { b.home } else { b.away }).unwrap_or(0),
+            false => roster
+                .get(b.board as usize - 1)
+                .map_or(0, |m: &MemberView| m.place),
+        })
+        .collect();
+    let (_, _, deadline, _) = round_row(conn, tid, n)?;
+    let open =
+        deadline.as_ref().is_none_or(|d| now() < *d) && boards.iter().all(|b| b.result.is_none());
+    Ok(Some(CaptainLineup {
+        team: number,
+        team_name,
+        round: n,
+        opponent,
+        deadline,
+        open,
+        submitted,
+        chosen,
+        roster,
+    }))
+}

@@ -392,3 +392,32 @@ pub(super) fn require_no_individual_play(
     }
     Ok(())
 }
+
+/// A new tournament that is a team event from the start (the New tournament
+/// page's team systems): the tournament's regulations and the team event's,
+/// in one transaction with one audit row. The creator becomes its organizer
+/// and arbiter, as with `tournaments::create`.
+pub fn create_event(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    reg: crate::domain::regulations::Regulations,
+    s: TeamEventSettings,
+) -> DomainResult<TeamEventView> {
+    s.validate()?;
+    let t = crate::domain::tournaments::insert(conn, actor, reg)?;
+    write_settings(conn, t.id, &s, 1)?;
+    let v = event(conn, t.id, Audience::Staff)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(t.id),
+            action: "team.create",
+            entity: "tournament",
+            entity_id: Some(t.id.into()),
+        },
+        None::<&()>,
+        Some(&serde_json::json!({"tournament": t, "team_event": v.settings})),
+    )?;
+    Ok(v)
+}

@@ -231,7 +231,7 @@ pub(super) fn total_rounds(s: &TeamEventSettings, teams: usize) -> u32 {
     }
 }
 
-fn validate_team(t: &TeamInput) -> DomainResult<()> {
+pub(super) fn validate_team(t: &TeamInput) -> DomainResult<()> {
     if t.name.trim().is_empty() || t.name.chars().count() > 200 {
         return Err(DomainError::invalid(
             "name",
@@ -369,7 +369,11 @@ pub(super) fn insert_members(
     Ok(())
 }
 
-fn team_view(conn: &mut DbConnection, tid: TournamentId, number: i32) -> DomainResult<TeamView> {
+pub(super) fn team_view(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    number: i32,
+) -> DomainResult<TeamView> {
     team_views(conn, tid, Audience::Staff)?
         .into_iter()
         .find(|t| t.number == number)
@@ -387,8 +391,32 @@ pub fn add_team(
     settings_of(conn, tid)?;
     validate_team(&input)?;
     require_not_started(conn, tid, "the list of teams")?;
+    let number = insert_team(conn, tid, &input)?;
+    let v = team_view(conn, tid, number)?;
+    audit::record(
+        conn,
+        actor,
+        Entry {
+            tournament_id: Some(tid),
+            action: "team.add",
+            entity: "team",
+            entity_id: Some(number.into()),
+        },
+        None::<&()>,
+        Some(&v),
+    )?;
+    Ok(v)
+}
+
+/// A validated team written with the next pairing number (no audit row: the
+/// caller's operation records one).
+pub(super) fn insert_team(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    input: &TeamInput,
+) -> DomainResult<i32> {
     require_on_no_other_team(conn, tid, None, &input.roster)?;
-    let captain = captain_id(conn, &input)?;
+    let captain = captain_id(conn, input)?;
     let number = team_rows(conn, tid)?.len() as i32 + 1;
     let id: TeamId = diesel::insert_into(teams::table)
         .values((
@@ -405,20 +433,7 @@ pub fn add_team(
         .returning(teams::id)
         .get_result(conn)?;
     insert_members(conn, id, &input.roster)?;
-    let v = team_view(conn, tid, number)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.add",
-            entity: "team",
-            entity_id: Some(number.into()),
-        },
-        None::<&()>,
-        Some(&v),
-    )?;
-    Ok(v)
+    Ok(number)
 }
 
 /// Changes a team. The roster (players and board order) is fixed once round

@@ -156,3 +156,31 @@ pub fn import_trf(
     )?;
     Ok(v)
 }
+
+/// Whether a TRF file is a team tournament's (it has `013` team records).
+pub fn is_team_trf(text: &str) -> bool {
+    text.lines().any(|l| l.starts_with("013"))
+}
+
+/// A team TRF file imported as a new tournament (the TRF import page): the
+/// tournament made under the file's name and the file imported into it, in
+/// the caller's one transaction with the import's one audit row.
+pub fn import_trf_as_new(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    text: &str,
+) -> DomainResult<TournamentId> {
+    let src = engine::trf::parse(text)
+        .map_err(|e| DomainError::invalid("trf", crate::domain::library::team_trf_error(&e)))?;
+    let name = match src.name.trim() {
+        "" => "Team event".to_string(),
+        n => n.to_string(),
+    };
+    let reg = crate::domain::tournaments::Regulations {
+        name,
+        ..Default::default()
+    };
+    let t = crate::domain::tournaments::insert(conn, actor, reg)?;
+    import_trf(conn, actor, t.id, text)?;
+    Ok(t.id)
+}

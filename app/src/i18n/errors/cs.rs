@@ -161,6 +161,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("round {} was paired without {}: a withdrawal can be taken back only before the next round is paired", "{}. kolo bylo rozlosováno bez hráče {}: odstoupení lze vzít zpět jen před rozlosováním dalšího kola"),
     ("'{}' is not {}", "'{}' není: {}"),
     ("line {}: {}: {}", "řádek {}: {}: {}"),
+    ("paste at least one team: its line, then its players", "vložte alespoň jedno družstvo: jeho řádek a pak jeho hráče"),
     ("line {}: {}", "řádek {}: {}"),
     ("{} has already left the tournament ({})", "{} už turnaj opustil ({})"),
     ("a round robin has no requested byes: the schedule is fixed", "turnaj každý s každým nemá volna na žádost: rozpis je pevný"),

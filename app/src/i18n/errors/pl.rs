@@ -161,6 +161,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("round {} was paired without {}: a withdrawal can be taken back only before the next round is paired", "runda {} została skojarzona bez zawodnika {}: wycofanie można cofnąć tylko przed skojarzeniem następnej rundy"),
     ("'{}' is not {}", "'{}' nie jest: {}"),
     ("line {}: {}: {}", "wiersz {}: {}: {}"),
+    ("paste at least one team: its line, then its players", "wklej co najmniej jedną drużynę: jej wiersz, a potem jej zawodników"),
     ("line {}: {}", "wiersz {}: {}"),
     ("{} has already left the tournament ({})", "{} już opuścił turniej ({})"),
     ("a round robin has no requested byes: the schedule is fixed", "turniej kołowy nie ma pauz na żądanie: terminarz jest ustalony"),

@@ -24,6 +24,7 @@ pub mod prizes;
 pub mod public;
 pub mod round_tools;
 pub mod staff;
+pub mod team_forms;
 pub mod teams;
 
 use crate::db::{Database, DbConnection};
@@ -86,6 +87,31 @@ pub fn routes() -> Vec<RouteDef> {
             teams::crosstable
         ),
         page!(get, Method::GET, "/t/{tid}/manage/teams", teams::manage),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/settings",
+            team_forms::save_settings
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/teams",
+            team_forms::save_team
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/teams/paste",
+            team_forms::paste
+        ),
+        page!(get, Method::GET, "/t/{tid}/lineup", team_forms::captain),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/lineup/{n}/{team}",
+            team_forms::captain_save
+        ),
         page!(
             post,
             Method::POST,

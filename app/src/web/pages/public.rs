@@ -23,6 +23,15 @@ use serde::Deserialize;
 pub struct TournamentsPage {
     pub base: Base,
     pub items: Vec<TournamentView>,
+    /// Which of them are team events (their line reads "team event", not
+    /// the individual system and "0 players").
+    pub team_events: Vec<TournamentId>,
+}
+
+impl TournamentsPage {
+    pub fn is_team(&self, id: &TournamentId) -> bool {
+        self.team_events.contains(id)
+    }
 }
 
 pub async fn tournaments(
@@ -31,9 +40,16 @@ pub async fn tournaments(
 ) -> Result<HttpResponse, PageError> {
     page(&state, &req, |conn, viewer| {
         let items = tournaments::list(conn, &viewer.actor)?;
+        let mut team_events = vec![];
+        for t in &items {
+            if crate::domain::teams::is_team_event(conn, t.id)? {
+                team_events.push(t.id);
+            }
+        }
         Ok(TournamentsPage {
             base: Base::new(viewer, viewer.tr().t("tournaments"), None),
             items,
+            team_events,
         })
     })
     .await
@@ -80,6 +96,8 @@ pub struct TournamentPage {
     pub tiebreaks: Vec<(String, &'static str, &'static str)>,
     pub rounds: Vec<RoundSummary>,
     pub schedule: Vec<RoundSchedule>,
+    /// A team event: its own summary instead of the individual event's.
+    pub team: Option<super::team_forms::TeamHome>,
 }
 
 fn time_control_text(t: &TournamentView, tr: Tr) -> String {
@@ -119,7 +137,9 @@ pub async fn tournament(
         let total_rounds = rounds::total_rounds(conn, &row)?;
         let rounds: Vec<RoundSummary> = rounds::list(conn, tid, nav.audience)?;
         let p = &t.regulations.points;
+        let team = super::team_forms::team_home(conn, viewer, &nav)?;
         Ok(TournamentPage {
+            team,
             base: Base::new(viewer, t.regulations.name.clone(), Some(nav)).with_live(tid),
             total_rounds,
             time_control: time_control_text(&t, viewer.tr()),

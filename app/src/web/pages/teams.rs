@@ -4,8 +4,11 @@
 //! crosstable (`/t/{tid}/teams/crosstable`). Unpublished rounds stay with the
 //! staff (`Audience`).
 
+use super::staff::FormError;
+use super::team_forms::{SettingsForm, TeamForm, Typed};
 use super::{cached_page, Base, PageError, TournamentNav};
 use crate::domain::ids::{RoundNo, TournamentId};
+use crate::domain::kinds::{TeamPrimaryScore, TeamSystemKind};
 use crate::domain::rounds::fmt_points;
 use crate::domain::teams::{self, TeamRoundView, TeamStandings, TeamView};
 use crate::web::AppState;
@@ -24,6 +27,24 @@ pub struct StandingRow {
     pub withdrawn_from: Option<RoundNo>,
 }
 
+/// A tie-break value with half points as the pages write them (`2½`, not
+/// `2.5`), so game points read one way on a page.
+pub fn halves(v: &str) -> String {
+    match v.strip_suffix(".5") {
+        Some(w) if w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty() => {
+            if w == "0" {
+                "½".into()
+            } else {
+                format!("{w}½")
+            }
+        }
+        _ => match v.strip_suffix(".0") {
+            Some(w) if w.chars().all(|c| c.is_ascii_digit()) && !w.is_empty() => w.into(),
+            _ => v.to_string(),
+        },
+    }
+}
+
 fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
     st.rows
         .iter()
@@ -37,7 +58,7 @@ fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
             values: r
                 .tiebreaks
                 .iter()
-                .map(|c| c.value.clone().unwrap_or_default())
+                .map(|c| halves(&c.value.clone().unwrap_or_default()))
                 .collect(),
             withdrawn_from: teams
                 .iter()
@@ -297,13 +318,97 @@ pub struct TeamManagePage {
     pub swiss: bool,
     pub teams: Vec<TeamView>,
     pub byes: Vec<teams::TeamByeView>,
+    /// The team regulations: a form until round 1 is paired, then text.
+    pub settings: teams::TeamEventSettings,
+    pub settings_form: SettingsForm,
+    pub total_rounds: i32,
+    /// The team form: a new team, or the one edited.
+    pub team_form: TeamForm,
+    pub paste: String,
+    pub paste_example: &'static str,
+    /// The problem of the form posted, at its field.
+    pub error: FormError,
+    /// The result box the cursor starts in: (match, board).
+    pub focus: (i32, i32),
 }
 
-fn manage_page(
+impl TeamManagePage {
+    /// The problem at `field`, if the form posted has one there.
+    pub fn err(&self, field: impl AsRef<str>) -> Option<&str> {
+        self.error.at(field.as_ref())
+    }
+
+    /// The problem of the roster row `i`'s column `c`.
+    pub fn row_err(&self, i: impl std::fmt::Display, c: impl AsRef<str>) -> Option<&str> {
+        let c = match c.as_ref() {
+            "team_fide_id" => "fide_id",
+            other => other,
+        };
+        let f = format!("roster[{i}].{c}");
+        match self.error.at(&f) {
+            Some(e) => Some(e),
+            None if c == "name" => self
+                .error
+                .at(&format!("roster[{i}]"))
+                .filter(|_| self.error.field == format!("roster[{i}]")),
+            None => None,
+        }
+    }
+
+    /// A problem not shown at a field of the form posted.
+    pub fn general(&self) -> Option<&str> {
+        let f = self.error.field.as_str();
+        let shown = [
+            "system",
+            "boards",
+            "rounds",
+            "match_win",
+            "match_draw",
+            "match_loss",
+            "primary",
+            "name",
+            "federation",
+            "captain_username",
+            "teams",
+        ]
+        .contains(&f)
+            || f.starts_with("tiebreaks")
+            || f.starts_with("roster[");
+        (!shown).then(|| self.error.general()).flatten()
+    }
+}
+
+/// The line-up form's `b1`…`bN`: roster places (empty or `0`: an empty board).
+pub fn lineup_places(
+    fields: &std::collections::HashMap<String, String>,
+) -> crate::domain::DomainResult<Vec<Option<i32>>> {
+    let mut players = vec![];
+    for k in 1..=64 {
+        let Some(v) = fields.get(&format!("b{k}")) else {
+            break;
+        };
+        let v = v.trim();
+        match v.parse::<i32>() {
+            _ if v.is_empty() || v == "0" => players.push(None),
+            Ok(p) => players.push(Some(p)),
+            Err(_) => {
+                return Err(crate::domain::DomainError::invalid(
+                    &format!("b{k}"),
+                    msg!("board {}: '{}' is not a roster place", k, v),
+                ))
+            }
+        }
+    }
+    Ok(players)
+}
+
+pub(super) fn manage_page(
     conn: &mut crate::db::DbConnection,
     viewer: &super::Viewer,
     tid: TournamentId,
     problem: Option<String>,
+    typed: Option<Typed>,
+    edit: Option<i32>,
 ) -> crate::domain::DomainResult<TeamManagePage> {
     crate::domain::require_role(conn, &viewer.actor, tid, &[crate::domain::Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "manage-teams")?;
@@ -331,12 +436,20 @@ fn manage_page(
                     team: number,
                     name: name.to_string(),
                     submitted,
+                    // Until the line-up is in, the roster order (board k:
+                    // place k), as the captain's page has it.
                     chosen: m
                         .boards
                         .iter()
                         .map(|b| {
                             let p = if home { &b.home } else { &b.away };
-                            p.as_ref().map_or(0, |p| p.place)
+                            match (submitted, p) {
+                                (true, p) => p.as_ref().map_or(0, |p| p.place),
+                                (false, _) => rosters
+                                    .get(&number)
+                                    .and_then(|r| r.get(b.board as usize - 1))
+                                    .map_or(0, |r| r.0),
+                            }
                         })
                         .collect(),
                     roster: rosters.get(&number).cloned().unwrap_or_default(),
@@ -368,7 +481,33 @@ fn manage_page(
     };
     let title = format!("{} · {}", viewer.tr().t("team_manage"), nav.name);
     let byes = teams::team_byes(conn, tid)?;
+    let focus = matches
+        .iter()
+        .flat_map(|m| {
+            m.entries
+                .iter()
+                .filter(|e| e.1 && e.2.is_empty())
+                .map(|e| (m.block.number, e.0))
+        })
+        .next()
+        .unwrap_or((0, 0));
+    let typed = typed.unwrap_or_default();
+    let rows = ev.settings.boards as usize + 2;
+    let team_form = typed.team.unwrap_or_else(|| {
+        edit.and_then(|k| ev.teams.iter().find(|t| t.number == k))
+            .map_or_else(|| TeamForm::blank(rows), |t| TeamForm::of(t, 2))
+    });
     Ok(TeamManagePage {
+        settings_form: typed
+            .settings
+            .unwrap_or_else(|| SettingsForm::of(&ev.settings)),
+        settings: ev.settings.clone(),
+        total_rounds: ev.total_rounds,
+        team_form,
+        paste: typed.paste.unwrap_or_default(),
+        paste_example: super::team_forms::PASTE_EXAMPLE,
+        error: typed.error,
+        focus,
         swiss: ev.settings.system == crate::domain::kinds::TeamSystemKind::Swiss,
         byes,
         base: Base::new(viewer, title, Some(nav)),
@@ -389,8 +528,12 @@ pub async fn manage(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
+    let edit =
+        web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+            .ok()
+            .and_then(|q| q.get("team").and_then(|t| t.parse().ok()));
     super::page(&state, &req, move |conn, viewer| {
-        manage_page(conn, viewer, tid, None)
+        manage_page(conn, viewer, tid, None, None, edit)
     })
     .await
 }
@@ -409,7 +552,7 @@ async fn manage_answer<T: Send + 'static>(
         move |e| {
             let problem = Some(e.to_string());
             move |conn: &mut crate::db::DbConnection, v: &super::Viewer| {
-                manage_page(conn, v, tid, problem)
+                manage_page(conn, v, tid, problem, None, None)
             }
         },
     )
@@ -463,29 +606,9 @@ pub async fn manage_lineup(
     let fields: std::collections::HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
     let viewer = super::form_viewer(&state, &req, &csrf).await?;
-    let mut players = vec![];
-    let mut bad = None;
-    for k in 1..=64 {
-        let Some(v) = fields.get(&format!("b{k}")) else {
-            break;
-        };
-        let v = v.trim();
-        match v.parse::<i32>() {
-            _ if v.is_empty() || v == "0" => players.push(None),
-            Ok(p) => players.push(Some(p)),
-            Err(_) => bad = Some(k),
-        }
-    }
-    let r = match bad {
-        Some(k) => Err(crate::domain::DomainError::invalid(
-            &format!("b{k}"),
-            msg!(
-                "board {}: '{}' is not a roster place",
-                k,
-                fields[&format!("b{k}")]
-            ),
-        )),
-        None => {
+    let r = match lineup_places(&fields) {
+        Err(e) => Err(e),
+        Ok(players) => {
             super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
                 teams::set_lineup(conn, actor, tid, n, team, teams::LineupInput { players })
             })

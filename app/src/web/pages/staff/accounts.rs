@@ -149,16 +149,23 @@ pub async fn import_trf(
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let max = state.limits.max_players;
     let text = f.trf.clone();
+    // A team file (`013` records) becomes a team event; any other, an
+    // individual tournament.
     let r = write_op(&state, &viewer, None, move |conn, actor| {
+        if crate::domain::teams::is_team_trf(&text) {
+            return crate::domain::teams::import_trf_as_new(conn, actor, &text)
+                .map(|tid| format!("/t/{tid}/manage/teams"));
+        }
         let parsed = interchange::read_trf_text(&text, max)?;
         interchange::import_trf(conn, actor, &parsed)
+            .map(|v| format!("/t/{}/manage/players", v.tournament.id))
     })
     .await?;
     post_answer(
         &state,
         &viewer,
         r,
-        |v| format!("/t/{}/manage/players", v.tournament.id),
+        |to| to,
         move |e| {
             move |_: &mut DbConnection, v: &Viewer| {
                 Ok(ImportTrfPage {

@@ -2,7 +2,9 @@
 
 use super::*;
 use crate::domain::ids::{RoundNo, TournamentId};
-use crate::domain::kinds::{parse_field, Acceleration, LateEntryBye, LawsEdition, PairingSystem};
+use crate::domain::kinds::{
+    parse_field, Acceleration, LateEntryBye, LawsEdition, PairingSystem, TeamSystemKind,
+};
 use crate::i18n::errors;
 
 /// The regulations form: text as typed, so a wrong value comes back as typed.
@@ -29,6 +31,11 @@ pub struct TournamentForm {
     /// FIDE mode's two confirmations (settings only).
     pub warning_read: String,
     pub leave_fide_mode: String,
+    /// A team event's boards and match points (New tournament, team systems).
+    pub team_boards: String,
+    pub team_match_win: String,
+    pub team_match_draw: String,
+    pub team_match_loss: String,
 }
 
 impl Default for TournamentForm {
@@ -58,6 +65,10 @@ impl Default for TournamentForm {
             acceleration: r.acceleration.to_string(),
             warning_read: String::new(),
             leave_fide_mode: String::new(),
+            team_boards: "4".into(),
+            team_match_win: "2".into(),
+            team_match_draw: "1".into(),
+            team_match_loss: "0".into(),
         }
     }
 }
@@ -68,6 +79,16 @@ pub(crate) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) 
 }
 
 impl TournamentForm {
+    /// The team event's fields of the New tournament form: (field, value).
+    pub fn team_fields(&self) -> Vec<(&'static str, &str)> {
+        vec![
+            ("team_boards", self.team_boards.as_str()),
+            ("team_match_win", self.team_match_win.as_str()),
+            ("team_match_draw", self.team_match_draw.as_str()),
+            ("team_match_loss", self.team_match_loss.as_str()),
+        ]
+    }
+
     /// The regulations the form describes (defaults for everything it does not
     /// show). Only reading numbers happens here; the rules are `Regulations::validate`.
     pub(crate) fn regulations(&self) -> DomainResult<Regulations> {
@@ -167,6 +188,7 @@ impl TournamentForm {
             acceleration: r.acceleration.to_string(),
             warning_read: String::new(),
             leave_fide_mode: String::new(),
+            ..TournamentForm::default()
         }
     }
 
@@ -388,6 +410,9 @@ pub async fn create_tournament(
 ) -> Result<HttpResponse, PageError> {
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    if let Some(system) = crate::web::pages::team_forms::team_system(&f.system) {
+        return create_team_event(&state, viewer, f, system).await;
+    }
     let result = match f.regulations() {
         Ok(reg) => {
             write_op(&state, &viewer, None, move |conn, actor| {
@@ -417,6 +442,57 @@ pub async fn create_tournament(
                 }
                 Err(_) => FormError::of(&e),
             };
+            let page = NewTournamentPage {
+                base: Base::new(&viewer, viewer.tr().t("new_tournament"), None),
+                f,
+                error,
+                settings: None,
+                editable_while_running: None,
+                notice: None,
+                fide_warning: None,
+                departures: Vec::new(),
+            };
+            Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+/// A team system chosen on the New tournament form: the tournament and its
+/// team event in one operation (`teams::create_event`), then the team screen.
+async fn create_team_event(
+    state: &web::Data<AppState>,
+    viewer: Viewer,
+    f: TournamentForm,
+    system: TeamSystemKind,
+) -> Result<HttpResponse, PageError> {
+    let mut individual = f.clone();
+    individual.system = PairingSystem::Swiss.to_string();
+    let settings = crate::web::pages::team_forms::new_event_settings(
+        system,
+        &f.rounds,
+        &f.team_boards,
+        &f.team_match_win,
+        &f.team_match_draw,
+        &f.team_match_loss,
+    );
+    let result = match (individual.regulations(), settings) {
+        (Ok(reg), Ok(s)) => {
+            write_op(state, &viewer, None, move |conn, actor| {
+                crate::domain::teams::create_event(conn, actor, reg, s)
+            })
+            .await?
+        }
+        (Err(e), _) | (_, Err(e)) => Err(e),
+    };
+    match result {
+        Ok(v) => Ok(redirect(&format!("/t/{}/manage/teams", v.tournament_id))),
+        Err(e @ (DomainError::Invalid { .. } | DomainError::ConflictOn { .. })) => {
+            let mut error = FormError::of(&errors::localized(e, viewer.lang));
+            // The team event's fields carry `team_` on this form.
+            if ["boards", "match_win", "match_draw", "match_loss"].contains(&error.field.as_str()) {
+                error.field = format!("team_{}", error.field);
+            }
             let page = NewTournamentPage {
                 base: Base::new(&viewer, viewer.tr().t("new_tournament"), None),
                 f,
