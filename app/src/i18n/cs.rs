@@ -441,6 +441,8 @@ pub fn text(key: &str) -> Option<&'static str> {
         "import_trf_help" => "Turnaj ve formátu FIDE TRF (ze Swiss-Manageru, Vegy nebo z tohoto serveru) se stane novým turnajem s hráči, koly a výsledky; stanete se jeho organizátorem.",
         "trf_file" => "Soubor",
         "trf_text" => "nebo jeho text",
+        "team_deadline" => "Termín sestav pro kapitány",
+        "team_set_deadline" => "Nastavit termín",
         "staff_nav" => "Řízení turnaje",
         "phase_before" => "Před turnajem",
         "phase_rounds" => "Kola",

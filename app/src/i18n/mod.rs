@@ -528,6 +528,8 @@ impl Tr {
             "import_trf_help" => ("A tournament in FIDE's TRF format (from Swiss-Manager, Vega or this server) becomes a new tournament with its players, rounds and results; you are its organizer.", "Turniej w formacie FIDE TRF (ze Swiss-Managera, Vegi lub z tego serwera) staje się nowym turniejem z zawodnikami, rundami i wynikami; zostajesz jego organizatorem."),
             "trf_file" => ("The file", "Plik"),
             "trf_text" => ("or its text", "albo jego treść"),
+            "team_deadline" => ("Captains' line-up deadline", "Termin składów dla kapitanów"),
+            "team_set_deadline" => ("Set the deadline", "Ustaw termin"),
             "staff_nav" => ("Running the event", "Prowadzenie turnieju"),
             "phase_before" => ("Before", "Przed turniejem"),
             "phase_rounds" => ("Rounds", "Rundy"),

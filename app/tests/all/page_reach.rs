@@ -212,16 +212,14 @@ fn reach() -> Vec<(&'static str, &'static str, Reach)> {
             Form("/t/{tid}/manage/teams/settings"),
         ),
         ("POST", t("/teams"), Form("/t/{tid}/manage/teams/teams")),
+        // The same team form edits a team (its number in a hidden field).
         (
             "PUT",
             t("/teams/{team}"),
-            Form("/t/{tid}/manage/teams/teams/{team}"),
+            Form("/t/{tid}/manage/teams/teams"),
         ),
-        (
-            "POST",
-            t("/team-import"),
-            Form("/t/{tid}/manage/teams/import"),
-        ),
+        // A team TRF pasted on the import page becomes a new team event.
+        ("POST", t("/team-import"), Form("/import-trf")),
         (
             "POST",
             t("/team-rounds"),

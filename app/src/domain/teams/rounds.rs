@@ -523,6 +523,34 @@ pub fn set_deadline(
     Ok(v)
 }
 
+/// A deadline as typed on the team screen (`2026-11-28T09:30`, the venue's
+/// local time, as a browser's date-time box gives it; an RFC 3339 time is
+/// taken as it is; empty clears it).
+pub fn typed_deadline(text: &str) -> DomainResult<SetDeadline> {
+    let t = text.trim();
+    if t.is_empty() || chrono::DateTime::parse_from_rfc3339(t).is_ok() {
+        return Ok(SetDeadline {
+            deadline: (!t.is_empty()).then(|| t.to_string()),
+        });
+    }
+    let local = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"]
+        .iter()
+        .find_map(|f| chrono::NaiveDateTime::parse_from_str(t, f).ok())
+        .and_then(|n| n.and_local_timezone(chrono::Local).earliest())
+        .ok_or_else(|| {
+            DomainError::invalid(
+                "deadline",
+                msg!(
+                    "'{}' is not a date and time; write it as 2026-03-01 09:00",
+                    t
+                ),
+            )
+        })?;
+    Ok(SetDeadline {
+        deadline: Some(local.to_rfc3339()),
+    })
+}
+
 /// Unpairs the last team round so that it can be paired again: only while
 /// no board result of it is entered (the rule of the individual
 /// `domain::rounds::unpair`; line-ups and the empty boards' forfeits go with

@@ -35,3 +35,37 @@ fn round_robins_count_their_rounds() {
     s.boards = 5;
     assert_eq!(total_rounds(&s, 2), 5);
 }
+
+#[test]
+fn a_typed_deadline_is_local_time_or_rfc3339_or_nothing() {
+    use super::typed_deadline;
+    assert_eq!(typed_deadline("  ").unwrap().deadline, None);
+    assert_eq!(
+        typed_deadline("2026-11-28T09:30:00Z")
+            .unwrap()
+            .deadline
+            .as_deref(),
+        Some("2026-11-28T09:30:00Z")
+    );
+    for typed in [
+        "2026-11-28T09:30",
+        "2026-11-28 09:30",
+        "2026-11-28T09:30:00",
+    ] {
+        let d = typed_deadline(typed).unwrap().deadline.unwrap();
+        let t = chrono::DateTime::parse_from_rfc3339(&d).unwrap();
+        let local = t.with_timezone(&chrono::Local);
+        assert_eq!(
+            local.format("%Y-%m-%d %H:%M").to_string(),
+            "2026-11-28 09:30",
+            "{typed}"
+        );
+    }
+    for bad in ["tomorrow", "2026-13-01T09:00", "09:30"] {
+        let e = typed_deadline(bad).unwrap_err();
+        assert!(
+            e.to_string().contains("is not a date and time"),
+            "{bad}: {e}"
+        );
+    }
+}

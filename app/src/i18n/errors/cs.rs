@@ -242,6 +242,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("an entry of this name and year of birth is already waiting for the organizer", "přihláška tohoto jména a roku narození již čeká na pořadatele"),
     ("the request body came too slowly; send it again", "tělo požadavku přicházelo příliš pomalu; pošlete je znovu"),
     ("too many live pages are open on this server; reload later", "na tomto serveru je otevřeno příliš mnoho živých stránek; načtěte později znovu"),
+    ("'{}' is not a date and time; write it as 2026-03-01 09:00", "„{}“ není datum a čas; napište je jako 2026-03-01 09:00"),
     ("the file has {} players; this server takes at most {} in a tournament", "soubor obsahuje {} hráčů; tento server přijímá nejvýše {} v turnaji"),
     ("paste the TRF file's text or choose the file", "vložte text souboru TRF nebo vyberte soubor"),
     ("the TRF file cannot be read: {}", "soubor TRF nelze přečíst: {}"),

@@ -242,6 +242,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("an entry of this name and year of birth is already waiting for the organizer", "zgłoszenie o tym nazwisku i roku urodzenia już czeka na organizatora"),
     ("the request body came too slowly; send it again", "treść żądania nadchodziła zbyt wolno; wyślij ją ponownie"),
     ("too many live pages are open on this server; reload later", "na tym serwerze otwarto zbyt wiele stron na żywo; odśwież później"),
+    ("'{}' is not a date and time; write it as 2026-03-01 09:00", "„{}” nie jest datą i godziną; wpisz ją jako 2026-03-01 09:00"),
     ("the file has {} players; this server takes at most {} in a tournament", "plik zawiera {} zawodników; ten serwer przyjmuje najwyżej {} w turnieju"),
     ("paste the TRF file's text or choose the file", "wklej treść pliku TRF albo wybierz plik"),
     ("the TRF file cannot be read: {}", "nie można odczytać pliku TRF: {}"),

@@ -127,6 +127,12 @@ pub fn routes() -> Vec<RouteDef> {
         page!(
             post,
             Method::POST,
+            "/t/{tid}/manage/teams/rounds/{n}/deadline",
+            teams::manage_deadline
+        ),
+        page!(
+            post,
+            Method::POST,
             "/t/{tid}/manage/teams/rounds/{n}/lineups/{team}",
             teams::manage_lineup
         ),

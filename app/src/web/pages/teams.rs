@@ -595,6 +595,31 @@ pub async fn manage_publish(
     manage_answer(&state, &viewer, tid, r).await
 }
 
+#[derive(serde::Deserialize)]
+pub struct DeadlineForm {
+    #[serde(default)]
+    csrf: String,
+    #[serde(default)]
+    deadline: String,
+}
+
+/// The captains' line-up deadline of a round (`teams::set_deadline`).
+pub async fn manage_deadline(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(TournamentId, RoundNo)>,
+    form: web::Form<DeadlineForm>,
+) -> Result<HttpResponse, PageError> {
+    let (tid, n) = path.into_inner();
+    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
+    let typed = form.deadline.clone();
+    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        teams::set_deadline(conn, actor, tid, n, teams::typed_deadline(&typed)?)
+    })
+    .await?;
+    manage_answer(&state, &viewer, tid, r).await
+}
+
 /// The line-up form: `b1`…`bN` hold roster places (empty: an empty board).
 pub async fn manage_lineup(
     state: web::Data<AppState>,
