@@ -13,8 +13,8 @@ mod serde_text;
 pub use serde_text::serde_detail;
 
 use crate::domain::kinds::{
-    ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, PenaltyKind, PlayedColour,
-    RoundState, TimeCategory, TournamentStatus, Variant,
+    ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, PenaltyKind, PlayedColour, RoundState,
+    TimeCategory, TournamentStatus, Variant,
 };
 use std::borrow::Borrow;
 

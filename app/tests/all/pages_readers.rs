@@ -41,11 +41,8 @@ impl Event {
     }
 
     fn pair_and_publish(&self, n: u32) -> Value {
-        self.org.ok(
-            self.org.post(&self.path("/rounds"), json!({})),
-            201,
-            "pair",
-        );
+        self.org
+            .ok(self.org.post(&self.path("/rounds"), json!({})), 201, "pair");
         self.org.ok(
             self.org
                 .post(&self.path(&format!("/rounds/{n}/publish")), json!({})),
@@ -147,7 +144,9 @@ fn text_of(html: &str) -> String {
 /// The cells (text) of each row of the table with id or class `marker`'s
 /// first `<tbody>` after it.
 fn rows_after(html: &str, marker: &str) -> Vec<Vec<String>> {
-    let at = html.find(marker).unwrap_or_else(|| panic!("{marker} on the page"));
+    let at = html
+        .find(marker)
+        .unwrap_or_else(|| panic!("{marker} on the page"));
     let body = &html[at..];
     let body = &body[body.find("<tbody>").expect("tbody")..];
     let body = &body[..body.find("</tbody>").expect("/tbody")];
@@ -232,7 +231,10 @@ fn the_player_card_names_this_rounds_board_colour_and_opponent() {
             &format!("/t/{}/players/{}", e.tid, games[0]["white"]["id"]),
             "en",
         );
-        assert!(!html.contains("id=\"current-game\""), "a finished game is not current");
+        assert!(
+            !html.contains("id=\"current-game\""),
+            "a finished game is not current"
+        );
     }
 }
 
@@ -257,11 +259,26 @@ fn the_start_list_prints_by_starting_number_with_its_heading_on_every_page() {
         let (pages, text) = read_pdf(&bytes, "start list");
         assert!(pages >= 2, "70 players take two pages, got {pages}");
         let Some(text) = text else { continue };
-        let sheets: Vec<&str> = text.split('\u{c}').filter(|s| !s.trim().is_empty()).collect();
+        let sheets: Vec<&str> = text
+            .split('\u{c}')
+            .filter(|s| !s.trim().is_empty())
+            .collect();
         assert_eq!(sheets.len(), pages);
         for (i, sheet) in sheets.iter().enumerate() {
-            for word in ["Memoriał Żółtego Gońca", "Třeboň", "2026-03-01", "Start list", "FIDE id", "Fed", "Rtg"] {
-                assert!(sheet.contains(word), "page {}: '{word}' missing:\n{sheet}", i + 1);
+            for word in [
+                "Memoriał Żółtego Gońca",
+                "Třeboň",
+                "2026-03-01",
+                "Start list",
+                "FIDE id",
+                "Fed",
+                "Rtg",
+            ] {
+                assert!(
+                    sheet.contains(word),
+                    "page {}: '{word}' missing:\n{sheet}",
+                    i + 1
+                );
             }
         }
         // Every player once, in the order of the starting numbers, with
@@ -305,7 +322,11 @@ fn the_start_list_prints_by_starting_number_with_its_heading_on_every_page() {
         let rows = rows_after(&html, "<table");
         let printed: Vec<i64> = rows.iter().map(|r| r[0].parse().unwrap()).collect();
         assert_eq!(printed, (1..=70).collect::<Vec<_>>(), "by starting number");
-        assert!(rows[0].iter().any(|c| c.starts_with("1170")), "FIDE ids: {:?}", rows[0]);
+        assert!(
+            rows[0].iter().any(|c| c.starts_with("1170")),
+            "FIDE ids: {:?}",
+            rows[0]
+        );
 
         let (status, _, _) = e.org.bytes("/api/v1/tournaments/99999/start-list.pdf");
         assert_eq!(status.as_u16(), 404, "no such tournament");
@@ -358,7 +379,11 @@ fn crosstable_cells_name_opponents_by_starting_number_in_the_pages_letters() {
                 opponents.push(if w == no { b } else { w });
             }
             opponents.sort();
-            assert_eq!(opponents, (1..=8).collect::<Vec<_>>(), "every opponent named once");
+            assert_eq!(
+                opponents,
+                (1..=8).collect::<Vec<_>>(),
+                "every opponent named once"
+            );
             let legend = text_of(element(&html, "cross-legend", "</p>"));
             let words = match lang {
                 "en" => "12w1 = Opponent no. 12, white, 1 point;",
@@ -404,7 +429,11 @@ fn points_take_the_plural_of_their_language() {
         (Lang::Cs, 5, "2½ bodu"),
     ];
     for (lang, half_points, want) in cases {
-        assert_eq!(tr(*lang).points(*half_points), *want, "{lang:?} {half_points}");
+        assert_eq!(
+            tr(*lang).points(*half_points),
+            *want,
+            "{lang:?} {half_points}"
+        );
     }
 }
 
@@ -466,7 +495,10 @@ fn staff_form(app: &TestApp) -> crate::common::form::Form {
     let f = crate::common::form::Form::new(&app.base);
     let (status, _, _) = f.post(
         "/login",
-        &[("username", "boss"), ("password", crate::common::USER_PASSWORD)],
+        &[
+            ("username", "boss"),
+            ("password", crate::common::USER_PASSWORD),
+        ],
     );
     assert_eq!(status, 303, "login");
     f
@@ -495,7 +527,20 @@ fn run_togethers(html: &str) -> Vec<String> {
                 // A new cell, row, list item or block: the label stood alone.
                 if matches!(
                     name.as_str(),
-                    "th" | "tr" | "li" | "p" | "div" | "dt" | "input" | "select" | "textarea" | "br" | "h2" | "h3" | "table" | "ul" | "button"
+                    "th" | "tr"
+                        | "li"
+                        | "p"
+                        | "div"
+                        | "dt"
+                        | "input"
+                        | "select"
+                        | "textarea"
+                        | "br"
+                        | "h2"
+                        | "h3"
+                        | "table"
+                        | "ul"
+                        | "button"
                 ) {
                     pending = None;
                 }
@@ -516,13 +561,19 @@ fn run_togethers(html: &str) -> Vec<String> {
             }
             Token::String(s) => {
                 let s = String::from_utf8_lossy(&s).to_string();
-                if open.iter().any(|o| matches!(o.as_str(), "dt" | "th" | "strong" | "b" | "label")) {
+                if open
+                    .iter()
+                    .any(|o| matches!(o.as_str(), "dt" | "th" | "strong" | "b" | "label"))
+                {
                     current.push_str(&s);
                 }
                 if let Some(label) = pending.take() {
                     let first = s.chars().next();
                     if first.is_some_and(char::is_alphanumeric) {
-                        problems.push(format!("'{label}' runs into '{}'", s.chars().take(20).collect::<String>()));
+                        problems.push(format!(
+                            "'{label}' runs into '{}'",
+                            s.chars().take(20).collect::<String>()
+                        ));
                     }
                 }
             }
@@ -543,7 +594,10 @@ fn the_run_together_check_finds_what_it_should() {
         run_togethers("<dl><dt>Sealed by</dt><dd>Alpha</dd></dl>"),
         vec!["'Sealed by' runs into 'Alpha'"]
     );
-    assert_eq!(run_togethers("<p><strong>Federation</strong>POL</p>").len(), 1);
+    assert_eq!(
+        run_togethers("<p><strong>Federation</strong>POL</p>").len(),
+        1
+    );
     assert!(run_togethers("<dl><dt>Sealed by</dt> <dd>Alpha</dd></dl>").is_empty());
     assert!(run_togethers("<p><strong>Federation:</strong>POL</p>").is_empty());
     assert!(run_togethers("<table><tr><th>No</th><th>Name</th></tr></table>").is_empty());
@@ -559,7 +613,8 @@ fn no_page_of_the_demo_runs_a_label_into_its_value_or_writes_half_points_two_way
         .cookie_store(true)
         .build()
         .unwrap();
-    let res = crate::common::form::page_login(&staff, &demo.base, "arbiter", &demo.arbiter_password);
+    let res =
+        crate::common::form::page_login(&staff, &demo.base, "arbiter", &demo.arbiter_password);
     assert!(res.status().is_success());
     let mut failures = Vec::new();
     let mut seen_total = 0;
@@ -589,17 +644,23 @@ fn no_page_of_the_demo_runs_a_label_into_its_value_or_writes_half_points_two_way
                 let link = link.split('"').next().unwrap().split('#').next().unwrap();
                 let link = link.replace("&amp;", "&");
                 // Pages only: no language switch, no logout, no printouts.
-                if link.starts_with("/t/") || link == "/" {
-                    if !link.contains("/lang/") && !seen.contains(&link) {
-                        queue.push_back(link);
-                    }
+                if (link.starts_with("/t/") || link == "/")
+                    && !link.contains("/lang/")
+                    && !seen.contains(&link)
+                {
+                    queue.push_back(link);
                 }
             }
         }
         seen_total += seen.len();
     }
     assert!(seen_total > 100, "the crawl saw {seen_total} pages");
-    assert!(failures.is_empty(), "{} problems:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} problems:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// Table cells and definitions that hold a half point written with a decimal
@@ -619,9 +680,9 @@ fn decimal_halves(html: &str) -> Vec<String> {
             Token::EndTag(t) if matches!(&t.name[..], b"td" | b"dd") => {
                 in_cell = 0;
                 let c = cell.trim();
-                let half = c
-                    .strip_suffix(".5")
-                    .is_some_and(|whole| !whole.is_empty() && whole.chars().all(|ch| ch.is_ascii_digit()));
+                let half = c.strip_suffix(".5").is_some_and(|whole| {
+                    !whole.is_empty() && whole.chars().all(|ch| ch.is_ascii_digit())
+                });
                 if half {
                     out.push(format!("half point written '{c}'"));
                 }
@@ -644,7 +705,13 @@ fn penalties_name_the_player_and_the_offence_in_words() {
         let r = e.pair_and_publish(1);
         let g = &r["games"][0];
         let offender = g["black"]["id"].as_i64().unwrap();
-        let name = e.players.iter().find(|(id, _)| *id == offender).unwrap().1.clone();
+        let name = e
+            .players
+            .iter()
+            .find(|(id, _)| *id == offender)
+            .unwrap()
+            .1
+            .clone();
         e.org.ok(
             e.org.post(
                 &e.path(&format!("/games/{}/penalties", g["id"])),
@@ -661,19 +728,31 @@ fn penalties_name_the_player_and_the_offence_in_words() {
             ("cs", "nepřípustný tah"),
         ] {
             let mut pages = vec![
-                text_of(&ok_page(&app, &format!("/t/{}/games/{}", e.tid, g["id"]), lang)),
-                text_of(&ok_page(&app, &format!("/t/{}/players/{offender}", e.tid), lang)),
+                text_of(&ok_page(
+                    &app,
+                    &format!("/t/{}/games/{}", e.tid, g["id"]),
+                    lang,
+                )),
+                text_of(&ok_page(
+                    &app,
+                    &format!("/t/{}/players/{offender}", e.tid),
+                    lang,
+                )),
             ];
             staff.get(&format!("/lang/{lang}?back=/"));
             let (_, html) = staff.get(&format!("/t/{}/manage/games/{}", e.tid, g["id"]));
             pages.push(text_of(&html));
             for (i, text) in pages.iter().enumerate() {
                 assert!(
-                    text.contains(&format!("{name}: {words}")) || text.contains(&format!("{name}, {words}")),
+                    text.contains(&format!("{name}: {words}"))
+                        || text.contains(&format!("{name}, {words}")),
                     "[{}] {lang} page {i}: the player and the offence in words:\n{text}",
                     app.label()
                 );
-                assert!(!text.contains("illegal_move"), "{lang} page {i}: a raw word");
+                assert!(
+                    !text.contains("illegal_move"),
+                    "{lang} page {i}: a raw word"
+                );
             }
         }
     }
@@ -698,11 +777,17 @@ fn error_pages_know_who_is_logged_in() {
             );
             let (status, html) = page(&app, path, "en");
             assert_eq!(status, 404);
-            assert!(html.contains("href=\"/login\""), "{path}: a visitor may log in");
+            assert!(
+                html.contains("href=\"/login\""),
+                "{path}: a visitor may log in"
+            );
         }
         let (status, html) = staff.get("/t/99999/players");
         assert_eq!(status, 404);
-        assert!(html.contains("<strong>boss</strong>"), "the name in the header: {html}");
+        assert!(
+            html.contains("<strong>boss</strong>"),
+            "the name in the header: {html}"
+        );
         drop(e);
     }
 }
@@ -720,13 +805,23 @@ fn a_one_page_pairing_list_is_small_and_its_text_extracts() {
     let (pages, text) = read_pdf(&bytes, "pairings");
     assert_eq!(pages, 1);
     println!("one-page pairing list: {} bytes", bytes.len());
-    assert!(bytes.len() < 60_000, "a one-page pairing list is {} bytes", bytes.len());
+    assert!(
+        bytes.len() < 60_000,
+        "a one-page pairing list is {} bytes",
+        bytes.len()
+    );
     if let Some(t) = text {
         // (The longest name is cut to its column, with an ellipsis.)
         for name in NAMES.iter().map(|n| n.get(..18).unwrap_or(n)) {
-            assert!(t.contains(name), "'{name}' extracts from the subset fonts:\n{t}");
+            assert!(
+                t.contains(name),
+                "'{name}' extracts from the subset fonts:\n{t}"
+            );
         }
-        assert!(t.contains("Memoriał Żółtego Gońca") && t.contains("Třeboň"), "{t}");
+        assert!(
+            t.contains("Memoriał Żółtego Gońca") && t.contains("Třeboň"),
+            "{t}"
+        );
     }
     // Czech and Polish printouts carry their own letters.
     for (lang, word) in [("cs", "Černý"), ("pl", "Czarne")] {
@@ -739,7 +834,10 @@ fn a_one_page_pairing_list_is_small_and_its_text_extracts() {
         assert!(bytes.len() < 60_000, "{lang}: {} bytes", bytes.len());
         let (_, text) = read_pdf(&bytes, lang);
         if let Some(t) = text {
-            assert!(t.to_lowercase().contains(&word.to_lowercase()), "{lang}: {t}");
+            assert!(
+                t.to_lowercase().contains(&word.to_lowercase()),
+                "{lang}: {t}"
+            );
         }
     }
 }
@@ -755,7 +853,10 @@ fn screenshots_of_what_players_read() {
     let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
     let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
     let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(!required, "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed");
+        assert!(
+            !required,
+            "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed"
+        );
         println!("SKIPPED: chromium not installed");
         return;
     };
@@ -775,13 +876,20 @@ fn screenshots_of_what_players_read() {
         std::fs::create_dir_all(&dir).unwrap();
         let b = Browser::start_sized(&chromium, &driver, width, 1000);
         for (lang, path, name) in [
-            ("en", format!("/t/{tid}/players/{card_of}"), "01-player-card"),
+            (
+                "en",
+                format!("/t/{tid}/players/{card_of}"),
+                "01-player-card",
+            ),
             ("pl", format!("/t/{tid}/crosstable"), "02-crosstable-pl"),
             ("cs", format!("/t/{tid}/crosstable"), "03-crosstable-cs"),
             ("en", format!("/t/{tid}/rounds/2"), "04-round"),
             ("cs", format!("/t/{tid}/players"), "05-players-cs"),
         ] {
-            b.go(&format!("{site}/lang/{lang}?back={}", path.replace('/', "%2F")));
+            b.go(&format!(
+                "{site}/lang/{lang}?back={}",
+                path.replace('/', "%2F")
+            ));
             b.go(&format!("{site}{path}"));
             b.screenshot(&dir, name);
             // A label wider than its column must not touch its value
@@ -794,7 +902,11 @@ fn screenshots_of_what_players_read() {
                    return first && first.top < box.bottom && first.left < box.right + 4; \
                  }).map(dt => dt.textContent);",
             );
-            assert_eq!(touching, json!([]), "{width} px {name}: labels touch their values");
+            assert_eq!(
+                touching,
+                json!([]),
+                "{width} px {name}: labels touch their values"
+            );
         }
     }
 }
