@@ -43,17 +43,24 @@ struct Face {
     font: ParsedFont,
     /// The font file itself (subset per document when it is saved).
     bytes: &'static [u8],
+    /// Its PostScript name.
+    name: &'static str,
     /// Advance widths of the Latin-1 and Latin Extended-A characters (the common
     /// case), in font units; others are looked up in the font's maps.
     fast: Vec<u16>,
 }
 
 impl Face {
-    fn load(bytes: &'static [u8]) -> Face {
+    fn load(bytes: &'static [u8], name: &'static str) -> Face {
         let font = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
             .expect("the embedded DejaVu Sans font parses");
         let fast = (0u32..0x250).map(|c| Face::advance_of(&font, c)).collect();
-        Face { font, bytes, fast }
+        Face {
+            font,
+            bytes,
+            name,
+            fast,
+        }
     }
 
     /// The font cut down to the glyphs of `chars` (and .notdef), with its
@@ -75,7 +82,18 @@ impl Face {
         let data = ReadScope::new(self.bytes).read::<FontData<'_>>().ok()?;
         let provider = data.table_provider(0).ok()?;
         let bytes = subset(&provider, &gids, &SubsetProfile::Pdf, CmapTarget::Unicode).ok()?;
-        ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())
+        let mut font = ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())?;
+        // A subset's name carries a tag of six capitals and `+` (ISO 32000-1,
+        // 9.6.4), different for different glyph sets: here from the glyph ids.
+        let mut h: u32 = 2_166_136_261;
+        for g in &gids {
+            h = (h ^ u32::from(*g)).wrapping_mul(16_777_619);
+        }
+        let tag: String = (0..6)
+            .map(|i| char::from(b'A' + ((h >> (i * 5)) % 26) as u8))
+            .collect();
+        font.font_name = Some(format!("{tag}+{}", self.name));
+        Some(font)
     }
 
     fn advance_of(font: &ParsedFont, c: u32) -> u16 {
@@ -99,8 +117,8 @@ struct Fonts {
 fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
     FONTS.get_or_init(|| Fonts {
-        regular: Face::load(REGULAR_TTF),
-        bold: Face::load(BOLD_TTF),
+        regular: Face::load(REGULAR_TTF, "DejaVuSans"),
+        bold: Face::load(BOLD_TTF, "DejaVuSans-Bold"),
     })
 }
 

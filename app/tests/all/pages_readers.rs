@@ -805,6 +805,31 @@ fn a_one_page_pairing_list_is_small_and_its_text_extracts() {
     let (pages, text) = read_pdf(&bytes, "pairings");
     assert_eq!(pages, 1);
     println!("one-page pairing list: {} bytes", bytes.len());
+    // Kept to look at (`pdffonts`, `pdftoppm`): artifacts/readers/pairings.pdf.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/readers");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("pairings.pdf"), &bytes).unwrap();
+    // Both faces are embedded as subsets (`pdffonts`: the name's `ABCDEF+` tag).
+    if let Ok(out) = std::process::Command::new("pdffonts")
+        .arg(dir.join("pairings.pdf"))
+        .output()
+    {
+        let listing = String::from_utf8_lossy(&out.stdout).to_string();
+        let faces: Vec<&str> = listing.lines().filter(|l| l.contains("DejaVu")).collect();
+        assert_eq!(faces.len(), 2, "two faces:\n{listing}");
+        for f in faces {
+            let name = f.split_whitespace().next().unwrap();
+            let (tag, _) = name.split_once('+').expect("a subset tag");
+            assert!(
+                tag.len() == 6 && tag.chars().all(|c| c.is_ascii_uppercase()),
+                "{f}"
+            );
+            assert!(
+                f.contains(" yes yes yes "),
+                "embedded, subset, with ToUnicode: {f}"
+            );
+        }
+    }
     assert!(
         bytes.len() < 60_000,
         "a one-page pairing list is {} bytes",
