@@ -470,10 +470,10 @@ fn times_and_dates_read_as_clock_time_in_the_pages_language() {
             "adjourn",
         );
         let staff = staff_form(&app);
-        for (lang, when) in [
-            ("en", "28 Nov 2026, 10:00"),
-            ("pl", "28.11.2026, 10:00"),
-            ("cs", "28. 11. 2026 10:00"),
+        for (lang, when, state) in [
+            ("en", "28 Nov 2026, 10:00", "sealed"),
+            ("pl", "28.11.2026, 10:00", "zapieczętowana"),
+            ("cs", "28. 11. 2026 10:00", "zapečetěna"),
         ] {
             staff.get(&format!("/lang/{lang}?back=/"));
             let (status, html) = staff.get(&format!("/t/{}/manage/games/{}", e.tid, g["id"]));
@@ -485,6 +485,10 @@ fn times_and_dates_read_as_clock_time_in_the_pages_language() {
                 app.label()
             );
             assert!(!text.contains("6300 s") && !text.contains("2026-11-28T10:00"));
+            assert!(
+                text.contains(&format!("· {state}")),
+                "{lang}: the envelope's state in words"
+            );
             no_run_together(&html, "manage game");
         }
     }
