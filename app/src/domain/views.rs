@@ -89,6 +89,17 @@ pub struct CardView {
     pub performance: Option<i32>,
 }
 
+impl CardView {
+    /// The game of the round being played (the last round shown, its game
+    /// not yet finished or adjourned): where the player sits, with which
+    /// colour, against whom.
+    pub fn current(&self) -> Option<&CardRow> {
+        self.rows
+            .last()
+            .filter(|r| matches!(r.kind, GameKind::Pending | GameKind::Adjourned))
+    }
+}
+
 /// The games of player `pid` in the rounds `audience` sees, by round.
 pub fn player_games(
     conn: &mut DbConnection,
@@ -179,12 +190,32 @@ pub struct CrossRow {
     pub title: String,
     pub rating: Option<u32>,
     pub points: String,
-    pub cells: Vec<String>,
+    pub cells: Vec<CrossCell>,
+}
+
+/// One cell of a crosstable. Swiss: the opponent by starting number (a rank
+/// can be shared between players, a number cannot), the colour and the
+/// result, written `12w1` in the page's letters (`Tr::cross_cell`). Round
+/// robin: the results against the column's player (`1 ½` in a double round).
+pub struct CrossCell {
+    pub opponent: Option<u32>,
+    pub colour: PlayedColour,
+    pub result: String,
+}
+
+impl CrossCell {
+    fn result(result: String) -> CrossCell {
+        CrossCell {
+            opponent: None,
+            colour: PlayedColour::NoGame,
+            result,
+        }
+    }
 }
 
 pub struct CrosstableView {
     /// Round robin: columns are opponents by pairing number. Swiss: columns are
-    /// rounds and each cell names the opponent's rank, colour and result.
+    /// rounds and each cell names the opponent's starting number, colour and result.
     pub round_robin: bool,
     pub headers: Vec<String>,
     pub rows: Vec<CrossRow>,
@@ -232,7 +263,7 @@ pub fn crosstable(
             .enumerate()
             .map(|(i, r)| (r.player_id, i))
             .collect();
-        let mut cells = vec![vec![String::new(); n]; n];
+        let mut cells: Vec<Vec<String>> = vec![vec![String::new(); n]; n];
         for (i, c) in cells.iter_mut().enumerate() {
             c[i] = "×".into();
         }
@@ -250,33 +281,35 @@ pub fn crosstable(
             }
         }
         for (row, c) in rows.iter_mut().zip(cells) {
-            row.cells = c;
+            row.cells = c.into_iter().map(CrossCell::result).collect();
         }
     } else {
         headers = (1..=rounds_shown.get()).map(|r| r.to_string()).collect();
-        let mut cells: HashMap<PlayerId, Vec<String>> = rows
+        let mut cells: HashMap<PlayerId, Vec<CrossCell>> = rows
             .iter()
             .map(|r| {
-                (
-                    r.player_id,
-                    vec![String::new(); rounds_shown.get() as usize],
-                )
+                let empty = (0..rounds_shown.get()).map(|_| CrossCell::result(String::new()));
+                (r.player_id, empty.collect())
             })
             .collect();
         for g in &all {
             let r = g.round_number.get() as usize - 1;
-            let mut put = |me: PlayerId, opp: Option<PlayerId>, colour: &str| {
-                let text = match opp.and_then(|o| by_id.get(&o)) {
-                    Some(o) => format!("{}{}{}", o.rank, colour, own_result(g, me)),
-                    None => own_result(g, me),
+            let mut put = |me: PlayerId, opp: Option<PlayerId>, colour: PlayedColour| {
+                let cell = match opp.and_then(|o| by_id.get(&o)) {
+                    Some(o) => CrossCell {
+                        opponent: Some(o.start_no),
+                        colour,
+                        result: own_result(g, me),
+                    },
+                    None => CrossCell::result(own_result(g, me)),
                 };
                 if let Some(c) = cells.get_mut(&me).and_then(|v| v.get_mut(r)) {
-                    *c = text;
+                    *c = cell;
                 }
             };
-            put(g.white_id, g.black_id, "w");
+            put(g.white_id, g.black_id, PlayedColour::White);
             if let Some(b) = g.black_id {
-                put(b, Some(g.white_id), "b");
+                put(b, Some(g.white_id), PlayedColour::Black);
             }
         }
         for row in rows.iter_mut() {

@@ -13,8 +13,8 @@ mod serde_text;
 pub use serde_text::serde_detail;
 
 use crate::domain::kinds::{
-    ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, RoundState, TimeCategory,
-    TournamentStatus, Variant,
+    ArrivalOutcome, ByeRequestKind, GameKind, PairingSystem, PenaltyKind, PlayedColour, RoundState,
+    TimeCategory, TournamentStatus, Variant,
 };
 use std::borrow::Borrow;
 
@@ -172,7 +172,7 @@ impl Tr {
             "pdf_absent" => ("absent", "nieobecny"),
             "pdf_free_round" => ("free round", "wolna runda"),
             "pdf_crosstable_after" => ("Crosstable after round {n}", "Tabela krzyżowa po rundzie {n}"),
-            "pdf_crosstable_help" => ("Each cell: the opponent's line in this table, the colour (w = White, b = Black) and the result.", "W każdej kratce: wiersz przeciwnika w tej tabeli, kolor (w = białe, b = czarne) i wynik."),
+            "pdf_crosstable_help" => ("Each cell: the opponent's line in this table, the colour (w = White, b = Black) and the result.", "W każdej kratce: wiersz przeciwnika w tej tabeli, kolor (b = białe, c = czarne) i wynik."),
             "pdf_adjourned_title" => ("Adjourned game: round {r}, board {b}", "Partia przerwana: runda {r}, szachownica {b}"),
             "pdf_envelope" => ("Sealed-move envelope", "Koperta z zapisanym posunięciem"),
             "pdf_tournament" => ("Tournament", "Turniej"),
@@ -242,6 +242,8 @@ impl Tr {
             "rank_crosstable" => ("Rank crosstable", "Tabela wyników wg miejsc"),
             "pairings" => ("Pairings", "Kojarzenia"),
             "board" => ("Board", "Szachownica"),
+            "card_current" => ("This round", "W tej rundzie"),
+            "card_against" => ("against", "przeciwko"),
             "bd" => ("Bd", "Sz."),
             "white" => ("White", "Białe"),
             "black" => ("Black", "Czarne"),
@@ -363,6 +365,9 @@ impl Tr {
             "pdf_results" => ("results", "wyniki"),
             "pdf_scoresheets" => ("scoresheets", "blankiety zapisu"),
             "pdf_standings" => ("standings", "klasyfikacja"),
+            "pdf_startlist" => ("start list", "lista startowa"),
+            "pdf_start_list" => ("Start list", "Lista startowa"),
+            "pdf_title" => ("Title", "Tytuł"),
             "pdf_crosstable" => ("crosstable", "tabela turniejowa"),
             "pdf_card" => ("player card", "karta zawodnika"),
             "dismiss" => ("Remove", "Usuń"),
@@ -878,6 +883,114 @@ impl Tr {
         } else {
             self.t("bye")
         }
+    }
+    /// A penalty's offence or sanction in words (`illegal move`, not `illegal_move`).
+    pub fn penalty(&self, kind: impl Borrow<PenaltyKind>) -> &'static str {
+        self.t(match kind.borrow() {
+            PenaltyKind::Warning => "penalty_warning",
+            PenaltyKind::ExtraTime => "penalty_extra_time",
+            PenaltyKind::TimeDeduction => "penalty_time_deduction",
+            PenaltyKind::GameLost => "penalty_game_lost",
+            PenaltyKind::ScoreReduced => "penalty_score_reduced",
+            PenaltyKind::ScoreRaised => "penalty_score_raised",
+            PenaltyKind::Expulsion => "penalty_expulsion",
+            PenaltyKind::IllegalMove => "penalty_illegal_move",
+            PenaltyKind::IncorrectDrawClaim => "penalty_incorrect_draw_claim",
+            PenaltyKind::QuickplayClaim => "penalty_quickplay_claim",
+            PenaltyKind::BothAtFault => "penalty_both_at_fault",
+        })
+    }
+
+    /// A time on a clock, from seconds: `6300` → `1:45:00` (never "6300 s").
+    pub fn clock(&self, seconds: impl Borrow<i32>) -> String {
+        let s = (*seconds.borrow()).max(0);
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    }
+
+    /// A stored date and time (`2026-11-28T10:00` as a form sends it, or an
+    /// RFC 3339 timestamp, shown in the server's local time) as people read
+    /// it: `28 Nov 2026, 10:00`, `28.11.2026, 10:00`, `28. 11. 2026 10:00`.
+    /// Anything else is shown as stored.
+    pub fn date_time(&self, stored: &str) -> String {
+        let local = chrono::DateTime::parse_from_rfc3339(stored)
+            .map(|t| t.with_timezone(&chrono::Local).naive_local());
+        let naive = local.or_else(|_| {
+            let s = stored.trim().replace(' ', "T");
+            chrono::NaiveDateTime::parse_from_str(&s, "%Y-%m-%dT%H:%M:%S")
+                .or_else(|_| chrono::NaiveDateTime::parse_from_str(&s, "%Y-%m-%dT%H:%M"))
+        });
+        let Ok(t) = naive else {
+            return stored.to_string();
+        };
+        let pattern = match self.lang {
+            Lang::En => "%-d %b %Y, %H:%M",
+            Lang::Pl => "%-d.%m.%Y, %H:%M",
+            Lang::Cs => "%-d. %-m. %Y %H:%M",
+        };
+        t.format(pattern).to_string()
+    }
+
+    /// The one-letter colour of a crosstable cell: English w/b, Polish b/c
+    /// (białe/czarne), Czech b/č (bílý/černý); empty without a game.
+    pub fn colour_letter(&self, c: impl Borrow<PlayedColour>) -> &'static str {
+        match (c.borrow(), self.lang) {
+            (PlayedColour::NoGame, _) => "",
+            (PlayedColour::White, Lang::En) => "w",
+            (PlayedColour::White, _) => "b",
+            (PlayedColour::Black, Lang::En) => "b",
+            (PlayedColour::Black, Lang::Pl) => "c",
+            (PlayedColour::Black, Lang::Cs) => "č",
+        }
+    }
+
+    /// A crosstable cell as written: `12w1` (opponent number 12, White, won),
+    /// in this language's colour letters; a bye or a round-robin cell is its result.
+    pub fn cross_cell(&self, c: &crate::domain::views::CrossCell) -> String {
+        match c.opponent {
+            Some(o) => format!("{o}{}{}", self.colour_letter(c.colour), c.result),
+            None => c.result.clone(),
+        }
+    }
+
+    /// Points with their noun in this language's plural: `1 point`, `½
+    /// point`, `2½ points`; `1 punkt`, `2 punkty`, `5 punktów`, `2½ punktu`; `1 bod`,
+    /// `2 body`, `5 bodů`, `2½ bodu` (a fraction takes the genitive singular
+    /// in Polish and Czech).
+    pub fn points(&self, half_points: i32) -> String {
+        let n = crate::domain::rounds::fmt_points(half_points);
+        format!("{n} {}", self.points_word(half_points))
+    }
+
+    /// The noun of [`Tr::points`] alone.
+    pub fn points_word(&self, half_points: i32) -> &'static str {
+        let whole = half_points.unsigned_abs() / 2;
+        let half = half_points % 2 != 0;
+        let few = (2..=4).contains(&(whole % 10)) && !(12..=14).contains(&(whole % 100));
+        match self.lang {
+            Lang::En if (whole == 1 && !half) || (whole == 0 && half) => "point",
+            Lang::En => "points",
+            Lang::Pl if half => "punktu",
+            Lang::Pl if whole == 1 => "punkt",
+            Lang::Pl if few => "punkty",
+            Lang::Pl => "punktów",
+            Lang::Cs if half => "bodu",
+            Lang::Cs if whole == 1 => "bod",
+            Lang::Cs if (2..=4).contains(&whole) => "body",
+            Lang::Cs => "bodů",
+        }
+    }
+
+    /// The legend under a Swiss crosstable, in this language's letters and plural.
+    pub fn cross_legend(&self) -> String {
+        format!(
+            "12{}1 = {} {} 12, {}, {}; + / − = {}.",
+            self.colour_letter(PlayedColour::White),
+            self.t("opponent"),
+            self.t("no").to_lowercase(),
+            self.t("white").to_lowercase(),
+            self.points(2),
+            self.t("forfeit_legend"),
+        )
     }
 }
 

@@ -5,6 +5,7 @@ use super::layout::{Align, Column, Doc, Table, Weight};
 use super::{points_text, titled, tournament_line};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
+use crate::domain::kinds::PlayedColour;
 use crate::domain::tournaments::{self, tiebreak_codes, TournamentView};
 use crate::domain::{engine, model, Audience, DomainResult};
 use crate::i18n::Tr;
@@ -17,7 +18,8 @@ pub struct CrossRow {
     pub rating: Option<u32>,
     /// One cell per round: the text, and whether it is a bye (then the text is
     /// its points, and the word for a bye is put before it in the document's
-    /// language).
+    /// language). The colour letter is `w`/`b`, written in the document's
+    /// language when printed (`Tr::colour_letter`).
     pub cells: Vec<(String, bool)>,
     pub points: i32,
 }
@@ -108,6 +110,21 @@ impl Crosstable {
     }
 }
 
+/// `12w1` with the colour letter in `tr`'s language (`12b1` in Polish and Czech).
+fn colour_letters(cell: &str, tr: Tr) -> String {
+    let (white, black) = (
+        tr.colour_letter(PlayedColour::White),
+        tr.colour_letter(PlayedColour::Black),
+    );
+    cell.chars()
+        .map(|c| match c {
+            'w' => white.to_string(),
+            'b' => black.to_string(),
+            c => c.to_string(),
+        })
+        .collect()
+}
+
 pub fn render(x: &Crosstable, tr: Tr) -> Vec<u8> {
     let title = tr
         .t("pdf_crosstable_after")
@@ -143,7 +160,7 @@ pub fn render(x: &Crosstable, tr: Tr) -> Vec<u8> {
                 if *bye {
                     format!("{} {text}", tr.t("pdf_bye"))
                 } else {
-                    text.clone()
+                    colour_letters(text, tr)
                 }
             }));
             row.push(points_text(r.points));

@@ -11,6 +11,7 @@ use printpdf::{
     Color, FontId, Greyscale, Line, LinePoint, Op, PaintMode, ParsedFont, PdfDocument,
     PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, Rect, TextItem,
 };
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
 /// A4 portrait, in points.
@@ -40,17 +41,59 @@ pub enum Align {
 
 struct Face {
     font: ParsedFont,
+    /// The font file itself (subset per document when it is saved).
+    bytes: &'static [u8],
+    /// Its PostScript name.
+    name: &'static str,
     /// Advance widths of the Latin-1 and Latin Extended-A characters (the common
     /// case), in font units; others are looked up in the font's maps.
     fast: Vec<u16>,
 }
 
 impl Face {
-    fn load(bytes: &[u8]) -> Face {
+    fn load(bytes: &'static [u8], name: &'static str) -> Face {
         let font = ParsedFont::from_bytes(bytes, 0, &mut Vec::new())
             .expect("the embedded DejaVu Sans font parses");
         let fast = (0u32..0x250).map(|c| Face::advance_of(&font, c)).collect();
-        Face { font, fast }
+        Face {
+            font,
+            bytes,
+            name,
+            fast,
+        }
+    }
+
+    /// The font cut down to the glyphs of `chars` (and .notdef), with its
+    /// Unicode cmap kept so the text still maps to them and extracts: a one-page
+    /// pairing list embedded both DejaVu faces whole, 335 KB (PERFORMANCE.md).
+    /// `None` when subsetting fails; the caller then embeds the whole font.
+    fn subset(&self, chars: &BTreeSet<char>) -> Option<ParsedFont> {
+        use allsorts::binary::read::ReadScope;
+        use allsorts::font_data::FontData;
+        use allsorts::subset::{subset, CmapTarget, SubsetProfile};
+        let mut gids: Vec<u16> = chars
+            .iter()
+            .filter_map(|c| self.font.lookup_glyph_index(*c as u32))
+            .filter(|g| *g != 0)
+            .collect();
+        gids.sort_unstable();
+        gids.dedup();
+        gids.insert(0, 0);
+        let data = ReadScope::new(self.bytes).read::<FontData<'_>>().ok()?;
+        let provider = data.table_provider(0).ok()?;
+        let bytes = subset(&provider, &gids, &SubsetProfile::Pdf, CmapTarget::Unicode).ok()?;
+        let mut font = ParsedFont::from_bytes(&bytes, 0, &mut Vec::new())?;
+        // A subset's name carries a tag of six capitals and `+` (ISO 32000-1,
+        // 9.6.4), different for different glyph sets: here from the glyph ids.
+        let mut h: u32 = 2_166_136_261;
+        for g in &gids {
+            h = (h ^ u32::from(*g)).wrapping_mul(16_777_619);
+        }
+        let tag: String = (0..6)
+            .map(|i| char::from(b'A' + ((h >> (i * 5)) % 26) as u8))
+            .collect();
+        font.font_name = Some(format!("{tag}+{}", self.name));
+        Some(font)
     }
 
     fn advance_of(font: &ParsedFont, c: u32) -> u16 {
@@ -74,8 +117,8 @@ struct Fonts {
 fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
     FONTS.get_or_init(|| Fonts {
-        regular: Face::load(REGULAR_TTF),
-        bold: Face::load(BOLD_TTF),
+        regular: Face::load(REGULAR_TTF, "DejaVuSans"),
+        bold: Face::load(BOLD_TTF, "DejaVuSans-Bold"),
     })
 }
 
@@ -232,6 +275,8 @@ pub struct Doc {
     header_right: String,
     /// The footer, `{i}` and `{n}` to be filled in, in the document's language.
     page_words: &'static str,
+    /// The characters set in each weight: the fonts are embedded with these only.
+    used: [BTreeSet<char>; 2],
 }
 
 const CELL_PADDING: f32 = 3.0;
@@ -255,6 +300,7 @@ impl Doc {
             header_left: header_left.to_string(),
             header_right: header_right.to_string(),
             page_words: tr.t("pdf_page"),
+            used: [BTreeSet::new(), BTreeSet::new()],
         };
         doc.start_page();
         doc
@@ -310,6 +356,7 @@ impl Doc {
         if text.is_empty() {
             return;
         }
+        self.used[weight as usize].extend(text.chars());
         let font = self.font(weight);
         self.ops.extend([
             Op::StartTextSection,
@@ -525,6 +572,7 @@ impl Doc {
                 .replace("{i}", &(i + 1).to_string())
                 .replace("{n}", &n.to_string());
             let w = text_width(&footer, Weight::Regular, 8.0);
+            self.used[Weight::Regular as usize].extend(footer.chars());
             ops.extend([
                 Op::StartTextSection,
                 Op::SetFont {
@@ -547,6 +595,18 @@ impl Doc {
                 printpdf::Mm(PAGE_HEIGHT * 25.4 / 72.0),
                 ops,
             ));
+        }
+        for (weight, id) in [
+            (Weight::Regular, self.regular.clone()),
+            (Weight::Bold, self.bold.clone()),
+        ] {
+            if let Some(font) = face(weight).subset(&self.used[weight as usize]) {
+                self.pdf
+                    .resources
+                    .fonts
+                    .map
+                    .insert(id, printpdf::PdfFont::new(font));
+            }
         }
         self.pdf
             .with_pages(pages)

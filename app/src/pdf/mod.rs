@@ -23,6 +23,7 @@ pub mod prizes;
 pub mod results;
 pub mod scoresheets;
 pub mod standings;
+pub mod startlist;
 pub mod teams;
 
 use crate::domain::tournaments::TournamentView;
@@ -48,12 +49,17 @@ pub fn points_text(half_points: i32) -> String {
     crate::domain::rounds::fmt_points(half_points)
 }
 
-/// A tie-break value as printed: whole numbers without decimals, others with
-/// at most two.
+/// A tie-break value (or points) as printed: whole numbers without decimals,
+/// halves the way points are written (`12½`, never `12.5` beside a `2½`),
+/// others with at most two decimals.
 pub fn value_text(v: Option<f64>) -> String {
     match v {
         None => String::new(),
         Some(v) if v.fract() == 0.0 => format!("{v:.0}"),
+        Some(v) if (v * 2.0).fract() == 0.0 => {
+            let sign = if v < 0.0 { "-" } else { "" };
+            format!("{sign}{}", points_text((v.abs() * 2.0) as i32))
+        }
         Some(v) => {
             let s = format!("{v:.2}");
             s.trim_end_matches('0').to_string()
@@ -77,7 +83,10 @@ mod tests {
     #[test]
     fn values_print_short() {
         assert_eq!(value_text(Some(12.0)), "12");
-        assert_eq!(value_text(Some(12.5)), "12.5");
+        assert_eq!(value_text(Some(12.5)), "12½");
+        assert_eq!(value_text(Some(0.5)), "½");
+        assert_eq!(value_text(Some(-1.5)), "-1½");
+        assert_eq!(value_text(Some(2145.33)), "2145.33");
         assert_eq!(value_text(Some(0.25)), "0.25");
         assert_eq!(value_text(None), "");
         assert_eq!(points_text(7), "3½");

@@ -29,6 +29,7 @@ mod pages_crawl;
 mod pages_desk;
 mod pages_forms;
 mod pages_prizes;
+mod pages_readers;
 mod pages_round_tools;
 mod pgn_import;
 mod pgn_roundtrip;

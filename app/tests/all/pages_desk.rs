@@ -345,7 +345,11 @@ fn adjournments(app: &TestApp, d: &Desk) {
     let desk = format!("/manage/games/{gid}");
     let page = d.page(&desk);
     assert!(page.contains(&format!("id=\"envelope-{aid}\"")));
-    assert!(page.contains("5400 s / 6075 s"), "times read from H:MM:SS");
+    // Read from H:MM:SS, shown as clock time (not "5400 s").
+    assert!(
+        page.contains("1:30:00") && page.contains("1:41:15") && !page.contains("5400 s"),
+        "times read from H:MM:SS and shown as clock time"
+    );
     for path in [
         desk.clone(),
         format!("/games/{gid}"),

@@ -207,6 +207,27 @@ pub async fn scoresheets_pdf(
     .await
 }
 
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/start-list.pdf", tag = "printouts",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The start list: players by starting number with title, rating, federation and FIDE id", content_type = "application/pdf", body = PdfFile),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn start_list_pdf(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    audience_pdf(
+        &state,
+        &req,
+        tid,
+        "start-list.pdf".to_string(),
+        move |conn, audience| pdf::startlist::StartList::load(conn, tid, audience),
+        pdf::startlist::render,
+    )
+    .await
+}
+
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/standings.pdf", tag = "printouts",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Standings with the tournament's tie-breaks", content_type = "application/pdf", body = PdfFile),

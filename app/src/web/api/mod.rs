@@ -95,6 +95,7 @@ api! {
     exports::pairings_by_name_pdf,
     exports::results_pdf,
     exports::scoresheets_pdf,
+    exports::start_list_pdf,
     exports::standings_pdf,
     exports::crosstable_pdf,
     exports::team_match_sheets_pdf,

@@ -593,6 +593,9 @@ pub struct Base {
     pub langs: Vec<(&'static str, &'static str, bool)>,
     /// Version tag of the stylesheet and script URLs.
     pub asset_v: &'static str,
+    /// An error page that does not know its visitor: neither the login link
+    /// nor a name in the header.
+    pub account_unknown: bool,
 }
 
 impl Base {
@@ -616,6 +619,7 @@ impl Base {
                 .map(|l| (l.code(), l.name(), *l == viewer.lang))
                 .collect(),
             asset_v: assets::version(),
+            account_unknown: false,
         }
     }
 
@@ -658,6 +662,20 @@ pub struct PageError {
     pub status: StatusCode,
     pub message: String,
     pub lang: Lang,
+    /// Who met the error, as far as the page knows: the header of the error
+    /// page never offers "Log in" to someone logged in.
+    pub who: Who,
+}
+
+/// The visitor of an error page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Who {
+    /// No session: the header offers the login link.
+    Anonymous,
+    /// Logged in as this user.
+    User(String),
+    /// Not known where the error arose: the header says nothing of an account.
+    Unknown,
 }
 
 #[derive(Template)]
@@ -704,6 +722,7 @@ impl PageError {
             status,
             message,
             lang,
+            who: Who::Unknown,
         }
     }
 
@@ -712,7 +731,17 @@ impl PageError {
             status: StatusCode::NOT_FOUND,
             message: Tr { lang }.t("not_found").to_string(),
             lang,
+            who: Who::Unknown,
         }
+    }
+
+    /// The error as met by `user` (`None`: an anonymous visitor).
+    pub fn seen_by(mut self, user: Option<String>) -> PageError {
+        self.who = match user {
+            Some(u) => Who::User(u),
+            None => Who::Anonymous,
+        };
+        self
     }
 }
 
@@ -737,8 +766,14 @@ impl ResponseError for PageError {
                 self.status.as_u16()
             )
         };
+        let mut base = Base::new(&viewer, title, None);
+        base.user = match &self.who {
+            Who::User(u) => Some(u.clone()),
+            _ => None,
+        };
+        base.account_unknown = self.who == Who::Unknown;
         let page = ErrorPage {
-            base: Base::new(&viewer, title, None),
+            base,
             message: self.message.clone(),
         };
         let mut res = html(self.status, &page);
@@ -852,13 +887,15 @@ where
     let session = req.cookie(SESSION_COOKIE).map(|c| c.value().to_string());
     let path = path_of(req);
     let db = state.db.clone();
-    let out = web::block(move || {
+    let (out, user) = web::block(move || {
         let viewer = viewer_of(&db, session, lang, path)?;
-        db.read(|conn| f(conn, &viewer))
+        let user = viewer.actor.username.clone();
+        Ok::<_, DomainError>((db.read(|conn| f(conn, &viewer)), user))
     })
     .await
     .map_err(|e| PageError::new(AppError::from(e), lang))?
     .map_err(|e| PageError::new(e, lang))?;
+    let out = out.map_err(|e| PageError::new(e, lang).seen_by(user))?;
     Ok(html(StatusCode::OK, &out))
 }
 
@@ -900,7 +937,7 @@ where
         },
     )
     .await
-    .map_err(|e| PageError::new(e, lang))
+    .map_err(|e| PageError::new(e, lang).seen_by(None))
 }
 
 /// The viewer of a form post, with the form's CSRF token checked against the
@@ -970,16 +1007,21 @@ where
     let db = state.db.clone();
     let v = viewer.clone();
     let lang = viewer.lang;
+    let user = viewer.actor.username.clone();
     let out = web::block(move || db.read(|conn| f(conn, &v)))
         .await
         .map_err(|e| PageError::new(AppError::from(e), lang))?
-        .map_err(|e| PageError::new(e, lang))?;
+        .map_err(|e| PageError::new(e, lang).seen_by(user))?;
     Ok(html(status, &out))
 }
 
 /// The HTML 404 for paths outside the API.
 pub fn not_found_page(req: &HttpRequest) -> HttpResponse {
-    PageError::not_found(crate::web::lang_of(req)).error_response()
+    let mut e = PageError::not_found(crate::web::lang_of(req));
+    if req.cookie(SESSION_COOKIE).is_none() {
+        e = e.seen_by(None);
+    }
+    e.error_response()
 }
 
 /// A stored UTC timestamp (RFC 3339) in the server's local time, as people at

@@ -4,7 +4,7 @@ use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{PlayedColour, PlayerStatus, Variant};
-use crate::domain::registration::{self, PlayerView};
+use crate::domain::registration::PlayerView;
 use crate::domain::rounds::{self, RoundSummary, RoundView};
 use crate::domain::standings::{self, StandingsView};
 use crate::domain::tournaments::{self, RoundSchedule, TournamentView};
@@ -57,19 +57,7 @@ pub async fn tournaments(
 
 /// Half-points or tie-break values as written: `3`, `3½`, `12.25`.
 pub fn fmt_value(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
-    } else if (v * 2.0).fract() == 0.0 {
-        let whole = v.trunc();
-        if whole == 0.0 {
-            "½".into()
-        } else {
-            format!("{whole:.0}½")
-        }
-    } else {
-        let s = format!("{v:.2}");
-        s.trim_end_matches('0').to_string()
-    }
+    crate::pdf::value_text(Some(v))
 }
 
 /// (code, name, explanation) of each tie-break in the tournament's order.
@@ -320,6 +308,8 @@ pub struct PlayersPage {
     pub base: Base,
     pub tid: TournamentId,
     pub players: Vec<PlayerView>,
+    /// The tournament's name, place and dates: the heading of the printed list.
+    pub heading: String,
 }
 
 pub async fn players(
@@ -330,14 +320,14 @@ pub async fn players(
     let tid = tid.into_inner();
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "players")?;
-        let mut players = registration::list(conn, tid)?;
         // Before the first pairing nobody has a number: by rating then.
-        players.sort_by_key(|p| (p.start_no == 0, p.start_no, -p.rating.unwrap_or(0), p.id));
+        let list = crate::pdf::startlist::StartList::load(conn, tid, nav.audience)?;
         let title = format!("{} · {}", viewer.tr().t("players"), nav.name);
         Ok(PlayersPage {
             base: Base::new(viewer, title, Some(nav)),
             tid,
-            players,
+            heading: crate::pdf::tournament_line(&list.tournament),
+            players: list.players,
         })
     })
     .await
