@@ -6,6 +6,11 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    ("choose the list: fide or national", "vyberte listinu: fide nebo national"),
+    ("choose the list's file", "vyberte soubor listiny"),
+    ("send the list's file from the form", "pošlete soubor listiny z formuláře"),
+    ("the form's body is not multipart/form-data", "tělo formuláře není ve formátu multipart/form-data"),
+    ("'{}' is not a sex: write m, or f (also w, k, ž)", "'{}' není pohlaví: zapište m, nebo ž (také f, w, k)"),
     ("{} not found", "nenalezeno: {}"),
     ("pairing failed: {}", "losování se nezdařilo: {}"),
     ("log in first: this action needs an account with a role in the tournament", "nejprve se přihlaste: tato akce vyžaduje účet s rolí v turnaji"),

@@ -6,6 +6,11 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    ("choose the list: fide or national", "wybierz listę: fide albo national"),
+    ("choose the list's file", "wybierz plik listy"),
+    ("send the list's file from the form", "wyślij plik listy z formularza"),
+    ("the form's body is not multipart/form-data", "treść formularza nie jest w formacie multipart/form-data"),
+    ("'{}' is not a sex: write m, or f (also w, k, ž)", "'{}' to nie płeć: wpisz m albo k (także f, w, ż)"),
     ("{} not found", "nie znaleziono: {}"),
     ("pairing failed: {}", "kojarzenie się nie powiodło: {}"),
     ("log in first: this action needs an account with a role in the tournament", "najpierw się zaloguj: ta czynność wymaga konta z rolą w turnieju"),

@@ -22,6 +22,7 @@ pub mod live;
 pub mod prize_form;
 pub mod prizes;
 pub mod public;
+pub mod rating_lists;
 pub mod round_tools;
 pub mod staff;
 pub mod teams;
@@ -59,6 +60,30 @@ pub fn routes() -> Vec<RouteDef> {
         page!(post, Method::POST, "/logout", staff::logout),
         page!(get, Method::GET, "/new", staff::new_tournament_form),
         page!(post, Method::POST, "/new", staff::create_tournament),
+        page!(
+            get,
+            Method::GET,
+            "/rating-lists",
+            rating_lists::rating_lists
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/rating-lists/upload",
+            rating_lists::upload
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/rating-lists/rollback",
+            rating_lists::rollback
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/rating-lists/managers",
+            rating_lists::managers
+        ),
         page!(get, Method::GET, "/t/{tid}", public::tournament),
         page!(get, Method::GET, "/t/{tid}/players", public::players),
         page!(
@@ -424,6 +449,9 @@ pub struct Viewer {
     pub lang: Lang,
     /// The page's path with query, for the language switch to come back to.
     pub path: String,
+    /// The viewer may load the server-wide rating lists (an administrator or
+    /// a list manager): the main menu links the rating lists page.
+    pub list_manager: bool,
 }
 
 impl Viewer {
@@ -508,6 +536,8 @@ pub struct Base {
     pub langs: Vec<(&'static str, &'static str, bool)>,
     /// Version tag of the stylesheet and script URLs.
     pub asset_v: &'static str,
+    /// The main menu links the rating lists page (`Viewer::list_manager`).
+    pub lists_link: bool,
 }
 
 impl Base {
@@ -530,6 +560,7 @@ impl Base {
                 .map(|l| (l.code(), l.name(), *l == viewer.lang))
                 .collect(),
             asset_v: assets::version(),
+            lists_link: viewer.list_manager,
         }
     }
 
@@ -632,6 +663,7 @@ impl ResponseError for PageError {
             csrf: String::new(),
             lang: self.lang,
             path: "/".into(),
+            list_manager: false,
         };
         let title = if self.status == StatusCode::NOT_FOUND {
             Tr { lang: self.lang }.t("not_found").to_string()
@@ -724,10 +756,12 @@ fn viewer_of(
         csrf: String::new(),
         lang,
         path,
+        list_manager: false,
     };
     if let Some(token) = req_session {
         let mut conn = db.conn()?;
         if let Some((actor, csrf)) = users::resolve_session(&mut conn, &token)? {
+            viewer.list_manager = crate::domain::rating_list::may_manage_lists(&mut conn, &actor)?;
             viewer.actor = actor;
             viewer.csrf = csrf;
         }
