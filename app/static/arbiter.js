@@ -355,10 +355,29 @@
     });
   }
 
+  // "Now" next to a time box: the current time of day, HH:MM (the box
+  // takes HH:MM or HH:MM:SS; the day is the round's or the resumption's).
+  function nowButtons() {
+    Array.prototype.forEach.call(document.querySelectorAll("button[data-now]"), function (b) {
+      var box = document.getElementById(b.getAttribute("data-now"));
+      if (!box) return;
+      b.hidden = false;
+      b.addEventListener("click", function () {
+        var d = new Date();
+        function two(n) { return (n < 10 ? "0" : "") + n; }
+        var seconds = box.type === "time" && box.step === "1";
+        box.value = two(d.getHours()) + ":" + two(d.getMinutes()) + (seconds ? ":" + two(d.getSeconds()) : "");
+        box.dispatchEvent(new Event("input", { bubbles: true }));
+        box.focus();
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     live();
     entry();
     confirmations();
+    nowButtons();
   });
 })();
 

@@ -25,6 +25,7 @@ mod operations;
 mod pages_browser;
 mod pages_crawl;
 mod pages_desk;
+mod pages_desk_frictions;
 mod pages_forms;
 mod pages_prizes;
 mod pages_round_tools;

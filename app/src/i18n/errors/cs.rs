@@ -56,7 +56,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("write the resumption as YYYY-MM-DDTHH:MM", "zapište dohrávku jako RRRR-MM-DDTHH:MM"),
     ("the draw offer is by one of the two players", "remízu nabízí jeden z obou hráčů"),
     ("the envelope is no longer sealed", "obálka už není zapečetěna"),
-    ("write the time as YYYY-MM-DDTHH:MM", "zapište čas jako RRRR-MM-DDTHH:MM"),
     ("the envelope is {}, not sealed", "obálka je ve stavu: {}, není zapečetěna"),
     ("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first", "obálka se otevírá jen za přítomnosti hráče, který má odpovědět (Pokyny §6): nejprve ho označte jako přítomného"),
     ("the stored resumption time is unreadable", "uložený čas dohrávky je nečitelný"),

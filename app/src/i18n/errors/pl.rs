@@ -56,7 +56,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("write the resumption as YYYY-MM-DDTHH:MM", "zapisz termin wznowienia jako RRRR-MM-DDTGG:MM"),
     ("the draw offer is by one of the two players", "remis proponuje jeden z dwóch zawodników"),
     ("the envelope is no longer sealed", "koperta nie jest już zapieczętowana"),
-    ("write the time as YYYY-MM-DDTHH:MM", "zapisz czas jako RRRR-MM-DDTGG:MM"),
     ("the envelope is {}, not sealed", "koperta jest w stanie: {}, nie zapieczętowana"),
     ("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first", "kopertę otwiera się tylko w obecności zawodnika, który ma odpowiedzieć (Wytyczne §6): najpierw zaznacz jego obecność"),
     ("the stored resumption time is unreadable", "zapisany termin wznowienia jest nieczytelny"),
