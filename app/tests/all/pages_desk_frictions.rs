@@ -774,17 +774,29 @@ fn desk_frictions_in_a_browser() {
             for (name, path) in [
                 ("rating-lists", "/rating-lists".to_string()),
                 ("checkin", format!("/t/{tid}/manage/checkin")),
-                ("players", format!("/t/{tid}/manage/players")),
-                ("game-desk", format!("/t/{tid}/manage/games/{gid}")),
+                ("players", format!("/t/{tid}/manage/players#list")),
+                (
+                    "game-desk",
+                    format!("/t/{tid}/manage/games/{gid}#adjournment"),
+                ),
             ] {
+                let (at, anchor) = path.split_once('#').unwrap_or((&path, ""));
                 b.go(&format!(
                     "{site}/lang/{lang}?back={}",
-                    path.replace('/', "%2F")
+                    at.replace('/', "%2F")
                 ));
                 b.wait_for(
                     &format!("return document.documentElement.lang === '{lang}';"),
                     "the language",
                 );
+                if !anchor.is_empty() {
+                    // The screenshot is taken from the top of the page: the
+                    // parts above the section are left out of it.
+                    b.js(&format!(
+                        "var n = document.getElementById('{anchor}').previousElementSibling; \
+                         while (n) {{ n.style.display = 'none'; n = n.previousElementSibling; }}"
+                    ));
+                }
                 b.screenshot(&artifacts, &format!("{width}-{lang}-{name}"));
             }
         }
