@@ -475,21 +475,13 @@ pub async fn adjourn(
     let (tid, gid) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let key = state.seal_key.clone();
-    let typed = f.clone();
+    let (key, typed, tr) = (state.seal_key.clone(), f.clone(), viewer.tr());
     let r = match f.command() {
         Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
             adjournments::adjourn(conn, actor, &key, tid, gid, cmd)
         })
         .await?
-        .map(|e| {
-            format!(
-                "{} {}: {}",
-                viewer.tr().t("envelope"),
-                e.id,
-                viewer.tr().t("sealed")
-            )
-        }),
+        .map(|e| format!("{} {}: {}", tr.t("envelope"), e.id, tr.t("sealed"))),
         Err(e) => Err(e),
     };
     // A refused envelope: the form again as typed, the problem at its field.

@@ -147,54 +147,70 @@ pub async fn upload(
         .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
         .map_err(|e| PageError::new(e, viewer.lang))?;
     let tmp = TempFile::new();
-    let (f, file) = match receive(&req, body, &tmp).await {
-        Ok(got) => got,
-        Err(AppError::Domain(e)) => {
-            return again(
-                &state,
-                &viewer,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                Default::default(),
-                Some(e),
-                None,
-            )
-            .await
+    let (f, r) = match receive(&req, body, &tmp).await {
+        Ok((f, size)) => {
+            let r = import_upload(&state, &viewer, &f, size, tmp).await?;
+            (f, r)
         }
+        Err(AppError::Domain(e)) => (UploadFields::default(), Err(e)),
         Err(e) => return Err(PageError::new(e, viewer.lang)),
     };
-    let r = match (file, list_options(Some(&f.format), Some(&f.map))) {
-        (0, _) => Err(DomainError::invalid("file", msg!("choose the list's file"))),
-        (_, Err(e)) => Err(e),
-        (_, Ok((format, map))) => {
-            let (db, actor, fx) = (state.db.clone(), viewer.actor.clone(), f.clone());
-            let date = Some(fx.date.trim().to_string()).filter(|d| !d.is_empty());
-            let date = date.unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
-            web::block(move || import_file(&db, &actor, &tmp.0, format, map, &date, Some(fx.name)))
-                .await
-                .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
-        }
-    };
-    match r {
-        Ok(v) => Ok(done(format!(
+    let r = r.map(|v| {
+        format!(
             "{}: {} {}",
             v.name,
             v.players,
             viewer.tr().t("rl_players_loaded")
-        ))),
+        )
+    });
+    answer(&state, &viewer, r, f).await
+}
+
+/// The received file imported by the API's `import_file` (one transaction,
+/// one audit row); the temporary file is removed after.
+async fn import_upload(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    f: &UploadFields,
+    size: u64,
+    tmp: TempFile,
+) -> Result<DomainResult<RatingListView>, PageError> {
+    let (format, map) = match (size, list_options(Some(&f.format), Some(&f.map))) {
+        (0, _) => {
+            return Ok(Err(DomainError::invalid(
+                "file",
+                msg!("choose the list's file"),
+            )))
+        }
+        (_, Err(e)) => return Ok(Err(e)),
+        (_, Ok(options)) => options,
+    };
+    let (db, actor, name) = (state.db.clone(), viewer.actor.clone(), f.name.clone());
+    let date = Some(f.date.trim().to_string()).filter(|d| !d.is_empty());
+    let date = date.unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
+    web::block(move || import_file(&db, &actor, &tmp.0, format, map, &date, Some(name)))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), viewer.lang))
+}
+
+/// After a post: the page with the notice `text`, or the page again with a
+/// problem the user can put right (422 or 409, as the API answers), or an
+/// error page.
+async fn answer(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    r: DomainResult<String>,
+    f: UploadFields,
+) -> Result<HttpResponse, PageError> {
+    match r {
+        Ok(text) => Ok(done(text)),
         Err(
             e @ (DomainError::Invalid { .. }
             | DomainError::Conflict { .. }
             | DomainError::ConflictOn { .. }),
         ) => {
-            again(
-                &state,
-                &viewer,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                f,
-                Some(e),
-                None,
-            )
-            .await
+            let status = crate::web::error::domain_status(&e);
+            again(state, viewer, status, f, Some(e), None).await
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),
     }
@@ -435,29 +451,8 @@ pub async fn rollback(
         }
         Err(e) => Err(e),
     };
-    match r {
-        Ok(v) => Ok(done(format!(
-            "{}: {}",
-            v.name,
-            viewer.tr().t("rl_in_use_again")
-        ))),
-        Err(
-            e @ (DomainError::Invalid { .. }
-            | DomainError::Conflict { .. }
-            | DomainError::ConflictOn { .. }),
-        ) => {
-            again(
-                &state,
-                &viewer,
-                StatusCode::CONFLICT,
-                Default::default(),
-                Some(e),
-                None,
-            )
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+    let r = r.map(|v| format!("{}: {}", v.name, viewer.tr().t("rl_in_use_again")));
+    answer(&state, &viewer, r, Default::default()).await
 }
 
 #[derive(Deserialize, Default)]
@@ -487,21 +482,8 @@ pub async fn managers(
     } else {
         "rl_manager_removed"
     };
-    match r {
-        Ok(v) => Ok(done(format!("{}: {}", v.username, viewer.tr().t(key)))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::ConflictOn { .. })) => {
-            again(
-                &state,
-                &viewer,
-                StatusCode::CONFLICT,
-                Default::default(),
-                Some(e),
-                None,
-            )
-            .await
-        }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
-    }
+    let r = r.map(|v| format!("{}: {}", v.username, viewer.tr().t(key)));
+    answer(&state, &viewer, r, Default::default()).await
 }
 
 #[cfg(test)]

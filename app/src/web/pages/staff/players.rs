@@ -564,22 +564,8 @@ pub async fn request_bye(
     let parsed =
         number::<RoundNo>("round", &f.round, "a round number").and_then(|round| Ok((round, kind?)));
     if let (Ok((round, kind)), false) = (&parsed, confirmed(&f.confirm)) {
-        let (round, kind) = (*round, *kind);
-        let tr = viewer.tr();
-        let action = format!("/t/{tid}/manage/players/{pid}/bye");
-        let hidden = vec![
-            ("round".to_string(), round_text.clone()),
-            ("kind".to_string(), kind_text.clone()),
-        ];
-        return ask(&state, &viewer, tid, pid, action, hidden, move |name| {
-            format!(
-                "{}: {name} ({}), {} {round}?",
-                tr.t("confirm_bye"),
-                tr.bye_kind(kind),
-                tr.t("round"),
-            )
-        })
-        .await;
+        let hidden = vec![("round", round_text), ("kind", kind_text)];
+        return ask_bye(&state, &viewer, (tid, pid), (*round, *kind), hidden).await;
     }
     let r = match parsed {
         Ok((round, kind)) => {
@@ -598,28 +584,23 @@ pub async fn request_bye(
         }
         Err(e) => Err(e),
     };
-    if let Err(e) = &r {
-        if let Some(c) = FideConfirm::of(
-            e,
-            format!("/t/{tid}/manage/players/{pid}/bye"),
-            vec![
-                ("round", &round_text),
-                ("kind", &kind_text),
-                ("confirm", "1"),
-            ],
-        ) {
-            let x = PlayersExtras {
-                fide_confirm: Some(c),
-                ..no_extras()
-            };
-            return page_for(
-                &state,
-                &viewer,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                move |conn, v| players_admin(conn, v, tid, x),
-            )
-            .await;
-        }
+    if let Some(c) = r.as_ref().err().and_then(|e| {
+        let fields = vec![
+            ("round", f.round.as_str()),
+            ("kind", &f.kind),
+            ("confirm", "1"),
+        ];
+        FideConfirm::of(e, format!("/t/{tid}/manage/players/{pid}/bye"), fields)
+    }) {
+        let x = PlayersExtras {
+            fide_confirm: Some(c),
+            ..no_extras()
+        };
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        return page_for(&state, &viewer, status, move |conn, v| {
+            players_admin(conn, v, tid, x)
+        })
+        .await;
     }
     players_answer(
         &state,
@@ -635,6 +616,31 @@ pub async fn request_bye(
             )
         }),
     )
+    .await
+}
+
+/// A bye asked for without `confirm=1`: "Record this bye: NAME (½), round N?"
+async fn ask_bye(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    (tid, pid): (TournamentId, PlayerId),
+    (round, kind): (RoundNo, ByeRequestKind),
+    hidden: Vec<(&str, String)>,
+) -> Result<HttpResponse, PageError> {
+    let tr = viewer.tr();
+    let action = format!("/t/{tid}/manage/players/{pid}/bye");
+    let hidden = hidden
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    ask(state, viewer, tid, pid, action, hidden, move |name| {
+        format!(
+            "{}: {name} ({}), {} {round}?",
+            tr.t("confirm_bye"),
+            tr.bye_kind(kind),
+            tr.t("round"),
+        )
+    })
     .await
 }
 
