@@ -189,6 +189,7 @@ pub fn text(key: &str) -> Option<&'static str> {
             "Jeden hráč na řádek: jméno; rating; titul; federace; FIDE ID; oddíl; pohlaví \
              (m, nebo ž pro ženu). Povinné je jen jméno; oddělujte středníkem nebo tabulátorem."
         }
+        "rl_name" => "Název listiny",
         "rl_title" => "Ratingové listiny",
         "rl_loaded" => "Používané listiny",
         "rl_none_loaded" => "Není načtena žádná ratingová listina.",

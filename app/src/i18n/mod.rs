@@ -297,6 +297,7 @@ impl Tr {
                 "One player a line: name; rating; title; federation; FIDE id; club; sex (m, or f/w for a woman). Only the name is required; separate with ; or tabs.",
                 "Jeden zawodnik w wierszu: nazwisko i imię; ranking; tytuł; federacja; FIDE ID; klub; płeć (m albo k dla kobiety). Wymagane jest tylko nazwisko; oddzielaj średnikami lub tabulatorami.",
             ),
+            "rl_name" => ("Name of the list", "Nazwa listy"),
             "rl_title" => ("Rating lists", "Listy rankingowe"),
             "rl_loaded" => ("Lists in use", "Listy w użyciu"),
             "rl_none_loaded" => ("No rating list is loaded.", "Nie wczytano żadnej listy rankingowej."),
