@@ -49,6 +49,7 @@ fn main() {
         csrf: String::new(),
         lang: Lang::En,
         path: "/".into(),
+        list_manager: false,
     };
     let mut standings = Vec::new();
     let mut pairings = Vec::new();

@@ -4,6 +4,36 @@
 // 2. Result entry: board number + Enter, then a shortcut (1 = 0 + - x) or a
 //    result typed in full saves that board through the JSON API and moves on
 //    to the next board without a result; the last entry can be undone.
+// Folding names for search, the rule of app/src/domain/fold.rs: lower case,
+// diacritics removed (canonical decomposition, marks dropped), the letters
+// that do not decompose mapped by FOLD (the same table as the Rust LETTERS;
+// a test compares them), every run of other characters one space.
+(function () {
+  "use strict";
+  var FOLD = {
+    "ł": "l", "ø": "o", "đ": "d", "ð": "d", "ß": "ss", "ẞ": "ss", "æ": "ae", "œ": "oe",
+    "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ŀ": "l", "ĸ": "k", "ŋ": "n"
+  };
+  window.arbiterFold = function (text) {
+    var out = "";
+    var space = false;
+    var chars = Array.from(String(text).normalize("NFD").toLowerCase().normalize("NFD"));
+    for (var i = 0; i < chars.length; i++) {
+      var c = chars[i];
+      if (/\p{M}/u.test(c)) continue;
+      var mapped = Object.prototype.hasOwnProperty.call(FOLD, c) ? FOLD[c] : null;
+      if (mapped !== null || /[\p{L}\p{N}]/u.test(c)) {
+        if (space && out !== "") out += " ";
+        space = false;
+        out += mapped !== null ? mapped : c;
+      } else {
+        space = true;
+      }
+    }
+    return out;
+  };
+})();
+
 (function () {
   "use strict";
 
@@ -316,7 +346,29 @@
   function confirmations() {
     Array.prototype.forEach.call(document.querySelectorAll("form[data-confirm]"), function (f) {
       f.addEventListener("submit", function (e) {
-        if (!window.confirm(f.getAttribute("data-confirm"))) e.preventDefault();
+        if (!window.confirm(f.getAttribute("data-confirm"))) { e.preventDefault(); return; }
+        // Confirmed here: the server records it without asking again
+        // (without the script it answers with its own confirmation).
+        var c = f.querySelector("input[name=confirm]");
+        if (c) c.value = "1";
+      });
+    });
+  }
+
+  // "Now" next to a time box: the current time of day, HH:MM (the box
+  // takes HH:MM or HH:MM:SS; the day is the round's or the resumption's).
+  function nowButtons() {
+    Array.prototype.forEach.call(document.querySelectorAll("button[data-now]"), function (b) {
+      var box = document.getElementById(b.getAttribute("data-now"));
+      if (!box) return;
+      b.hidden = false;
+      b.addEventListener("click", function () {
+        var d = new Date();
+        function two(n) { return (n < 10 ? "0" : "") + n; }
+        var seconds = box.type === "time" && box.step === "1";
+        box.value = two(d.getHours()) + ":" + two(d.getMinutes()) + (seconds ? ":" + two(d.getSeconds()) : "");
+        box.dispatchEvent(new Event("input", { bubbles: true }));
+        box.focus();
       });
     });
   }
@@ -325,6 +377,7 @@
     live();
     entry();
     confirmations();
+    nowButtons();
   });
 })();
 
@@ -363,6 +416,10 @@
           .then(function (r) { return r.ok ? r.json() : []; })
           .then(function (found) {
             out.textContent = "";
+            // No list loaded: the page says so already (#rl-no-list).
+            if (!found.length && section.getAttribute("data-lists") !== "0") {
+              out.appendChild(el("li", section.getAttribute("data-nothing"))).id = "rl-nothing";
+            }
             found.forEach(function (p) {
               var li = el("li");
               var b = el("button", p.name);
@@ -378,6 +435,7 @@
                 setValue("p-title", ev.title || "");
                 setValue("p-fed", p.federation);
                 setValue("p-fide", p.fide_id);
+                setValue("p-sex", p.sex);
                 var name = document.getElementById("p-name");
                 if (name) name.focus();
               });
@@ -436,7 +494,45 @@
     });
   }
 
+  // The rating lists page (templates/rating_lists.html): the file is sent by
+  // XMLHttpRequest so that a progress bar shows how much has gone; the
+  // answer (the page again, or its problem) replaces the page. Without the
+  // script the form posts as it is.
+  function upload() {
+    var form = document.getElementById("rl-upload");
+    if (!form || !window.FormData || !window.XMLHttpRequest) return;
+    form.addEventListener("submit", function (e) {
+      e.preventDefault();
+      var box = document.getElementById("rl-progress-box");
+      var bar = document.getElementById("rl-progress");
+      var percent = document.getElementById("rl-percent");
+      var send = document.getElementById("rl-send");
+      var xhr = new XMLHttpRequest();
+      xhr.open("POST", form.action);
+      xhr.upload.onprogress = function (p) {
+        if (!p.lengthComputable) return;
+        var v = Math.round(100 * p.loaded / p.total);
+        bar.value = v;
+        percent.textContent = v + " %";
+      };
+      xhr.onload = function () {
+        if (xhr.responseURL && xhr.responseURL.indexOf("done=") >= 0) {
+          location.href = xhr.responseURL;
+          return;
+        }
+        document.open();
+        document.write(xhr.responseText);
+        document.close();
+      };
+      xhr.onerror = function () { send.disabled = false; box.hidden = true; };
+      box.hidden = false;
+      send.disabled = true;
+      xhr.send(new FormData(form));
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    upload();
     var section = document.getElementById("rating-list");
     if (!section) return;
     search(section);
@@ -512,26 +608,35 @@
     var table = document.getElementById("checkin-sheet");
     if (!box || !table) return;
     var rows = table.querySelectorAll("tbody tr[data-name]");
+    var none = document.getElementById("checkin-none");
     function shown() {
       var out = [];
       for (var i = 0; i < rows.length; i++) if (!rows[i].hidden) out.push(rows[i]);
       return out;
     }
-    box.addEventListener("input", function () {
-      var q = box.value.trim().toLowerCase();
+    function filter() {
+      var q = window.arbiterFold(box.value);
       for (var i = 0; i < rows.length; i++) {
         rows[i].hidden = q !== "" && rows[i].getAttribute("data-name").indexOf(q) < 0;
+        rows[i].classList.remove("chosen");
       }
-    });
+      if (none) none.hidden = shown().length > 0;
+    }
+    box.addEventListener("input", filter);
+    // Enter filters (never a submit that reloads the sheet); with exactly one
+    // player left it picks them: the row is marked and its button has the
+    // focus, so a second Enter marks them present.
     box.addEventListener("keydown", function (e) {
       if (e.key !== "Enter") return;
       e.preventDefault();
+      filter();
       var list = shown();
-      for (var i = 0; i < list.length; i++) {
-        var button = list[i].querySelector("button.mark-present");
-        if (button) { button.form.submit(); return; }
-      }
+      if (list.length !== 1) return;
+      list[0].classList.add("chosen");
+      var button = list[0].querySelector("button");
+      if (button) button.focus();
     });
+    if (box.value) filter();
   }
 
   // New tournament: the team event's fields show only for a team system.

@@ -236,6 +236,19 @@ fn context(gid: GameId, aid_hint: &str) -> String {
     format!("arbiter sealed move: game {gid} envelope {aid_hint}")
 }
 
+/// A time typed at the desk for an envelope (`formats::desk_time`): a time
+/// of day falls on the day of the resumption (`resume_at`). Empty is none.
+fn desk_time_on(text: &str, resume_at: &str, field: &str) -> DomainResult<Option<String>> {
+    let day = parse_local(resume_at)
+        .map(|r| r.date())
+        .unwrap_or_else(|| chrono::Local::now().date_naive());
+    match super::formats::desk_time(text, day) {
+        Ok(t) => Ok(Some(super::formats::stored_time(t))),
+        Err(super::formats::TimeError::Empty) => Ok(None),
+        Err(e) => Err(e.at(field)),
+    }
+}
+
 fn parse_local(s: &str) -> Option<NaiveDateTime> {
     NaiveDateTime::parse_from_str(s.trim(), "%Y-%m-%dT%H:%M")
         .or_else(|_| NaiveDateTime::parse_from_str(s.trim(), "%Y-%m-%dT%H:%M:%S"))
@@ -410,7 +423,9 @@ pub fn adjourn(
 pub struct MarkPresent {
     /// `sealer` or `replier`.
     pub who: EnvelopeParty,
-    /// `YYYY-MM-DDTHH:MM` (local).
+    /// Local time: `HH:MM` or `HH:MM:SS` on the day of the resumption, or
+    /// `YYYY-MM-DDTHH:MM[:SS]` (`formats::desk_time`); empty or left out: now.
+    #[serde(default)]
     pub at: String,
 }
 
@@ -428,20 +443,16 @@ pub fn mark_present(
             "the envelope is no longer sealed"
         )));
     }
-    if parse_local(&cmd.at).is_none() {
-        return Err(DomainError::invalid(
-            "at",
-            msg!("write the time as YYYY-MM-DDTHH:MM"),
-        ));
-    }
     let before = view(conn, tid, &row)?;
+    let at = desk_time_on(&cmd.at, &before.resume_at, "at")?
+        .unwrap_or_else(|| super::formats::stored_time(chrono::Local::now().naive_local()));
     let q = diesel::update(adjournments::table.find(aid));
     match cmd.who {
         EnvelopeParty::Sealer => q
-            .set(adjournments::sealer_present_at.eq(Some(cmd.at.trim())))
+            .set(adjournments::sealer_present_at.eq(Some(at.as_str())))
             .execute(conn)?,
         EnvelopeParty::Replier => q
-            .set(adjournments::replier_present_at.eq(Some(cmd.at.trim())))
+            .set(adjournments::replier_present_at.eq(Some(at.as_str())))
             .execute(conn)?,
     };
     let after = get(conn, tid, aid, Audience::Staff)?;
@@ -463,8 +474,8 @@ pub fn mark_present(
 #[derive(Clone, Deserialize, ToSchema, Default)]
 #[serde(deny_unknown_fields, default)]
 pub struct OpenEnvelope {
-    /// Local time of the opening, `YYYY-MM-DDTHH:MM` (default: the replying
-    /// player's arrival). Decides whether an absent sealer is late (§10).
+    /// Local time of the opening, `HH:MM[:SS]` on the day of the resumption
+    /// or `YYYY-MM-DDTHH:MM[:SS]` (default: the replying player's arrival). Decides whether an absent sealer is late (§10).
     pub at: Option<String>,
     /// The present player's flag had already fallen (6.9) — matters when the
     /// sealer is late (§10).
@@ -604,7 +615,8 @@ pub fn open(
     let sealer_absent = b.4.is_none();
     // §10: the sealer is late when he came after the limit, or is still absent
     // when the envelope is opened after it.
-    let opened_at = cmd.at.clone().unwrap_or_else(|| replier_at.to_string());
+    let typed_at = desk_time_on(cmd.at.as_deref().unwrap_or(""), &a.8, "at")?;
+    let opened_at = typed_at.unwrap_or_else(|| replier_at.to_string());
     let sealer_late = match b.4.as_deref() {
         Some(at) => late(at),
         None => late(&opened_at),

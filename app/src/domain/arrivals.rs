@@ -73,27 +73,6 @@ pub struct ArrivalsAnswer {
     pub game: GameView,
 }
 
-fn parse_time(text: &str, day: &str) -> Option<NaiveDateTime> {
-    let t = text.trim();
-    for fmt in [
-        "%Y-%m-%dT%H:%M:%S",
-        "%Y-%m-%dT%H:%M",
-        "%Y-%m-%d %H:%M:%S",
-        "%Y-%m-%d %H:%M",
-    ] {
-        if let Ok(d) = NaiveDateTime::parse_from_str(t, fmt) {
-            return Some(d);
-        }
-    }
-    for fmt in ["%H:%M:%S", "%H:%M"] {
-        if let Ok(time) = chrono::NaiveTime::parse_from_str(t, fmt) {
-            let date = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").ok()?;
-            return Some(date.and_time(time));
-        }
-    }
-    None
-}
-
 /// Applies the default-time rule. Pure: no database.
 pub fn consequence(
     start: NaiveDateTime,
@@ -188,12 +167,16 @@ fn round_start(
         .filter(rounds::number.eq(round))
         .select(rounds::scheduled_start)
         .first(conn)?;
-    start.and_then(|s| parse_time(&s, "")).ok_or_else(|| {
-        DomainError::conflict(msg!(
-            "round {} has no start time yet: set the round's start first",
-            round
-        ))
-    })
+    // Stored with its date (a bare time of day would have no day).
+    start
+        .filter(|s| s.contains('-'))
+        .and_then(|s| super::formats::desk_time(&s, chrono::NaiveDate::MIN).ok())
+        .ok_or_else(|| {
+            DomainError::conflict(msg!(
+                "round {} has no start time yet: set the round's start first",
+                round
+            ))
+        })
 }
 
 /// A player's arrival: `None` when absent; a player with neither a time nor
@@ -206,12 +189,10 @@ fn attendance_time(
     if a.absent {
         return Ok(None);
     }
-    let day = start.format("%Y-%m-%d").to_string();
-    match a.arrived_at.as_deref().filter(|s| !s.trim().is_empty()) {
-        None => Ok(Some(start)),
-        Some(t) => parse_time(t, &day)
-            .map(Some)
-            .ok_or_else(|| DomainError::invalid(who, msg!("'{}' is not a time; write HH:MM", t))),
+    match super::formats::desk_time(a.arrived_at.as_deref().unwrap_or(""), start.date()) {
+        Err(super::formats::TimeError::Empty) => Ok(Some(start)),
+        Ok(t) => Ok(Some(t)),
+        Err(e) => Err(e.at(who)),
     }
 }
 
@@ -439,7 +420,8 @@ mod tests {
     use super::*;
 
     fn t(s: &str) -> NaiveDateTime {
-        parse_time(s, "2026-05-01").unwrap()
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 5, 1).unwrap();
+        super::super::formats::desk_time(s, day).unwrap()
     }
 
     #[test]

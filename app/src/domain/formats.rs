@@ -219,3 +219,102 @@ mod tests {
         assert_eq!(federation("PO"), None);
     }
 }
+
+/// What is wrong with a time typed at the desk (`desk_time`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeError {
+    /// Nothing typed: the caller decides (the envelope's "now", or a refusal).
+    Empty,
+    /// Not `HH:MM`, `HH:MM:SS` or a date with a time; the text as typed.
+    NotATime(String),
+}
+
+impl TimeError {
+    /// The error as the form's field `field` shows it.
+    pub fn at(self, field: &str) -> crate::domain::DomainError {
+        let typed = match self {
+            TimeError::Empty => String::new(),
+            TimeError::NotATime(t) => t,
+        };
+        crate::domain::DomainError::invalid(field, msg!("'{}' is not a time; write HH:MM", typed))
+    }
+}
+
+/// A time typed at the arbiter's desk: the time of day `HH:MM` or
+/// `HH:MM:SS` (one-digit hours too, `9:05`) on `day`, the day of the round or
+/// of the resumption; or a full local date and time, `YYYY-MM-DDTHH:MM[:SS]`
+/// (what a `datetime-local` box sends) or with a space for the `T`. The one
+/// parser of arrivals and of the envelopes' presence and opening.
+pub fn desk_time(text: &str, day: chrono::NaiveDate) -> Result<chrono::NaiveDateTime, TimeError> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(TimeError::Empty);
+    }
+    for fmt in [
+        "%Y-%m-%dT%H:%M:%S",
+        "%Y-%m-%dT%H:%M",
+        "%Y-%m-%d %H:%M:%S",
+        "%Y-%m-%d %H:%M",
+    ] {
+        if let Ok(d) = chrono::NaiveDateTime::parse_from_str(t, fmt) {
+            return Ok(d);
+        }
+    }
+    let clock = t.len() <= 8 && t.chars().all(|c| c.is_ascii_digit() || c == ':');
+    for fmt in ["%H:%M:%S", "%H:%M"] {
+        match chrono::NaiveTime::parse_from_str(t, fmt) {
+            Ok(time) if clock => return Ok(day.and_time(time)),
+            _ => {}
+        }
+    }
+    Err(TimeError::NotATime(t.chars().take(40).collect()))
+}
+
+/// A desk time as stored: `YYYY-MM-DDTHH:MM`, with `:SS` when it has seconds.
+pub fn stored_time(t: chrono::NaiveDateTime) -> String {
+    use chrono::Timelike;
+    if t.second() == 0 {
+        t.format("%Y-%m-%dT%H:%M").to_string()
+    } else {
+        t.format("%Y-%m-%dT%H:%M:%S").to_string()
+    }
+}
+
+#[cfg(test)]
+mod desk_time_tests {
+    use super::*;
+
+    #[test]
+    fn times_of_day_fall_on_the_day_and_full_dates_stand() {
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 7, 4).unwrap();
+        for (typed, stored) in [
+            ("14:05", "2026-07-04T14:05"),
+            (" 9:05 ", "2026-07-04T09:05"),
+            ("14:05:30", "2026-07-04T14:05:30"),
+            ("00:00", "2026-07-04T00:00"),
+            ("2026-07-05T10:00", "2026-07-05T10:00"),
+            ("2026-07-05 10:00:07", "2026-07-05T10:00:07"),
+        ] {
+            assert_eq!(
+                desk_time(typed, day).map(stored_time),
+                Ok(stored.to_string()),
+                "{typed}"
+            );
+        }
+        assert_eq!(desk_time("  ", day), Err(TimeError::Empty));
+        for wrong in [
+            "25:00",
+            "14:60",
+            "14",
+            "2pm",
+            "14.05",
+            "-1:00",
+            "2026-02-30T10:00",
+        ] {
+            assert!(
+                matches!(desk_time(wrong, day), Err(TimeError::NotATime(_))),
+                "{wrong}"
+            );
+        }
+    }
+}

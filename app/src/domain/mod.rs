@@ -12,6 +12,7 @@ pub mod chess960;
 pub mod engine;
 pub mod entries;
 pub mod fide_mode;
+pub mod fold;
 pub mod formats;
 pub mod games;
 pub use crate::types::ids;

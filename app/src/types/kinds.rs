@@ -476,6 +476,18 @@ impl Sex {
         }
     }
 
+    /// The sex as an arbiter types it in a pasted list, in either case: `m`
+    /// (man); `f`, `w` (woman), Polish `k` (kobieta), Czech `ž` (žena) or `ż`
+    /// as a Polish keyboard writes it; empty is not given; anything else none.
+    pub fn of_typed(text: &str) -> Option<Sex> {
+        match text.trim().to_lowercase().as_str() {
+            "" => Some(Sex::NotGiven),
+            "m" => Some(Sex::Male),
+            "f" | "w" | "k" | "ž" | "ż" => Some(Sex::Female),
+            _ => None,
+        }
+    }
+
     /// The letter of a rating list or of a TRF file (TRF-16 column 10), in
     /// either case: `m`; `f`, or `w` as FIDE writes women; anything else is
     /// not given (lists leave it blank or write other marks).
@@ -719,6 +731,25 @@ mod tests {
         assert!("w".parse::<Sex>().is_err());
         assert_eq!(Sex::of_letter("W"), Sex::Female);
         assert_eq!(Sex::of_letter("?"), Sex::NotGiven);
+        for (typed, sex) in [
+            ("m", Some(Sex::Male)),
+            ("M", Some(Sex::Male)),
+            (" f ", Some(Sex::Female)),
+            ("F", Some(Sex::Female)),
+            ("w", Some(Sex::Female)),
+            ("W", Some(Sex::Female)),
+            ("k", Some(Sex::Female)),
+            ("K", Some(Sex::Female)),
+            ("ž", Some(Sex::Female)),
+            ("Ž", Some(Sex::Female)),
+            ("ż", Some(Sex::Female)),
+            ("Ż", Some(Sex::Female)),
+            ("", Some(Sex::NotGiven)),
+            ("x", None),
+            ("male", None),
+        ] {
+            assert_eq!(Sex::of_typed(typed), sex, "{typed:?}");
+        }
         assert_eq!(Sex::Female.trf_letter(), Some('w'));
         assert_eq!(Sex::Female.letter(), Some('f'));
         assert_eq!(Sex::NotGiven.letter(), None);

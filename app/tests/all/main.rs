@@ -27,6 +27,7 @@ mod pages_admin;
 mod pages_browser;
 mod pages_crawl;
 mod pages_desk;
+mod pages_desk_frictions;
 mod pages_forms;
 mod pages_prizes;
 mod pages_readers;

@@ -39,7 +39,7 @@ fn reach() -> Vec<(&'static str, &'static str, Reach)> {
             ),
         ),
         ("POST", "/api/v1/users", Form("/accounts")),
-        ("POST", "/api/v1/rating-lists", Form("/rating-lists")),
+        ("POST", "/api/v1/rating-lists", Form("/rating-lists/upload")),
         (
             "POST",
             "/api/v1/rating-lists/managers",

@@ -376,7 +376,7 @@ fn organizers_fix_the_entry_list() {
         assert_eq!(players.as_array().unwrap().len(), count - 1);
         let (status, _, _) = f.post(
             &format!("/t/{tid}/manage/players/{kid}/withdraw"),
-            &[("csrf", &csrf)],
+            &[("csrf", &csrf), ("confirm", "1")],
         );
         assert_eq!(status, 303);
         let (status, location, _) = f.post(

@@ -302,49 +302,8 @@ fn sex(text: &str) -> crate::domain::kinds::Sex {
     crate::domain::kinds::Sex::of_letter(text)
 }
 
-/// Folds a name (or a query) for search: lower case, diacritics removed
-/// (Unicode canonical decomposition, marks dropped; letters that do not
-/// decompose such as ł, ø, đ, ß, æ mapped by hand), every run of other
-/// characters one space, trimmed. "Kowalski, Jan", "kowalski jan" and
-/// "KOWALSKI,JAN" all fold to "kowalski jan".
-pub fn fold(name: &str) -> String {
-    use unicode_normalization::char::is_combining_mark;
-    use unicode_normalization::UnicodeNormalization;
-    let mut out = String::with_capacity(name.len());
-    let mut space = false;
-    for c in name.nfd() {
-        if is_combining_mark(c) {
-            continue;
-        }
-        let mapped: &str = match c {
-            'ł' | 'Ł' => "l",
-            'ø' | 'Ø' => "o",
-            'đ' | 'Đ' | 'ð' | 'Ð' => "d",
-            'ß' => "ss",
-            'æ' | 'Æ' => "ae",
-            'œ' | 'Œ' => "oe",
-            'þ' | 'Þ' => "th",
-            'ı' => "i",
-            _ => "",
-        };
-        if !mapped.is_empty() {
-            if space && !out.is_empty() {
-                out.push(' ');
-            }
-            space = false;
-            out.push_str(mapped);
-        } else if c.is_alphanumeric() {
-            if space && !out.is_empty() {
-                out.push(' ');
-            }
-            space = false;
-            out.extend(c.to_lowercase());
-        } else {
-            space = true;
-        }
-    }
-    out
-}
+/// Names are folded for search by the one rule of `domain::fold`.
+pub use crate::domain::fold::fold;
 
 mod csv;
 mod rerate;

@@ -196,6 +196,25 @@ pub fn grant_list_manager(
     Ok(after)
 }
 
+/// The users an administrator made list managers, by name.
+pub fn list_managers(conn: &mut DbConnection) -> DomainResult<Vec<String>> {
+    use crate::db::schema::users;
+    Ok(list_managers::table
+        .inner_join(users::table.on(users::id.eq(list_managers::user_id)))
+        .order(users::username)
+        .select(users::username)
+        .load(conn)?)
+}
+
+/// Whether `actor` may replace the server-wide lists (`require_list_manager`).
+pub fn may_manage_lists(conn: &mut DbConnection, actor: &Actor) -> DomainResult<bool> {
+    match require_list_manager(conn, actor) {
+        Ok(()) => Ok(true),
+        Err(DomainError::Forbidden(_) | DomainError::Unauthenticated) => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// What an import is.
 #[derive(Clone, Debug)]
 pub struct ImportList {

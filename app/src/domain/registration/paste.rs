@@ -1,11 +1,11 @@
 //! Registration from pasted text: a list of players, one a line
-//! (`name; rating; title; federation; FIDE id; club`), each line registered
+//! (`name; rating; title; federation; FIDE id; club; sex`), each line registered
 //! as one registration (`register`) in one transaction, every wrong line named.
 
 use super::*;
 use crate::domain::msg::{nested, Lines};
 
-/// One CSV line: `name; rating; title; federation; FIDE id; club` (`;`, tab or
+/// One CSV line: `name; rating; title; federation; FIDE id; club; sex` (`;`, tab or
 /// `|` between fields, in that order of preference — never a comma, since names
 /// are often written "Surname, First").
 fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
@@ -25,6 +25,12 @@ fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
         federation: cell(3).to_string(),
         fide_id: cell_number("fide_id", cell(4), "a FIDE id")?,
         club: cell(5).to_string(),
+        sex: Sex::of_typed(cell(6)).ok_or_else(|| {
+            DomainError::invalid(
+                "sex",
+                msg!("'{}' is not a sex: write m, or f (also w, k, ž)", cell(6)),
+            )
+        })?,
         ..Default::default()
     })
 }
@@ -67,7 +73,7 @@ fn cell_number<T: std::str::FromStr>(
 }
 
 /// A pasted list of players, one a line (`name; rating; title; federation;
-/// FIDE id; club`), registered in this one transaction: every wrong line is
+/// FIDE id; club; sex`), registered in this one transaction: every wrong line is
 /// named at once (`field: "csv"`, a line each) and then nothing is
 /// registered; a first line of column names and `#` comments are skipped.
 pub fn import_list(

@@ -6,6 +6,11 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    ("choose the list: fide or national", "vyberte listinu: fide nebo national"),
+    ("choose the list's file", "vyberte soubor listiny"),
+    ("send the list's file from the form", "pošlete soubor listiny z formuláře"),
+    ("the form's body is not multipart/form-data", "tělo formuláře není ve formátu multipart/form-data"),
+    ("'{}' is not a sex: write m, or f (also w, k, ž)", "'{}' není pohlaví: zapište m, nebo ž (také f, w, k)"),
     ("{} not found", "nenalezeno: {}"),
     ("pairing failed: {}", "losování se nezdařilo: {}"),
     ("log in first: this action needs an account with a role in the tournament", "nejprve se přihlaste: tato akce vyžaduje účet s rolí v turnaji"),
@@ -51,7 +56,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("write the resumption as YYYY-MM-DDTHH:MM", "zapište dohrávku jako RRRR-MM-DDTHH:MM"),
     ("the draw offer is by one of the two players", "remízu nabízí jeden z obou hráčů"),
     ("the envelope is no longer sealed", "obálka už není zapečetěna"),
-    ("write the time as YYYY-MM-DDTHH:MM", "zapište čas jako RRRR-MM-DDTHH:MM"),
     ("the envelope is {}, not sealed", "obálka je ve stavu: {}, není zapečetěna"),
     ("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first", "obálka se otevírá jen za přítomnosti hráče, který má odpovědět (Pokyny §6): nejprve ho označte jako přítomného"),
     ("the stored resumption time is unreadable", "uložený čas dohrávky je nečitelný"),

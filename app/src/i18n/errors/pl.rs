@@ -6,6 +6,11 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    ("choose the list: fide or national", "wybierz listę: fide albo national"),
+    ("choose the list's file", "wybierz plik listy"),
+    ("send the list's file from the form", "wyślij plik listy z formularza"),
+    ("the form's body is not multipart/form-data", "treść formularza nie jest w formacie multipart/form-data"),
+    ("'{}' is not a sex: write m, or f (also w, k, ž)", "'{}' to nie płeć: wpisz m albo k (także f, w, ż)"),
     ("{} not found", "nie znaleziono: {}"),
     ("pairing failed: {}", "kojarzenie się nie powiodło: {}"),
     ("log in first: this action needs an account with a role in the tournament", "najpierw się zaloguj: ta czynność wymaga konta z rolą w turnieju"),
@@ -51,7 +56,6 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("write the resumption as YYYY-MM-DDTHH:MM", "zapisz termin wznowienia jako RRRR-MM-DDTGG:MM"),
     ("the draw offer is by one of the two players", "remis proponuje jeden z dwóch zawodników"),
     ("the envelope is no longer sealed", "koperta nie jest już zapieczętowana"),
-    ("write the time as YYYY-MM-DDTHH:MM", "zapisz czas jako RRRR-MM-DDTGG:MM"),
     ("the envelope is {}, not sealed", "koperta jest w stanie: {}, nie zapieczętowana"),
     ("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first", "kopertę otwiera się tylko w obecności zawodnika, który ma odpowiedzieć (Wytyczne §6): najpierw zaznacz jego obecność"),
     ("the stored resumption time is unreadable", "zapisany termin wznowienia jest nieczytelny"),

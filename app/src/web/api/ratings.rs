@@ -19,7 +19,7 @@ use utoipa::IntoParams;
 
 /// The largest list accepted over HTTP (the FIDE XML list is some 400 MB
 /// unpacked); larger files go through `arbiter ratings import`.
-const MAX_UPLOAD: u64 = 1 << 30;
+pub(crate) const MAX_UPLOAD: u64 = 1 << 30;
 /// A list sent as a JSON string is read into memory: keep it small.
 const MAX_JSON_UPLOAD: usize = 16 << 20;
 
@@ -36,7 +36,53 @@ pub struct ImportQuery {
 }
 
 /// A unique temporary file, removed when dropped.
-struct TempFile(std::path::PathBuf);
+pub(crate) struct TempFile(pub(crate) std::path::PathBuf);
+
+impl TempFile {
+    pub(crate) fn new() -> TempFile {
+        TempFile(std::env::temp_dir().join(format!(
+            "arbiter-list-{}-{}",
+            std::process::id(),
+            crate::domain::users::random_token()
+        )))
+    }
+}
+
+/// The list's layout and CSV mapping as the query (or the page's form) names
+/// them: empty is "recognise the layout" and "no mapping".
+pub(crate) fn list_options(
+    format: Option<&str>,
+    map: Option<&str>,
+) -> Result<(Option<ListFormat>, Option<rating_list::CsvMap>), DomainError> {
+    let format = match format.map(str::trim) {
+        None | Some("") => None,
+        Some(f) => Some(ListFormat::parse(f).ok_or_else(|| {
+            DomainError::invalid("format", msg!("'{}' is not xml, txt or csv", f))
+        })?),
+    };
+    let map = match map.map(str::trim) {
+        None | Some("") => None,
+        Some(m) => Some(rating_list::CsvMap::parse(m).map_err(|e| {
+            DomainError::invalid(
+                "map",
+                msg!(
+                    "the column mapping, at character {}: {}",
+                    e.position,
+                    nested(e.message)
+                ),
+            )
+        })?),
+    };
+    Ok((format, map))
+}
+
+/// The upload is larger than `MAX_UPLOAD`.
+pub(crate) fn too_large() -> AppError {
+    AppError::BadRequest {
+        status: 413,
+        message: msg!("the list is larger than 1 GiB; import it with `arbiter ratings import`"),
+    }
+}
 
 impl Drop for TempFile {
     fn drop(&mut self) {
@@ -69,25 +115,7 @@ pub async fn import(
     let a = actor.clone();
     web::block(move || db.read(|conn| rating_list::require_list_manager(conn, &a))).await??;
     let q = query.into_inner();
-    let format = match q.format.as_deref() {
-        None | Some("") => None,
-        Some(f) => Some(ListFormat::parse(f).ok_or_else(|| {
-            DomainError::invalid("format", msg!("'{}' is not xml, txt or csv", f))
-        })?),
-    };
-    let map = match q.map.as_deref() {
-        None | Some("") => None,
-        Some(m) => Some(rating_list::CsvMap::parse(m).map_err(|e| {
-            DomainError::invalid(
-                "map",
-                msg!(
-                    "the column mapping, at character {}: {}",
-                    e.position,
-                    nested(e.message)
-                ),
-            )
-        })?),
-    };
+    let (format, map) = list_options(q.format.as_deref(), q.map.as_deref())?;
     let date = q
         .date
         .unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
@@ -96,11 +124,7 @@ pub async fn import(
         .get(header::CONTENT_TYPE)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|c| c.starts_with("application/json"));
-    let tmp = TempFile(std::env::temp_dir().join(format!(
-        "arbiter-list-{}-{}",
-        std::process::id(),
-        crate::domain::users::random_token()
-    )));
+    let tmp = TempFile::new();
     if json {
         // The file as a JSON string (small lists from scripts).
         let bytes = body
@@ -129,12 +153,7 @@ pub async fn import(
                 chunk.map_err(|e| AppError::bad_request(msg!("the upload broke off: {}", e)))?;
             size += chunk.len() as u64;
             if size > MAX_UPLOAD {
-                return Err(AppError::BadRequest {
-                    status: 413,
-                    message: msg!(
-                        "the list is larger than 1 GiB; import it with `arbiter ratings import`"
-                    ),
-                });
+                return Err(too_large());
             }
             out.write_all(&chunk)
                 .map_err(|e| AppError::bad_request(msg!("cannot store the upload: {}", e)))?;

@@ -79,9 +79,37 @@ pub struct GameDesk {
     /// What was typed into the moves form, kept when it failed.
     /// The moves form as it was typed (after a problem) or as stored.
     pub typed: TypedMoves,
+    /// The Adjourn form as typed (empty until a refused post).
+    pub adjourn: AdjournForm,
+    /// The Adjourn form's problem, shown at its field.
+    pub adjourn_error: super::staff::FormError,
 }
 
 impl GameDesk {
+    /// The Adjourn form's problem at `field` (the domain names the clock
+    /// fields in seconds: `white_time_used_seconds`).
+    pub fn adjourn_err(&self, field: &str) -> Option<&str> {
+        let e = &self.adjourn_error;
+        (e.field == field || e.field == format!("{field}_seconds")).then_some(e.message.as_str())
+    }
+
+    /// The Adjourn form's problem that belongs to no field of it.
+    pub fn adjourn_general(&self) -> Option<&str> {
+        const FIELDS: &[&str] = &[
+            "sealed_move",
+            "sealed_move_number",
+            "white_time_used",
+            "black_time_used",
+            "draw_offer_by",
+            "resume_at",
+            "resume_place",
+            "fen",
+        ];
+        let e = &self.adjourn_error;
+        (!e.message.is_empty() && !FIELDS.iter().any(|f| self.adjourn_err(f).is_some()))
+            .then_some(e.message.as_str())
+    }
+
     pub fn report_error(&self) -> Option<String> {
         let r = self.record.as_ref()?;
         let e = r.report.error.as_ref()?;
@@ -149,6 +177,8 @@ struct DeskExtras {
     problem: Option<String>,
     notice: Option<String>,
     typed: Option<TypedMoves>,
+    /// The Adjourn form as typed and its problem, when it was refused.
+    adjourn: Option<(AdjournForm, super::staff::FormError)>,
 }
 
 /// What the moves form holds: kept after a refused submission, so nothing
@@ -224,6 +254,8 @@ fn game_desk_page(
         problem: x.problem,
         notice: x.notice,
         typed,
+        adjourn: x.adjourn.as_ref().map(|a| a.0.clone()).unwrap_or_default(),
+        adjourn_error: x.adjourn.map(|a| a.1).unwrap_or_default(),
     })
 }
 
@@ -276,6 +308,7 @@ async fn desk_answer(
                 problem: Some(e.to_string()),
                 notice: None,
                 typed,
+                adjourn: None,
             };
             move |conn: &mut DbConnection, v: &Viewer| game_desk_page(conn, v, tid, gid, x)
         },
@@ -390,18 +423,20 @@ pub async fn record_penalty(
     desk_answer(&state, &viewer, tid, gid, r, None).await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone, Debug)]
 #[serde(default)]
 pub struct AdjournForm {
-    csrf: String,
-    fen: String,
-    white_time_used: String,
-    black_time_used: String,
-    sealed_move: String,
-    sealed_move_number: String,
-    draw_offer_by: String,
-    resume_at: String,
-    resume_place: String,
+    pub csrf: String,
+    pub fen: String,
+    pub white_time_used: String,
+    pub black_time_used: String,
+    /// Kept as typed when the form comes back with a problem, so the arbiter
+    /// need not ask the player again; it is stored only encrypted.
+    pub sealed_move: String,
+    pub sealed_move_number: String,
+    pub draw_offer_by: String,
+    pub resume_at: String,
+    pub resume_place: String,
 }
 
 impl AdjournForm {
@@ -435,23 +470,30 @@ pub async fn adjourn(
     let (tid, gid) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let key = state.seal_key.clone();
+    let (key, typed, tr) = (state.seal_key.clone(), f.clone(), viewer.tr());
     let r = match f.command() {
         Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
             adjournments::adjourn(conn, actor, &key, tid, gid, cmd)
         })
         .await?
-        .map(|e| {
-            format!(
-                "{} {}: {}",
-                viewer.tr().t("envelope"),
-                e.id,
-                viewer.tr().t("sealed")
-            )
-        }),
+        .map(|e| format!("{} {}: {}", tr.t("envelope"), e.id, tr.t("sealed"))),
         Err(e) => Err(e),
     };
-    desk_answer(&state, &viewer, tid, gid, r, None).await
+    // A refused envelope: the form again as typed, the problem at its field.
+    post_answer(
+        &state,
+        &viewer,
+        r,
+        |done| format!("/t/{tid}/manage/games/{gid}?done={}", url_encode(&done)),
+        move |e| {
+            let x = DeskExtras {
+                adjourn: Some((typed, super::staff::FormError::of(&e))),
+                ..Default::default()
+            };
+            move |conn: &mut DbConnection, v: &Viewer| game_desk_page(conn, v, tid, gid, x)
+        },
+    )
+    .await
 }
 
 /// The game an envelope belongs to (for coming back to its desk).

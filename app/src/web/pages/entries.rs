@@ -49,6 +49,7 @@ fn anonymous_viewer(req: &HttpRequest) -> Viewer {
         csrf: String::new(),
         lang: crate::web::lang_of(req),
         path: req.path().to_string(),
+        list_manager: false,
     }
 }
 
@@ -423,6 +424,16 @@ pub struct CheckinAdminPage {
     pub error: FormError,
     pub notice: Option<String>,
     pub swiss: bool,
+    /// The search as typed (`?q=`): without the script the sheet shows only
+    /// the players it finds (`domain::fold::matches`).
+    pub q: String,
+}
+
+impl CheckinAdminPage {
+    /// A name as the sheet's script searches it (`domain::fold`).
+    pub fn folded(&self, name: &str) -> String {
+        crate::domain::fold::fold(name)
+    }
 }
 
 fn checkin_admin(
@@ -432,10 +443,24 @@ fn checkin_admin(
     error: FormError,
     notice: Option<String>,
 ) -> DomainResult<CheckinAdminPage> {
+    checkin_admin_q(conn, viewer, tid, error, notice, String::new())
+}
+
+fn checkin_admin_q(
+    conn: &mut DbConnection,
+    viewer: &Viewer,
+    tid: TournamentId,
+    error: FormError,
+    notice: Option<String>,
+    q: String,
+) -> DomainResult<CheckinAdminPage> {
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "manage-checkin")?;
     let swiss = !nav.round_robin;
-    let sheet = checkin::sheet(conn, tid, Audience::Staff)?;
+    let mut sheet = checkin::sheet(conn, tid, Audience::Staff)?;
+    sheet
+        .players
+        .retain(|p| crate::domain::fold::matches(&p.name, &q));
     let title = format!("{} · {}", viewer.tr().t("checkin_title"), nav.name);
     Ok(CheckinAdminPage {
         base: Base::new(viewer, title, Some(nav)),
@@ -444,6 +469,7 @@ fn checkin_admin(
         error,
         notice,
         swiss,
+        q,
     })
 }
 
@@ -454,8 +480,12 @@ pub async fn checkin_screen(
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = done_of(&req);
+    let q = web::Query::<HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get("q").cloned())
+        .unwrap_or_default();
     page(&state, &req, move |conn, viewer| {
-        checkin_admin(conn, viewer, tid, FormError::default(), notice)
+        checkin_admin_q(conn, viewer, tid, FormError::default(), notice, q)
     })
     .await
 }

@@ -22,6 +22,7 @@ pub mod live;
 pub mod prize_form;
 pub mod prizes;
 pub mod public;
+pub mod rating_lists;
 pub mod round_tools;
 pub mod staff;
 pub mod team_forms;
@@ -65,6 +66,30 @@ pub fn routes() -> Vec<RouteDef> {
         page!(post, Method::POST, "/import-trf", staff::import_trf),
         page!(get, Method::GET, "/accounts", staff::accounts),
         page!(post, Method::POST, "/accounts", staff::create_account),
+        page!(
+            get,
+            Method::GET,
+            "/rating-lists",
+            rating_lists::rating_lists
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/rating-lists/upload",
+            rating_lists::upload
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/rating-lists/rollback",
+            rating_lists::rollback
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/rating-lists/managers",
+            rating_lists::managers
+        ),
         page!(get, Method::GET, "/t/{tid}", public::tournament),
         page!(get, Method::GET, "/t/{tid}/players", public::players),
         page!(
@@ -461,6 +486,9 @@ pub struct Viewer {
     pub lang: Lang,
     /// The page's path with query, for the language switch to come back to.
     pub path: String,
+    /// The viewer may load the server-wide rating lists (an administrator or
+    /// a list manager): the main menu links the rating lists page.
+    pub list_manager: bool,
 }
 
 impl Viewer {
@@ -596,6 +624,8 @@ pub struct Base {
     /// An error page that does not know its visitor: neither the login link
     /// nor a name in the header.
     pub account_unknown: bool,
+    /// The main menu links the rating lists page (`Viewer::list_manager`).
+    pub lists_link: bool,
 }
 
 impl Base {
@@ -620,6 +650,7 @@ impl Base {
                 .collect(),
             asset_v: assets::version(),
             account_unknown: false,
+            lists_link: viewer.list_manager,
         }
     }
 
@@ -756,6 +787,7 @@ impl ResponseError for PageError {
             csrf: String::new(),
             lang: self.lang,
             path: "/".into(),
+            list_manager: false,
         };
         let title = if self.status == StatusCode::NOT_FOUND {
             Tr { lang: self.lang }.t("not_found").to_string()
@@ -855,10 +887,12 @@ fn viewer_of(
         csrf: String::new(),
         lang,
         path,
+        list_manager: false,
     };
     if let Some(token) = req_session {
         let mut conn = db.conn()?;
         if let Some((actor, csrf)) = users::resolve_session(&mut conn, &token)? {
+            viewer.list_manager = crate::domain::rating_list::may_manage_lists(&mut conn, &actor)?;
             viewer.actor = actor;
             viewer.csrf = csrf;
         }

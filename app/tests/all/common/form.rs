@@ -54,6 +54,52 @@ impl Form {
         (r.status().as_u16(), location, r.text().unwrap())
     }
 
+    /// Posts a `multipart/form-data` form, as a browser sends a form with a
+    /// file input: the text `fields`, then the file `file` named `name`.
+    pub fn post_file(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        file: (&str, &str, &[u8]),
+    ) -> (u16, String, String) {
+        let boundary = "----ArbiterTestBoundary7MA4YWxkTrZu0gW";
+        let mut body = Vec::new();
+        for (k, v) in fields {
+            body.extend_from_slice(
+                format!(
+                    "--{boundary}\r\nContent-Disposition: form-data; name=\"{k}\"\r\n\r\n{v}\r\n"
+                )
+                .as_bytes(),
+            );
+        }
+        let (field, name, bytes) = file;
+        body.extend_from_slice(
+            format!(
+                "--{boundary}\r\nContent-Disposition: form-data; name=\"{field}\"; filename=\"{name}\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+            )
+            .as_bytes(),
+        );
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(format!("\r\n--{boundary}--\r\n").as_bytes());
+        let r = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header(
+                "content-type",
+                format!("multipart/form-data; boundary={boundary}"),
+            )
+            .body(body)
+            .send()
+            .unwrap();
+        let location = r
+            .headers()
+            .get("location")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        (r.status().as_u16(), location, r.text().unwrap())
+    }
+
     /// The CSRF token the page's forms carry.
     pub fn csrf(&self, path: &str) -> String {
         let (_, html) = self.get(path);

@@ -92,6 +92,7 @@ pub async fn login(
             csrf: String::new(),
             lang,
             path: "/login".into(),
+            list_manager: false,
         };
         html(
             status,

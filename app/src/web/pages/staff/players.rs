@@ -16,6 +16,7 @@ pub struct PlayerForm {
     pub federation: String,
     pub fide_id: String,
     pub club: String,
+    pub sex: String,
     pub joins_round: String,
     pub confirm_duplicate: String,
 }
@@ -38,6 +39,7 @@ impl PlayerForm {
             federation: self.federation.clone(),
             fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
             club: self.club.clone(),
+            sex: parse_field("sex", &self.sex)?,
             joins_round: optional("joins_round", &self.joins_round, "a round number")?,
             confirm_duplicate: ticked(&self.confirm_duplicate),
             ..Default::default()
@@ -64,6 +66,26 @@ pub struct PlayersAdminPage {
     pub total_rounds: u32,
     pub swiss: bool,
     pub staff: Vec<StaffMember>,
+    /// A bye or a withdrawal posted without `confirm=1` (no script to ask):
+    /// the question and the form that records it.
+    pub pending: Option<Pending>,
+    /// The rating lists in use (the search says when there is none).
+    pub rating_lists: Vec<crate::domain::rating_list::RatingListView>,
+}
+
+/// A change of results asked for and not yet confirmed: the question, and
+/// the post that makes it with `confirm=1`.
+#[derive(Clone, Debug, Default)]
+pub struct Pending {
+    pub action: String,
+    pub question: String,
+    pub hidden: Vec<(String, String)>,
+}
+
+/// Whether a one-click change of results was confirmed (`confirm=1`: the
+/// script's dialog, or the "Yes, record it" button).
+fn confirmed(confirm: &str) -> bool {
+    confirm.trim() == "1"
 }
 
 impl PlayersAdminPage {
@@ -87,6 +109,7 @@ pub(super) struct PlayersExtras {
     pub(super) csv_errors: Vec<String>,
     pub(super) notice: Option<String>,
     pub(super) fide_confirm: Option<FideConfirm>,
+    pub(super) pending: Option<Pending>,
 }
 
 pub(super) fn players_admin(
@@ -116,6 +139,8 @@ pub(super) fn players_admin(
         total_rounds,
         swiss: t.system.is_swiss(),
         staff: tournaments::staff(conn, tid)?,
+        pending: x.pending,
+        rating_lists: crate::domain::rating_list::lists(conn)?,
     })
 }
 
@@ -127,6 +152,7 @@ pub(super) fn no_extras() -> PlayersExtras {
         csv_errors: Vec::new(),
         notice: None,
         fide_confirm: None,
+        pending: None,
     }
 }
 
@@ -242,14 +268,54 @@ pub async fn import_csv(
     }
 }
 
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct WithdrawForm {
+    pub(super) csrf: String,
+    pub(super) confirm: String,
+}
+
+/// The players screen asking "withdraw NAME?" before anything is written.
+async fn ask(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    tid: TournamentId,
+    pid: PlayerId,
+    action: String,
+    hidden: Vec<(String, String)>,
+    question: impl FnOnce(&str) -> String + Send + 'static,
+) -> Result<HttpResponse, PageError> {
+    page_for(state, viewer, StatusCode::OK, move |conn, v| {
+        let name = registration::load_player(conn, tid, pid)?.name;
+        let x = PlayersExtras {
+            pending: Some(Pending {
+                action,
+                question: question(&name),
+                hidden,
+            }),
+            ..no_extras()
+        };
+        players_admin(conn, v, tid, x)
+    })
+    .await
+}
+
 pub async fn withdraw(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<(TournamentId, PlayerId)>,
-    form: web::Form<CsrfOnly>,
+    form: web::Form<WithdrawForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    if !confirmed(&form.confirm) {
+        let q = viewer.tr().t("confirm_withdraw");
+        let action = format!("/t/{tid}/manage/players/{pid}/withdraw");
+        return ask(&state, &viewer, tid, pid, action, Vec::new(), move |name| {
+            format!("{name}: {q}")
+        })
+        .await;
+    }
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
         registration::withdraw(conn, actor, tid, pid)
     })
@@ -477,6 +543,7 @@ pub struct ByeForm {
     pub(super) kind: String,
     pub(super) warning_read: String,
     pub(super) leave_fide_mode: String,
+    pub(super) confirm: String,
 }
 
 pub async fn request_bye(
@@ -494,9 +561,13 @@ pub async fn request_bye(
     } else {
         parse_field("kind", &f.kind)
     };
-    let r = match number::<RoundNo>("round", &f.round, "a round number")
-        .and_then(|round| Ok((round, kind?)))
-    {
+    let parsed =
+        number::<RoundNo>("round", &f.round, "a round number").and_then(|round| Ok((round, kind?)));
+    if let (Ok((round, kind)), false) = (&parsed, confirmed(&f.confirm)) {
+        let hidden = vec![("round", round_text), ("kind", kind_text)];
+        return ask_bye(&state, &viewer, (tid, pid), (*round, *kind), hidden).await;
+    }
+    let r = match parsed {
         Ok((round, kind)) => {
             let cmd = RequestBye {
                 round,
@@ -513,24 +584,23 @@ pub async fn request_bye(
         }
         Err(e) => Err(e),
     };
-    if let Err(e) = &r {
-        if let Some(c) = FideConfirm::of(
-            e,
-            format!("/t/{tid}/manage/players/{pid}/bye"),
-            vec![("round", &round_text), ("kind", &kind_text)],
-        ) {
-            let x = PlayersExtras {
-                fide_confirm: Some(c),
-                ..no_extras()
-            };
-            return page_for(
-                &state,
-                &viewer,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                move |conn, v| players_admin(conn, v, tid, x),
-            )
-            .await;
-        }
+    if let Some(c) = r.as_ref().err().and_then(|e| {
+        let fields = vec![
+            ("round", f.round.as_str()),
+            ("kind", &f.kind),
+            ("confirm", "1"),
+        ];
+        FideConfirm::of(e, format!("/t/{tid}/manage/players/{pid}/bye"), fields)
+    }) {
+        let x = PlayersExtras {
+            fide_confirm: Some(c),
+            ..no_extras()
+        };
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        return page_for(&state, &viewer, status, move |conn, v| {
+            players_admin(conn, v, tid, x)
+        })
+        .await;
     }
     players_answer(
         &state,
@@ -546,6 +616,31 @@ pub async fn request_bye(
             )
         }),
     )
+    .await
+}
+
+/// A bye asked for without `confirm=1`: "Record this bye: NAME (½), round N?"
+async fn ask_bye(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    (tid, pid): (TournamentId, PlayerId),
+    (round, kind): (RoundNo, ByeRequestKind),
+    hidden: Vec<(&str, String)>,
+) -> Result<HttpResponse, PageError> {
+    let tr = viewer.tr();
+    let action = format!("/t/{tid}/manage/players/{pid}/bye");
+    let hidden = hidden
+        .into_iter()
+        .map(|(k, v)| (k.to_string(), v))
+        .collect();
+    ask(state, viewer, tid, pid, action, hidden, move |name| {
+        format!(
+            "{}: {name} ({}), {} {round}?",
+            tr.t("confirm_bye"),
+            tr.bye_kind(kind),
+            tr.t("round"),
+        )
+    })
     .await
 }
 
