@@ -173,7 +173,7 @@ impl RegulationsForm {
         for key in PLAIN {
             let text = match json.get(*key) {
                 Some(serde_json::Value::String(s)) => s.clone(),
-                Some(serde_json::Value::Bool(b)) => if *b { "1" } else { "0" }.to_string(),
+                Some(serde_json::Value::Bool(b)) => (if *b { "1" } else { "0" }).to_string(),
                 Some(serde_json::Value::Null) | None => String::new(),
                 Some(serde_json::Value::Array(a)) => a
                     .iter()

@@ -27,6 +27,7 @@ mod pages_crawl;
 mod pages_desk;
 mod pages_forms;
 mod pages_prizes;
+mod pages_regulations;
 mod pages_round_tools;
 mod pgn_import;
 mod pgn_roundtrip;

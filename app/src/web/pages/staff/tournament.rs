@@ -27,8 +27,8 @@ pub(crate) fn posted<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
 }
 
 /// The form's error: every problem of what was typed, each at its form field,
-/// or else `e` (which the domain refused) at its form field.
-fn form_error(f: &TournamentForm, e: &DomainError, lang: crate::i18n::Lang) -> FormError {
+/// or else `e` (which the domain refused, in the viewer's language) at its form field.
+fn form_error(f: &TournamentForm, e: DomainError, lang: crate::i18n::Lang) -> FormError {
     let rename = |e: DomainError| match e {
         DomainError::Invalid { field, message } => DomainError::Invalid {
             field: form_field(&field),
@@ -44,7 +44,7 @@ fn form_error(f: &TournamentForm, e: &DomainError, lang: crate::i18n::Lang) -> F
                 .collect();
             FormError::all(&all)
         }
-        Ok(_) => FormError::of(&rename(errors::localized(e.clone(), lang))),
+        Ok(_) => FormError::of(&rename(e)),
     }
 }
 
@@ -101,14 +101,19 @@ impl NewTournamentPage {
         }
     }
 
+    /// The text key of a rating order.
+    pub fn rating_word(&self, v: &str) -> &'static str {
+        rating_word(v)
+    }
+
     /// `date3`, `moves2`: a numbered field's name.
     pub fn numbered(&self, prefix: &str, n: impl std::fmt::Display) -> String {
         format!("{prefix}{n}")
     }
 
     /// The name of period `i`'s minutes (counted from 1).
-    pub fn minutes_name(&self, i: &usize) -> String {
-        regulation_fields::minutes_field(i.saturating_sub(1))
+    pub fn minutes_name(&self, i: impl std::borrow::Borrow<usize>) -> String {
+        regulation_fields::minutes_field(i.borrow().saturating_sub(1))
     }
 
     /// The periods' rows, counted from 1.
@@ -116,7 +121,7 @@ impl NewTournamentPage {
         (1..=regulation_fields::PERIOD_ROWS).collect()
     }
 
-    /// The point system's fields with their labels.
+    /// The point system's fields with their labels, in the viewer's language.
     pub fn point_labels(&self) -> Vec<(&'static str, &'static str)> {
         regulation_fields::POINT_FIELDS
             .iter()
@@ -132,14 +137,14 @@ impl NewTournamentPage {
                     "half_bye" => "reg_half_bye_points",
                     _ => "reg_zero_bye_points",
                 };
-                (*f, label)
+                (*f, self.base.tr.t(label))
             })
             .collect()
     }
 
     /// The stored time control as text: `40 moves / 90 min, rest of the game / 30 min, +30 s`.
     pub fn time_control_text(&self) -> String {
-        let tr = self.base.tr;
+        let tr = &self.base.tr;
         let mut parts = Vec::new();
         for i in 1..=regulation_fields::PERIOD_ROWS {
             let minutes = self.stored.v(&regulation_fields::minutes_field(i - 1));
@@ -266,7 +271,7 @@ pub(super) fn settings_page(
     let (f, error) = match typed {
         Some((posted, e)) => {
             let f = TournamentForm::typed(&t.regulations, rows, &posted);
-            let error = form_error(&f, &e, viewer.lang);
+            let error = form_error(&f, e, viewer.lang);
             (f, error)
         }
         None => (
@@ -384,7 +389,7 @@ pub async fn create_tournament(
         Ok(t) => Ok(redirect(&format!("/t/{}/manage/players", t.id))),
         Err(e @ DomainError::Invalid { .. }) => {
             // Every problem at once: each field's own message next to it.
-            let error = form_error(&f, &e, viewer.lang);
+            let error = form_error(&f, errors::localized(e, viewer.lang), viewer.lang);
             let page = NewTournamentPage::blank(&viewer, f, error);
             Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
         }
