@@ -393,8 +393,9 @@ impl SetRoundStart {
         if time.is_empty() {
             return Ok(None);
         }
-        let t = chrono::NaiveTime::parse_from_str(time, "%H:%M")
-            .map_err(|_| DomainError::invalid("start", msg!("'{}' is not a time; write HH:MM", time)))?;
+        let t = chrono::NaiveTime::parse_from_str(time, "%H:%M").map_err(|_| {
+            DomainError::invalid("start", msg!("'{}' is not a time; write HH:MM", time))
+        })?;
         let date = date.trim();
         if !super::formats::is_date(date) {
             return Err(DomainError::invalid(

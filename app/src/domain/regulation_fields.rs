@@ -205,7 +205,9 @@ impl RegulationsForm {
             let p = tc.periods.get(i);
             f.insert(
                 format!("moves{}", i + 1),
-                p.and_then(|p| p.moves).map(|m| m.to_string()).unwrap_or_default(),
+                p.and_then(|p| p.moves)
+                    .map(|m| m.to_string())
+                    .unwrap_or_default(),
             );
             f.insert(
                 minutes_field(i),
@@ -462,13 +464,15 @@ impl RegulationsForm {
             }
         }
         periods.extend(base.periods.iter().skip(PERIOD_ROWS).cloned());
-        let secs = |f: &str, keep: u32, out: &mut Vec<DomainError>| {
-            match typed_number::<u32>(f, self.v(f), "a whole number of seconds") {
-                Ok(v) => v,
-                Err(e) => {
-                    out.push(e);
-                    keep
-                }
+        let secs = |f: &str, keep: u32, out: &mut Vec<DomainError>| match typed_number::<u32>(
+            f,
+            self.v(f),
+            "a whole number of seconds",
+        ) {
+            Ok(v) => v,
+            Err(e) => {
+                out.push(e);
+                keep
             }
         };
         TimeControl {
@@ -591,7 +595,11 @@ mod tests {
             ("adjournments", "0", "adjournments"),
             ("draw_needs_arbiter", "1", "draw_needs_arbiter"),
             ("illegal_moves_lose", "", "illegal_moves_lose"),
-            ("illegal_move_bonus_seconds", "60", "illegal_move_bonus_seconds"),
+            (
+                "illegal_move_bonus_seconds",
+                "60",
+                "illegal_move_bonus_seconds",
+            ),
             ("variant", "standard", "variant"),
             ("notation", "pl", "notation"),
         ] {

@@ -233,11 +233,7 @@ pub fn edit(
         .get_result(conn)?;
     let confirm = super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode);
     if paired > 0 {
-        if let Some(frozen) = cmd
-            .changes
-            .keys()
-            .find(|k| !changeable_after_start(k))
-        {
+        if let Some(frozen) = cmd.changes.keys().find(|k| !changeable_after_start(k)) {
             return Err(DomainError::Conflict {
                 message: msg!("'{}' cannot change after round 1 has been paired (SPEC §2: regulations are fixed once the tournament starts); only {} may change", frozen, EDITABLE_WHILE_RUNNING.join(", ")),
                 current: serde_json::to_value(&before).ok(),

@@ -146,8 +146,17 @@ fn every_regulation_set_on_new_tournament_reads_back_identical() {
                 "[{label}] the form offers {name}"
             );
         }
-        for legend in ["group-basics", "group-time", "group-points", "group-pairing", "group-laws"] {
-            assert!(page.contains(&format!("id=\"{legend}\"")), "[{label}] {legend}");
+        for legend in [
+            "group-basics",
+            "group-time",
+            "group-points",
+            "group-pairing",
+            "group-laws",
+        ] {
+            assert!(
+                page.contains(&format!("id=\"{legend}\"")),
+                "[{label}] {legend}"
+            );
         }
         let tid = create(&f, &full_form(&csrf), label);
         assert_eq!(regulations(&api, tid), expected_regulations(), "[{label}]");
@@ -170,7 +179,10 @@ fn every_regulation_set_on_new_tournament_reads_back_identical() {
             }
             let (status, _, body) = post(&f, "/new", &fields);
             assert_eq!(status, 422, "[{label}] {field}={bad}");
-            assert!(body.contains(&format!("id=\"{id}\"")), "[{label}] {id}: {body}");
+            assert!(
+                body.contains(&format!("id=\"{id}\"")),
+                "[{label}] {id}: {body}"
+            );
             assert!(
                 body.contains(&format!("value=\"{bad}\"")),
                 "[{label}] {field} kept as typed"
@@ -193,12 +205,19 @@ fn settings_change_each_field_before_round_1() {
         let tid = create(&f, &full_form(&csrf), label);
         let page = format!("/t/{tid}/manage/settings");
         let (_, html) = f.get(&page);
-        assert!(!html.contains("class=\"fixed\""), "[{label}] nothing fixed yet");
+        assert!(
+            !html.contains("class=\"fixed\""),
+            "[{label}] nothing fixed yet"
+        );
         // Each change: the fields posted, the key it changes, the value read back.
         let changes: Vec<(Vec<(&str, &str)>, &str, Value)> = vec![
             (vec![("rounds", "9")], "rounds", json!(9)),
             (vec![("variant", "standard")], "variant", json!("standard")),
-            (vec![("start_date", "2026-05-31")], "start_date", json!("2026-05-31")),
+            (
+                vec![("start_date", "2026-05-31")],
+                "start_date",
+                json!("2026-05-31"),
+            ),
             (
                 vec![("date3", "2026-06-02"), ("time3", "09:15")],
                 "schedule",
@@ -214,7 +233,11 @@ fn settings_change_each_field_before_round_1() {
                 json!({"periods": [{"moves": 40, "minutes": 90}, {"moves": 20, "minutes": 60},
                     {"moves": null, "minutes": 15}], "increment_seconds": 30, "delay_seconds": 5}),
             ),
-            (vec![("default_time_minutes", "60")], "default_time_minutes", json!(60)),
+            (
+                vec![("default_time_minutes", "60")],
+                "default_time_minutes",
+                json!(60),
+            ),
             (vec![("adjournments", "0")], "adjournments", json!(false)),
             (
                 vec![("resumption_lateness_minutes", "15")],
@@ -227,26 +250,58 @@ fn settings_change_each_field_before_round_1() {
                 json!({"win": 1.0, "draw": 0.5, "loss": 0.0, "forfeit_win": 1.0, "forfeit_loss": 0.0,
                     "pairing_bye": 0.5, "full_bye": 1.0, "half_bye": 0.5, "zero_bye": 0.5}),
             ),
-            (vec![("late_entry_bye", "zero")], "late_entry_bye", json!("zero")),
-            (vec![("initial_color", "white")], "initial_color", json!("white")),
-            (vec![("rating_order", "fide")], "rating_order", json!("fide")),
-            (vec![("acceleration", "none")], "acceleration", json!("none")),
+            (
+                vec![("late_entry_bye", "zero")],
+                "late_entry_bye",
+                json!("zero"),
+            ),
+            (
+                vec![("initial_color", "white")],
+                "initial_color",
+                json!("white"),
+            ),
+            (
+                vec![("rating_order", "fide")],
+                "rating_order",
+                json!("fide"),
+            ),
+            (
+                vec![("acceleration", "none")],
+                "acceleration",
+                json!("none"),
+            ),
             (vec![("tiebreaks", "SB")], "tiebreaks", json!(["SB"])),
-            (vec![("laws_edition", "2023")], "laws_edition", json!("2023")),
+            (
+                vec![("laws_edition", "2023")],
+                "laws_edition",
+                json!("2023"),
+            ),
             (vec![("notation", "pl")], "notation", json!("pl")),
-            (vec![("draw_offer_min_moves", "0")], "draw_offer_min_moves", json!(0)),
+            (
+                vec![("draw_offer_min_moves", "0")],
+                "draw_offer_min_moves",
+                json!(0),
+            ),
             (
                 vec![("draw_needs_arbiter", "0")],
                 "draw_needs_arbiter",
                 json!(false),
             ),
-            (vec![("illegal_moves_lose", "")], "illegal_moves_lose", Value::Null),
+            (
+                vec![("illegal_moves_lose", "")],
+                "illegal_moves_lose",
+                Value::Null,
+            ),
             (
                 vec![("illegal_move_bonus_seconds", "60")],
                 "illegal_move_bonus_seconds",
                 json!(60),
             ),
-            (vec![("system", "round_robin")], "system", json!("round_robin")),
+            (
+                vec![("system", "round_robin")],
+                "system",
+                json!("round_robin"),
+            ),
         ];
         for (fields, key, want) in changes {
             let before = regulations(&api, tid);
@@ -269,7 +324,8 @@ fn settings_change_each_field_before_round_1() {
         }
         // The same form again: nothing to change, nothing written.
         let audit = app.audit_count();
-        let (status, location, _) = post(&f, &page, &[("csrf", csrf.clone()), ("rounds", "9".into())]);
+        let (status, location, _) =
+            post(&f, &page, &[("csrf", csrf.clone()), ("rounds", "9".into())]);
         assert_eq!(status, 303, "[{label}]");
         assert!(location.contains("done="), "[{label}] {location}");
         assert_eq!(app.audit_count(), audit, "[{label}] no audit row");
@@ -306,8 +362,18 @@ fn fixed_settings_are_text_and_a_forged_change_is_refused() {
         let page = format!("/t/{tid}/manage/settings");
         let (_, html) = f.get(&page);
         assert!(html.contains("class=\"fixed\""), "[{label}] {html}");
-        assert!(html.contains("Fixed: round 1 is paired."), "[{label}] the note why");
-        for gone in ["rounds", "base_minutes", "win", "variant", "adjournments", "notation"] {
+        assert!(
+            html.contains("Fixed: round 1 is paired."),
+            "[{label}] the note why"
+        );
+        for gone in [
+            "rounds",
+            "base_minutes",
+            "win",
+            "variant",
+            "adjournments",
+            "notation",
+        ] {
             assert!(
                 !html.contains(&format!("name=\"{gone}\"")),
                 "[{label}] {gone} is text, not an input"
@@ -319,7 +385,10 @@ fn fixed_settings_are_text_and_a_forged_change_is_refused() {
                 "[{label}] {open} may still change"
             );
         }
-        assert!(html.contains("40 moves / 90 min"), "[{label}] the time control as text");
+        assert!(
+            html.contains("40 moves / 90 min"),
+            "[{label}] the time control as text"
+        );
         let stored = regulations(&api, tid);
         for (field, value, key) in [
             ("rounds", "9", "rounds"),
@@ -332,21 +401,34 @@ fn fixed_settings_are_text_and_a_forged_change_is_refused() {
             let (status, _, body) = post(
                 &f,
                 &page,
-                &[("csrf", csrf.clone()), ("name", "Renamed".into()), (field, value.into())],
+                &[
+                    ("csrf", csrf.clone()),
+                    ("name", "Renamed".into()),
+                    (field, value.into()),
+                ],
             );
             assert_eq!(status, 409, "[{label}] {field} after the start");
             assert!(
-                body.replace("&#39;", "'").contains(&format!("'{key}' cannot change")),
+                body.replace("&#39;", "'")
+                    .contains(&format!("'{key}' cannot change")),
                 "[{label}] names {key}: {body}"
             );
-            assert!(body.contains("value=\"Renamed\""), "[{label}] typed name kept");
+            assert!(
+                body.contains("value=\"Renamed\""),
+                "[{label}] typed name kept"
+            );
             assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
             assert_eq!(regulations(&api, tid), stored, "[{label}] nothing changed");
         }
         let (status, _, _) = post(
             &f,
             &page,
-            &[("csrf", csrf.clone()), ("name", "Renamed".into()), ("date3", "2026-06-03".into()), ("time3", "10:00".into())],
+            &[
+                ("csrf", csrf.clone()),
+                ("name", "Renamed".into()),
+                ("date3", "2026-06-03".into()),
+                ("time3", "10:00".into()),
+            ],
         );
         assert_eq!(status, 303, "[{label}] the name and schedule still change");
         let now = regulations(&api, tid);
@@ -356,7 +438,11 @@ fn fixed_settings_are_text_and_a_forged_change_is_refused() {
 }
 
 fn game_ids(api: &Client, tid: i64, n: i64) -> Vec<(i64, i64)> {
-    let r = api.ok(api.get(&format!("/api/v1/tournaments/{tid}/rounds/{n}")), 200, "round");
+    let r = api.ok(
+        api.get(&format!("/api/v1/tournaments/{tid}/rounds/{n}")),
+        200,
+        "round",
+    );
     r["games"]
         .as_array()
         .unwrap()
@@ -376,7 +462,11 @@ fn adjournments_switch_the_adjourn_form() {
             let mut fields = full_form(&csrf);
             fields.retain(|(k, v)| !(*k == "adjournments" && v == "1") || on);
             let tid = create(&f, &fields, label);
-            assert_eq!(regulations(&api, tid)["adjournments"], json!(on), "[{label}]");
+            assert_eq!(
+                regulations(&api, tid)["adjournments"],
+                json!(on),
+                "[{label}]"
+            );
             start(&api, tid, 2);
             let (gid, _) = game_ids(&api, tid, 1)[0];
             let (_, desk) = f.get(&format!("/t/{tid}/manage/games/{gid}"));
@@ -412,26 +502,51 @@ fn the_round_screen_publishes_with_a_start_and_offers_the_next_round() {
             html.contains("name=\"start\" value=\"10:00\""),
             "[{label}] the start from the schedule"
         );
-        assert!(html.contains("name=\"date\" value=\"2026-06-01\""), "[{label}]");
+        assert!(
+            html.contains("name=\"date\" value=\"2026-06-01\""),
+            "[{label}]"
+        );
         // A time that cannot be read publishes nothing.
         let publish = format!("/t/{tid}/manage/rounds/1/publish");
         let audit = app.audit_count();
-        let bad = [("csrf", csrf.clone()), ("date", "2026-06-01".into()), ("start", "25:99".into())];
+        let bad = [
+            ("csrf", csrf.clone()),
+            ("date", "2026-06-01".into()),
+            ("start", "25:99".into()),
+        ];
         let (status, _, body) = post(&f, &publish, &bad);
         assert_eq!(status, 422, "[{label}]");
-        assert!(body.contains("id=\"publish-start-err\""), "[{label}] {body}");
+        assert!(
+            body.contains("id=\"publish-start-err\""),
+            "[{label}] {body}"
+        );
         assert!(body.contains("value=\"25:99\""), "[{label}] kept as typed");
         assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
-        let good = [("csrf", csrf.clone()), ("date", "2026-06-01".into()), ("start", "10:20".into())];
+        let good = [
+            ("csrf", csrf.clone()),
+            ("date", "2026-06-01".into()),
+            ("start", "10:20".into()),
+        ];
         let (status, _, body) = post(&f, &publish, &good);
         assert_eq!(status, 303, "[{label}] {body}");
         assert_eq!(app.audit_count(), audit + 2, "[{label}] publish and start");
-        let round = api.ok(api.get(&format!("/api/v1/tournaments/{tid}/rounds/1")), 200, "round");
+        let round = api.ok(
+            api.get(&format!("/api/v1/tournaments/{tid}/rounds/1")),
+            200,
+            "round",
+        );
         assert_eq!(round["published"], json!(true), "[{label}]");
-        assert_eq!(round["scheduled_start"], json!("2026-06-01T10:20"), "[{label}]");
+        assert_eq!(
+            round["scheduled_start"],
+            json!("2026-06-01T10:20"),
+            "[{label}]"
+        );
 
         let (_, html) = f.get(&screen);
-        assert!(!html.contains("id=\"next-round\""), "[{label}] results are missing");
+        assert!(
+            !html.contains("id=\"next-round\""),
+            "[{label}] results are missing"
+        );
         // Results by the plain form; "Pair round 2" once they are in.
         let results = format!("/t/{tid}/manage/rounds/1/results");
         let games = game_ids(&api, tid, 1);
@@ -440,7 +555,10 @@ fn the_round_screen_publishes_with_a_start_and_offers_the_next_round() {
             fields.push((format!("r{gid}"), "1-0".into()));
             fields.push((format!("v{gid}"), v.to_string()));
         }
-        let refs: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let refs: Vec<(&str, &str)> = fields
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
         let (status, location, _) = f.post(&results, &refs);
         assert_eq!(status, 303, "[{label}]");
         assert!(!location.contains("unchanged"), "[{label}] {location}");
@@ -462,8 +580,14 @@ fn the_round_screen_publishes_with_a_start_and_offers_the_next_round() {
 
         // A refused result names the problem without a bare count of nothing.
         let (gid, _) = games[0];
-        let stale = [("csrf".to_string(), csrf.clone()), (format!("r{gid}"), "banana".to_string())];
-        let refs: Vec<(&str, &str)> = stale.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        let stale = [
+            ("csrf".to_string(), csrf.clone()),
+            (format!("r{gid}"), "banana".to_string()),
+        ];
+        let refs: Vec<(&str, &str)> = stale
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
         let (status, _, body) = f.post(&results, &refs);
         assert_eq!(status, 422, "[{label}]");
         assert!(!body.contains("✓ 0"), "[{label}] {body}");
@@ -480,7 +604,10 @@ fn regulation_pages_fit_at_1280_and_390_px_in_three_languages() {
     let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
     let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
     let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(!required, "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed");
+        assert!(
+            !required,
+            "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed"
+        );
         println!("SKIPPED: chromium not installed");
         return;
     };

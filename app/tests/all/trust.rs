@@ -620,7 +620,8 @@ fn settings_change_what_may_still_change() {
         // The rounds are fixed text now: the refusal names them, and what
         // may still change is kept as typed.
         assert!(
-            body.replace("&#39;", "'").contains("'rounds' cannot change"),
+            body.replace("&#39;", "'")
+                .contains("'rounds' cannot change"),
             "[{label}] names the field: {body}"
         );
         assert!(

@@ -1,9 +1,9 @@
 //! The round screen: pairing, review (swaps), publication, result entry.
 
 use super::*;
+use crate::domain::arrivals::{self, SetRoundStart};
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::RoundState;
-use crate::domain::arrivals::{self, SetRoundStart};
 use crate::domain::results::TypedResult;
 use crate::i18n::errors;
 

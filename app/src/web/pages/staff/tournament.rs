@@ -343,7 +343,10 @@ pub async fn save_settings(
             } else {
                 format!("{}: {}", viewer.tr().t("settings_saved"), keys.join(", "))
             };
-            format!("/t/{tid}/manage/settings?done={}", crate::web::pages::url_encode(&text))
+            format!(
+                "/t/{tid}/manage/settings?done={}",
+                crate::web::pages::url_encode(&text)
+            )
         },
         move |e| {
             move |conn: &mut DbConnection, v: &Viewer| {
