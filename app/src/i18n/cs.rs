@@ -462,7 +462,6 @@ pub fn text(key: &str) -> Option<&'static str> {
         "publish_start" => "Kolo začíná v (HH:MM)",
         "now" => "teď",
         "results_unchanged" => "Nic se nezměnilo: všechny výsledky už byly uložené.",
-        "results_saved_n" => "uložené výsledky",
         "no_start_here" => "Nastavte začátek kola zde:",
         "in_force_from" => "platná od",
         "reg_adjournments" => "Přerušené partie",

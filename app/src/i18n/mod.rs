@@ -549,7 +549,6 @@ impl Tr {
             "publish_start" => ("Round starts at (HH:MM)", "Runda zaczyna się o (GG:MM)"),
             "now" => ("now", "teraz"),
             "results_unchanged" => ("Nothing changed: every result was already saved.", "Nic się nie zmieniło: wszystkie wyniki były już zapisane."),
-            "results_saved_n" => ("results saved", "zapisane wyniki"),
             "no_start_here" => ("Set the round's start here:", "Ustaw tu początek rundy:"),
             "in_force_from" => ("in force from", "obowiązujące od"),
             "reg_adjournments" => ("Adjourned games", "Partie odłożone"),

@@ -451,7 +451,7 @@ pub async fn results(
     // The count of saved boards only when some were saved.
     let mut problem = viewer.tr().t("fix_errors").to_string();
     if saved > 0 {
-        problem.push_str(&format!(" ({}: {saved})", viewer.tr().t("results_saved_n")));
+        problem.push_str(&format!(" ✓ {saved}"));
     }
     let x = ScreenExtras {
         problem: Some(problem),
