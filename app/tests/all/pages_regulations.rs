@@ -196,6 +196,9 @@ fn every_regulation_set_on_new_tournament_reads_back_identical() {
     }
 }
 
+/// A change of the settings: the fields posted, the key it changes, the value read back.
+type Change = (Vec<(&'static str, &'static str)>, &'static str, Value);
+
 #[test]
 fn settings_change_each_field_before_round_1() {
     for backend in backends() {
@@ -210,7 +213,7 @@ fn settings_change_each_field_before_round_1() {
             "[{label}] nothing fixed yet"
         );
         // Each change: the fields posted, the key it changes, the value read back.
-        let changes: Vec<(Vec<(&str, &str)>, &str, Value)> = vec![
+        let changes: Vec<Change> = vec![
             (vec![("rounds", "9")], "rounds", json!(9)),
             (vec![("variant", "standard")], "variant", json!("standard")),
             (
