@@ -39,7 +39,9 @@ pub fn json_bodies(data: &[u8]) {
 /// turned into domain commands as the handlers do.
 pub fn form_bodies(data: &[u8]) {
     let points = pairing::PointSystem::default();
-    if let Ok(f) = serde_urlencoded::from_bytes::<staff::TournamentForm>(data) {
+    if let Ok(pairs) = serde_urlencoded::from_bytes::<Vec<(String, String)>>(data) {
+        let base = crate::domain::regulations::Regulations::default();
+        let f = staff::TournamentForm::typed(&base, 9, &pairs);
         if let Ok(mut r) = f.regulations() {
             let _ = r.validate();
         }

@@ -366,6 +366,30 @@ pub struct SetRoundStart {
     pub start: String,
 }
 
+impl SetRoundStart {
+    /// The start as a form types it: the round's date and a time `HH:MM`
+    /// (field `start`); no time, no start.
+    pub fn typed(date: &str, time: &str) -> DomainResult<Option<SetRoundStart>> {
+        let time = time.trim();
+        if time.is_empty() {
+            return Ok(None);
+        }
+        let t = chrono::NaiveTime::parse_from_str(time, "%H:%M").map_err(|_| {
+            DomainError::invalid("start", msg!("'{}' is not a time; write HH:MM", time))
+        })?;
+        let date = date.trim();
+        if !super::formats::is_date(date) {
+            return Err(DomainError::invalid(
+                "start",
+                msg!("'{}' is not a date; write it as YYYY-MM-DD", date),
+            ));
+        }
+        Ok(Some(SetRoundStart {
+            start: format!("{date}T{}", t.format("%H:%M")),
+        }))
+    }
+}
+
 /// Sets (or moves) the actual start of a round: the reference for the default time.
 pub fn set_round_start(
     conn: &mut DbConnection,

@@ -28,6 +28,7 @@ pub mod prizes;
 pub mod rating_list;
 pub mod records;
 pub mod registration;
+pub mod regulation_fields;
 pub mod regulations;
 pub mod results;
 pub mod rounds;

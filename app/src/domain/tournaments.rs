@@ -213,6 +213,13 @@ pub struct EditTournament {
 pub const EDITABLE_WHILE_RUNNING: &[&str] =
     &["name", "place", "federation", "end_date", "schedule"];
 
+/// Whether the regulation `key` may still change once round 1 is paired: the
+/// fields of [`EDITABLE_WHILE_RUNNING`], and the tie-breaks, whose change
+/// FIDE mode asks to confirm (C.07: announced before the start).
+pub fn changeable_after_start(key: &str) -> bool {
+    EDITABLE_WHILE_RUNNING.contains(&key) || key == "tiebreaks"
+}
+
 pub fn edit(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -236,11 +243,7 @@ pub fn edit(
         .get_result(conn)?;
     let confirm = super::fide_mode::Confirmation::new(cmd.warning_read, cmd.leave_fide_mode);
     if paired > 0 {
-        if let Some(frozen) = cmd
-            .changes
-            .keys()
-            .find(|k| !EDITABLE_WHILE_RUNNING.contains(&k.as_str()) && k.as_str() != "tiebreaks")
-        {
+        if let Some(frozen) = cmd.changes.keys().find(|k| !changeable_after_start(k)) {
             return Err(DomainError::Conflict {
                 message: msg!("'{}' cannot change after round 1 has been paired (SPEC §2: regulations are fixed once the tournament starts); only {} may change", frozen, EDITABLE_WHILE_RUNNING.join(", ")),
                 current: serde_json::to_value(&before).ok(),

@@ -31,6 +31,7 @@ mod pages_desk_frictions;
 mod pages_forms;
 mod pages_prizes;
 mod pages_readers;
+mod pages_regulations;
 mod pages_round_tools;
 mod pgn_import;
 mod pgn_roundtrip;

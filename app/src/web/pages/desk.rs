@@ -74,6 +74,10 @@ pub struct GameDesk {
     pub quickplay_finish: bool,
     /// The tournament's edition of the Laws: the penalties' articles.
     pub laws_edition: crate::domain::kinds::LawsEdition,
+    /// The regulations allow adjourned games: only then is the Adjourn form shown.
+    pub adjournments: bool,
+    /// The viewer is an organizer (the note about adjournments links to Settings).
+    pub organizer: bool,
     pub problem: Option<String>,
     pub notice: Option<String>,
     /// What was typed into the moves form, kept when it failed.
@@ -251,6 +255,8 @@ fn game_desk_page(
         notations: Notation::ALL,
         quickplay_finish,
         laws_edition: t.laws_edition,
+        adjournments: t.adjournments,
+        organizer: require_role(conn, &viewer.actor, tid, &[Role::Organizer]).is_ok(),
         problem: x.problem,
         notice: x.notice,
         typed,

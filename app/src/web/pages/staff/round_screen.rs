@@ -1,6 +1,7 @@
 //! The round screen: pairing, review (swaps), publication, result entry.
 
 use super::*;
+use crate::domain::arrivals::{self, SetRoundStart};
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::RoundState;
 use crate::domain::results::TypedResult;
@@ -29,6 +30,11 @@ pub struct RoundScreen {
     pub fide_confirm: Option<FideConfirm>,
     /// The tournament's operations outside the FIDE rules (empty: FIDE mode).
     pub departures: Vec<crate::domain::fide_mode::Departure>,
+    /// The publish form's start: the date (hidden) and the time `HH:MM`, from
+    /// the schedule or now, or as typed; and the time's problem.
+    pub start_date: String,
+    pub start_time: String,
+    pub start_error: Option<String>,
 }
 
 impl RoundScreen {
@@ -51,6 +57,22 @@ impl RoundScreen {
         self.typed.get(gid).is_some_and(|(_, _, c)| *c)
     }
 
+    /// "Pair round 3".
+    pub fn pair_label(&self) -> String {
+        self.base
+            .tr
+            .t("pair_round_n")
+            .replace("{}", &self.next_round.to_string())
+    }
+
+    /// "Publish round 2".
+    pub fn publish_label(&self, n: &RoundNo) -> String {
+        self.base
+            .tr
+            .t("publish_round_n")
+            .replace("{}", &n.to_string())
+    }
+
     pub fn error_of(&self, gid: &GameId) -> Option<&str> {
         self.typed
             .get(gid)
@@ -66,6 +88,8 @@ pub(super) struct ScreenExtras {
     pub(super) fide_confirm: Option<FideConfirm>,
     pub(super) broken: Option<Vec<ViolationView>>,
     pub(super) typed: HashMap<GameId, (String, String, bool)>,
+    /// The publish form's time as typed, and its problem.
+    pub(super) start: Option<(String, String)>,
 }
 
 pub(super) fn round_screen_page(
@@ -98,6 +122,17 @@ pub(super) fn round_screen_page(
     };
     let title = format!("{} · {}", viewer.tr().t("results"), nav.name);
     let nav_last = nav.last_round;
+    // The round's start as paired from the schedule, else now.
+    let now = chrono::Local::now().format("%Y-%m-%dT%H:%M").to_string();
+    let planned = round
+        .as_ref()
+        .and_then(|r| r.scheduled_start.clone())
+        .unwrap_or(now);
+    let (date, time) = planned.split_once('T').unwrap_or((planned.as_str(), ""));
+    let (start_time, start_error) = match x.start {
+        Some((typed, e)) => (typed, Some(e)),
+        None => (time.to_string(), None),
+    };
     Ok(RoundScreen {
         base: Base::new(viewer, title, Some(nav)),
         tid,
@@ -113,6 +148,9 @@ pub(super) fn round_screen_page(
         more_rounds: (nav_last.get() as u32) < total && n == nav_last,
         fide_confirm: x.fide_confirm,
         departures: crate::domain::fide_mode::departures(conn, tid)?,
+        start_date: date.to_string(),
+        start_time,
+        start_error,
     })
 }
 
@@ -122,8 +160,13 @@ pub async fn round_screen(
     path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
+    let unchanged = req.query_string() == "done=unchanged";
     page(&state, &req, move |conn, viewer| {
-        round_screen_page(conn, viewer, tid, n, ScreenExtras::default())
+        let x = ScreenExtras {
+            notice: unchanged.then(|| viewer.tr().t("results_unchanged").to_string()),
+            ..Default::default()
+        };
+        round_screen_page(conn, viewer, tid, n, x)
     })
     .await
 }
@@ -180,18 +223,54 @@ pub async fn pair_next(
     }
 }
 
+/// The publish form: the round's start may be set in the same step.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub struct PublishForm {
+    pub(super) csrf: String,
+    /// The round's date (`YYYY-MM-DD`), from the schedule or today.
+    pub(super) date: String,
+    /// The start, `HH:MM`; empty: the start is left as it is.
+    pub(super) start: String,
+}
+
+/// Publishes the round (`rounds::publish`), then sets its start
+/// (`arrivals::set_round_start`, as `PUT …/rounds/{n}/start` does) when a
+/// time was given; a time that cannot be read publishes nothing.
 pub async fn publish(
     state: web::Data<AppState>,
     req: HttpRequest,
     path: web::Path<(TournamentId, RoundNo)>,
-    form: web::Form<CsrfOnly>,
+    form: web::Form<PublishForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        rounds::publish(conn, actor, tid, n)
+    let f = form.into_inner();
+    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let start = match SetRoundStart::typed(&f.date, &f.start) {
+        Ok(start) => start,
+        Err(e) => {
+            let e = errors::error(&e, viewer.lang);
+            let x = ScreenExtras {
+                start: Some((f.start.clone(), e)),
+                ..Default::default()
+            };
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            return page_for(&state, &viewer, status, move |conn, v| {
+                round_screen_page(conn, v, tid, n, x)
+            })
+            .await;
+        }
+    };
+    let mut r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+        rounds::publish(conn, actor, tid, n).map(|_| ())
     })
     .await?;
+    if let (Ok(()), Some(start)) = (&r, start) {
+        r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+            arrivals::set_round_start(conn, actor, tid, n, start)
+        })
+        .await?;
+    }
     screen_answer(&state, &viewer, tid, n, r).await
 }
 
@@ -373,10 +452,16 @@ pub async fn results(
         })
         .collect();
     if typed.is_empty() {
-        return Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}")));
+        let done = if saved == 0 { "?done=unchanged" } else { "" };
+        return Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}{done}")));
+    }
+    // The count of saved boards only when some were saved.
+    let mut problem = viewer.tr().t("fix_errors").to_string();
+    if saved > 0 {
+        problem.push_str(&format!(" ✓ {saved}"));
     }
     let x = ScreenExtras {
-        problem: Some(format!("{} ✓ {saved}", viewer.tr().t("fix_errors"))),
+        problem: Some(problem),
         typed,
         ..Default::default()
     };

@@ -3,244 +3,48 @@
 use super::*;
 use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::kinds::{
-    parse_field, Acceleration, LateEntryBye, LawsEdition, PairingSystem, TeamSystemKind,
+    Acceleration, InitialColour, LateEntryBye, LawsEdition, Notation, PairingSystem, RatingOrder,
+    TeamSystemKind, Variant,
 };
+pub use crate::domain::regulation_fields::RegulationsForm as TournamentForm;
+use crate::domain::regulation_fields::{self, form_field};
 use crate::i18n::errors;
-
-/// The regulations form: text as typed, so a wrong value comes back as typed.
-#[derive(Deserialize, Clone)]
-#[serde(default)]
-pub struct TournamentForm {
-    pub csrf: String,
-    pub name: String,
-    pub place: String,
-    pub federation: String,
-    pub start_date: String,
-    pub end_date: String,
-    pub system: String,
-    pub rounds: String,
-    pub base_minutes: String,
-    pub increment: String,
-    pub default_time_minutes: String,
-    pub win: String,
-    pub draw: String,
-    pub late_entry_bye: String,
-    pub tiebreaks: String,
-    pub laws_edition: String,
-    pub acceleration: String,
-    /// FIDE mode's two confirmations (settings only).
-    pub warning_read: String,
-    pub leave_fide_mode: String,
-    /// A team event's boards and match points (New tournament, team systems).
-    pub team_boards: String,
-    pub team_match_win: String,
-    pub team_match_draw: String,
-    pub team_match_loss: String,
-}
-
-impl Default for TournamentForm {
-    fn default() -> Self {
-        let r = Regulations::default();
-        let today = chrono::Local::now()
-            .date_naive()
-            .format("%Y-%m-%d")
-            .to_string();
-        TournamentForm {
-            csrf: String::new(),
-            name: String::new(),
-            place: String::new(),
-            federation: String::new(),
-            start_date: today.clone(),
-            end_date: today,
-            system: r.system.to_string(),
-            rounds: r.rounds.to_string(),
-            base_minutes: "90".into(),
-            increment: "30".into(),
-            default_time_minutes: r.default_time_minutes.to_string(),
-            win: "1".into(),
-            draw: "0.5".into(),
-            late_entry_bye: r.late_entry_bye.to_string(),
-            tiebreaks: String::new(),
-            laws_edition: r.laws_edition.to_string(),
-            acceleration: r.acceleration.to_string(),
-            warning_read: String::new(),
-            leave_fide_mode: String::new(),
-            team_boards: "4".into(),
-            team_match_win: "2".into(),
-            team_match_draw: "1".into(),
-            team_match_loss: "0".into(),
-        }
-    }
-}
 
 /// A number typed in a form (`formats::typed_number`).
 pub(crate) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<T> {
     crate::domain::formats::typed_number(field, text, what)
 }
 
-impl TournamentForm {
-    /// The team event's fields of the New tournament form: (field, value).
-    pub fn team_fields(&self) -> Vec<(&'static str, &str)> {
-        vec![
-            ("team_boards", self.team_boards.as_str()),
-            ("team_match_win", self.team_match_win.as_str()),
-            ("team_match_draw", self.team_match_draw.as_str()),
-            ("team_match_loss", self.team_match_loss.as_str()),
-        ]
-    }
-
-    /// The regulations the form describes (defaults for everything it does not
-    /// show). Only reading numbers happens here; the rules are `Regulations::validate`.
-    pub(crate) fn regulations(&self) -> DomainResult<Regulations> {
-        let d = Regulations::default();
-        let base: u32 = number(
-            "base_minutes",
-            &self.base_minutes,
-            "a whole number of minutes",
-        )?;
-        let increment: u32 = number("increment", &self.increment, "a whole number of seconds")?;
-        let mut points = d.points.clone();
-        points.win = number("points.win", &self.win, "a number of points")?;
-        points.draw = number("points.draw", &self.draw, "a number of points")?;
-        points.forfeit_win = points.win;
-        points.pairing_bye = points.win;
-        points.full_bye = points.win;
-        points.half_bye = points.draw;
-        let system: PairingSystem = parse_field("system", &self.system)?;
-        Ok(Regulations {
-            name: self.name.clone(),
-            place: self.place.trim().to_string(),
-            federation: self.federation.trim().to_uppercase(),
-            start_date: self.start_date.trim().to_string(),
-            end_date: self.end_date.trim().to_string(),
-            system,
-            rounds: if system.is_swiss() {
-                number("rounds", &self.rounds, "a whole number of rounds")?
-            } else {
-                d.rounds
-            },
-            time_control: TimeControl {
-                periods: vec![Period {
-                    moves: None,
-                    minutes: base,
-                }],
-                increment_seconds: increment,
-                delay_seconds: 0,
-            },
-            default_time_minutes: number(
-                "default_time_minutes",
-                &self.default_time_minutes,
-                "a whole number of minutes",
-            )?,
-            points,
-            late_entry_bye: parse_field("late_entry_bye", &self.late_entry_bye)?,
-            tiebreaks: self
-                .tiebreaks
-                .split([',', ' ', ';'])
-                .map(str::trim)
-                .filter(|s| !s.is_empty())
-                .map(str::to_uppercase)
-                .collect(),
-            laws_edition: parse_field("laws_edition", &self.laws_edition)?,
-            // A form without the field (an older page) keeps "none".
-            acceleration: if self.acceleration.trim().is_empty() {
-                d.acceleration
-            } else {
-                parse_field("acceleration", &self.acceleration)?
-            },
-            ..d
-        })
-    }
+/// The value of `name` in a posted form (the last one, as a check box's
+/// hidden `0` comes before its `1`).
+pub(crate) fn posted<'a>(pairs: &'a [(String, String)], name: &str) -> &'a str {
+    pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("")
 }
 
-impl TournamentForm {
-    /// The form showing regulations as stored (the settings page).
-    fn of(r: &Regulations) -> TournamentForm {
-        let fmt = |x: f64| {
-            if x.fract() == 0.0 {
-                format!("{}", x as i64)
-            } else {
-                format!("{x}")
-            }
-        };
-        TournamentForm {
-            csrf: String::new(),
-            name: r.name.clone(),
-            place: r.place.clone(),
-            federation: r.federation.clone(),
-            start_date: r.start_date.clone(),
-            end_date: r.end_date.clone(),
-            system: r.system.to_string(),
-            rounds: r.rounds.to_string(),
-            base_minutes: r
-                .time_control
-                .periods
-                .first()
-                .map(|p| p.minutes.to_string())
-                .unwrap_or_default(),
-            increment: r.time_control.increment_seconds.to_string(),
-            default_time_minutes: r.default_time_minutes.to_string(),
-            win: fmt(r.points.win),
-            draw: fmt(r.points.draw),
-            late_entry_bye: r.late_entry_bye.to_string(),
-            tiebreaks: r.tiebreaks.join(", "),
-            laws_edition: r.laws_edition.to_string(),
-            acceleration: r.acceleration.to_string(),
-            warning_read: String::new(),
-            leave_fide_mode: String::new(),
-            ..TournamentForm::default()
+/// The form's error: every problem of what was typed, each at its form field,
+/// or else `e` (which the domain refused, in the viewer's language) at its form field.
+fn form_error(f: &TournamentForm, e: DomainError, lang: crate::i18n::Lang) -> FormError {
+    let rename = |e: DomainError| match e {
+        DomainError::Invalid { field, message } => DomainError::Invalid {
+            field: form_field(&field),
+            message,
+        },
+        other => other,
+    };
+    match f.regulations() {
+        Err(all) => {
+            let all: Vec<DomainError> = all
+                .into_iter()
+                .map(|e| errors::localized(e, lang))
+                .collect();
+            FormError::all(&all)
         }
-    }
-
-    /// The regulations the settings form changes, against `current`: only the
-    /// fields the form shows, and only where they differ (a time control of
-    /// several periods or a custom point system is kept unless its shown part
-    /// changed).
-    fn changes(
-        &self,
-        current: &Regulations,
-    ) -> DomainResult<serde_json::Map<String, serde_json::Value>> {
-        let wanted = self.regulations()?;
-        let as_map = |r: &Regulations| match serde_json::to_value(r) {
-            Ok(serde_json::Value::Object(m)) => m,
-            _ => serde_json::Map::new(),
-        };
-        let (old, new) = (as_map(current), as_map(&wanted));
-        let shown = TournamentForm::of(current);
-        let mut out = serde_json::Map::new();
-        for key in [
-            "name",
-            "place",
-            "federation",
-            "start_date",
-            "end_date",
-            "system",
-            "rounds",
-            "default_time_minutes",
-            "late_entry_bye",
-            "tiebreaks",
-            "laws_edition",
-            "acceleration",
-        ] {
-            if old.get(key) != new.get(key) {
-                if let Some(v) = new.get(key) {
-                    out.insert(key.into(), v.clone());
-                }
-            }
-        }
-        if shown.base_minutes != self.base_minutes.trim()
-            || shown.increment != self.increment.trim()
-        {
-            if let Some(v) = new.get("time_control") {
-                out.insert("time_control".into(), v.clone());
-            }
-        }
-        if shown.win != self.win.trim() || shown.draw != self.draw.trim() {
-            if let Some(v) = new.get("points") {
-                out.insert("points".into(), v.clone());
-            }
-        }
-        Ok(out)
+        Ok(_) => FormError::of(&rename(e)),
     }
 }
 
@@ -249,11 +53,13 @@ impl TournamentForm {
 pub struct NewTournamentPage {
     pub base: Base,
     pub f: TournamentForm,
+    /// The regulations as stored, for the fields shown as fixed text.
+    pub stored: TournamentForm,
     pub error: FormError,
     /// The settings of an existing tournament (its id), else a new one.
     pub settings: Option<TournamentId>,
-    /// Round 1 is paired: only these fields may still change.
-    pub editable_while_running: Option<&'static [&'static str]>,
+    /// Round 1 is paired: what may no longer change is shown as text.
+    pub running: bool,
     pub notice: Option<String>,
     /// FIDE mode refused the change: ask for both confirmations in the form.
     pub fide_warning: Option<String>,
@@ -262,18 +68,203 @@ pub struct NewTournamentPage {
 }
 
 impl NewTournamentPage {
-    /// Whether the field is locked (the tournament has started).
-    pub fn locked(&self, field: &str) -> bool {
-        self.editable_while_running
-            .is_some_and(|ok| !ok.contains(&field))
+    /// A team event's boards and match points on New tournament, as typed or
+    /// their defaults: (field, value).
+    pub fn team_fields(&self) -> Vec<(&'static str, String)> {
+        team_values(&self.f)
+    }
+
+    /// Whether the regulation `key` (`time_control`, `points`, …) is fixed:
+    /// round 1 is paired and the domain's rule (`tournaments::changeable_after_start`)
+    /// no longer lets it change.
+    pub fn fixed(&self, key: &str) -> bool {
+        self.running && !tournaments::changeable_after_start(key)
+    }
+
+    /// `aria-invalid` for a field with an error.
+    pub fn invalid(&self, field: &str) -> bool {
+        self.error.at(field).is_some()
+    }
+
+    /// Whether any field of the group `keys` may still change.
+    pub fn any_open(&self, keys: &[&str]) -> bool {
+        keys.iter().any(|k| !self.fixed(k))
+    }
+
+    /// The word of a closed set stored in `field` (its text key).
+    pub fn stored_word(&self, field: &str) -> &'static str {
+        let v = self.stored.v(field);
+        let words = PairingSystem::ALL
+            .iter()
+            .map(|x| x.as_str())
+            .chain(Variant::ALL.iter().map(|x| x.as_str()))
+            .chain(LateEntryBye::ALL.iter().map(|x| x.as_str()))
+            .chain(InitialColour::ALL.iter().map(|x| x.as_str()))
+            .chain(Acceleration::ALL.iter().map(|x| x.as_str()));
+        match field {
+            "rating_order" => rating_word(v),
+            _ => words.into_iter().find(|w| *w == v).unwrap_or("none"),
+        }
+    }
+
+    /// The text key of a rating order.
+    pub fn rating_word(&self, v: &str) -> &'static str {
+        rating_word(v)
+    }
+
+    /// `date3`, `moves2`: a numbered field's name.
+    pub fn numbered(&self, prefix: &str, n: impl std::fmt::Display) -> String {
+        format!("{prefix}{n}")
+    }
+
+    /// The name of period `i`'s minutes (counted from 1).
+    pub fn minutes_name(&self, i: impl std::borrow::Borrow<usize>) -> String {
+        regulation_fields::minutes_field(i.borrow().saturating_sub(1))
+    }
+
+    /// The periods' rows, counted from 1.
+    pub fn period_numbers(&self) -> Vec<usize> {
+        (1..=regulation_fields::PERIOD_ROWS).collect()
+    }
+
+    /// The point system's fields with their labels, in the viewer's language.
+    pub fn point_labels(&self) -> Vec<(&'static str, &'static str)> {
+        regulation_fields::POINT_FIELDS
+            .iter()
+            .map(|f| {
+                let label = match *f {
+                    "win" => "win_points",
+                    "draw" => "draw_points",
+                    "loss" => "reg_loss_points",
+                    "forfeit_win" => "reg_forfeit_win_points",
+                    "forfeit_loss" => "reg_forfeit_loss_points",
+                    "pairing_bye" => "reg_pairing_bye_points",
+                    "full_bye" => "reg_full_bye_points",
+                    "half_bye" => "reg_half_bye_points",
+                    _ => "reg_zero_bye_points",
+                };
+                (*f, self.base.tr.t(label))
+            })
+            .collect()
+    }
+
+    /// The stored time control as text: `40 moves / 90 min, rest of the game / 30 min, +30 s`.
+    pub fn time_control_text(&self) -> String {
+        let tr = &self.base.tr;
+        let mut parts = Vec::new();
+        for i in 1..=regulation_fields::PERIOD_ROWS {
+            let minutes = self.stored.v(&regulation_fields::minutes_field(i - 1));
+            if minutes.is_empty() {
+                continue;
+            }
+            let moves = self.stored.v(&format!("moves{i}"));
+            let moves = if moves.is_empty() {
+                tr.t("reg_rest_of_game").to_string()
+            } else {
+                format!("{moves} {}", tr.t("reg_moves_word"))
+            };
+            parts.push(format!("{moves} / {minutes} min"));
+        }
+        let mut text = parts.join(", ");
+        for (field, key) in [("increment", "increment"), ("delay", "reg_delay")] {
+            let v = self.stored.v(field);
+            if v != "0" {
+                text.push_str(&format!("; {}: {v}", tr.t(key)));
+            }
+        }
+        text
+    }
+
+    pub fn yes_no(&self, yes: bool) -> &'static str {
+        self.base.tr.t(if yes { "yes" } else { "no_word" })
+    }
+
+    /// A number, or "as the edition says" when empty.
+    pub fn or_edition(&self, v: &str) -> String {
+        if v.is_empty() {
+            self.base.tr.t("reg_as_edition").to_string()
+        } else {
+            v.to_string()
+        }
+    }
+
+    /// Whether a round of the schedule has an error (its table opens).
+    pub fn schedule_error(&self) -> bool {
+        self.error.field.starts_with("date")
+            || self.error.field.starts_with("time")
+            || self
+                .error
+                .more
+                .iter()
+                .any(|(f, _)| f.starts_with("date") || f.starts_with("time"))
+    }
+
+    /// Whether a field of the laws' details has an error (they open).
+    pub fn laws_error(&self) -> bool {
+        [
+            "draw_offer_min_moves",
+            "draw_needs_arbiter",
+            "illegal_moves_lose",
+            "illegal_move_bonus_seconds",
+        ]
+        .iter()
+        .any(|f| self.invalid(f))
+    }
+
+    fn blank(viewer: &Viewer, f: TournamentForm, error: FormError) -> NewTournamentPage {
+        NewTournamentPage {
+            base: Base::new(viewer, viewer.tr().t("new_tournament"), None),
+            stored: f.clone(),
+            f,
+            error,
+            settings: None,
+            running: false,
+            notice: None,
+            fide_warning: None,
+            departures: Vec::new(),
+        }
     }
 }
+
+/// The text key of a rating order.
+pub fn rating_word(v: &str) -> &'static str {
+    if v == "national" {
+        "reg_rating_national"
+    } else {
+        "reg_rating_fide"
+    }
+}
+
+/// The starting point of a new tournament's form: the defaults, today, and
+/// one period of 90 minutes with 30 seconds a move.
+fn new_defaults() -> Regulations {
+    let today = chrono::Local::now()
+        .date_naive()
+        .format("%Y-%m-%d")
+        .to_string();
+    Regulations {
+        start_date: today.clone(),
+        end_date: today,
+        time_control: TimeControl {
+            periods: vec![Period {
+                moves: None,
+                minutes: 90,
+            }],
+            increment_seconds: 30,
+            delay_seconds: 0,
+        },
+        ..Regulations::default()
+    }
+}
+
+/// Rounds of schedule a new tournament's form shows (the default number of rounds).
+const NEW_SCHEDULE_ROWS: u32 = 9;
 
 pub(super) fn settings_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
     tid: TournamentId,
-    typed: Option<(TournamentForm, FormError)>,
+    typed: Option<(Vec<(String, String)>, DomainError)>,
     notice: Option<String>,
 ) -> DomainResult<NewTournamentPage> {
     // Arbiters read the settings; saving them is the organizer's
@@ -281,23 +272,40 @@ pub(super) fn settings_page(
     require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let nav = TournamentNav::load(conn, viewer, tid, "settings")?;
     let t = tournaments::get(conn, tid, crate::domain::Audience::Staff)?;
+    let rows = schedule_rows(conn, tid)?;
     let running = nav.last_round > RoundNo(0);
-    let (f, error) =
-        typed.unwrap_or_else(|| (TournamentForm::of(&t.regulations), FormError::default()));
+    let (f, error) = match typed {
+        Some((posted, e)) => {
+            let f = TournamentForm::typed(&t.regulations, rows, &posted);
+            let error = form_error(&f, e, viewer.lang);
+            (f, error)
+        }
+        None => (
+            TournamentForm::of(&t.regulations, rows),
+            FormError::default(),
+        ),
+    };
     let fide_warning = error
         .needs(crate::domain::ToConfirm::LeaveFideMode)
         .map(str::to_string);
     let title = format!("{} · {}", viewer.tr().t("settings"), nav.name);
     Ok(NewTournamentPage {
         base: Base::new(viewer, title, Some(nav)),
+        stored: TournamentForm::of(&t.regulations, rows),
         f,
         error,
         settings: Some(tid),
-        editable_while_running: running.then_some(tournaments::EDITABLE_WHILE_RUNNING),
+        running,
         notice,
         fide_warning,
         departures: crate::domain::fide_mode::departures(conn, tid)?,
     })
+}
+
+/// Rounds of schedule the settings show: the rounds of the event.
+fn schedule_rows(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<u32> {
+    let row = tournaments::load(conn, tid)?;
+    Ok(crate::domain::regulations::total_rounds(conn, &row)?.max(row.rounds as u32))
 }
 
 /// `GET /t/{tid}/manage/settings`: the regulations, editable while they may change.
@@ -322,31 +330,15 @@ pub async fn save_settings(
     state: web::Data<AppState>,
     req: HttpRequest,
     tid: web::Path<TournamentId>,
-    form: web::Form<TournamentForm>,
+    form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let typed = f.clone();
+    let pairs = form.into_inner();
+    let viewer = form_viewer(&state, &req, posted(&pairs, "csrf")).await?;
+    let typed = pairs.clone();
     let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        let current = tournaments::get(conn, tid, crate::domain::Audience::Staff)?;
-        let changes = f.changes(&current.regulations)?;
-        if changes.is_empty() {
-            return Ok(Vec::new());
-        }
-        let keys: Vec<String> = changes.keys().cloned().collect();
-        tournaments::edit(
-            conn,
-            actor,
-            tid,
-            tournaments::EditTournament {
-                version: Some(current.version),
-                changes,
-                warning_read: ticked(&f.warning_read),
-                leave_fide_mode: ticked(&f.leave_fide_mode),
-            },
-        )?;
-        Ok(keys)
+        let rows = schedule_rows(conn, tid)?;
+        regulation_fields::save(conn, actor, tid, rows, &pairs)
     })
     .await?;
     post_answer(
@@ -365,20 +357,12 @@ pub async fn save_settings(
             )
         },
         move |e| {
-            let typed = (typed, FormError::of(&e));
             move |conn: &mut DbConnection, v: &Viewer| {
-                settings_page(conn, v, tid, Some(typed), None)
+                settings_page(conn, v, tid, Some((typed, e)), None)
             }
         },
     )
     .await
-}
-
-impl NewTournamentPage {
-    /// `aria-invalid`/`aria-describedby` for a field with an error.
-    pub fn invalid(&self, field: &str) -> bool {
-        self.error.at(field).is_some()
-    }
 }
 
 pub async fn new_tournament_form(
@@ -389,16 +373,8 @@ pub async fn new_tournament_form(
         if viewer.actor.user_id.is_none() {
             return Err(DomainError::Unauthenticated);
         }
-        Ok(NewTournamentPage {
-            base: Base::new(viewer, viewer.tr().t("new_tournament"), None),
-            f: TournamentForm::default(),
-            error: FormError::default(),
-            settings: None,
-            editable_while_running: None,
-            notice: None,
-            fide_warning: None,
-            departures: Vec::new(),
-        })
+        let f = TournamentForm::of(&new_defaults(), NEW_SCHEDULE_ROWS);
+        Ok(NewTournamentPage::blank(viewer, f, FormError::default()))
     })
     .await
 }
@@ -406,11 +382,12 @@ pub async fn new_tournament_form(
 pub async fn create_tournament(
     state: web::Data<AppState>,
     req: HttpRequest,
-    form: web::Form<TournamentForm>,
+    form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    if let Some(system) = crate::web::pages::team_forms::team_system(&f.system) {
+    let pairs = form.into_inner();
+    let viewer = form_viewer(&state, &req, posted(&pairs, "csrf")).await?;
+    let f = TournamentForm::typed(&new_defaults(), NEW_SCHEDULE_ROWS, &pairs);
+    if let Some(system) = crate::web::pages::team_forms::team_system(f.v("system")) {
         return create_team_event(&state, viewer, f, system).await;
     }
     let result = match f.regulations() {
@@ -420,42 +397,34 @@ pub async fn create_tournament(
             })
             .await?
         }
-        Err(e) => Err(e),
+        Err(mut all) => Err(all.remove(0)),
     };
     match result {
         Ok(t) => Ok(redirect(&format!("/t/{}/manage/players", t.id))),
         Err(e @ DomainError::Invalid { .. }) => {
             // Every problem at once: each field's own message next to it.
-            let e = errors::localized(e, viewer.lang);
-            let error = match f.regulations() {
-                Ok(mut reg) => {
-                    let all = reg.problems();
-                    if all.is_empty() {
-                        FormError::of(&e)
-                    } else {
-                        let all: Vec<DomainError> = all
-                            .into_iter()
-                            .map(|e| errors::localized(e, viewer.lang))
-                            .collect();
-                        FormError::all(&all)
-                    }
-                }
-                Err(_) => FormError::of(&e),
-            };
-            let page = NewTournamentPage {
-                base: Base::new(&viewer, viewer.tr().t("new_tournament"), None),
-                f,
-                error,
-                settings: None,
-                editable_while_running: None,
-                notice: None,
-                fide_warning: None,
-                departures: Vec::new(),
-            };
+            let error = form_error(&f, errors::localized(e, viewer.lang), viewer.lang);
+            let page = NewTournamentPage::blank(&viewer, f, error);
             Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),
     }
+}
+
+/// The team fields of New tournament as typed, or their defaults.
+fn team_values(f: &TournamentForm) -> Vec<(&'static str, String)> {
+    [
+        ("team_boards", "4"),
+        ("team_match_win", "2"),
+        ("team_match_draw", "1"),
+        ("team_match_loss", "0"),
+    ]
+    .into_iter()
+    .map(|(k, d)| {
+        let v = f.v(k).trim();
+        (k, if v.is_empty() { d } else { v }.to_string())
+    })
+    .collect()
 }
 
 /// A team system chosen on the New tournament form: the tournament and its
@@ -467,14 +436,15 @@ async fn create_team_event(
     system: TeamSystemKind,
 ) -> Result<HttpResponse, PageError> {
     let mut individual = f.clone();
-    individual.system = PairingSystem::Swiss.to_string();
+    individual.set("system", PairingSystem::Swiss.as_str());
+    let t = team_values(&f);
     let settings = crate::web::pages::team_forms::new_event_settings(
         system,
-        &f.rounds,
-        &f.team_boards,
-        &f.team_match_win,
-        &f.team_match_draw,
-        &f.team_match_loss,
+        f.v("rounds"),
+        &t[0].1,
+        &t[1].1,
+        &t[2].1,
+        &t[3].1,
     );
     let result = match (individual.regulations(), settings) {
         (Ok(reg), Ok(s)) => {
@@ -483,26 +453,18 @@ async fn create_team_event(
             })
             .await?
         }
-        (Err(e), _) | (_, Err(e)) => Err(e),
+        (Err(mut all), _) => Err(all.remove(0)),
+        (_, Err(e)) => Err(e),
     };
     match result {
         Ok(v) => Ok(redirect(&format!("/t/{}/manage/teams", v.tournament_id))),
         Err(e @ (DomainError::Invalid { .. } | DomainError::ConflictOn { .. })) => {
-            let mut error = FormError::of(&errors::localized(e, viewer.lang));
+            let mut error = form_error(&f, errors::localized(e, viewer.lang), viewer.lang);
             // The team event's fields carry `team_` on this form.
             if ["boards", "match_win", "match_draw", "match_loss"].contains(&error.field.as_str()) {
                 error.field = format!("team_{}", error.field);
             }
-            let page = NewTournamentPage {
-                base: Base::new(&viewer, viewer.tr().t("new_tournament"), None),
-                f,
-                error,
-                settings: None,
-                editable_while_running: None,
-                notice: None,
-                fide_warning: None,
-                departures: Vec::new(),
-            };
+            let page = NewTournamentPage::blank(&viewer, f, error);
             Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
         }
         Err(e) => Err(PageError::new(e, viewer.lang)),
