@@ -636,7 +636,8 @@ mod tests {
                 ("date4", "2026-01-02"),
                 ("time5", "10:00"),
                 ("minutes2", "2000"),
-                ("moves1", "x"),
+                ("moves3", "x"),
+                ("minutes3", "10"),
                 ("win", "0.3"),
                 ("illegal_moves_lose", "0"),
             ]),
@@ -655,7 +656,7 @@ mod tests {
             "time4",
             "date5",
             "minutes2",
-            "moves1",
+            "moves3",
             "win",
             "illegal_moves_lose",
         ] {
@@ -666,7 +667,11 @@ mod tests {
     #[test]
     fn an_older_post_scores_byes_as_its_win_and_draw() {
         let d = Regulations::default();
-        let f = RegulationsForm::typed(&d, 9, &post(&[("win", "3"), ("draw", "1")]));
+        let f = RegulationsForm::typed(
+            &d,
+            9,
+            &post(&[("name", "Football"), ("win", "3"), ("draw", "1")]),
+        );
         let p = f.regulations().unwrap().points;
         assert_eq!((p.forfeit_win, p.full_bye, p.half_bye), (3.0, 3.0, 1.0));
     }
