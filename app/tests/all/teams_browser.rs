@@ -225,7 +225,7 @@ fn a_team_swiss_round_in_the_browser() {
     assert_eq!(side, [1, 2, 3, 5]);
 
     // 6. The arbiter: the other line-ups as the roster stands (one click each).
-    b.click("nav.tour a[href$='/manage/teams']");
+    b.click("nav.staff a[href$='/manage/teams']");
     loaded(&b, "form.lineup", "the team screen");
     for team in [1, 3, 4] {
         b.click(&format!("form[action$='/lineups/{team}'] button"));

@@ -437,6 +437,7 @@ async fn create_team_event(
 ) -> Result<HttpResponse, PageError> {
     let mut individual = f.clone();
     individual.set("system", PairingSystem::Swiss.as_str());
+    let reg = individual.regulations();
     let t = team_values(&f);
     let settings = crate::web::pages::team_forms::new_event_settings(
         system,
@@ -446,7 +447,7 @@ async fn create_team_event(
         &t[2].1,
         &t[3].1,
     );
-    let result = match (individual.regulations(), settings) {
+    let result = match (reg, settings) {
         (Ok(reg), Ok(s)) => {
             write_op(state, &viewer, None, move |conn, actor| {
                 crate::domain::teams::create_event(conn, actor, reg, s)
@@ -459,11 +460,20 @@ async fn create_team_event(
     match result {
         Ok(v) => Ok(redirect(&format!("/t/{}/manage/teams", v.tournament_id))),
         Err(e @ (DomainError::Invalid { .. } | DomainError::ConflictOn { .. })) => {
-            let mut error = form_error(&f, errors::localized(e, viewer.lang), viewer.lang);
-            // The team event's fields carry `team_` on this form.
-            if ["boards", "match_win", "match_draw", "match_loss"].contains(&error.field.as_str()) {
-                error.field = format!("team_{}", error.field);
-            }
+            let e = errors::localized(e, viewer.lang);
+            // The team event's fields carry `team_` on this form; the other
+            // problems are the individual regulations' (the system aside).
+            let error = match &e {
+                DomainError::Invalid { field, .. }
+                    if ["boards", "match_win", "match_draw", "match_loss"]
+                        .contains(&field.as_str()) =>
+                {
+                    let mut error = FormError::of(&e);
+                    error.field = format!("team_{}", error.field);
+                    error
+                }
+                _ => form_error(&individual, e, viewer.lang),
+            };
             let page = NewTournamentPage::blank(&viewer, f, error);
             Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
         }
