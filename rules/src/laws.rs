@@ -734,6 +734,18 @@ pub fn article(edition: Edition, rule: Rule) -> Option<&'static str> {
     entry(edition, rule).article
 }
 
+/// Point `n` (1–11) of the rules for adjourned games, as the edition numbers
+/// it: `A.n` (2005, Appendix A), `Guidelines n` (2009, the guidelines after
+/// the appendices), `I.n` (2018 and 2023, Guidelines I). Point 8 is the
+/// sealed-move rule of the table (`Rule::SealedMoveLoses`).
+pub fn adjournment_point(edition: Edition, n: u8) -> String {
+    match edition {
+        Edition::Laws2005 => format!("A.{n}"),
+        Edition::Laws2009 => format!("Guidelines {n}"),
+        Edition::Laws2018 | Edition::Laws2023 => format!("I.{n}"),
+    }
+}
+
 /// The consequence of a rule in an edition, in a sentence.
 pub fn consequence(edition: Edition, rule: Rule) -> &'static str {
     entry(edition, rule).consequence

@@ -474,3 +474,21 @@ fn adjournment_and_chess960_moved_to_guidelines() {
         Some("I.8")
     );
 }
+
+/// The adjournment points follow each edition's numbering, and point 8 is
+/// the table's sealed-move article in every edition.
+#[test]
+fn adjournment_points_follow_the_edition() {
+    use rules::laws::{adjournment_point, article, Edition, Rule};
+    for e in Edition::ALL {
+        assert_eq!(
+            Some(adjournment_point(e, 8).as_str()),
+            article(e, Rule::SealedMoveLoses),
+            "{e:?}"
+        );
+    }
+    assert_eq!(adjournment_point(Edition::Laws2023, 6), "I.6");
+    assert_eq!(adjournment_point(Edition::Laws2018, 11), "I.11");
+    assert_eq!(adjournment_point(Edition::Laws2009, 9), "Guidelines 9");
+    assert_eq!(adjournment_point(Edition::Laws2005, 5), "A.5");
+}

@@ -597,7 +597,7 @@ pub fn open(
     }
     let Some(replier_at) = b.3.as_deref() else {
         return Err(DomainError::conflict(
-            msg!("the envelope is opened only in the presence of the player who must reply (Guidelines §6): mark him present first"),
+            msg!("the envelope is opened only in the presence of the player who must reply ({}): mark him present first", rules::laws::adjournment_point(t.laws_edition.rules(), 6)),
         ));
     };
     let g = load_game(conn, tid, a.1)?;
@@ -725,7 +725,10 @@ pub fn open(
             )));
         };
         if !sealer_absent || judgement.consequence != Consequence::Continue {
-            return Err(DomainError::conflict(msg!("the reply is sealed only when the sealer is absent and play goes on (Guidelines §9)")));
+            return Err(DomainError::conflict(msg!(
+                "the reply is sealed only when the sealer is absent and play goes on ({})",
+                rules::laws::adjournment_point(t.laws_edition.rules(), 9)
+            )));
         }
         let resume_at = cmd.reply_resume_at.clone().unwrap_or_default();
         if parse_local(&resume_at).is_none() {

@@ -406,18 +406,18 @@ pub fn text(key: &str) -> Option<&'static str> {
         "replier_flag_fallen" => "přítomnému hráči spadl praporek",
         "reply_seal_help" => {
             "Hráč, který zapečetil, chybí: odpovídající hráč může zapečetit svou odpověď \
-             do nové obálky (§9)."
+             do nové obálky"
         }
         "reply_sealed_move" => "Odpověď k zapečetění",
         "white_time_used" => "Spotřebovaný čas bílého",
         "black_time_used" => "Spotřebovaný čas černého",
-        "ended_before_resumption" => "Skončila před dohrávkou (§5)",
+        "ended_before_resumption" => "Skončila před dohrávkou",
         "draw_agreed" => "remíza dohodou",
         "white_resigns" => "bílý se vzdává",
         "black_resigns" => "černý se vzdává",
         "record" => "Zapsat",
         "position_restorable" => "pozici lze znovu postavit",
-        "envelope_lost" => "Obálka ztracena (§11)",
+        "envelope_lost" => "Obálka ztracena",
         "adjourn" => "Přerušit partii",
         "adjourn_help" => {
             "Zapečetěný tah je ihned zašifrován a nikde se neukáže, dokud se obálka neotevře."
@@ -536,6 +536,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "trf_text" => "nebo jeho text",
         "team_deadline" => "Termín sestav pro kapitány",
         "team_set_deadline" => "Nastavit termín",
+        "laws_guidelines" => "Směrnice",
         "staff_nav" => "Řízení turnaje",
         "phase_before" => "Před turnajem",
         "phase_rounds" => "Kola",

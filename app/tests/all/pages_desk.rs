@@ -374,6 +374,13 @@ fn adjournments(app: &TestApp, d: &Desk) {
         409,
         0,
     );
+    // The adjournment points as the tournament's edition (2009) numbers them.
+    assert!(body.contains("(Guidelines 6)"), "[{}] {body}", app.label());
+    assert!(
+        page.contains("(Guidelines 11)") && page.contains("(Guidelines 5)"),
+        "[{}] the desk cites the 2009 guidelines",
+        app.label()
+    );
     assert!(
         body.contains("mark him present"),
         "[{}] {body}",

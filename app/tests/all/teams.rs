@@ -973,7 +973,7 @@ fn trf_round_trip(org: &Client, tid: i64, label: &str) {
     );
     let name = org.get(&format!("/api/v1/tournaments/{tid}/team-event")).1["name"].clone();
     let copy = i64::from(
-        EventBuilder::swiss(&org)
+        EventBuilder::swiss(org)
             .named(name.as_str().unwrap())
             .rounds(1)
             .build()

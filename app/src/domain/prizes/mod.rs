@@ -302,8 +302,6 @@ pub struct TeamResult {
     pub points: f64,
 }
 
-/// The prizes of `table` for the final `standings` (any order; `rank` orders them).
-
 /// Cents as money: `1234.50`.
 pub fn money(cents: i64) -> String {
     format!("{}.{:02}", cents / 100, (cents % 100).abs())

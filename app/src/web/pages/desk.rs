@@ -151,6 +151,16 @@ impl GameDesk {
         }
     }
 
+    /// Point `n` of the rules for adjourned games as the tournament's edition
+    /// numbers it (`rules::laws::adjournment_point`), its word in the page's language.
+    pub fn adjourn_point(&self, n: u8) -> String {
+        let p = rules::laws::adjournment_point(self.laws_edition.rules(), n);
+        match p.strip_prefix("Guidelines ") {
+            Some(rest) => format!("{} {rest}", self.base.tr.t("laws_guidelines")),
+            None => p,
+        }
+    }
+
     /// The articles of a penalty kind (its word) under the tournament's
     /// edition (`penalties::article`).
     pub fn penalty_article(&self, kind: &str) -> String {
