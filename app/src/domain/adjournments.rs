@@ -811,21 +811,24 @@ pub fn end_before_resumption(
         )));
     }
     let p = point_system(&t);
+    // Stored in English with the point of the tournament's edition; read back
+    // in the page's language (`library::SEALED_PHRASES`).
+    let point = rules::laws::adjournment_point(t.laws_edition.rules(), 5);
     let (w, b, term) = match cmd.outcome {
         EarlyEnd::Draw => (
             p.draw,
             p.draw,
-            "draw agreed before resumption (Guidelines §5)",
+            format!("draw agreed before resumption ({point})"),
         ),
         EarlyEnd::WhiteResigns => (
             p.loss,
             p.win,
-            "White resigned before resumption (Guidelines §5)",
+            format!("White resigned before resumption ({point})"),
         ),
         EarlyEnd::BlackResigns => (
             p.win,
             p.loss,
-            "Black resigned before resumption (Guidelines §5)",
+            format!("Black resigned before resumption ({point})"),
         ),
     };
     end_envelope(
@@ -835,7 +838,7 @@ pub fn end_before_resumption(
         &row,
         EnvelopeState::Ended,
         Some((w, b)),
-        term,
+        &term,
         "adjournment.end",
     )
 }
@@ -858,16 +861,18 @@ pub fn envelope_lost(
     cmd: EnvelopeLost,
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
+    let t = load_tournament(conn, tid)?;
     let row = load(conn, tid, aid)?;
     if row.1 .2 != EnvelopeState::Sealed {
         return Err(DomainError::conflict(msg!(
             "the envelope is no longer sealed"
         )));
     }
+    let point = rules::laws::adjournment_point(t.laws_edition.rules(), 11);
     let term = if cmd.restorable {
-        "envelope lost: resume from the adjourned position with the recorded times; the sealer plays the move he says he sealed (§11)"
+        format!("envelope lost: resume from the adjourned position with the recorded times; the sealer plays the move he says he sealed ({point})")
     } else {
-        "envelope lost and the position cannot be restored: the game is annulled and replayed (§11)"
+        format!("envelope lost and the position cannot be restored: the game is annulled and replayed ({point})")
     };
     end_envelope(
         conn,
@@ -876,7 +881,7 @@ pub fn envelope_lost(
         &row,
         EnvelopeState::Lost,
         None,
-        term,
+        &term,
         "adjournment.lost",
     )
 }

@@ -182,6 +182,13 @@ pub const SEALED_PHRASES: &[&str] = &[
     "the sealer is more than the lateness limit late (Guidelines §10)",
     "the replying player is more than the lateness limit late (Guidelines §10)",
     "the sealed move is {} (Guidelines §8)",
+    // How an envelope ended without being opened (`domain/adjournments.rs`),
+    // with the point of the tournament's edition.
+    "draw agreed before resumption ({})",
+    "White resigned before resumption ({})",
+    "Black resigned before resumption ({})",
+    "envelope lost: resume from the adjourned position with the recorded times; the sealer plays the move he says he sealed ({})",
+    "envelope lost and the position cannot be restored: the game is annulled and replayed ({})",
 ];
 
 /// A stored game reason made of a sealed-move judgement's notes, as the

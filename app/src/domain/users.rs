@@ -365,3 +365,23 @@ pub fn list_accounts(conn: &mut DbConnection, actor: &Actor) -> DomainResult<Vec
         .load(conn)?;
     Ok(rows.iter().map(UserView::from).collect())
 }
+
+/// Every account's user name by its id (the audit log names who did what).
+pub fn user_names(
+    conn: &mut DbConnection,
+) -> DomainResult<std::collections::HashMap<UserId, String>> {
+    let rows: Vec<(UserId, String)> = users::table
+        .select((users::id, users::username))
+        .load(conn)?;
+    Ok(rows.into_iter().collect())
+}
+
+/// The logged-in user's own account (`GET /api/v1/session`).
+pub fn me(conn: &mut DbConnection, actor: &Actor) -> DomainResult<UserView> {
+    let uid = require_user(actor)?;
+    let u: User = users::table
+        .find(uid)
+        .select(User::as_select())
+        .first(conn)?;
+    Ok(UserView::from(&u))
+}

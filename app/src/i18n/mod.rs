@@ -897,7 +897,13 @@ impl Tr {
                 "Black declared lost by the arbiter",
                 "sędzia uznał partię czarnych za przegraną",
             ),
-            other => return other.replace('_', " "),
+            // An envelope ended unopened (`library::SEALED_PHRASES`).
+            other => {
+                return match crate::domain::library::sealed_notes(other) {
+                    Some(m) => errors::message(&m, self.lang),
+                    None => other.replace('_', " "),
+                }
+            }
         };
         if pl { pl_text } else { en }.to_string()
     }

@@ -494,6 +494,12 @@ fn adjournments(app: &TestApp, d: &Desk) {
     );
     let page = d.page(&format!("/manage/games/{gid}"));
     assert!(page.contains("annulled"), "[{}] {page}", app.label());
+    // Stored with the point of the tournament's edition (2009).
+    assert!(
+        page.contains("annulled and replayed (Guidelines 11)"),
+        "[{}] {page}",
+        app.label()
+    );
     assert_eq!(d.game(6)["kind"], "pending");
     // §5: a draw agreed before resumption; the envelope is never opened.
     let (gid, aid) = adjourn(app, d, 6, after_e4, "d5");
@@ -507,7 +513,13 @@ fn adjournments(app: &TestApp, d: &Desk) {
         1,
     );
     assert_eq!(d.game(6)["result"], "½-½");
-    assert!(!d.page(&format!("/manage/games/{gid}")).contains("d5 —"));
+    let page = d.page(&format!("/manage/games/{gid}"));
+    assert!(!page.contains("d5 —"));
+    assert!(
+        page.contains("draw agreed before resumption (Guidelines 5)"),
+        "[{}] {page}",
+        app.label()
+    );
 }
 
 #[test]

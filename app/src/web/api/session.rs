@@ -77,19 +77,7 @@ pub async fn login(
     responses((status = 200, description = "The logged-in user", body = UserView),
               (status = 401, description = "Not logged in", body = ErrorBody)))]
 pub async fn me(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
-    let user = read(&state, &req, |conn, actor| {
-        let uid = crate::domain::require_user(actor)?;
-        let u: crate::db::models::User = {
-            use crate::db::schema::users;
-            use diesel::prelude::*;
-            users::table
-                .find(uid)
-                .select(crate::db::models::User::as_select())
-                .first(conn)?
-        };
-        Ok(UserView::from(&u))
-    })
-    .await?;
+    let user = read(&state, &req, |conn, actor| users::me(conn, actor)).await?;
     Ok(HttpResponse::Ok().json(user))
 }
 

@@ -40,7 +40,7 @@ pub async fn audit(
         let nav = TournamentNav::load(conn, viewer, tid, "audit")?;
         let rows: Vec<AuditRow> = audit::for_tournament(conn, tid, AUDIT_PAGE + 1, offset)?;
         let more = rows.len() as i64 > AUDIT_PAGE;
-        let names = user_names(conn)?;
+        let names = users::user_names(conn)?;
         let pretty = |s: &Option<String>| {
             s.as_deref()
                 .and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok())
@@ -76,15 +76,4 @@ pub async fn audit(
         })
     })
     .await
-}
-
-pub(super) fn user_names(
-    conn: &mut DbConnection,
-) -> DomainResult<HashMap<crate::domain::ids::UserId, String>> {
-    use crate::db::schema::users;
-    use diesel::prelude::*;
-    let rows: Vec<(crate::domain::ids::UserId, String)> = users::table
-        .select((users::id, users::username))
-        .load(conn)?;
-    Ok(rows.into_iter().collect())
 }
