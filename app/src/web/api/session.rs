@@ -77,7 +77,7 @@ pub async fn login(
     responses((status = 200, description = "The logged-in user", body = UserView),
               (status = 401, description = "Not logged in", body = ErrorBody)))]
 pub async fn me(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResponse, AppError> {
-    let user = read(&state, &req, |conn, actor| users::me(conn, actor)).await?;
+    let user = read(&state, &req, users::me).await?;
     Ok(HttpResponse::Ok().json(user))
 }
 
