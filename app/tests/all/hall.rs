@@ -8,7 +8,7 @@
 //! without them unless `ARBITER_REQUIRE_BROWSER=1`).
 
 use crate::common::{Client, TestApp};
-use crate::pages_browser::{find, Browser};
+use crate::pages_browser::Browser;
 use app::db::Backend;
 use base64::Engine;
 use serde_json::{json, Value};
@@ -30,15 +30,7 @@ fn decode_qr(png: &[u8]) -> String {
 
 #[test]
 fn hall_screen_pages_updates_live_and_its_qr_code_opens_the_tournament() {
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    let Some((chromium, driver)) = crate::pages_browser::chromium_and_driver() else {
         return;
     };
     let app = TestApp::start(Backend::Sqlite);

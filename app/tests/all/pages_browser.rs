@@ -25,6 +25,26 @@ pub(crate) fn find(candidates: &[&str]) -> Option<PathBuf> {
     candidates.iter().map(PathBuf::from).find(|p| p.exists())
 }
 
+/// Chromium and its WebDriver, when installed. Without them a browser test
+/// prints `SKIPPED: chromium not installed` and passes — unless
+/// `ARBITER_REQUIRE_BROWSER=1` (CI), when it fails.
+pub(crate) fn chromium_and_driver() -> Option<(PathBuf, PathBuf)> {
+    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
+    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
+    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
+    match (chromium, driver) {
+        (Some(c), Some(d)) => Some((c, d)),
+        _ => {
+            assert!(
+                !required,
+                "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
+            );
+            println!("SKIPPED: chromium not installed");
+            None
+        }
+    }
+}
+
 /// The W3C WebDriver protocol, the few commands this test needs.
 pub(crate) struct Browser {
     http: Client,
@@ -272,15 +292,7 @@ const PLAYERS: [(&str, u32); 12] = [
 
 #[test]
 fn organizer_runs_round_one_in_a_browser() {
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    let Some((chromium, driver)) = chromium_and_driver() else {
         return;
     };
     // The walkthrough's width: 1000 by default; `ARBITER_WALKTHROUGH_WIDTH=390`
@@ -629,15 +641,7 @@ fn big_round(db: &Database) -> (app::domain::ids::TournamentId, app::domain::ids
 /// typed with the keyboard only (shorthand, Tab to the next board, Enter).
 #[test]
 fn team_pages_on_a_phone() {
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    let Some((chromium, driver)) = chromium_and_driver() else {
         return;
     };
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/teams");
@@ -819,15 +823,7 @@ fn open_streams(http: &Client, site: &str) -> i64 {
 /// cached page opens its stream again.
 #[test]
 fn thirty_live_pages_in_a_row_let_go_of_their_streams() {
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    let Some((chromium, driver)) = chromium_and_driver() else {
         return;
     };
     let demo = crate::pages_crawl::demo();

@@ -622,16 +622,8 @@ fn envelope_times_and_adjourn_form(app: &TestApp) {
 /// Polish and Czech (`artifacts/frictions/`).
 #[test]
 fn desk_frictions_in_a_browser() {
-    use crate::pages_browser::{find, Browser};
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    use crate::pages_browser::Browser;
+    let Some((chromium, driver)) = crate::pages_browser::chromium_and_driver() else {
         return;
     };
     let app = TestApp::start(app::db::Backend::Sqlite);

@@ -877,16 +877,8 @@ fn a_one_page_pairing_list_is_small_and_its_text_extracts() {
 
 #[test]
 fn screenshots_of_what_players_read() {
-    use crate::pages_browser::{find, Browser};
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    use crate::pages_browser::Browser;
+    let Some((chromium, driver)) = crate::pages_browser::chromium_and_driver() else {
         return;
     };
     let app = TestApp::start(backends().into_iter().next().unwrap());

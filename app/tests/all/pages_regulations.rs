@@ -602,16 +602,8 @@ fn the_round_screen_publishes_with_a_start_and_offers_the_next_round() {
 /// no page wider than its window.
 #[test]
 fn regulation_pages_fit_at_1280_and_390_px_in_three_languages() {
-    use crate::pages_browser::{find, Browser};
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    use crate::pages_browser::Browser;
+    let Some((chromium, driver)) = crate::pages_browser::chromium_and_driver() else {
         return;
     };
     let artifacts =

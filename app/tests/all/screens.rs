@@ -9,7 +9,7 @@
 //! Needs `chromium` and `chromium-driver`; without them it says `SKIPPED`
 //! unless `ARBITER_REQUIRE_BROWSER=1`.
 
-use crate::pages_browser::{find, Browser, TempDir};
+use crate::pages_browser::{Browser, TempDir};
 use app::db::Database;
 use app::server::{start_background, Background, Settings};
 use serde_json::Value;
@@ -152,15 +152,7 @@ fn problems(b: &Browser, lang: &str, english: &[String]) -> Vec<String> {
 
 #[test]
 fn every_staff_screen_fits_and_speaks_the_language() {
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium / chromedriver are not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    let Some((chromium, driver)) = crate::pages_browser::chromium_and_driver() else {
         return;
     };
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/screens");

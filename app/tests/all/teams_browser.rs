@@ -9,7 +9,7 @@
 //!
 //! Skips without chromium, unless `ARBITER_REQUIRE_BROWSER=1`.
 
-use crate::pages_browser::{find, Browser, TempDir};
+use crate::pages_browser::{Browser, TempDir};
 use app::db::Database;
 use app::domain::ids::RoundNo;
 use app::domain::{teams, users, Actor, Audience};
@@ -71,15 +71,7 @@ fn loaded(b: &Browser, css: &str, what: &str) {
 
 #[test]
 fn a_team_swiss_round_in_the_browser() {
-    let required = std::env::var("ARBITER_REQUIRE_BROWSER").as_deref() == Ok("1");
-    let chromium = find(&["/usr/bin/chromium", "/usr/bin/chromium-browser"]);
-    let driver = find(&["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]);
-    let (Some(chromium), Some(driver)) = (chromium, driver) else {
-        assert!(
-            !required,
-            "ARBITER_REQUIRE_BROWSER=1 but chromium is not installed"
-        );
-        println!("SKIPPED: chromium not installed");
+    let Some((chromium, driver)) = crate::pages_browser::chromium_and_driver() else {
         return;
     };
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/teams");
