@@ -124,6 +124,11 @@ fn a_tournament_is_imported_from_a_trf_file_on_a_page() {
         let (s, _, html) = admin.post("/import-trf", &[("csrf", &csrf), ("trf", "  ")]);
         assert_eq!(s, 422, "[{label}] empty: {html}");
 
+        // A visitor is sent to log in before the file is read.
+        let (s, to, _) = Form::new(&app.base).post("/import-trf", &[("trf", &good)]);
+        assert_eq!((s, to.as_str()), (303, "/login"), "[{label}]");
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+
         // The file: a new tournament, its players screen next.
         let (s, to, _) = admin.post("/import-trf", &[("csrf", &csrf), ("trf", &good)]);
         assert_eq!(s, 303, "[{label}]");

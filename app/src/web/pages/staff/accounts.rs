@@ -143,6 +143,18 @@ pub async fn import_trf(
     req: HttpRequest,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
+    // Who is asking, before a byte of the file is read: a logged-in user
+    // (the CSRF token, in the body, is checked once it is read).
+    let lang = crate::web::lang_of(&req);
+    let creds = Credentials::of(&req);
+    let db = state.db.clone();
+    let actor = web::block(move || creds.actor(&db, false))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), lang))?
+        .map_err(|e| PageError::new(e, lang))?;
+    if actor.user_id.is_none() {
+        return Err(PageError::new(DomainError::Unauthenticated, lang));
+    }
     let too_big = msg!("the TRF file is larger than 8 MiB");
     let bytes = super::super::form_body(&req, body, MAX_FORM_BYTES, "trf", too_big).await?;
     let f: ImportTrfForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
