@@ -192,13 +192,30 @@ impl Browser {
         );
     }
 
+    /// Clicks the element `css` finds. A live page may redraw itself between
+    /// finding the element and the click ("stale element reference"): the
+    /// element is then found again, a few times at most.
     pub(crate) fn click(&self, css: &str) {
-        let id = self.el(css);
-        self.cmd(
-            reqwest::Method::POST,
-            &format!("/element/{id}/click"),
-            Some(json!({})),
-        );
+        for _ in 0..10 {
+            let id = self.el(css);
+            let url = format!("{}/session/{}/element/{id}/click", self.base, self.session);
+            let res: Value = self
+                .http
+                .post(url)
+                .json(&json!({}))
+                .send()
+                .expect("webdriver")
+                .json()
+                .expect("webdriver json");
+            match res["value"].get("error").and_then(Value::as_str) {
+                None => return,
+                Some("stale element reference") => {
+                    std::thread::sleep(Duration::from_millis(100));
+                }
+                Some(_) => panic!("WebDriver click {css}: {}", res["value"]),
+            }
+        }
+        panic!("WebDriver click {css}: the element went stale ten times");
     }
 
     /// Key presses sent to whatever has the focus: the keyboard, nothing else.
