@@ -104,8 +104,8 @@ struct ServeArgs {
 
 #[derive(Subcommand)]
 enum RatingsCommand {
-    /// Import a list file (unzipped) as FIDE publishes it (combined XML or
-    /// fixed-width TXT) or a national list as CSV; it replaces the previous
+    /// Import a list file as FIDE publishes it (combined XML or fixed-width
+    /// TXT, zipped or not) or a national list as CSV; it replaces the previous
     /// list of its source.
     Import {
         file: std::path::PathBuf,

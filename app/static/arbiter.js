@@ -674,23 +674,4 @@
       });
     }
   });
-
-  // A "now" button next to a time field (`data-now` names the field): fills
-  // in the current time as HH:MM. Without JavaScript the button stays hidden.
-  function nowButtons() {
-    var buttons = document.querySelectorAll("button[data-now]");
-    for (var i = 0; i < buttons.length; i++) {
-      (function (b) {
-        var field = document.getElementById(b.getAttribute("data-now"));
-        if (!field) return;
-        b.hidden = false;
-        b.addEventListener("click", function () {
-          var d = new Date();
-          var two = function (n) { return (n < 10 ? "0" : "") + n; };
-          field.value = two(d.getHours()) + ":" + two(d.getMinutes());
-        });
-      })(buttons[i]);
-    }
-  }
-  document.addEventListener("DOMContentLoaded", nowButtons);
 })();

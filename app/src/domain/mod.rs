@@ -7,6 +7,7 @@ pub mod adjournments;
 pub mod arrivals;
 pub mod audience;
 pub mod audit;
+pub mod audit_text;
 pub mod checkin;
 pub mod chess960;
 pub mod engine;

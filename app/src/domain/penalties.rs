@@ -144,6 +144,8 @@ pub fn article(kind: PenaltyKind, edition: LawsEdition) -> String {
         PenaltyKind::ScoreRaised => &[Rule::PenaltyScoreRaised],
         PenaltyKind::Expulsion => &[Rule::PenaltyExpulsion],
         PenaltyKind::IllegalMove => &[Rule::IllegalMovePenalty],
+        PenaltyKind::ClockWithoutMove => &[Rule::ClockWithoutMove, Rule::IllegalMovePenalty],
+        PenaltyKind::TwoHandedMove => &[Rule::TwoHandedMove, Rule::IllegalMovePenalty],
         PenaltyKind::IncorrectDrawClaim => &[Rule::IncorrectDrawClaim],
         PenaltyKind::QuickplayClaim => &[Rule::QuickplayFinish],
         PenaltyKind::BothAtFault => &[Rule::BothAtFault],
@@ -291,8 +293,23 @@ pub fn record(
             effect =
                 msg!("expelled from the event: not paired again; unfinished games lost by forfeit");
         }
-        PenaltyKind::IllegalMove => {
-            use rules::laws::{self, Edition, Rule, TimeCategory as Cat};
+        PenaltyKind::IllegalMove | PenaltyKind::ClockWithoutMove | PenaltyKind::TwoHandedMove => {
+            use rules::laws::{self, Edition, Incident, Rule, TimeCategory as Cat};
+            let incident = match cmd.kind {
+                PenaltyKind::ClockWithoutMove => Some(Incident::ClockWithoutMove),
+                PenaltyKind::TwoHandedMove => Some(Incident::TwoHandedMove),
+                _ => None,
+            };
+            if incident.is_some_and(|i| !laws::counts_as_illegal_move(edition, i)) {
+                // 2005/2009: not an illegal move; a penalty of 13.4 instead.
+                return Err(DomainError::invalid(
+                    "kind",
+                    msg!(
+                        "under this edition of the Laws this is not an illegal move: choose a penalty of {}",
+                        laws::articles(edition, &[Rule::PenaltyWarning])
+                    ),
+                ));
+            }
             let older = matches!(edition, Edition::Laws2005 | Edition::Laws2009);
             if older && category != Cat::Standard && !cmd.claimed {
                 // 2005/2009: in rapid and blitz only the opponent's claim
@@ -308,7 +325,11 @@ pub fn record(
             let earlier: i64 = penalties::table
                 .filter(penalties::game_id.eq(gid))
                 .filter(penalties::player_id.eq(cmd.player_id))
-                .filter(penalties::kind.eq(PenaltyKind::IllegalMove))
+                .filter(penalties::kind.eq_any([
+                    PenaltyKind::IllegalMove,
+                    PenaltyKind::ClockWithoutMove,
+                    PenaltyKind::TwoHandedMove,
+                ]))
                 .count()
                 .get_result(conn)?;
             let count = earlier as i32 + 1;

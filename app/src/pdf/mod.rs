@@ -51,7 +51,8 @@ pub fn points_text(half_points: i32) -> String {
 
 /// A tie-break value (or points) as printed: whole numbers without decimals,
 /// halves the way points are written (`12½`, never `12.5` beside a `2½`),
-/// others with at most two decimals.
+/// quarters likewise (`1¼`, `¾`: a Sonneborn-Berger of draws against players
+/// on half points), others with at most two decimals.
 pub fn value_text(v: Option<f64>) -> String {
     match v {
         None => String::new(),
@@ -59,6 +60,15 @@ pub fn value_text(v: Option<f64>) -> String {
         Some(v) if (v * 2.0).fract() == 0.0 => {
             let sign = if v < 0.0 { "-" } else { "" };
             format!("{sign}{}", points_text((v.abs() * 2.0) as i32))
+        }
+        Some(v) if (v * 4.0).fract() == 0.0 => {
+            let sign = if v < 0.0 { "-" } else { "" };
+            let whole = v.abs().trunc();
+            let part = if v.abs().fract() == 0.25 { "¼" } else { "¾" };
+            match whole {
+                0.0 => format!("{sign}{part}"),
+                w => format!("{sign}{w:.0}{part}"),
+            }
         }
         Some(v) => {
             let s = format!("{v:.2}");
@@ -85,9 +95,13 @@ mod tests {
         assert_eq!(value_text(Some(12.0)), "12");
         assert_eq!(value_text(Some(12.5)), "12½");
         assert_eq!(value_text(Some(0.5)), "½");
+        assert_eq!(value_text(Some(1.25)), "1¼");
+        assert_eq!(value_text(Some(0.75)), "¾");
+        assert_eq!(value_text(Some(-2.75)), "-2¾");
+        assert_eq!(value_text(Some(3.1)), "3.1");
         assert_eq!(value_text(Some(-1.5)), "-1½");
         assert_eq!(value_text(Some(2145.33)), "2145.33");
-        assert_eq!(value_text(Some(0.25)), "0.25");
+        assert_eq!(value_text(Some(0.25)), "¼");
         assert_eq!(value_text(None), "");
         assert_eq!(points_text(7), "3½");
         assert_eq!(titled("GM", "Łukasz Żółć"), "GM Łukasz Żółć");

@@ -606,6 +606,10 @@ closed_set! {
         ScoreRaised = "score_raised",
         Expulsion = "expulsion",
         IllegalMove = "illegal_move",
+        /// The clock pressed without a move: an illegal move from 2018 (7.5.3).
+        ClockWithoutMove = "clock_without_move",
+        /// A move made with two hands: an illegal move from 2018 (7.5.4).
+        TwoHandedMove = "two_handed_move",
         IncorrectDrawClaim = "incorrect_draw_claim",
         QuickplayClaim = "quickplay_claim",
         BothAtFault = "both_at_fault",

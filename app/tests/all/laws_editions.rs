@@ -167,6 +167,64 @@ fn the_illegal_move_that_loses_is_the_editions() {
     }
 }
 
+/// 2018/2023 art. 7.5.3 and 7.5.4: pressing the clock without a move and a
+/// move made with two hands are considered and penalised as illegal moves —
+/// they count with the illegal moves (one of each: the second loses). Under
+/// 2009 and 2005 neither is an illegal move (refused at the kind, naming the
+/// article of the penalties).
+#[test]
+fn the_clock_without_a_move_and_two_hands_count_as_illegal_moves_from_2018() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        for edition in ["2023", "2018"] {
+            let e = event(
+                &app,
+                &format!("Hands {edition}"),
+                json!({"laws_edition": edition}),
+            );
+            let (s, a) = e.penalty(
+                1,
+                json!({"kind": "clock_without_move", "final_fen": MIDDLEGAME}),
+            );
+            assert_eq!(s, 201, "[{label}] {edition}: {a}");
+            assert_eq!(a["game"]["kind"], "pending", "[{label}] {edition}: {a}");
+            assert_eq!(a["penalty"]["seconds"], 120, "[{label}] {edition}: {a}");
+            assert_eq!(
+                a["penalty"]["article"], "7.5.3, 7.5.5",
+                "[{label}] {edition}: {a}"
+            );
+            // The move with two hands is the second illegal move: lost.
+            let (s, a) = e.penalty(
+                1,
+                json!({"kind": "two_handed_move", "final_fen": MIDDLEGAME}),
+            );
+            assert_eq!(s, 201, "[{label}] {edition}: {a}");
+            assert_eq!(a["game"]["result"], "0-1", "[{label}] {edition}: {a}");
+            assert_eq!(
+                a["penalty"]["article"], "7.5.4, 7.5.5",
+                "[{label}] {edition}: {a}"
+            );
+        }
+        for (edition, article) in [("2009", "13.4"), ("2005", "13.4")] {
+            let e = event(
+                &app,
+                &format!("Hands {edition}"),
+                json!({"laws_edition": edition}),
+            );
+            for kind in ["clock_without_move", "two_handed_move"] {
+                let (s, v) = e.penalty(1, json!({"kind": kind, "final_fen": MIDDLEGAME}));
+                assert_eq!(s, 422, "[{label}] {edition} {kind}: {v}");
+                assert_eq!(v["field"], "kind", "[{label}] {edition} {kind}: {v}");
+                assert!(
+                    v["error"].as_str().unwrap_or("").contains(article),
+                    "[{label}] {edition} {kind}: {v}"
+                );
+            }
+        }
+    }
+}
+
 /// 2023 A.3 (rapid): time penalties are one minute; 2009 A.4(c): in rapid
 /// an illegal move is penalised only on the opponent's claim (refused without
 /// one). Blitz of 2009 (B.3(c)): the first claimed illegal move loses; of

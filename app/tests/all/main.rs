@@ -14,6 +14,7 @@ mod demo_games;
 mod desk;
 mod e2e_tournaments;
 mod entries;
+mod event_browser;
 mod exports_pdf;
 mod exports_trf;
 mod fide_mode;

@@ -253,7 +253,55 @@ impl Browser {
             if v != Value::Null && v != Value::Bool(false) {
                 return v;
             }
-            assert!(Instant::now() < deadline, "timed out waiting for {what}");
+            if Instant::now() >= deadline {
+                // What the browser showed, for the one who reads the failure.
+                let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/failures");
+                let _ = std::fs::create_dir_all(&dir);
+                let name: String = what
+                    .chars()
+                    .map(|c| if c.is_alphanumeric() { c } else { '-' })
+                    .collect();
+                self.screenshot(&dir, &name);
+                panic!(
+                    "timed out waiting for {what} at {} (screenshot in artifacts/failures/{name}.png):\n{}",
+                    self.url(),
+                    self.text()
+                );
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Clicks `css` (a link or a form's button) and waits until the page it
+    /// leads to has loaded: the old page's mark is gone and the new one is
+    /// complete. For posts that answer with a redirect to the same address.
+    pub(crate) fn click_to_next_page(&self, css: &str) {
+        self.js("window.__arbiterOldPage = true;");
+        self.click(css);
+        self.wait_for(
+            "return !window.__arbiterOldPage && document.readyState === 'complete';",
+            &format!("the page after clicking {css}"),
+        );
+    }
+
+    /// Accepts the page's confirmation dialog (`window.confirm`) and returns
+    /// its question; fails when no dialog opens within 10 s.
+    pub(crate) fn accept_confirm(&self) -> String {
+        let url = format!("{}/session/{}/alert/text", self.base, self.session);
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let res: Value = self
+                .http
+                .get(&url)
+                .send()
+                .expect("webdriver")
+                .json()
+                .expect("webdriver json");
+            if let Some(text) = res["value"].as_str() {
+                self.cmd(reqwest::Method::POST, "/alert/accept", Some(json!({})));
+                return text.to_string();
+            }
+            assert!(Instant::now() < deadline, "no confirmation dialog opened");
             std::thread::sleep(Duration::from_millis(100));
         }
     }

@@ -22,6 +22,31 @@ fn upload(c: &Client, query: &str, body: &str) -> (u16, Value) {
     (a.0.as_u16(), a.1)
 }
 
+/// `files` in a zip archive, deflated as FIDE's downloads are.
+fn zipped(files: &[(&str, &str)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut out = std::io::Cursor::new(Vec::new());
+    let mut z = zip::ZipWriter::new(&mut out);
+    let options = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Deflated);
+    for (name, text) in files {
+        z.start_file(*name, options).unwrap();
+        z.write_all(text.as_bytes()).unwrap();
+    }
+    z.finish().unwrap();
+    out.into_inner()
+}
+
+fn upload_zip(c: &Client, query: &str, body: Vec<u8>) -> (u16, Value) {
+    let a = c.raw_bytes(
+        reqwest::Method::POST,
+        &format!("/api/v1/rating-lists?{query}"),
+        "application/octet-stream",
+        body,
+    );
+    (a.0.as_u16(), a.1)
+}
+
 fn generated(format: &str, n: u64) -> String {
     let mut out = Vec::new();
     match format {
@@ -421,6 +446,61 @@ fn rating_lists_on_both_backends() {
         errors_leave_everything(&app, &admin);
         registration_and_rerate(&app, &admin);
         replaced_only_by_list_managers(&app, &admin);
+        zipped_lists(&app, &admin);
+    }
+}
+
+/// FIDE publishes its lists zipped: an upload of the zip reads as the file in
+/// it, and a damaged or empty archive is refused at the file, nothing changed.
+fn zipped_lists(app: &TestApp, admin: &Client) {
+    let label = app.label();
+    let (s, v) = upload(admin, "date=2026-11-30", &generated("txt", 300));
+    assert_eq!(s, 201, "[{label}] txt: {v}");
+    // Zipped as FIDE publishes it: the archive's largest file is the list
+    // (a read-me beside it is left alone), the layout recognised inside.
+    let txt = generated("txt", 300);
+    let before = search(admin, &ratinggen::fide_id(123).to_string());
+    let (s, v) = upload_zip(
+        admin,
+        "date=2026-12-01",
+        zipped(&[
+            ("readme.txt", "FIDE rating list"),
+            ("standard_dec26frl.txt", &txt),
+        ]),
+    );
+    assert_eq!(s, 201, "[{label}] zipped txt: {v}");
+    assert_eq!(v["players"], 300);
+    let mut after = search(admin, &ratinggen::fide_id(123).to_string());
+    assert_eq!(after[0]["list_date"], "2026-12-01");
+    after[0]["list_id"] = before[0]["list_id"].clone();
+    after[0]["list_date"] = before[0]["list_date"].clone();
+    assert_eq!(
+        after, before,
+        "[{label}] the same player from the zipped list"
+    );
+    let (s, v) = upload_zip(
+        admin,
+        "date=2026-12-02",
+        zipped(&[("players_list_xml.xml", &generated("xml", 50))]),
+    );
+    assert_eq!(
+        (s, &v["players"]),
+        (201, &json!(50)),
+        "[{label}] zipped xml: {v}"
+    );
+    // A broken or empty archive is refused at the file, the list kept.
+    let lists = admin.get("/api/v1/rating-lists").1;
+    let mut broken = zipped(&[("a.txt", &txt)]);
+    broken.truncate(200);
+    for (what, body) in [("broken", broken), ("empty", zipped(&[]))] {
+        let (s, v) = upload_zip(admin, "date=2026-12-03", body);
+        assert_eq!(s, 422, "[{label}] {what} zip: {v}");
+        assert_eq!(v["field"], "file", "[{label}] {what} zip: {v}");
+        assert_eq!(
+            admin.get("/api/v1/rating-lists").1,
+            lists,
+            "[{label}] {what}"
+        );
     }
 }
 

@@ -171,6 +171,61 @@ pub async fn import(
     Ok(HttpResponse::Created().json(v))
 }
 
+/// The most an unpacked list may hold (FIDE's combined XML is under 1.5 GB):
+/// a zip archive that unpacks to more is refused, not written out.
+pub(crate) const MAX_UNZIPPED: u64 = 4 << 30;
+
+/// A zip archive (FIDE's `players_list_xml.zip`, `standard_rating_list.zip`)
+/// unpacked into a temporary file: its largest file, at most `MAX_UNZIPPED`
+/// bytes. `None` when `path` is not a zip archive.
+fn unzip_if_zipped(path: &std::path::Path) -> Result<Option<TempFile>, DomainError> {
+    use std::io::{Read, Write};
+    let cannot = |e: &dyn std::fmt::Display| {
+        DomainError::invalid("file", msg!("cannot read the file: {}", e))
+    };
+    let mut magic = [0u8; 4];
+    let mut f = std::fs::File::open(path).map_err(|e| cannot(&e))?;
+    // A local file header, or the end record of an archive with no file.
+    let zip_start = [*b"PK\x03\x04", *b"PK\x05\x06"];
+    if f.read(&mut magic).map_err(|e| cannot(&e))? < 4 || !zip_start.contains(&magic) {
+        return Ok(None);
+    }
+    // The zip library's sentence is logged, the user reads ours.
+    let bad_zip = |e: &dyn std::fmt::Display| {
+        log::info!("unreadable zip archive: {e}");
+        DomainError::invalid(
+            "file",
+            msg!("the zip archive cannot be read: it is damaged or not a zip file"),
+        )
+    };
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(path).map_err(|e| cannot(&e))?)
+        .map_err(|e| bad_zip(&e))?;
+    let largest = (0..archive.len())
+        .filter_map(|i| {
+            let e = archive.by_index(i).ok()?;
+            e.is_file().then(|| (e.size(), i))
+        })
+        .max()
+        .map(|(_, i)| i)
+        .ok_or_else(|| DomainError::invalid("file", msg!("the zip archive holds no file")))?;
+    let mut entry = archive.by_index(largest).map_err(|e| bad_zip(&e))?;
+    let out = TempFile(path.with_extension("unzipped"));
+    let mut w = std::io::BufWriter::new(std::fs::File::create(&out.0).map_err(|e| cannot(&e))?);
+    let written =
+        std::io::copy(&mut (&mut entry).take(MAX_UNZIPPED + 1), &mut w).map_err(|e| bad_zip(&e))?;
+    if written > MAX_UNZIPPED {
+        return Err(DomainError::invalid(
+            "file",
+            msg!(
+                "the file in the zip archive is larger than {} GiB",
+                MAX_UNZIPPED >> 30
+            ),
+        ));
+    }
+    w.flush().map_err(|e| cannot(&e))?;
+    Ok(Some(out))
+}
+
 /// Imports the list in `path` (the CLI and the upload share this).
 pub fn import_file(
     db: &crate::db::Database,
@@ -182,6 +237,9 @@ pub fn import_file(
     name: Option<String>,
 ) -> Result<RatingListView, DomainError> {
     use std::io::{BufRead, BufReader};
+    // FIDE publishes its lists zipped: the archive's file is unpacked first.
+    let unzipped = unzip_if_zipped(path)?;
+    let path = unzipped.as_ref().map_or(path, |t| t.0.as_path());
     let open = || {
         std::fs::File::open(path)
             .map(|f| BufReader::with_capacity(256 << 10, f))

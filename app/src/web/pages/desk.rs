@@ -87,6 +87,10 @@ pub struct GameDesk {
     pub adjourn: AdjournForm,
     /// The Adjourn form's problem, shown at its field.
     pub adjourn_error: super::staff::FormError,
+    /// The penalty form as typed (empty until a refused post).
+    pub penalty: PenaltyForm,
+    /// The penalty form's problem, shown at its field.
+    pub penalty_error: super::staff::FormError,
 }
 
 impl GameDesk {
@@ -112,6 +116,36 @@ impl GameDesk {
         let e = &self.adjourn_error;
         (!e.message.is_empty() && !FIELDS.iter().any(|f| self.adjourn_err(f).is_some()))
             .then_some(e.message.as_str())
+    }
+
+    /// Whether the edition treats a clock pressed without a move and a move
+    /// made with two hands as illegal moves (2018 and 2023, 7.5.3–7.5.4):
+    /// only then are they penalty kinds of their own.
+    pub fn incidents_are_illegal_moves(&self) -> bool {
+        rules::laws::counts_as_illegal_move(
+            self.laws_edition.rules(),
+            rules::laws::Incident::ClockWithoutMove,
+        )
+    }
+
+    /// The penalty form's problem at `field`.
+    pub fn penalty_err(&self, field: &str) -> Option<&str> {
+        let e = &self.penalty_error;
+        (e.field == field).then_some(e.message.as_str())
+    }
+
+    /// The penalty form's problem that belongs to no field of it.
+    pub fn penalty_general(&self) -> Option<&str> {
+        const FIELDS: &[&str] = &[
+            "player_id",
+            "kind",
+            "seconds",
+            "points",
+            "decision",
+            "final_fen",
+        ];
+        let e = &self.penalty_error;
+        (!e.message.is_empty() && !FIELDS.contains(&e.field.as_str())).then_some(e.message.as_str())
     }
 
     pub fn report_error(&self) -> Option<String> {
@@ -193,6 +227,8 @@ struct DeskExtras {
     typed: Option<TypedMoves>,
     /// The Adjourn form as typed and its problem, when it was refused.
     adjourn: Option<(AdjournForm, super::staff::FormError)>,
+    /// The penalty form as typed and its problem, when it was refused.
+    penalty: Option<(PenaltyForm, super::staff::FormError)>,
 }
 
 /// What the moves form holds: kept after a refused submission, so nothing
@@ -272,6 +308,8 @@ fn game_desk_page(
         typed,
         adjourn: x.adjourn.as_ref().map(|a| a.0.clone()).unwrap_or_default(),
         adjourn_error: x.adjourn.map(|a| a.1).unwrap_or_default(),
+        penalty: x.penalty.as_ref().map(|a| a.0.clone()).unwrap_or_default(),
+        penalty_error: x.penalty.map(|a| a.1).unwrap_or_default(),
     })
 }
 
@@ -312,7 +350,7 @@ async fn desk_answer(
     tid: TournamentId,
     gid: GameId,
     r: DomainResult<String>,
-    typed: Option<TypedMoves>,
+    again: impl FnOnce(DomainError) -> DeskExtras,
 ) -> Result<HttpResponse, PageError> {
     post_answer(
         state,
@@ -320,16 +358,20 @@ async fn desk_answer(
         r,
         |done| format!("/t/{tid}/manage/games/{gid}?done={}", url_encode(&done)),
         move |e| {
-            let x = DeskExtras {
-                problem: Some(e.to_string()),
-                notice: None,
-                typed,
-                adjourn: None,
-            };
+            let x = again(e);
             move |conn: &mut DbConnection, v: &Viewer| game_desk_page(conn, v, tid, gid, x)
         },
     )
     .await
+}
+
+/// The desk again with the problem at the top (the moves form kept as typed).
+fn problem_on_top(typed: Option<TypedMoves>) -> impl FnOnce(DomainError) -> DeskExtras {
+    move |e| DeskExtras {
+        problem: Some(e.to_string()),
+        typed,
+        ..Default::default()
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -377,22 +419,22 @@ pub async fn submit_moves(
         }
         s
     });
-    desk_answer(&state, &viewer, tid, gid, r, Some(typed)).await
+    desk_answer(&state, &viewer, tid, gid, r, problem_on_top(Some(typed))).await
 }
 
-#[derive(Deserialize, Default)]
+#[derive(Deserialize, Default, Clone, Debug)]
 #[serde(default)]
 pub struct PenaltyForm {
-    csrf: String,
-    player_id: String,
-    kind: String,
-    seconds: String,
-    points: String,
-    decision: String,
-    claimed: String,
-    final_fen: String,
-    note: String,
-    version: String,
+    pub csrf: String,
+    pub player_id: String,
+    pub kind: String,
+    pub seconds: String,
+    pub points: String,
+    pub decision: String,
+    pub claimed: String,
+    pub final_fen: String,
+    pub note: String,
+    pub version: String,
 }
 
 impl PenaltyForm {
@@ -422,6 +464,7 @@ pub async fn record_penalty(
     let (tid, gid) = path.into_inner();
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let typed = f.clone();
     let r = match f.command() {
         Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
             penalties::record(conn, actor, tid, gid, cmd)
@@ -436,7 +479,12 @@ pub async fn record_penalty(
         }),
         Err(e) => Err(e),
     };
-    desk_answer(&state, &viewer, tid, gid, r, None).await
+    // A refused penalty: the form again as typed, the problem at its field.
+    desk_answer(&state, &viewer, tid, gid, r, move |e| DeskExtras {
+        penalty: Some((typed, super::staff::FormError::of(&e))),
+        ..Default::default()
+    })
+    .await
 }
 
 #[derive(Deserialize, Default, Clone, Debug)]
@@ -496,19 +544,10 @@ pub async fn adjourn(
         Err(e) => Err(e),
     };
     // A refused envelope: the form again as typed, the problem at its field.
-    post_answer(
-        &state,
-        &viewer,
-        r,
-        |done| format!("/t/{tid}/manage/games/{gid}?done={}", url_encode(&done)),
-        move |e| {
-            let x = DeskExtras {
-                adjourn: Some((typed, super::staff::FormError::of(&e))),
-                ..Default::default()
-            };
-            move |conn: &mut DbConnection, v: &Viewer| game_desk_page(conn, v, tid, gid, x)
-        },
-    )
+    desk_answer(&state, &viewer, tid, gid, r, move |e| DeskExtras {
+        adjourn: Some((typed, super::staff::FormError::of(&e))),
+        ..Default::default()
+    })
     .await
 }
 
@@ -569,7 +608,7 @@ where
         .map(|v| done(&viewer, v)),
         Err(e) => Err(e),
     };
-    desk_answer(state, &viewer, tid, gid, r, None).await
+    desk_answer(state, &viewer, tid, gid, r, problem_on_top(None)).await
 }
 
 /// `POST /t/{tid}/manage/envelopes/{aid}/present`

@@ -313,11 +313,22 @@ impl Client {
         content_type: &str,
         body: &str,
     ) -> Answer {
+        self.raw_bytes(method, path, content_type, body.as_bytes().to_vec())
+    }
+
+    /// `raw` with a body of bytes (a zip archive, say).
+    pub fn raw_bytes(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> Answer {
         let mut rb = self
             .http
             .request(method, format!("{}{}", self.base, path))
             .header("Content-Type", content_type)
-            .body(body.to_string());
+            .body(body);
         if let Some(t) = &self.csrf {
             rb = rb.header("X-CSRF-Token", t);
         }

@@ -1,15 +1,53 @@
 //! The audit log, for the staff.
 
 use super::*;
+use crate::domain::audit_text::Object;
 use crate::domain::ids::TournamentId;
 
 pub struct AuditLine {
     pub at: String,
     pub user: String,
-    pub action: String,
-    pub entity: String,
-    pub before: String,
-    pub after: String,
+    /// What was done, in the viewer's language (`domain::audit_text`).
+    pub what: String,
+    /// To what: a game, a player, a round.
+    pub object: String,
+    /// What changed, a line each.
+    pub details: Vec<String>,
+}
+
+impl AuditLine {
+    /// A stored row as the staff read it.
+    fn of(r: &AuditRow, user: String, tr: &crate::i18n::Tr) -> AuditLine {
+        let state = |s: &Option<String>| {
+            s.as_deref()
+                .and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok())
+        };
+        let (before, after) = (state(&r.before_state), state(&r.after_state));
+        let t = crate::domain::audit_text::describe(
+            &r.action,
+            &r.entity,
+            r.entity_id,
+            before.as_ref(),
+            after.as_ref(),
+        );
+        let mut details: Vec<String> = t.details.iter().map(|m| tr.msg(m)).collect();
+        details.extend(
+            t.stored
+                .iter()
+                .map(|s| crate::i18n::errors::stored(s, tr.lang)),
+        );
+        AuditLine {
+            at: crate::web::pages::local_time(&r.at),
+            user,
+            what: tr.msg(&t.what),
+            object: match t.object {
+                Some(Object::Msg(m)) => tr.msg(&m),
+                Some(Object::Name(n)) => n,
+                None => String::new(),
+            },
+            details,
+        }
+    }
 }
 
 #[derive(Template)]
@@ -41,32 +79,16 @@ pub async fn audit(
         let rows: Vec<AuditRow> = audit::for_tournament(conn, tid, AUDIT_PAGE + 1, offset)?;
         let more = rows.len() as i64 > AUDIT_PAGE;
         let names = users::user_names(conn)?;
-        let pretty = |s: &Option<String>| {
-            s.as_deref()
-                .and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok())
-                .map(|v| serde_json::to_string_pretty(&v).unwrap_or_default())
-                .unwrap_or_default()
-        };
+        let tr = viewer.tr();
         let lines = rows
             .iter()
             .take(AUDIT_PAGE as usize)
-            .map(|r| AuditLine {
-                at: crate::web::pages::local_time(&r.at),
-                user: r
-                    .user_id
-                    .and_then(|u| names.get(&u).cloned())
-                    .unwrap_or_else(|| "system".into()),
-                action: r.action.clone(),
-                entity: format!(
-                    "{} {}",
-                    r.entity,
-                    r.entity_id.map(|i| i.to_string()).unwrap_or_default()
-                ),
-                before: pretty(&r.before_state),
-                after: pretty(&r.after_state),
+            .map(|r| {
+                let user = r.user_id.and_then(|u| names.get(&u).cloned());
+                AuditLine::of(r, user.unwrap_or_else(|| "system".into()), &tr)
             })
             .collect();
-        let title = format!("{} · {}", viewer.tr().t("audit"), nav.name);
+        let title = format!("{} · {}", tr.t("audit"), nav.name);
         Ok(AuditPage {
             base: Base::new(viewer, title, Some(nav)),
             tid,
