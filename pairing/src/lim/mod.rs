@@ -347,37 +347,70 @@ fn run_bracket(
     floated: &[usize],
     dest: Option<&[usize]>,
 ) -> Option<(Vec<(usize, usize)>, Vec<usize>)> {
-    if members.is_empty() {
-        return Some((Vec::new(), Vec::new()));
-    }
-    let g = engine::Graph::new(members.len(), |a, b| {
-        compatible(&states[members[a]], &states[members[b]])
-    });
-    let n = members.len();
-    let mut preference: Vec<usize> = (0..n).collect();
-    if let Some(dest) = dest {
-        // art. 3.9 type, then the last in scrutiny order first (art. 3.2)
-        let kind = |p: usize| {
-            let i = members[p];
-            let arrived = floated.contains(&i);
-            let has = dest.iter().any(|&d| compatible(&states[i], &states[d]));
-            match (arrived, has) {
-                (false, true) => 0,
-                (false, false) => 1,
-                (true, true) => 2,
-                (true, false) => 3,
-            }
-        };
-        preference.sort_by_key(|&p| (kind(p), n - 1 - p));
-    }
-    let out = engine::bracket(&g, &preference, dest.is_some())?;
+    let kind = |p: usize| {
+        let i = members[p];
+        let arrived = floated.contains(&i);
+        let has = dest
+            .unwrap_or(&[])
+            .iter()
+            .any(|&d| compatible(&states[i], &states[d]));
+        match (arrived, has) {
+            (false, true) => FloaterType::D,
+            (false, false) => FloaterType::C,
+            (true, true) => FloaterType::B,
+            (true, false) => FloaterType::A,
+        }
+    };
+    let (pairs, floaters) = pair_scoregroup(
+        members.len(),
+        |a, b| compatible(&states[members[a]], &states[members[b]]),
+        kind,
+        dest.is_some(),
+    )?;
     Some((
-        out.pairs
+        pairs
             .iter()
             .map(|&(a, b)| (members[a], members[b]))
             .collect(),
-        out.floaters.iter().map(|&p| members[p]).collect(),
+        floaters.iter().map(|&p| members[p]).collect(),
     ))
+}
+
+/// The type of a floater (art. 3.9), from the most suitable to the least:
+/// a player of the scoregroup with a compatible opponent in the scoregroup
+/// the floater goes to (D), one without (C), a floater who reached the
+/// scoregroup and has one there (B), one who has none (A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum FloaterType {
+    D,
+    C,
+    B,
+    A,
+}
+
+/// One scoregroup on its own (art. 2.3, 3, 4): `n` players in scrutiny
+/// order (0 is scrutinised first: the highest-ranked when pairing downward,
+/// the lowest-ranked when pairing upward), `compatible` by position (art.
+/// 2.1), `kind` each player's floater type. Returns the pairs and the
+/// floaters (positions): the fewest floaters, chosen by type then from the
+/// end of the scrutiny order, and the others paired in the order of
+/// exchanges of art. 4. `may_float`: false for the median scoregroup;
+/// `None` when it cannot then be paired.
+#[allow(clippy::type_complexity)]
+pub fn pair_scoregroup(
+    n: usize,
+    compatible: impl FnMut(usize, usize) -> bool,
+    kind: impl Fn(usize) -> FloaterType,
+    may_float: bool,
+) -> Option<(Vec<(usize, usize)>, Vec<usize>)> {
+    if n == 0 {
+        return Some((Vec::new(), Vec::new()));
+    }
+    let g = engine::Graph::new(n, compatible);
+    let mut preference: Vec<usize> = (0..n).collect();
+    preference.sort_by_key(|&p| (kind(p), n - 1 - p));
+    let out = engine::bracket(&g, &preference, may_float)?;
+    Some((out.pairs, out.floaters))
 }
 
 /// Re-pairs every round paired in the file from the state before it and
