@@ -41,6 +41,12 @@ fn bump(c: &'static std::thread::LocalKey<Cell<usize>>) {
 use pairing::generator::{generate_with, Config, System};
 use pairing::{lim, ByeKind, Color, GameResult, Pairing, RoundEntry, Tournament};
 
+/// Floaters and pairs of a scoregroup, by position.
+type Arrangement = (Vec<usize>, Vec<(usize, usize)>);
+
+/// A round as unordered pairs of pairing numbers, and the bye.
+type RoundPairs = (BTreeSet<(u32, u32)>, Option<u32>);
+
 /// What the text needs to know of a player before the round.
 #[derive(Clone, Debug)]
 struct Facts {
@@ -191,19 +197,14 @@ fn exchange_key(mate: &[usize]) -> Vec<usize> {
 
 /// Every arrangement of a scoregroup with exactly `f` floaters: (floaters,
 /// pairs), positions in scrutiny order.
-fn arrangements(
-    ok: &dyn Fn(usize, usize) -> bool,
-    n: usize,
-    f: usize,
-    out: &mut Vec<(Vec<usize>, Vec<(usize, usize)>)>,
-) {
+fn arrangements(ok: &dyn Fn(usize, usize) -> bool, n: usize, f: usize, out: &mut Vec<Arrangement>) {
     fn go(
         ok: &dyn Fn(usize, usize) -> bool,
         used: &mut Vec<bool>,
         f: usize,
         fl: &mut Vec<usize>,
         pairs: &mut Vec<(usize, usize)>,
-        out: &mut Vec<(Vec<usize>, Vec<(usize, usize)>)>,
+        out: &mut Vec<Arrangement>,
     ) {
         let Some(p) = used.iter().position(|u| !u) else {
             if fl.len() == f {
@@ -258,7 +259,7 @@ fn best_of_group(
         let mut all = Vec::new();
         arrangements(&ok, n, f, &mut all);
         if !all.is_empty() {
-            let key = |(fl, pairs): &(Vec<usize>, Vec<(usize, usize)>)| {
+            let key = |(fl, pairs): &Arrangement| {
                 let mut types: Vec<(u8, usize)> = fl
                     .iter()
                     .map(|&p| {
@@ -307,7 +308,7 @@ fn best_of_group(
 }
 
 /// The round as the checker pairs it: unordered pairs of ids and the bye.
-fn checker_pairing(t: &Tournament, round: u32) -> Option<(BTreeSet<(u32, u32)>, Option<u32>)> {
+fn checker_pairing(t: &Tournament, round: u32) -> Option<RoundPairs> {
     let fx = facts(t, round);
     let by_rank = |a: &usize, b: &usize| {
         fx[*b]
@@ -412,7 +413,7 @@ fn checker_pairing(t: &Tournament, round: u32) -> Option<(BTreeSet<(u32, u32)>, 
     None
 }
 
-fn unordered(p: &Pairing) -> (BTreeSet<(u32, u32)>, Option<u32>) {
+fn unordered(p: &Pairing) -> RoundPairs {
     (
         p.boards
             .iter()

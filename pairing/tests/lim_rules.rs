@@ -153,6 +153,7 @@ fn art_2_1_colours_in_a_pairing() {
 ///   floats. 7 v 8.
 /// - median {4, 3, 5, 6}: proposed 4 v 5 (both must have white: no), so
 ///   4 v 6, then 3 v 5.
+///
 /// Colours: 1 (due white) v 2 (due black): 1–2; 8 (due white) v 7 (due
 /// black): 8–7; 4 must have white: 4–6; 3 must have black: 5–3.
 #[test]

@@ -55,7 +55,7 @@ impl Graph {
 
     /// Whether the members in `set` can all be paired.
     fn perfect(&self, set: &[usize]) -> bool {
-        set.len() % 2 == 0 && self.max_matching(set) * 2 == set.len()
+        set.len().is_multiple_of(2) && self.max_matching(set) * 2 == set.len()
     }
 }
 
@@ -162,7 +162,7 @@ pub struct Outcome {
 pub fn bracket(g: &Graph, preference: &[usize], may_float: bool) -> Option<Outcome> {
     let n = g.n;
     let all: Vec<usize> = (0..n).collect();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         if let Some(pairs) = greedy(g, &all, &mut vec![None; n]) {
             return Some(Outcome {
                 pairs,

@@ -311,7 +311,7 @@ fn pair_players(
             let dest = natives(next);
             let mut members = natives(Some(s));
             let floated = incoming.clone();
-            members.extend(incoming.drain(..));
+            members.append(&mut incoming);
             members.sort_by_key(|&i| order_key(i));
             if !downward {
                 members.reverse();
