@@ -499,3 +499,67 @@ fn a_thousand_small_tournaments_agree_with_the_exhaustive_checker() {
     );
     assert!(rounds > 3000);
 }
+
+/// The command line: `pairing --lim -g CONFIG -o OUT.trf -s SEED` writes a
+/// tournament that `pairing --lim OUT.trf -c` re-checks identical (exit 0),
+/// and `-p` pairs the next round of it.
+#[test]
+fn the_generated_file_rechecks_identical_on_the_command_line() {
+    use std::process::Command;
+    let dir = std::env::temp_dir().join(format!("lim-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cfg = dir.join("lim.cfg");
+    std::fs::write(
+        &cfg,
+        "PlayersNumber = 31\nRoundsNumber = 7\nForfeitRate = 20\nHalfPointByeRate = 30\n",
+    )
+    .unwrap();
+    let trf = dir.join("lim.trf");
+    let bin = env!("CARGO_BIN_EXE_pairing");
+    let g = Command::new(bin)
+        .args(["--lim", "-g"])
+        .arg(&cfg)
+        .arg("-o")
+        .arg(&trf)
+        .args(["-s", "7"])
+        .output()
+        .unwrap();
+    assert!(g.status.success(), "{}", String::from_utf8_lossy(&g.stderr));
+    let text = std::fs::read_to_string(&trf).unwrap();
+    assert!(text.contains("\n092 FIDE_LIM\n"));
+    let c = Command::new(bin)
+        .arg("--lim")
+        .arg(&trf)
+        .arg("-c")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&c.stdout);
+    assert_eq!(c.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("all 7 rounds agree with the Lim system"),
+        "{out}"
+    );
+    // a tournament cut after round 3 pairs round 4 as the file has it
+    let t = pairing::trf::parse(&text).unwrap();
+    let cut = lim::state_before(&t, 4);
+    let cut_path = dir.join("cut.trf");
+    std::fs::write(&cut_path, pairing::trf::write(&cut)).unwrap();
+    let pairs = dir.join("cut.pairs");
+    let p = Command::new(bin)
+        .arg("--lim")
+        .arg(&cut_path)
+        .arg("-p")
+        .arg(&pairs)
+        .output()
+        .unwrap();
+    assert!(p.status.success(), "{}", String::from_utf8_lossy(&p.stderr));
+    let written = std::fs::read_to_string(&pairs).unwrap();
+    let want = pairing::dutch::to_pairs_text(&lim::pair(&cut, 4).unwrap());
+    assert_eq!(written, want);
+    let recorded = lim::recorded_pairing(&t, 4);
+    assert_eq!(
+        unordered(&lim::pair(&cut, 4).unwrap()),
+        unordered(&recorded)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
