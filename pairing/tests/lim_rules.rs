@@ -183,6 +183,26 @@ fn art_2_3_1_a_player_who_met_everyone_floats() {
     assert_eq!(f, BTreeSet::from([0, 3]));
 }
 
+/// Art. 2.3.2 and 2.3.3: players who can have only one colour, which no
+/// one left in the scoregroup can give them, are transferred. Four players
+/// paired downward: #1 B W W (white twice running: must have black), #2
+/// W B W W and #3 W W B W (two whites more than blacks: must have black),
+/// #4 B B (must have white). Only #4 can give black, so two of #1–#3
+/// float: the fewest floaters is two, taken from the bottom (#3, then #2,
+/// since #1 v #4 then pairs).
+#[test]
+fn art_2_3_2_and_2_3_3_no_permissible_colour_in_the_scoregroup() {
+    let h: [&[Color]; 4] = [&[B, W, W], &[W, B, W, W], &[W, W, B, W], &[B, B]];
+    let ok = |a: usize, b: usize| {
+        [W, B]
+            .iter()
+            .any(|&c| lim::may_take(h[a], c) && lim::may_take(h[b], c.opposite()))
+    };
+    let (pairs, floaters) = lim::pair_scoregroup(4, ok, |_| FloaterType::D, true).unwrap();
+    assert_eq!(pairs, vec![(0, 3)]);
+    assert_eq!(floaters, vec![2, 1]);
+}
+
 /// Art. 2.3.4 and 3.2: an odd scoregroup sends one floater: the
 /// lowest-ranked when pairing downward, the highest-ranked when pairing
 /// upward (the scoregroup then read from its bottom: position 0 is the
