@@ -37,8 +37,10 @@
 //!   it reaches, one from below ranks below them.
 //! - **Exchanges (art. 4).** The others are paired upper half against lower
 //!   half (1 v ½n+1, 2 v ½n+2, …). Scrutiny begins with the highest-ranked
-//!   player when pairing downward and with the lowest-ranked when pairing
-//!   upward (the upward pairing is the downward one read from the bottom);
+//!   player when pairing downward (the text's "highest numbered": in these
+//!   rules No. 1 has the highest pairing number) and with the lowest-ranked
+//!   when pairing upward (the upward pairing is the downward one read from
+//!   the bottom);
 //!   a player whose proposed opponent is incompatible, or whose pairing would
 //!   leave the rest unpairable, takes the next opponent in the order of
 //!   art. 4.2 (six players: 1 v 4, 1 v 5, 1 v 6, 1 v 3, 1 v 2).
