@@ -300,12 +300,13 @@ fn art_4_scrutiny_from_the_bottom_when_pairing_upward() {
 }
 
 /// The median scoregroup keeps no floater: when it cannot be paired
-/// completely, the round is paired as one scoregroup. Four players, 1 and
-/// 2 may not meet (`XXP`). Round 1: 1–3, 2–4, won by 1 and 2. Round 2
-/// (median ½, nobody on it): {1, 2} cannot pair, both float to the median
-/// scoregroup; {3, 4} pair; the median scoregroup {1, 2} cannot. As one
-/// scoregroup 1, 2, 3, 4: 1 v 3 met, so 1 v 4, then 2 v 3. Colours: 4–1
-/// (1 due black, 4 due white), 3–2.
+/// completely, it is extended by the nearest scoregroup on each side (their
+/// pairings undone). Four players, 1 and 2 may not meet (`XXP`). Round 1:
+/// 1–3, 2–4, won by 1 and 2. Round 2 (median ½, nobody on it): {1, 2}
+/// cannot pair, both float to the median scoregroup; {3, 4} pair; the
+/// median scoregroup {1, 2} cannot. Extended by {1, 2} and {3, 4}, it is
+/// 1, 2, 3, 4 paired downward: 1 v 3 met, so 1 v 4, then 2 v 3. Colours:
+/// 4–1 (1 due black, 4 due white), 3–2.
 #[test]
 fn the_median_scoregroup_keeps_no_floater() {
     let mut t = event(4, &[&[(1, 3, 2), (2, 4, 2)]]);

@@ -45,8 +45,10 @@
 //!   leave the rest unpairable, takes the next opponent in the order of
 //!   art. 4.2 (six players: 1 v 4, 1 v 5, 1 v 6, 1 v 3, 1 v 2).
 //! - **Median scoregroup.** It is paired last and cannot send a floater on;
-//!   when it cannot be paired completely, the round is paired again as one
-//!   scoregroup of all the players (by score, then rank), downward.
+//!   when it cannot be paired completely, it is extended by the nearest
+//!   scoregroup on each side (their pairings undone) and paired as one
+//!   scoregroup (by score, then rank), downward; then by the next ones, and
+//!   so on, until it pairs (at the end, the whole round as one scoregroup).
 //! - **Colours (art. 5, 7.2).** In order: a player who may not take a colour
 //!   (art. 2.1) gets the other; each player's due colour (the one that
 //!   equalises their colours, or, when equal, the one that alternates with
@@ -269,7 +271,8 @@ pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
 
 /// The pairs of the round (indexes into `states`, and whether made in a
 /// scoregroup paired downward), the scoregroups in the order of art. 2.2;
-/// if the median scoregroup cannot be completed, all as one scoregroup.
+/// if the median scoregroup cannot be completed, it is extended by the
+/// nearest scoregroups on both sides, one more on each side at a time.
 fn pair_players(
     states: &[PlayerState],
     players: &[usize],
@@ -304,39 +307,72 @@ fn pair_players(
         }
     };
     let order_key = |i: usize| (std::cmp::Reverse(states[i].score), states[i].rank);
-    let mut out = Vec::new();
-    let mut incoming_median: Vec<usize> = Vec::new();
+    // per side (above, below): each scoregroup's players, the floaters that
+    // reached it and its pairs; then the floaters sent to the median
+    let mut sides: Vec<(Vec<Paired>, Vec<usize>, bool)> = Vec::new();
     for (chain, downward) in [(&above, true), (&below, false)] {
+        let mut done = Vec::new();
         let mut incoming: Vec<usize> = Vec::new();
         for (k, &s) in chain.iter().enumerate() {
             let next = chain.get(k + 1).copied();
             let dest = natives(next);
-            let mut members = natives(Some(s));
-            let floated = incoming.clone();
-            members.append(&mut incoming);
+            let own = natives(Some(s));
+            let mut members = own.clone();
+            let arrived = std::mem::take(&mut incoming);
+            members.extend(arrived.iter().copied());
             members.sort_by_key(|&i| order_key(i));
             if !downward {
                 members.reverse();
             }
-            let (pairs, floaters) = run_bracket(states, &members, &floated, Some(&dest))?;
-            out.extend(pairs.into_iter().map(|(a, b)| (a, b, downward)));
+            let (pairs, floaters) = run_bracket(states, &members, &arrived, Some(&dest))?;
+            done.push(Paired {
+                own,
+                arrived,
+                pairs,
+            });
             incoming = floaters;
         }
-        incoming_median.extend(incoming);
+        sides.push((done, incoming, downward));
     }
-    let mut members = natives(None);
-    let floated = incoming_median.clone();
-    members.extend(incoming_median);
-    members.sort_by_key(|&i| order_key(i));
-    if let Some((pairs, _)) = run_bracket(states, &members, &floated, None) {
-        out.extend(pairs.into_iter().map(|(a, b)| (a, b, true)));
-        return Some(out);
+    // The median scoregroup, extended while it cannot be completed by the
+    // nearest scoregroup on each side (their pairings undone), as one
+    // scoregroup paired downward.
+    let depth = sides.iter().map(|s| s.0.len()).max().unwrap_or(0);
+    for undo in 0..=depth {
+        let mut members = natives(None);
+        let mut floated = Vec::new();
+        let mut out = Vec::new();
+        for (done, sent, downward) in &sides {
+            let keep = done.len().saturating_sub(undo);
+            for g in &done[..keep] {
+                out.extend(g.pairs.iter().map(|&(a, b)| (a, b, *downward)));
+            }
+            if keep == done.len() {
+                floated.extend(sent.iter().copied());
+                members.extend(sent.iter().copied());
+            } else {
+                floated.extend(done[keep].arrived.iter().copied());
+                members.extend(done[keep].arrived.iter().copied());
+                for g in &done[keep..] {
+                    members.extend(g.own.iter().copied());
+                }
+            }
+        }
+        members.sort_by_key(|&i| order_key(i));
+        if let Some((pairs, _)) = run_bracket(states, &members, &floated, None) {
+            out.extend(pairs.into_iter().map(|(a, b)| (a, b, true)));
+            return Some(out);
+        }
     }
-    // the median scoregroup cannot be completed: one scoregroup of all
-    let mut all = players.to_vec();
-    all.sort_by_key(|&i| order_key(i));
-    let (pairs, _) = run_bracket(states, &all, &[], None)?;
-    Some(pairs.into_iter().map(|(a, b)| (a, b, true)).collect())
+    None
+}
+
+/// A scoregroup paired before the median one: its own players, the
+/// floaters that reached it, its pairs.
+struct Paired {
+    own: Vec<usize>,
+    arrived: Vec<usize>,
+    pairs: Vec<(usize, usize)>,
 }
 
 /// One scoregroup, `members` in scrutiny order; `floated` are the floaters
