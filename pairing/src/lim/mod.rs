@@ -59,9 +59,10 @@
 //!   upward. Two players with no game yet: the higher-ranked gets the initial
 //!   colour (`XXC`) when their rank is odd (1, 3, …), the other colour when
 //!   even (art. 7.2: 1 v 21, 22 v 2, 3 v 23, …).
-//! - Not applied: the 100-point restrictions of Maxi-tournaments, and
-//!   colour exchanges between pairs (the pairing is decided by
-//!   compatibility and the order of exchanges only).
+//! - Not applied: the 100-point restrictions of Maxi-tournaments, colour
+//!   exchanges between pairs, and colours in the choice of a floater (the
+//!   pairing is decided by compatibility, the floaters' type and rank, and
+//!   the order of exchanges only).
 //!
 //! The engine of a scoregroup is in `engine.rs`; the per-player state
 //! (score, colour history, opponents, bye eligibility) is the one the FIDE
