@@ -7,6 +7,7 @@ pub mod blossom;
 pub mod burstein;
 pub mod dutch;
 pub mod generator;
+pub mod lim;
 pub mod model;
 pub mod norms;
 pub mod rating;
