@@ -507,6 +507,23 @@ pub struct OpenedEnvelope {
     pub new_envelope: Option<EnvelopeView>,
 }
 
+/// The notes of a sealed-move judgement citing the points of the
+/// tournament's edition: the rules core names the 2009 guidelines' §8 and
+/// §10, which are A.8/A.10 in 2005 and I.8/I.10 (Guidelines I) from 2018.
+fn cite_points(notes: &[String], edition: rules::laws::Edition) -> Vec<String> {
+    notes
+        .iter()
+        .map(|n| {
+            let mut n = n.clone();
+            for point in [8, 10] {
+                let cited = format!("({})", rules::laws::adjournment_point(edition, point));
+                n = n.replace(&format!("(Guidelines §{point})"), &cited);
+            }
+            n
+        })
+        .collect()
+}
+
 pub(crate) fn verdict_text(v: &SealedVerdict) -> String {
     match v {
         SealedVerdict::Legal {
@@ -671,12 +688,13 @@ pub fn open(
         Consequence::ArbiterDecides => None,
     };
     let outcome = format!("{:?}", judgement.consequence);
+    let notes = cite_points(&judgement.notes, t.laws_edition.rules());
     let opening = serde_json::json!({
         "sealed_text": sealed,
         "verdict": verdict_text(&judgement.verdict),
         "consequence": outcome,
         "attendance": format!("{attendance:?}"),
-        "notes": judgement.notes,
+        "notes": notes,
     });
     let before = view(conn, tid, &row)?;
     diesel::update(adjournments::table.find(aid))
@@ -706,7 +724,7 @@ pub fn open(
             games::white_score.eq(ws),
             games::black_score.eq(bs),
             games::termination.eq(termination),
-            games::reason.eq(judgement.notes.join("; ")),
+            games::reason.eq(notes.join("; ")),
             games::version.eq(g.version + 1),
             games::updated_at.eq(now()),
         ))

@@ -1,5 +1,5 @@
 //! The calls into the `pairing` crate (the same library functions its CLI uses):
-//! FIDE Dutch or Burstein for a Swiss, Berger tables for a round robin, the
+//! FIDE Dutch, Burstein or Lim for a Swiss, Berger tables for a round robin, the
 //! pairing checker, and standings with tie-breaks.
 
 use super::kinds::PairingSystem;
@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 pub fn pair(t: &Tournament, system: PairingSystem, round: u32) -> DomainResult<Pairing> {
     let result = match (t.kind, system) {
         (TournamentKind::Swiss, PairingSystem::Burstein) => pairing::burstein::pair(t, round),
+        (TournamentKind::Swiss, PairingSystem::Lim) => pairing::lim::pair(t, round),
         (TournamentKind::Swiss, _) => pairing::dutch::pair(t, round),
         (TournamentKind::RoundRobin { .. }, _) => pairing::berger::pair_round(t, round),
     };
@@ -26,10 +27,11 @@ pub struct ViolationView {
     pub description: String,
 }
 
-/// The Dutch criteria a pairing breaks. (The Burstein system's text has no
-/// numbered criteria to name: a hand-edited Burstein pairing is not checked.)
+/// The Dutch criteria a pairing breaks. (The Burstein and Lim systems' texts
+/// have no numbered criteria to name: a hand-edited pairing of theirs is not
+/// checked.)
 pub fn check(t: &Tournament, system: PairingSystem, round: u32, p: &Pairing) -> Vec<ViolationView> {
-    if !matches!(t.kind, TournamentKind::Swiss) || system == PairingSystem::Burstein {
+    if !matches!(t.kind, TournamentKind::Swiss) || system != PairingSystem::Swiss {
         return vec![];
     }
     pairing::dutch::check_pairing(t, round, p)

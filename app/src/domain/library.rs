@@ -182,6 +182,11 @@ pub const SEALED_PHRASES: &[&str] = &[
     "the sealer is more than the lateness limit late (Guidelines §10)",
     "the replying player is more than the lateness limit late (Guidelines §10)",
     "the sealed move is {} (Guidelines §8)",
+    // The same, citing the point of the tournament's edition (stored since
+    // the notes name it: `domain/adjournments.rs`, `cite_points`).
+    "the sealer is more than the lateness limit late ({})",
+    "the replying player is more than the lateness limit late ({})",
+    "the sealed move is {} ({})",
     // How an envelope ended without being opened (`domain/adjournments.rs`),
     // with the point of the tournament's edition.
     "draw agreed before resumption ({})",

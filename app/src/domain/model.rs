@@ -35,7 +35,9 @@ pub fn kind_of(t: &TournamentRow) -> pairing::TournamentKind {
     match t.system {
         PairingSystem::RoundRobin => pairing::TournamentKind::RoundRobin { double: false },
         PairingSystem::DoubleRoundRobin => pairing::TournamentKind::RoundRobin { double: true },
-        PairingSystem::Swiss | PairingSystem::Burstein => pairing::TournamentKind::Swiss,
+        PairingSystem::Swiss | PairingSystem::Burstein | PairingSystem::Lim => {
+            pairing::TournamentKind::Swiss
+        }
     }
 }
 

@@ -127,6 +127,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "finished" => "skončený",
         "swiss" => "švýcarský systém",
         "burstein" => "švýcarský systém, Burstein",
+        "lim" => "švýcarský systém, Lim",
         "round_robin" => "každý s každým",
         "double_round_robin" => "každý s každým dvoukolově",
         "home" => "Úvod",

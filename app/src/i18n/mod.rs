@@ -232,6 +232,7 @@ impl Tr {
             "finished" => ("finished", "zakończony"),
             "swiss" => ("Swiss system", "system szwajcarski"),
             "burstein" => ("Swiss system, Burstein", "system szwajcarski, Burstein"),
+            "lim" => ("Swiss system, Lim", "system szwajcarski, Lim"),
             "round_robin" => ("round robin", "kołowy"),
             "double_round_robin" => ("double round robin", "kołowy dwukrotny"),
             "home" => ("Home", "Start"),

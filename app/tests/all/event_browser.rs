@@ -51,27 +51,6 @@ const OLSCZAK: (u64, &str) = (11, "Olsczak, Ingrid");
 /// The player who enters online by his FIDE id alone.
 const JAW: (u64, &str) = (1, "Jaw, Günther");
 
-fn log_in(b: &Browser, site: &str, user: &str) {
-    b.go(&format!("{site}/login"));
-    b.type_into("#username", user);
-    b.type_into("#password", PASSWORD);
-    b.click("#login-submit");
-    b.wait_for(
-        &format!("return document.body.innerText.includes({});", json!(user)),
-        "the logged-in header",
-    );
-}
-
-fn loaded(b: &Browser, css: &str, what: &str) {
-    b.wait_for(
-        &format!(
-            "return document.readyState === 'complete' && document.querySelector({}) !== null;",
-            json!(css)
-        ),
-        what,
-    );
-}
-
 /// Types `keys` into the result box of board `board` (the "go to board" box
 /// first), and waits until `saved` rows are marked saved.
 fn result_by_keyboard(b: &Browser, board: i64, keys: &str, saved: usize) {
@@ -178,9 +157,9 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     };
 
     // 1. The administrator loads the FIDE list (TXT) with its name.
-    log_in(&b, &site, "admin");
+    b.log_in(&site, "admin", PASSWORD);
     b.click("#nav-rating-lists");
-    loaded(&b, "#rl-file", "the rating lists page");
+    b.loaded("#rl-file", "the rating lists page");
     b.type_into("#rl-name", "FIDE November 2026");
     let file = b.el("#rl-file");
     b.cmd(
@@ -202,10 +181,10 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     b.click_to_next_page("form[action='/logout'] button");
 
     // 2. The organizer: a new three-round Swiss.
-    log_in(&b, &site, "organizer");
-    log_in(&mirror, &site, "organizer");
+    b.log_in(&site, "organizer", PASSWORD);
+    mirror.log_in(&site, "organizer", PASSWORD);
     b.click("a[href='/new']");
-    loaded(&b, "#system", "the new tournament form");
+    b.loaded("#system", "the new tournament form");
     b.type_into("#name", "Memoriał Rubinsteina 2026");
     b.type_into("#place", "Łódź");
     b.type_into("#federation", "POL");
@@ -228,7 +207,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     b.click("#adjournments");
     shot("02-new-tournament");
     b.click("#create");
-    loaded(&b, "#p-name", "the registration page");
+    b.loaded("#p-name", "the registration page");
     let tid: TournamentId = b
         .url()
         .split("/t/")
@@ -283,17 +262,13 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     // 4. Online entries: the organizer opens the form; a visitor enters on a
     //    phone, another by FIDE id only; the organizer approves both.
     b.click("nav.staff a[href$='/manage/entries']");
-    loaded(&b, "#ef-open", "the entries screen");
+    b.loaded("#ef-open", "the entries screen");
     b.click("#ef-open");
     b.click_to_next_page("#entry-form-save");
     let phone = Browser::start(&chromium, &driver, 390);
     phone.go(&format!("{site}/"));
     phone.click(&format!("a[href='/t/{tid}']"));
-    loaded(
-        &phone,
-        &format!("a[href='/t/{tid}/entry']"),
-        "the entry link",
-    );
+    phone.loaded(&format!("a[href='/t/{tid}/entry']"), "the entry link");
     phone.click_to_next_page(&format!("a[href='/t/{tid}/entry']"));
     phone.type_into("#e-name", "Kowalczyk, Marta");
     phone.type_into("#e-rating", "1875");
@@ -364,11 +339,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     let code = code.as_str().expect("a check-in code").to_lowercase();
     phone.go(&format!("{site}/"));
     phone.click(&format!("a[href='/t/{tid}']"));
-    loaded(
-        &phone,
-        &format!("a[href='/t/{tid}/checkin']"),
-        "the check-in link",
-    );
+    phone.loaded(&format!("a[href='/t/{tid}/checkin']"), "the check-in link");
     phone.click_to_next_page(&format!("a[href='/t/{tid}/checkin']"));
     phone.type_into("#c-code", &code);
     phone.click_to_next_page("#checkin-send");
@@ -381,23 +352,23 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     );
     phone.screenshot(&artifacts, "06-self-check-in-390");
     b.go(&b.url());
-    loaded(&b, "#checkin-count", "the check-in sheet");
+    b.loaded("#checkin-count", "the check-in sheet");
     assert!(b.text().contains("Present: 9 · Not yet: 1"), "{}", b.text());
     shot("07-check-in");
 
     // 6. Round 1: "Pair round 1", review, publish with its start (10:00 from
     //    the schedule, offered in the box).
     b.click("#nav-step");
-    loaded(&b, "#pair-next", "the pairing screen");
+    b.loaded("#pair-next", "the pairing screen");
     b.click_to_next_page("#pair-next");
-    loaded(&b, "#publish", "the review");
+    b.loaded("#publish", "the review");
     assert_eq!(
         b.js("return document.getElementById('publish-start').value;"),
         json!("10:00")
     );
     shot("08-round-1-review");
     b.click_to_next_page("#publish");
-    loaded(&b, "table.entry", "the results screen");
+    b.loaded("table.entry", "the results screen");
     let r1 = round(&db, tid, 1);
     assert_eq!(
         r1.len(),
@@ -579,9 +550,9 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     // 10. The appointed arbiter at the resumption, on a phone: both players
     //     present, the envelope opened; the move read back and judged legal.
     let arbiter = Browser::start(&chromium, &driver, 390);
-    log_in(&arbiter, &site, "sedzia");
+    arbiter.log_in(&site, "sedzia", PASSWORD);
     arbiter.click(&format!("a[href='/t/{tid}']"));
-    loaded(&arbiter, "#nav-step", "the arbiter's menu");
+    arbiter.loaded("#nav-step", "the arbiter's menu");
     arbiter.click_to_next_page("#nav-step");
     arbiter.click_to_next_page(&format!("table.entry a[href$='/manage/games/{adjourned}']"));
     // Each time typed, then Enter (the form's own button).
@@ -647,7 +618,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
 
     // 12. The final standings and the prize list, as a visitor reads them.
     b.click_to_next_page("#final-standings");
-    loaded(&b, "#standings tbody tr", "the standings");
+    b.loaded("#standings tbody tr", "the standings");
     let rows = b.js(
         "var heads = [...document.querySelectorAll('#standings thead th')].map(h => h.innerText.trim()); \
          var pts = heads.indexOf('Pts'), name = heads.indexOf('Name'); \

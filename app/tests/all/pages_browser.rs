@@ -272,6 +272,29 @@ impl Browser {
         }
     }
 
+    /// Logs `user` in on the login page and waits for the logged-in header.
+    pub(crate) fn log_in(&self, site: &str, user: &str, password: &str) {
+        self.go(&format!("{site}/login"));
+        self.type_into("#username", user);
+        self.type_into("#password", password);
+        self.click("#login-submit");
+        self.wait_for(
+            &format!("return document.body.innerText.includes({});", json!(user)),
+            "the logged-in header",
+        );
+    }
+
+    /// Waits until the page has loaded and shows `css`.
+    pub(crate) fn loaded(&self, css: &str, what: &str) {
+        self.wait_for(
+            &format!(
+                "return document.readyState === 'complete' && document.querySelector({}) !== null;",
+                json!(css)
+            ),
+            what,
+        );
+    }
+
     /// Clicks `css` (a link or a form's button) and waits until the page it
     /// leads to has loaded: the old page's mark is gone and the new one is
     /// complete. For posts that answer with a redirect to the same address.

@@ -425,6 +425,13 @@ fn adjournments(app: &TestApp, d: &Desk) {
         "[{}] opened: the text and the verdict",
         app.label()
     );
+    // The verdict cites the sealed-move point of the edition (2009: the
+    // guidelines' 8), not a fixed text.
+    assert!(
+        page.contains("(Guidelines 8)") && !page.contains("§8"),
+        "[{}] the verdict's point",
+        app.label()
+    );
     assert_eq!(d.game(4)["result"], "0-1", "the sealer (White) loses");
 
     // §9: the sealer absent, the replying player seals his reply.

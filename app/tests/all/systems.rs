@@ -1,7 +1,8 @@
 //! The Swiss systems an organizer can choose (issue 36), over HTTP on both
-//! backends: a Burstein tournament (C.04.4.2) is paired by the pairing
-//! crate's Burstein engine, and its TRF export re-checks round by round with
-//! the same checker `pairing --burstein FILE.trf -c` runs.
+//! backends: a Burstein (C.04.4.2) or Lim (C.04.4.3) tournament is paired by
+//! the pairing crate's engine of that system, and its TRF export re-checks
+//! round by round with the same checker `pairing --burstein FILE.trf -c` (or
+//! `--lim`) runs.
 
 use crate::common::{backends, Client, TestApp};
 use serde_json::{json, Value};
@@ -68,19 +69,25 @@ fn play_round(arb: &Client, tid: i64, round: i64) -> Vec<Value> {
     games
 }
 
-#[test]
-fn a_burstein_tournament_is_paired_by_the_burstein_system() {
+/// A five-round tournament of `system` through the API, every round paired
+/// by the server; the TRF export re-checked round by round with the crate's
+/// checker of that system (`check`), which must agree on all five — and the
+/// Dutch engine must pair some round otherwise, or the test shows nothing.
+fn paired_by_its_system(
+    system: &str,
+    check: fn(&pairing::Tournament) -> Vec<pairing::dutch::RoundCheck>,
+) {
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
-        let arb = app.user("burstein");
+        let arb = app.user(system);
         let (tid, t) = event(
             &arb,
-            json!({"name": "Burstein Open", "rounds": 5, "system": "burstein"}),
+            json!({"name": format!("{system} Open"), "rounds": 5, "system": system}),
             23,
             17,
         );
-        assert_eq!(t["regulations"]["system"], "burstein", "[{label}] {t}");
+        assert_eq!(t["regulations"]["system"], system, "[{label}] {t}");
         for round in 1..=5i64 {
             play_round(&arb, tid, round);
         }
@@ -89,23 +96,32 @@ fn a_burstein_tournament_is_paired_by_the_burstein_system() {
             .1;
         let trf = trf.as_str().unwrap_or_default().to_string();
         let t = pairing::trf::parse(&trf).expect("the export reads back");
-        let checks = pairing::burstein::check_tournament(&t);
+        let checks = check(&t);
         assert_eq!(checks.len(), 5, "[{label}] five rounds re-paired");
         for c in &checks {
             assert!(
                 c.identical(),
-                "[{label}] round {} differs from the Burstein engine:\n{trf}",
+                "[{label}] round {} differs from the {system} engine:\n{trf}",
                 c.round
             );
         }
-        // And it is the Burstein system, not the Dutch: on these results the
-        // Dutch engine pairs some round otherwise.
         let dutch = pairing::dutch::check_tournament(&t);
         assert!(
             dutch.iter().any(|c| !c.identical()),
             "[{label}] the Dutch system gives the same five rounds; the test shows nothing"
         );
     }
+}
+
+#[test]
+fn a_burstein_tournament_is_paired_by_the_burstein_system() {
+    paired_by_its_system("burstein", pairing::burstein::check_tournament);
+}
+
+/// The Lim system (C.04.4.3), chosen like any other.
+#[test]
+fn a_lim_tournament_is_paired_by_the_lim_system() {
+    paired_by_its_system("lim", pairing::lim::check_tournament);
 }
 
 /// Baku acceleration (C.04.5.1) chosen in the regulations: 200 players, so

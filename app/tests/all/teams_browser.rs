@@ -48,27 +48,6 @@ Horák, Petr; 2160\n\
 Král, Martin; 2100\n\
 Veselý, Jan; 1980";
 
-fn log_in(b: &Browser, site: &str, user: &str) {
-    b.go(&format!("{site}/login"));
-    b.type_into("#username", user);
-    b.type_into("#password", PASSWORD);
-    b.click("#login-submit");
-    b.wait_for(
-        &format!("return document.body.innerText.includes({});", json!(user)),
-        "the logged-in header",
-    );
-}
-
-fn loaded(b: &Browser, css: &str, what: &str) {
-    b.wait_for(
-        &format!(
-            "return document.readyState === 'complete' && document.querySelector({}) !== null;",
-            json!(css)
-        ),
-        what,
-    );
-}
-
 #[test]
 fn a_team_swiss_round_in_the_browser() {
     let Some((chromium, driver)) = crate::pages_browser::chromium_and_driver() else {
@@ -98,8 +77,8 @@ fn a_team_swiss_round_in_the_browser() {
     let b = Browser::start(&chromium, &driver, 1280);
     // The organizer's pages at 390 px too: the same address, for the picture.
     let mirror = Browser::start(&chromium, &driver, 390);
-    log_in(&b, &site, "organizer");
-    log_in(&mirror, &site, "organizer");
+    b.log_in(&site, "organizer", PASSWORD);
+    mirror.log_in(&site, "organizer", PASSWORD);
     let shot = |name: &str| {
         b.screenshot(&artifacts, &format!("{name}-1280"));
         mirror.go(&b.url());
@@ -112,7 +91,7 @@ fn a_team_swiss_round_in_the_browser() {
 
     // 1. New tournament: a team Swiss of 3 rounds on 4 boards.
     b.click("a[href='/new']");
-    loaded(&b, "#system", "the new tournament form");
+    b.loaded("#system", "the new tournament form");
     b.click("#system option[value='team_swiss']");
     b.wait_for(
         "return !document.getElementById('team-fields').hidden;",
@@ -123,7 +102,7 @@ fn a_team_swiss_round_in_the_browser() {
     b.type_into("#team_boards", "4");
     shot("01-new-team-swiss");
     b.click("#create");
-    loaded(&b, "#paste-teams", "the team screen");
+    b.loaded("#paste-teams", "the team screen");
     assert!(b.url().ends_with("/manage/teams"), "{}", b.url());
     let tid: app::domain::ids::TournamentId = b
         .url()
@@ -137,7 +116,7 @@ fn a_team_swiss_round_in_the_browser() {
     // 2. The four rosters pasted.
     b.type_into("#paste-teams", ROSTERS);
     b.click("#paste-submit");
-    loaded(&b, "#row-team-4", "four teams");
+    b.loaded("#row-team-4", "four teams");
     shot("03-rosters-pasted");
 
     // 3. The captain appointed on team 2's form.
@@ -157,7 +136,7 @@ fn a_team_swiss_round_in_the_browser() {
 
     // 4. Round 1 paired and published.
     b.click("#pair");
-    loaded(&b, "#publish", "the paired round");
+    b.loaded("#publish", "the paired round");
     shot("05-round-1-paired");
     b.click("#publish");
     b.wait_for(
@@ -167,9 +146,9 @@ fn a_team_swiss_round_in_the_browser() {
 
     // 5. The captain on his phone: the line-up linked from the tournament.
     let phone = Browser::start(&chromium, &driver, 390);
-    log_in(&phone, &site, "kapitan");
+    phone.log_in(&site, "kapitan", PASSWORD);
     phone.click(&format!("a[href='/t/{tid}']"));
-    loaded(&phone, "#captain-link a", "the captain's link");
+    phone.loaded("#captain-link a", "the captain's link");
     assert!(
         phone.text().contains("Your team's line-up for round 1"),
         "{}",
@@ -177,7 +156,7 @@ fn a_team_swiss_round_in_the_browser() {
     );
     phone.screenshot(&artifacts, "06-captain-home-390");
     phone.click("#captain-link a");
-    loaded(&phone, "#submit-lineup", "the line-up form");
+    phone.loaded("#submit-lineup", "the line-up form");
     // Roster order by default; the reserve plays board 4.
     let defaults = phone.js("return [1,2,3,4].map(k => document.getElementById('b' + k).value);");
     assert_eq!(defaults, json!(["1", "2", "3", "4"]));
@@ -186,7 +165,7 @@ fn a_team_swiss_round_in_the_browser() {
     let fits = phone.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
     assert_eq!(fits, json!(true), "the line-up page fits a phone");
     phone.click("#submit-lineup");
-    loaded(&phone, "#lineup-saved", "the line-up saved");
+    phone.loaded("#lineup-saved", "the line-up saved");
     phone.screenshot(&artifacts, "08-captain-saved-390");
     let r = db
         .read(|conn| teams::round(conn, tid, RoundNo(1), Audience::Staff))
@@ -218,10 +197,10 @@ fn a_team_swiss_round_in_the_browser() {
 
     // 6. The arbiter: the other line-ups as the roster stands (one click each).
     b.click("nav.staff a[href$='/manage/teams']");
-    loaded(&b, "form.lineup", "the team screen");
+    b.loaded("form.lineup", "the team screen");
     for team in [1, 3, 4] {
         b.click(&format!("form[action$='/lineups/{team}'] button"));
-        loaded(&b, "form.lineup", "the line-up saved");
+        b.loaded("form.lineup", "the line-up saved");
     }
     shot("09-line-ups-in");
 
@@ -264,7 +243,7 @@ fn a_team_swiss_round_in_the_browser() {
     // 8. The team standings: 2 match points for match 1's winner, 1 for
     //    each side of the drawn match, 0 for match 1's loser.
     b.click("nav.tour a[href$='/teams']");
-    loaded(&b, "#team-standings tbody tr", "the team standings");
+    b.loaded("#team-standings tbody tr", "the team standings");
     shot("11-team-standings");
     let mp = b.js("return [...document.querySelectorAll('#team-standings tbody tr')].map(r => r.cells[2].innerText);");
     assert_eq!(mp, json!(["2", "1", "1", "0"]));
@@ -276,7 +255,7 @@ fn a_team_swiss_round_in_the_browser() {
     assert!(!text.contains("2.5"), "game points written one way: {text}");
     // The public tournament page of a team event: no individual items.
     b.click(&format!("nav.tour a[href='/t/{tid}']"));
-    loaded(&b, "#team-standings-link", "the tournament page");
+    b.loaded("#team-standings-link", "the tournament page");
     shot("12-tournament-page");
     let text = b.text();
     for absent in ["0 players", "Standings\n", "Register players", "Entries"] {
@@ -286,8 +265,7 @@ fn a_team_swiss_round_in_the_browser() {
         );
     }
     b.click("#team-standings-link");
-    loaded(
-        &b,
+    b.loaded(
         "#team-standings tbody tr",
         "the standings from the tournament page",
     );
