@@ -66,9 +66,12 @@ struct SqlitePragmas;
 impl CustomizeConnection<DbConnection, diesel::r2d2::Error> for SqlitePragmas {
     fn on_acquire(&self, conn: &mut DbConnection) -> Result<(), diesel::r2d2::Error> {
         if let DbConnection::Sqlite(c) = conn {
+            // busy_timeout first: the pool opens its connections at once,
+            // and the journal-mode pragma of one would find the file locked
+            // by another ("database is locked" in the log at start).
             c.batch_execute(
-                "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; \
-                 PRAGMA busy_timeout=10000; PRAGMA foreign_keys=ON;",
+                "PRAGMA busy_timeout=10000; PRAGMA journal_mode=WAL; \
+                 PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
             )
             .map_err(diesel::r2d2::Error::QueryError)?;
         }
@@ -103,7 +106,7 @@ impl Database {
             message: e.to_string(),
         })?;
         if let DbConnection::Sqlite(c) = &mut first {
-            c.batch_execute("PRAGMA journal_mode=WAL; PRAGMA busy_timeout=10000;")?;
+            c.batch_execute("PRAGMA busy_timeout=10000; PRAGMA journal_mode=WAL;")?;
         }
         run_migrations(&mut first)?;
         drop(first);

@@ -247,6 +247,9 @@ fn a_team_swiss_round_in_the_browser() {
     shot("11-team-standings");
     let mp = b.js("return [...document.querySelectorAll('#team-standings tbody tr')].map(r => r.cells[2].innerText);");
     assert_eq!(mp, json!(["2", "1", "1", "0"]));
+    // Game points have one column, not a second one as a tie-break.
+    let gp = b.js("return [...document.querySelectorAll('#team-standings thead th')].filter(h => h.innerText.trim() === 'GP').length;");
+    assert_eq!(gp, json!(1), "one GP column");
     let first =
         b.js("return document.querySelector('#team-standings tbody tr').cells[1].innerText;");
     assert_eq!(first.as_str().unwrap_or(""), winner);

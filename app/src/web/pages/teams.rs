@@ -45,6 +45,12 @@ pub fn halves(v: &str) -> String {
     }
 }
 
+/// A tie-break column of its own: match and game points already have theirs
+/// (a `GP` tie-break after `MP` would show the same numbers twice).
+fn own_column(code: &str) -> bool {
+    !matches!(code, "MP" | "GP")
+}
+
 fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
     st.rows
         .iter()
@@ -58,6 +64,7 @@ fn standing_rows(st: &TeamStandings, teams: &[TeamView]) -> Vec<StandingRow> {
             values: r
                 .tiebreaks
                 .iter()
+                .filter(|c| own_column(&c.code))
                 .map(|c| halves(&c.value.clone().unwrap_or_default()))
                 .collect(),
             withdrawn_from: teams
@@ -98,7 +105,12 @@ pub async fn event(
             standings: standing_rows(&st, &ev.teams),
             teams: ev.teams,
             after_round: st.after_round,
-            tiebreaks: st.tiebreaks.clone(),
+            tiebreaks: st
+                .tiebreaks
+                .iter()
+                .filter(|c| own_column(c))
+                .cloned()
+                .collect(),
         })
     })
     .await
