@@ -57,6 +57,8 @@ fn action_phrase(action: &str) -> Msg {
         "player.withdraw" => msg!("player withdrawn"),
         "player.reinstate" => msg!("player reinstated"),
         "player.rerate" => msg!("ratings taken from the rating list"),
+        "player.export" => msg!("personal data exported"),
+        "player.erase" => msg!("personal data erased"),
         "staff.appoint" => msg!("staff appointed"),
         "staff.dismiss" => msg!("staff dismissed"),
         "entries.form" => msg!("entry form changed"),

@@ -16,6 +16,7 @@ pub mod fide_mode;
 pub mod fold;
 pub mod formats;
 pub mod games;
+pub mod personal_data;
 pub use crate::types::ids;
 pub mod interchange;
 pub mod kinds;

@@ -111,6 +111,27 @@ where
     Ok(out)
 }
 
+/// A read that leaves an audit row (a person's data exported): a GET, so no
+/// CSRF token is asked (a page links to it), but one write transaction, so
+/// the read and its audit row are one.
+pub async fn audited_read<T, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    f: F,
+) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+{
+    let creds = Credentials::of(req);
+    let db = state.db.clone();
+    Ok(web::block(move || {
+        let actor = creds.actor(&db, false)?;
+        db.write(|conn| f(conn, &actor))
+    })
+    .await??)
+}
+
 /// A JSON body whose errors are held back until the caller is known: anonymous
 /// writes get 401 before anything about the body is said.
 pub struct Body<T>(pub Result<T, actix_web::Error>);

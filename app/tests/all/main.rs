@@ -34,6 +34,7 @@ mod pages_prizes;
 mod pages_readers;
 mod pages_regulations;
 mod pages_round_tools;
+mod personal_data;
 mod pgn_import;
 mod pgn_roundtrip;
 mod prizes;

@@ -90,6 +90,11 @@ fn reach() -> Vec<(&'static str, &'static str, Reach)> {
             t("/players/{pid}/reinstate"),
             Form("/t/{tid}/manage/players/{pid}/reinstate"),
         ),
+        (
+            "POST",
+            t("/players/{pid}/erase"),
+            Form("/t/{tid}/manage/players/{pid}/erase"),
+        ),
         ("POST", t("/rerate"), Script("/rerate")),
         // Entries and check-in.
         ("POST", t("/entries"), Form("/t/{tid}/entry")),

@@ -13,6 +13,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the zip archive holds no file", "archiv ZIP neobsahuje žádný soubor"),
     ("the file in the zip archive is larger than {} GiB", "soubor v archivu ZIP je větší než {} GiB"),
     // The audit log in sentences (domain/audit_text.rs).
+    ("personal data erased: {}", "osobní údaje vymazány: {}"),
+    ("personal data exported", "osobní údaje exportovány"),
+    ("personal data erased", "osobní údaje vymazány"),
+    ("{} is erased already", "{}: údaje už byly vymazány"),
+    ("erasing {}'s personal data cannot be undone: confirm it", "vymazání osobních údajů ({}) nelze vrátit: potvrďte je"),
     ("action {}", "akce {}"),
     ("Chess960 start position entered", "zapsána výchozí pozice Chess960"),
     ("API token created", "vytvořen token API"),

@@ -13,6 +13,11 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the zip archive holds no file", "archiwum ZIP nie zawiera żadnego pliku"),
     ("the file in the zip archive is larger than {} GiB", "plik w archiwum ZIP jest większy niż {} GiB"),
     // The audit log in sentences (domain/audit_text.rs).
+    ("personal data erased: {}", "usunięto dane osobowe: {}"),
+    ("personal data exported", "wyeksportowano dane osobowe"),
+    ("personal data erased", "usunięto dane osobowe"),
+    ("{} is erased already", "{}: dane zostały już usunięte"),
+    ("erasing {}'s personal data cannot be undone: confirm it", "usunięcia danych osobowych ({}) nie można cofnąć: potwierdź je"),
     ("action {}", "czynność {}"),
     ("Chess960 start position entered", "wpisano pozycję początkową Chess960"),
     ("API token created", "utworzono token API"),

@@ -133,6 +133,8 @@ api! {
     ratings::rerate,
     players::delete,
     players::reinstate,
+    players::personal_data,
+    players::erase,
     players::withdraw,
     players::request_bye,
     players::byes,

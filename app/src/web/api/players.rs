@@ -207,3 +207,58 @@ pub async fn byes(
     .await?;
     Ok(HttpResponse::Ok().json(v))
 }
+
+/// Erasing a person's data: said twice, it cannot be undone.
+#[derive(serde::Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Erase {
+    /// `true`: the organizer confirms the erasure.
+    #[serde(default)]
+    pub confirm: bool,
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/players/{pid}/personal-data", tag = "players",
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 200, description = "Everything the tournament holds about the player (registration, online entry, byes, penalties, presence, games), for the person it is about; audited", body = Object),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer here", body = ErrorBody),
+              (status = 404, description = "No such player", body = ErrorBody)))]
+pub async fn personal_data(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(TournamentId, PlayerId)>,
+) -> Result<HttpResponse, AppError> {
+    let (tid, pid) = path.into_inner();
+    let v = crate::web::audited_read(&state, &req, move |conn, actor| {
+        crate::domain::personal_data::export(conn, actor, tid, pid)
+    })
+    .await?;
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"player-{pid}.json\""),
+        ))
+        .json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/players/{pid}/erase", tag = "players", request_body = Erase,
+    params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
+    responses((status = 200, description = "The player's personal data erased: the name he is shown under now (games and results kept)", body = String),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not an organizer here", body = ErrorBody),
+              (status = 404, description = "No such player", body = ErrorBody),
+              (status = 409, description = "Erased already", body = ErrorBody),
+              (status = 422, description = "Not confirmed (`confirm`)", body = ErrorBody)))]
+pub async fn erase(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(TournamentId, PlayerId)>,
+    body: Body<Erase>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let (tid, pid) = path.into_inner();
+    let v = write_body(&state, &req, body, move |conn, actor, cmd: Erase| {
+        crate::domain::personal_data::erase(conn, actor, tid, pid, cmd.confirm)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}

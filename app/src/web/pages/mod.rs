@@ -19,6 +19,7 @@ pub mod desk;
 pub mod entries;
 use crate::i18n;
 pub mod live;
+pub mod personal_data;
 pub mod prize_form;
 pub mod prizes;
 pub mod public;
@@ -340,6 +341,12 @@ pub fn routes() -> Vec<RouteDef> {
             Method::POST,
             "/t/{tid}/manage/players/{pid}/withdraw",
             staff::withdraw
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/players/{pid}/erase",
+            personal_data::erase
         ),
         page!(
             post,
