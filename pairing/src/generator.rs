@@ -411,6 +411,9 @@ pub enum System {
     /// the system's own (no Baku acceleration), and the file says
     /// `092 FIDE_BURSTEIN`.
     Burstein,
+    /// Dubov, C.04.4.1: [`crate::dubov::pair`]; no acceleration, and the
+    /// file says `092 FIDE_DUBOV`.
+    Dubov,
 }
 
 /// [`generate`] with the rounds paired by `system`.
@@ -418,6 +421,7 @@ pub fn generate_with(c: &Config, seed: u64, system: System) -> Generated {
     let pair = match system {
         System::Dutch => crate::dutch::pair,
         System::Burstein => crate::burstein::pair,
+        System::Dubov => crate::dubov::pair,
     };
     let mut r = SplitMix64::new(seed);
     let mut ratings: Vec<u32> = (0..c.players)
@@ -549,20 +553,19 @@ pub fn generate_with(c: &Config, seed: u64, system: System) -> Generated {
     let mut text = crate::trf::write(&t);
     let list: Vec<String> = order.iter().map(ToString::to_string).collect();
     text.push_str(&format!("212 {}\n", list.join(",")));
-    if system == System::Burstein {
+    let name = match system {
+        System::Dutch => None,
+        System::Burstein => Some("092 FIDE_BURSTEIN\n"),
+        System::Dubov => Some("092 FIDE_DUBOV\n"),
+    };
+    if let Some(name) = name {
         // the system named as the endorsed engines name it
         text = text
             .split_inclusive('\n')
-            .map(|l| {
-                if l.starts_with("092 ") {
-                    "092 FIDE_BURSTEIN\n"
-                } else {
-                    l
-                }
-            })
+            .map(|l| if l.starts_with("092 ") { name } else { l })
             .collect();
         if !text.contains("\n092 ") {
-            text.push_str("092 FIDE_BURSTEIN\n");
+            text.push_str(name);
         }
     }
     t = crate::trf::parse(&text).expect("the generator writes TRF it reads");

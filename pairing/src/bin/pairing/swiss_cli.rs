@@ -1,7 +1,7 @@
-//! What `pairing --dutch` and `pairing --burstein` share: reading the
+//! What `pairing --dutch`, `pairing --burstein` and `pairing --dubov` share: reading the
 //! arguments and the file, and `-p OUT` (the next round in the `.pairs`
 //! form). Each system gives its engine, its checker (`-c`) and its generator
-//! (`-g`); see `dutch.rs` and `burstein.rs` for the contracts.
+//! (`-g`); see `dutch.rs`, `burstein.rs` and `dubov.rs` for the contracts.
 
 use std::process::ExitCode;
 
@@ -9,7 +9,7 @@ use pairing::{PairError, Pairing, Tournament};
 
 /// One Swiss system's entry points.
 pub struct System {
-    /// The command-line flag: `--dutch`, `--burstein`.
+    /// The command-line flag: `--dutch`, `--burstein`, `--dubov`.
     pub flag: &'static str,
     pub pair: fn(&Tournament, u32) -> Result<Pairing, PairError>,
     pub paired_rounds: fn(&Tournament) -> u32,
