@@ -53,6 +53,7 @@ use crate::dutch::RoundCheck;
 use crate::model::{ByeKind, Color, PairError, Pairing, RoundEntry, Tournament};
 
 pub use crate::dutch::{paired_rounds, recorded_pairing, state_before};
+pub use engine::middle_out;
 
 /// Strength of a colour preference (art. 1.6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
