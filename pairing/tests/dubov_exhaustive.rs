@@ -160,9 +160,8 @@ fn state(t: &Tournament, round: u32) -> Vec<P> {
 
 /// [C1] and [C3].
 fn legal(a: &P, b: &P) -> bool {
-    !a.met.contains(&b.id)
-        && !b.met.contains(&a.id)
-        && !(a.absolute && b.absolute && a.pref == b.pref)
+    let same_absolute = a.absolute && b.absolute && a.pref == b.pref;
+    !(a.met.contains(&b.id) || b.met.contains(&a.id) || same_absolute)
 }
 
 /// Every legal pairing of `ps` (indices), as lists of pairs.

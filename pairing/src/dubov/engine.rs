@@ -233,11 +233,11 @@ impl Round<'_> {
     fn solve(&mut self) -> Option<(Vec<Option<usize>>, W)> {
         let mates = self.m.solve();
         let mut total = W::ZERO;
-        for a in 0..self.v.len() {
-            if !self.alive[a] {
+        for (a, &mate) in mates.iter().enumerate() {
+            if !self.alive.get(a).copied().unwrap_or(false) {
                 continue;
             }
-            let b = mates[a]?;
+            let b = mate?;
             if a < b {
                 total = total.plus(self.m.weight(a, b));
             }

@@ -92,11 +92,10 @@ pub struct DubovPlayer {
 impl DubovPlayer {
     /// [C1] and [C3]: the two may meet.
     pub fn may_meet(&self, o: &DubovPlayer) -> bool {
-        !self.forbidden.contains(&o.id)
-            && !o.forbidden.contains(&self.id)
-            && !(self.strength == Strength::Absolute
-                && o.strength == Strength::Absolute
-                && self.preference == o.preference)
+        let same_absolute = self.strength == Strength::Absolute
+            && o.strength == Strength::Absolute
+            && self.preference == o.preference;
+        !(self.forbidden.contains(&o.id) || o.forbidden.contains(&self.id) || same_absolute)
     }
 
     /// Ranks above `o` for art. 5.2.1: more points, then the smaller TPN.
