@@ -415,3 +415,77 @@ fn no_better_pairing_in_1000_generated_tournaments() {
     let (rounds, brackets) = run(count);
     println!("{count} tournaments, {rounds} rounds, {brackets} brackets: no better pairing");
 }
+
+/// `pairing --dubov -g CONFIG -o OUT -s SEED`, then `pairing --dubov OUT -c`
+/// (every round identical, exit 0) and `-p` (the next round, as the engine
+/// pairs it).
+#[test]
+fn command_line_generates_checks_and_pairs() {
+    let bin = env!("CARGO_BIN_EXE_pairing");
+    let dir = std::env::temp_dir().join(format!("dubov-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let config = dir.join("config.txt");
+    std::fs::write(&config, "PlayersNumber = 15\nRoundsNumber = 7\n").unwrap();
+    let trf = dir.join("out.trf");
+    for seed in 1..=5u64 {
+        let status = std::process::Command::new(bin)
+            .args(["--dubov", "-g"])
+            .arg(&config)
+            .arg("-o")
+            .arg(&trf)
+            .args(["-s", &seed.to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let text = std::fs::read_to_string(&trf).unwrap();
+        assert!(text.contains("\n092 FIDE_DUBOV\n"), "{text}");
+        let out = std::process::Command::new(bin)
+            .arg("--dubov")
+            .arg(&trf)
+            .arg("-c")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "seed {seed}: {stdout}");
+        assert!(
+            stdout.contains("rounds agree with the Dubov system"),
+            "{stdout}"
+        );
+        // the file re-read equals the generator's own model, and the last
+        // round re-pairs from the state before it as recorded
+        let t = pairing::trf::parse(&text).unwrap();
+        let g = generator::generate_with(
+            &Config::parse("PlayersNumber = 15\nRoundsNumber = 7\n").unwrap(),
+            seed,
+            System::Dubov,
+        );
+        assert_eq!(g.trf, text, "seed {seed}: the generator is deterministic");
+        let last = dubov::paired_rounds(&t);
+        let before = dubov::state_before(&t, last);
+        let p = dubov::pair(&before, last).unwrap();
+        let mut a = p.boards.clone();
+        a.sort_unstable();
+        let mut b = dubov::recorded_pairing(&t, last).boards;
+        b.sort_unstable();
+        assert_eq!(a, b, "seed {seed}");
+        let pairs = dir.join("next.pairs");
+        let status = std::process::Command::new(bin)
+            .arg("--dubov")
+            .arg(&before_file(&dir, &before))
+            .arg("-p")
+            .arg(&pairs)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let written =
+            pairing::dutch::parse_pairs_text(&std::fs::read_to_string(&pairs).unwrap()).unwrap();
+        assert_eq!(written, p, "seed {seed}: -p writes the engine's pairing");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn before_file(dir: &std::path::Path, t: &Tournament) -> std::path::PathBuf {
+    let path = dir.join("before.trf");
+    std::fs::write(&path, pairing::trf::write(t)).unwrap();
+    path
+}
