@@ -292,32 +292,66 @@ pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
     })
 }
 
+/// The state before `round` as a checker reads it: a player with an empty
+/// entry for the round, or whose line ends before it, was absent from it,
+/// as with a zero-point bye.
+fn checked_state_before(t: &Tournament, round: u32) -> Tournament {
+    let mut before = state_before(t, round);
+    let k = round as usize - 1;
+    for (p, o) in before.players.iter_mut().zip(&t.players) {
+        if matches!(o.rounds.get(k), None | Some(RoundEntry::NotPaired)) {
+            let mut rounds: Vec<RoundEntry> = o.rounds.iter().take(k).copied().collect();
+            rounds.resize(k, RoundEntry::NotPaired);
+            rounds.push(RoundEntry::Bye(ByeKind::Zero));
+            p.rounds = rounds;
+        }
+    }
+    before
+}
+
+/// Same boards (in any order) and the same bye.
+fn same(a: &Pairing, b: &Pairing) -> bool {
+    let set = |p: &Pairing| {
+        let mut v = p.boards.clone();
+        v.sort_unstable();
+        (v, p.bye)
+    };
+    set(a) == set(b)
+}
+
 /// Re-pairs every round paired in the file from the state before it and
 /// compares with the recorded pairing (the file read as a checker must read
-/// it: see [`crate::dutch::as_checked`]). The violations stay empty: the
-/// differing boards are the report.
+/// it: see [`crate::dutch::as_checked`]). Without `XXC`, the initial colour
+/// is the one under which the first round whose pairing depends on it was
+/// paired as recorded (art. 5.2.1 gives it to the higher ranked of two
+/// players who have yet to play, by score then TPN, which the Dutch
+/// inference from the first round with colours does not follow). The
+/// violations stay empty: the differing boards are the report.
 pub fn check_tournament(t: &Tournament) -> Vec<RoundCheck> {
-    let t = crate::dutch::as_checked(t);
-    (1..=paired_rounds(&t))
-        .map(|round| {
-            let mut before = state_before(&t, round);
-            // A player with an empty entry for the round, or whose line ends
-            // before it, was absent from it, as with a zero-point bye.
-            let k = round as usize - 1;
-            for (p, o) in before.players.iter_mut().zip(&t.players) {
-                if matches!(o.rounds.get(k), None | Some(RoundEntry::NotPaired)) {
-                    let mut rounds: Vec<RoundEntry> = o.rounds.iter().take(k).copied().collect();
-                    rounds.resize(k, RoundEntry::NotPaired);
-                    rounds.push(RoundEntry::Bye(ByeKind::Zero));
-                    p.rounds = rounds;
+    let mut t = crate::dutch::as_checked(t);
+    let rounds = paired_rounds(&t);
+    if !crate::dutch::initial_colour_stated(&t) {
+        for round in 1..=rounds {
+            let before = checked_state_before(&t, round);
+            let mut other = before.clone();
+            other.initial_color = before.initial_color.opposite();
+            let (a, b) = (pair(&before, round), pair(&other, round));
+            if let (Ok(a), Ok(b)) = (&a, &b) {
+                if !same(a, b) {
+                    if same(b, &recorded_pairing(&t, round)) {
+                        t.initial_color = other.initial_color;
+                    }
+                    break;
                 }
             }
-            RoundCheck {
-                round,
-                recorded: recorded_pairing(&t, round),
-                engine: pair(&before, round),
-                violations: Vec::new(),
-            }
+        }
+    }
+    (1..=rounds)
+        .map(|round| RoundCheck {
+            round,
+            recorded: recorded_pairing(&t, round),
+            engine: pair(&checked_state_before(&t, round), round),
+            violations: Vec::new(),
         })
         .collect()
 }
