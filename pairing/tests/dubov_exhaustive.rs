@@ -471,7 +471,7 @@ fn command_line_generates_checks_and_pairs() {
         let pairs = dir.join("next.pairs");
         let status = std::process::Command::new(bin)
             .arg("--dubov")
-            .arg(&before_file(&dir, &before))
+            .arg(before_file(&dir, &before))
             .arg("-p")
             .arg(&pairs)
             .status()
