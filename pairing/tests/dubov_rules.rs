@@ -182,12 +182,17 @@ fn art_3_2_3_first_round() {
 }
 
 /// Art. 3.2.5 and 4.4: S1 (G1 by ascending ARO) meets T2 (G2 in TPN order).
-/// Round 1 drawn: 1-3, 2-4. In round 2 everyone has 1 point; the White
-/// seekers 3 and 4 form G1, 1 and 2 G2. ARO(3) = 2500 (met 1), ARO(4) =
-/// 2400 (met 2): S1 = 4, 3; T2 = 1, 2: 4 meets the highest rated, 1; 3
-/// meets 2. Colours: both preferences granted (5.2.2).
+/// Round 1 drawn: 1-7, 2-8, 3-5, 4-6 (ratings 2500, 2400, …, 1800). In
+/// round 2 everyone has 1 point; the White seekers 5, 6, 7, 8 form G1, the
+/// others G2. ARO: 5 met 3 (2300), 6 met 4 (2200), 7 met 1 (2500), 8 met 2
+/// (2400): S1 = 6, 5, 8, 7; T2 = 1, 2, 3, 4, legal as it stands: the lowest
+/// ARO meets the highest rating. Colours: both preferences granted (5.2.2).
+/// (By TPN instead of ARO it would be 5-1, 6-2, 7-3, 8-4.) With four
+/// players (1-3, 2-4 drawn): S1 = 4 (ARO 2400), 3 (ARO 2500): 4-1, 3-2.
 #[test]
 fn art_3_2_5_low_aro_meets_high_rating() {
+    let t = event(&ratings(8), 5, &["1-7 =, 2-8 =, 3-5 =, 4-6 ="]);
+    assert_eq!(pair(&t).boards, vec![(6, 1), (5, 2), (8, 3), (7, 4)]);
     let t = event(&ratings(4), 5, &["1-3 =, 2-4 ="]);
     assert_eq!(pair(&t).boards, vec![(4, 1), (3, 2)]);
 }
