@@ -17,7 +17,9 @@
 //! Which optimum the solver returns does not matter: each choice the text
 //! orders (the set of upfloaters, art. 4.2; the shifters, art. 4.3; the
 //! transposition, art. 4.4) is made one player at a time, first in the
-//! text's order, by asking whether an optimum with that choice exists.
+//! text's order, by asking whether an optimum with that choice exists (a
+//! solve, unless one exchange of partners in the current optimum, or the
+//! current optimum itself, already shows one).
 
 use super::DubovPlayer;
 use crate::blossom::{MaxWeightMatching, Weight, Wide};
@@ -246,6 +248,46 @@ impl Round<'_> {
     }
 }
 
+impl Round<'_> {
+    /// Whether one exchange of partners in the optimum `mates` (x–a, y–b
+    /// into x–y, a–b) loses nothing; if so, makes it. Then that matching
+    /// is an optimum too, with `x` paired to `y`: what a solve with an
+    /// incentive for x–y would return, without the solve.
+    fn exchange_with(&self, mates: &mut [Option<usize>], x: usize, y: usize) -> bool {
+        let (Some(a), Some(b)) = (mates[x], mates[y]) else {
+            return false;
+        };
+        if a == y {
+            return true;
+        }
+        let w = |u: usize, v: usize| self.m.weight(u, v);
+        let (xy, ab) = (w(x, y), w(a, b));
+        if !xy.is_positive() || !ab.is_positive() {
+            return false;
+        }
+        if xy.plus(ab) < w(x, a).plus(w(y, b)) {
+            return false;
+        }
+        mates[x] = Some(y);
+        mates[y] = Some(x);
+        mates[a] = Some(b);
+        mates[b] = Some(a);
+        true
+    }
+
+    /// [`Round::exchange_with`] for the pair x–z when `cond(mates, x)` holds
+    /// (x is not yet where it is wanted).
+    fn exchange(
+        &self,
+        mates: &mut [Option<usize>],
+        x: usize,
+        z: usize,
+        cond: impl Fn(&[Option<usize>], usize) -> bool,
+    ) -> bool {
+        cond(mates, x) && self.alive[z] && self.exchange_with(mates, x, z)
+    }
+}
+
 /// [C1]/[C3]: whether the players `idx` can all be paired.
 fn pairable(ps: &[DubovPlayer], idx: &[usize]) -> bool {
     let n = idx.len();
@@ -404,7 +446,12 @@ fn bracket(r: &mut Round, first: usize, pairs: &mut Vec<(usize, usize)>) -> Opti
             r.set_row(x);
             continue;
         }
-        let upfloats_now = mates[x].is_some_and(|b| r.resident[b]);
+        let upfloats_now = mates[x].is_some_and(|b| r.resident[b])
+            || residents.iter().any(|&z| {
+                r.exchange(&mut mates, x, z, |m, a| {
+                    m[a].is_some_and(|b| !r.resident[b])
+                })
+            });
         let ok = if upfloats_now {
             true
         } else {
@@ -501,7 +548,9 @@ fn bracket(r: &mut Round, first: usize, pairs: &mut Vec<(usize, usize)>) -> Opti
             .iter()
             .copied()
             .find(|&g| r.m.weight(s, g).is_positive());
-        let partner = if first_ok.is_some() && mates[s] == first_ok {
+        let exchanged =
+            first_ok.is_some_and(|w| mates[s] == Some(w) || r.exchange_with(&mut mates, s, w));
+        let partner = if exchanged {
             first_ok?
         } else {
             let mut pr = vec![0u64; n];
@@ -558,6 +607,10 @@ fn shift(
     r.strict_to = strict;
     r.set_all();
     let mut out = Vec::new();
+    let mut cur = r
+        .solve()
+        .filter(|(_, total)| *total == best)
+        .map(|(m, _)| m);
     for &x in &order {
         if out.len() == count {
             r.shift[x] = 2;
@@ -566,12 +619,26 @@ fn shift(
         }
         r.shift[x] = 1;
         r.set_row(x);
-        let ok = r.solve().is_some_and(|(_, total)| total == best);
+        // when the current optimum already has x where a shifted player may
+        // be, it stays an optimum: no solve
+        let fits = cur
+            .as_ref()
+            .and_then(|m: &Vec<Option<usize>>| m[x])
+            .is_some_and(|y| r.m.weight(x, y).is_positive());
+        let ok = fits
+            || match r.solve() {
+                Some((m, total)) if total == best => {
+                    cur = Some(m);
+                    true
+                }
+                _ => false,
+            };
         if ok {
             out.push(x);
         } else {
             r.shift[x] = 2;
             r.set_row(x);
+            cur = None;
         }
     }
     r.solve()?;
