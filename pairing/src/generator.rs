@@ -414,6 +414,9 @@ pub enum System {
     /// Lim, C.04.4.3: [`crate::lim::pair`] (no acceleration); the file says
     /// `092 FIDE_LIM`.
     Lim,
+    /// Dubov, C.04.4.1: [`crate::dubov::pair`]; no acceleration, and the
+    /// file says `092 FIDE_DUBOV`.
+    Dubov,
 }
 
 /// [`generate`] with the rounds paired by `system`.
@@ -422,6 +425,7 @@ pub fn generate_with(c: &Config, seed: u64, system: System) -> Generated {
         System::Dutch => crate::dutch::pair,
         System::Burstein => crate::burstein::pair,
         System::Lim => crate::lim::pair,
+        System::Dubov => crate::dubov::pair,
     };
     let mut r = SplitMix64::new(seed);
     let mut ratings: Vec<u32> = (0..c.players)
@@ -557,6 +561,7 @@ pub fn generate_with(c: &Config, seed: u64, system: System) -> Generated {
         System::Dutch => None,
         System::Burstein => Some("092 FIDE_BURSTEIN\n"),
         System::Lim => Some("092 FIDE_LIM\n"),
+        System::Dubov => Some("092 FIDE_DUBOV\n"),
     };
     if let Some(line) = named {
         // the system named as the endorsed engines name it

@@ -256,26 +256,7 @@ fn colour(p: &PlayerState, o: &PlayerState, ip: &Index, io: &Index, initial: Col
 /// rounds before `round`; players whose entry for `round` is already a bye or
 /// "not paired" are absent, and withdrawn players are not paired.
 pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
-    if round == 0 {
-        return Err(PairError::InvalidRound {
-            round,
-            reason: "rounds are numbered from 1".into(),
-        });
-    }
-    if t.total_rounds > 0 && round > t.total_rounds {
-        return Err(PairError::InvalidRound {
-            round,
-            reason: format!("the tournament has {} rounds", t.total_rounds),
-        });
-    }
-    for (i, p) in t.players.iter().enumerate() {
-        if p.id as usize != i + 1 {
-            return Err(PairError::InvalidRound {
-                round,
-                reason: format!("player {} is listed with pairing number {}", i + 1, p.id),
-            });
-        }
-    }
+    crate::dutch::check_round(t, round)?;
     let mut t = t.clone();
     if t.accelerations.is_empty() {
         t.accelerations = seeding_points(&t, round);

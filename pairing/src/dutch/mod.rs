@@ -28,32 +28,35 @@ pub use infer::{as_checked, inferred_initial_colour, initial_colour_stated};
 
 use crate::model::{Color, PairError, Pairing, PlayerId, Tournament};
 
+/// Whether `round` (1-based) can be paired in `t`: rounds count from 1, do
+/// not go past `XXR`, and the players are listed by pairing number.
+pub fn check_round(t: &Tournament, round: u32) -> Result<(), PairError> {
+    let invalid = |reason: String| Err(PairError::InvalidRound { round, reason });
+    if round == 0 {
+        return invalid("rounds are numbered from 1".into());
+    }
+    if t.total_rounds > 0 && round > t.total_rounds {
+        return invalid(format!("the tournament has {} rounds", t.total_rounds));
+    }
+    for (i, p) in t.players.iter().enumerate() {
+        if p.id as usize != i + 1 {
+            return invalid(format!(
+                "player {} is listed with pairing number {}",
+                i + 1,
+                p.id
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// The pairing of round `round` (1-based) of a Swiss tournament under the FIDE
 /// (Dutch) System. Uses the rounds before `round`; players whose entry for
 /// `round` is already a bye or "not paired" are absent, and withdrawn players
 /// are not paired. Boards are ordered by the higher score on the board, then
 /// the lower score, then the rank of the higher-ranked player; the bye is not a board.
 pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
-    if round == 0 {
-        return Err(PairError::InvalidRound {
-            round,
-            reason: "rounds are numbered from 1".into(),
-        });
-    }
-    if t.total_rounds > 0 && round > t.total_rounds {
-        return Err(PairError::InvalidRound {
-            round,
-            reason: format!("the tournament has {} rounds", t.total_rounds),
-        });
-    }
-    for (i, p) in t.players.iter().enumerate() {
-        if p.id as usize != i + 1 {
-            return Err(PairError::InvalidRound {
-                round,
-                reason: format!("player {} is listed with pairing number {}", i + 1, p.id),
-            });
-        }
-    }
+    check_round(t, round)?;
     let states = state::build(t, round);
     let mut sorted: Vec<usize> = (0..t.players.len())
         .filter(|&i| state::takes_part(t, t.players[i].id, round))
