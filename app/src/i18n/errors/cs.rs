@@ -6,6 +6,13 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    ("the norm certificate of tournament {}", "certifikát normy turnaje {}"),
+    ("choose the kind of event from the list", "vyberte druh turnaje ze seznamu"),
+    ("write the rating period as YYYY-MM", "zapište ratingové období jako RRRR-MM"),
+    ("write pairing numbers separated by commas", "zapište startovní čísla oddělená čárkami"),
+    ("at most 200 characters", "nejvýše 200 znaků"),
+    ("the norm summary of tournament {}", "přehled norem turnaje {}"),
+    ("the TRF could not be read back: {}", "soubor TRF se nepodařilo zpětně přečíst: {}"),
     ("choose the list: fide or national", "vyberte listinu: fide nebo national"),
     ("choose the list's file", "vyberte soubor listiny"),
     ("send the list's file from the form", "pošlete soubor listiny z formuláře"),

@@ -6,6 +6,13 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    ("the norm certificate of tournament {}", "certyfikat normy turnieju {}"),
+    ("choose the kind of event from the list", "wybierz rodzaj turnieju z listy"),
+    ("write the rating period as YYYY-MM", "zapisz okres rankingowy jako RRRR-MM"),
+    ("write pairing numbers separated by commas", "wpisz numery startowe oddzielone przecinkami"),
+    ("at most 200 characters", "najwyżej 200 znaków"),
+    ("the norm summary of tournament {}", "zestawienie norm turnieju {}"),
+    ("the TRF could not be read back: {}", "nie udało się odczytać pliku TRF z powrotem: {}"),
     ("choose the list: fide or national", "wybierz listę: fide albo national"),
     ("choose the list's file", "wybierz plik listy"),
     ("send the list's file from the form", "wyślij plik listy z formularza"),
