@@ -522,3 +522,162 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
         assert_eq!((status, ct.as_str()), (200, "application/pdf"), "[{label}]");
     }
 }
+
+/// A small deterministic generator (xorshift64*), so that a failing case can
+/// be run again from its seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// The page's `data-results` of every player shown, by pairing number.
+fn page_results(page: &str) -> HashMap<u32, String> {
+    page.split("<details id=\"norms-player-")
+        .skip(1)
+        .map(|s| {
+            let n: u32 = s.split('"').next().unwrap().parse().unwrap();
+            let data = s
+                .split("data-results=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .to_string();
+            (n, data)
+        })
+        .collect()
+}
+
+/// Generated events — round robins of 10 (9 games each), a double round
+/// robin of 6 (10 games) and a 9-round Swiss of 14 — with titled players of
+/// six federations and random results: the norm results the staff page shows
+/// (the app's tournament read into the crate's model) are exactly those the
+/// `pairing` crate gives on the event's TRF export read back with its own
+/// reader, player by player and title by title; the public summary lists the
+/// norms achieved.
+#[test]
+fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
+    use pairing::norms::{evaluate, NormEvent};
+    const TITLES: [&str; 7] = ["GM", "IM", "IM", "WGM", "WIM", "FM", ""];
+    const FEDS: [&str; 6] = ["POL", "GER", "CZE", "HUN", "UKR", "LTU"];
+    let cases: [(&str, u32, u64); 4] = [
+        ("round_robin", 10, 11),
+        ("round_robin", 10, 23),
+        ("double_round_robin", 6, 37),
+        ("swiss", 14, 41),
+    ];
+    let mut judged = 0;
+    let mut achieved = 0;
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organiser");
+        let staff = login(&app, "organiser");
+        for (system, n_players, seed) in cases {
+            let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+            let mut b = EventBuilder::swiss(&org)
+                .named(&format!("Generated {system} {seed}"))
+                .with(json!({"system": system, "federation": "POL"}));
+            if system == "swiss" {
+                b = b.rounds(9);
+            }
+            for i in 0..n_players {
+                let title = TITLES[rng.below(TITLES.len() as u64) as usize];
+                let sex = if title.starts_with('W') || rng.below(4) == 0 {
+                    "f"
+                } else {
+                    "m"
+                };
+                let title = if sex == "m" && title.starts_with('W') {
+                    ""
+                } else {
+                    title
+                };
+                b = b.player(json!({
+                    "name": format!("Gen Player {i:02}"),
+                    "title": title,
+                    "federation": FEDS[rng.below(FEDS.len() as u64) as usize],
+                    "rating": 2150 + rng.below(450) as i64,
+                    "sex": sex,
+                    "fide_id": 3_000_000 + i as i64,
+                }));
+            }
+            let e = b.build();
+            let tid = e.tid;
+            let total = match system {
+                "round_robin" => n_players - 1,
+                "double_round_robin" => 2 * (n_players - 1),
+                _ => 9,
+            };
+            for n in 1..=total {
+                publish(&org, tid, n as u32);
+                for g in games(&org, tid, n as u32) {
+                    if g["black"].is_null() {
+                        continue;
+                    }
+                    let result = ["1-0", "½-½", "0-1", "1-0", "½-½"][rng.below(5) as usize];
+                    org.ok(
+                        org.put(
+                            &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
+                            json!({"result": result, "version": g["version"]}),
+                        ),
+                        200,
+                        "a result",
+                    );
+                }
+            }
+            let (status, _, trf) = org.bytes(&format!("/api/v1/tournaments/{tid}/export.trf"));
+            assert_eq!(status, 200, "[{label}] export");
+            let trf = String::from_utf8(trf).unwrap();
+            let t = pairing::trf::parse(&trf).unwrap_or_else(|e| panic!("[{label}] {e}"));
+            let want = evaluate(&t, &NormEvent::default());
+            let (status, page) = staff.get(&format!("/t/{tid}/manage/norms"));
+            assert_eq!(status, 200, "[{label}] {system} {seed}");
+            let shown = page_results(&page);
+            let mut names = Vec::new();
+            for pn in &want {
+                let expected = app::web::pages::norms::results_data(&pn.results);
+                if pn.results.is_empty() {
+                    assert!(
+                        !shown.contains_key(&pn.id),
+                        "[{label}] {system} {seed}: {}",
+                        pn.id
+                    );
+                    continue;
+                }
+                judged += pn.results.len();
+                assert_eq!(
+                    shown.get(&pn.id),
+                    Some(&expected),
+                    "[{label}] {system} seed {seed}: player {}",
+                    pn.id
+                );
+                if pn.results.iter().any(|r| r.achieved) {
+                    achieved += 1;
+                    names.push(pn.name.trim().to_string());
+                }
+            }
+            assert_eq!(
+                shown.len(),
+                want.iter().filter(|p| !p.results.is_empty()).count()
+            );
+            let (status, public) = Form::new(&app.base).get(&format!("/t/{tid}/norms"));
+            assert_eq!(status, 200, "[{label}] {system} {seed}: final");
+            for name in names {
+                assert!(public.contains(&name), "[{label}] {name} in the summary");
+            }
+        }
+    }
+    eprintln!("norms: {judged} player-title verdicts compared, {achieved} with a norm");
+    assert!(judged > 0);
+}

@@ -58,6 +58,9 @@ pub struct PlayerRow {
     pub title: String,
     pub federation: String,
     pub results: Vec<ResultRow>,
+    /// The results for machines (`data-results`): `TITLE:achieved:games:
+    /// score in half-points:average:performance`, `;` between titles.
+    pub data: String,
 }
 
 impl PlayerRow {
@@ -139,6 +142,25 @@ fn result_row(r: &NormResult) -> ResultRow {
             })
             .collect(),
     }
+}
+
+/// `PlayerRow::data` of a player's results.
+pub fn results_data(results: &[NormResult]) -> String {
+    results
+        .iter()
+        .map(|r| {
+            format!(
+                "{}:{}:{}:{}:{}:{}",
+                r.title.code(),
+                u8::from(r.achieved),
+                r.games,
+                r.score,
+                r.average.unwrap_or(0),
+                r.performance.unwrap_or(0)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(";")
 }
 
 /// The i18n key naming a requirement (`Requirement::key` of the crate).
@@ -249,6 +271,7 @@ fn norms_page(
                 title: p.title.clone(),
                 federation: p.federation.clone(),
                 results: n.results.iter().map(result_row).collect(),
+                data: results_data(&n.results),
             })
         })
         .collect();
