@@ -620,8 +620,8 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
                 _ => 9,
             };
             for n in 1..=total {
-                publish(&org, tid, n as u32);
-                for g in games(&org, tid, n as u32) {
+                publish(&org, tid, n);
+                for g in games(&org, tid, n) {
                     if g["black"].is_null() {
                         continue;
                     }
