@@ -340,17 +340,17 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
         let app = TestApp::start(backend);
         let label = app.label();
         let org = app.user("organiser");
-        // Eight players: K 40, 20 and 10 in turn; the last unrated and
-        // without a FIDE id.
+        // Nine players (a pairing-allocated bye every round): eight rated,
+        // K 40, 20 and 10 in turn; the last unrated and without a FIDE id.
         let ks = [40, 20, 10];
         let mut b = EventBuilder::swiss(&org)
             .named("Rating Report Open")
             .rounds(3);
         let mut k_of: HashMap<String, u32> = HashMap::new();
-        for i in 0..7 {
+        for i in 0..8 {
             let name = format!("Rated Player {}", i + 1);
             k_of.insert(name.clone(), ks[i % 3]);
-            b = b.player(json!({"name": name, "rating": 2450 - 130 * i as i64,
+            b = b.player(json!({"name": name, "rating": 2450 - 110 * i as i64,
                                 "fide_id": 2_200_000 + i as i64, "k_factor": ks[i % 3]}));
         }
         b = b.player(json!({"name": "Unrated Newcomer"}));
@@ -446,6 +446,25 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
             "[{label}] forfeit loss of {fb}"
         );
 
+        // The byes read back as byes (never rated).
+        let byes: usize = (1..=3)
+            .map(|n| {
+                games(&org, tid, n)
+                    .iter()
+                    .filter(|g| g["black"].is_null())
+                    .map(|g| {
+                        let p = by_name(g["white"]["name"].as_str().unwrap());
+                        assert!(
+                            matches!(p.rounds[n as usize - 1], pairing::RoundEntry::Bye(_)),
+                            "[{label}] round {n}: the bye of {}",
+                            p.name
+                        );
+                    })
+                    .count()
+            })
+            .sum();
+        assert_eq!(byes, 3, "[{label}] one bye a round");
+
         // The changes of the file read back are the page's, and they rate
         // exactly the games the test counted.
         let edition = RatingEdition::in_force_on(t.details.start_date.as_deref().unwrap_or(""));
@@ -518,8 +537,31 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
             "[{label}] card: {shown}"
         );
         // The rating report PDF prints it.
-        let (status, ct, _) = staff.get_bytes(&format!("/t/{tid}/manage/norms/ratings.pdf"));
+        let (status, ct, bytes) = staff.get_bytes(&format!("/t/{tid}/manage/norms/ratings.pdf"));
         assert_eq!((status, ct.as_str()), (200, "application/pdf"), "[{label}]");
+        let (_, text) = read_pdf(&bytes, "rating report");
+        if let Some(text) = text {
+            for c in reread.iter().filter(|c| c.rating.is_some()) {
+                let p = t.player(c.id).unwrap();
+                let head = format!(
+                    "{}. {} · {} · K {} · {:+} → {}",
+                    c.id,
+                    p.name.trim(),
+                    c.rating.unwrap(),
+                    c.k.unwrap(),
+                    c.change.unwrap(),
+                    c.new_rating.unwrap()
+                );
+                assert!(
+                    text.contains(&head),
+                    "[{label}] '{head}' missing in:\n{text}"
+                );
+                for g in &c.games {
+                    let line = format!("{:+.2}", g.change_hundredths as f64 / 100.0);
+                    assert!(text.contains(&line), "[{label}] {line} of {}", p.name);
+                }
+            }
+        }
     }
 }
 
