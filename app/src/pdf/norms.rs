@@ -68,7 +68,11 @@ fn event_fields(doc: &mut Doc, r: &NormsReport) {
     doc.field("Kind of event", &r.facts.event_kind, 10.0);
     doc.field(
         "System",
-        &format!("{} · {} rounds", t.system.as_str(), r.total_rounds),
+        &format!(
+            "{} · {} rounds",
+            t.system.as_str().replace('_', " "),
+            r.total_rounds
+        ),
         10.0,
     );
     doc.field("Rating period", &or_dash(&r.facts.rating_period), 10.0);
@@ -88,11 +92,9 @@ fn signatures(doc: &mut Doc, r: &NormsReport) {
         ("Chief arbiter", &r.facts.chief_arbiter),
         ("Deputy chief arbiter", &r.facts.deputy_arbiter),
     ] {
-        doc.field(
-            role,
-            &format!("{}    Signature: ______________________", or_dash(name)),
-            10.0,
-        );
+        doc.field(role, &or_dash(name), 10.0);
+        doc.gap(8.0);
+        doc.field("Signature", "______________________________", 10.0);
         doc.gap(10.0);
     }
     doc.field(
@@ -183,7 +185,7 @@ pub fn render_it1(r: &NormsReport, start_no: u32, n: &NormResult) -> Vec<u8> {
     doc.field("Score", &score_text(n.score), 10.0);
     doc.field("Percentage", &format!("{} %", n.percent), 10.0);
     doc.field(
-        "Average rating of opponents",
+        "Average rating (Ra)",
         &n.average.map(|a| a.to_string()).unwrap_or("–".into()),
         10.0,
     );
@@ -221,35 +223,21 @@ pub fn render_it1(r: &NormsReport, start_no: u32, n: &NormResult) -> Vec<u8> {
     }
     doc.gap(6.0);
     doc.paragraph("Requirements", Weight::Bold, 12.0);
-    let table = Table::new(
-        vec![
-            Column::new("Article", 52.0, Align::Left),
-            Column::new("Requirement", 110.0, Align::Left),
-            Column::new("", 48.0, Align::Center),
-            Column::fill("Numbers"),
-        ],
-        8.0,
-    );
-    let rows: Vec<Vec<String>> = n
-        .requirements
-        .iter()
-        .map(|q| {
-            vec![
-                q.clause.clone(),
-                q.key.clone(),
-                if q.exempt {
-                    "exempt"
-                } else if q.holds {
-                    "held"
-                } else {
-                    "failed"
-                }
-                .into(),
-                q.detail.clone(),
-            ]
-        })
-        .collect();
-    doc.table(&table, &rows);
+    // One wrapped line each: the numbers are never cut.
+    for q in &n.requirements {
+        let state = if q.exempt {
+            "exempt"
+        } else if q.holds {
+            "held"
+        } else {
+            "failed"
+        };
+        doc.paragraph(
+            &format!("{} {} — {state}: {}", q.clause, q.key, q.detail),
+            Weight::Regular,
+            9.0,
+        );
+    }
     signatures(&mut doc, r);
     doc.finish()
 }
