@@ -536,6 +536,59 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
                 && shown.contains(&own.new_rating.unwrap().to_string()),
             "[{label}] card: {shown}"
         );
+        // The file imported as a new event (the app's own TRF import): the
+        // same points for everyone and the same games rated.
+        let a = org.raw(
+            reqwest::Method::POST,
+            "/api/v1/tournaments/import-trf",
+            "text/plain",
+            &text,
+        );
+        assert_eq!(a.0.as_u16(), 201, "[{label}] import: {}", a.1);
+        let copy = a.1["tournament"]["id"].as_i64().unwrap();
+        let points = |tid: String| -> HashMap<String, f64> {
+            let st = org.ok(
+                org.get(&format!("/api/v1/tournaments/{tid}/standings")),
+                200,
+                "standings",
+            );
+            st["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| {
+                    (
+                        r["name"].as_str().unwrap().to_string(),
+                        r["points"].as_f64().unwrap(),
+                    )
+                })
+                .collect()
+        };
+        let original = points(tid.to_string());
+        assert_eq!(original.len(), 9, "[{label}] nine players");
+        assert_eq!(
+            points(copy.to_string()),
+            original,
+            "[{label}] the same points"
+        );
+        let (status, copied_page) = staff.get(&format!("/t/{copy}/manage/norms"));
+        assert_eq!(status, 200, "[{label}] the copy's norms page");
+        for c in &reread {
+            let games_of = |page: &str| {
+                page.split(&format!("id=\"rating-{}\"", c.id))
+                    .nth(1)
+                    .and_then(|r| r.split("data-games=\"").nth(1))
+                    .and_then(|r| r.split('"').next())
+                    .map(str::to_string)
+            };
+            assert_eq!(
+                games_of(&copied_page),
+                games_of(&page),
+                "[{label}] rated games of {}",
+                c.id
+            );
+        }
+
         // The rating report PDF prints it.
         let (status, ct, bytes) = staff.get_bytes(&format!("/t/{tid}/manage/norms/ratings.pdf"));
         assert_eq!((status, ct.as_str()), (200, "application/pdf"), "[{label}]");
