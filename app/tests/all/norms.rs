@@ -673,6 +673,7 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
     ];
     let mut judged = 0;
     let mut achieved = 0;
+    let mut achieved_zonal = 0;
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
@@ -739,7 +740,6 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
             let (status, page) = staff.get(&format!("/t/{tid}/manage/norms"));
             assert_eq!(status, 200, "[{label}] {system} {seed}");
             let shown = page_results(&page);
-            let mut names = Vec::new();
             for pn in &want {
                 let expected = app::web::pages::norms::results_data(&pn.results);
                 if pn.results.is_empty() {
@@ -759,20 +759,66 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
                 );
                 if pn.results.iter().any(|r| r.achieved) {
                     achieved += 1;
-                    names.push(pn.name.trim().to_string());
                 }
             }
             assert_eq!(
                 shown.len(),
                 want.iter().filter(|p| !p.results.is_empty()).count()
             );
+
+            // The event facts reach the crate: as a zonal (1.4.3c: no
+            // federation requirement) with player 2 not of a FIDE federation
+            // (1.4.2a: his games do not count, he is not judged).
+            let screen = format!("/t/{tid}/manage/norms");
+            let csrf = staff.csrf(&screen);
+            let (status, _, body) = staff.post(
+                &screen,
+                &[
+                    ("csrf", csrf.as_str()),
+                    ("version", "0"),
+                    ("event_kind", "zonal"),
+                    ("large_swiss", "auto"),
+                    ("outside_fide", "2"),
+                ],
+            );
+            assert_eq!(status, 303, "[{label}] facts: {body}");
+            let zonal = evaluate(
+                &t,
+                &NormEvent {
+                    kind: pairing::norms::NormEventKind::Zonal,
+                    outside_fide: vec![2],
+                    ..NormEvent::default()
+                },
+            );
+            let (_, page) = staff.get(&screen);
+            let shown = page_results(&page);
+            for pn in zonal.iter().filter(|p| !p.results.is_empty()) {
+                assert_eq!(
+                    shown.get(&pn.id),
+                    Some(&app::web::pages::norms::results_data(&pn.results)),
+                    "[{label}] {system} seed {seed}, zonal: player {}",
+                    pn.id
+                );
+            }
+            assert_eq!(
+                shown.len(),
+                zonal.iter().filter(|p| !p.results.is_empty()).count()
+            );
+            assert!(!shown.contains_key(&2), "[{label}] player 2 is not judged");
             let (status, public) = Form::new(&app.base).get(&format!("/t/{tid}/norms"));
             assert_eq!(status, 200, "[{label}] {system} {seed}: final");
-            for name in names {
-                assert!(public.contains(&name), "[{label}] {name} in the summary");
+            // The summary lists the norms as the facts now give them.
+            for pn in &zonal {
+                let name = pn.name.trim();
+                let listed = public.contains(&format!("{name}</td>"));
+                let has = pn.results.iter().any(|r| r.achieved);
+                assert_eq!(listed, has, "[{label}] {name} in the summary");
+                achieved_zonal += usize::from(has);
             }
         }
     }
-    eprintln!("norms: {judged} player-title verdicts compared, {achieved} with a norm");
+    eprintln!(
+        "norms: {judged} player-title verdicts compared, {achieved} with a norm ({achieved_zonal} as zonals)"
+    );
     assert!(judged > 0);
 }
