@@ -750,7 +750,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "norms_organizer" => "Pořadatel",
         "norms_rating_period" => "Ratingové období (RRRR-MM)",
         "norms_save" => "Uložit údaje",
-        "norms_rounds_read" => "Započítaná kola",
+        "norms_rounds_read" => "Nalosovaná kola",
         "norms_public_shown" => "Veřejný přehled norem",
         "norms_public_hidden" => "Veřejný přehled norem se objeví, až budou všechna kola odehrána a zveřejněna.",
         "norms_documents" => "Dokumenty",

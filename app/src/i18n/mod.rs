@@ -841,7 +841,7 @@ impl Tr {
             "norms_organizer" => ("Organizer", "Organizator"),
             "norms_rating_period" => ("Rating period (YYYY-MM)", "Okres rankingowy (RRRR-MM)"),
             "norms_save" => ("Save the facts", "Zapisz dane"),
-            "norms_rounds_read" => ("Rounds counted", "Uwzględnione rundy"),
+            "norms_rounds_read" => ("Rounds paired", "Rundy skojarzone"),
             "norms_public_shown" => ("The public norm summary", "Publiczne zestawienie norm"),
             "norms_public_hidden" => ("The public norm summary appears once every round is played and published.", "Publiczne zestawienie norm pojawi się, gdy wszystkie rundy zostaną rozegrane i opublikowane."),
             "norms_documents" => ("Documents", "Dokumenty"),
