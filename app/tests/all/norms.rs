@@ -536,6 +536,19 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
                 && shown.contains(&own.new_rating.unwrap().to_string()),
             "[{label}] card: {shown}"
         );
+        // And its PDF.
+        let (status, _, bytes) =
+            visitor.get_bytes(&format!("/api/v1/tournaments/{tid}/players/{pid}/card.pdf"));
+        assert_eq!(status, 200, "[{label}] card.pdf");
+        if let (_, Some(text)) = read_pdf(&bytes, "card") {
+            let line = format!("{:+}", own.change.unwrap());
+            assert!(
+                text.lines()
+                    .any(|l| l.contains("Rating change") && l.contains(&line)),
+                "[{label}] card.pdf: {line} missing in:\n{text}"
+            );
+        }
+
         // The file imported as a new event (the app's own TRF import): the
         // same points for everyone and the same games rated.
         let a = org.raw(
