@@ -212,3 +212,21 @@ pub struct EntryRow {
     pub created_at: String,
     pub decided_at: Option<String>,
 }
+
+/// The event facts of the norm check and the certificates (issue 35).
+#[derive(
+    Queryable, Selectable, Insertable, AsChangeset, Clone, Debug, Default, Serialize, PartialEq,
+)]
+#[diesel(table_name = norm_facts)]
+pub struct NormFactsRow {
+    pub tournament_id: TournamentId,
+    pub event_kind: String,
+    pub host_federation: String,
+    pub large_swiss: String,
+    pub chief_arbiter: String,
+    pub deputy_arbiter: String,
+    pub organizer: String,
+    pub rating_period: String,
+    pub outside_fide: String,
+    pub version: i32,
+}

@@ -477,6 +477,22 @@ diesel::table! {
     }
 }
 
+// migrations/*/2026-11-27-200000_norm_facts.
+diesel::table! {
+    norm_facts (tournament_id) {
+        tournament_id -> Integer,
+        event_kind -> Text,
+        host_federation -> Text,
+        large_swiss -> Text,
+        chief_arbiter -> Text,
+        deputy_arbiter -> Text,
+        organizer -> Text,
+        rating_period -> Text,
+        outside_fide -> Text,
+        version -> Integer,
+    }
+}
+
 diesel::joinable!(rating_list_players -> rating_lists (list_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -512,4 +528,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_matches,
     team_boards,
     team_byes,
+    norm_facts,
 );

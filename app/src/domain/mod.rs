@@ -23,6 +23,7 @@ pub mod kinds;
 pub mod library;
 pub mod model;
 pub mod msg;
+pub mod norms;
 pub mod penalties;
 pub mod pgn_import;
 pub mod prize_fields;

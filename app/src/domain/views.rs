@@ -57,15 +57,6 @@ pub fn own_result(g: &GameRow, player: PlayerId) -> String {
     }
 }
 
-/// Score of a played game normalised to win 2, draw 1, loss 0 (for rating sums).
-fn normalised(own: i32, other: i32) -> i32 {
-    match own.cmp(&other) {
-        std::cmp::Ordering::Greater => 2,
-        std::cmp::Ordering::Equal => 1,
-        std::cmp::Ordering::Less => 0,
-    }
-}
-
 pub struct CardRow {
     pub round: RoundNo,
     pub board: i32,
@@ -76,7 +67,7 @@ pub struct CardRow {
     pub result: String,
     /// Points after this round, as written.
     pub running: String,
-    /// Rating change of this game (rated games only), e.g. `+4.2`.
+    /// B.02 rating change of this game (rated games only), e.g. `+4.20`.
     pub rating_change: Option<String>,
 }
 
@@ -85,7 +76,11 @@ pub struct CardView {
     pub rows: Vec<CardRow>,
     pub points: String,
     pub rank: Option<u32>,
+    /// B.02 change of the event (sum of the games, rounded).
     pub rating_change: Option<i32>,
+    pub new_rating: Option<i32>,
+    /// The K used (art. 8.3.3).
+    pub k: Option<u32>,
     pub performance: Option<i32>,
 }
 
@@ -133,6 +128,11 @@ pub fn player_card(
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
+    let (changes, ids) = super::norms::rating_changes(conn, tid, audience)?;
+    let own_change = ids
+        .iter()
+        .position(|id| *id == pid)
+        .and_then(|i| changes.iter().find(|c| c.id as usize == i + 1));
     let mut running = 0;
     let mut out = Vec::new();
     for g in &rows {
@@ -140,21 +140,15 @@ pub fn player_card(
         let opp_id = if white { g.black_id } else { Some(g.white_id) };
         let opponent = opp_id.and_then(|id| others.get(&id)).map(player_ref);
         let own = if white { g.white_score } else { g.black_score };
-        let other = if white { g.black_score } else { g.white_score };
         running += own.unwrap_or(0);
-        let rating_change = match (g.kind, p.rating, opponent.as_ref().and_then(|o| o.rating)) {
-            (GameKind::Played, Some(r), Some(o)) if r > 0 && o > 0 => {
-                let score = normalised(own.unwrap_or(0), other.unwrap_or(0));
-                let h = pairing::rating::game_change_hundredths(
-                    r as u32,
-                    o as u32,
-                    score,
-                    p.k_factor.max(0) as u32,
-                );
-                Some(format!("{:+.1}", h as f64 / 100.0))
-            }
-            _ => None,
-        };
+        // B.02 (`domain::norms::rating_changes`): the game's change, if rated.
+        let rating_change = own_change
+            .and_then(|c| {
+                c.games
+                    .iter()
+                    .find(|x| x.round == g.round_number.get() as u32)
+            })
+            .map(|x| format!("{:+.2}", x.change_hundredths as f64 / 100.0));
         out.push(CardRow {
             round: g.round_number,
             board: g.board,
@@ -177,7 +171,9 @@ pub fn player_card(
         rows: out,
         points: fmt_points(running),
         rank: row.map(|r| r.rank),
-        rating_change: row.and_then(|r| r.rating_change),
+        rating_change: own_change.and_then(|c| c.change),
+        new_rating: own_change.and_then(|c| c.new_rating),
+        k: own_change.and_then(|c| c.k),
         performance: row.and_then(|r| r.performance),
     })
 }

@@ -18,6 +18,7 @@ pub mod card;
 pub mod crosstable;
 pub mod envelope;
 pub mod layout;
+pub mod norms;
 pub mod pairings;
 pub mod prizes;
 pub mod results;

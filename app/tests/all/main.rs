@@ -21,6 +21,7 @@ mod fide_mode;
 mod hall;
 mod instances;
 mod laws_editions;
+mod norms;
 mod numbers;
 mod operations;
 mod page_reach;

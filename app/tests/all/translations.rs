@@ -87,6 +87,13 @@ fn vocabulary() -> HashSet<String> {
     english
 }
 
+/// The printouts FIDE requires in English whatever the page's language: the
+/// norm certificate (IT1) and the tournament report (IT3) of B.01
+/// (`pdf/norms.rs`).
+fn english_by_rule(path: &str) -> bool {
+    path.contains("/manage/norms/it1/") || path.ends_with("/manage/norms/it3")
+}
+
 /// Elements whose text is not interface text: scripts, styles, and code —
 /// the audit log's JSON and action names, FEN, PGN.
 const MACHINE_TEXT: &[&str] = &["script", "style", "code", "pre"];
@@ -256,6 +263,8 @@ fn no_english_is_left_on_the_polish_and_czech_pages_and_printouts() {
                         "[{lang} {who}] {path}: not in {lang}"
                     );
                     visible(&html).0
+                } else if english_by_rule(path) {
+                    continue;
                 } else if ct.starts_with("application/pdf") && have_pdftotext {
                     counted.1 += 1;
                     vec![pdf_text(body).unwrap_or_default()]

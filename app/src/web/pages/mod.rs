@@ -19,6 +19,7 @@ pub mod desk;
 pub mod entries;
 use crate::i18n;
 pub mod live;
+pub mod norms;
 pub mod personal_data;
 pub mod prize_form;
 pub mod prizes;
@@ -297,6 +298,43 @@ pub fn routes() -> Vec<RouteDef> {
         page!(
             get,
             Method::GET,
+            "/t/{tid}/manage/norms",
+            norms::norms_screen
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/norms",
+            norms::save_facts
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/norms/it1/{n}/{title}",
+            norms::it1_pdf
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/norms/it3",
+            norms::it3_pdf
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/norms/ratings.pdf",
+            norms::ratings_pdf
+        ),
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/norms/rating-report.trf",
+            norms::rating_report_trf
+        ),
+        page!(get, Method::GET, "/t/{tid}/norms", norms::public_norms),
+        page!(
+            get,
+            Method::GET,
             "/t/{tid}/manage/prizes",
             prize_form::prize_form
         ),
@@ -528,6 +566,9 @@ pub struct TournamentNav {
     pub team_event: bool,
     /// The round step the staff menu offers: what the day's work is now.
     pub step: RoundStep,
+    /// Every round played: the menu links the norm summary (which checks
+    /// the rounds are published too, `domain::norms::is_final`).
+    pub finished: bool,
 }
 
 /// The next thing to do with the rounds, named as such in the staff menu
@@ -601,6 +642,7 @@ impl TournamentNav {
             last_round,
             team_event: crate::domain::teams::is_team_event(conn, tid)?,
             step,
+            finished: t.status == crate::domain::kinds::TournamentStatus::Finished,
         })
     }
 

@@ -30,6 +30,23 @@ impl Form {
         (r.status().as_u16(), r.text().unwrap())
     }
 
+    /// A GET answered with bytes (a PDF, a file): status, content type, body.
+    pub fn get_bytes(&self, path: &str) -> (u16, String, Vec<u8>) {
+        let r = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .unwrap();
+        let status = r.status().as_u16();
+        let ct = r
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string();
+        (status, ct, r.bytes().unwrap().to_vec())
+    }
+
     pub fn post(&self, path: &str, fields: &[(&str, &str)]) -> (u16, String, String) {
         // The login form carries a token of its own (no session yet): a test
         // that does not give one takes the form's, as a browser does.

@@ -1,0 +1,1 @@
+DROP TABLE norm_facts;
