@@ -246,7 +246,6 @@ mod tests {
     /// (the same rule as `handler_lengths`) is at most `HANDLER_MAX` lines,
     /// and they average at most `HANDLER_AVERAGE`.
     #[test]
-    #[ignore = "issue 38: the handlers are being thinned"]
     fn page_handlers_are_thin() {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
         let mut files = Vec::new();
