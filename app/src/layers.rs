@@ -89,6 +89,47 @@ fn crate_modules(line: &str) -> Vec<String> {
     out
 }
 
+/// The longest a page handler may be, and the most its average may be
+/// (issue 38: "a page handler reads the request, calls one domain operation
+/// and renders"; the logic is in `domain`, the shared answers in
+/// `web/pages/mod.rs`).
+const HANDLER_MAX: usize = 40;
+const HANDLER_AVERAGE: usize = 20;
+
+/// Every `async fn` of one source file with its length in lines: from the
+/// line of `async fn` to the closing brace at the same indentation. The test
+/// module at the end of a file (`#[cfg(test)]`) is not read.
+pub(crate) fn handler_lengths(source: &str) -> Vec<(String, usize)> {
+    let code = source.split("#[cfg(test)]\nmod tests").next().unwrap_or("");
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        let indent = &line[..line.len() - line.trim_start().len()];
+        let rest = line.trim_start();
+        let rest = rest
+            .strip_prefix("pub(crate) ")
+            .or_else(|| rest.strip_prefix("pub(super) "))
+            .or_else(|| rest.strip_prefix("pub "))
+            .unwrap_or(rest);
+        if let Some(sig) = rest.strip_prefix("async fn ") {
+            let name: String = sig
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let close = format!("{indent}}}");
+            let end = (i..lines.len())
+                .find(|&j| lines[j].trim_end() == close)
+                .unwrap_or(lines.len() - 1);
+            out.push((name, end - i + 1));
+            i = end;
+        }
+        i += 1;
+    }
+    out
+}
+
 mod tests {
     use super::*;
     use std::path::{Path, PathBuf};
@@ -199,5 +240,82 @@ mod tests {
         assert!(violations("pdf/mod.rs", "// see crate::web::pages\n").is_empty());
         let test = "fn a() {}\n#[cfg(test)]\nmod tests {\n    use crate::web::x;\n}\n";
         assert!(violations("domain/x.rs", test).is_empty());
+    }
+
+    /// Issue 38: page handlers are thin. Every `async fn` under `web/pages/`
+    /// (the same rule as `handler_lengths`) is at most `HANDLER_MAX` lines,
+    /// and they average at most `HANDLER_AVERAGE`.
+    #[test]
+    fn page_handlers_are_thin() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        let mut files = Vec::new();
+        sources(&root.join("web/pages"), &mut files);
+        assert!(
+            files.len() > 10,
+            "the page sources are found: {}",
+            files.len()
+        );
+        let mut all = Vec::new();
+        for f in &files {
+            let rel = f
+                .strip_prefix(&root)
+                .unwrap()
+                .to_string_lossy()
+                .replace('\\', "/");
+            for (name, n) in handler_lengths(&std::fs::read_to_string(f).unwrap()) {
+                all.push((format!("{rel}: {name}"), n));
+            }
+        }
+        assert!(all.len() > 50, "the handlers are found: {}", all.len());
+        let fat: Vec<String> = all
+            .iter()
+            .filter(|(_, n)| *n > HANDLER_MAX)
+            .map(|(h, n)| format!("{h} ({n} lines)"))
+            .collect();
+        assert!(
+            fat.is_empty(),
+            "over {HANDLER_MAX} lines:\n{}",
+            fat.join("\n")
+        );
+        let total: usize = all.iter().map(|(_, n)| n).sum();
+        assert!(
+            total <= HANDLER_AVERAGE * all.len(),
+            "{} handlers average {:.1} lines, over {HANDLER_AVERAGE}",
+            all.len(),
+            total as f64 / all.len() as f64
+        );
+    }
+
+    /// The counter itself: a planted 41-line handler is over, a 40-line one
+    /// is not; a nested block's closing brace does not end the fn; a test
+    /// module is not read.
+    #[test]
+    fn a_planted_fat_handler_is_found() {
+        let handler = |name: &str, body: usize| {
+            let mut s = format!("pub async fn {name}(x: u8) -> u8 {{\n");
+            s.push_str("    if x > 0 {\n        return x;\n    }\n");
+            for k in 0..body {
+                s.push_str(&format!("    let _y{k} = x;\n"));
+            }
+            s.push_str("    x\n}\n");
+            s
+        };
+        // 1 signature + 3 block + body + 1 tail + 1 brace.
+        for body in [0, 10, 34, 35, 60] {
+            let src = format!("use a;\n\n{}\nfn sync() {{}}\n", handler("fat", body));
+            let found = handler_lengths(&src);
+            assert_eq!(found, vec![("fat".to_string(), body + 6)], "{src}");
+            assert_eq!(found[0].1 > HANDLER_MAX, body + 6 > HANDLER_MAX);
+        }
+        let src = format!("{}{}", handler("a", 35), handler("b", 34));
+        let found = handler_lengths(&src);
+        assert_eq!(found, vec![("a".into(), 41), ("b".into(), 40)]);
+        let indented = "impl X {\n    pub(super) async fn m() {\n        1;\n    }\n}\n";
+        assert_eq!(handler_lengths(indented), vec![("m".into(), 3)]);
+        let tested = format!(
+            "fn a() {{}}\n#[cfg(test)]\nmod tests {{\n{}}}\n",
+            handler("t", 50)
+        );
+        assert!(handler_lengths(&tested).is_empty());
     }
 }

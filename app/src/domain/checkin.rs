@@ -231,6 +231,19 @@ pub struct MarkPresence {
     pub present: bool,
 }
 
+impl MarkPresence {
+    /// The check-in screen's form: the player chosen (a player id) and the
+    /// box (`formats::ticked`).
+    pub fn typed(player_id: &str, present: &str) -> DomainResult<MarkPresence> {
+        let player_id = player_id
+            .trim()
+            .parse()
+            .map_err(|_| DomainError::invalid("player_id", msg!("no player chosen")))?;
+        let present = super::formats::ticked(present);
+        Ok(MarkPresence { player_id, present })
+    }
+}
+
 /// What a check-in recorded.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct CheckinReceipt {

@@ -100,6 +100,15 @@ pub fn typed_number<T: std::str::FromStr>(
     })
 }
 
+/// A checkbox or a yes/no flag of a form, as posted: ticked when sent with
+/// a value other than "0". A ticked box sends its `value="1"` (or "on", a
+/// box without a value); an unticked one sends nothing; a hidden flag sends
+/// "1" or "0". The one reading of them all.
+pub fn ticked(value: &str) -> bool {
+    let v = value.trim();
+    !v.is_empty() && v != "0"
+}
+
 /// [`typed_number`], or none when the field is empty.
 pub fn typed_optional<T: std::str::FromStr>(
     field: &str,

@@ -285,12 +285,52 @@ pub struct TypedResult {
     pub confirm: bool,
 }
 
+impl TypedResult {
+    /// The result screen's boxes as posted, by game id: `r{id}` the result,
+    /// `v{id}` the version read, `why{id}` the reason, `c{id}` the
+    /// confirmation (`formats::ticked`).
+    pub fn boxes(fields: &HashMap<String, String>) -> HashMap<GameId, TypedResult> {
+        let mut boxes = HashMap::new();
+        for (key, value) in fields {
+            let Some(gid) = key
+                .strip_prefix('r')
+                .and_then(|id| id.parse::<GameId>().ok())
+            else {
+                continue;
+            };
+            let field = |prefix: &str| fields.get(&format!("{prefix}{gid}"));
+            let typed = TypedResult {
+                entered: value.clone(),
+                version: field("v").and_then(|v| v.parse().ok()),
+                reason: field("why").cloned().unwrap_or_default(),
+                confirm: field("c").is_some_and(|v| super::formats::ticked(v)),
+            };
+            boxes.insert(gid, typed);
+        }
+        boxes
+    }
+}
+
 /// A board whose result was refused: what was typed, and why.
 #[derive(Debug)]
 pub struct RefusedResult {
     pub game_id: GameId,
     pub entered: String,
     pub error: DomainError,
+}
+
+impl RefusedResult {
+    /// The refusal asks the arbiter to confirm a result the stored moves
+    /// contradict (the screen shows the box to tick).
+    pub fn needs_confirm(&self) -> bool {
+        matches!(
+            &self.error,
+            DomainError::NeedsConfirmation {
+                what: ToConfirm::Contradiction,
+                ..
+            }
+        )
+    }
 }
 
 /// What the result screen's form did: how many boards were saved, and the

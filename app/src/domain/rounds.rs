@@ -727,6 +727,47 @@ pub struct Swap {
     pub leave_fide_mode: bool,
 }
 
+/// The review screen's swap form as posted: the board whose colours to
+/// swap, or the two boards whose black players to swap, and FIDE mode's two
+/// boxes.
+#[derive(Deserialize, Clone, Debug, Default)]
+#[serde(default)]
+pub struct SwapForm {
+    pub csrf: String,
+    /// Swap the colours of this board.
+    pub colours: String,
+    /// Swap the black players of boards `a` and `b`.
+    pub a: String,
+    pub b: String,
+    pub warning_read: String,
+    pub leave_fide_mode: String,
+}
+
+impl SwapForm {
+    /// The swap asked for; both board numbers or neither.
+    pub fn command(&self) -> DomainResult<Swap> {
+        let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> {
+            super::formats::typed_optional(field, s, "a board number")
+        };
+        let boards = match (parse("a", &self.a)?, parse("b", &self.b)?) {
+            (Some(a), Some(b)) => Some((a, b)),
+            (None, None) => None,
+            _ => return Err(DomainError::invalid("b", msg!("give both board numbers"))),
+        };
+        Ok(Swap {
+            colours: parse("colours", &self.colours)?,
+            boards,
+            warning_read: super::formats::ticked(&self.warning_read),
+            leave_fide_mode: super::formats::ticked(&self.leave_fide_mode),
+        })
+    }
+
+    /// The fields to post again once FIDE mode's boxes are ticked.
+    pub fn asked(&self) -> Vec<(&str, &str)> {
+        vec![("colours", &self.colours), ("a", &self.a), ("b", &self.b)]
+    }
+}
+
 /// Applies a `Swap` to the round's pairing and hands the whole pairing to
 /// `edit_pairing` (which keeps it and names the criteria it breaks).
 pub fn swap(

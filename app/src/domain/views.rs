@@ -319,3 +319,86 @@ pub fn crosstable(
         after_round: st.after_round,
     })
 }
+
+/// One line of a tournament's audit log as the staff read it: when, who (the
+/// user's name, or "system"), and the row in sentences (`audit_text`).
+#[derive(Clone, Debug)]
+pub struct AuditLine {
+    /// As stored (RFC 3339, UTC).
+    pub at: String,
+    pub user: String,
+    pub text: super::audit_text::AuditText,
+}
+
+/// At most `len` lines of the audit log of `tid` from `offset`, newest
+/// first, and whether more follow.
+pub fn audit_lines(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    len: i64,
+    offset: i64,
+) -> DomainResult<(Vec<AuditLine>, bool)> {
+    let rows = super::audit::for_tournament(conn, tid, len + 1, offset)?;
+    let more = rows.len() as i64 > len;
+    let names = super::users::user_names(conn)?;
+    let state = |s: &Option<String>| {
+        s.as_deref()
+            .and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok())
+    };
+    let lines = rows
+        .iter()
+        .take(len as usize)
+        .map(|r| {
+            let (before, after) = (state(&r.before_state), state(&r.after_state));
+            AuditLine {
+                at: r.at.clone(),
+                user: r
+                    .user_id
+                    .and_then(|u| names.get(&u).cloned())
+                    .unwrap_or_else(|| "system".into()),
+                text: super::audit_text::describe(
+                    &r.action,
+                    &r.entity,
+                    r.entity_id,
+                    before.as_ref(),
+                    after.as_ref(),
+                ),
+            }
+        })
+        .collect();
+    Ok((lines, more))
+}
+
+/// What a game's page shows of its record's check (`records::get`): how the
+/// moves end, the first illegal move ("text (kind): why"), and the rules
+/// core's notes. Nothing when the record cannot be read by `audience`.
+pub fn record_report(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    gid: crate::domain::ids::GameId,
+    audience: Audience,
+) -> (Option<String>, Option<String>, Vec<String>) {
+    match super::records::get(conn, tid, gid, audience) {
+        Ok(r) => {
+            let error = r.report.error.as_ref().map(|e| {
+                let part = |k: &str| e[k].as_str().unwrap_or("").to_string();
+                format!("{} ({}): {}", part("text"), part("kind"), part("why"))
+            });
+            (r.report.ending.clone(), error, r.report.notes.clone())
+        }
+        Err(_) => (None, None, vec![]),
+    }
+}
+
+/// The Chess960 start position of game `gid` (none in a standard tournament).
+pub fn chess960_start(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    gid: crate::domain::ids::GameId,
+) -> DomainResult<Option<super::chess960::StartPosition>> {
+    if load_tournament(conn, tid)?.variant != crate::domain::kinds::Variant::Chess960 {
+        return Ok(None);
+    }
+    let row = super::results::load_game(conn, tid, gid)?;
+    Ok(super::chess960::game_position(conn, &row)?.and_then(super::chess960::StartPosition::of))
+}

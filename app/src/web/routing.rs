@@ -102,6 +102,42 @@ pub fn register_all(cfg: &mut web::ServiceConfig, entries: Vec<Entry>) {
     register(cfg, routes, true);
 }
 
+/// The screen a form posting to `path` belongs to: where a `GET` of an
+/// address only posted to goes back to. An envelope's posts belong to its
+/// game's desk, found by `envelope_game`.
+pub fn screen_of(
+    path: &str,
+    envelope_game: impl FnOnce(
+        crate::domain::ids::TournamentId,
+        crate::domain::ids::AdjournmentId,
+    ) -> Option<crate::domain::ids::GameId>,
+) -> String {
+    let path = path.trim_end_matches('/');
+    let segs: Vec<&str> = path.split('/').collect();
+    let ["", "t", tid, "manage", rest @ ..] = segs.as_slice() else {
+        return "/".to_string();
+    };
+    match rest {
+        ["games", gid, ..] => format!("/t/{tid}/manage/games/{gid}"),
+        ["rounds", n, "arrivals", ..] => format!("/t/{tid}/manage/rounds/{n}/arrivals"),
+        ["rounds", n, ..] => format!("/t/{tid}/manage/rounds/{n}"),
+        ["pair"] => format!("/t/{tid}/manage/rounds/0"),
+        ["entries", ..] => format!("/t/{tid}/manage/entries"),
+        ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
+        ["envelopes", aid, ..] => {
+            let game = match (tid.parse(), aid.parse()) {
+                (Ok(t), Ok(a)) => envelope_game(t, a),
+                _ => None,
+            };
+            match game {
+                Some(g) => format!("/t/{tid}/manage/games/{g}"),
+                None => format!("/t/{tid}/manage/rounds/0"),
+            }
+        }
+        _ => format!("/t/{tid}/manage/players"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -195,5 +231,37 @@ mod tests {
             segments("/t/{tid}/rounds/{n}"),
             ["t", "{tid}", "rounds", "{n}"]
         );
+    }
+
+    /// Every address only posted to goes back to its screen; an envelope's
+    /// to its game's desk when the envelope is found, else the round screen.
+    #[test]
+    fn a_post_address_goes_back_to_its_screen() {
+        use crate::domain::ids::GameId;
+        let none = |_, _| None;
+        let cases = [
+            ("/t/3/manage/games/7/moves", "/t/3/manage/games/7"),
+            (
+                "/t/3/manage/rounds/2/arrivals/9",
+                "/t/3/manage/rounds/2/arrivals",
+            ),
+            ("/t/3/manage/rounds/2/swap/", "/t/3/manage/rounds/2"),
+            ("/t/3/manage/pair", "/t/3/manage/rounds/0"),
+            ("/t/3/manage/entries/4/approve", "/t/3/manage/entries"),
+            ("/t/3/manage/checkin/mark", "/t/3/manage/checkin"),
+            ("/t/3/manage/players/5/bye", "/t/3/manage/players"),
+            ("/t/3/manage/envelopes/x/open", "/t/3/manage/rounds/0"),
+            ("/t/3/manage/envelopes/8/open", "/t/3/manage/rounds/0"),
+            ("/t/3/lineup/1/2", "/"),
+            ("/accounts", "/"),
+        ];
+        for (path, screen) in cases {
+            assert_eq!(screen_of(path, none), screen, "{path}");
+        }
+        let found = screen_of("/t/3/manage/envelopes/8/end", |t, a| {
+            assert_eq!((t.get(), a.get()), (3, 8));
+            Some(GameId(11))
+        });
+        assert_eq!(found, "/t/3/manage/games/11");
     }
 }

@@ -628,3 +628,27 @@ pub fn read_trf_text(text: &str, max_players: usize) -> DomainResult<pairing::To
     check_trf_size(&parsed, max_players)?;
     Ok(parsed)
 }
+
+/// What the TRF import page made of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportedTrf {
+    /// A team event (the file has `013` team records; `teams::import_trf_as_new`).
+    Team(TournamentId),
+    /// An individual tournament (`import_trf`).
+    Individual(TournamentId),
+}
+
+/// A TRF file as the import page takes it: a team file becomes a team
+/// event, any other an individual tournament of at most `max_players`.
+pub fn import_trf_file(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    text: &str,
+    max_players: usize,
+) -> DomainResult<ImportedTrf> {
+    if crate::domain::teams::is_team_trf(text) {
+        return crate::domain::teams::import_trf_as_new(conn, actor, text).map(ImportedTrf::Team);
+    }
+    let parsed = read_trf_text(text, max_players)?;
+    import_trf(conn, actor, &parsed).map(|v| ImportedTrf::Individual(v.tournament.id))
+}

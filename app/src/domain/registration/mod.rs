@@ -18,7 +18,9 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+mod forms;
 mod paste;
+pub use forms::{ByeForm, EditPlayerForm, PlayerForm};
 pub use paste::import_list;
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]

@@ -22,6 +22,46 @@ pub struct TeamResults {
     pub results: Vec<BoardResultInput>,
 }
 
+impl TeamResults {
+    /// The team round screen's boxes as posted (`m{match}b{board}`, the
+    /// shorthand of the result screen, `results::expand_shorthand`): those
+    /// that differ from the results stored for round `n`.
+    pub fn typed(
+        conn: &mut DbConnection,
+        tid: TournamentId,
+        n: RoundNo,
+        fields: &[(String, String)],
+    ) -> DomainResult<TeamResults> {
+        let current = round(conn, tid, n, Audience::Staff)?;
+        let mut results = vec![];
+        for (key, value) in fields {
+            let Some((m, b)) = key
+                .strip_prefix('m')
+                .and_then(|rest| rest.split_once('b'))
+                .and_then(|(m, b)| Some((m.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
+            else {
+                continue;
+            };
+            let text = crate::domain::results::expand_shorthand(value);
+            let was = current
+                .matches
+                .iter()
+                .find(|x| x.number == m)
+                .and_then(|x| x.boards.iter().find(|y| y.board == b))
+                .and_then(|y| y.result.clone())
+                .unwrap_or_default();
+            if text != was {
+                results.push(BoardResultInput {
+                    match_number: m,
+                    board: b,
+                    result: text.to_string(),
+                });
+            }
+        }
+        Ok(TeamResults { results })
+    }
+}
+
 pub fn set_results(
     conn: &mut DbConnection,
     actor: &Actor,

@@ -380,6 +380,21 @@ pub(super) fn team_view(
         .ok_or_else(|| DomainError::NotFound(msg!("team {} in tournament {}", number, tid)))
 }
 
+/// The team form of the team screen: a new team (`number` empty) or an
+/// edit of team `number`.
+pub fn save_team(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    number: Option<i32>,
+    input: TeamInput,
+) -> DomainResult<TeamView> {
+    match number {
+        None => add_team(conn, actor, tid, input),
+        Some(n) => edit_team(conn, actor, tid, n, input),
+    }
+}
+
 /// Enters a team (until round 1 is paired); it gets the next pairing number.
 pub fn add_team(
     conn: &mut DbConnection,

@@ -157,3 +157,22 @@ pub fn prize_progress(
         last.get() > 0 && last.get() as u32 >= total && state == Some(RoundState::Finished),
     ))
 }
+
+/// The crosstable's cell of team `me` against team `other`: the game points
+/// `me` scored in each of their matches of `rounds`, "×" on the diagonal.
+pub fn cross_cell(rounds: &[TeamRoundView], me: i32, other: i32) -> String {
+    if other == me {
+        return "×".to_string();
+    }
+    let mut scores = vec![];
+    for round in rounds {
+        for m in &round.matches {
+            if m.home.number == me && m.away.number == other {
+                scores.push(crate::domain::rounds::fmt_points(m.home_game_points));
+            } else if m.away.number == me && m.home.number == other {
+                scores.push(crate::domain::rounds::fmt_points(m.away_game_points));
+            }
+        }
+    }
+    scores.join(" ")
+}

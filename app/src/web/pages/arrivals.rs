@@ -6,8 +6,8 @@
 use super::desk::{text_or_none, Notice};
 use super::staff::number;
 use super::ticked;
-use super::{form_viewer, page, page_for, post_answer, write_op, Base, PageError, TournamentNav};
-use super::{url_encode, Viewer};
+use super::Viewer;
+use super::{page, Base, PageError, Post, TournamentNav};
 use crate::db::DbConnection;
 use crate::domain::arrivals::{self, ArrivalConsequence, Attendance, RecordArrivals};
 use crate::domain::ids::{GameId, RoundNo, TournamentId};
@@ -139,8 +139,7 @@ pub async fn arrivals_sheet(
     path: web::Path<(TournamentId, RoundNo)>,
     q: web::Query<Notice>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
-    let notice = q.into_inner().done;
+    let ((tid, n), notice) = (path.into_inner(), q.into_inner().done);
     page(&state, &req, move |conn, viewer| {
         arrivals_page(
             conn,
@@ -157,30 +156,25 @@ pub async fn arrivals_sheet(
 }
 
 async fn sheet_answer(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
-    tid: TournamentId,
-    n: RoundNo,
+    post: &Post<'_>,
+    (tid, n): (TournamentId, RoundNo),
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
-    post_answer(
-        state,
-        viewer,
-        r,
-        |done| {
-            format!(
-                "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
-                url_encode(&done)
-            )
-        },
-        move |e| {
-            let x = SheetExtras {
-                problem: Some(e.to_string()),
+    let to =
+        |done: String| super::with_done(&format!("/t/{tid}/manage/rounds/{n}/arrivals"), &done);
+    post.answer(r, to, move |conn, v, e| {
+        let problem = Some(e.to_string());
+        arrivals_page(
+            conn,
+            v,
+            tid,
+            n,
+            SheetExtras {
+                problem,
                 ..Default::default()
-            };
-            move |conn: &mut DbConnection, v: &Viewer| arrivals_page(conn, v, tid, n, x)
-        },
-    )
+            },
+        )
+    })
     .await
 }
 
@@ -200,21 +194,18 @@ pub async fn set_round_start(
     path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<StartForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let start = if f.now.is_empty() {
-        f.start
-    } else {
-        chrono::Local::now().format("%Y-%m-%dT%H:%M").to_string()
+    let ((tid, n), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let start = match f.now.is_empty() {
+        true => f.start,
+        false => chrono::Local::now().format("%Y-%m-%dT%H:%M").to_string(),
     };
     let cmd = arrivals::SetRoundStart { start };
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        arrivals::set_round_start(conn, actor, tid, n, cmd)
-    })
-    .await?
-    .map(|_| viewer.tr().t("start_set").to_string());
-    sheet_answer(&state, &viewer, tid, n, r).await
+    let op =
+        move |conn: &mut _, actor: &_, cmd| arrivals::set_round_start(conn, actor, tid, n, cmd);
+    let r = post.run(Ok(cmd), op).await?;
+    let r = r.map(|_| post.tr().t("start_set").to_string());
+    sheet_answer(&post, (tid, n), r).await
 }
 
 #[derive(Deserialize, Default, Clone)]
@@ -259,63 +250,56 @@ pub async fn record_arrivals(
     path: web::Path<(TournamentId, RoundNo, GameId)>,
     form: web::Form<ArrivalForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n, gid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let ((tid, n, gid), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let cmd = match f.command() {
         Ok(c) => c,
-        Err(e) => return board_refused(&state, &viewer, tid, n, gid, f, e).await,
+        Err(e) => return board_refused(&post, (tid, n, gid), f, e).await,
     };
     if f.action == "preview" {
-        let db = state.db.clone();
-        let actor = viewer.actor.clone();
-        let lang = viewer.lang;
-        let c = web::block(move || db.read(|conn| arrivals::preview(conn, &actor, tid, gid, cmd)))
-            .await
-            .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?;
-        return match c {
-            Ok(c) => {
-                let x = SheetExtras {
-                    preview: Some((gid, f, c)),
-                    ..Default::default()
-                };
-                page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
-                    arrivals_page(conn, v, tid, n, x)
-                })
-                .await
-            }
-            Err(e) => board_refused(&state, &viewer, tid, n, gid, f, e).await,
-        };
+        return preview(&post, (tid, n, gid), f, cmd).await;
     }
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        arrivals::record(conn, actor, tid, gid, cmd)
-    })
-    .await?;
-    match r {
+    let op = move |conn: &mut _, actor: &_, cmd| arrivals::record(conn, actor, tid, gid, cmd);
+    match post.run(Ok(cmd), op).await? {
         Ok(a) => {
-            let done = format!(
-                "{} {}: {} ({})",
-                viewer.tr().t("board"),
-                a.game.board,
-                a.game.result,
-                viewer.tr().arrival_outcome(a.consequence.outcome)
-            );
-            Ok(super::redirect(&format!(
-                "/t/{tid}/manage/rounds/{n}/arrivals?done={}",
-                url_encode(&done)
-            )))
+            let (tr, g) = (post.tr(), &a.game);
+            let outcome = tr.arrival_outcome(a.consequence.outcome);
+            let done = format!("{} {}: {} ({outcome})", tr.t("board"), g.board, g.result);
+            let sheet = format!("/t/{tid}/manage/rounds/{n}/arrivals");
+            Ok(super::redirect(&super::with_done(&sheet, &done)))
         }
-        Err(e) => board_refused(&state, &viewer, tid, n, gid, f, e).await,
+        Err(e) => board_refused(&post, (tid, n, gid), f, e).await,
+    }
+}
+
+/// The sheet with what recording `cmd` would do to board `gid`, nothing
+/// written (`arrivals::preview`), or the board refused.
+async fn preview(
+    post: &Post<'_>,
+    (tid, n, gid): (TournamentId, RoundNo, GameId),
+    f: ArrivalForm,
+    cmd: RecordArrivals,
+) -> Result<HttpResponse, PageError> {
+    let c = post.read(move |conn, actor| arrivals::preview(conn, actor, tid, gid, cmd));
+    match c.await? {
+        Ok(c) => {
+            let x = SheetExtras {
+                preview: Some((gid, f, c)),
+                ..Default::default()
+            };
+            post.show(StatusCode::OK, move |conn, v| {
+                arrivals_page(conn, v, tid, n, x)
+            })
+            .await
+        }
+        Err(e) => board_refused(post, (tid, n, gid), f, e).await,
     }
 }
 
 /// The sheet again with the board's form as typed and its problem at the board.
 async fn board_refused(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
-    tid: TournamentId,
-    n: RoundNo,
-    gid: GameId,
+    post: &Post<'_>,
+    (tid, n, gid): (TournamentId, RoundNo, GameId),
     f: ArrivalForm,
     e: DomainError,
 ) -> Result<HttpResponse, PageError> {
@@ -323,14 +307,20 @@ async fn board_refused(
         DomainError::Invalid { .. } => StatusCode::UNPROCESSABLE_ENTITY,
         DomainError::Conflict { .. } | DomainError::ConflictOn { .. } => StatusCode::CONFLICT,
         DomainError::NeedsConfirmation { .. } => crate::web::error::domain_status(&e),
-        _ => return Err(PageError::new(e, viewer.lang)),
+        _ => return Err(post.fail(e)),
     };
-    let x = SheetExtras {
-        refused: Some((gid, f, errors::error(&e, viewer.lang))),
-        ..Default::default()
-    };
-    page_for(state, viewer, status, move |conn, v| {
-        arrivals_page(conn, v, tid, n, x)
+    let refused = Some((gid, f, errors::error(&e, post.viewer.lang)));
+    post.show(status, move |conn, v| {
+        arrivals_page(
+            conn,
+            v,
+            tid,
+            n,
+            SheetExtras {
+                refused,
+                ..Default::default()
+            },
+        )
     })
     .await
 }

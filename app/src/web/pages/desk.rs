@@ -4,8 +4,8 @@
 //! JSON API, in one transaction with its audit row.
 
 use super::staff::optional;
-use super::{form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav};
-use super::{ticked, url_encode, Viewer};
+use super::{page, Base, PageError, Post, TournamentNav};
+use super::{ticked, Viewer};
 use crate::db::DbConnection;
 use crate::domain::adjournments::{
     self, Adjourn, EndBeforeResumption, EnvelopeLost, EnvelopeView, MarkPresent, OpenEnvelope,
@@ -345,33 +345,34 @@ pub async fn game_desk(
 /// After a desk post: back to the game's desk with the sentence, or the desk
 /// again with the problem (nothing was written).
 async fn desk_answer(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
-    tid: TournamentId,
+    post: &Post<'_>,
     gid: GameId,
     r: DomainResult<String>,
-    again: impl FnOnce(DomainError) -> DeskExtras,
+    again: impl FnOnce(DomainError) -> DeskExtras + Send + 'static,
 ) -> Result<HttpResponse, PageError> {
-    post_answer(
-        state,
-        viewer,
+    let tid = post.tid.unwrap_or_default();
+    post.answer(
         r,
-        |done| format!("/t/{tid}/manage/games/{gid}?done={}", url_encode(&done)),
-        move |e| {
-            let x = again(e);
-            move |conn: &mut DbConnection, v: &Viewer| game_desk_page(conn, v, tid, gid, x)
-        },
+        |done| desk_done(tid, gid, &done),
+        move |conn, v, e| game_desk_page(conn, v, tid, gid, again(e)),
     )
     .await
 }
 
 /// The desk again with the problem at the top (the moves form kept as typed).
-fn problem_on_top(typed: Option<TypedMoves>) -> impl FnOnce(DomainError) -> DeskExtras {
+fn problem_on_top(
+    typed: Option<TypedMoves>,
+) -> impl FnOnce(DomainError) -> DeskExtras + Send + 'static {
     move |e| DeskExtras {
         problem: Some(e.to_string()),
         typed,
         ..Default::default()
     }
+}
+
+/// The game's desk with the sentence `done` on top.
+fn desk_done(tid: TournamentId, gid: GameId, done: &str) -> String {
+    super::with_done(&format!("/t/{tid}/manage/games/{gid}"), done)
 }
 
 #[derive(Deserialize, Default)]
@@ -392,9 +393,8 @@ pub async fn submit_moves(
     path: web::Path<(TournamentId, GameId)>,
     form: web::Form<MovesForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, gid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let ((tid, gid), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let typed = TypedMoves {
         text: f.text.clone(),
         format: f.format.clone(),
@@ -403,23 +403,23 @@ pub async fn submit_moves(
         start: f.start.clone(),
     };
     let cmd = SubmitMoves::from_fields(&f.format, f.text, &f.notation, &f.start, &f.termination);
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        records::submit(conn, actor, tid, gid, cmd?)
-    })
-    .await?
-    .map(|v| {
-        let mut s = if v.report.error.is_some() {
-            format!("{} {}", viewer.tr().t("legal_up_to"), v.report.plies)
-        } else {
-            format!("{} {}", v.report.plies, viewer.tr().t("plies_stored"))
-        };
-        for w in &v.warnings {
-            s.push_str(" — ");
-            s.push_str(&viewer.tr().msg(w));
-        }
-        s
-    });
-    desk_answer(&state, &viewer, tid, gid, r, problem_on_top(Some(typed))).await
+    let op = move |conn: &mut _, actor: &_, cmd| records::submit(conn, actor, tid, gid, cmd);
+    let r = post.run(cmd, op).await?.map(|v| moves_done(post.tr(), &v));
+    desk_answer(&post, gid, r, problem_on_top(Some(typed))).await
+}
+
+/// After a record was stored: how far its moves are legal, and its warnings.
+fn moves_done(tr: crate::i18n::Tr, v: &GameRecordView) -> String {
+    let mut s = if v.report.error.is_some() {
+        format!("{} {}", tr.t("legal_up_to"), v.report.plies)
+    } else {
+        format!("{} {}", v.report.plies, tr.t("plies_stored"))
+    };
+    for w in &v.warnings {
+        s.push_str(" — ");
+        s.push_str(&tr.msg(w));
+    }
+    s
 }
 
 #[derive(Deserialize, Default, Clone, Debug)]
@@ -461,27 +461,17 @@ pub async fn record_penalty(
     path: web::Path<(TournamentId, GameId)>,
     form: web::Form<PenaltyForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, gid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let typed = f.clone();
-    let r = match f.command() {
-        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
-            penalties::record(conn, actor, tid, gid, cmd)
-        })
-        .await?
-        .map(|a| {
-            format!(
-                "art. {}: {}",
-                a.penalty.article,
-                crate::i18n::errors::stored(&a.penalty.effect, viewer.lang)
-            )
-        }),
-        Err(e) => Err(e),
-    };
+    let ((tid, gid), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let op = move |conn: &mut _, actor: &_, cmd| penalties::record(conn, actor, tid, gid, cmd);
+    let lang = post.viewer.lang;
+    let r = post.run(f.command(), op).await?.map(|a| {
+        let effect = crate::i18n::errors::stored(&a.penalty.effect, lang);
+        format!("art. {}: {effect}", a.penalty.article)
+    });
     // A refused penalty: the form again as typed, the problem at its field.
-    desk_answer(&state, &viewer, tid, gid, r, move |e| DeskExtras {
-        penalty: Some((typed, super::staff::FormError::of(&e))),
+    desk_answer(&post, gid, r, move |e| DeskExtras {
+        penalty: Some((f, super::staff::FormError::of(&e))),
         ..Default::default()
     })
     .await
@@ -531,47 +521,31 @@ pub async fn adjourn(
     path: web::Path<(TournamentId, GameId)>,
     form: web::Form<AdjournForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, gid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let (key, typed, tr) = (state.seal_key.clone(), f.clone(), viewer.tr());
-    let r = match f.command() {
-        Ok(cmd) => write_op(&state, &viewer, Some(tid), move |conn, actor| {
-            adjournments::adjourn(conn, actor, &key, tid, gid, cmd)
-        })
-        .await?
-        .map(|e| format!("{} {}: {}", tr.t("envelope"), e.id, tr.t("sealed"))),
-        Err(e) => Err(e),
-    };
+    let ((tid, gid), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let (key, tr) = (state.seal_key.clone(), post.tr());
+    let op =
+        move |conn: &mut _, actor: &_, cmd| adjournments::adjourn(conn, actor, &key, tid, gid, cmd);
+    let r = post.run(f.clone().command(), op).await?;
+    let r = r.map(|e| format!("{} {}: {}", tr.t("envelope"), e.id, tr.t("sealed")));
     // A refused envelope: the form again as typed, the problem at its field.
-    desk_answer(&state, &viewer, tid, gid, r, move |e| DeskExtras {
-        adjourn: Some((typed, super::staff::FormError::of(&e))),
+    desk_answer(&post, gid, r, move |e| DeskExtras {
+        adjourn: Some((f, super::staff::FormError::of(&e))),
         ..Default::default()
     })
     .await
 }
 
 /// The game an envelope belongs to (for coming back to its desk).
-async fn envelope_game(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
-    tid: TournamentId,
-    aid: AdjournmentId,
-) -> Result<GameId, PageError> {
-    let db = state.db.clone();
-    let lang = viewer.lang;
-    let actor = viewer.actor.clone();
-    web::block(move || {
-        db.read(|conn| {
-            // Who asks first: else "not found" against "forbidden" would tell
-            // an outsider which envelopes exist.
-            require_role(conn, &actor, tid, &[Role::Arbiter])?;
-            adjournments::get(conn, tid, aid, Audience::Staff).map(|e| e.game_id)
-        })
-    })
-    .await
-    .map_err(|e| PageError::new(crate::web::error::AppError::from(e), lang))?
-    .map_err(|e| PageError::new(e, lang))
+async fn envelope_game(post: &Post<'_>, aid: AdjournmentId) -> Result<GameId, PageError> {
+    let tid = post.tid.unwrap_or_default();
+    let game = post.read(move |conn, actor| {
+        // Who asks first: else "not found" against "forbidden" would tell
+        // an outsider which envelopes exist.
+        require_role(conn, actor, tid, &[Role::Arbiter])?;
+        adjournments::get(conn, tid, aid, Audience::Staff).map(|e| e.game_id)
+    });
+    game.await?.map_err(|e| post.fail(e))
 }
 
 #[derive(Deserialize, Default)]
@@ -598,17 +572,10 @@ where
     C: Send + 'static,
     V: Send + 'static,
 {
-    let viewer = form_viewer(state, req, csrf).await?;
-    let gid = envelope_game(state, &viewer, tid, aid).await?;
-    let r = match cmd {
-        Ok(cmd) => write_op(state, &viewer, Some(tid), move |conn, actor| {
-            op(conn, actor, cmd)
-        })
-        .await?
-        .map(|v| done(&viewer, v)),
-        Err(e) => Err(e),
-    };
-    desk_answer(state, &viewer, tid, gid, r, problem_on_top(None)).await
+    let post = Post::of(state, req, csrf, tid).await?;
+    let gid = envelope_game(&post, aid).await?;
+    let r = post.run(cmd, op).await?.map(|v| done(&post.viewer, v));
+    desk_answer(&post, gid, r, problem_on_top(None)).await
 }
 
 /// `POST /t/{tid}/manage/envelopes/{aid}/present`
@@ -618,19 +585,11 @@ pub async fn mark_present(
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<PresentForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, aid) = path.into_inner();
-    let f = form.into_inner();
+    let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let cmd = parse_field("who", &f.who).map(|who| MarkPresent { who, at: f.at });
-    envelope_post(
-        &state,
-        &req,
-        (tid, aid),
-        &f.csrf,
-        cmd,
-        move |conn, actor, cmd| adjournments::mark_present(conn, actor, tid, aid, cmd),
-        |viewer, _| viewer.tr().t("marked_present").to_string(),
-    )
-    .await
+    let op = move |conn: &mut _, actor: &_, c| adjournments::mark_present(conn, actor, tid, aid, c);
+    let done = |v: &Viewer, _| v.tr().t("marked_present").to_string();
+    envelope_post(&state, &req, (tid, aid), &f.csrf, cmd, op, done).await
 }
 
 #[derive(Deserialize, Default)]
@@ -676,28 +635,15 @@ pub async fn open_envelope(
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<OpenForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, aid) = path.into_inner();
-    let f = form.into_inner();
-    let csrf = f.csrf.clone();
+    let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let key = state.seal_key.clone();
-    envelope_post(
-        &state,
-        &req,
-        (tid, aid),
-        &csrf,
-        f.command(),
-        move |conn, actor, cmd| adjournments::open(conn, actor, &key, tid, aid, cmd),
-        |viewer, o| {
-            format!(
-                "{} {}: {} {}",
-                viewer.tr().t("envelope"),
-                aid,
-                viewer.tr().t("opened"),
-                o.envelope.outcome.unwrap_or_default()
-            )
-        },
-    )
-    .await
+    let op = move |conn: &mut _, actor: &_, c| adjournments::open(conn, actor, &key, tid, aid, c);
+    let done = |v: &Viewer, o: adjournments::OpenedEnvelope| {
+        let (tr, outcome) = (v.tr(), o.envelope.outcome.unwrap_or_default());
+        format!("{} {aid}: {} {outcome}", tr.t("envelope"), tr.t("opened"))
+    };
+    let (csrf, cmd) = (f.csrf.clone(), f.command());
+    envelope_post(&state, &req, (tid, aid), &csrf, cmd, op, done).await
 }
 
 #[derive(Deserialize, Default)]
@@ -716,19 +662,13 @@ pub async fn end_envelope(
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, aid) = path.into_inner();
-    let f = form.into_inner();
+    let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let cmd = parse_field("outcome", &f.outcome).map(|outcome| EndBeforeResumption { outcome });
-    envelope_post(
-        &state,
-        &req,
-        (tid, aid),
-        &f.csrf,
-        cmd,
-        move |conn, actor, cmd| adjournments::end_before_resumption(conn, actor, tid, aid, cmd),
-        |_, e| e.outcome.unwrap_or_default(),
-    )
-    .await
+    let op = move |conn: &mut _, actor: &_, c| {
+        adjournments::end_before_resumption(conn, actor, tid, aid, c)
+    };
+    let done = |_: &Viewer, e: EnvelopeView| e.outcome.unwrap_or_default();
+    envelope_post(&state, &req, (tid, aid), &f.csrf, cmd, op, done).await
 }
 
 /// `POST /t/{tid}/manage/envelopes/{aid}/lost` (§11).
@@ -738,21 +678,14 @@ pub async fn envelope_lost(
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, aid) = path.into_inner();
-    let f = form.into_inner();
+    let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let cmd = EnvelopeLost {
         restorable: ticked(&f.restorable),
     };
-    envelope_post(
-        &state,
-        &req,
-        (tid, aid),
-        &f.csrf,
-        Ok(cmd),
-        move |conn, actor, cmd| adjournments::envelope_lost(conn, actor, tid, aid, cmd),
-        |_, e| e.outcome.unwrap_or_default(),
-    )
-    .await
+    let op =
+        move |conn: &mut _, actor: &_, c| adjournments::envelope_lost(conn, actor, tid, aid, c);
+    let done = |_: &Viewer, e: EnvelopeView| e.outcome.unwrap_or_default();
+    envelope_post(&state, &req, (tid, aid), &f.csrf, Ok(cmd), op, done).await
 }
 
 #[cfg(test)]

@@ -11,14 +11,15 @@
 
 use super::staff::FormError;
 use super::ticked;
-use super::{
-    form_viewer, page, page_for, post_answer, url_encode, write_op, Base, PageError, TournamentNav,
-    Viewer,
-};
+use super::{page, page_for, post_answer, with_done, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
-use crate::domain::checkin::{self, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin};
-use crate::domain::entries::{self, EntryFormSettings, EntryList, NewEntry, RejectEntry};
-use crate::domain::ids::{EntryId, PlayerId, RoundNo, TournamentId};
+use crate::domain::checkin::{
+    self, CheckinReceipt, CheckinSheet, CodeCheckin, MarkPresence, SetCheckin,
+};
+use crate::domain::entries::{
+    self, EntryFormSettings, EntryList, EntryReceipt, NewEntry, RejectEntry,
+};
+use crate::domain::ids::{EntryId, RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, EntryEligibility, EntryState, PlayedColour};
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
@@ -28,7 +29,6 @@ use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
-use std::collections::HashMap;
 
 fn client_ip(req: &HttpRequest) -> String {
     req.peer_addr()
@@ -37,9 +37,7 @@ fn client_ip(req: &HttpRequest) -> String {
 }
 
 fn done_of(req: &HttpRequest) -> Option<String> {
-    web::Query::<HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("done").cloned())
+    super::query(req, "done")
 }
 
 /// A public page's viewer for a form post (no session needed, none used).
@@ -160,49 +158,54 @@ pub async fn submit_entry(
     tid: web::Path<TournamentId>,
     form: web::Form<EntryForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let f = form.into_inner();
+    let (tid, f) = (tid.into_inner(), form.into_inner());
     let viewer = anonymous_viewer(&req);
-    let lang = viewer.lang;
-    let result = match f.command() {
-        Ok(cmd) => {
-            match crate::web::api::entries::submit_entry(&state, &client_ip(&req), tid, cmd).await {
-                Ok(r) => r,
-                Err(e @ AppError::TooManyRequests { .. }) => {
-                    let error = FormError {
-                        message: crate::web::error::sentence(&e, viewer.lang),
-                        ..Default::default()
-                    };
-                    return page_for(
-                        &state,
-                        &viewer,
-                        StatusCode::TOO_MANY_REQUESTS,
-                        move |conn, v| entry_page(conn, v, tid, f, error, None),
-                    )
-                    .await;
-                }
-                Err(e) => return Err(PageError::new(e, lang)),
-            }
-        }
-        Err(e) => Err(e),
+    let r = match f.command() {
+        Ok(cmd) => crate::web::api::entries::submit_entry(&state, &client_ip(&req), tid, cmd).await,
+        Err(e) => Ok(Err(e)),
     };
     let sent = viewer.tr().t("entry_sent");
-    post_answer(
-        &state,
-        &viewer,
-        result,
-        |r| {
-            format!(
-                "/t/{tid}/entry?done={}",
-                url_encode(&format!("{}: {sent}", r.name))
-            )
-        },
-        move |e| {
-            let error = FormError::of(&e);
-            move |conn: &mut DbConnection, v: &Viewer| entry_page(conn, v, tid, f, error, None)
-        },
-    )
-    .await
+    let to =
+        |r: EntryReceipt| with_done(&format!("/t/{tid}/entry"), &format!("{}: {sent}", r.name));
+    let again =
+        move |conn: &mut DbConnection, v: &Viewer, error| entry_page(conn, v, tid, f, error, None);
+    public_answer(&state, &viewer, r, "", to, again).await
+}
+
+/// After a public post through the API's rate-limited operation: a redirect
+/// to `to(value)`; the form again (`again`) with the problem, or, after too
+/// many tries, with the sentence at `field` under 429; else an error page.
+async fn public_answer<V, T, A>(
+    state: &web::Data<AppState>,
+    viewer: &Viewer,
+    r: Result<DomainResult<V>, AppError>,
+    field: &str,
+    to: impl FnOnce(V) -> String,
+    again: A,
+) -> Result<HttpResponse, PageError>
+where
+    T: Template + Send + 'static,
+    A: FnOnce(&mut DbConnection, &Viewer, FormError) -> DomainResult<T> + Send + 'static,
+{
+    match r {
+        Ok(r) => {
+            let again = move |e: DomainError| {
+                let error = FormError::of(&e);
+                move |conn: &mut DbConnection, v: &Viewer| again(conn, v, error)
+            };
+            post_answer(state, viewer, r, to, again).await
+        }
+        Err(e @ AppError::TooManyRequests { .. }) => {
+            let error = FormError {
+                field: field.into(),
+                message: crate::web::error::sentence(&e, viewer.lang),
+                ..Default::default()
+            };
+            let status = StatusCode::TOO_MANY_REQUESTS;
+            page_for(state, viewer, status, move |conn, v| again(conn, v, error)).await
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -319,22 +322,13 @@ pub async fn entries_screen(
 /// After an organizer's post on the entries screen: back to it, with the
 /// notice, or with the problem (nothing written).
 async fn entries_answer(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
+    post: &Post<'_>,
     tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
-    post_answer(
-        state,
-        viewer,
-        r,
-        |notice| format!("/t/{tid}/manage/entries?done={}", url_encode(&notice)),
-        move |e| {
-            let error = FormError::of(&e);
-            move |conn: &mut DbConnection, v: &Viewer| entries_admin(conn, v, tid, error, None)
-        },
-    )
-    .await
+    let to = |notice: String| with_done(&format!("/t/{tid}/manage/entries"), &notice);
+    let again = move |conn: &mut _, v: &_, e| entries_admin(conn, v, tid, FormError::of(&e), None);
+    post.answer(r, to, again).await
 }
 
 pub async fn save_entry_form(
@@ -344,19 +338,14 @@ pub async fn save_entry_form(
     form: web::Form<FormSettingsForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let r = match f.command() {
-        Ok(cmd) => {
-            write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                entries::set_form(conn, actor, tid, cmd)
-            })
-            .await?
-        }
-        Err(e) => Err(e),
-    };
-    let saved = viewer.tr().t("entry_form_saved").to_string();
-    entries_answer(&state, &viewer, tid, r.map(|_| saved)).await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let r = post
+        .run(form.command(), move |conn, actor, cmd| {
+            entries::set_form(conn, actor, tid, cmd)
+        })
+        .await?;
+    let saved = post.tr().t("entry_form_saved").to_string();
+    entries_answer(&post, tid, r.map(|_| saved)).await
 }
 
 #[derive(Deserialize, Default)]
@@ -373,19 +362,14 @@ pub async fn approve_entry(
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        entries::approve(conn, actor, tid, eid)
-    })
-    .await?;
-    let text = viewer.tr().t("entry_approved");
-    entries_answer(
-        &state,
-        &viewer,
-        tid,
-        r.map(|a| format!("{}: {text}", a.player.name)),
-    )
-    .await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let r = post
+        .run(Ok(()), move |conn, actor, ()| {
+            entries::approve(conn, actor, tid, eid)
+        })
+        .await?;
+    let text = post.tr().t("entry_approved");
+    entries_answer(&post, tid, r.map(|a| format!("{}: {text}", a.player.name))).await
 }
 
 pub async fn reject_entry(
@@ -394,22 +378,16 @@ pub async fn reject_entry(
     path: web::Path<(TournamentId, EntryId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, eid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let reason = f.reason;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        entries::reject(conn, actor, tid, eid, RejectEntry { reason })
-    })
-    .await?;
-    let text = viewer.tr().t("entry_rejected");
-    entries_answer(
-        &state,
-        &viewer,
-        tid,
-        r.map(|e| format!("{}: {text}", e.name)),
-    )
-    .await
+    let ((tid, eid), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let cmd = RejectEntry { reason: f.reason };
+    let r = post
+        .run(Ok(cmd), move |conn, actor, cmd| {
+            entries::reject(conn, actor, tid, eid, cmd)
+        })
+        .await?;
+    let text = post.tr().t("entry_rejected");
+    entries_answer(&post, tid, r.map(|e| format!("{}: {text}", e.name))).await
 }
 
 // ---------------------------------------------------------------------------
@@ -480,10 +458,7 @@ pub async fn checkin_screen(
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let notice = done_of(&req);
-    let q = web::Query::<HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("q").cloned())
-        .unwrap_or_default();
+    let q = super::query(&req, "q").unwrap_or_default();
     page(&state, &req, move |conn, viewer| {
         checkin_admin_q(conn, viewer, tid, FormError::default(), notice, q)
     })
@@ -491,22 +466,13 @@ pub async fn checkin_screen(
 }
 
 async fn checkin_answer(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
+    post: &Post<'_>,
     tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
-    post_answer(
-        state,
-        viewer,
-        r,
-        |notice| format!("/t/{tid}/manage/checkin?done={}", url_encode(&notice)),
-        move |e| {
-            let error = FormError::of(&e);
-            move |conn: &mut DbConnection, v: &Viewer| checkin_admin(conn, v, tid, error, None)
-        },
-    )
-    .await
+    let to = |notice: String| with_done(&format!("/t/{tid}/manage/checkin"), &notice);
+    let again = move |conn: &mut _, v: &_, e| checkin_admin(conn, v, tid, FormError::of(&e), None);
+    post.answer(r, to, again).await
 }
 
 #[derive(Deserialize, Default)]
@@ -523,16 +489,21 @@ pub async fn set_checkin(
     form: web::Form<CheckinOpenForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let open = ticked(&form.open);
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        checkin::set_open(conn, actor, tid, SetCheckin { open })
-    })
-    .await?;
-    let text = viewer
-        .tr()
-        .t(if open { "checkin_on" } else { "checkin_off" });
-    checkin_answer(&state, &viewer, tid, r.map(|_| text.to_string())).await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let cmd = SetCheckin {
+        open: ticked(&form.open),
+    };
+    let text = post.tr().t(if cmd.open {
+        "checkin_on"
+    } else {
+        "checkin_off"
+    });
+    let r = post
+        .run(Ok(cmd), move |conn, actor, cmd| {
+            checkin::set_open(conn, actor, tid, cmd)
+        })
+        .await?;
+    checkin_answer(&post, tid, r.map(|_| text.to_string())).await
 }
 
 #[derive(Deserialize, Default)]
@@ -550,34 +521,20 @@ pub async fn mark_checkin(
     form: web::Form<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let pid: DomainResult<PlayerId> = form
-        .player_id
-        .trim()
-        .parse()
-        .map_err(|_| DomainError::invalid("player_id", msg!("no player chosen")));
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let present = ticked(&form.present);
-    let r = match pid {
-        Ok(player_id) => {
-            write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                checkin::mark(conn, actor, tid, MarkPresence { player_id, present })
-            })
-            .await?
-        }
-        Err(e) => Err(e),
-    };
-    let text = viewer.tr().t(if present {
+    let cmd = MarkPresence::typed(&form.player_id, &form.present);
+    let r = post
+        .run(cmd, move |conn, actor, m| {
+            checkin::mark(conn, actor, tid, m)
+        })
+        .await?;
+    let text = post.tr().t(if present {
         "checkin_present"
     } else {
         "checkin_absent"
     });
-    checkin_answer(
-        &state,
-        &viewer,
-        tid,
-        r.map(|c| format!("{}: {text}", c.name)),
-    )
-    .await
+    checkin_answer(&post, tid, r.map(|c| format!("{}: {text}", c.name))).await
 }
 
 #[derive(Deserialize, Default)]
@@ -593,19 +550,14 @@ pub async fn issue_codes(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        checkin::issue_codes(conn, actor, tid)
-    })
-    .await?;
-    let text = viewer.tr().t("checkin_codes_issued");
-    checkin_answer(
-        &state,
-        &viewer,
-        tid,
-        r.map(|c| format!("{}: {text}", c.issued)),
-    )
-    .await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let r = post
+        .run(Ok(()), move |conn, actor, ()| {
+            checkin::issue_codes(conn, actor, tid)
+        })
+        .await?;
+    let text = post.tr().t("checkin_codes_issued");
+    checkin_answer(&post, tid, r.map(|c| format!("{}: {text}", c.issued))).await
 }
 
 #[derive(Template)]
@@ -704,45 +656,19 @@ pub async fn checkin_with_code(
     tid: web::Path<TournamentId>,
     form: web::Form<CodeForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let code = form.into_inner().code;
+    let (tid, code) = (tid.into_inner(), form.into_inner().code);
     let viewer = anonymous_viewer(&req);
-    let lang = viewer.lang;
     let cmd = CodeCheckin { code: code.clone() };
-    let r =
-        match crate::web::api::entries::checkin_by_code(&state, &client_ip(&req), tid, cmd).await {
-            Ok(r) => r,
-            Err(e @ AppError::TooManyRequests { .. }) => {
-                let error = FormError {
-                    field: "code".into(),
-                    message: crate::web::error::sentence(&e, viewer.lang),
-                    ..Default::default()
-                };
-                return page_for(
-                    &state,
-                    &viewer,
-                    StatusCode::TOO_MANY_REQUESTS,
-                    move |conn, v| checkin_page(conn, v, tid, code, error, None),
-                )
-                .await;
-            }
-            Err(e) => return Err(PageError::new(e, lang)),
-        };
+    let r = crate::web::api::entries::checkin_by_code(&state, &client_ip(&req), tid, cmd).await;
     let confirmed = viewer.tr().t("checkin_confirmed");
-    post_answer(
-        &state,
-        &viewer,
-        r,
-        |c| {
-            let done = format!("{}: {confirmed} {}", c.name, c.round);
-            format!("/t/{tid}/checkin?done={}", url_encode(&done))
-        },
-        move |e| {
-            let error = FormError::of(&e);
-            move |conn: &mut DbConnection, v: &Viewer| checkin_page(conn, v, tid, code, error, None)
-        },
-    )
-    .await
+    let to = |c: CheckinReceipt| {
+        let done = format!("{}: {confirmed} {}", c.name, c.round);
+        with_done(&format!("/t/{tid}/checkin"), &done)
+    };
+    let again = move |conn: &mut DbConnection, v: &Viewer, error| {
+        checkin_page(conn, v, tid, code, error, None)
+    };
+    public_answer(&state, &viewer, r, "code", to, again).await
 }
 
 // ---------------------------------------------------------------------------
@@ -839,30 +765,8 @@ pub async fn hall(
         } else {
             Vec::new()
         };
-        let mut names = Vec::new();
-        for g in &boards {
-            let result = g.result.clone();
-            names.push(HallName {
-                name: g.white.name.clone(),
-                board: g.board,
-                colour: if g.black.is_some() {
-                    PlayedColour::White
-                } else {
-                    PlayedColour::NoGame
-                },
-                result: result.clone(),
-            });
-            if let Some(b) = &g.black {
-                names.push(HallName {
-                    name: b.name.clone(),
-                    board: g.board,
-                    colour: PlayedColour::Black,
-                    result,
-                });
-            }
-        }
-        names.sort_by_key(|n| n.name.to_lowercase());
-        let qr = qr_svg(&url);
+        let names = HallName::all(&boards);
+        let qr_svg = qr_svg(&url);
         let title = format!("{} · {}", viewer.tr().t("hall_title"), t.name);
         Ok(HallPage {
             base: Base::new(viewer, title, None).with_live(tid),
@@ -872,9 +776,42 @@ pub async fn hall(
             boards,
             names,
             url,
-            qr_svg: qr,
+            qr_svg,
             every,
         })
     })
     .await
+}
+
+impl HallName {
+    /// Every player of `boards` by name (either case), with the board, the
+    /// colour and the result.
+    fn all(boards: &[GameView]) -> Vec<HallName> {
+        let mut names = Vec::new();
+        for g in boards {
+            let result = g.result.clone();
+            let colour = match g.black {
+                Some(_) => PlayedColour::White,
+                None => PlayedColour::NoGame,
+            };
+            let (name, board) = (g.white.name.clone(), g.board);
+            names.push(HallName {
+                name,
+                board,
+                colour,
+                result: result.clone(),
+            });
+            if let Some(b) = &g.black {
+                let (name, colour) = (b.name.clone(), PlayedColour::Black);
+                names.push(HallName {
+                    name,
+                    board,
+                    colour,
+                    result,
+                });
+            }
+        }
+        names.sort_by_key(|n| n.name.to_lowercase());
+        names
+    }
 }

@@ -165,32 +165,33 @@ impl MessageBody for EventStream {
 /// the caps a stream is refused, 429 for a client that has its share open,
 /// 503 when the server has (counted in `/metrics` as
 /// `live_streams_refused_total`).
+/// A live stream refused: too many of this client's (429) or of the
+/// server's (503); counted by reason.
+fn refused(per_client: bool) -> crate::web::error::AppError {
+    use crate::web::error::AppError;
+    let reason = if per_client { "client" } else { "server" };
+    metrics::counter!("live_streams_refused_total", "reason" => reason).increment(1);
+    if per_client {
+        AppError::TooManyRequests { retry_after: 30 }
+    } else {
+        AppError::BadRequest {
+            status: 503,
+            message: msg!("too many live pages are open on this server; reload later"),
+        }
+    }
+}
+
 pub async fn events(
     state: web::Data<AppState>,
     req: actix_web::HttpRequest,
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, crate::web::error::AppError> {
-    use crate::web::error::AppError;
     let tid = tid.into_inner();
     let db = state.db.clone();
     web::block(move || db.read(|conn| crate::domain::tournaments::load(conn, tid).map(|_| ())))
         .await??;
     let client = req.peer_addr().map(|a| a.ip());
-    let open = match state.live.admit(client, &state.limits) {
-        Ok(open) => open,
-        Err(per_client) => {
-            let reason = if per_client { "client" } else { "server" };
-            metrics::counter!("live_streams_refused_total", "reason" => reason).increment(1);
-            return Err(if per_client {
-                AppError::TooManyRequests { retry_after: 30 }
-            } else {
-                AppError::BadRequest {
-                    status: 503,
-                    message: msg!("too many live pages are open on this server; reload later"),
-                }
-            });
-        }
-    };
+    let open = state.live.admit(client, &state.limits).map_err(refused)?;
     let seen = state.live.version(tid);
     let tick = actix_web::rt::time::interval(TICK);
     Ok(HttpResponse::Ok()

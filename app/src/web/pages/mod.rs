@@ -714,14 +714,8 @@ impl Base {
     }
 }
 
-/// A checkbox or a yes/no flag of a form, as posted: ticked when sent with
-/// a value other than "0". A ticked box sends its `value="1"` (or "on", a
-/// box without a value); an unticked one sends nothing; a hidden flag sends
-/// "1" or "0". The one reading of them all.
-pub(crate) fn ticked(value: &str) -> bool {
-    let v = value.trim();
-    !v.is_empty() && v != "0"
-}
+/// A checkbox or a yes/no flag of a form (`formats::ticked`).
+pub(crate) use crate::domain::formats::ticked;
 
 pub fn url_encode(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -924,6 +918,136 @@ where
     }
 }
 
+/// A form post: the viewer, with the form's CSRF token checked, and the
+/// tournament its write touches. A page post is `Post::of`, then `submit`:
+/// the command the domain read from the form, ONE domain operation in ONE
+/// write transaction, and a redirect — or the page again with the problem
+/// (`post_answer`), nothing written.
+pub struct Post<'a> {
+    pub state: &'a web::Data<AppState>,
+    pub viewer: Viewer,
+    pub tid: Option<TournamentId>,
+}
+
+impl<'a> Post<'a> {
+    pub async fn of(
+        state: &'a web::Data<AppState>,
+        req: &HttpRequest,
+        csrf: &str,
+        tid: impl Into<Option<TournamentId>>,
+    ) -> Result<Post<'a>, PageError> {
+        let viewer = form_viewer(state, req, csrf).await?;
+        let tid = tid.into();
+        Ok(Post { state, viewer, tid })
+    }
+
+    pub fn tr(&self) -> Tr {
+        self.viewer.tr()
+    }
+
+    /// `op` with the form's command, in one write transaction; a form that
+    /// could not be read writes nothing and is its own answer.
+    pub async fn run<C, V, F>(
+        &self,
+        cmd: DomainResult<C>,
+        op: F,
+    ) -> Result<DomainResult<V>, PageError>
+    where
+        C: Send + 'static,
+        V: Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor, C) -> DomainResult<V> + Send + 'static,
+    {
+        match cmd {
+            Ok(c) => {
+                write_op(self.state, &self.viewer, self.tid, move |conn, a| {
+                    op(conn, a, c)
+                })
+                .await
+            }
+            Err(e) => Ok(Err(e)),
+        }
+    }
+
+    /// `f` in one read transaction for the poster (a check, a preview).
+    pub async fn read<V, F>(&self, f: F) -> Result<DomainResult<V>, PageError>
+    where
+        V: Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<V> + Send + 'static,
+    {
+        let (db, actor) = (self.state.db.clone(), self.viewer.actor.clone());
+        web::block(move || db.read(|conn| f(conn, &actor)))
+            .await
+            .map_err(|e| self.fail(AppError::from(e)))
+    }
+
+    /// After `run`: a redirect to `to(value)`, or the page `again` draws with
+    /// the problem the user can put right (`post_answer`).
+    pub async fn answer<V, T, A>(
+        &self,
+        r: DomainResult<V>,
+        to: impl FnOnce(V) -> String,
+        again: A,
+    ) -> Result<HttpResponse, PageError>
+    where
+        T: Template + Send + 'static,
+        A: FnOnce(&mut DbConnection, &Viewer, DomainError) -> DomainResult<T> + Send + 'static,
+    {
+        let again = move |e| move |conn: &mut DbConnection, v: &Viewer| again(conn, v, e);
+        post_answer(self.state, &self.viewer, r, to, again).await
+    }
+
+    /// `run`, then `answer`: the whole of most posts.
+    pub async fn submit<C, V, T, F, A>(
+        &self,
+        cmd: DomainResult<C>,
+        op: F,
+        to: impl FnOnce(V) -> String,
+        again: A,
+    ) -> Result<HttpResponse, PageError>
+    where
+        C: Send + 'static,
+        V: Send + 'static,
+        T: Template + Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor, C) -> DomainResult<V> + Send + 'static,
+        A: FnOnce(&mut DbConnection, &Viewer, DomainError) -> DomainResult<T> + Send + 'static,
+    {
+        let r = self.run(cmd, op).await?;
+        self.answer(r, to, again).await
+    }
+
+    /// A page drawn for the poster (the form again, a question) under `status`.
+    pub async fn show<T, F>(&self, status: StatusCode, f: F) -> Result<HttpResponse, PageError>
+    where
+        T: Template + Send + 'static,
+        F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
+    {
+        page_for(self.state, &self.viewer, status, f).await
+    }
+
+    /// An error that is no form's problem: the error page.
+    pub fn fail(&self, e: impl Into<AppError>) -> PageError {
+        PageError::new(e, self.viewer.lang)
+    }
+}
+
+/// The value of `key` in the request's query string, if any.
+pub fn query(req: &HttpRequest, key: &str) -> Option<String> {
+    web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.get(key).cloned())
+}
+
+/// `query`, read as a number (none when it is not one).
+pub fn query_number<T: std::str::FromStr>(req: &HttpRequest, key: &str) -> Option<T> {
+    query(req, key).and_then(|v| v.parse().ok())
+}
+
+/// `/t/{tid}/manage/players?done=…`-style addresses: `path` with the sentence
+/// `done` the page shows on arrival.
+pub fn with_done(path: &str, done: &str) -> String {
+    format!("{path}?done={}", url_encode(done))
+}
+
 /// The viewer of a request (the session, if any, read from the database).
 fn viewer_of(
     db: &Database,
@@ -1051,6 +1175,22 @@ pub async fn form_viewer(
     .await
     .map_err(|e| PageError::new(AppError::from(e), lang))?
     .map_err(|e| PageError::new(e, lang))
+}
+
+/// Refuses a request without a logged-in user before its body is read (an
+/// upload's CSRF token, in the body, is checked once it is read).
+pub async fn logged_in(state: &web::Data<AppState>, req: &HttpRequest) -> Result<(), PageError> {
+    let lang = crate::web::lang_of(req);
+    let creds = Credentials::of(req);
+    let db = state.db.clone();
+    let actor = web::block(move || creds.actor(&db, false))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), lang))?
+        .map_err(|e| PageError::new(e, lang))?;
+    match actor.user_id {
+        Some(_) => Ok(()),
+        None => Err(PageError::new(DomainError::Unauthenticated, lang)),
+    }
 }
 
 /// Runs one domain operation in ONE write transaction for a checked viewer, and

@@ -8,9 +8,7 @@
 
 use super::staff::FormError;
 use super::ticked;
-use super::{
-    form_body, form_viewer, page, post_answer, write_op, Base, PageError, TournamentNav, Viewer,
-};
+use super::{form_body, page, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::prize_fields::{self, CategoryFields, PrizeFields};
@@ -214,38 +212,24 @@ pub async fn save_prizes(
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let bytes = form_body(
-        &req,
-        body,
-        MAX_FORM_BYTES,
-        "categories",
-        msg!("the form is larger than 1 MiB or could not be read"),
-    )
-    .await?;
+    let too_big = msg!("the form is larger than 1 MiB or could not be read");
+    let bytes = form_body(&req, body, MAX_FORM_BYTES, "categories", too_big).await?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
     let (csrf, fields) = read_form(pairs);
-    let viewer = form_viewer(&state, &req, &csrf).await?;
+    let post = Post::of(&state, &req, &csrf, tid).await?;
     let typed = fields.clone();
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        prize_fields::set_from_fields(conn, actor, tid, &fields)
-    })
-    .await?;
-    post_answer(
-        &state,
-        &viewer,
-        r,
+    post.submit(
+        Ok(fields),
+        move |conn, actor, fields| prize_fields::set_from_fields(conn, actor, tid, &fields),
         |_| format!("/t/{tid}/manage/prizes?saved=1"),
-        move |e| {
+        move |conn, v, e| {
+            let mut typed = (typed, FormError::of(&e));
             // Changed meanwhile: the form keeps what was typed, with the
             // version now stored, so saving again (after checking) replaces it.
-            let stale = matches!(e, DomainError::Conflict { .. });
-            let mut typed = (typed, FormError::of(&e));
-            move |conn: &mut DbConnection, v: &Viewer| {
-                if stale {
-                    typed.0.version = prizes::stored(conn, tid)?.1.to_string();
-                }
-                form_page(conn, v, tid, Some(typed), false)
+            if matches!(e, DomainError::Conflict { .. }) {
+                typed.0.version = prizes::stored(conn, tid)?.1.to_string();
             }
+            form_page(conn, v, tid, Some(typed), false)
         },
     )
     .await

@@ -49,11 +49,33 @@ pub async fn prizes(
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "prizes")?;
         let v = prizes::view(conn, tid, nav.audience)?;
+        let title = format!("{} · {}", viewer.tr().t("prizes"), nav.name);
+        Ok(PrizesPage {
+            base: Base::new(viewer, title, Some(nav)),
+            tid,
+            is_final: v.is_final,
+            after_round: v.after_round,
+            shown: v.awards.is_some(),
+            one_prize: v.table.one_prize_per_player,
+            split_key: match v.table.split {
+                SplitMode::TieBreak => "prizes_split_tiebreak",
+                SplitMode::Hort => "prizes_split_hort",
+                SplitMode::Equal => "prizes_split_equal",
+            },
+            categories: CategoryBlock::all(&v),
+        })
+    })
+    .await
+}
+
+impl CategoryBlock {
+    /// Every category of the prize table with its prizes and its awards, the
+    /// amounts in the table's currency.
+    fn all(v: &prizes::PrizesView) -> Vec<CategoryBlock> {
         let currency = v.table.currency.clone();
         let cash = |c: i64| money_in(c, &currency);
         let awards = v.awards.clone().unwrap_or_default();
-        let categories = v
-            .table
+        v.table
             .categories
             .iter()
             .map(|c| CategoryBlock {
@@ -78,22 +100,6 @@ pub async fn prizes(
                     })
                     .collect(),
             })
-            .collect();
-        let title = format!("{} · {}", viewer.tr().t("prizes"), nav.name);
-        Ok(PrizesPage {
-            base: Base::new(viewer, title, Some(nav)),
-            tid,
-            is_final: v.is_final,
-            after_round: v.after_round,
-            shown: v.awards.is_some(),
-            one_prize: v.table.one_prize_per_player,
-            split_key: match v.table.split {
-                SplitMode::TieBreak => "prizes_split_tiebreak",
-                SplitMode::Hort => "prizes_split_hort",
-                SplitMode::Equal => "prizes_split_equal",
-            },
-            categories,
-        })
-    })
-    .await
+            .collect()
+    }
 }

@@ -3,7 +3,7 @@
 use super::{cached_page, page, Base, PageError, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{PlayedColour, PlayerStatus, Variant};
+use crate::domain::kinds::{PlayedColour, PlayerStatus};
 use crate::domain::registration::PlayerView;
 use crate::domain::rounds::{self, RoundSummary, RoundView};
 use crate::domain::standings::{self, StandingsView};
@@ -391,35 +391,14 @@ pub async fn game(
         let nav = TournamentNav::load(conn, viewer, tid, "rounds")?;
         let game = crate::domain::results::get_game(conn, tid, gid, nav.audience)?;
         let moves = crate::domain::records::english_movetext(conn, gid)?;
-        let chess960 = if crate::domain::tournaments::load(conn, tid)?.variant == Variant::Chess960
-        {
-            let row = crate::domain::results::load_game(conn, tid, gid)?;
-            crate::domain::chess960::game_position(conn, &row)?
-                .and_then(crate::domain::chess960::StartPosition::of)
-        } else {
-            None
-        };
-        let (ending, error, notes) = match crate::domain::records::get(conn, tid, gid, nav.audience)
-        {
-            Ok(r) => (
-                r.report.ending.clone(),
-                r.report.error.as_ref().map(|e| {
-                    format!(
-                        "{} ({}): {}",
-                        e["text"].as_str().unwrap_or(""),
-                        e["kind"].as_str().unwrap_or(""),
-                        e["why"].as_str().unwrap_or("")
-                    )
-                }),
-                r.report.notes.clone(),
-            ),
-            Err(_) => (None, None, vec![]),
-        };
+        let chess960 = crate::domain::views::chess960_start(conn, tid, gid)?;
+        let (ending, error, notes) =
+            crate::domain::views::record_report(conn, tid, gid, nav.audience);
         let penalties = crate::domain::penalties::for_game(conn, tid, gid, nav.audience)?;
         let black = game
             .black
             .as_ref()
-            .map(|b| b.name.clone())
+            .map(|b| b.name.as_str())
             .unwrap_or_default();
         let title = format!("{} – {} · {}", game.white.name, black, nav.name);
         Ok(GamePage {
@@ -458,25 +437,17 @@ pub async fn set_language(
     code: web::Path<String>,
     q: web::Query<Back>,
 ) -> Result<HttpResponse, PageError> {
-    let lang = Lang::parse(&code).ok_or_else(|| {
-        PageError::new(
-            DomainError::NotFound(msg!("language '{}'", code.as_str())),
-            crate::web::lang_of(&req),
-        )
-    })?;
+    let fail = |e: DomainError| PageError::new(e, crate::web::lang_of(&req));
+    let unknown = || fail(DomainError::NotFound(msg!("language '{}'", code.as_str())));
+    let lang = Lang::parse(&code).ok_or_else(unknown)?;
     // Only paths of this site: never an open redirect, never a header
     // broken by a control character (issue 41).
     let back = match q.back.as_deref() {
         None | Some("") => "/",
         Some(b) if is_local_path(b) => b,
         Some(_) => {
-            return Err(PageError::new(
-                DomainError::invalid(
-                    "back",
-                    msg!("the page to go back to must be a path of this site"),
-                ),
-                crate::web::lang_of(&req),
-            ))
+            let m = msg!("the page to go back to must be a path of this site");
+            return Err(fail(DomainError::invalid("back", m)));
         }
     };
     let cookie = Cookie::build(LANG_COOKIE, lang.code())
@@ -484,8 +455,9 @@ pub async fn set_language(
         .same_site(SameSite::Lax)
         .max_age(actix_web::cookie::time::Duration::days(365))
         .finish();
+    let to = (header::LOCATION, back.to_string());
     Ok(HttpResponse::SeeOther()
         .cookie(cookie)
-        .insert_header((header::LOCATION, back.to_string()))
+        .insert_header(to)
         .finish())
 }

@@ -5,7 +5,7 @@
 //! last import, and the list managers an administrator appoints.
 
 use super::staff::FormError;
-use super::{form_viewer, page, page_for, redirect, url_encode, write_op, Base, PageError, Viewer};
+use super::{page, page_for, redirect, url_encode, Base, PageError, Post, Viewer};
 use crate::db::DbConnection;
 use crate::domain::rating_list::{self, ListSource, RatingListView, Rollback};
 use crate::domain::{DomainError, DomainResult};
@@ -16,7 +16,6 @@ use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
-use std::collections::HashMap;
 use std::io::Write;
 
 /// The upload form's fields as typed (kept when the page comes back).
@@ -88,9 +87,7 @@ pub async fn rating_lists(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, PageError> {
-    let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("done").cloned());
+    let notice = super::query(&req, "done");
     page(&state, &req, move |conn, viewer| {
         lists_page(
             conn,
@@ -140,12 +137,10 @@ pub async fn upload(
     query: web::Query<CsrfQuery>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
-    let viewer = form_viewer(&state, &req, &query.csrf).await?;
-    let (db, actor) = (state.db.clone(), viewer.actor.clone());
-    web::block(move || db.read(|conn| rating_list::require_list_manager(conn, &actor)))
-        .await
-        .map_err(|e| PageError::new(AppError::from(e), viewer.lang))?
-        .map_err(|e| PageError::new(e, viewer.lang))?;
+    let post = Post::of(&state, &req, &query.csrf, None).await?;
+    let check = post.read(rating_list::require_list_manager);
+    check.await?.map_err(|e| post.fail(e))?;
+    let viewer = post.viewer;
     let tmp = TempFile::new();
     let (f, r) = match receive(&req, body, &tmp).await {
         Ok((f, size)) => {
@@ -244,19 +239,11 @@ async fn receive(
         }
     }
     out.flush().map_err(store)?;
-    let field = |name: &str| {
-        parts
-            .fields
-            .iter()
-            .find(|(k, _)| k == name)
-            .map(|(_, v)| v.clone())
-            .unwrap_or_default()
-    };
     let f = UploadFields {
-        format: field("format"),
-        map: field("map"),
-        name: field("name"),
-        date: field("date"),
+        format: parts.field("format"),
+        map: parts.field("map"),
+        name: parts.field("name"),
+        date: parts.field("date"),
     };
     Ok((f, parts.file_bytes))
 }
@@ -295,6 +282,15 @@ pub struct Multipart {
 }
 
 impl Multipart {
+    /// The value of text field `name` (empty when not sent).
+    pub fn field(&self, name: &str) -> String {
+        self.fields
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    }
+
     pub fn new(boundary: &str) -> Multipart {
         Multipart {
             delimiter: format!("\r\n--{boundary}").into_bytes(),
@@ -426,33 +422,28 @@ pub async fn rollback(
     form: web::Form<RollbackForm>,
 ) -> Result<HttpResponse, PageError> {
     let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let post = Post::of(&state, &req, &f.csrf, None).await?;
     let source = ListSource::parse(f.source.trim())
         .ok_or_else(|| DomainError::invalid("source", msg!("choose the list: fide or national")));
-    let r = match source {
-        Ok(source) if f.confirm.trim() == "1" => {
-            write_op(&state, &viewer, None, move |conn, actor| {
-                rating_list::rollback(conn, actor, &Rollback { source })
-            })
-            .await?
-        }
-        Ok(source) => {
-            let q = viewer.tr().t("rl_rollback_confirm").to_string();
-            let pending = Some((source.as_str().to_string(), q));
-            return again(
-                &state,
-                &viewer,
-                StatusCode::OK,
-                Default::default(),
-                None,
-                pending,
-            )
-            .await;
-        }
-        Err(e) => Err(e),
+    if let (Ok(source), false) = (&source, f.confirm.trim() == "1") {
+        let q = post.tr().t("rl_rollback_confirm").to_string();
+        let pending = Some((source.as_str().to_string(), q));
+        return again(
+            &state,
+            &post.viewer,
+            StatusCode::OK,
+            Default::default(),
+            None,
+            pending,
+        )
+        .await;
+    }
+    let op = move |conn: &mut _, actor: &_, source| {
+        rating_list::rollback(conn, actor, &Rollback { source })
     };
-    let r = r.map(|v| format!("{}: {}", v.name, viewer.tr().t("rl_in_use_again")));
-    answer(&state, &viewer, r, Default::default()).await
+    let r = post.run(source, op).await?;
+    let r = r.map(|v| format!("{}: {}", v.name, post.tr().t("rl_in_use_again")));
+    answer(&state, &post.viewer, r, Default::default()).await
 }
 
 #[derive(Deserialize, Default)]
@@ -471,19 +462,19 @@ pub async fn managers(
     form: web::Form<ManagerForm>,
 ) -> Result<HttpResponse, PageError> {
     let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let post = Post::of(&state, &req, &f.csrf, None).await?;
     let (username, grant) = (f.username.trim().to_string(), f.list_manager == "1");
-    let r = write_op(&state, &viewer, None, move |conn, actor| {
+    let op = move |conn: &mut _, actor: &_, ()| {
         rating_list::grant_list_manager(conn, actor, &username, grant)
-    })
-    .await?;
+    };
+    let r = post.run(Ok(()), op).await?;
     let key = if grant {
         "rl_manager_added"
     } else {
         "rl_manager_removed"
     };
-    let r = r.map(|v| format!("{}: {}", v.username, viewer.tr().t(key)));
-    answer(&state, &viewer, r, Default::default()).await
+    let r = r.map(|v| format!("{}: {}", v.username, post.tr().t(key)));
+    answer(&state, &post.viewer, r, Default::default()).await
 }
 
 #[cfg(test)]

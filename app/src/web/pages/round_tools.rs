@@ -3,7 +3,7 @@
 //! in the hall) and the import of the round's games from one PGN file.
 
 use super::staff::screen_answer;
-use super::{form_body, form_viewer, page_for, write_op, Base, PageError, TournamentNav};
+use super::{form_body, Base, PageError, Post, TournamentNav};
 use crate::domain::chess960::{self, SetPositions};
 use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::pgn_import::{self, ImportReport};
@@ -52,13 +52,10 @@ pub async fn set_chess960(
     form: web::Form<Chess960Form>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let cmd = form.command();
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        chess960::set(conn, actor, tid, n, cmd?)
-    })
-    .await?;
-    screen_answer(&state, &viewer, tid, n, r).await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let op = move |conn: &mut _, actor: &_, cmd| chess960::set(conn, actor, tid, n, cmd);
+    let r = post.run(form.command(), op).await?;
+    screen_answer(&post, tid, n, r).await
 }
 
 #[derive(Deserialize, Default)]
@@ -88,34 +85,23 @@ pub async fn import_pgn(
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let bytes = form_body(
-        &req,
-        body,
-        MAX_FORM_BYTES,
-        "pgn",
-        msg!("the file is larger than 8 MiB or could not be read"),
-    )
-    .await?;
+    let too_big = msg!("the file is larger than 8 MiB or could not be read");
+    let bytes = form_body(&req, body, MAX_FORM_BYTES, "pgn", too_big).await?;
     let form: ImportForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let text = form.pgn;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let op = move |conn: &mut _, actor: &_, text: String| {
         pgn_import::import_round(conn, actor, tid, n, &text)
-    })
-    .await?;
-    match r {
+    };
+    match post.run(Ok(form.pgn), op).await? {
         Ok(report) => {
-            page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
+            post.show(StatusCode::OK, move |conn, v| {
                 let nav = TournamentNav::load(conn, v, tid, "manage-round")?;
                 let title = format!("PGN · {}", nav.name);
-                Ok(ImportPage {
-                    base: Base::new(v, title, Some(nav)),
-                    tid,
-                    report,
-                })
+                let base = Base::new(v, title, Some(nav));
+                Ok(ImportPage { base, tid, report })
             })
             .await
         }
-        Err(e) => screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await,
+        Err(e) => screen_answer::<()>(&post, tid, n, Err(e)).await,
     }
 }

@@ -285,22 +285,17 @@ pub struct Typed {
 pub const PASTE_EXAMPLE: &str = "Hetman Wrocław; POL; kapitan\nKowalski, Jan; 2310; FM; POL; 1100011\nNowak, Piotr; 2250\nWiśniewska, Anna; 2204; WFM\nDvořák, Tomáš; 2150\n\nPolonia Warszawa; POL\nZieliński, Adam; 2280\n…";
 
 async fn answer<V: Send + 'static>(
-    state: &web::Data<AppState>,
-    viewer: &super::Viewer,
+    post: &super::Post<'_>,
     tid: TournamentId,
     r: DomainResult<V>,
     typed: impl FnOnce(FormError) -> Typed + Send + 'static,
 ) -> Result<HttpResponse, PageError> {
-    super::post_answer(
-        state,
-        viewer,
+    post.answer(
         r,
         |_| format!("/t/{tid}/manage/teams"),
-        move |e| {
+        move |conn, v, e| {
             let t = typed(FormError::of(&e));
-            move |conn: &mut crate::db::DbConnection, v: &super::Viewer| {
-                super::teams::manage_page(conn, v, tid, None, Some(t), None)
-            }
+            super::teams::manage_page(conn, v, tid, None, Some(t), None)
         },
     )
     .await
@@ -313,18 +308,17 @@ pub async fn save_settings(
     tid: web::Path<TournamentId>,
     form: web::Form<SettingsForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let f = form.into_inner();
-    let viewer = super::form_viewer(&state, &req, &f.csrf).await?;
+    let (tid, f) = (tid.into_inner(), form.into_inner());
+    let post = super::Post::of(&state, &req, &f.csrf, tid).await?;
     let typed = f.clone();
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
+    let op = move |conn: &mut _, actor: &_, ()| {
         let current = teams::event(conn, tid, crate::domain::Audience::Staff)?;
-        let s = f.settings(&current.settings)?;
-        teams::set_settings(conn, actor, tid, s)
-    })
-    .await?;
-    answer(&state, &viewer, tid, r, move |error| Typed {
-        settings: Some(typed),
+        teams::set_settings(conn, actor, tid, f.settings(&current.settings)?)
+    };
+    let r = post.run(Ok(()), op).await?;
+    let settings = Some(typed);
+    answer(&post, tid, r, move |error| Typed {
+        settings,
         error,
         ..Typed::default()
     })
@@ -338,29 +332,17 @@ pub async fn save_team(
     tid: web::Path<TournamentId>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let f = TeamForm::read(form.into_inner());
-    let viewer = super::form_viewer(&state, &req, &f.csrf).await?;
-    let typed = f.clone();
-    let r = match (f.input(), f.number.trim().parse::<i32>().ok()) {
-        (Err(e), _) => Err(e),
-        (Ok(input), None) => {
-            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                teams::add_team(conn, actor, tid, input)
-            })
-            .await?
-        }
-        (Ok(input), Some(n)) => {
-            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                teams::edit_team(conn, actor, tid, n, input)
-            })
-            .await?
-        }
-    };
-    answer(&state, &viewer, tid, r, move |mut error| {
-        error.field = typed.row_field(&error.field);
+    let (tid, f) = (tid.into_inner(), TeamForm::read(form.into_inner()));
+    let post = super::Post::of(&state, &req, &f.csrf, tid).await?;
+    let number = f.number.trim().parse::<i32>().ok();
+    let op =
+        move |conn: &mut _, actor: &_, input| teams::save_team(conn, actor, tid, number, input);
+    let r = post.run(f.input(), op).await?;
+    answer(&post, tid, r, move |mut error| {
+        error.field = f.row_field(&error.field);
+        let team = Some(f);
         Typed {
-            team: Some(typed),
+            team,
             error,
             ..Typed::default()
         }
@@ -385,14 +367,15 @@ pub async fn paste(
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let PasteForm { csrf, teams: text } = form.into_inner();
-    let viewer = super::form_viewer(&state, &req, &csrf).await?;
-    let typed = text.clone();
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        teams::paste_teams(conn, actor, tid, &text)
-    })
-    .await?;
-    answer(&state, &viewer, tid, r, move |error| Typed {
-        paste: Some(typed),
+    let post = super::Post::of(&state, &req, &csrf, tid).await?;
+    let paste = Some(text.clone());
+    let r = post
+        .run(Ok(text), move |conn, actor, t| {
+            teams::paste_teams(conn, actor, tid, &t)
+        })
+        .await?;
+    answer(&post, tid, r, move |error| Typed {
+        paste,
         error,
         ..Typed::default()
     })
@@ -474,27 +457,13 @@ pub async fn captain_save(
     let (tid, n, team) = path.into_inner();
     let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
-    let viewer = super::form_viewer(&state, &req, &csrf).await?;
-    let r = match super::teams::lineup_places(&fields) {
-        Err(e) => Err(e),
-        Ok(players) => {
-            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                teams::set_lineup(conn, actor, tid, n, team, teams::LineupInput { players })
-            })
-            .await?
-        }
-    };
-    super::post_answer(
-        &state,
-        &viewer,
-        r,
+    let post = super::Post::of(&state, &req, &csrf, tid).await?;
+    let cmd = super::teams::lineup_places(&fields).map(|players| teams::LineupInput { players });
+    post.submit(
+        cmd,
+        move |conn, actor, l| teams::set_lineup(conn, actor, tid, n, team, l),
         |_| format!("/t/{tid}/lineup?done=1"),
-        move |e| {
-            let problem = Some(e.to_string());
-            move |conn: &mut crate::db::DbConnection, v: &super::Viewer| {
-                captain_page(conn, v, tid, problem, false)
-            }
-        },
+        move |conn, v, e| captain_page(conn, v, tid, Some(e.to_string()), false),
     )
     .await
 }

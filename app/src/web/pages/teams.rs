@@ -251,34 +251,15 @@ pub async fn crosstable(
         let rows = st
             .rows
             .iter()
-            .map(|r| {
-                let me = r.team.number;
-                let cells = order
+            .map(|r| CrossRow {
+                rank: r.rank,
+                name: r.team.name.clone(),
+                cells: order
                     .iter()
-                    .map(|&other| {
-                        if other == me {
-                            return "×".to_string();
-                        }
-                        let mut scores = vec![];
-                        for round in &rounds {
-                            for m in &round.matches {
-                                if m.home.number == me && m.away.number == other {
-                                    scores.push(fmt_points(m.home_game_points));
-                                } else if m.away.number == me && m.home.number == other {
-                                    scores.push(fmt_points(m.away_game_points));
-                                }
-                            }
-                        }
-                        scores.join(" ")
-                    })
-                    .collect();
-                CrossRow {
-                    rank: r.rank,
-                    name: r.team.name.clone(),
-                    cells,
-                    match_points: r.match_points,
-                    game_points: fmt_points(r.game_points),
-                }
+                    .map(|&o| teams::cross_cell(&rounds, r.team.number, o))
+                    .collect(),
+                match_points: r.match_points,
+                game_points: fmt_points(r.game_points),
             })
             .collect();
         let title = format!("{} · {}", viewer.tr().t("team_crosstable"), nav.name);
@@ -540,10 +521,7 @@ pub async fn manage(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let edit =
-        web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
-            .ok()
-            .and_then(|q| q.get("team").and_then(|t| t.parse().ok()));
+    let edit = super::query_number(&req, "team");
     super::page(&state, &req, move |conn, viewer| {
         manage_page(conn, viewer, tid, None, None, edit)
     })
@@ -551,24 +529,42 @@ pub async fn manage(
 }
 
 async fn manage_answer<T: Send + 'static>(
-    state: &web::Data<AppState>,
-    viewer: &super::Viewer,
+    post: &super::Post<'_>,
     tid: TournamentId,
     r: crate::domain::DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
-    super::post_answer(
-        state,
-        viewer,
+    post.answer(
         r,
         |_| format!("/t/{tid}/manage/teams"),
-        move |e| {
-            let problem = Some(e.to_string());
-            move |conn: &mut crate::db::DbConnection, v: &super::Viewer| {
-                manage_page(conn, v, tid, problem, None, None)
-            }
-        },
+        move |conn, v, e| manage_page(conn, v, tid, Some(e.to_string()), None, None),
     )
     .await
+}
+
+/// A post of the team screen: `op` with the form's command in one write
+/// transaction, then the screen (`manage_answer`).
+async fn manage_post<C, V, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    csrf: &str,
+    tid: TournamentId,
+    cmd: crate::domain::DomainResult<C>,
+    op: F,
+) -> Result<HttpResponse, PageError>
+where
+    C: Send + 'static,
+    V: Send + 'static,
+    F: FnOnce(
+            &mut crate::db::DbConnection,
+            &crate::domain::Actor,
+            C,
+        ) -> crate::domain::DomainResult<V>
+        + Send
+        + 'static,
+{
+    let post = super::Post::of(state, req, csrf, tid).await?;
+    let r = post.run(cmd, op).await?;
+    manage_answer(&post, tid, r).await
 }
 
 #[derive(serde::Deserialize)]
@@ -583,13 +579,9 @@ pub async fn manage_pair(
     tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        teams::pair_next(conn, actor, tid, teams::PairTeamRound::default())
-    })
-    .await?;
-    manage_answer(&state, &viewer, tid, r).await
+    let (tid, cmd) = (tid.into_inner(), teams::PairTeamRound::default());
+    let op = move |conn: &mut _, actor: &_, cmd| teams::pair_next(conn, actor, tid, cmd);
+    manage_post(&state, &req, &form.csrf, tid, Ok(cmd), op).await
 }
 
 pub async fn manage_publish(
@@ -599,12 +591,8 @@ pub async fn manage_publish(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        teams::publish(conn, actor, tid, n)
-    })
-    .await?;
-    manage_answer(&state, &viewer, tid, r).await
+    let op = move |conn: &mut _, actor: &_, ()| teams::publish(conn, actor, tid, n);
+    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
 }
 
 #[derive(serde::Deserialize)]
@@ -623,13 +611,9 @@ pub async fn manage_deadline(
     form: web::Form<DeadlineForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let typed = form.deadline.clone();
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        teams::set_deadline(conn, actor, tid, n, teams::typed_deadline(&typed)?)
-    })
-    .await?;
-    manage_answer(&state, &viewer, tid, r).await
+    let op = move |conn: &mut _, actor: &_, d| teams::set_deadline(conn, actor, tid, n, d);
+    let cmd = teams::typed_deadline(&form.deadline);
+    manage_post(&state, &req, &form.csrf, tid, cmd, op).await
 }
 
 /// The line-up form: `b1`…`bN` hold roster places (empty: an empty board).
@@ -642,17 +626,9 @@ pub async fn manage_lineup(
     let (tid, n, team) = path.into_inner();
     let fields: std::collections::HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
-    let viewer = super::form_viewer(&state, &req, &csrf).await?;
-    let r = match lineup_places(&fields) {
-        Err(e) => Err(e),
-        Ok(players) => {
-            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                teams::set_lineup(conn, actor, tid, n, team, teams::LineupInput { players })
-            })
-            .await?
-        }
-    };
-    manage_answer(&state, &viewer, tid, r).await
+    let cmd = lineup_places(&fields).map(|players| teams::LineupInput { players });
+    let op = move |conn: &mut _, actor: &_, l| teams::set_lineup(conn, actor, tid, n, team, l);
+    manage_post(&state, &req, &csrf, tid, cmd, op).await
 }
 
 /// The result form: `m{match}b{board}` hold results as written, or the
@@ -666,50 +642,12 @@ pub async fn manage_results(
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
     let fields: Vec<(String, String)> = form.into_inner();
-    let csrf = fields
-        .iter()
-        .find(|(k, _)| k == "csrf")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default();
-    let viewer = super::form_viewer(&state, &req, &csrf).await?;
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        let current = teams::round(conn, tid, n, crate::domain::Audience::Staff)?;
-        let mut results = vec![];
-        for (key, value) in &fields {
-            let Some((m, b)) = key
-                .strip_prefix('m')
-                .and_then(|rest| rest.split_once('b'))
-                .and_then(|(m, b)| Some((m.parse::<i32>().ok()?, b.parse::<i32>().ok()?)))
-            else {
-                continue;
-            };
-            let text = match value.trim() {
-                "1" => "1-0",
-                "=" | "½" | "5" => "½-½",
-                "0" => "0-1",
-                "+" => "+/-",
-                "-" => "-/+",
-                other => other,
-            };
-            let was = current
-                .matches
-                .iter()
-                .find(|x| x.number == m)
-                .and_then(|x| x.boards.iter().find(|y| y.board == b))
-                .and_then(|y| y.result.clone())
-                .unwrap_or_default();
-            if text != was {
-                results.push(teams::BoardResultInput {
-                    match_number: m,
-                    board: b,
-                    result: text.to_string(),
-                });
-            }
-        }
-        teams::set_results(conn, actor, tid, n, teams::TeamResults { results })
-    })
-    .await?;
-    manage_answer(&state, &viewer, tid, r).await
+    let csrf = super::staff::posted(&fields, "csrf").to_string();
+    let op = move |conn: &mut _, actor: &_, ()| {
+        let typed = teams::TeamResults::typed(conn, tid, n, &fields)?;
+        teams::set_results(conn, actor, tid, n, typed)
+    };
+    manage_post(&state, &req, &csrf, tid, Ok(()), op).await
 }
 
 pub async fn manage_unpair(
@@ -719,12 +657,8 @@ pub async fn manage_unpair(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        teams::unpair(conn, actor, tid, n)
-    })
-    .await?;
-    manage_answer(&state, &viewer, tid, r).await
+    let op = move |conn: &mut _, actor: &_, ()| teams::unpair(conn, actor, tid, n);
+    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
 }
 
 /// A round number typed in a form field (empty: `None`).
@@ -754,17 +688,10 @@ pub async fn manage_withdraw(
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let r = match round_field("from_round", &form.from_round) {
-        Ok(from_round) => {
-            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                teams::withdraw(conn, actor, tid, team, teams::WithdrawTeam { from_round })
-            })
-            .await?
-        }
-        Err(e) => Err(e),
-    };
-    manage_answer(&state, &viewer, tid, r).await
+    let cmd = round_field("from_round", &form.from_round)
+        .map(|from_round| teams::WithdrawTeam { from_round });
+    let op = move |conn: &mut _, actor: &_, w| teams::withdraw(conn, actor, tid, team, w);
+    manage_post(&state, &req, &form.csrf, tid, cmd, op).await
 }
 
 pub async fn manage_reinstate(
@@ -774,12 +701,8 @@ pub async fn manage_reinstate(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        teams::reinstate(conn, actor, tid, team)
-    })
-    .await?;
-    manage_answer(&state, &viewer, tid, r).await
+    let op = move |conn: &mut _, actor: &_, ()| teams::reinstate(conn, actor, tid, team);
+    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
 }
 
 pub async fn manage_bye(
@@ -789,21 +712,15 @@ pub async fn manage_bye(
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team) = path.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let r = match round_field("round", &form.round) {
-        Ok(Some(round)) => {
-            super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                teams::request_bye(conn, actor, tid, team, teams::RequestTeamBye { round })
-            })
-            .await?
-        }
-        Ok(None) => Err(crate::domain::DomainError::invalid(
+    let cmd = round_field("round", &form.round).and_then(|round| match round {
+        Some(round) => Ok(teams::RequestTeamBye { round }),
+        None => Err(crate::domain::DomainError::invalid(
             "round",
             msg!("give the round of the bye"),
         )),
-        Err(e) => Err(e),
-    };
-    manage_answer(&state, &viewer, tid, r).await
+    });
+    let op = move |conn: &mut _, actor: &_, b| teams::request_bye(conn, actor, tid, team, b);
+    manage_post(&state, &req, &form.csrf, tid, cmd, op).await
 }
 
 pub async fn manage_cancel_bye(
@@ -813,10 +730,6 @@ pub async fn manage_cancel_bye(
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, team, n) = path.into_inner();
-    let viewer = super::form_viewer(&state, &req, &form.csrf).await?;
-    let r = super::write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        teams::cancel_bye(conn, actor, tid, team, n)
-    })
-    .await?;
-    manage_answer(&state, &viewer, tid, r).await
+    let op = move |conn: &mut _, actor: &_, ()| teams::cancel_bye(conn, actor, tid, team, n);
+    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
 }

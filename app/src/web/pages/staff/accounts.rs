@@ -4,7 +4,7 @@
 //! `POST /api/v1/tournaments/import-trf`).
 
 use super::*;
-use crate::domain::interchange;
+use crate::domain::interchange::{self, ImportedTrf};
 use crate::domain::users::UserView;
 
 #[derive(Template)]
@@ -52,9 +52,7 @@ pub async fn accounts(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, PageError> {
-    let created = web::Query::<HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("created").cloned());
+    let created = super::super::query(&req, "created");
     page(&state, &req, move |conn, viewer| {
         accounts_page(
             conn,
@@ -73,32 +71,25 @@ pub async fn create_account(
     form: web::Form<AccountForm>,
 ) -> Result<HttpResponse, PageError> {
     let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let post = Post::of(&state, &req, &f.csrf, None).await?;
     let (name, password, display) = (
         f.username.clone(),
         f.password.clone(),
         f.display_name.clone(),
     );
-    let admin = crate::web::pages::ticked(&f.is_admin);
-    let r = write_op(&state, &viewer, None, move |conn, actor| {
-        users::create_user(conn, actor, name.trim(), &password, &display, admin)
-    })
-    .await?;
-    post_answer(
-        &state,
-        &viewer,
-        r,
+    let admin = ticked(&f.is_admin);
+    post.submit(
+        Ok(()),
+        move |conn, actor, ()| {
+            users::create_user(conn, actor, name.trim(), &password, &display, admin)
+        },
         |u| {
             format!(
                 "/accounts?created={}",
                 super::super::url_encode(&u.username)
             )
         },
-        move |e| {
-            move |conn: &mut DbConnection, v: &Viewer| {
-                accounts_page(conn, v, f, FormError::of(&e), None)
-            }
-        },
+        move |conn, v, e| accounts_page(conn, v, f, FormError::of(&e), None),
     )
     .await
 }
@@ -143,49 +134,28 @@ pub async fn import_trf(
     req: HttpRequest,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
-    // Who is asking, before a byte of the file is read: a logged-in user
-    // (the CSRF token, in the body, is checked once it is read).
-    let lang = crate::web::lang_of(&req);
-    let creds = Credentials::of(&req);
-    let db = state.db.clone();
-    let actor = web::block(move || creds.actor(&db, false))
-        .await
-        .map_err(|e| PageError::new(AppError::from(e), lang))?
-        .map_err(|e| PageError::new(e, lang))?;
-    if actor.user_id.is_none() {
-        return Err(PageError::new(DomainError::Unauthenticated, lang));
-    }
+    // Who is asking, before a byte of the file is read.
+    super::super::logged_in(&state, &req).await?;
     let too_big = msg!("the TRF file is larger than 8 MiB");
     let bytes = super::super::form_body(&req, body, MAX_FORM_BYTES, "trf", too_big).await?;
     let f: ImportTrfForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let post = Post::of(&state, &req, &f.csrf, None).await?;
     let max = state.limits.max_players;
-    let text = f.trf.clone();
-    // A team file (`013` records) becomes a team event; any other, an
-    // individual tournament.
-    let r = write_op(&state, &viewer, None, move |conn, actor| {
-        if crate::domain::teams::is_team_trf(&text) {
-            return crate::domain::teams::import_trf_as_new(conn, actor, &text)
-                .map(|tid| format!("/t/{tid}/manage/teams"));
-        }
-        let parsed = interchange::read_trf_text(&text, max)?;
-        interchange::import_trf(conn, actor, &parsed)
-            .map(|v| format!("/t/{}/manage/players", v.tournament.id))
-    })
-    .await?;
-    post_answer(
-        &state,
-        &viewer,
-        r,
-        |to| to,
-        move |e| {
-            move |_: &mut DbConnection, v: &Viewer| {
-                Ok(ImportTrfPage {
-                    base: Base::new(v, v.tr().t("import_trf"), None),
-                    trf: f.trf,
-                    error: FormError::of(&e),
-                })
-            }
+    post.submit(
+        Ok(f.trf.clone()),
+        move |conn, actor, text| interchange::import_trf_file(conn, actor, &text, max),
+        |made| match made {
+            ImportedTrf::Team(tid) => format!("/t/{tid}/manage/teams"),
+            ImportedTrf::Individual(tid) => format!("/t/{tid}/manage/players"),
+        },
+        move |_, v, e| {
+            let base = Base::new(v, v.tr().t("import_trf"), None);
+            let error = FormError::of(&e);
+            Ok(ImportTrfPage {
+                base,
+                trf: f.trf,
+                error,
+            })
         },
     )
     .await

@@ -1,4 +1,4 @@
-//! The audit log, for the staff.
+//! The audit log, for the staff (`views::audit_lines`).
 
 use super::*;
 use crate::domain::audit_text::Object;
@@ -16,20 +16,9 @@ pub struct AuditLine {
 }
 
 impl AuditLine {
-    /// A stored row as the staff read it.
-    fn of(r: &AuditRow, user: String, tr: &crate::i18n::Tr) -> AuditLine {
-        let state = |s: &Option<String>| {
-            s.as_deref()
-                .and_then(|s| serde_json::from_str::<serde_json::Value>(s).ok())
-        };
-        let (before, after) = (state(&r.before_state), state(&r.after_state));
-        let t = crate::domain::audit_text::describe(
-            &r.action,
-            &r.entity,
-            r.entity_id,
-            before.as_ref(),
-            after.as_ref(),
-        );
+    /// A line of the log in the viewer's language, its time as local time.
+    fn of(l: crate::domain::views::AuditLine, tr: &crate::i18n::Tr) -> AuditLine {
+        let t = l.text;
         let mut details: Vec<String> = t.details.iter().map(|m| tr.msg(m)).collect();
         details.extend(
             t.stored
@@ -37,8 +26,8 @@ impl AuditLine {
                 .map(|s| crate::i18n::errors::stored(s, tr.lang)),
         );
         AuditLine {
-            at: crate::web::pages::local_time(&r.at),
-            user,
+            at: crate::web::pages::local_time(&l.at),
+            user: l.user,
             what: tr.msg(&t.what),
             object: match t.object {
                 Some(Object::Msg(m)) => tr.msg(&m),
@@ -68,29 +57,19 @@ pub async fn audit(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let offset: i64 = web::Query::<HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("offset").and_then(|o| o.parse().ok()))
+    let offset = super::super::query_number(&req, "offset")
         .unwrap_or(0i64)
         .max(0);
     page(&state, &req, move |conn, viewer| {
         require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
         let nav = TournamentNav::load(conn, viewer, tid, "audit")?;
-        let rows: Vec<AuditRow> = audit::for_tournament(conn, tid, AUDIT_PAGE + 1, offset)?;
-        let more = rows.len() as i64 > AUDIT_PAGE;
-        let names = users::user_names(conn)?;
+        let (lines, more) = crate::domain::views::audit_lines(conn, tid, AUDIT_PAGE, offset)?;
         let tr = viewer.tr();
-        let lines = rows
-            .iter()
-            .take(AUDIT_PAGE as usize)
-            .map(|r| {
-                let user = r.user_id.and_then(|u| names.get(&u).cloned());
-                AuditLine::of(r, user.unwrap_or_else(|| "system".into()), &tr)
-            })
-            .collect();
+        let lines = lines.into_iter().map(|l| AuditLine::of(l, &tr)).collect();
         let title = format!("{} · {}", tr.t("audit"), nav.name);
+        let base = Base::new(viewer, title, Some(nav));
         Ok(AuditPage {
-            base: Base::new(viewer, title, Some(nav)),
+            base,
             tid,
             lines,
             offset,

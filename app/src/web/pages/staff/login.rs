@@ -1,7 +1,8 @@
 //! Logging in and out through the pages.
 
 use super::*;
-use crate::i18n::errors;
+use crate::i18n::{errors, Lang};
+use crate::web::auth::{constant_time_eq, Attempt};
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -68,6 +69,69 @@ pub struct LoginForm {
     pub(super) csrf: String,
 }
 
+/// The login form again, with `error`, as posted by `username`.
+fn login_again(
+    status: StatusCode,
+    lang: Lang,
+    username: String,
+    error: String,
+    csrf: String,
+) -> HttpResponse {
+    let viewer = Viewer {
+        actor: Default::default(),
+        csrf: String::new(),
+        lang,
+        path: "/login".into(),
+        list_manager: false,
+    };
+    let base = Base::new(&viewer, viewer.tr().t("login"), None);
+    let error = Some(error);
+    html(
+        status,
+        &LoginPage {
+            base,
+            username,
+            error,
+            csrf,
+        },
+    )
+}
+
+/// Whether a login may be tried: the form's token against the cookie's (a
+/// login posted from another site, which would log the browser into the
+/// attacker's account, has neither), then the rate limit of `web::auth`.
+fn login_gate(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: &str,
+    username: &str,
+) -> Result<Attempt, (StatusCode, AppError)> {
+    let held = req.cookie(LOGIN_CSRF_COOKIE);
+    if !held.is_some_and(|c| !csrf.is_empty() && constant_time_eq(c.value(), csrf)) {
+        let message = msg!("the login form has expired; log in again on the new one");
+        return Err((
+            StatusCode::FORBIDDEN,
+            AppError::BadRequest {
+                status: 403,
+                message,
+            },
+        ));
+    }
+    let ip = req
+        .peer_addr()
+        .map(|a| a.ip().to_string())
+        .unwrap_or_default();
+    state
+        .login_limiter
+        .begin(&ip, username)
+        .map_err(|retry_after| {
+            (
+                StatusCode::TOO_MANY_REQUESTS,
+                AppError::TooManyRequests { retry_after },
+            )
+        })
+}
+
 /// The same login as `POST /api/v1/session`: `users::login`, the same rate
 /// limit, the same session cookie.
 pub async fn login(
@@ -75,93 +139,47 @@ pub async fn login(
     req: HttpRequest,
     form: web::Form<LoginForm>,
 ) -> Result<HttpResponse, PageError> {
-    let lang = crate::web::lang_of(&req);
-    let LoginForm {
-        username,
-        password,
-        csrf,
-    } = form.into_inner();
-    let ip = req
-        .peer_addr()
-        .map(|a| a.ip().to_string())
-        .unwrap_or_default();
+    let (lang, f) = (crate::web::lang_of(&req), form.into_inner());
     let (token, _) = login_token(&req);
-    let show = |status: StatusCode, error: String, username: String| {
-        let viewer = Viewer {
-            actor: Default::default(),
-            csrf: String::new(),
-            lang,
-            path: "/login".into(),
-            list_manager: false,
-        };
-        html(
-            status,
-            &LoginPage {
-                base: Base::new(&viewer, viewer.tr().t("login"), None),
-                username,
-                error: Some(error),
-                csrf: token.clone(),
-            },
-        )
-    };
-    // The form's token against the cookie's: a login posted from another
-    // site (which would log the browser into the attacker's account) has
-    // neither.
-    let held = req.cookie(LOGIN_CSRF_COOKIE);
-    if !held
-        .is_some_and(|c| !csrf.is_empty() && crate::web::auth::constant_time_eq(c.value(), &csrf))
-    {
-        let e = AppError::BadRequest {
-            status: 403,
-            message: msg!("the login form has expired; log in again on the new one"),
-        };
-        let mut res = show(
-            StatusCode::FORBIDDEN,
-            crate::web::error::sentence(&e, lang),
-            username,
-        );
-        let secure = state.secure_cookies || is_tls(&req);
-        let _ = res.add_cookie(&login_csrf_cookie(&token, secure));
-        return Ok(res);
-    }
-    let attempt = match state.login_limiter.begin(&ip, &username) {
-        Ok(a) => a,
-        Err(retry_after) => {
-            let e = AppError::TooManyRequests { retry_after };
-            return Ok(show(
-                StatusCode::TOO_MANY_REQUESTS,
-                crate::web::error::sentence(&e, lang),
-                username,
-            ));
+    let secure = state.secure_cookies || is_tls(&req);
+    let again = |status, e: String| login_again(status, lang, f.username.clone(), e, token.clone());
+    let attempt = match login_gate(&state, &req, &f.csrf, &f.username) {
+        Ok(attempt) => attempt,
+        Err((status, e)) => {
+            let mut res = again(status, crate::web::error::sentence(&e, lang));
+            if status == StatusCode::FORBIDDEN {
+                let _ = res.add_cookie(&login_csrf_cookie(&token, secure));
+            }
+            return Ok(res);
         }
     };
-    let old = Credentials::of(&req).session;
-    let db = state.db.clone();
-    let name = username.clone();
-    let result =
-        web::block(move || db.write(|conn| users::login(conn, &name, &password, old.as_deref())))
-            .await
-            .map_err(|e| PageError::new(AppError::from(e), lang))?;
-    match result {
+    let (old, db) = (Credentials::of(&req).session, state.db.clone());
+    let (name, password) = (f.username.clone(), f.password.clone());
+    let login = move |conn: &mut _| users::login(conn, &name, &password, old.as_deref());
+    let result = web::block(move || db.write(login)).await;
+    match result.map_err(|e| PageError::new(AppError::from(e), lang))? {
         Ok(logged) => {
             state.login_limiter.succeed(attempt);
-            let secure = state.secure_cookies || is_tls(&req);
-            Ok(HttpResponse::SeeOther()
-                .cookie(session_cookie(&logged.session_token, secure))
-                .insert_header(("Location", "/"))
-                .finish())
+            Ok(home_with(session_cookie(&logged.session_token, secure)))
         }
         // A wrong password: the attempt stays counted as a failure.
-        Err(e @ DomainError::Invalid { .. }) => Ok(show(
+        Err(e @ DomainError::Invalid { .. }) => Ok(again(
             StatusCode::UNPROCESSABLE_ENTITY,
             errors::error(&e, lang),
-            username,
         )),
         Err(e) => {
             state.login_limiter.forget(attempt);
             Err(PageError::new(e, lang))
         }
     }
+}
+
+/// Back to the home page with `cookie` set (a session) or expired.
+fn home_with(cookie: actix_web::cookie::Cookie<'static>) -> HttpResponse {
+    HttpResponse::SeeOther()
+        .cookie(cookie)
+        .insert_header(("Location", "/"))
+        .finish()
 }
 
 #[derive(Deserialize)]
@@ -183,8 +201,5 @@ pub async fn logout(
     .await?
     .map_err(|e| PageError::new(e, viewer.lang))?;
     let secure = state.secure_cookies || is_tls(&req);
-    Ok(HttpResponse::SeeOther()
-        .cookie(expired_cookie(secure))
-        .insert_header(("Location", "/"))
-        .finish())
+    Ok(home_with(expired_cookie(secure)))
 }

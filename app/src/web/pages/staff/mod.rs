@@ -3,17 +3,16 @@
 //! CSRF token and runs the existing domain operation in one transaction.
 
 use super::{
-    form_viewer, html, page, page_for, post_answer, redirect, ticked, write_op, Base, PageError,
+    form_viewer, html, page, redirect, ticked, with_done, write_op, Base, PageError, Post,
     TournamentNav, Viewer,
 };
-use crate::db::models::AuditRow;
 use crate::db::DbConnection;
 use crate::domain::engine::ViolationView;
-use crate::domain::registration::{self, ByeRequestView, PlayerView, RegisterPlayer, RequestBye};
+use crate::domain::registration::{self, ByeRequestView, PlayerView, RequestBye};
 use crate::domain::results;
 use crate::domain::rounds::{self, GameView, RoundView};
 use crate::domain::tournaments::{self, Period, Regulations, StaffMember, TimeControl};
-use crate::domain::{audit, require_role, users, DomainError, DomainResult, Role, ToConfirm};
+use crate::domain::{require_role, users, DomainError, DomainResult, Role, ToConfirm};
 use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};
 use crate::web::error::AppError;
 use crate::web::AppState;

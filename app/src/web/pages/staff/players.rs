@@ -3,23 +3,10 @@
 
 use super::*;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
-use crate::domain::kinds::{parse_field, ByeRequestKind, PlayerStatus, Sex};
+use crate::domain::kinds::PlayerStatus;
 use crate::i18n::errors;
 
-#[derive(Deserialize, Clone, Default)]
-#[serde(default)]
-pub struct PlayerForm {
-    pub csrf: String,
-    pub name: String,
-    pub rating: String,
-    pub title: String,
-    pub federation: String,
-    pub fide_id: String,
-    pub club: String,
-    pub sex: String,
-    pub joins_round: String,
-    pub confirm_duplicate: String,
-}
+pub use registration::{ByeForm, EditPlayerForm, PlayerForm};
 
 /// A number typed in a form, or none (`formats::typed_optional`).
 pub(crate) fn optional<T: std::str::FromStr>(
@@ -30,21 +17,9 @@ pub(crate) fn optional<T: std::str::FromStr>(
     crate::domain::formats::typed_optional(field, text, what)
 }
 
-impl PlayerForm {
-    pub(crate) fn command(&self) -> DomainResult<RegisterPlayer> {
-        Ok(RegisterPlayer {
-            name: self.name.clone(),
-            rating: optional("rating", &self.rating, "a rating")?,
-            title: self.title.clone(),
-            federation: self.federation.clone(),
-            fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
-            club: self.club.clone(),
-            sex: parse_field("sex", &self.sex)?,
-            joins_round: optional("joins_round", &self.joins_round, "a round number")?,
-            confirm_duplicate: ticked(&self.confirm_duplicate),
-            ..Default::default()
-        })
-    }
+/// The players screen with the sentence `done` on top.
+fn players_done(tid: TournamentId, done: &str) -> String {
+    with_done(&format!("/t/{tid}/manage/players"), done)
 }
 
 #[derive(Template)]
@@ -144,6 +119,15 @@ pub(super) fn players_admin(
     })
 }
 
+impl PlayersExtras {
+    /// The screen with nothing typed, then `set`.
+    pub(super) fn with(set: impl FnOnce(&mut PlayersExtras)) -> PlayersExtras {
+        let mut x = no_extras();
+        set(&mut x);
+        x
+    }
+}
+
 pub(super) fn no_extras() -> PlayersExtras {
     PlayersExtras {
         f: PlayerForm::default(),
@@ -162,9 +146,7 @@ pub async fn players_form(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("done").cloned());
+    let notice = super::super::query(&req, "done");
     page(&state, &req, move |conn, viewer| {
         let mut x = no_extras();
         x.notice = notice;
@@ -179,40 +161,17 @@ pub async fn register(
     tid: web::Path<TournamentId>,
     form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let result = match f.command() {
-        Ok(cmd) => {
-            write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                registration::register(conn, actor, tid, cmd)
-            })
-            .await?
-        }
-        Err(e) => Err(e),
-    };
+    let (tid, f) = (tid.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let registered = post.tr().t("registered");
     // Back to an empty form with the focus in the name field: the next player.
-    post_answer(
-        &state,
-        &viewer,
-        result,
-        |p| {
-            format!(
-                "/t/{tid}/manage/players?done={}",
-                crate::web::pages::url_encode(&format!(
-                    "{}: {}",
-                    p.name,
-                    viewer.tr().t("registered")
-                ))
-            )
-        },
-        move |e| {
-            let x = PlayersExtras {
-                f,
-                error: FormError::of(&e),
-                ..no_extras()
-            };
-            move |conn: &mut DbConnection, v: &Viewer| players_admin(conn, v, tid, x)
+    post.submit(
+        f.command(),
+        move |conn, actor, cmd| registration::register(conn, actor, tid, cmd),
+        |p| players_done(tid, &format!("{}: {registered}", p.name)),
+        move |conn, v, e| {
+            let x = PlayersExtras::with(|x| (x.f, x.error) = (f, FormError::of(&e)));
+            players_admin(conn, v, tid, x)
         },
     )
     .await
@@ -234,37 +193,26 @@ pub async fn import_csv(
     tid: web::Path<TournamentId>,
     form: web::Form<CsvForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let (tid, f) = (tid.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let text = f.csv.clone();
-    let result = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+    let import = move |conn: &mut DbConnection, actor: &_, ()| {
         registration::import_list(conn, actor, tid, &text)
-    })
-    .await?;
-    match result {
-        Ok(n) => Ok(redirect(&format!(
-            "/t/{tid}/manage/players?done={}",
-            crate::web::pages::url_encode(&format!("{n} {}", viewer.tr().t("players_registered")))
+    };
+    match post.run(Ok(()), import).await? {
+        Ok(n) => Ok(redirect(&players_done(
+            tid,
+            &format!("{n} {}", post.tr().t("players_registered")),
         ))),
         Err(DomainError::Invalid { message, .. }) => {
-            let x = PlayersExtras {
-                csv: f.csv,
-                csv_errors: errors::message(&message, viewer.lang)
-                    .lines()
-                    .map(str::to_string)
-                    .collect(),
-                ..no_extras()
-            };
-            page_for(
-                &state,
-                &viewer,
-                StatusCode::UNPROCESSABLE_ENTITY,
-                move |conn, v| players_admin(conn, v, tid, x),
-            )
-            .await
+            let lines = errors::message(&message, post.viewer.lang);
+            let csv_errors = lines.lines().map(str::to_string).collect();
+            let x = PlayersExtras::with(|x| (x.csv, x.csv_errors) = (f.csv, csv_errors));
+            let status = StatusCode::UNPROCESSABLE_ENTITY;
+            post.show(status, move |conn, v| players_admin(conn, v, tid, x))
+                .await
         }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
+        Err(e) => Err(post.fail(e)),
     }
 }
 
@@ -277,25 +225,21 @@ pub struct WithdrawForm {
 
 /// The players screen asking "withdraw NAME?" before anything is written.
 async fn ask(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
-    tid: TournamentId,
-    pid: PlayerId,
+    post: &Post<'_>,
+    (tid, pid): (TournamentId, PlayerId),
     action: String,
     hidden: Vec<(String, String)>,
     question: impl FnOnce(&str) -> String + Send + 'static,
 ) -> Result<HttpResponse, PageError> {
-    page_for(state, viewer, StatusCode::OK, move |conn, v| {
+    post.show(StatusCode::OK, move |conn, v| {
         let name = registration::load_player(conn, tid, pid)?.name;
-        let x = PlayersExtras {
-            pending: Some(Pending {
-                action,
-                question: question(&name),
-                hidden,
-            }),
-            ..no_extras()
-        };
-        players_admin(conn, v, tid, x)
+        let question = question(&name);
+        let pending = Some(Pending {
+            action,
+            question,
+            hidden,
+        });
+        players_admin(conn, v, tid, PlayersExtras::with(|x| x.pending = pending))
     })
     .await
 }
@@ -307,24 +251,21 @@ pub async fn withdraw(
     form: web::Form<WithdrawForm>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
     if !confirmed(&form.confirm) {
-        let q = viewer.tr().t("confirm_withdraw");
+        let q = post.tr().t("confirm_withdraw");
         let action = format!("/t/{tid}/manage/players/{pid}/withdraw");
-        return ask(&state, &viewer, tid, pid, action, Vec::new(), move |name| {
-            format!("{name}: {q}")
-        })
-        .await;
+        let question = move |name: &str| format!("{name}: {q}");
+        return ask(&post, (tid, pid), action, Vec::new(), question).await;
     }
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        registration::withdraw(conn, actor, tid, pid)
-    })
-    .await?;
+    let withdrawn = post.tr().t("withdrawn");
+    let op = move |conn: &mut _, actor: &_, ()| registration::withdraw(conn, actor, tid, pid);
+    let r = post.run(Ok(()), op).await?;
     players_answer(
-        &state,
-        &viewer,
+        &post,
         tid,
-        r.map(|p| format!("{}: {}", p.name, viewer.tr().t("withdrawn"))),
+        r.map(|p| format!("{}: {withdrawn}", p.name)),
+        None,
     )
     .await
 }
@@ -336,76 +277,17 @@ pub async fn reinstate(
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        registration::reinstate(conn, actor, tid, pid)
-    })
-    .await?;
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let reinstated = post.tr().t("reinstated");
+    let op = move |conn: &mut _, actor: &_, ()| registration::reinstate(conn, actor, tid, pid);
+    let r = post.run(Ok(()), op).await?;
     players_answer(
-        &state,
-        &viewer,
+        &post,
         tid,
-        r.map(|p| format!("{}: {}", p.name, viewer.tr().t("reinstated"))),
+        r.map(|p| format!("{}: {reinstated}", p.name)),
+        None,
     )
     .await
-}
-
-/// The edit form of one player, as stored or as typed.
-#[derive(Deserialize, Clone, Default)]
-#[serde(default)]
-pub struct EditPlayerForm {
-    pub csrf: String,
-    pub version: String,
-    pub name: String,
-    pub rating: String,
-    pub title: String,
-    pub federation: String,
-    pub fide_id: String,
-    pub club: String,
-    pub birth_date: String,
-    pub sex: String,
-    pub k_factor: String,
-}
-
-impl EditPlayerForm {
-    fn of(p: &PlayerView) -> EditPlayerForm {
-        EditPlayerForm {
-            version: p.version.to_string(),
-            name: p.name.clone(),
-            rating: p.rating.map(|r| r.to_string()).unwrap_or_default(),
-            title: p.title.clone(),
-            federation: p.federation.clone(),
-            fide_id: p.fide_id.map(|r| r.to_string()).unwrap_or_default(),
-            club: p.club.clone(),
-            birth_date: p.birth_date.clone(),
-            sex: p.sex.to_string(),
-            k_factor: p.k_factor.to_string(),
-            ..Default::default()
-        }
-    }
-
-    /// The choices of the sex select: each word, and whether it is the one
-    /// typed (none when the form holds something else).
-    pub fn sex_options(&self) -> Vec<(Sex, bool)> {
-        let typed = self.sex.parse::<Sex>().ok();
-        Sex::ALL.iter().map(|&s| (s, typed == Some(s))).collect()
-    }
-
-    fn command(&self) -> DomainResult<registration::EditPlayer> {
-        Ok(registration::EditPlayer {
-            name: Some(self.name.clone()),
-            rating: optional("rating", &self.rating, "a rating")?,
-            title: Some(self.title.clone()),
-            federation: Some(self.federation.clone()),
-            fide_id: optional("fide_id", &self.fide_id, "a FIDE id")?,
-            club: Some(self.club.clone()),
-            birth_date: Some(self.birth_date.clone()),
-            sex: Some(parse_field("sex", &self.sex)?),
-            k_factor: optional("k_factor", &self.k_factor, "10, 20 or 40")?,
-            version: number("version", &self.version, "a version")?,
-            ..Default::default()
-        })
-    }
 }
 
 #[derive(Template)]
@@ -418,6 +300,9 @@ pub struct PlayerEditPage {
     pub error: FormError,
     /// The player's check-in code (`domain::checkin`), once issued.
     pub checkin_code: Option<String>,
+    /// The viewer is an organizer: only then the person's data (export,
+    /// erasure) is offered.
+    pub organizer: bool,
 }
 
 impl PlayerEditPage {
@@ -444,6 +329,7 @@ pub(super) fn player_edit_page(
         nav.name
     );
     let checkin_code = crate::domain::checkin::code_of(conn, tid, pid)?;
+    let organizer = require_role(conn, &viewer.actor, tid, &[Role::Organizer]).is_ok();
     Ok(PlayerEditPage {
         base: Base::new(viewer, title, Some(nav)),
         tid,
@@ -451,6 +337,7 @@ pub(super) fn player_edit_page(
         f,
         error,
         checkin_code,
+        organizer,
     })
 }
 
@@ -475,39 +362,21 @@ pub async fn edit_player(
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<EditPlayerForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let r = match f.command() {
-        Ok(cmd) => {
-            write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                registration::edit(conn, actor, tid, pid, cmd)
-            })
-            .await?
-        }
-        Err(e) => Err(e),
-    };
-    post_answer(
-        &state,
-        &viewer,
-        r,
+    let ((tid, pid), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let (tr, lang) = (post.tr(), post.viewer.lang);
+    post.submit(
+        f.command(),
+        move |conn, actor, cmd| registration::edit(conn, actor, tid, pid, cmd),
         |done| {
-            let mut text = format!("{}: {}", done.player.name, viewer.tr().t("changed"));
+            let mut text = format!("{}: {}", done.player.name, tr.t("changed"));
             for e in &done.effects {
                 text.push_str(" — ");
-                text.push_str(&errors::message(e, viewer.lang));
+                text.push_str(&errors::message(e, lang));
             }
-            format!(
-                "/t/{tid}/manage/players?done={}",
-                crate::web::pages::url_encode(&text)
-            )
+            players_done(tid, &text)
         },
-        move |e| {
-            let typed = (f, FormError::of(&e));
-            move |conn: &mut DbConnection, v: &Viewer| {
-                player_edit_page(conn, v, tid, pid, Some(typed))
-            }
-        },
+        move |conn, v, e| player_edit_page(conn, v, tid, pid, Some((f, FormError::of(&e)))),
     )
     .await
 }
@@ -520,30 +389,15 @@ pub async fn delete_player(
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, pid) = path.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        let name = registration::load_player(conn, tid, pid)?.name;
-        registration::delete(conn, actor, tid, pid).map(|()| name)
-    })
-    .await?;
-    players_answer(
-        &state,
-        &viewer,
-        tid,
-        r.map(|name| format!("{name}: {}", viewer.tr().t("deleted"))),
-    )
-    .await
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct ByeForm {
-    pub(super) csrf: String,
-    pub(super) round: String,
-    pub(super) kind: String,
-    pub(super) warning_read: String,
-    pub(super) leave_fide_mode: String,
-    pub(super) confirm: String,
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let deleted = post.tr().t("deleted");
+    let r = post
+        .run(Ok(()), move |conn, actor, ()| {
+            let name = registration::load_player(conn, tid, pid)?.name;
+            registration::delete(conn, actor, tid, pid).map(|()| name)
+        })
+        .await?;
+    players_answer(&post, tid, r.map(|name| format!("{name}: {deleted}")), None).await
 }
 
 pub async fn request_bye(
@@ -552,93 +406,49 @@ pub async fn request_bye(
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<ByeForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let (round_text, kind_text) = (f.round.clone(), f.kind.clone());
-    let kind = if f.kind.trim().is_empty() {
-        Ok(ByeRequestKind::Half)
-    } else {
-        parse_field("kind", &f.kind)
-    };
-    let parsed =
-        number::<RoundNo>("round", &f.round, "a round number").and_then(|round| Ok((round, kind?)));
-    if let (Ok((round, kind)), false) = (&parsed, confirmed(&f.confirm)) {
-        let hidden = vec![("round", round_text), ("kind", kind_text)];
-        return ask_bye(&state, &viewer, (tid, pid), (*round, *kind), hidden).await;
+    let ((tid, pid), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let cmd = f.command();
+    if let (Ok(bye), false) = (&cmd, confirmed(&f.confirm)) {
+        return ask_bye(&post, (tid, pid), bye, &f).await;
     }
-    let r = match parsed {
-        Ok((round, kind)) => {
-            let cmd = RequestBye {
-                round,
-                kind,
-                note: String::new(),
-                warning_read: ticked(&f.warning_read),
-                leave_fide_mode: ticked(&f.leave_fide_mode),
-            };
-            write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                let name = registration::load_player(conn, tid, pid)?.name;
-                registration::request_bye(conn, actor, tid, pid, cmd).map(|b| (name, b))
-            })
-            .await?
-        }
-        Err(e) => Err(e),
+    let op = move |conn: &mut DbConnection, actor: &_, cmd| {
+        let name = registration::load_player(conn, tid, pid)?.name;
+        registration::request_bye(conn, actor, tid, pid, cmd).map(|b| (name, b))
     };
-    if let Some(c) = r.as_ref().err().and_then(|e| {
-        let fields = vec![
-            ("round", f.round.as_str()),
-            ("kind", &f.kind),
-            ("confirm", "1"),
-        ];
-        FideConfirm::of(e, format!("/t/{tid}/manage/players/{pid}/bye"), fields)
-    }) {
-        let x = PlayersExtras {
-            fide_confirm: Some(c),
-            ..no_extras()
-        };
-        let status = StatusCode::UNPROCESSABLE_ENTITY;
-        return page_for(&state, &viewer, status, move |conn, v| {
-            players_admin(conn, v, tid, x)
-        })
-        .await;
-    }
-    players_answer(
-        &state,
-        &viewer,
-        tid,
-        r.map(|(name, b)| {
-            format!(
-                "{} {name} ({}), {} {}",
-                viewer.tr().t("bye_for"),
-                viewer.tr().bye_kind(b.kind),
-                viewer.tr().t("round"),
-                b.round,
-            )
-        }),
-    )
-    .await
+    let r = post.run(cmd, op).await?;
+    let action = format!("/t/{tid}/manage/players/{pid}/bye");
+    let fide = r
+        .as_ref()
+        .err()
+        .and_then(|e| FideConfirm::of(e, action, f.asked()));
+    let tr = post.tr();
+    let done = r.map(|(name, b)| {
+        let (kind, round) = (tr.bye_kind(b.kind), tr.t("round"));
+        format!("{} {name} ({kind}), {round} {}", tr.t("bye_for"), b.round)
+    });
+    players_answer(&post, tid, done, fide).await
 }
 
 /// A bye asked for without `confirm=1`: "Record this bye: NAME (½), round N?"
 async fn ask_bye(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
+    post: &Post<'_>,
     (tid, pid): (TournamentId, PlayerId),
-    (round, kind): (RoundNo, ByeRequestKind),
-    hidden: Vec<(&str, String)>,
+    bye: &RequestBye,
+    f: &ByeForm,
 ) -> Result<HttpResponse, PageError> {
-    let tr = viewer.tr();
+    let (tr, round, kind) = (post.tr(), bye.round, bye.kind);
     let action = format!("/t/{tid}/manage/players/{pid}/bye");
-    let hidden = hidden
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect();
-    ask(state, viewer, tid, pid, action, hidden, move |name| {
+    let hidden = vec![
+        ("round".to_string(), f.round.clone()),
+        ("kind".to_string(), f.kind.clone()),
+    ];
+    ask(post, (tid, pid), action, hidden, move |name| {
+        let kind = tr.bye_kind(kind);
         format!(
-            "{}: {name} ({}), {} {round}?",
+            "{}: {name} ({kind}), {} {round}?",
             tr.t("confirm_bye"),
-            tr.bye_kind(kind),
-            tr.t("round"),
+            tr.t("round")
         )
     })
     .await
@@ -646,32 +456,30 @@ async fn ask_bye(
 
 /// After a withdrawal or bye: back to the list, or the list with the sentence.
 pub(super) async fn players_answer(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
+    post: &Post<'_>,
     tid: TournamentId,
     r: DomainResult<String>,
+    fide: Option<FideConfirm>,
 ) -> Result<HttpResponse, PageError> {
-    post_answer(
-        state,
-        viewer,
+    if let Some(c) = fide {
+        // FIDE mode refused it: the form that does it anyway.
+        let x = PlayersExtras::with(|x| x.fide_confirm = Some(c));
+        let status = StatusCode::UNPROCESSABLE_ENTITY;
+        return post
+            .show(status, move |conn, v| players_admin(conn, v, tid, x))
+            .await;
+    }
+    post.answer(
         r,
-        |done| {
-            format!(
-                "/t/{tid}/manage/players?done={}",
-                crate::web::pages::url_encode(&done)
-            )
-        },
-        move |e| {
-            let x = PlayersExtras {
-                notice: None,
-                error: FormError {
-                    field: "list".into(),
-                    message: e.to_string(),
-                    ..Default::default()
-                },
-                ..no_extras()
+        |done| players_done(tid, &done),
+        move |conn, v, e| {
+            let (field, message) = ("list".to_string(), e.to_string());
+            let error = FormError {
+                field,
+                message,
+                ..Default::default()
             };
-            move |conn: &mut DbConnection, v: &Viewer| players_admin(conn, v, tid, x)
+            players_admin(conn, v, tid, PlayersExtras::with(|x| x.error = error))
         },
     )
     .await
@@ -685,6 +493,15 @@ pub struct StaffForm {
     pub(super) role: String,
 }
 
+impl StaffForm {
+    fn member(self) -> StaffMember {
+        StaffMember {
+            username: self.username.trim().to_string(),
+            role: self.role,
+        }
+    }
+}
+
 /// The organizer appoints an arbiter (or another organizer) by user name.
 pub async fn appoint(
     state: web::Data<AppState>,
@@ -692,19 +509,13 @@ pub async fn appoint(
     tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let cmd = StaffMember {
-        username: f.username.trim().to_string(),
-        role: f.role,
-    };
+    let (tid, f) = (tid.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let cmd = f.member();
     let done = format!("{}: {}", cmd.username, cmd.role);
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        tournaments::appoint(conn, actor, tid, cmd)
-    })
-    .await?;
-    players_answer(&state, &viewer, tid, r.map(|_| done)).await
+    let op = move |conn: &mut _, actor: &_, cmd| tournaments::appoint(conn, actor, tid, cmd);
+    let r = post.run(Ok(cmd), op).await?;
+    players_answer(&post, tid, r.map(|_| done), None).await
 }
 
 pub async fn dismiss(
@@ -713,75 +524,33 @@ pub async fn dismiss(
     tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let cmd = StaffMember {
-        username: f.username.trim().to_string(),
-        role: f.role,
-    };
-    let done = format!(
-        "{}: {} — {}",
-        cmd.username,
-        viewer.tr().role(&cmd.role),
-        viewer.tr().t("dismissed")
-    );
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        tournaments::dismiss(conn, actor, tid, cmd)
-    })
-    .await?;
-    players_answer(&state, &viewer, tid, r.map(|_| done)).await
+    let (tid, f) = (tid.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let cmd = f.member();
+    let role = post.tr().role(&cmd.role);
+    let done = format!("{}: {role} — {}", cmd.username, post.tr().t("dismissed"));
+    let op = move |conn: &mut _, actor: &_, cmd| tournaments::dismiss(conn, actor, tid, cmd);
+    let r = post.run(Ok(cmd), op).await?;
+    players_answer(&post, tid, r.map(|_| done), None).await
 }
 
 /// `GET` of an address only posted to (left in the browser after a form came
-/// back with a problem): back to the screen the form belongs to.
+/// back with a problem): back to the screen the form belongs to
+/// (`routing::screen_of`).
 pub async fn back_to_screen(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, PageError> {
-    let path = req.path().trim_end_matches('/').to_string();
-    let segs: Vec<&str> = path.split('/').collect();
-    let target = match segs.as_slice() {
-        ["", "t", tid, "manage", rest @ ..] => {
-            let tid = tid.to_string();
-            match rest {
-                ["games", gid, ..] => format!("/t/{tid}/manage/games/{gid}"),
-                ["rounds", n, "arrivals", ..] => format!("/t/{tid}/manage/rounds/{n}/arrivals"),
-                ["rounds", n, ..] => format!("/t/{tid}/manage/rounds/{n}"),
-                ["pair"] => format!("/t/{tid}/manage/rounds/0"),
-                ["entries", ..] => format!("/t/{tid}/manage/entries"),
-                ["checkin", ..] => format!("/t/{tid}/manage/checkin"),
-                ["envelopes", aid, ..] => {
-                    let (Ok(t), Ok(a)) = (
-                        tid.parse::<TournamentId>(),
-                        aid.parse::<crate::domain::ids::AdjournmentId>(),
-                    ) else {
-                        return Ok(redirect(&format!("/t/{tid}/manage/rounds/0")));
-                    };
-                    let db = state.db.clone();
-                    let game = web::block(move || {
-                        db.read(|conn| {
-                            crate::domain::adjournments::get(
-                                conn,
-                                t,
-                                a,
-                                crate::domain::Audience::Staff,
-                            )
-                            .map(|e| e.game_id)
-                        })
-                    })
-                    .await
-                    .ok()
-                    .and_then(|r| r.ok());
-                    match game {
-                        Some(g) => format!("/t/{tid}/manage/games/{g}"),
-                        None => format!("/t/{tid}/manage/rounds/0"),
-                    }
-                }
-                _ => format!("/t/{tid}/manage/players"),
-            }
-        }
-        _ => "/".to_string(),
-    };
+    let path = req.path().to_string();
+    let db = state.db.clone();
+    let target = web::block(move || {
+        crate::web::routing::screen_of(&path, |tid, aid| {
+            let staff = crate::domain::Audience::Staff;
+            let envelope = db.read(|conn| crate::domain::adjournments::get(conn, tid, aid, staff));
+            envelope.ok().map(|e| e.game_id)
+        })
+    })
+    .await
+    .unwrap_or_else(|_| "/".to_string());
     Ok(redirect(&target))
 }

@@ -92,6 +92,40 @@ pub(super) struct ScreenExtras {
     pub(super) start: Option<(String, String)>,
 }
 
+impl ScreenExtras {
+    /// The screen with `e` on top.
+    pub(super) fn problem(e: DomainError) -> ScreenExtras {
+        ScreenExtras {
+            problem: Some(e.to_string()),
+            ..Default::default()
+        }
+    }
+
+    /// The screen after the result form, with the boxes refused as typed,
+    /// each with its sentence, and how many boards were saved.
+    fn refused(done: results::RoundResults, tr: crate::i18n::Tr) -> ScreenExtras {
+        let typed = done
+            .refused
+            .into_iter()
+            .map(|r| {
+                let confirm = r.needs_confirm();
+                let e = errors::error(&r.error, tr.lang);
+                (r.game_id, (r.entered, e, confirm))
+            })
+            .collect();
+        // The count of saved boards only when some were saved.
+        let mut problem = tr.t("fix_errors").to_string();
+        if done.saved > 0 {
+            problem.push_str(&format!(" ✓ {}", done.saved));
+        }
+        ScreenExtras {
+            problem: Some(problem),
+            typed,
+            ..Default::default()
+        }
+    }
+}
+
 pub(super) fn round_screen_page(
     conn: &mut DbConnection,
     viewer: &Viewer,
@@ -172,24 +206,15 @@ pub async fn round_screen(
 }
 
 pub(crate) async fn screen_answer<T>(
-    state: &web::Data<AppState>,
-    viewer: &Viewer,
+    post: &Post<'_>,
     tid: TournamentId,
     n: RoundNo,
     r: DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
-    post_answer(
-        state,
-        viewer,
+    post.answer(
         r,
         |_| format!("/t/{tid}/manage/rounds/{n}"),
-        move |e| {
-            let x = ScreenExtras {
-                problem: Some(e.to_string()),
-                ..Default::default()
-            };
-            move |conn: &mut DbConnection, v: &Viewer| round_screen_page(conn, v, tid, n, x)
-        },
+        move |conn, v, e| round_screen_page(conn, v, tid, n, ScreenExtras::problem(e)),
     )
     .await
 }
@@ -201,26 +226,18 @@ pub async fn pair_next(
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        rounds::pair_next(conn, actor, tid)
-    })
-    .await?;
-    match r {
-        Ok(round) => Ok(redirect(&format!(
-            "/t/{tid}/manage/rounds/{}",
-            round.number
-        ))),
-        Err(e) => {
-            let db = state.db.clone();
-            let n = web::block(move || db.read(|conn| rounds::last_round(conn, tid)))
-                .await
-                .ok()
-                .and_then(|r| r.ok())
-                .unwrap_or_default();
-            screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
-        }
-    }
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let op = move |conn: &mut _, actor: &_, ()| rounds::pair_next(conn, actor, tid);
+    let r = post.run(Ok(()), op).await?;
+    post.answer(
+        r,
+        |round| format!("/t/{tid}/manage/rounds/{}", round.number),
+        move |conn, v, e| {
+            let n = rounds::last_round(conn, tid).unwrap_or_default();
+            round_screen_page(conn, v, tid, n, ScreenExtras::problem(e))
+        },
+    )
+    .await
 }
 
 /// The publish form: the round's start may be set in the same step.
@@ -243,35 +260,30 @@ pub async fn publish(
     path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<PublishForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
+    let ((tid, n), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let start = match SetRoundStart::typed(&f.date, &f.start) {
         Ok(start) => start,
         Err(e) => {
-            let e = errors::error(&e, viewer.lang);
+            let e = errors::error(&e, post.viewer.lang);
             let x = ScreenExtras {
-                start: Some((f.start.clone(), e)),
+                start: Some((f.start, e)),
                 ..Default::default()
             };
             let status = StatusCode::UNPROCESSABLE_ENTITY;
-            return page_for(&state, &viewer, status, move |conn, v| {
-                round_screen_page(conn, v, tid, n, x)
-            })
-            .await;
+            return post
+                .show(status, move |conn, v| round_screen_page(conn, v, tid, n, x))
+                .await;
         }
     };
-    let mut r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        rounds::publish(conn, actor, tid, n).map(|_| ())
-    })
-    .await?;
+    let publish = move |conn: &mut _, actor: &_, ()| rounds::publish(conn, actor, tid, n);
+    let mut r = post.run(Ok(()), publish).await?.map(|_| ());
     if let (Ok(()), Some(start)) = (&r, start) {
-        r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-            arrivals::set_round_start(conn, actor, tid, n, start)
-        })
-        .await?;
+        let set =
+            move |conn: &mut _, actor: &_, s| arrivals::set_round_start(conn, actor, tid, n, s);
+        r = post.run(Ok(start), set).await?;
     }
-    screen_answer(&state, &viewer, tid, n, r).await
+    screen_answer(&post, tid, n, r).await
 }
 
 pub async fn unpair(
@@ -281,49 +293,13 @@ pub async fn unpair(
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let (tid, n) = path.into_inner();
-    let viewer = form_viewer(&state, &req, &form.csrf).await?;
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        rounds::unpair(conn, actor, tid, n)
-    })
-    .await?;
-    screen_answer(&state, &viewer, tid, n.prev().max(RoundNo(0)), r).await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let op = move |conn: &mut _, actor: &_, ()| rounds::unpair(conn, actor, tid, n);
+    let r = post.run(Ok(()), op).await?;
+    screen_answer(&post, tid, n.prev().max(RoundNo(0)), r).await
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct SwapForm {
-    pub(super) csrf: String,
-    /// Swap the colours of this board.
-    pub(super) colours: String,
-    /// Swap the black players of boards `a` and `b`.
-    pub(super) a: String,
-    pub(super) b: String,
-    pub(super) warning_read: String,
-    pub(super) leave_fide_mode: String,
-}
-
-/// What a swap form asks for: a board's colours, or two boards' black players.
-pub(super) struct SwapRequest {
-    pub(super) colours: Option<i32>,
-    pub(super) boards: Option<(i32, i32)>,
-}
-
-impl SwapForm {
-    fn request(&self) -> DomainResult<SwapRequest> {
-        let parse = |field: &str, s: &str| -> DomainResult<Option<i32>> {
-            optional(field, s, "a board number")
-        };
-        let boards = match (parse("a", &self.a)?, parse("b", &self.b)?) {
-            (Some(a), Some(b)) => Some((a, b)),
-            (None, None) => None,
-            _ => return Err(DomainError::invalid("b", msg!("give both board numbers"))),
-        };
-        Ok(SwapRequest {
-            colours: parse("colours", &self.colours)?,
-            boards,
-        })
-    }
-}
+pub use rounds::SwapForm;
 
 /// Review: swap the colours of a board, or the black players of two boards.
 /// The whole pairing goes to `rounds::edit_pairing`, which keeps the edit and
@@ -334,67 +310,26 @@ pub async fn swap(
     path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<SwapForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
-    let f = form.into_inner();
-    let viewer = form_viewer(&state, &req, &f.csrf).await?;
-    let wanted = f.request();
-    let confirm = (f.warning_read.clone(), f.leave_fide_mode.clone());
-    let asked = [
-        ("colours".to_string(), f.colours.clone()),
-        ("a".to_string(), f.a.clone()),
-        ("b".to_string(), f.b.clone()),
-    ];
-    let r = match wanted {
-        Ok(SwapRequest {
-            colours,
-            boards: pair,
-        }) => {
-            write_op(&state, &viewer, Some(tid), move |conn, actor| {
-                let swap = rounds::Swap {
-                    colours,
-                    boards: pair,
-                    warning_read: ticked(&confirm.0),
-                    leave_fide_mode: ticked(&confirm.1),
-                };
-                rounds::swap(conn, actor, tid, n, swap)
-            })
-            .await?
-        }
-        Err(e) => Err(e),
-    };
-    match r {
+    let ((tid, n), f) = (path.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, &f.csrf, tid).await?;
+    let op = move |conn: &mut _, actor: &_, swap| rounds::swap(conn, actor, tid, n, swap);
+    let mut x = ScreenExtras::default();
+    let status = match post.run(f.command(), op).await? {
         Ok(edited) => {
-            let x = ScreenExtras {
-                broken: Some(edited.broken_criteria),
-                ..Default::default()
-            };
-            page_for(&state, &viewer, StatusCode::OK, move |conn, v| {
-                round_screen_page(conn, v, tid, n, x)
-            })
-            .await
+            x.broken = Some(edited.broken_criteria);
+            StatusCode::OK
         }
         Err(e) => {
-            let hidden: Vec<(&str, &str)> = asked
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect();
-            if let Some(c) = FideConfirm::of(&e, format!("/t/{tid}/manage/rounds/{n}/swap"), hidden)
-            {
-                let x = ScreenExtras {
-                    fide_confirm: Some(c),
-                    ..Default::default()
-                };
-                return page_for(
-                    &state,
-                    &viewer,
-                    StatusCode::UNPROCESSABLE_ENTITY,
-                    move |conn, v| round_screen_page(conn, v, tid, n, x),
-                )
-                .await;
-            }
-            screen_answer::<()>(&state, &viewer, tid, n, Err(e)).await
+            let action = format!("/t/{tid}/manage/rounds/{n}/swap");
+            let Some(c) = FideConfirm::of(&e, action, f.asked()) else {
+                return screen_answer::<()>(&post, tid, n, Err(e)).await;
+            };
+            x.fide_confirm = Some(c);
+            StatusCode::UNPROCESSABLE_ENTITY
         }
-    }
+    };
+    post.show(status, move |conn, v| round_screen_page(conn, v, tid, n, x))
+        .await
 }
 
 /// The plain form of the result screen: the boxes read, and saved by
@@ -408,68 +343,22 @@ pub async fn results(
     let (tid, n) = path.into_inner();
     let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
-    let viewer = form_viewer(&state, &req, &csrf).await?;
-    // The boxes by game id: `r{id}` the result, `v{id}` the version read,
-    // `why{id}` the reason, `c{id}` the confirmation.
-    let mut boxes: HashMap<GameId, TypedResult> = HashMap::new();
-    for (key, value) in &fields {
-        if let Some(gid) = key.strip_prefix('r').and_then(|id| id.parse().ok()) {
-            boxes.insert(
-                gid,
-                TypedResult {
-                    entered: value.clone(),
-                    version: fields.get(&format!("v{gid}")).and_then(|v| v.parse().ok()),
-                    reason: fields
-                        .get(&format!("why{gid}"))
-                        .cloned()
-                        .unwrap_or_default(),
-                    confirm: fields.get(&format!("c{gid}")).is_some_and(|v| ticked(v)),
-                },
-            );
-        }
-    }
-    let done = write_op(&state, &viewer, Some(tid), move |conn, actor| {
+    let post = Post::of(&state, &req, &csrf, tid).await?;
+    let boxes = TypedResult::boxes(&fields);
+    let op = move |conn: &mut _, actor: &_, ()| {
         results::enter_round_results(conn, actor, tid, n, &boxes)
-    })
-    .await?
-    .map_err(|e| PageError::new(e, viewer.lang))?;
-    let saved = done.saved;
-    let typed: HashMap<GameId, (String, String, bool)> = done
-        .refused
-        .into_iter()
-        .map(|r| {
-            let confirm = matches!(
-                &r.error,
-                DomainError::NeedsConfirmation {
-                    what: ToConfirm::Contradiction,
-                    ..
-                }
-            );
-            (
-                r.game_id,
-                (r.entered, errors::error(&r.error, viewer.lang), confirm),
-            )
-        })
-        .collect();
-    if typed.is_empty() {
-        let done = if saved == 0 { "?done=unchanged" } else { "" };
+    };
+    let done = post.run(Ok(()), op).await?.map_err(|e| post.fail(e))?;
+    if done.refused.is_empty() {
+        let done = if done.saved == 0 {
+            "?done=unchanged"
+        } else {
+            ""
+        };
         return Ok(redirect(&format!("/t/{tid}/manage/rounds/{n}{done}")));
     }
-    // The count of saved boards only when some were saved.
-    let mut problem = viewer.tr().t("fix_errors").to_string();
-    if saved > 0 {
-        problem.push_str(&format!(" ✓ {saved}"));
-    }
-    let x = ScreenExtras {
-        problem: Some(problem),
-        typed,
-        ..Default::default()
-    };
-    page_for(
-        &state,
-        &viewer,
-        StatusCode::UNPROCESSABLE_ENTITY,
-        move |conn, v| round_screen_page(conn, v, tid, n, x),
-    )
-    .await
+    let x = ScreenExtras::refused(done, post.tr());
+    let status = StatusCode::UNPROCESSABLE_ENTITY;
+    post.show(status, move |conn, v| round_screen_page(conn, v, tid, n, x))
+        .await
 }

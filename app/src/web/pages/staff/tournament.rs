@@ -315,9 +315,7 @@ pub async fn settings_form(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
-    let notice = web::Query::<HashMap<String, String>>::from_query(req.query_string())
-        .ok()
-        .and_then(|q| q.get("done").cloned());
+    let notice = super::super::query(&req, "done");
     page(&state, &req, move |conn, viewer| {
         settings_page(conn, viewer, tid, None, notice)
     })
@@ -332,35 +330,24 @@ pub async fn save_settings(
     tid: web::Path<TournamentId>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
-    let pairs = form.into_inner();
-    let viewer = form_viewer(&state, &req, posted(&pairs, "csrf")).await?;
+    let (tid, pairs) = (tid.into_inner(), form.into_inner());
+    let post = Post::of(&state, &req, posted(&pairs, "csrf"), tid).await?;
     let typed = pairs.clone();
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        let rows = schedule_rows(conn, tid)?;
-        regulation_fields::save(conn, actor, tid, rows, &pairs)
-    })
-    .await?;
-    post_answer(
-        &state,
-        &viewer,
-        r,
+    let tr = post.tr();
+    post.submit(
+        Ok(pairs),
+        move |conn, actor, pairs| {
+            let rows = schedule_rows(conn, tid)?;
+            regulation_fields::save(conn, actor, tid, rows, &pairs)
+        },
         |keys| {
-            let text = if keys.is_empty() {
-                viewer.tr().t("nothing_changed").to_string()
-            } else {
-                format!("{}: {}", viewer.tr().t("settings_saved"), keys.join(", "))
+            let text = match keys.is_empty() {
+                true => tr.t("nothing_changed").to_string(),
+                false => format!("{}: {}", tr.t("settings_saved"), keys.join(", ")),
             };
-            format!(
-                "/t/{tid}/manage/settings?done={}",
-                crate::web::pages::url_encode(&text)
-            )
+            with_done(&format!("/t/{tid}/manage/settings"), &text)
         },
-        move |e| {
-            move |conn: &mut DbConnection, v: &Viewer| {
-                settings_page(conn, v, tid, Some((typed, e)), None)
-            }
-        },
+        move |conn, v, e| settings_page(conn, v, tid, Some((typed, e)), None),
     )
     .await
 }
@@ -390,16 +377,11 @@ pub async fn create_tournament(
     if let Some(system) = crate::web::pages::team_forms::team_system(f.v("system")) {
         return create_team_event(&state, viewer, f, system).await;
     }
-    let result = match f.regulations() {
-        Ok(reg) => {
-            write_op(&state, &viewer, None, move |conn, actor| {
-                tournaments::create(conn, actor, reg)
-            })
-            .await?
-        }
-        Err(mut all) => Err(all.remove(0)),
+    let cmd = f.regulations().map_err(|mut all| all.remove(0));
+    let op = move |conn: &mut DbConnection, actor: &crate::domain::Actor| {
+        tournaments::create(conn, actor, cmd?)
     };
-    match result {
+    match write_op(&state, &viewer, None, op).await? {
         Ok(t) => Ok(redirect(&format!("/t/{}/manage/players", t.id))),
         Err(e @ DomainError::Invalid { .. }) => {
             // Every problem at once: each field's own message next to it.
@@ -435,10 +417,36 @@ async fn create_team_event(
     f: TournamentForm,
     system: TeamSystemKind,
 ) -> Result<HttpResponse, PageError> {
+    let (individual, cmd) = team_command(&f, system);
+    let op = move |conn: &mut DbConnection, actor: &crate::domain::Actor| {
+        let (reg, settings) = cmd?;
+        crate::domain::teams::create_event(conn, actor, reg, settings)
+    };
+    match write_op(state, &viewer, None, op).await? {
+        Ok(v) => Ok(redirect(&format!("/t/{}/manage/teams", v.tournament_id))),
+        Err(e @ (DomainError::Invalid { .. } | DomainError::ConflictOn { .. })) => {
+            let e = errors::localized(e, viewer.lang);
+            let error = team_form_error(&individual, e, viewer.lang);
+            let page = NewTournamentPage::blank(&viewer, f, error);
+            Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
+        }
+        Err(e) => Err(PageError::new(e, viewer.lang)),
+    }
+}
+
+/// The team event the New tournament form asks for: the individual
+/// regulations (as a Swiss) and the team settings; the form of the
+/// individual part, for its problems.
+fn team_command(
+    f: &TournamentForm,
+    system: TeamSystemKind,
+) -> (
+    TournamentForm,
+    DomainResult<(Regulations, crate::domain::teams::TeamEventSettings)>,
+) {
     let mut individual = f.clone();
     individual.set("system", PairingSystem::Swiss.as_str());
-    let reg = individual.regulations();
-    let t = team_values(&f);
+    let t = team_values(f);
     let settings = crate::web::pages::team_forms::new_event_settings(
         system,
         f.v("rounds"),
@@ -447,36 +455,29 @@ async fn create_team_event(
         &t[2].1,
         &t[3].1,
     );
-    let result = match (reg, settings) {
-        (Ok(reg), Ok(s)) => {
-            write_op(state, &viewer, None, move |conn, actor| {
-                crate::domain::teams::create_event(conn, actor, reg, s)
-            })
-            .await?
-        }
+    let cmd = match (individual.regulations(), settings) {
+        (Ok(reg), Ok(s)) => Ok((reg, s)),
         (Err(mut all), _) => Err(all.remove(0)),
         (_, Err(e)) => Err(e),
     };
-    match result {
-        Ok(v) => Ok(redirect(&format!("/t/{}/manage/teams", v.tournament_id))),
-        Err(e @ (DomainError::Invalid { .. } | DomainError::ConflictOn { .. })) => {
-            let e = errors::localized(e, viewer.lang);
-            // The team event's fields carry `team_` on this form; the other
-            // problems are the individual regulations' (the system aside).
-            let error = match &e {
-                DomainError::Invalid { field, .. }
-                    if ["boards", "match_win", "match_draw", "match_loss"]
-                        .contains(&field.as_str()) =>
-                {
-                    let mut error = FormError::of(&e);
-                    error.field = format!("team_{}", error.field);
-                    error
-                }
-                _ => form_error(&individual, e, viewer.lang),
-            };
-            let page = NewTournamentPage::blank(&viewer, f, error);
-            Ok(html(StatusCode::UNPROCESSABLE_ENTITY, &page))
+    (individual, cmd)
+}
+
+/// The team event's fields carry `team_` on the New tournament form; the
+/// other problems are the individual regulations' (the system aside).
+fn team_form_error(
+    individual: &TournamentForm,
+    e: DomainError,
+    lang: crate::i18n::Lang,
+) -> FormError {
+    match &e {
+        DomainError::Invalid { field, .. }
+            if ["boards", "match_win", "match_draw", "match_loss"].contains(&field.as_str()) =>
+        {
+            let mut error = FormError::of(&e);
+            error.field = format!("team_{}", error.field);
+            error
         }
-        Err(e) => Err(PageError::new(e, viewer.lang)),
+        _ => form_error(individual, e, lang),
     }
 }
