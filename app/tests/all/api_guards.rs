@@ -66,6 +66,7 @@ pub(crate) fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/{tid}/staff") => json!({"username": "stranger", "role": "arbiter"}),
         ("POST", "/api/v1/tournaments/{tid}/staff/dismiss") => json!({"username": "boss", "role": "arbiter"}),
         ("POST", "/api/v1/tournaments/{tid}/players") => json!({"name": "Intruder"}),
+        ("POST", "/api/v1/tournaments/{tid}/players/{pid}/erase") => json!({"confirm": true}),
         ("POST", "/api/v1/rating-lists") => json!("<playerslist><player><fideid>1</fideid><name>A, B</name></player></playerslist>"),
         ("POST", "/api/v1/rating-lists/rollback") => json!({"source": "fide"}),
         ("POST", "/api/v1/rating-lists/managers") => json!({"username": "stranger", "list_manager": true}),

@@ -278,7 +278,7 @@ fn staff_forms_work_without_javascript() {
         assert_eq!(status, 303, "[{label}] correction with a reason");
         let (_, audit) = f.get(&format!("/t/{tid}/manage/audit"));
         assert!(
-            audit.contains("result.correct") && audit.contains("scoresheets: Black won"),
+            audit.contains("result corrected") && audit.contains("scoresheets: Black won"),
             "[{label}] audit page"
         );
 

@@ -9,10 +9,7 @@
 //! `pairing` crate (FIDE Handbook B.01 art. 1.4, B.02).
 
 use super::staff::FormError;
-use super::{
-    form_body, form_viewer, page, post_answer, viewer_of, write_op, Base, PageError, TournamentNav,
-    Viewer,
-};
+use super::{form_body, page, viewer_of, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::norms::{self, NormFactsFields, NormsReport, EVENT_KINDS, LARGE_SWISS};
@@ -413,29 +410,27 @@ pub async fn save_facts(
     .await?;
     let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
     let (csrf, fields) = read_form(pairs);
-    let viewer = form_viewer(&state, &req, &csrf).await?;
+    let post = Post::of(&state, &req, &csrf, tid).await?;
     let typed = fields.clone();
-    let r = write_op(&state, &viewer, Some(tid), move |conn, actor| {
-        norms::save_facts(conn, actor, tid, &fields)
-    })
-    .await?;
-    post_answer(
-        &state,
-        &viewer,
-        r,
-        |_| format!("/t/{tid}/manage/norms?saved=1"),
-        move |e| {
-            let stale = matches!(e, DomainError::Conflict { .. });
-            let mut typed = (typed, FormError::of(&e));
-            move |conn: &mut DbConnection, v: &Viewer| {
-                if stale {
-                    typed.0.version = norms::facts(conn, tid)?.version.to_string();
-                }
-                norms_page(conn, v, tid, Some(typed), false)
-            }
-        },
-    )
-    .await
+    let op = move |conn: &mut _, actor: &_, f: _| norms::save_facts(conn, actor, tid, &f);
+    let to = |_| format!("/t/{tid}/manage/norms?saved=1");
+    let again = move |conn: &mut _, v: &_, e| facts_again(conn, v, tid, typed, e);
+    post.submit(Ok(fields), op, to, again).await
+}
+
+/// The Norms page again with the facts as typed and the problem; a stale
+/// form (changed meanwhile) takes the stored version, so saving again works.
+fn facts_again(
+    conn: &mut DbConnection,
+    v: &Viewer,
+    tid: TournamentId,
+    mut typed: NormFactsFields,
+    e: DomainError,
+) -> DomainResult<NormsPage> {
+    if matches!(e, DomainError::Conflict { .. }) {
+        typed.version = norms::facts(conn, tid)?.version.to_string();
+    }
+    norms_page(conn, v, tid, Some((typed, FormError::of(&e))), false)
 }
 
 #[derive(Template)]
