@@ -1,63 +1,11 @@
-//! Benchmark of the Dubov engine (C.04.4.1): a tournament of 100, 500,
-//! 1,000 and 2,000 players and 9 rounds made by our generator (draws,
-//! forfeits, half-point byes), then rounds 1, 5 and 9 paired again from the
-//! state before them; each of those pairings is timed, one thread, no harness.
+//! Benchmark of the Dubov engine (C.04.4.1): rounds 1, 5 and 9 of generated
+//! tournaments of 100 to 2,000 players (`swiss_system/mod.rs`).
 //!
 //! `cargo bench -p pairing --bench dubov_pairing [-- SIZES]`, e.g. `-- 1000`.
 
-use std::time::Instant;
-
-use pairing::dubov;
-use pairing::generator::{generate_with, Config, System};
+#[path = "swiss_system/mod.rs"]
+mod swiss_system;
 
 fn main() {
-    let args: Vec<u32> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
-    let sizes = if args.is_empty() {
-        vec![100, 500, 1000, 2000]
-    } else {
-        args
-    };
-    for n in sizes {
-        let config = Config::parse(&format!(
-            "PlayersNumber = {n}\nRoundsNumber = 9\nHighestRating = 2700\nLowestRating = 1100\n\
-             DrawPercentage = 30\nForfeitRate = 40\nHalfPointByeRate = 50\n"
-        ))
-        .expect("the settings read");
-        let start = Instant::now();
-        let t = generate_with(&config, 20_261_127 + u64::from(n), System::Dubov).tournament;
-        let made = start.elapsed().as_secs_f64();
-        let mut line = format!("{n} players: 9 rounds generated in {made:.2} s;");
-        for round in [1u32, 5, 9] {
-            let before = dubov::state_before(&t, round);
-            let start = Instant::now();
-            let p = dubov::pair(&before, round).expect("the round pairs");
-            let secs = start.elapsed().as_secs_f64();
-            assert_eq!(p, dubov::recorded_pairing(&t, round).sorted_like(&p));
-            line.push_str(&format!(" round {round} paired in {secs:.3} s;"));
-        }
-        println!("{}", line.trim_end_matches(';'));
-    }
-}
-
-trait SortedLike {
-    fn sorted_like(self, other: &pairing::Pairing) -> pairing::Pairing;
-}
-
-impl SortedLike for pairing::Pairing {
-    /// The same boards in the order of `other` (the recorded pairing has
-    /// them by pairing number).
-    fn sorted_like(mut self, other: &pairing::Pairing) -> pairing::Pairing {
-        let pos = |b: &(u32, u32)| {
-            other
-                .boards
-                .iter()
-                .position(|x| x == b)
-                .unwrap_or(usize::MAX)
-        };
-        self.boards.sort_by_key(pos);
-        self
-    }
+    swiss_system::run(pairing::generator::System::Dubov, pairing::dubov::pair);
 }

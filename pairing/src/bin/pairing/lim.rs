@@ -11,7 +11,6 @@
 //!
 //! Errors go to stderr with exit code 2.
 
-use std::collections::BTreeSet;
 use std::process::ExitCode;
 
 use pairing::generator;
@@ -32,125 +31,10 @@ pub fn run(args: &[String]) -> ExitCode {
 }
 
 fn check_all(t: &pairing::Tournament) -> ExitCode {
-    use std::fmt::Write as _;
-    let checks = lim::check_tournament(t);
-    let rounds = checks.len();
-    let mut out = String::new();
-    let mut differ = 0;
-    let text = |p: Option<u32>| p.map_or("none".to_string(), |x| x.to_string());
-    for c in &checks {
-        let round = c.round;
-        if c.identical() {
-            let _ = writeln!(out, "round {round}: identical");
-            continue;
-        }
-        differ += 1;
-        match &c.engine {
-            Ok(p) => {
-                let _ = writeln!(out, "round {round}: differs");
-                let a: BTreeSet<(u32, u32)> = p.boards.iter().copied().collect();
-                let b: BTreeSet<(u32, u32)> = c.recorded.boards.iter().copied().collect();
-                for (w, bl) in b.difference(&a) {
-                    let _ = writeln!(out, "  recorded {w}-{bl}, not in the Lim pairing");
-                }
-                for (w, bl) in a.difference(&b) {
-                    let _ = writeln!(out, "  the Lim pairing has {w}-{bl}");
-                }
-                if p.bye != c.recorded.bye {
-                    let _ = writeln!(
-                        out,
-                        "  bye: recorded {}, Lim {}",
-                        text(c.recorded.bye),
-                        text(p.bye)
-                    );
-                }
-            }
-            Err(e) => {
-                let _ = writeln!(out, "round {round}: differs ({e})");
-            }
-        }
-    }
-    if differ == 0 {
-        let _ = writeln!(out, "all {rounds} rounds agree with the Lim system");
-    } else {
-        let _ = writeln!(out, "{differ} of {rounds} rounds differ");
-    }
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    let _ = stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush());
-    if differ == 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    }
+    swiss_cli::report_checks("Lim", &lim::check_tournament(t))
 }
 
 /// `-g [CONFIG] -o OUT.trf [-s SEED]`.
 fn generate(rest: &[&String]) -> ExitCode {
-    let mut config = None;
-    let mut out = None;
-    let mut seed: u64 = 1;
-    let mut i = 0;
-    while i < rest.len() {
-        match rest[i].as_str() {
-            "-g" => {
-                if let Some(c) = rest.get(i + 1).filter(|c| !c.starts_with('-')) {
-                    config = Some(c.to_string());
-                    i += 1;
-                }
-            }
-            "-o" => {
-                let Some(o) = rest.get(i + 1) else {
-                    return swiss_cli::usage(&SYSTEM);
-                };
-                out = Some(o.to_string());
-                i += 1;
-            }
-            "-s" => {
-                let Some(s) = rest.get(i + 1).and_then(|s| s.parse().ok()) else {
-                    eprintln!("pairing --lim: -s needs a whole number");
-                    return swiss_cli::usage(&SYSTEM);
-                };
-                seed = s;
-                i += 1;
-            }
-            a => {
-                eprintln!("pairing --lim: unexpected argument {a:?}");
-                return swiss_cli::usage(&SYSTEM);
-            }
-        }
-        i += 1;
-    }
-    let Some(out) = out else {
-        return swiss_cli::usage(&SYSTEM);
-    };
-    let config = match config {
-        None => generator::Config::from_seed(seed),
-        Some(path) => {
-            let text = match std::fs::read_to_string(&path) {
-                Ok(t) => t,
-                Err(e) => {
-                    eprintln!("pairing --lim: cannot read {path}: {e}");
-                    return ExitCode::from(2);
-                }
-            };
-            match generator::Config::parse(&text) {
-                Ok(c) => c,
-                Err(e) => {
-                    eprintln!("pairing --lim: {path}: {e}");
-                    return ExitCode::from(2);
-                }
-            }
-        }
-    };
-    let generated = generator::generate_with(&config, seed, generator::System::Lim);
-    match std::fs::write(&out, generated.trf) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("pairing --lim: cannot write {out}: {e}");
-            ExitCode::from(2)
-        }
-    }
+    swiss_cli::generate(&SYSTEM, rest, generator::System::Lim)
 }
