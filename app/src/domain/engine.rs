@@ -1,5 +1,5 @@
 //! The calls into the `pairing` crate (the same library functions its CLI uses):
-//! FIDE Dutch, Burstein or Lim for a Swiss, Berger tables for a round robin, the
+//! FIDE Dutch, Burstein, Dubov or Lim for a Swiss, Berger tables for a round robin, the
 //! pairing checker, and standings with tie-breaks.
 
 use super::kinds::PairingSystem;
@@ -13,6 +13,7 @@ pub fn pair(t: &Tournament, system: PairingSystem, round: u32) -> DomainResult<P
     let result = match (t.kind, system) {
         (TournamentKind::Swiss, PairingSystem::Burstein) => pairing::burstein::pair(t, round),
         (TournamentKind::Swiss, PairingSystem::Lim) => pairing::lim::pair(t, round),
+        (TournamentKind::Swiss, PairingSystem::Dubov) => pairing::dubov::pair(t, round),
         (TournamentKind::Swiss, _) => pairing::dutch::pair(t, round),
         (TournamentKind::RoundRobin { .. }, _) => pairing::berger::pair_round(t, round),
     };
@@ -27,9 +28,8 @@ pub struct ViolationView {
     pub description: String,
 }
 
-/// The Dutch criteria a pairing breaks. (The Burstein and Lim systems' texts
-/// have no numbered criteria to name: a hand-edited pairing of theirs is not
-/// checked.)
+/// The Dutch criteria a pairing breaks. (The other Swiss systems' criteria
+/// are not the Dutch C1–C21: a hand-edited pairing of theirs is not checked.)
 pub fn check(t: &Tournament, system: PairingSystem, round: u32, p: &Pairing) -> Vec<ViolationView> {
     if !matches!(t.kind, TournamentKind::Swiss) || system != PairingSystem::Swiss {
         return vec![];

@@ -35,9 +35,10 @@ pub fn kind_of(t: &TournamentRow) -> pairing::TournamentKind {
     match t.system {
         PairingSystem::RoundRobin => pairing::TournamentKind::RoundRobin { double: false },
         PairingSystem::DoubleRoundRobin => pairing::TournamentKind::RoundRobin { double: true },
-        PairingSystem::Swiss | PairingSystem::Burstein | PairingSystem::Lim => {
-            pairing::TournamentKind::Swiss
-        }
+        PairingSystem::Swiss
+        | PairingSystem::Burstein
+        | PairingSystem::Lim
+        | PairingSystem::Dubov => pairing::TournamentKind::Swiss,
     }
 }
 

@@ -563,7 +563,10 @@ pub fn time_control(row: &TournamentRow) -> TimeControl {
 pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
     let cycle = || pairing::berger::rounds_per_cycle(players);
     match t.system {
-        PairingSystem::Swiss | PairingSystem::Burstein | PairingSystem::Lim => t.rounds as u32,
+        PairingSystem::Swiss
+        | PairingSystem::Burstein
+        | PairingSystem::Lim
+        | PairingSystem::Dubov => t.rounds as u32,
         PairingSystem::RoundRobin => cycle(),
         PairingSystem::DoubleRoundRobin => 2 * cycle(),
     }

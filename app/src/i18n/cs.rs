@@ -128,6 +128,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "swiss" => "švýcarský systém",
         "burstein" => "švýcarský systém, Burstein",
         "lim" => "švýcarský systém, Lim",
+        "dubov" => "švýcarský systém, Dubov",
         "round_robin" => "každý s každým",
         "double_round_robin" => "každý s každým dvoukolově",
         "home" => "Úvod",

@@ -233,6 +233,7 @@ impl Tr {
             "swiss" => ("Swiss system", "system szwajcarski"),
             "burstein" => ("Swiss system, Burstein", "system szwajcarski, Burstein"),
             "lim" => ("Swiss system, Lim", "system szwajcarski, Lim"),
+            "dubov" => ("Swiss system, Dubov", "system szwajcarski, Dubow"),
             "round_robin" => ("round robin", "kołowy"),
             "double_round_robin" => ("double round robin", "kołowy dwukrotny"),
             "home" => ("Home", "Start"),

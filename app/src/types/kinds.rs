@@ -150,23 +150,28 @@ closed_set! {
 
 closed_set! {
     /// The pairing system (SPEC §2): a Swiss by the FIDE Dutch system (C.04.3)
-    /// or the Burstein (C.04.4.2) or Lim (C.04.4.3) system, or Berger tables (C.05).
+    /// or the Burstein (C.04.4.2), Dubov (C.04.4.1) or Lim (C.04.4.3) system,
+    /// or Berger tables (C.05).
     PairingSystem, "pairing system" {
         Swiss = "swiss",
         RoundRobin = "round_robin",
         DoubleRoundRobin = "double_round_robin",
         Burstein = "burstein",
         Lim = "lim",
+        Dubov = "dubov",
     }
 }
 
 impl PairingSystem {
-    /// A Swiss system (Dutch, Burstein or Lim): rounds set by the
+    /// A Swiss system (Dutch, Burstein, Dubov or Lim): rounds set by the
     /// regulations, paired one at a time from the scores.
     pub fn is_swiss(self) -> bool {
         matches!(
             self,
-            PairingSystem::Swiss | PairingSystem::Burstein | PairingSystem::Lim
+            PairingSystem::Swiss
+                | PairingSystem::Burstein
+                | PairingSystem::Lim
+                | PairingSystem::Dubov
         )
     }
 }
@@ -777,7 +782,7 @@ mod tests {
         let e = "swis".parse::<PairingSystem>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "'swis' is not a pairing system; allowed: swiss, round_robin, double_round_robin, burstein, lim"
+            "'swis' is not a pairing system; allowed: swiss, round_robin, double_round_robin, burstein, lim, dubov"
         );
         let e = serde_json::from_str::<GameKind>("\"won\"").unwrap_err();
         assert!(e.to_string().contains("pending"), "{e}");

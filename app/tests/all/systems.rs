@@ -118,6 +118,12 @@ fn a_burstein_tournament_is_paired_by_the_burstein_system() {
     paired_by_its_system("burstein", pairing::burstein::check_tournament);
 }
 
+/// The Dubov system (C.04.4.1), chosen like any other.
+#[test]
+fn a_dubov_tournament_is_paired_by_the_dubov_system() {
+    paired_by_its_system("dubov", pairing::dubov::check_tournament);
+}
+
 /// The Lim system (C.04.4.3), chosen like any other.
 #[test]
 fn a_lim_tournament_is_paired_by_the_lim_system() {
