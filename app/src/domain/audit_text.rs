@@ -180,7 +180,10 @@ fn details(action: &str, before: Option<&Value>, after: Option<&Value>) -> (Vec<
     let (was, now) = (result_of(before), result_of(after));
     match (&was, &now) {
         (Some(b), Some(a)) if b != a && b != "*" => lines.push(msg!("result: {} → {}", b, a)),
-        (_, Some(a)) if was.as_deref() != Some(a.as_str()) => lines.push(msg!("result: {}", a)),
+        // A game still without a result (`*`) has nothing to say.
+        (_, Some(a)) if was.as_deref() != Some(a.as_str()) && a != "*" => {
+            lines.push(msg!("result: {}", a))
+        }
         _ => {}
     }
     if let Some(r) = after.and_then(game_of).and_then(|g| text(g, "reason")) {
@@ -332,6 +335,20 @@ mod tests {
         );
         let lines: Vec<String> = t.details.iter().map(Msg::to_string).collect();
         assert_eq!(lines, ["result: 0-1"]);
+    }
+
+    #[test]
+    fn a_game_still_pending_says_no_result() {
+        let envelope = json!({"id": 1, "round": 2, "board": 1, "white": "A", "black": "B"});
+        let after = json!({"envelope": envelope, "game": game("*", "")});
+        let t = describe(
+            "adjournment.open",
+            "adjournment",
+            Some(1),
+            Some(&envelope),
+            Some(&after),
+        );
+        assert!(t.details.is_empty(), "{:?}", t.details);
     }
 
     #[test]
