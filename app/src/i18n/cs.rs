@@ -334,7 +334,6 @@ pub fn text(key: &str) -> Option<&'static str> {
         "when" => "Kdy",
         "who" => "Kdo",
         "what" => "Co",
-        "audit_change" => "Co se změnilo",
         "personal_data" => "Osobní údaje",
         "personal_data_help" => "Na žádost dané osoby: vše, co o ní turnaj uchovává, jako jeden soubor, nebo vymazání — jméno a osobní údaje nahrazeny, partie a výsledky zachovány (stojí na nich výsledky ostatních hráčů); záznam změn, zápis úkonů rozhodčích, zůstává beze změny.",
         "personal_data_export" => "Stáhnout osobní údaje (JSON)",

@@ -436,7 +436,6 @@ impl Tr {
             "when" => ("When", "Kiedy"),
             "who" => ("Who", "Kto"),
             "what" => ("What", "Co"),
-            "audit_change" => ("What changed", "Co się zmieniło"),
             "personal_data" => ("Personal data", "Dane osobowe"),
             "personal_data_help" => ("On the person's request: everything the tournament holds about them as one file, or erased — the name and personal details replaced, games and results kept (the other players' scores rest on them); the audit log, a record of the arbiters' actions, is kept as it is.", "Na prośbę osoby: wszystko, co turniej o niej przechowuje, jako jeden plik, albo usunięcie — nazwisko i dane osobowe zastąpione, partie i wyniki zachowane (opierają się na nich wyniki innych zawodników); dziennik zmian, zapis czynności sędziów, pozostaje bez zmian."),
             "personal_data_export" => ("Download the personal data (JSON)", "Pobierz dane osobowe (JSON)"),
