@@ -580,6 +580,21 @@ pub fn verdict_msg(text: &str) -> Msg {
 }
 
 /// A stored consequence (the `Consequence` variant's name) as a sentence.
+/// How an envelope's stored outcome reads: the consequence of an opening
+/// (`Continue`, `SealerLoses`, …) in words, else `None` (an early end or a
+/// lost envelope, stored as its sentence).
+pub fn outcome_msg(stored: &str) -> Option<Msg> {
+    const OPENED: [&str; 6] = [
+        "Continue",
+        "SealerWins",
+        "SealerLoses",
+        "ReplierLoses",
+        "Draw",
+        "ArbiterDecides",
+    ];
+    OPENED.contains(&stored).then(|| consequence_msg(stored))
+}
+
 pub fn consequence_msg(name: &str) -> Msg {
     match name {
         "Continue" => msg!("the game continues"),

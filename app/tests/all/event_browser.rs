@@ -566,6 +566,14 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
         opened.contains("Bb5") && opened.contains("legal"),
         "{opened}"
     );
+    // The outcome in words, not the engine's code.
+    assert!(
+        arbiter
+            .text()
+            .contains("Envelope 1: opened — the game continues")
+            && !opened.contains("Continue"),
+        "{opened}"
+    );
     arbiter.screenshot(&artifacts, "15-envelope-opened-390");
     let fits = arbiter.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
     assert_eq!(fits, json!(true), "the game desk fits a phone");

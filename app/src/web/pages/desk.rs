@@ -128,6 +128,13 @@ impl GameDesk {
         )
     }
 
+    /// An envelope's outcome in the page's language: an opening's consequence
+    /// in words, an early end or a lost envelope as its stored sentence.
+    pub fn outcome_text(&self, stored: &str) -> String {
+        crate::domain::adjournments::outcome_msg(stored)
+            .map_or_else(|| self.base.tr.reason(stored), |m| self.base.tr.msg(&m))
+    }
+
     /// The penalty form's problem at `field`.
     pub fn penalty_err(&self, field: &str) -> Option<&str> {
         let e = &self.penalty_error;
@@ -640,7 +647,8 @@ pub async fn open_envelope(
     let op = move |conn: &mut _, actor: &_, c| adjournments::open(conn, actor, &key, tid, aid, c);
     let done = |v: &Viewer, o: adjournments::OpenedEnvelope| {
         let (tr, outcome) = (v.tr(), o.envelope.outcome.unwrap_or_default());
-        format!("{} {aid}: {} {outcome}", tr.t("envelope"), tr.t("opened"))
+        let outcome = adjournments::outcome_msg(&outcome).map_or(outcome, |m| tr.msg(&m));
+        format!("{} {aid}: {} — {outcome}", tr.t("envelope"), tr.t("opened"))
     };
     let (csrf, cmd) = (f.csrf.clone(), f.command());
     envelope_post(&state, &req, (tid, aid), &csrf, cmd, op, done).await
