@@ -332,6 +332,16 @@ pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
 /// it: see [`crate::dutch::as_checked`]). The violations stay empty: the
 /// differing boards are the report.
 pub fn check_tournament(t: &Tournament) -> Vec<RoundCheck> {
+    check_with(t, pair)
+}
+
+/// [`check_tournament`] for a system whose engine is `pair` (Burstein, Lim):
+/// every paired round re-paired from the state before it, absences read as
+/// the endorsed engine reads them.
+pub fn check_with(
+    t: &Tournament,
+    pair: fn(&Tournament, u32) -> Result<Pairing, PairError>,
+) -> Vec<RoundCheck> {
     let t = crate::dutch::as_checked(t);
     (1..=paired_rounds(&t))
         .map(|round| {

@@ -73,7 +73,7 @@ mod engine;
 
 use crate::dutch::state::{self, PlayerState};
 use crate::dutch::RoundCheck;
-use crate::model::{ByeKind, Color, PairError, Pairing, RoundEntry, Tournament};
+use crate::model::{Color, PairError, Pairing, Tournament};
 
 pub use crate::dutch::{paired_rounds, recorded_pairing, state_before};
 pub use engine::candidates as exchange_order;
@@ -457,27 +457,5 @@ pub fn pair_scoregroup(
 /// it: see [`crate::dutch::as_checked`]). The violations stay empty: the
 /// differing boards are the report.
 pub fn check_tournament(t: &Tournament) -> Vec<RoundCheck> {
-    let t = crate::dutch::as_checked(t);
-    (1..=paired_rounds(&t))
-        .map(|round| {
-            let mut before = state_before(&t, round);
-            // an empty entry for the round, or a line that ends before it, is
-            // an absence, as a zero-point bye
-            let k = round as usize - 1;
-            for (p, o) in before.players.iter_mut().zip(&t.players) {
-                if matches!(o.rounds.get(k), None | Some(RoundEntry::NotPaired)) {
-                    let mut rounds: Vec<RoundEntry> = o.rounds.iter().take(k).copied().collect();
-                    rounds.resize(k, RoundEntry::NotPaired);
-                    rounds.push(RoundEntry::Bye(ByeKind::Zero));
-                    p.rounds = rounds;
-                }
-            }
-            RoundCheck {
-                round,
-                recorded: recorded_pairing(&t, round),
-                engine: pair(&before, round),
-                violations: Vec::new(),
-            }
-        })
-        .collect()
+    crate::burstein::check_with(t, pair)
 }
