@@ -446,21 +446,30 @@ fn warnings(report: &ValidationView, entered: Option<&str>, consistent: bool) ->
         ));
     }
     if !consistent {
-        let entered = entered.unwrap_or("(none)");
         let why = match report.expected_result.as_deref() {
             Some(r) => Some(msg!("the rules give {}", r)),
             None => library::record_notes(&report.notes),
         };
-        out.push(match why {
-            Some(why) => msg!(
+        // The result checked is the one entered, else the one written in the
+        // record (a PGN's result tag).
+        out.push(match (entered, report.result.as_deref(), why) {
+            (Some(r), _, Some(why)) => msg!(
                 "the entered result {} does not agree with the game: {}",
-                entered,
+                r,
                 nested(why)
             ),
-            None => msg!(
-                "the entered result {} does not agree with the game",
-                entered
+            (Some(r), _, None) => msg!("the entered result {} does not agree with the game", r),
+            (None, Some(r), Some(why)) => msg!(
+                "no result is entered, and the result {} written in the record does not agree with the game: {}",
+                r,
+                nested(why)
             ),
+            (None, Some(r), None) => msg!(
+                "no result is entered, and the result {} written in the record does not agree with the game",
+                r
+            ),
+            (None, None, Some(why)) => msg!("no result is entered: {}", nested(why)),
+            (None, None, None) => msg!("no result is entered"),
         });
     }
     out
@@ -604,5 +613,47 @@ mod tests {
             m,
             vec!["e4", "e5", "Sf3", "Sf6", "exd6 e.p.", "Sxd6", "Kb1"]
         );
+    }
+
+    fn report(result: Option<&str>, expected: Option<&str>) -> ValidationView {
+        ValidationView {
+            plies: 4,
+            final_fen: String::new(),
+            ending: None,
+            ending_ply: None,
+            error: None,
+            moves_after_end: 0,
+            expected_result: expected.map(str::to_string),
+            result: result.map(str::to_string),
+            result_consistent: false,
+            notes: vec![],
+        }
+    }
+
+    /// The desk's warning says whose result disagrees: the arbiter's entry,
+    /// or (none entered) the one written in the record — never "(none)".
+    #[test]
+    fn a_disagreeing_result_is_named_by_where_it_came_from() {
+        let text = |r: &ValidationView, entered: Option<&str>| {
+            warnings(r, entered, false)
+                .iter()
+                .map(|m| m.to_string())
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let mate = report(Some("1-0"), Some("0-1"));
+        assert_eq!(
+            text(&mate, Some("1-0")),
+            "the entered result 1-0 does not agree with the game: the rules give 0-1"
+        );
+        let unfinished = report(Some("1-0"), None);
+        let said = text(&unfinished, None);
+        assert!(
+            said.starts_with("no result is entered, and the result 1-0 written in the record"),
+            "{said}"
+        );
+        assert!(!said.contains("(none)"), "{said}");
+        assert_eq!(text(&report(None, None), None), "no result is entered");
+        assert!(warnings(&mate, Some("0-1"), true).is_empty());
     }
 }

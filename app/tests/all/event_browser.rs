@@ -537,10 +537,8 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     b.type_into("#sealed_move_number", "3");
     b.type_into("#white_time_used", "1:10:00");
     b.type_into("#black_time_used", "1:25:00");
-    // The resumption box is the browser's date-time field: its first part,
-    // then month, day, year, → , hour, minute, PM.
-    b.click("#resume_at");
-    b.keys("\u{E012}\u{E012}\u{E012}\u{E012}\u{E012}11282026\u{E014}0800P");
+    // The resumption: the day box offers today; the time of day is typed.
+    b.type_into("#resume_time", "20:00");
     b.type_into("#resume_place", "Sala B");
     b.click_to_next_page("#adjourn");
     assert!(b.text().contains("Envelope 1: sealed"), "{}", b.text());

@@ -524,7 +524,8 @@ fn envelope_times_and_adjourn_form(app: &TestApp) {
             ("sealed_move_number", "41".to_string()),
             ("white_time_used", "1:30:00".to_string()),
             ("black_time_used", "1:41:15".to_string()),
-            ("resume_at", resume.to_string()),
+            ("resume_day", "2026-05-02".to_string()),
+            ("resume_time", resume.to_string()),
             ("resume_place", "Sala B".to_string()),
             (
                 "fen",
@@ -542,7 +543,8 @@ fn envelope_times_and_adjourn_form(app: &TestApp) {
         "name=\"sealed_move_number\" value=\"41\"",
         "name=\"white_time_used\" value=\"1:30:00\"",
         "name=\"black_time_used\" value=\"1:41:15\"",
-        "name=\"resume_at\" value=\"tomorrow\"",
+        "name=\"resume_day\" value=\"2026-05-02\"",
+        "name=\"resume_time\" value=\"tomorrow\"",
         "name=\"resume_place\" value=\"Sala B\"",
     ] {
         assert!(body.contains(kept), "[{label}] kept: {kept}");
@@ -559,7 +561,7 @@ fn envelope_times_and_adjourn_form(app: &TestApp) {
         !body.contains("<p class=\"problem\" role=\"alert\">write the resumption"),
         "[{label}] not at the top"
     );
-    let owned = fields("2026-05-02T10:00");
+    let owned = fields("10:00");
     let typed: Vec<(&str, &str)> = owned.iter().map(|(k, v)| (*k, v.as_str())).collect();
     let (status, _, _) = f.post(&format!("{desk}/adjourn"), &typed);
     assert_eq!(status, 303, "[{label}] adjourned");

@@ -134,6 +134,9 @@ fn problems(b: &Browser, lang: &str, english: &[String]) -> Vec<String> {
              if (r.right > w + 1 || r.left < -1) bad.push(n.className + ': ' + a.textContent.trim() + ' ends at ' + Math.round(r.right) + ' of ' + w);\
            });\
          });\
+         var staff = document.querySelector('nav.staff');\
+         if (w <= 400 && staff && staff.getBoundingClientRect().height > 150)\
+           bad.push('the staff menu takes ' + Math.round(staff.getBoundingClientRect().height) + ' px of a phone');\
          return bad;",
     );
     for p in fit.as_array().into_iter().flatten() {

@@ -101,6 +101,31 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
         assert_eq!(app.audit_count(), audit + 1, "[{label}] one audit row");
         let tid = location_tid(&to);
         let screen = format!("/t/{tid}/manage/teams");
+
+        // Settings of a team event: the team system as text, with the way to
+        // the Teams page, not the individual systems to choose from; saving
+        // the settings keeps it a team event.
+        let settings = format!("/t/{tid}/manage/settings");
+        let (s, body) = f.get(&settings);
+        assert_eq!(s, 200, "[{label}] {body}");
+        assert!(!body.contains("<select id=\"system\""), "[{label}] {body}");
+        assert!(body.contains("id=\"team-system-note\""), "[{label}]");
+        assert!(body.contains(&format!("href=\"{screen}\"")), "[{label}]");
+        assert!(body.contains("Team Swiss"), "[{label}] {body}");
+        let csrf = f.csrf(&settings);
+        let (s, _, body) = f.post(
+            &settings,
+            &[
+                ("csrf", &csrf),
+                ("name", "Liga Drużynowa 2026/27"),
+                ("variant", "standard"),
+            ],
+        );
+        assert_eq!(s, 303, "[{label}] {body}");
+        let (_, body) = f.get(&screen);
+        assert!(body.contains("Liga Drużynowa 2026/27"), "[{label}] {body}");
+        let (_, body) = f.get(&settings);
+        assert!(body.contains("id=\"team-system-note\""), "[{label}]");
         let csrf = f.csrf(&screen);
 
         // The team regulations: win > draw ≥ loss, at the field, typed kept.

@@ -260,6 +260,14 @@ pub(super) fn read_settings(
     Ok(Some((settings, r.13)))
 }
 
+/// The team system of a team event (`None`: an individual tournament).
+pub fn team_system(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+) -> DomainResult<Option<TeamSystemKind>> {
+    Ok(read_settings(conn, tid)?.map(|(s, _)| s.system))
+}
+
 /// Whether the tournament is a team event.
 pub fn is_team_event(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<bool> {
     Ok(read_settings(conn, tid)?.is_some())

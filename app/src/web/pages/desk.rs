@@ -496,11 +496,48 @@ pub struct AdjournForm {
     pub sealed_move: String,
     pub sealed_move_number: String,
     pub draw_offer_by: String,
+    /// The resumption as one `YYYY-MM-DDTHH:MM` (a client's own form); the
+    /// page sends its day and its time of day apart instead.
+    #[serde(default)]
     pub resume_at: String,
+    /// The resumption's day (a date box) and time of day (`19:30`, typed).
+    #[serde(default)]
+    pub resume_day: String,
+    #[serde(default)]
+    pub resume_time: String,
     pub resume_place: String,
 }
 
 impl AdjournForm {
+    /// The resumption typed: the one field, else the day and the time of day
+    /// (`formats::desk_time`: `19:30` falls on the day chosen).
+    fn resumption(&self) -> DomainResult<String> {
+        if !self.resume_at.trim().is_empty() || self.resume_time.trim().is_empty() {
+            return Ok(self.resume_at.trim().to_string());
+        }
+        let day = self.resume_day.trim();
+        let day = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").map_err(|_| {
+            DomainError::invalid(
+                "resume_at",
+                msg!("'{}' is not a date; write it as YYYY-MM-DD", day),
+            )
+        })?;
+        crate::domain::formats::desk_time(&self.resume_time, day)
+            .map(crate::domain::formats::stored_time)
+            .map_err(|e| e.at("resume_at"))
+    }
+
+    /// The day the resumption box shows: as typed, else today.
+    pub fn day_shown(&self) -> String {
+        match self.resume_day.trim() {
+            "" => chrono::Local::now()
+                .date_naive()
+                .format("%Y-%m-%d")
+                .to_string(),
+            d => d.to_string(),
+        }
+    }
+
     pub(crate) fn command(self) -> DomainResult<Adjourn> {
         Ok(Adjourn {
             fen: text_or_none(&self.fen),
@@ -513,7 +550,7 @@ impl AdjournForm {
             )?,
             draw_offer_by: optional("draw_offer_by", &self.draw_offer_by, "a player")?
                 .filter(|&p: &PlayerId| p != PlayerId(0)),
-            resume_at: self.resume_at.trim().to_string(),
+            resume_at: self.resumption()?,
             resume_place: self.resume_place.trim().to_string(),
             sealed_move: self.sealed_move,
         })

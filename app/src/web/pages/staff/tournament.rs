@@ -65,6 +65,9 @@ pub struct NewTournamentPage {
     pub fide_warning: Option<String>,
     /// The tournament's operations outside the FIDE rules (empty: FIDE mode).
     pub departures: Vec<crate::domain::fide_mode::Departure>,
+    /// A team event's system (its text key): the system and the rounds are
+    /// the team event's, set on its Teams page, not the individual choices.
+    pub team_system: Option<&'static str>,
 }
 
 impl NewTournamentPage {
@@ -78,7 +81,8 @@ impl NewTournamentPage {
     /// round 1 is paired and the domain's rule (`tournaments::changeable_after_start`)
     /// no longer lets it change.
     pub fn fixed(&self, key: &str) -> bool {
-        self.running && !tournaments::changeable_after_start(key)
+        (self.running && !tournaments::changeable_after_start(key))
+            || (self.team_system.is_some() && key == "system")
     }
 
     /// `aria-invalid` for a field with an error.
@@ -222,6 +226,7 @@ impl NewTournamentPage {
             notice: None,
             fide_warning: None,
             departures: Vec::new(),
+            team_system: None,
         }
     }
 }
@@ -299,6 +304,8 @@ pub(super) fn settings_page(
         notice,
         fide_warning,
         departures: crate::domain::fide_mode::departures(conn, tid)?,
+        team_system: crate::domain::teams::team_system(conn, tid)?
+            .map(|k| crate::web::pages::team_forms::system_key(&k)),
     })
 }
 
