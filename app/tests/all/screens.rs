@@ -1,8 +1,11 @@
-//! Every staff screen and the public pages of the demo event, in headless
-//! Chromium at 1280 and 390 px, in English, Polish and Czech (issue 33):
+//! Every staff screen and the public pages of the demo event and of a team
+//! event (its captain's line-up page too), and the administrator's rating
+//! lists and accounts, in headless Chromium at 1280 and 390 px, in English,
+//! Polish and Czech (issue 33):
 //! a screenshot of each into `artifacts/screens/`, and two checks on each:
 //! - the menus fit: no link of the tournament's or the staff's menu ends
-//!   outside the window, and neither menu scrolls sideways;
+//!   outside the window, and neither menu scrolls sideways; on a phone the
+//!   staff menu takes at most 150 px;
 //! - a Polish or Czech page shows no English sentence of the pages' text
 //!   table or of the server's messages (read from `app/src/i18n`).
 //!
@@ -11,8 +14,9 @@
 
 use crate::pages_browser::{Browser, TempDir};
 use app::db::Database;
+use app::domain::{users, Actor};
 use app::server::{start_background, Background, Settings};
-use serde_json::Value;
+use serde_json::{json, Value};
 use std::path::Path;
 
 /// Text between the first pair of double quotes at or after `from`, with
@@ -165,7 +169,12 @@ fn every_staff_screen_fits_and_speaks_the_language() {
     let _cleanup = TempDir(dir.clone());
     let db = Database::open(&dir.join("screens.db").to_string_lossy(), 8).expect("database");
     let staff = app::demo::load(&db).expect("demo");
-    let (_, user, password) = staff.iter().find(|(r, _, _)| *r == "organizer").unwrap();
+    assert!(staff.iter().any(|(r, _, _)| *r == "organizer"), "{staff:?}");
+    // An administrator (the rating lists and accounts are theirs), who is
+    // staff of every event and the captain of a team.
+    let (user, password) = ("chief", "screens-password-1");
+    db.write(|conn| users::create_user(conn, &Actor::system(), user, password, "Chief", true))
+        .expect("administrator");
     let server: Background = start_background(
         db.clone(),
         Settings {
@@ -203,6 +212,28 @@ fn every_staff_screen_fits_and_speaks_the_language() {
         .as_i64()
         .unwrap_or_else(|| panic!("its white player: {round}"));
 
+    // A team Swiss: four teams and the chief's own, round 1 played, round 2
+    // published (its line-ups open: the captain's page has a form).
+    let mut api = crate::common::Client::new(&site);
+    assert_eq!(api.login(user, password).0, 200, "the API session");
+    let team = crate::teams::gaps::small_swiss(&api, "Liga Drużyn 2026", 4, 3);
+    api.ok(
+        api.post(
+            &format!("/api/v1/tournaments/{team}/teams"),
+            json!({"name": "Kapitanat", "captain_username": user, "roster": [
+                {"name": "Żółkiewski, Stanisław", "rating": 2105},
+                {"name": "Dvořáková, Běla", "rating": 2050, "federation": "CZE"},
+                {"name": "Kowal, Ewa", "rating": 1980}]}),
+        ),
+        201,
+        "the captain's team",
+    );
+    crate::teams::gaps::pair(&api, team);
+    crate::teams::gaps::publish(&api, team, 1);
+    crate::teams::gaps::play_out(&api, team, 1);
+    crate::teams::gaps::pair(&api, team);
+    crate::teams::gaps::publish(&api, team, 2);
+
     let screens: Vec<(&str, String)> = vec![
         ("home", "/".into()),
         ("new", "/new".into()),
@@ -224,6 +255,25 @@ fn every_staff_screen_fits_and_speaks_the_language() {
         ("m-game", format!("/t/{tid}/manage/games/{gid}")),
         ("m-prizes", format!("/t/{tid}/manage/prizes")),
         ("m-audit", format!("/t/{tid}/manage/audit")),
+        ("m-codes", format!("/t/{tid}/manage/checkin/codes")),
+        ("m-norms", format!("/t/{tid}/manage/norms")),
+        (
+            "m-player-edit",
+            format!("/t/{tid}/manage/players/{pid}/edit"),
+        ),
+        ("t-hall", format!("/t/{tid}/hall")),
+        ("t-norms", format!("/t/{tid}/norms")),
+        ("rating-lists", "/rating-lists".into()),
+        ("accounts", "/accounts".into()),
+        ("team-manage", format!("/t/{team}/manage/teams")),
+        ("team-settings", format!("/t/{team}/manage/settings")),
+        ("team-prizes", format!("/t/{team}/manage/prizes")),
+        ("team-audit", format!("/t/{team}/manage/audit")),
+        ("team-home", format!("/t/{team}")),
+        ("team-standings", format!("/t/{team}/teams")),
+        ("team-round", format!("/t/{team}/teams/rounds/1")),
+        ("team-crosstable", format!("/t/{team}/teams/crosstable")),
+        ("team-lineup", format!("/t/{team}/lineup")),
     ];
     let mut all = Vec::new();
     for width in [1280u32, 390] {
@@ -247,6 +297,12 @@ fn every_staff_screen_fits_and_speaks_the_language() {
             for (name, path) in &screens {
                 b.go(&format!("{site}{path}"));
                 b.screenshot(&artifacts, &format!("{lang}-{width}-{name}"));
+                let refused = b.js(
+                    "var e = document.getElementById('error-message'); return e ? e.textContent : null;",
+                );
+                if let Some(why) = refused.as_str() {
+                    all.push(format!("{lang} {width} px {path}: an error page: {why}"));
+                }
                 for p in problems(&b, lang, &english) {
                     all.push(format!("{lang} {width} px {path}: {p}"));
                 }

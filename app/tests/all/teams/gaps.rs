@@ -36,7 +36,7 @@ fn round(c: &Client, tid: i64, n: i64) -> Value {
     )
 }
 
-pub(super) fn pair(org: &Client, tid: i64) -> Value {
+pub(crate) fn pair(org: &Client, tid: i64) -> Value {
     org.ok(
         org.post(&format!("/api/v1/tournaments/{tid}/team-rounds"), json!({})),
         201,
@@ -44,7 +44,7 @@ pub(super) fn pair(org: &Client, tid: i64) -> Value {
     )
 }
 
-pub(super) fn publish(org: &Client, tid: i64, n: i64) {
+pub(crate) fn publish(org: &Client, tid: i64, n: i64) {
     org.ok(
         org.post(
             &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/publish"),
@@ -79,7 +79,7 @@ fn results(org: &Client, tid: i64, n: i64, results: Value) {
 
 /// Plays round `n` out: both boards of every match, home wins board 1,
 /// board 2 drawn.
-pub(super) fn play_out(org: &Client, tid: i64, n: i64) {
+pub(crate) fn play_out(org: &Client, tid: i64, n: i64) {
     let r = round(org, tid, n);
     let mut res = vec![];
     for m in r["matches"].as_array().unwrap() {
