@@ -463,12 +463,102 @@ fn insert_pairing(
     Ok(())
 }
 
-/// Pairs the next round.
+/// Pairs the next round, in one transaction (the engine's work included).
 pub fn pair_next(
     conn: &mut DbConnection,
     actor: &Actor,
     tid: TournamentId,
 ) -> DomainResult<RoundView> {
+    let (t, round, m) = next_round_model(conn, actor, tid)?;
+    let pairing = engine::pair(&m.tournament, t.system, round)?;
+    write_pairing(conn, actor, &t, round, &m, &pairing)
+}
+
+/// What the next round is paired from, read without keeping the database's
+/// writer while the engine works (a large field takes seconds; SPEC §13 and
+/// docs/security.md, "one large event cannot stall the others").
+pub struct PairingInput {
+    pub round: u32,
+    pub system: crate::domain::kinds::PairingSystem,
+    /// The tournament's version when it was read (`tournament_versions`).
+    version: i64,
+    model: model::Model,
+}
+
+impl PairingInput {
+    /// The engine's work, outside any transaction.
+    pub fn pair(&self) -> DomainResult<pairing::Pairing> {
+        engine::pair(&self.model.tournament, self.system, self.round)
+    }
+}
+
+/// Every check of [`pair_next`] and the model the engine pairs, in a
+/// transaction that is rolled back (the start numbers of round 1 are given
+/// only when the round is written, by [`pair_prepared`]).
+pub fn pairing_input(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<PairingInput> {
+    let version = tournament_version(conn, tid)?;
+    let mut out = None;
+    let undone = conn.transaction::<(), diesel::result::Error, _>(|c| {
+        out = Some(next_round_model(c, actor, tid));
+        Err(diesel::result::Error::RollbackTransaction)
+    });
+    match (undone, out) {
+        (Err(diesel::result::Error::RollbackTransaction), Some(read)) => {
+            let (t, round, model) = read?;
+            Ok(PairingInput {
+                round,
+                system: t.system,
+                version,
+                model,
+            })
+        }
+        (Err(e), _) => Err(e.into()),
+        (Ok(()), _) => unreachable!("the read is always rolled back"),
+    }
+}
+
+/// Writes the pairing computed from `input` (the checks again, the start
+/// numbers, the games, one audit row), if the tournament has not changed
+/// since it was read; else a conflict, and nothing is written.
+pub fn pair_prepared(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    input: &PairingInput,
+    pairing: &pairing::Pairing,
+) -> DomainResult<RoundView> {
+    let (t, round, m) = next_round_model(conn, actor, tid)?;
+    if round != input.round || tournament_version(conn, tid)? != input.version {
+        return Err(DomainError::conflict(msg!(
+            "the tournament changed while round {} was being paired; pair it again",
+            input.round
+        )));
+    }
+    write_pairing(conn, actor, &t, round, &m, pairing)
+}
+
+/// The tournament's version (bumped by every audited write to it).
+fn tournament_version(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<i64> {
+    use crate::db::schema::tournament_versions;
+    Ok(tournament_versions::table
+        .filter(tournament_versions::tournament_id.eq(tid))
+        .select(tournament_versions::version)
+        .first::<i64>(conn)
+        .optional()?
+        .unwrap_or(0))
+}
+
+/// The checks before a round is paired, the start numbers (round 1), and the
+/// model of the tournament the engine pairs.
+fn next_round_model(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<(TournamentRow, u32, model::Model)> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     super::require_individual_event(
         conn,
@@ -515,7 +605,19 @@ pub fn pair_next(
     }
     assign_start_numbers(conn, &t, round)?;
     let m = model::build(conn, &t, last.get() as u32, Some(round))?;
-    let pairing = engine::pair(&m.tournament, t.system, round)?;
+    Ok((t, round, m))
+}
+
+/// The round, its games and one audit row.
+fn write_pairing(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    t: &TournamentRow,
+    round: u32,
+    m: &model::Model,
+    pairing: &pairing::Pairing,
+) -> DomainResult<RoundView> {
+    let tid = t.id;
     let schedule: Vec<super::tournaments::RoundSchedule> =
         serde_json::from_str(&t.schedule).unwrap_or_default();
     let start = schedule
@@ -531,7 +633,7 @@ pub fn pair_next(
             rounds::paired_at.eq(now()),
         ))
         .execute(conn)?;
-    insert_pairing(conn, &t, &m, round, &pairing)?;
+    insert_pairing(conn, t, m, round, pairing)?;
     if t.variant == Variant::Chess960 {
         // Guidelines II.1: the position is drawn before the round; the arbiter
         // may draw again or enter one until the round is published.

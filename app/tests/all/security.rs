@@ -522,3 +522,58 @@ fn staff_posts_check_the_role_before_reading() {
         assert!(checked >= 6, "[{label}] {checked} routes");
     }
 }
+
+/// A large round is paired without keeping the database's writer while the
+/// engine works (`rounds::pairing_input`): writes to another tournament
+/// answer within 1 s all the while, on both backends.
+#[test]
+fn a_large_pairing_does_not_stall_other_tournaments() {
+    const PLAYERS: usize = 1400;
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let small = tournament(&app);
+        let other = app.user("organizer");
+        let big = app.user("big");
+        let (s, v) = big.post("/api/v1/tournaments/import-trf", json!(trf(PLAYERS)));
+        assert_eq!(s.as_u16(), 201, "[{label}] {v}");
+        let tid = v["tournament"]["id"].as_i64().unwrap();
+        let started = Instant::now();
+        let pairing = std::thread::spawn(move || {
+            let a = big.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({}));
+            (a, Instant::now())
+        });
+        let mut worst = Duration::ZERO;
+        let mut writes = 0;
+        std::thread::sleep(Duration::from_millis(100));
+        while !pairing.is_finished() {
+            let t = Instant::now();
+            let (s, v) = other.post(
+                &format!("/api/v1/tournaments/{small}/players"),
+                json!({"name": format!("Late, Entry{writes}"), "rating": 1500}),
+            );
+            assert_eq!(s.as_u16(), 201, "[{label}] {v}");
+            worst = worst.max(t.elapsed());
+            writes += 1;
+        }
+        let ((s, v), done) = pairing.join().unwrap();
+        assert_eq!(s.as_u16(), 201, "[{label}] {v}");
+        assert_eq!(
+            v["games"].as_array().map(Vec::len),
+            Some(PLAYERS / 2),
+            "[{label}]"
+        );
+        let took = done - started;
+        println!(
+            "[{label}] round 1 of {PLAYERS} players paired in {took:?}; {writes} writes to another tournament meanwhile, the slowest {worst:?}"
+        );
+        assert!(
+            worst < Duration::from_secs(1),
+            "[{label}] a write waited {worst:?} while a round was paired"
+        );
+        assert!(
+            writes >= 3,
+            "[{label}] the pairing took {took:?}: too short to show anything"
+        );
+    }
+}

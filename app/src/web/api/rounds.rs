@@ -41,8 +41,14 @@ pub async fn pair_next(
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, AppError> {
     let tid = tid.into_inner();
-    let v = write(&state, &req, move |conn, actor| {
-        rounds::pair_next(conn, actor, tid)
+    // Three steps, so that the database's writer is not kept while the engine
+    // works (`rounds::pairing_input`): the model read, the pairing on the
+    // blocking pool outside any transaction, the round written if nothing
+    // changed meanwhile.
+    let input = write(&state, &req, move |c, a| rounds::pairing_input(c, a, tid)).await?;
+    let (input, pairing) = web::block(move || input.pair().map(|p| (input, p))).await??;
+    let v = write(&state, &req, move |c, a| {
+        rounds::pair_prepared(c, a, tid, &input, &pairing)
     })
     .await?;
     Ok(HttpResponse::Created().json(v))

@@ -227,8 +227,7 @@ pub async fn pair_next(
 ) -> Result<HttpResponse, PageError> {
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
-    let op = move |conn: &mut _, actor: &_, ()| rounds::pair_next(conn, actor, tid);
-    let r = post.run(Ok(()), op).await?;
+    let r = pair_without_the_writer(&post, tid).await?;
     post.answer(
         r,
         |round| format!("/t/{tid}/manage/rounds/{}", round.number),
@@ -238,6 +237,31 @@ pub async fn pair_next(
         },
     )
     .await
+}
+
+/// The next round paired in three steps, so that the database's writer is
+/// not kept while the engine works (`rounds::pairing_input`): the model read,
+/// the pairing on the blocking pool outside any transaction, the round
+/// written if nothing changed meanwhile.
+async fn pair_without_the_writer(
+    post: &Post<'_>,
+    tid: TournamentId,
+) -> Result<DomainResult<rounds::RoundView>, PageError> {
+    let read = move |c: &mut _, a: &_, ()| rounds::pairing_input(c, a, tid);
+    let input = match post.run(Ok(()), read).await? {
+        Ok(input) => input,
+        Err(e) => return Ok(Err(e)),
+    };
+    let paired = web::block(move || input.pair().map(|p| (input, p)))
+        .await
+        .map_err(|e| PageError::new(AppError::from(e), post.viewer.lang))?;
+    match paired {
+        Ok((input, p)) => {
+            let write = move |c: &mut _, a: &_, ()| rounds::pair_prepared(c, a, tid, &input, &p);
+            post.run(Ok(()), write).await
+        }
+        Err(e) => Ok(Err(e)),
+    }
 }
 
 /// The publish form: the round's start may be set in the same step.
