@@ -2,7 +2,9 @@
 //!
 //! Over 700 lines because the one table of what differs (a row per rule, an
 //! article and a consequence per edition) must be one list; its tests are in
-//! `tests/laws_table.rs` and `tests/laws_texts.rs`.
+//! `tests/laws_table.rs` and `tests/laws_texts.rs`; every 2018 and 2023
+//! article number that leaves this module is checked against the index of
+//! those editions in `tests/data/laws-articles.tsv` by `tests/laws_index.rs`.
 //!
 //! A tournament plays under one edition: the Laws in force since 1 January
 //! 2023 (FIDE Handbook E.01, the default for new tournaments), the text in
@@ -30,7 +32,7 @@
 //! | blitz illegal move | loses on claim (C.3) | loses on claim (B.3(c)) | 7.5.5 at 1 min (B.4) | 7.5.5 at 1 min (B.3) |
 //! | quickplay finish | 10.2 | 10.2 | Guidelines III.5 | Guidelines III.5 |
 //! | default time if not stated | 60 min (6.7) | 0 (6.6(a)) | 0 (6.7.1) | 0 (6.7.1) |
-//! | electronic device | 12.2(b) | 12.3(b) | 11.3.2 | 11.3.2.2 |
+//! | electronic device | 12.2(b) | 12.3(b) | 11.3.2.2 | 11.3.2.2 |
 //! | penalties | 13.4(a)–(g) | 13.4(a)–(g) | 12.9.1–12.9.9 | 12.9.1–12.9.9 |
 //! | adjourned games / Chess960 | Appendix A / — | Guidelines / Appendix F | Guidelines I / II | Guidelines I / II |
 //!
@@ -359,7 +361,7 @@ pub const TABLE: &[Row] = &[
         editions: [
             e("5.2(c)", "a draw agreed during the game ends it"),
             e("5.2(c)", "a draw agreed during the game ends it"),
-            e("5.2.3", "a draw agreed during the game ends it"),
+            e("5.2.3", "a draw agreed during the game ends it, provided both players have made at least one move"),
             e("5.2.3", "a draw agreed during the game ends it, provided both players have made at least one move"),
         ],
     },
@@ -377,7 +379,7 @@ pub const TABLE: &[Row] = &[
         editions: [
             e("9.2", "drawn on a correct claim (9.2(a) by the move written down, 9.2(b) when it has arisen)"),
             e("9.2", "drawn on a correct claim (9.2(a) by the move written down, 9.2(b) when it has arisen)"),
-            e("9.2", "drawn on a correct claim (9.2.1 by the move written down, 9.2.2 when it has arisen)"),
+            e("9.2", "drawn on a correct claim (9.2.1.1 by the move written down, 9.2.1.2 when it has arisen)"),
             e("9.2", "drawn on a correct claim (9.2.1 by the move written down, 9.2.2 when it has arisen)"),
         ],
     },
@@ -551,7 +553,7 @@ pub const TABLE: &[Row] = &[
         editions: [
             e("12.2(b)", "a phone that rings in the playing venue loses the game; the arbiter decides the opponent's score"),
             e("12.3(b)", "a device that makes any sound loses the game; the opponent wins, or scores ½ if he cannot checkmate"),
-            e("11.3.2", "having a device not approved by the arbiter loses the game; the opponent wins (the regulations may be milder)"),
+            e("11.3.2.2", "having a device not approved by the arbiter loses the game; the opponent wins (the regulations may be milder)"),
             e("11.3.2.2", "having a device not approved by the arbiter loses the game; the opponent wins (the regulations may be milder)"),
         ],
     },
@@ -734,14 +736,19 @@ pub fn article(edition: Edition, rule: Rule) -> Option<&'static str> {
     entry(edition, rule).article
 }
 
-/// Point `n` (1–11) of the rules for adjourned games, as the edition numbers
-/// it: `A.n` (2005, Appendix A), `Guidelines n` (2009, the guidelines after
-/// the appendices), `I.n` (2018 and 2023, Guidelines I). Point 8 is the
-/// sealed-move rule of the table (`Rule::SealedMoveLoses`).
+/// Point `n` (1–13) of the rules for adjourned games — `n` as the 2005
+/// Appendix A and the 2009 guidelines number them (the same thirteen points
+/// in both) — as the edition numbers it: `A.n` (2005), `Guidelines n`
+/// (2009), `I.n` (2018 and 2023, Guidelines I). Guidelines I inserts a new
+/// I.11 (both players absent at resumption with a non-zero default time), so
+/// points 11–13 (envelope missing, clock error, schedule) are I.12–I.14.
+/// Point 8 is the sealed-move rule of the table (`Rule::SealedMoveLoses`).
+/// The numbers are indexed in `tests/data/laws-articles.tsv`.
 pub fn adjournment_point(edition: Edition, n: u8) -> String {
     match edition {
         Edition::Laws2005 => format!("A.{n}"),
         Edition::Laws2009 => format!("Guidelines {n}"),
+        Edition::Laws2018 | Edition::Laws2023 if n >= 11 => format!("I.{}", u16::from(n) + 1),
         Edition::Laws2018 | Edition::Laws2023 => format!("I.{n}"),
     }
 }
@@ -767,7 +774,7 @@ pub fn automatic_draws(edition: Edition) -> bool {
     article(edition, Rule::FivefoldRepetition).is_some()
 }
 
-/// Whether a draw may be agreed only after both players have made a move (2023 art. 5.2.3).
+/// Whether a draw may be agreed only after both players have made a move (2018 and 2023 art. 5.2.3).
 pub fn draw_agreement_needs_a_move_each(edition: Edition) -> bool {
     consequence(edition, Rule::DrawAgreement).contains("at least one move")
 }

@@ -551,6 +551,7 @@ fn a_draw_agreed_before_both_have_moved() {
             .any(|n| n.contains("at least one move"))
     };
     assert!(says(Edition::Laws2023));
+    assert!(says(Edition::Laws2018));
     assert!(!says(Edition::Laws2009));
     let both = game(
         Position::startpos(),

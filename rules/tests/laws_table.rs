@@ -293,11 +293,12 @@ fn resignation_against_a_side_that_cannot_mate() {
 }
 
 #[test]
-fn draw_agreement_after_a_move_each_in_2023() {
+fn draw_agreement_after_a_move_each_since_2018() {
+    // 5.2.3 of 2018 and of 2023: "provided both players have made at least one move".
     for ed in Edition::ALL {
         assert_eq!(
             draw_agreement_needs_a_move_each(ed),
-            ed == Edition::Laws2023
+            ed >= Edition::Laws2018
         );
     }
     assert_eq!(
@@ -488,7 +489,11 @@ fn adjournment_points_follow_the_edition() {
         );
     }
     assert_eq!(adjournment_point(Edition::Laws2023, 6), "I.6");
-    assert_eq!(adjournment_point(Edition::Laws2018, 11), "I.11");
+    // Guidelines I inserted I.11 (both absent at resumption): the 2009
+    // point 11 (envelope missing) is I.12 since 2018.
+    assert_eq!(adjournment_point(Edition::Laws2018, 11), "I.12");
+    assert_eq!(adjournment_point(Edition::Laws2023, 10), "I.10");
+    assert_eq!(adjournment_point(Edition::Laws2009, 11), "Guidelines 11");
     assert_eq!(adjournment_point(Edition::Laws2009, 9), "Guidelines 9");
     assert_eq!(adjournment_point(Edition::Laws2005, 5), "A.5");
 }
