@@ -24,6 +24,7 @@ use crate::domain::msg::word;
 use crate::secrets::SealKey;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
+use rules::laws::Rule;
 use rules::san::LetterSet;
 use rules::sealed::{judge_sealed_move, Attendance, Consequence, SealedVerdict};
 use rules::Position;
@@ -507,9 +508,10 @@ pub struct OpenedEnvelope {
     pub new_envelope: Option<EnvelopeView>,
 }
 
-/// The notes of a sealed-move judgement citing the points of the
-/// tournament's edition: the rules core names the 2009 guidelines' §8 and
-/// §10, which are A.8/A.10 in 2005 and I.8/I.10 (Guidelines I) from 2018.
+/// The notes of a sealed-move judgement citing the points and articles of
+/// the tournament's edition: the rules core names the 2009 guidelines' §8 and
+/// §10, which are A.8/A.10 in 2005 and I.8/I.10 (Guidelines I) from 2018,
+/// and the 2009 articles of mate, stalemate and dead position.
 fn cite_points(notes: &[String], edition: rules::laws::Edition) -> Vec<String> {
     notes
         .iter()
@@ -518,6 +520,17 @@ fn cite_points(notes: &[String], edition: rules::laws::Edition) -> Vec<String> {
             for point in [8, 10] {
                 let cited = format!("({})", rules::laws::adjournment_point(edition, point));
                 n = n.replace(&format!("(Guidelines §{point})"), &cited);
+            }
+            // The rules core cites the 2009 articles of the game's end; from
+            // 2018 they are 5.1.1, 5.2.1 and 5.2.2 (`rules::laws::TABLE`).
+            for (old, rule) in [
+                ("5.1(a)", Rule::Checkmate),
+                ("5.2(a)", Rule::Stalemate),
+                ("5.2(b)", Rule::DeadPosition),
+            ] {
+                if let Some(a) = rules::laws::article(edition, rule) {
+                    n = n.replace(&format!("(art. {old})"), &format!("(art. {a})"));
+                }
             }
             n
         })
@@ -629,7 +642,7 @@ pub fn open(
     }
     let Some(replier_at) = b.3.as_deref() else {
         return Err(DomainError::conflict(
-            msg!("the envelope is opened only in the presence of the player who must reply ({}): mark him present first", rules::laws::adjournment_point(t.laws_edition.rules(), 6)),
+            msg!("the envelope is opened only in the presence of the player who must reply ({}): mark him present first", rules::laws::adjournment_point(t.laws_edition.rules(), 7)),
         ));
     };
     let g = load_game(conn, tid, a.1)?;
@@ -846,7 +859,7 @@ pub fn end_before_resumption(
     let p = point_system(&t);
     // Stored in English with the point of the tournament's edition; read back
     // in the page's language (`library::SEALED_PHRASES`).
-    let point = rules::laws::adjournment_point(t.laws_edition.rules(), 5);
+    let point = rules::laws::adjournment_point(t.laws_edition.rules(), 6);
     let (w, b, term) = match cmd.outcome {
         EarlyEnd::Draw => (
             p.draw,
@@ -969,4 +982,38 @@ fn end_envelope(
         Some(&after),
     )?;
     Ok(after)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rules::laws::Edition;
+
+    /// The judgement's notes cite the tournament's edition: the 2009 article
+    /// of a mate and the guidelines' point become 2023's, and each stored
+    /// sentence is still one the pages can translate.
+    #[test]
+    fn sealed_notes_cite_the_edition_of_the_tournament() {
+        let notes = vec![
+            "the sealed move mates (art. 5.1(a)): the sealer wins".to_string(),
+            "the sealed move stalemates (art. 5.2(a)): draw".to_string(),
+            "the sealed move leaves a dead position (art. 5.2(b)): draw".to_string(),
+            "the sealed move is illegal (Guidelines §8)".to_string(),
+        ];
+        let now = cite_points(&notes, Edition::Laws2023);
+        assert_eq!(
+            now,
+            vec![
+                "the sealed move mates (art. 5.1.1): the sealer wins",
+                "the sealed move stalemates (art. 5.2.1): draw",
+                "the sealed move leaves a dead position (art. 5.2.2): draw",
+                "the sealed move is illegal (I.8)",
+            ]
+        );
+        let then = cite_points(&notes, Edition::Laws2009);
+        assert_eq!(then[0], notes[0]);
+        for n in now.iter().chain(&then) {
+            assert!(super::super::library::sealed_notes(n).is_some(), "{n}");
+        }
+    }
 }

@@ -187,6 +187,9 @@ pub const SEALED_PHRASES: &[&str] = &[
     "the sealer is more than the lateness limit late ({})",
     "the replying player is more than the lateness limit late ({})",
     "the sealed move is {} ({})",
+    "the sealed move mates (art. {}): the sealer wins",
+    "the sealed move stalemates (art. {}): draw",
+    "the sealed move leaves a dead position (art. {}): draw",
     // How an envelope ended without being opened (`domain/adjournments.rs`),
     // with the point of the tournament's edition.
     "draw agreed before resumption ({})",

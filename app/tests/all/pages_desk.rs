@@ -375,9 +375,9 @@ fn adjournments(app: &TestApp, d: &Desk) {
         0,
     );
     // The adjournment points as the tournament's edition (2009) numbers them.
-    assert!(body.contains("(Guidelines 6)"), "[{}] {body}", app.label());
+    assert!(body.contains("(Guidelines 7)"), "[{}] {body}", app.label());
     assert!(
-        page.contains("(Guidelines 11)") && page.contains("(Guidelines 5)"),
+        page.contains("(Guidelines 11)") && page.contains("(Guidelines 6)"),
         "[{}] the desk cites the 2009 guidelines",
         app.label()
     );
@@ -523,7 +523,7 @@ fn adjournments(app: &TestApp, d: &Desk) {
     let page = d.page(&format!("/manage/games/{gid}"));
     assert!(!page.contains("d5 —"));
     assert!(
-        page.contains("draw agreed before resumption (Guidelines 5)"),
+        page.contains("draw agreed before resumption (Guidelines 6)"),
         "[{}] {page}",
         app.label()
     );
