@@ -182,6 +182,28 @@ fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
                 c.round
             );
         }
+        // The export read back: the Baku regulation from its XXA records; a
+        // file whose XXA points are not the Baku method's is refused, nothing
+        // imported.
+        let (s, v) = arb.post("/api/v1/tournaments/import-trf", json!(trf));
+        assert_eq!(s.as_u16(), 201, "[{label}] {v}");
+        let back = v["tournament"]["id"].as_i64().unwrap();
+        let t2 = arb.get(&format!("/api/v1/tournaments/{back}")).1;
+        assert_eq!(t2["regulations"]["acceleration"], "baku", "[{label}] {t2}");
+        let tampered = trf.replacen("XXA    1  1.0", "XXA    1  2.0", 1);
+        assert_ne!(tampered, trf, "[{label}] player 1's XXA record: {trf}");
+        let audit = app.audit_count();
+        let (s, v) = arb.post("/api/v1/tournaments/import-trf", json!(tampered));
+        assert_eq!(s.as_u16(), 422, "[{label}] {v}");
+        assert_eq!(v["field"], "trf", "[{label}] {v}");
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap_or("")
+                .contains("not the Baku method's"),
+            "[{label}] {v}"
+        );
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing imported");
         // Real points only in the public standings: at most 3 after 3 rounds.
         let st = Client::new(&app.base)
             .get(&format!("/api/v1/tournaments/{tid}/standings"))

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::domain::ids::{self, TournamentId};
+use crate::domain::kinds::Acceleration;
 
 /// What an import made.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -253,6 +254,9 @@ fn regulations_of(src: &pairing::Tournament) -> DomainResult<(Regulations, u32)>
         points: tournaments::PointsConfig::from_system(&src.points),
         ..Regulations::default()
     };
+    if !src.accelerations.is_empty() {
+        reg.acceleration = acceleration_of(src, total)?;
+    }
     if system.is_swiss() && played > total {
         return Err(DomainError::invalid(
             "trf",
@@ -265,6 +269,44 @@ fn regulations_of(src: &pairing::Tournament) -> DomainResult<(Regulations, u32)>
     }
     reg.validate()?;
     Ok((reg, played))
+}
+
+/// The `XXA` records of a file: the Baku method's virtual points (C.04.5.1,
+/// `pairing::generator::baku_virtual_points`, what the export writes) read
+/// back as the regulation. Other pairing-only points cannot be kept (the
+/// regulations name a method, not points per player), so the file is refused
+/// rather than imported without them.
+fn acceleration_of(src: &pairing::Tournament, total: u32) -> DomainResult<Acceleration> {
+    let n = src.players.len() as u32;
+    let half = |h: i32| match h % 2 {
+        0 => (h / 2).to_string(),
+        _ => format!("{}.5", h / 2),
+    };
+    for id in 1..=n {
+        let records = src
+            .accelerations
+            .iter()
+            .find(|(p, _)| *p == id)
+            .map(|(_, points)| points.as_slice())
+            .unwrap_or(&[]);
+        for round in 1..=total.max(records.len() as u32) {
+            let baku = pairing::generator::baku_virtual_points(n, total, id, round);
+            let got = records.get(round as usize - 1).copied().unwrap_or(0);
+            if got != baku {
+                return Err(DomainError::invalid(
+                    "trf",
+                    msg!(
+                        "the XXA points of player {} in round {} are {}, not the Baku method's {}: only Baku acceleration (C.04.5.1) can be imported",
+                        id,
+                        round,
+                        half(got),
+                        half(baku)
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(Acceleration::Baku)
 }
 
 /// The tournament row, and the importing user as its organizer.
@@ -310,6 +352,12 @@ fn insert_tournament(
         .values(&row)
         .returning(tournaments_table::id)
         .get_result(conn)?;
+    // The acceleration read from the file's `XXA` records (`acceleration_of`).
+    if reg.acceleration != Acceleration::None {
+        diesel::update(tournaments_table::table.find(tid))
+            .set(tournaments_table::acceleration.eq(reg.acceleration))
+            .execute(conn)?;
+    }
     if let Some(uid) = actor.user_id {
         tournaments::grant_creator_roles(conn, tid, uid)?;
     }

@@ -710,6 +710,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the sealed move mates (art. 5.1(a)): the sealer wins", "zapečetěný tah dává mat (čl. 5.1(a)): vyhrává ten, kdo tah zapečetil"),
     ("the sealed move stalemates (art. 5.2(a)): draw", "zapečetěný tah dává pat (čl. 5.2(a)): remíza"),
     ("the sealed move leaves a dead position (art. 5.2(b)): draw", "po zapečetěném tahu vzniká mrtvá pozice (čl. 5.2(b)): remíza"),
+    ("the XXA points of player {} in round {} are {}, not the Baku method's {}: only Baku acceleration (C.04.5.1) can be imported", "body XXA hráče {} v kole {} jsou {}, nikoli {} podle bakuské metody: importovat lze jen bakuské zrychlení (C.04.5.1)"),
     ("the tournament changed while round {} was being paired; pair it again", "turnaj se během losování kola {} změnil; vylosujte ho znovu"),
     ("the sealed move mates (art. {}): the sealer wins", "zapečetěný tah dává mat (čl. {}): vyhrává ten, kdo tah zapečetil"),
     ("the sealed move stalemates (art. {}): draw", "zapečetěný tah dává pat (čl. {}): remíza"),

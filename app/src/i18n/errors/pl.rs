@@ -710,6 +710,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the sealed move mates (art. 5.1(a)): the sealer wins", "zapieczętowane posunięcie daje mata (art. 5.1(a)): wygrywa ten, kto je zapieczętował"),
     ("the sealed move stalemates (art. 5.2(a)): draw", "zapieczętowane posunięcie daje pata (art. 5.2(a)): remis"),
     ("the sealed move leaves a dead position (art. 5.2(b)): draw", "po zapieczętowanym posunięciu powstaje martwa pozycja (art. 5.2(b)): remis"),
+    ("the XXA points of player {} in round {} are {}, not the Baku method's {}: only Baku acceleration (C.04.5.1) can be imported", "punkty XXA zawodnika {} w rundzie {} wynoszą {}, a nie {} według metody bakijskiej: zaimportować można tylko przyspieszenie bakijskie (C.04.5.1)"),
     ("the tournament changed while round {} was being paired; pair it again", "turniej zmienił się w trakcie kojarzenia rundy {}; skojarz ją ponownie"),
     ("the sealed move mates (art. {}): the sealer wins", "zapieczętowane posunięcie daje mata (art. {}): wygrywa ten, kto je zapieczętował"),
     ("the sealed move stalemates (art. {}): draw", "zapieczętowane posunięcie daje pata (art. {}): remis"),
