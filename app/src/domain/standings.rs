@@ -90,6 +90,34 @@ pub fn compute(
     })
 }
 
+/// The virtual points each player is paired with in round `n` of an
+/// accelerated Swiss (Baku, C.04.5.1; the same as the engines get in
+/// `model::build`), in half-points; none when the round has none. For the
+/// staff only: they never count in the standings.
+pub fn virtual_points(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    n: RoundNo,
+) -> DomainResult<std::collections::HashMap<PlayerId, i32>> {
+    let row = load_tournament(conn, tid)?;
+    if row.acceleration != crate::domain::kinds::Acceleration::Baku || !row.system.is_swiss() {
+        return Ok(Default::default());
+    }
+    let players = super::model::players_in_order(conn, tid)?;
+    let total = super::regulations::total_rounds(conn, &row)?;
+    let count = players.len() as u32;
+    Ok(players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let v =
+                pairing::generator::baku_virtual_points(count, total, i as u32 + 1, n.get() as u32);
+            (p.id, v)
+        })
+        .filter(|(_, v)| *v != 0)
+        .collect())
+}
+
 /// Each player's points (half-points) before round `n`, by player id: what a
 /// pairing list prints next to the names.
 pub fn points_before(

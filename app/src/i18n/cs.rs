@@ -516,6 +516,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "reg_rest_of_game" => "zbytek partie",
         "reg_moves_word" => "tahů",
         "fixed_note" => "Pevně dáno: 1. kolo je rozlosováno.",
+        "virtual_points_title" => "virtuální body zrychleného kola (bakuská metoda, C.04.5.1): jen pro losování, nikdy v pořadí",
         "team_system_where" => "Soutěž družstev: systém, počet kol a zápasové body se nastavují na stránce",
         "adjournments_off" => "Propozice tohoto turnaje přerušené partie nepovolují.",
         "pair_round_n" => "Rozlosovat {}. kolo",

@@ -603,6 +603,7 @@ impl Tr {
             "reg_rest_of_game" => ("rest of the game", "reszta partii"),
             "reg_moves_word" => ("moves", "posunięć"),
             "fixed_note" => ("Fixed: round 1 is paired.", "Ustalone: runda 1 jest skojarzona."),
+            "virtual_points_title" => ("virtual points of the accelerated round (Baku, C.04.5.1): for the pairing only, never in the standings", "punkty wirtualne przyspieszonej rundy (metoda bakijska, C.04.5.1): tylko do kojarzenia, nigdy w klasyfikacji"),
             "team_system_where" => ("A team event: its system, rounds and match points are set on the page", "Rozgrywki drużynowe: system, liczbę rund i punkty meczowe ustala się na stronie"),
             "adjournments_off" => ("Adjourned games are off in this tournament's regulations.", "Regulamin tego turnieju nie przewiduje partii odłożonych."),
             "pair_round_n" => ("Pair round {}", "Kojarz rundę {}"),

@@ -163,6 +163,20 @@ fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
                     pair == [Some(1), Some(51)] || pair == [Some(51), Some(1)],
                     "[{label}] board 1 of an accelerated round 1: {top}"
                 );
+                // The staff see the virtual points beside the scores (group
+                // A: +1 in round 1); the public round page does not.
+                let staff = arb.get(&format!("/t/{tid}/manage/rounds/1")).1;
+                let staff = staff.as_str().unwrap_or_default();
+                assert_eq!(
+                    staff.matches("class=\"virtual\"").count(),
+                    100,
+                    "[{label}] group A's virtual points on the staff screen"
+                );
+                assert!(staff.contains(">+1</abbr>"), "[{label}]");
+                let public = Client::new(&app.base).get(&format!("/t/{tid}/rounds/1")).1;
+                let public = public.as_str().unwrap_or_default();
+                assert!(public.contains("Baku Open"), "[{label}] {public}");
+                assert!(!public.contains("virtual"), "[{label}] public round page");
             }
         }
         let trf = arb.get(&format!("/api/v1/tournaments/{tid}/export.trf")).1;

@@ -25,6 +25,8 @@ pub struct RoundScreen {
     pub typed: HashMap<GameId, (String, String, bool)>,
     /// Points before the round shown, by player id, as written.
     pub scores: HashMap<PlayerId, String>,
+    /// Virtual points of an accelerated round (Baku), shown beside the scores.
+    pub virtual_points: HashMap<PlayerId, String>,
     /// Rounds are left to pair after the one shown (offered once it is complete).
     pub more_rounds: bool,
     pub fide_confirm: Option<FideConfirm>,
@@ -50,6 +52,11 @@ impl RoundScreen {
 
     pub fn score_of(&self, pid: &PlayerId) -> &str {
         self.scores.get(pid).map(String::as_str).unwrap_or("0")
+    }
+
+    /// The virtual points a player is paired with in this round, if any.
+    pub fn virtual_of(&self, pid: &PlayerId) -> Option<&str> {
+        self.virtual_points.get(pid).map(String::as_str)
     }
 
     /// The error of board `gid` asks the arbiter to confirm a result.
@@ -154,6 +161,13 @@ pub(super) fn round_screen_page(
     } else {
         HashMap::new()
     };
+    let virtual_points = match n > RoundNo(0) {
+        true => crate::domain::standings::virtual_points(conn, tid, n)?
+            .into_iter()
+            .map(|(pid, p)| (pid, crate::domain::rounds::fmt_points(p)))
+            .collect(),
+        false => HashMap::new(),
+    };
     let title = format!("{} · {}", viewer.tr().t("results"), nav.name);
     let nav_last = nav.last_round;
     // The round's start as paired from the schedule, else now.
@@ -179,6 +193,7 @@ pub(super) fn round_screen_page(
         broken: x.broken,
         typed: x.typed,
         scores,
+        virtual_points,
         more_rounds: (nav_last.get() as u32) < total && n == nav_last,
         fide_confirm: x.fide_confirm,
         departures: crate::domain::fide_mode::departures(conn, tid)?,
