@@ -177,7 +177,9 @@ fn public_view(url: &str, tid: i64) -> Vec<(String, String)> {
     for p in pages {
         let (status, body) = get(url, &p);
         let key = p.replace(&tid.to_string(), "{tid}");
-        out.push((key, format!("{status} {}", page_text(&body))));
+        // The server marks a mirror as such; the rest of the page is the venue's.
+        let text = page_text(&body).replace("Published from the venue ", "");
+        out.push((key, format!("{status} {text}")));
     }
     out
 }
@@ -400,6 +402,12 @@ fn an_event_run_at_the_venue_is_mirrored_by_the_public_server() {
         slowest.set(slowest.get().max(took));
     };
     sync("linking", &mut seen);
+    assert!(
+        get(&s, &format!("/t/{stid}"))
+            .1
+            .contains("id=\"mirror-mark\""),
+        "the server marks the event as published from the venue"
+    );
 
     // Rounds 1 and 2: pair (unpublished: the server still shows the state
     // before it), publish, every result.
