@@ -84,6 +84,7 @@ fn spawn(db_url: &str, dir: &std::path::Path, port: u16) -> Proc {
         }
     }
     let _ = child.kill();
+    let _ = child.wait();
     panic!("the server did not start");
 }
 
