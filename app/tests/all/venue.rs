@@ -653,3 +653,174 @@ fn refusals(
     assert_eq!(server_rows(server_db, stid), after_revoke, "nothing stored");
     assert_eq!(shown_version(s, stid), shown);
 }
+
+/// The nearest-rank percentile `p` (0–100) of `v` (sorted here).
+fn percentile(v: &mut [Duration], p: f64) -> Duration {
+    v.sort();
+    if v.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((p / 100.0) * v.len() as f64).ceil() as usize;
+    v[i.clamp(1, v.len()) - 1]
+}
+
+/// Issue 39's load: `ARBITER_VENUES` venues (200) each publishing its
+/// 40-player event every 2 s to one of three instances on one PostgreSQL,
+/// for `ARBITER_VENUE_SECONDS` (30), while `ARBITER_SPECTATORS` (20) readers
+/// read mirrors' standings (API) and pages from all three. Prints the p50
+/// and p99 of the pushes' acceptance and of the reads (PERFORMANCE.md).
+/// Run: `cargo test -p app --test all venue::load -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn load_of_many_venues_on_three_instances() {
+    use std::sync::{Arc, Mutex};
+    if !backends().contains(&Backend::Postgres) {
+        eprintln!("SKIPPED: the public server needs PostgreSQL");
+        return;
+    }
+    let var = |name: &str, d: u64| -> u64 {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let venues = var("ARBITER_VENUES", 200) as usize;
+    let seconds = var("ARBITER_VENUE_SECONDS", 30);
+    let spectators = var("ARBITER_SPECTATORS", 20) as usize;
+
+    // One venue's state: a 40-player Swiss with three rounds published.
+    let venue = common::TestApp::start(Backend::Sqlite);
+    let arb = venue.user("chief");
+    let event = common::build::EventBuilder::swiss(&arb)
+        .players(40)
+        .publish(3)
+        .build();
+    let snap = venue
+        .db
+        .read(|c| app::domain::mirror::snapshot(c, event.tid))
+        .unwrap();
+
+    // The server: `venues` mirrors with their tokens, three instances.
+    let sdb = TestDb::new(Backend::Postgres);
+    let server_db = Database::open(&sdb.url, 4).unwrap();
+    user(&server_db, "federation");
+    let org = Actor {
+        user_id: server_db
+            .read(|c| users::find_user_id(c, "federation"))
+            .unwrap(),
+        username: Some("federation".into()),
+        is_admin: false,
+    };
+    let mut mirrors = Vec::new();
+    for i in 0..venues {
+        let t = server_db
+            .write(|c| {
+                app::domain::tournaments::create(
+                    c,
+                    &org,
+                    app::domain::tournaments::Regulations {
+                        name: format!("Venue {i}"),
+                        ..Default::default()
+                    },
+                )
+            })
+            .unwrap();
+        let token = server_db
+            .write(|c| app::domain::mirror::issue_token(c, &org, t.id))
+            .unwrap()
+            .token;
+        mirrors.push((t.id.get() as i64, token));
+    }
+    let instances: Vec<Proc> = (0..3)
+        .map(|_| spawn(&sdb.url, &sdb.dir(), free_port()))
+        .collect();
+    let urls: Vec<String> = instances.iter().map(|p| p.url.clone()).collect();
+    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let pushes = Arc::new(Mutex::new(Vec::new()));
+    let reads = Arc::new(Mutex::new(Vec::new()));
+    let failures = Arc::new(Mutex::new(Vec::new()));
+    let mut threads = Vec::new();
+    for (i, (stid, token)) in mirrors.iter().cloned().enumerate() {
+        let url = urls[i % 3].clone();
+        let snap = snap.clone();
+        let (pushes, failures) = (pushes.clone(), failures.clone());
+        threads.push(std::thread::spawn(move || {
+            let http = reqwest::blocking::Client::new();
+            // Spread the venues over the 2 s.
+            std::thread::sleep(Duration::from_millis((i as u64 * 2000) / venues as u64));
+            let mut version = 1;
+            while Instant::now() < deadline {
+                let tick = Instant::now();
+                let mut s = snap.clone();
+                s.version = version;
+                version += 1;
+                let body = serde_json::to_vec(&s).unwrap();
+                let start = Instant::now();
+                let r = http
+                    .put(format!("{url}/api/v1/tournaments/{stid}/mirror"))
+                    .header("Authorization", format!("Bearer {token}"))
+                    .header("Content-Type", "application/json")
+                    .body(body)
+                    .send();
+                let took = start.elapsed();
+                match r {
+                    Ok(r) if r.status().is_success() => pushes.lock().unwrap().push(took),
+                    Ok(r) => failures.lock().unwrap().push(format!("push {}", r.status())),
+                    Err(e) => failures.lock().unwrap().push(format!("push {e}")),
+                }
+                std::thread::sleep(Duration::from_secs(2).saturating_sub(tick.elapsed()));
+            }
+        }));
+    }
+    for k in 0..spectators {
+        let urls = urls.clone();
+        let ids: Vec<i64> = mirrors.iter().map(|m| m.0).collect();
+        let (reads, failures) = (reads.clone(), failures.clone());
+        threads.push(std::thread::spawn(move || {
+            let http = reqwest::blocking::Client::new();
+            let mut n = k;
+            while Instant::now() < deadline {
+                n += 7;
+                let tid = ids[n % ids.len()];
+                let path = if n % 2 == 0 {
+                    format!("/api/v1/tournaments/{tid}/standings")
+                } else {
+                    format!("/t/{tid}/standings")
+                };
+                let start = Instant::now();
+                match http.get(format!("{}{path}", urls[n % 3])).send() {
+                    Ok(r) if r.status().is_success() => {
+                        let _ = r.bytes();
+                        reads.lock().unwrap().push(start.elapsed());
+                    }
+                    Ok(r) => failures.lock().unwrap().push(format!("read {}", r.status())),
+                    Err(e) => failures.lock().unwrap().push(format!("read {e}")),
+                }
+                std::thread::sleep(Duration::from_millis(100));
+            }
+        }));
+    }
+    for t in threads {
+        t.join().unwrap();
+    }
+    let mut pushes = pushes.lock().unwrap().clone();
+    let mut reads = reads.lock().unwrap().clone();
+    let failures = failures.lock().unwrap().clone();
+    let expected = venues as u64 * seconds / 2;
+    eprintln!(
+        "{venues} venues × every 2 s for {seconds} s (state {} bytes) on 3 instances: \
+         {} pushes accepted (of about {expected} due), acceptance p50 {:?} p99 {:?}; \
+         {} spectator reads, p50 {:?} p99 {:?}; {} failures {:?}",
+        serde_json::to_vec(&snap).unwrap().len(),
+        pushes.len(),
+        percentile(&mut pushes, 50.0),
+        percentile(&mut pushes, 99.0),
+        reads.len(),
+        percentile(&mut reads, 50.0),
+        percentile(&mut reads, 99.0),
+        failures.len(),
+        failures.iter().take(5).collect::<Vec<_>>()
+    );
+    assert!(failures.is_empty(), "no push or read fails");
+    drop(instances);
+}
