@@ -55,9 +55,13 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// `arbiter serve` on `db_url` at `port` (fixed, so a restart keeps the address).
+/// `arbiter serve` on `db_url` at `port` (fixed, so a restart keeps the
+/// address): this build's binary, or `ARBITER_BIN` (a release build, for
+/// the load below).
 fn spawn(db_url: &str, dir: &std::path::Path, port: u16) -> Proc {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+    let bin =
+        std::env::var("ARBITER_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_arbiter").to_string());
+    let mut child = Command::new(bin)
         .args([
             "serve",
             "--bind",
@@ -669,7 +673,9 @@ fn percentile(v: &mut [Duration], p: f64) -> Duration {
 /// for `ARBITER_VENUE_SECONDS` (30), while `ARBITER_SPECTATORS` (20) readers
 /// read mirrors' standings (API) and pages from all three. Prints the p50
 /// and p99 of the pushes' acceptance and of the reads (PERFORMANCE.md).
-/// Run: `cargo test -p app --test all venue::load -- --ignored --nocapture`.
+/// Run: `ARBITER_BIN=target/release/arbiter cargo test -p app --test all
+/// venue::load -- --ignored --nocapture` (the servers a release build, this
+/// driver a debug one).
 #[test]
 #[ignore]
 fn load_of_many_venues_on_three_instances() {
@@ -765,7 +771,10 @@ fn load_of_many_venues_on_three_instances() {
                 let took = start.elapsed();
                 match r {
                     Ok(r) if r.status().is_success() => pushes.lock().unwrap().push(took),
-                    Ok(r) => failures.lock().unwrap().push(format!("push {}", r.status())),
+                    Ok(r) => failures
+                        .lock()
+                        .unwrap()
+                        .push(format!("push {}", r.status())),
                     Err(e) => failures.lock().unwrap().push(format!("push {e}")),
                 }
                 std::thread::sleep(Duration::from_secs(2).saturating_sub(tick.elapsed()));
@@ -793,7 +802,10 @@ fn load_of_many_venues_on_three_instances() {
                         let _ = r.bytes();
                         reads.lock().unwrap().push(start.elapsed());
                     }
-                    Ok(r) => failures.lock().unwrap().push(format!("read {}", r.status())),
+                    Ok(r) => failures
+                        .lock()
+                        .unwrap()
+                        .push(format!("read {}", r.status())),
                     Err(e) => failures.lock().unwrap().push(format!("read {e}")),
                 }
                 std::thread::sleep(Duration::from_millis(100));
