@@ -78,7 +78,9 @@ pub struct EventState {
 }
 
 /// A player's public fields (the birth date as its year, as the public reads it).
-#[derive(Queryable, Selectable, Insertable, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(
+    Queryable, Selectable, Insertable, AsChangeset, Serialize, Deserialize, Clone, Debug, PartialEq,
+)]
 #[diesel(table_name = players)]
 #[diesel(treat_none_as_null = true)]
 pub struct PlayerState {
@@ -121,7 +123,9 @@ pub struct PublishedRound {
 }
 
 /// A game of a published round (`white_id`, `black_id`: the venue's ids).
-#[derive(Queryable, Selectable, Insertable, Serialize, Deserialize, Clone, Debug, PartialEq)]
+#[derive(
+    Queryable, Selectable, Insertable, AsChangeset, Serialize, Deserialize, Clone, Debug, PartialEq,
+)]
 #[diesel(table_name = games)]
 #[diesel(treat_none_as_null = true)]
 pub struct GameState {
@@ -634,68 +638,142 @@ fn local_ids(
         .collect())
 }
 
-/// Every row of mirror `tid` replaced by the state's. A player or game keeps
-/// its local id from one state to the next (table `mirror_ids`), so its
-/// address does too.
+/// Every row of mirror `tid` made the state's. A player or game keeps its
+/// local id from one state to the next (table `mirror_ids`), so its address
+/// does too; only the players and games that changed are written (a venue's
+/// next state usually differs in one game); the rest — rounds, moves,
+/// penalties, the prize table — is small and replaced whole.
 fn replace(conn: &mut DbConnection, tid: TournamentId, snap: &Snapshot) -> DomainResult<()> {
     let old_players = local_ids(conn, tid, "player")?;
     let old_games = local_ids(conn, tid, "game")?;
+    let cur_players: HashMap<PlayerId, PlayerState> = players::table
+        .filter(players::tournament_id.eq(tid))
+        .select((players::id, PlayerState::as_select()))
+        .load::<(PlayerId, PlayerState)>(conn)?
+        .into_iter()
+        .collect();
+    let cur_games: HashMap<GameId, GameState> = games::table
+        .filter(games::tournament_id.eq(tid))
+        .select((games::id, GameState::as_select()))
+        .load::<(GameId, GameState)>(conn)?
+        .into_iter()
+        .collect();
     diesel::delete(penalties::table.filter(penalties::tournament_id.eq(tid))).execute(conn)?;
     diesel::delete(game_records::table.filter(game_records::tournament_id.eq(tid)))
         .execute(conn)?;
-    diesel::delete(games::table.filter(games::tournament_id.eq(tid))).execute(conn)?;
     diesel::delete(rounds::table.filter(rounds::tournament_id.eq(tid))).execute(conn)?;
-    diesel::delete(players::table.filter(players::tournament_id.eq(tid))).execute(conn)?;
     diesel::delete(prize_tables::table.filter(prize_tables::tournament_id.eq(tid)))
         .execute(conn)?;
-    diesel::delete(mirror_ids::table.filter(mirror_ids::tournament_id.eq(tid))).execute(conn)?;
     diesel::update(tournaments::table.find(tid))
         .set(&snap.event)
         .execute(conn)?;
 
+    // Games the state no longer holds go first (they name players).
+    let kept_games: Vec<GameId> = snap
+        .games
+        .iter()
+        .filter_map(|g| old_games.get(&g.id.get()).map(|&l| GameId(l)))
+        .collect();
+    diesel::delete(
+        games::table
+            .filter(games::tournament_id.eq(tid))
+            .filter(games::id.ne_all(&kept_games)),
+    )
+    .execute(conn)?;
+
+    let mut new_ids: Vec<(&str, i32, i32)> = Vec::new();
     let mut pmap: HashMap<PlayerId, PlayerId> = HashMap::new();
     for p in &snap.players {
-        let local = match old_players.get(&p.id.get()) {
-            Some(&id) => {
-                diesel::insert_into(players::table)
-                    .values((
-                        players::id.eq(PlayerId(id)),
-                        players::tournament_id.eq(tid),
-                        &p.row,
-                    ))
-                    .execute(conn)?;
-                PlayerId(id)
+        let local = match old_players.get(&p.id.get()).map(|&l| PlayerId(l)) {
+            Some(local) if cur_players.contains_key(&local) => {
+                if cur_players.get(&local) != Some(&p.row) {
+                    diesel::update(players::table.find(local))
+                        .set(&p.row)
+                        .execute(conn)?;
+                }
+                local
             }
-            None => diesel::insert_into(players::table)
-                .values((players::tournament_id.eq(tid), &p.row))
-                .returning(players::id)
-                .get_result(conn)?,
+            _ => {
+                let local: PlayerId = diesel::insert_into(players::table)
+                    .values((players::tournament_id.eq(tid), &p.row))
+                    .returning(players::id)
+                    .get_result(conn)?;
+                new_ids.push(("player", p.id.get(), local.get()));
+                local
+            }
         };
         pmap.insert(p.id, local);
     }
     let mut gmap: HashMap<GameId, GameId> = HashMap::new();
-    for r in &snap.rounds {
-        diesel::insert_into(rounds::table)
-            .values((rounds::tournament_id.eq(tid), r))
-            .execute(conn)?;
-    }
     for g in &snap.games {
         let mut row = g.row.clone();
         row.white_id = pmap[&row.white_id];
         row.black_id = row.black_id.map(|b| pmap[&b]);
-        let local = match old_games.get(&g.id.get()) {
-            Some(&id) => {
-                diesel::insert_into(games::table)
-                    .values((games::id.eq(GameId(id)), games::tournament_id.eq(tid), &row))
-                    .execute(conn)?;
-                GameId(id)
+        let local = match old_games.get(&g.id.get()).map(|&l| GameId(l)) {
+            Some(local) if cur_games.contains_key(&local) => {
+                if cur_games.get(&local) != Some(&row) {
+                    diesel::update(games::table.find(local))
+                        .set(&row)
+                        .execute(conn)?;
+                }
+                local
             }
-            None => diesel::insert_into(games::table)
-                .values((games::tournament_id.eq(tid), &row))
-                .returning(games::id)
-                .get_result(conn)?,
+            _ => {
+                let local: GameId = diesel::insert_into(games::table)
+                    .values((games::tournament_id.eq(tid), &row))
+                    .returning(games::id)
+                    .get_result(conn)?;
+                new_ids.push(("game", g.id.get(), local.get()));
+                local
+            }
         };
         gmap.insert(g.id, local);
+    }
+    // Players the state no longer holds, once no game names them.
+    let kept_players: Vec<PlayerId> = pmap.values().copied().collect();
+    diesel::delete(
+        players::table
+            .filter(players::tournament_id.eq(tid))
+            .filter(players::id.ne_all(&kept_players)),
+    )
+    .execute(conn)?;
+    for (entity, kept) in [
+        (
+            "player",
+            kept_players.iter().map(|p| p.get()).collect::<Vec<_>>(),
+        ),
+        ("game", gmap.values().map(|g| g.get()).collect()),
+    ] {
+        diesel::delete(
+            mirror_ids::table
+                .filter(mirror_ids::tournament_id.eq(tid))
+                .filter(mirror_ids::entity.eq(entity))
+                .filter(mirror_ids::local_id.ne_all(kept)),
+        )
+        .execute(conn)?;
+    }
+    for (entity, venue_id, local_id) in new_ids {
+        diesel::delete(
+            mirror_ids::table
+                .filter(mirror_ids::tournament_id.eq(tid))
+                .filter(mirror_ids::entity.eq(entity))
+                .filter(mirror_ids::venue_id.eq(venue_id)),
+        )
+        .execute(conn)?;
+        diesel::insert_into(mirror_ids::table)
+            .values((
+                mirror_ids::tournament_id.eq(tid),
+                mirror_ids::entity.eq(entity),
+                mirror_ids::venue_id.eq(venue_id),
+                mirror_ids::local_id.eq(local_id),
+            ))
+            .execute(conn)?;
+    }
+
+    for r in &snap.rounds {
+        diesel::insert_into(rounds::table)
+            .values((rounds::tournament_id.eq(tid), r))
+            .execute(conn)?;
     }
     for r in &snap.records {
         diesel::insert_into(game_records::table)
@@ -719,24 +797,6 @@ fn replace(conn: &mut DbConnection, tid: TournamentId, snap: &Snapshot) -> Domai
     if let Some(prizes) = &snap.prizes {
         diesel::insert_into(prize_tables::table)
             .values((prize_tables::tournament_id.eq(tid), prizes))
-            .execute(conn)?;
-    }
-    let ids: Vec<_> = pmap
-        .iter()
-        .map(|(v, l)| ("player", v.get(), l.get()))
-        .chain(gmap.iter().map(|(v, l)| ("game", v.get(), l.get())))
-        .map(|(e, v, l)| {
-            (
-                mirror_ids::tournament_id.eq(tid),
-                mirror_ids::entity.eq(e),
-                mirror_ids::venue_id.eq(v),
-                mirror_ids::local_id.eq(l),
-            )
-        })
-        .collect();
-    for row in ids {
-        diesel::insert_into(mirror_ids::table)
-            .values(row)
             .execute(conn)?;
     }
     Ok(())
