@@ -104,15 +104,18 @@ pub async fn push(
         return Err(AppError::TooManyRequests { retry_after: 60 });
     }
     let bytes = body_within(payload, state.limits.mirror_bytes).await?;
-    let snap: Snapshot = serde_json::from_slice(&bytes).map_err(|e| {
-        DomainError::invalid(
-            "body",
-            msg!("the JSON body is not valid: {}: {}", "body", e),
-        )
-    })?;
     let db = state.db.clone();
-    let accepted =
-        web::block(move || db.write(|conn| mirror::accept(conn, tid, &token, snap))).await??;
+    // Read on the blocking pool (a state may be megabytes), then one transaction.
+    let accepted = web::block(move || {
+        let snap: Snapshot = serde_json::from_slice(&bytes).map_err(|e| {
+            DomainError::invalid(
+                "body",
+                msg!("the JSON body is not valid: {}: {}", "body", e),
+            )
+        })?;
+        db.write(|conn| mirror::accept(conn, tid, &token, snap))
+    })
+    .await??;
     if accepted.replaced {
         touched(&state, Some(tid)).await;
     }
