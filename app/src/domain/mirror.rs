@@ -589,17 +589,33 @@ pub fn accept(
 /// The state hangs together: every game's players and round are in it, every
 /// record's and penalty's game too, and it shows no unpublished round.
 fn check_snapshot(snap: &Snapshot) -> DomainResult<()> {
+    hangs_together(
+        &snap.players,
+        &snap.rounds,
+        &snap.games,
+        &snap.records,
+        &snap.penalties,
+    )
+}
+
+fn hangs_together(
+    s_players: &[MirrorPlayer],
+    s_rounds: &[PublishedRound],
+    s_games: &[MirrorGame],
+    s_records: &[MirrorRecord],
+    s_penalties: &[MirrorPenalty],
+) -> DomainResult<()> {
     let bad = |what: Msg| Err(DomainError::invalid("body", what));
-    let players: HashSet<PlayerId> = snap.players.iter().map(|p| p.id).collect();
-    let rounds: HashSet<RoundNo> = snap.rounds.iter().map(|r| r.number).collect();
-    let games: HashSet<GameId> = snap.games.iter().map(|g| g.id).collect();
-    if players.len() != snap.players.len() || games.len() != snap.games.len() {
+    let players: HashSet<PlayerId> = s_players.iter().map(|p| p.id).collect();
+    let rounds: HashSet<RoundNo> = s_rounds.iter().map(|r| r.number).collect();
+    let games: HashSet<GameId> = s_games.iter().map(|g| g.id).collect();
+    if players.len() != s_players.len() || games.len() != s_games.len() {
         return bad(msg!("the state names a player or a game twice"));
     }
-    if snap.rounds.iter().any(|r| !r.state.is_public()) {
+    if s_rounds.iter().any(|r| !r.state.is_public()) {
         return bad(msg!("the state holds an unpublished round"));
     }
-    for g in &snap.games {
+    for g in s_games {
         let known = players.contains(&g.row.white_id)
             && g.row.black_id.is_none_or(|b| players.contains(&b))
             && rounds.contains(&g.row.round_number);
@@ -610,9 +626,8 @@ fn check_snapshot(snap: &Snapshot) -> DomainResult<()> {
             ));
         }
     }
-    let orphan = snap.records.iter().any(|r| !games.contains(&r.game_id))
-        || snap
-            .penalties
+    let orphan = s_records.iter().any(|r| !games.contains(&r.game_id))
+        || s_penalties
             .iter()
             .any(|p| !games.contains(&p.game_id) || !players.contains(&p.player_id));
     if orphan {
@@ -1008,4 +1023,115 @@ pub fn mark_error(conn: &mut DbConnection, tid: TournamentId, error: &str) -> Do
         ))
         .execute(conn)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_token_names_the_servers_tournament() {
+        assert_eq!(token_target("arbp.17.abc-_9"), Some(TournamentId(17)));
+        assert_eq!(token_target(" arbp.3.x.y "), Some(TournamentId(3)));
+        for bad in [
+            "",
+            "arbp.17.",
+            "arbp.0.x",
+            "arbp.-1.x",
+            "arbp.x.y",
+            "abc.1.x",
+            "arbp.17",
+        ] {
+            assert_eq!(token_target(bad), None, "{bad}");
+        }
+    }
+
+    fn player(id: i32) -> MirrorPlayer {
+        MirrorPlayer {
+            id: PlayerId(id),
+            row: PlayerState {
+                start_no: id,
+                fide_id: None,
+                name: format!("P{id}"),
+                title: String::new(),
+                federation: String::new(),
+                club: String::new(),
+                birth_date: String::new(),
+                sex: Sex::NotGiven,
+                rating: None,
+                national_rating: None,
+                k_factor: 40,
+                status: PlayerStatus::Active,
+                joined_round: RoundNo(1),
+                left_after_round: None,
+                version: 1,
+                created_at: String::new(),
+            },
+        }
+    }
+
+    fn game(id: i32, white: i32, black: i32, round: i32) -> MirrorGame {
+        MirrorGame {
+            id: GameId(id),
+            row: GameState {
+                round_number: RoundNo(round),
+                board: 1,
+                white_id: PlayerId(white),
+                black_id: Some(PlayerId(black)),
+                kind: GameKind::Pending,
+                white_score: None,
+                black_score: None,
+                termination: String::new(),
+                reason: String::new(),
+                version: 1,
+                updated_at: String::new(),
+                chess960_position: None,
+            },
+        }
+    }
+
+    fn round(n: i32, state: RoundState) -> PublishedRound {
+        PublishedRound {
+            number: RoundNo(n),
+            scheduled_start: None,
+            state,
+            chess960_position: None,
+            paired_at: String::new(),
+            published_at: None,
+        }
+    }
+
+    fn holds(
+        players: Vec<MirrorPlayer>,
+        rounds: Vec<PublishedRound>,
+        games: Vec<MirrorGame>,
+    ) -> bool {
+        hangs_together(&players, &rounds, &games, &[], &[]).is_ok()
+    }
+
+    #[test]
+    fn a_state_must_hang_together_and_be_public() {
+        let published = RoundState::Published;
+        let two = || vec![player(1), player(2)];
+        assert!(holds(
+            two(),
+            vec![round(1, published)],
+            vec![game(9, 1, 2, 1)]
+        ));
+        // A game of a player or a round the state does not hold.
+        assert!(!holds(
+            two(),
+            vec![round(1, published)],
+            vec![game(9, 1, 3, 1)]
+        ));
+        assert!(!holds(
+            two(),
+            vec![round(1, published)],
+            vec![game(9, 1, 2, 2)]
+        ));
+        // A player twice.
+        assert!(!holds(vec![player(1), player(1)], vec![], vec![]));
+        // An unpublished round.
+        assert!(!holds(two(), vec![round(1, RoundState::Paired)], vec![]));
+    }
 }
