@@ -57,6 +57,12 @@ pub struct Limits {
     /// The bytes the cache of public answers may hold (`ARBITER_CACHE_BYTES`);
     /// past it, the answers read longest ago go.
     pub cache_bytes: usize,
+    /// The largest public state a venue may send (`ARBITER_MAX_MIRROR_BYTES`,
+    /// `domain::mirror`); a larger one is refused with 413.
+    pub mirror_bytes: usize,
+    /// The states one publishing token may send per minute
+    /// (`ARBITER_MIRROR_PER_MINUTE`); more are refused with 429.
+    pub mirror_per_minute: u32,
 }
 
 impl Default for Limits {
@@ -70,6 +76,8 @@ impl Default for Limits {
             body_timeout_ms: 300_000,
             max_players: 2000,
             cache_bytes: 256 << 20,
+            mirror_bytes: 16 << 20,
+            mirror_per_minute: 120,
         }
     }
 }
@@ -93,6 +101,8 @@ impl Limits {
             body_timeout_ms: var("ARBITER_BODY_TIMEOUT_MS", d.body_timeout_ms),
             max_players: var("ARBITER_MAX_PLAYERS", d.max_players),
             cache_bytes: var("ARBITER_CACHE_BYTES", d.cache_bytes),
+            mirror_bytes: var("ARBITER_MAX_MIRROR_BYTES", d.mirror_bytes),
+            mirror_per_minute: var("ARBITER_MIRROR_PER_MINUTE", d.mirror_per_minute),
         }
     }
 }

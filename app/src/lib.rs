@@ -28,6 +28,7 @@ pub mod i18n;
 mod layers;
 pub mod loadgen;
 pub mod pdf;
+pub mod publish;
 pub mod ratinggen;
 pub mod secrets;
 pub mod server;

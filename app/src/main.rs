@@ -49,6 +49,25 @@ enum Command {
         #[arg(long)]
         database: Option<String>,
     },
+    /// Publish a tournament of this database to a public Arbiter server
+    /// (issue 39): give the server's address and the token its organizer
+    /// issued; the running `serve` then sends each new public state. Without
+    /// --server and --token it shows how the link fares; --stop ends it.
+    Publish {
+        /// The tournament id here, at the venue.
+        tid: TournamentId,
+        /// The public server, e.g. http://results.example.org:8080
+        #[arg(long, requires = "token")]
+        server: Option<String>,
+        /// The publishing token (arbp.…) the server's organizer issued.
+        #[arg(long, env = "ARBITER_PUBLISH_TOKEN", hide_env_values = true)]
+        token: Option<String>,
+        /// Stop publishing this tournament.
+        #[arg(long, conflicts_with = "server")]
+        stop: bool,
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Online backup of a SQLite database into FILE (a consistent snapshot while
     /// the server runs). For PostgreSQL use pg_dump (see the README).
     Backup {
@@ -352,6 +371,49 @@ fn run(cli: Cli) -> Result<(), String> {
                 })
                 .map_err(|e| e.to_string())?;
             print!("{text}");
+            Ok(())
+        }
+        Command::Publish {
+            tid,
+            server,
+            token,
+            stop,
+            database,
+        } => {
+            use app::domain::mirror;
+            let db = open(database)?;
+            let actor = Actor::system();
+            let link = db
+                .write(|conn| match (server, token) {
+                    _ if stop => mirror::clear_link(conn, &actor, tid),
+                    (Some(server), Some(token)) => {
+                        mirror::set_link(conn, &actor, tid, mirror::SetLink { server, token })
+                    }
+                    _ => mirror::link(conn, &actor, tid),
+                })
+                .map_err(|e| e.to_string())?;
+            if !link.linked {
+                println!("Tournament {tid} is not published.");
+                return Ok(());
+            }
+            println!(
+                "Tournament {tid} is published to {} (tournament {} there).",
+                link.server, link.remote_tournament
+            );
+            println!(
+                "Version here {}; the server has {}{}.",
+                link.version,
+                link.published_version,
+                link.published_at
+                    .map(|t| format!(" (since {t})"))
+                    .unwrap_or_default()
+            );
+            if link.pending {
+                println!("A newer state waits: the running server sends it.");
+            }
+            if !link.last_error.is_empty() {
+                println!("Last error: {}", link.last_error);
+            }
             Ok(())
         }
         Command::LoadFixture {

@@ -26,6 +26,8 @@ pub fn state(
 ) -> actix_web::web::Data<AppState> {
     let versions = Versions::new(db.clone());
     versions.start_watcher();
+    // The venue's publisher (idle unless an event here is linked to a server).
+    crate::publish::start(db.clone(), versions.clone());
     let cache = std::sync::Arc::new(web::cache::Cache::with_budget(
         crate::sync::epoch(&db),
         limits.cache_bytes,

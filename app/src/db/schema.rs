@@ -493,6 +493,39 @@ diesel::table! {
     }
 }
 
+// migrations/*/2026-11-28-000000_venue_publishing (issue 39).
+diesel::table! {
+    mirrors (tournament_id) {
+        tournament_id -> Integer,
+        token_hash -> Text,
+        issued_at -> Text,
+        revoked_at -> Nullable<Text>,
+        venue_version -> BigInt,
+        accepted_at -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    mirror_ids (tournament_id, entity, venue_id) {
+        tournament_id -> Integer,
+        entity -> Text,
+        venue_id -> Integer,
+        local_id -> Integer,
+    }
+}
+
+diesel::table! {
+    publish_links (tournament_id) {
+        tournament_id -> Integer,
+        server_url -> Text,
+        token -> Text,
+        sent_version -> BigInt,
+        sent_at -> Nullable<Text>,
+        last_error -> Text,
+        error_at -> Nullable<Text>,
+    }
+}
+
 diesel::joinable!(rating_list_players -> rating_lists (list_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -529,4 +562,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     team_boards,
     team_byes,
     norm_facts,
+    mirrors,
+    mirror_ids,
+    publish_links,
 );

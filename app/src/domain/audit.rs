@@ -24,6 +24,9 @@ pub fn record<B: Serialize, A: Serialize>(
     before: Option<&B>,
     after: Option<&A>,
 ) -> DomainResult<()> {
+    if let Some(tid) = entry.tournament_id {
+        refuse_on_mirror(conn, tid, entry.action)?;
+    }
     let before = before.map(|b| serde_json::to_string(b).unwrap_or_default());
     let after = after.map(|a| serde_json::to_string(a).unwrap_or_default());
     diesel::insert_into(audit_log::table)
@@ -38,6 +41,29 @@ pub fn record<B: Serialize, A: Serialize>(
             audit_log::after_state.eq(after),
         ))
         .execute(conn)?;
+    Ok(())
+}
+
+/// A tournament published from a venue (table `mirrors`, `domain/mirror.rs`)
+/// changes only by its venue's states: every write passes here, so every
+/// write but the mirror's own (`mirror.*`) is refused, and its transaction
+/// rolls back. Asked here rather than through `mirror`, which records its
+/// own audit rows.
+fn refuse_on_mirror(conn: &mut DbConnection, tid: TournamentId, action: &str) -> DomainResult<()> {
+    use crate::db::schema::mirrors;
+    if action.starts_with("mirror.") {
+        return Ok(());
+    }
+    let mirrored: i64 = mirrors::table
+        .filter(mirrors::tournament_id.eq(tid))
+        .count()
+        .get_result(conn)?;
+    if mirrored > 0 {
+        return Err(super::DomainError::conflict(msg!(
+            "tournament {} is published from the venue: make changes there, at the venue",
+            tid
+        )));
+    }
     Ok(())
 }
 

@@ -59,6 +59,8 @@ pub(crate) fn concrete(path: &str, tid: i64, gid: i64, pid: i64) -> String {
 pub(crate) fn sample_body(path: &str, method: &Method) -> serde_json::Value {
     match (method.as_str(), path) {
         ("POST", "/api/v1/tokens") => json!({"label": "x"}),
+        ("PUT", "/api/v1/tournaments/{tid}/mirror") | ("POST", "/api/v1/tournaments/{tid}/publishing-token") => json!({}),
+        ("PUT", "/api/v1/tournaments/{tid}/publishing") => json!({"server": "http://127.0.0.1:9", "token": "arbp.1.x"}),
         ("POST", "/api/v1/users") => json!({"username": "newbie", "password": "long-enough-pw"}),
         ("POST", "/api/v1/tournaments") => json!({"name": "Mine", "start_date": "2026-01-01", "end_date": "2026-01-02"}),
         ("POST", "/api/v1/tournaments/import-trf") => json!("012 Imported\n001    1      A, B                              2000\n001    2      C, D                              1900\n"),

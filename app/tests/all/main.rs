@@ -49,4 +49,5 @@ mod teams_browser;
 mod teams_pages;
 mod translations;
 mod trust;
+mod venue;
 mod visibility;

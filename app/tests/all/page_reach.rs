@@ -57,6 +57,30 @@ fn reach() -> Vec<(&'static str, &'static str, Reach)> {
             Form("/import-trf"),
         ),
         ("PATCH", t(""), Form("/t/{tid}/manage/settings")),
+        (
+            "PUT",
+            t("/mirror"),
+            Not(
+                "a state is sent by the venue's Arbiter itself (app/src/publish.rs) with the \
+                 publishing token; no person posts one",
+            ),
+        ),
+        (
+            "POST",
+            t("/publishing-token"),
+            Form("/t/{tid}/manage/publishing/token"),
+        ),
+        (
+            "DELETE",
+            t("/publishing-token"),
+            Form("/t/{tid}/manage/publishing/revoke"),
+        ),
+        ("PUT", t("/publishing"), Form("/t/{tid}/manage/publishing")),
+        (
+            "DELETE",
+            t("/publishing"),
+            Form("/t/{tid}/manage/publishing/stop"),
+        ),
         ("POST", t("/staff"), Form("/t/{tid}/manage/staff")),
         (
             "POST",

@@ -6,6 +6,22 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    // Publishing from the venue (domain/mirror.rs, web/api/mirror.rs, domain/audit.rs).
+    ("a team event cannot be published from the venue yet", "týmovou soutěž zatím nelze publikovat z hrací místnosti"),
+    ("tournament {} already has players or rounds: publish from the venue into a new, empty tournament", "turnaj {} už má hráče nebo kola: publikujte z hrací místnosti do nového, prázdného turnaje"),
+    ("a publishing token of tournament {}", "publikační token turnaje {}"),
+    ("this publishing token does not publish tournament {} (wrong, revoked or of another event)", "tento token nepublikuje turnaj {} (chybný, zneplatněný nebo jiného turnaje)"),
+    ("version {} is older than the version {} already published", "verze {} je starší než už publikovaná verze {}"),
+    ("the state names a player or a game twice", "stav uvádí hráče nebo partii dvakrát"),
+    ("the state holds an unpublished round", "stav obsahuje nezveřejněné kolo"),
+    ("game {} names a player or a round the state does not hold", "partie {} uvádí hráče nebo kolo, které stav neobsahuje"),
+    ("a record or a penalty names a game or a player the state does not hold", "záznam nebo trest uvádí partii nebo hráče, které stav neobsahuje"),
+    ("write the server's address as http://host[:port] (this build sends over plain HTTP; put a TLS tunnel in front for https)", "zadejte adresu serveru jako http://host[:port] (tato verze odesílá prostým HTTP; pro https použijte tunel TLS)"),
+    ("this is not a publishing token (it starts with arbp. and the server's tournament number)", "toto není publikační token (začíná arbp. a číslem turnaje na serveru)"),
+    ("a publishing link of tournament {}", "publikační spojení turnaje {}"),
+    ("tournament {} is published from the venue: make changes there, at the venue", "turnaj {} se publikuje z hrací místnosti: změny dělejte tam, v hrací místnosti"),
+    ("publishing a state needs the event's publishing token", "publikace stavu vyžaduje publikační token turnaje"),
+    ("the state is larger than this server takes ({} bytes)", "stav je větší, než tento server přijímá ({} bajtů)"),
     // Clock without a move, two hands (domain/penalties.rs).
     ("under this edition of the Laws this is not an illegal move: choose a penalty of {}", "podle tohoto vydání Pravidel to není nepřípustný tah: zvolte trest podle {}"),
     // Zipped rating lists (web/api/ratings.rs).

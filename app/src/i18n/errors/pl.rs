@@ -6,6 +6,22 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    // Publishing from the venue (domain/mirror.rs, web/api/mirror.rs, domain/audit.rs).
+    ("a team event cannot be published from the venue yet", "turnieju drużynowego nie można jeszcze publikować z sali gry"),
+    ("tournament {} already has players or rounds: publish from the venue into a new, empty tournament", "turniej {} ma już zawodników lub rundy: publikuj z sali gry do nowego, pustego turnieju"),
+    ("a publishing token of tournament {}", "token publikacji turnieju {}"),
+    ("this publishing token does not publish tournament {} (wrong, revoked or of another event)", "ten token nie publikuje turnieju {} (błędny, unieważniony albo innego turnieju)"),
+    ("version {} is older than the version {} already published", "wersja {} jest starsza niż już opublikowana wersja {}"),
+    ("the state names a player or a game twice", "stan wymienia zawodnika lub partię dwa razy"),
+    ("the state holds an unpublished round", "stan zawiera nieopublikowaną rundę"),
+    ("game {} names a player or a round the state does not hold", "partia {} wskazuje zawodnika lub rundę, których stan nie zawiera"),
+    ("a record or a penalty names a game or a player the state does not hold", "zapis lub kara wskazuje partię lub zawodnika, których stan nie zawiera"),
+    ("write the server's address as http://host[:port] (this build sends over plain HTTP; put a TLS tunnel in front for https)", "wpisz adres serwera jako http://host[:port] (ta wersja wysyła zwykłym HTTP; dla https użyj tunelu TLS)"),
+    ("this is not a publishing token (it starts with arbp. and the server's tournament number)", "to nie jest token publikacji (zaczyna się od arbp. i numeru turnieju na serwerze)"),
+    ("a publishing link of tournament {}", "połączenie publikacji turnieju {}"),
+    ("tournament {} is published from the venue: make changes there, at the venue", "turniej {} jest publikowany z sali gry: zmiany wprowadzaj tam, w sali gry"),
+    ("publishing a state needs the event's publishing token", "publikacja stanu wymaga tokenu publikacji turnieju"),
+    ("the state is larger than this server takes ({} bytes)", "stan jest większy, niż ten serwer przyjmuje ({} bajtów)"),
     // Clock without a move, two hands (domain/penalties.rs).
     ("under this edition of the Laws this is not an illegal move: choose a penalty of {}", "w tym wydaniu Przepisów to nie jest nieprawidłowe posunięcie: wybierz karę z {}"),
     // Zipped rating lists (web/api/ratings.rs).

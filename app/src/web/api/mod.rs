@@ -7,6 +7,7 @@ pub mod desk;
 pub mod entries;
 pub mod exports;
 pub mod games;
+pub mod mirror;
 pub mod players;
 pub mod prizes;
 pub mod ratings;
@@ -119,6 +120,14 @@ api! {
     tournaments::dismiss,
     tournaments::standings,
     tournaments::audit,
+    // Publishing from the venue (issue 39).
+    mirror::status,
+    mirror::push,
+    mirror::issue_token,
+    mirror::revoke_token,
+    mirror::link,
+    mirror::set_link,
+    mirror::clear_link,
     players::list,
     players::register,
     players::card,

@@ -24,6 +24,7 @@ pub mod personal_data;
 pub mod prize_form;
 pub mod prizes;
 pub mod public;
+pub mod publishing;
 pub mod rating_lists;
 pub mod round_tools;
 pub mod staff;
@@ -332,6 +333,37 @@ pub fn routes() -> Vec<RouteDef> {
             norms::rating_report_trf
         ),
         page!(get, Method::GET, "/t/{tid}/norms", norms::public_norms),
+        // Publishing from the venue (issue 39).
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/publishing",
+            publishing::publishing
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/publishing",
+            publishing::set_link
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/publishing/stop",
+            publishing::stop
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/publishing/token",
+            publishing::issue_token
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/publishing/revoke",
+            publishing::revoke_token
+        ),
         page!(
             get,
             Method::GET,
@@ -569,6 +601,8 @@ pub struct TournamentNav {
     /// Every round played: the menu links the norm summary (which checks
     /// the rounds are published too, `domain::norms::is_final`).
     pub finished: bool,
+    /// Published from a venue (issue 39, `domain::mirror`): marked as such.
+    pub mirrored: bool,
 }
 
 /// The next thing to do with the rounds, named as such in the staff menu
@@ -643,6 +677,7 @@ impl TournamentNav {
             team_event: crate::domain::teams::is_team_event(conn, tid)?,
             step,
             finished: t.status == crate::domain::kinds::TournamentStatus::Finished,
+            mirrored: crate::domain::mirror::is_mirror(conn, tid)?,
         })
     }
 

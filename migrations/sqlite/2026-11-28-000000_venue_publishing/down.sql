@@ -1,0 +1,3 @@
+DROP TABLE publish_links;
+DROP TABLE mirror_ids;
+DROP TABLE mirrors;
