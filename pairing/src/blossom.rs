@@ -321,12 +321,10 @@ const NONE: u32 = 0;
 pub struct MaxWeightMatching<W: Weight> {
     n: usize,
     /// The doubled edge weights (offset included), a full row-major
-    /// (n+1)×(n+1) matrix over 1-based vertices, split to stay small and
-    /// scanned row by row: `w_hi` indexes `table` (0 = no edge), which holds
-    /// the distinct values above the lowest 64 bits, and `w_lo` holds those
-    /// bits.
-    w_hi: Vec<u32>,
-    w_lo: Vec<u64>,
+    /// (n+1)×(n+1) matrix over 1-based vertices of 32-bit indices into
+    /// `table` (0 = no edge), which holds the distinct values: 4 bytes an
+    /// edge, scanned row by row.
+    w_idx: Vec<u32>,
     table: Vec<W>,
     interned: HashMap<W, u32>,
     table_limit: usize,
@@ -334,14 +332,19 @@ pub struct MaxWeightMatching<W: Weight> {
     nx: usize,
     /// Best edge between two top-level items (vertex or blossom), as the pair
     /// of vertices (inside the first, inside the second); (0,0) = none.
-    g: Vec<(u32, u32)>,
+    /// Between two vertices it is the edge itself; only the blossoms alive
+    /// hold rows: `g_out[b]` from blossom `b` to every item, `g_in[b]` from
+    /// every vertex to `b` (see [`MaxWeightMatching::ge`]).
+    g_out: Vec<Vec<(u32, u32)>>,
+    g_in: Vec<Vec<(u32, u32)>>,
     lab: Vec<W>,
     mate: Vec<u32>,
     slack: Vec<u32>,
     slack_val: Vec<W>,
     st: Vec<u32>,
     pa: Vec<u32>,
-    flo_from: Vec<u32>,
+    /// The blossom each item is a child of (NONE at the top level).
+    parent: Vec<u32>,
     label: Vec<i8>,
     vis: Vec<u32>,
     vis_stamp: u32,
@@ -384,20 +387,20 @@ impl<W: Weight> MaxWeightMatching<W> {
         let sq = (n + 1) * (n + 1);
         MaxWeightMatching {
             n,
-            w_hi: vec![0; sq],
-            w_lo: vec![0; sq],
+            w_idx: vec![0; sq],
             table: vec![W::zero()],
             interned: HashMap::new(),
             table_limit: 1 << 16,
             nx: n,
-            g: Vec::new(),
+            g_out: Vec::new(),
+            g_in: Vec::new(),
             lab: Vec::new(),
             mate: Vec::new(),
             slack: Vec::new(),
             slack_val: Vec::new(),
             st: Vec::new(),
             pa: Vec::new(),
-            flo_from: Vec::new(),
+            parent: Vec::new(),
             label: Vec::new(),
             vis: Vec::new(),
             vis_stamp: 0,
@@ -459,7 +462,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         u * (self.n + 1) + v
     }
 
-    /// Index of the high part `h` in the table, adding it if new.
+    /// Index of the value `h` in the table, adding it if new.
     fn intern(&mut self, h: W) -> u32 {
         if let Some(&i) = self.interned.get(&h) {
             return i;
@@ -484,7 +487,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         let mut renum = vec![0u32; self.table.len()];
         let mut table = vec![W::zero()];
         self.interned.clear();
-        for h in self.w_hi.iter_mut() {
+        for h in self.w_idx.iter_mut() {
             if *h == 0 {
                 continue;
             }
@@ -512,15 +515,9 @@ impl<W: Weight> MaxWeightMatching<W> {
         if self.wt2((u + 1) as u32, (v + 1) as u32) == w2 {
             return;
         }
-        let (h, l) = if w2.is_zero() {
-            (0, 0)
-        } else {
-            (self.intern(w2.high()), w2.low())
-        };
-        self.w_hi[i] = h;
-        self.w_hi[j] = h;
-        self.w_lo[i] = l;
-        self.w_lo[j] = l;
+        let h = if w2.is_zero() { 0 } else { self.intern(w2) };
+        self.w_idx[i] = h;
+        self.w_idx[j] = h;
         if self.initialized {
             let (a, b) = (u + 1, v + 1);
             if !self.dirty[a] && !self.dirty[b] {
@@ -545,26 +542,55 @@ impl<W: Weight> MaxWeightMatching<W> {
     #[inline]
     fn wt2(&self, u: u32, v: u32) -> W {
         let i = self.wi(u as usize, v as usize);
-        match self.w_hi[i] {
-            0 => W::zero(),
-            h => self.table[h as usize].with_low(self.w_lo[i]),
-        }
+        self.table[self.w_idx[i] as usize]
     }
 
     /// Whether the vertex pair {u, v} is an edge.
     #[inline]
     fn has_edge(&self, u: u32, v: u32) -> bool {
-        self.w_hi[self.wi(u as usize, v as usize)] != 0
+        self.w_idx[self.wi(u as usize, v as usize)] != 0
     }
 
-    #[inline]
-    fn gi(&self, a: u32, b: u32) -> usize {
-        a as usize * (2 * self.n + 1) + b as usize
-    }
-
+    /// The best edge between the items `a` and `b` (see `g_out`).
     #[inline]
     fn ge(&self, a: u32, b: u32) -> (u32, u32) {
-        self.g[self.gi(a, b)]
+        let n = self.n as u32;
+        if a > n {
+            self.g_out[(a - n) as usize][b as usize]
+        } else if b > n {
+            self.g_in[(b - n) as usize][a as usize]
+        } else if a == b {
+            (NONE, NONE)
+        } else {
+            (a, b)
+        }
+    }
+
+    /// Sets the best edge between the items `a` and `b`, one of them a
+    /// blossom; nothing for a blossom no longer alive (its row is gone, and
+    /// a new blossom of that number starts from an empty row).
+    #[inline]
+    fn set_ge(&mut self, a: u32, b: u32, e: (u32, u32)) {
+        let n = self.n as u32;
+        debug_assert!(a > n || b > n);
+        let (row, col) = if a > n {
+            (&mut self.g_out[(a - n) as usize], b as usize)
+        } else {
+            (&mut self.g_in[(b - n) as usize], a as usize)
+        };
+        if let Some(slot) = row.get_mut(col) {
+            *slot = e;
+        }
+    }
+
+    /// The child of blossom `b` that holds vertex `x` (NONE for none).
+    #[inline]
+    fn child_holding(&self, b: u32, x: u32) -> u32 {
+        let mut c = x;
+        while c != NONE && self.parent[c as usize] != b {
+            c = self.parent[c as usize];
+        }
+        c
     }
 
     #[inline]
@@ -650,7 +676,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         let e = self.ge(u, v);
         self.mate[u as usize] = e.1;
         if u as usize > self.n {
-            let xr = self.flo_from[self.ffi(u, e.0)];
+            let xr = self.child_holding(u, e.0);
             let pr = self.get_pr(u, xr);
             for i in 0..pr {
                 let a = self.flo[u as usize][i];
@@ -660,11 +686,6 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.set_match(xr, v);
             self.flo[u as usize].rotate_left(pr);
         }
-    }
-
-    #[inline]
-    fn ffi(&self, b: u32, x: u32) -> usize {
-        b as usize * (self.n + 1) + x as usize
     }
 
     fn augment(&mut self, mut u: u32, mut v: u32) {
@@ -732,15 +753,15 @@ impl<W: Weight> MaxWeightMatching<W> {
         }
         self.flo[bs] = f.clone();
         self.set_st(b, b);
-        for x in 1..=self.nx as u32 {
-            let i = self.gi(b, x);
-            self.g[i] = (NONE, NONE);
-            let j = self.gi(x, b);
-            self.g[j] = (NONE, NONE);
+        for &c in &f {
+            self.parent[c as usize] = b;
         }
-        for x in 1..=self.n as u32 {
-            let i = self.ffi(b, x);
-            self.flo_from[i] = NONE;
+        // fresh rows of best edges (every entry none)
+        let k = bs - self.n;
+        self.g_out[k] = vec![(NONE, NONE); 2 * self.n + 1];
+        self.g_in[k] = vec![(NONE, NONE); self.n + 1];
+        for x in self.n as u32 + 1..=self.nx as u32 {
+            self.set_ge(x, b, (NONE, NONE));
         }
         for x in 1..=self.nx as u32 {
             // a removed vertex or a dissolved blossom needs no best edge
@@ -760,22 +781,12 @@ impl<W: Weight> MaxWeightMatching<W> {
                     None => true,
                 };
                 if better {
-                    let i = self.gi(b, x);
-                    self.g[i] = cand;
+                    self.set_ge(b, x, cand);
                     let back = self.ge(x, xs);
-                    let j = self.gi(x, b);
-                    self.g[j] = back;
+                    self.set_ge(x, b, back);
                     if self.edge_exists(cand) {
                         cur = Some(self.e_delta(cand));
                     }
-                }
-            }
-        }
-        for &xs in &f {
-            for x in 1..=self.n as u32 {
-                if self.flo_from[self.ffi(xs, x)] != NONE {
-                    let i = self.ffi(b, x);
-                    self.flo_from[i] = xs;
                 }
             }
         }
@@ -793,7 +804,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.pending[c as usize] = false;
         }
         let inner = self.ge(b, self.pa[b as usize]).0;
-        let xr = self.flo_from[self.ffi(b, inner)];
+        let xr = self.child_holding(b, inner);
         let pr = self.get_pr(b, xr);
         let f = self.flo[b as usize].clone();
         let mut i = 0;
@@ -814,7 +825,23 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.label[xs as usize] = -1;
             self.set_slack(xs);
         }
-        self.st[b as usize] = NONE;
+        self.bury(b);
+    }
+
+    /// Marks blossom `b` as gone: its children are at the top level now,
+    /// and its rows of best edges are freed.
+    fn bury(&mut self, b: u32) {
+        let bs = b as usize;
+        for k in 0..self.flo[bs].len() {
+            let c = self.flo[bs][k];
+            if self.parent[c as usize] == b {
+                self.parent[c as usize] = NONE;
+            }
+        }
+        self.st[bs] = NONE;
+        let k = bs - self.n;
+        self.g_out[k] = Vec::new();
+        self.g_in[k] = Vec::new();
     }
 
     /// Acts on the tight edge `e` from an S vertex: grows the tree, makes a
@@ -901,11 +928,11 @@ impl<W: Weight> MaxWeightMatching<W> {
             if su == xs || self.label[su] != 0 {
                 continue;
             }
-            let h = self.w_hi[row + u];
+            let h = self.w_idx[row + u];
             if h == 0 {
                 continue;
             }
-            let w2 = self.table[h as usize].with_low(self.w_lo[row + u]);
+            let w2 = self.table[h as usize];
             let delta = self.lab[u].sum_minus(lx, w2);
             self.update_slack_with(u as u32, x, delta);
         }
@@ -949,7 +976,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                 let stamp = self.scan_stamp;
                 for v in 1..=n {
                     // the diagonal holds no edge
-                    let h = self.w_hi[row + v];
+                    let h = self.w_idx[row + v];
                     if h == 0 || !self.active[v] {
                         continue;
                     }
@@ -957,7 +984,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                     if self.st[u as usize] == sv {
                         continue;
                     }
-                    let w2 = self.table[h as usize].with_low(self.w_lo[row + v]);
+                    let w2 = self.table[h as usize];
                     let delta = lu.sum_minus(self.lab[v], w2);
                     if delta.is_zero() {
                         if let Some((a, b)) = self.on_found_edge((u, v as u32)) {
@@ -1183,16 +1210,8 @@ impl<W: Weight> MaxWeightMatching<W> {
         let n = self.n;
         let big = 2 * n + 1;
         self.nx = n;
-        self.g.clear();
-        self.g.resize(big * big, (NONE, NONE));
-        for u in 1..=n as u32 {
-            for v in 1..=n as u32 {
-                if u != v {
-                    let i = self.gi(u, v);
-                    self.g[i] = (u, v);
-                }
-            }
-        }
+        self.g_out = vec![Vec::new(); n + 1];
+        self.g_in = vec![Vec::new(); n + 1];
         self.lab = vec![W::zero(); big];
         self.mate = vec![NONE; big];
         self.slack = vec![NONE; big];
@@ -1209,11 +1228,9 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.slack_time = vec![0; big];
         self.pending = vec![false; big];
         self.flo = vec![Vec::new(); big];
-        self.flo_from = vec![NONE; big * (n + 1)];
+        self.parent = vec![NONE; big];
         for u in 1..=n {
             self.st[u] = u as u32;
-            let i = self.ffi(u as u32, u as u32);
-            self.flo_from[i] = u as u32;
         }
         // Each vertex's dual: its heaviest edge (doubled weights: lab ≥ w2/2
         // on both ends keeps every edge feasible); then a greedy matching on
@@ -1276,15 +1293,14 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }
         }
-        let (i, j) = (self.gi(b, p), self.gi(p, b));
         match best {
             Some((l, _)) => {
-                self.g[i] = (l, p);
-                self.g[j] = (p, l);
+                self.set_ge(b, p, (l, p));
+                self.set_ge(p, b, (p, l));
             }
             None => {
-                self.g[i] = (NONE, NONE);
-                self.g[j] = (NONE, NONE);
+                self.set_ge(b, p, (NONE, NONE));
+                self.set_ge(p, b, (NONE, NONE));
             }
         }
         best
@@ -1333,11 +1349,12 @@ impl<W: Weight> MaxWeightMatching<W> {
             let top = self.st[m as usize];
             self.unmatch_chain(top);
         }
-        let children = std::mem::take(&mut self.flo[bs]);
-        for &c in &children {
+        for k in 0..self.flo[bs].len() {
+            let c = self.flo[bs][k];
             self.set_st(c, c);
         }
-        self.st[bs] = NONE;
+        self.bury(b);
+        self.flo[bs].clear();
     }
 
     /// Makes `x` a single unmatched vertex.
@@ -1409,11 +1426,11 @@ impl<W: Weight> MaxWeightMatching<W> {
             let row = self.wi(p, 0);
             let mut y = W::zero();
             for u in 1..=self.n {
-                let h = self.w_hi[row + u];
+                let h = self.w_idx[row + u];
                 if h == 0 || !self.active[u] {
                     continue;
                 }
-                let w2 = self.table[h as usize].with_low(self.w_lo[row + u]);
+                let w2 = self.table[h as usize];
                 let need = if self.dirty[u] {
                     w2.half()
                 } else {
