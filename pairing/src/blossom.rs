@@ -372,6 +372,10 @@ pub struct MaxWeightMatching<W: Weight> {
     /// Constant added to every present edge (see [`MaxWeightMatching::set_offset`]).
     offset: W,
     active: Vec<bool>,
+    /// The active vertices in increasing order (rebuilt after a change of
+    /// `active`): the scans and the dual steps visit only these, in the
+    /// order a loop over every vertex would.
+    act: Vec<u32>,
     initialized: bool,
     perfect: bool,
     dirty: Vec<bool>,
@@ -418,6 +422,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             queue: VecDeque::new(),
             offset: W::zero(),
             active: vec![true; n + 1],
+            act: Vec::new(),
             initialized: false,
             perfect: false,
             dirty: vec![false; n + 1],
@@ -541,14 +546,38 @@ impl<W: Weight> MaxWeightMatching<W> {
     /// when absent.
     #[inline]
     fn wt2(&self, u: u32, v: u32) -> W {
-        let i = self.wi(u as usize, v as usize);
+        // the matrix is symmetric: the row of the second vertex, which is
+        // the one that stays while the callers' loops vary the first
+        let i = self.wi(v as usize, u as usize);
         self.table[self.w_idx[i] as usize]
     }
 
     /// Whether the vertex pair {u, v} is an edge.
     #[inline]
     fn has_edge(&self, u: u32, v: u32) -> bool {
-        self.w_idx[self.wi(u as usize, v as usize)] != 0
+        self.w_idx[self.wi(v as usize, u as usize)] != 0
+    }
+
+    /// Rebuilds the list of active vertices.
+    fn refresh_act(&mut self) {
+        self.act.clear();
+        for u in 1..=self.n {
+            if self.active[u] {
+                self.act.push(u as u32);
+            }
+        }
+    }
+
+    /// The `k`-th node of a loop over the active vertices, then the blossom
+    /// numbers `n+1..` (see [`Self::act`]); `k < act.len() + nx - n`. Inactive
+    /// vertices keep no label and no least-slack edge during a phase, so
+    /// the loops over every item that skip them do the same.
+    #[inline]
+    fn node_at(&self, k: usize) -> usize {
+        match self.act.get(k) {
+            Some(&v) => v as usize,
+            None => self.n + 1 + (k - self.act.len()),
+        }
     }
 
     /// The best edge between the items `a` and `b` (see `g_out`).
@@ -602,6 +631,14 @@ impl<W: Weight> MaxWeightMatching<W> {
     #[inline]
     fn e_delta(&self, e: (u32, u32)) -> W {
         self.lab[e.0 as usize].sum_minus(self.lab[e.1 as usize], self.wt2(e.0, e.1))
+    }
+
+    /// [`Self::e_delta`] reading the weight in the row of `e.0` (the same
+    /// value: for loops that vary `e.1`).
+    #[inline]
+    fn e_delta_by_row(&self, e: (u32, u32)) -> W {
+        let w2 = self.table[self.w_idx[self.wi(e.0 as usize, e.1 as usize)] as usize];
+        self.lab[e.0 as usize].sum_minus(self.lab[e.1 as usize], w2)
     }
 
     fn update_slack(&mut self, u: u32, x: u32) {
@@ -777,7 +814,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                     continue;
                 }
                 let better = match cur {
-                    Some(cd) => self.e_delta(cand) < cd,
+                    Some(cd) => self.e_delta_by_row(cand) < cd,
                     None => true,
                 };
                 if better {
@@ -785,7 +822,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                     let back = self.ge(x, xs);
                     self.set_ge(x, b, back);
                     if self.edge_exists(cand) {
-                        cur = Some(self.e_delta(cand));
+                        cur = Some(self.e_delta_by_row(cand));
                     }
                 }
             }
@@ -887,7 +924,8 @@ impl<W: Weight> MaxWeightMatching<W> {
         if self.trees_left < 2 {
             return false;
         }
-        for x in 1..=self.nx {
+        for k in 0..self.act.len() + (self.nx - self.n) {
+            let x = self.node_at(k);
             if self.st[x] as usize == x
                 && self.label[x] != -1
                 && (self.tree_of[x] == a || self.tree_of[x] == b)
@@ -941,6 +979,7 @@ impl<W: Weight> MaxWeightMatching<W> {
     /// One augmentation phase; false when no augmenting step improves the weight.
     fn phase(&mut self) -> bool {
         let n = self.n;
+        self.refresh_act();
         for x in 1..=self.nx {
             self.label[x] = -1;
             self.slack[x] = NONE;
@@ -974,10 +1013,11 @@ impl<W: Weight> MaxWeightMatching<W> {
                 let lu = self.lab[u as usize];
                 self.scan_stamp += 1;
                 let stamp = self.scan_stamp;
-                for v in 1..=n {
+                for k in 0..self.act.len() {
+                    let v = self.act[k] as usize;
                     // the diagonal holds no edge
                     let h = self.w_idx[row + v];
-                    if h == 0 || !self.active[v] {
+                    if h == 0 {
                         continue;
                     }
                     let sv = self.st[v];
@@ -1020,7 +1060,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             // when needed: a stale value is a lower bound of the true one.
             let mut stale = std::mem::take(&mut self.stale);
             stale.clear();
-            for x in 1..=self.nx {
+            for k in 0..self.act.len() + (self.nx - n) {
+                let x = self.node_at(k);
                 if self.st[x] as usize != x || self.label[x] == 1 {
                     continue;
                 }
@@ -1061,7 +1102,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             let Some(d) = d else {
                 return augmented;
             };
-            for u in 1..=n {
+            for k in 0..self.act.len() {
+                let u = self.act[k] as usize;
                 if d.is_zero() {
                     break;
                 }
@@ -1076,7 +1118,8 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }
             let d2 = d.plus(d);
-            for x in 1..=self.nx {
+            for k in 0..self.act.len() + (self.nx - n) {
+                let x = self.node_at(k);
                 if self.st[x] as usize == x && self.slack[x] != NONE {
                     if self.label[x] == -1 {
                         self.slack_val[x] = self.slack_val[x].minus(d);
@@ -1096,8 +1139,9 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }
             self.queue.clear();
-            for x in 1..=self.nx as u32 {
-                let xs = x as usize;
+            for k in 0..self.act.len() + (self.nx - n) {
+                let xs = self.node_at(k);
+                let x = xs as u32;
                 if self.st[xs] == x
                     && self.slack[xs] != NONE
                     && self.st[self.slack[xs] as usize] != x
@@ -1386,6 +1430,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                 self.active[x as usize] = false;
             }
         }
+        self.refresh_act();
         let dirty = std::mem::take(&mut self.dirty_list);
         for &p in &dirty {
             self.dirty[p as usize] = false;
@@ -1425,9 +1470,10 @@ impl<W: Weight> MaxWeightMatching<W> {
             let p = p as usize;
             let row = self.wi(p, 0);
             let mut y = W::zero();
-            for u in 1..=self.n {
+            for k in 0..self.act.len() {
+                let u = self.act[k] as usize;
                 let h = self.w_idx[row + u];
-                if h == 0 || !self.active[u] {
+                if h == 0 {
                     continue;
                 }
                 let w2 = self.table[h as usize];
