@@ -313,6 +313,38 @@ impl<const N: usize> Weight for Wide<N> {
     }
 }
 
+/// A fast hasher for the interned weights (a multiply-rotate mix of the
+/// 64-bit words written; no protection against chosen collisions is needed
+/// for values the engine makes itself).
+#[derive(Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// [`std::hash::BuildHasher`] of [`FastHasher`].
+pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
+
 const NONE: u32 = 0;
 
 /// Maximum-weight matching on a dense graph of `n` vertices (0-based in the
@@ -326,7 +358,9 @@ pub struct MaxWeightMatching<W: Weight> {
     /// edge, scanned row by row.
     w_idx: Vec<u32>,
     table: Vec<W>,
-    interned: HashMap<W, u32>,
+    interned: HashMap<W, u32, FastHash>,
+    /// The value interned last and its index (rows often repeat a value).
+    last_interned: Option<(W, u32)>,
     table_limit: usize,
     // ---- work state of one solve (1-based; blossoms are n+1 ..= 2n) ----
     nx: usize,
@@ -393,7 +427,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             n,
             w_idx: vec![0; sq],
             table: vec![W::zero()],
-            interned: HashMap::new(),
+            interned: HashMap::default(),
+            last_interned: None,
             table_limit: 1 << 16,
             nx: n,
             g_out: Vec::new(),
@@ -469,7 +504,13 @@ impl<W: Weight> MaxWeightMatching<W> {
 
     /// Index of the value `h` in the table, adding it if new.
     fn intern(&mut self, h: W) -> u32 {
+        if let Some((w, i)) = self.last_interned {
+            if w == h {
+                return i;
+            }
+        }
         if let Some(&i) = self.interned.get(&h) {
+            self.last_interned = Some((h, i));
             return i;
         }
         if self.table.len() >= self.table_limit {
@@ -484,6 +525,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         let i = self.table.len() as u32;
         self.table.push(h);
         self.interned.insert(h, i);
+        self.last_interned = Some((h, i));
         i
     }
 
@@ -492,6 +534,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         let mut renum = vec![0u32; self.table.len()];
         let mut table = vec![W::zero()];
         self.interned.clear();
+        self.last_interned = None;
         for h in self.w_idx.iter_mut() {
             if *h == 0 {
                 continue;

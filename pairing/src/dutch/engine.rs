@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use super::colour::preferences_compatible;
 use super::state::{Float, PlayerState};
-use crate::blossom::{MaxWeightMatching, Weight, Wide};
+use crate::blossom::{FastHash, MaxWeightMatching, Weight, Wide};
 use crate::model::{HalfPoints, PlayerId};
 
 /// Number of bits needed to write `x` (0 for 0).
@@ -402,7 +402,7 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
 struct Base<const N: usize> {
     rows: Vec<Vec<u32>>,
     values: Vec<Wide<N>>,
-    index: HashMap<Wide<N>, u32>,
+    index: HashMap<Wide<N>, u32, FastHash>,
 }
 
 impl<const N: usize> Base<N> {
@@ -410,7 +410,7 @@ impl<const N: usize> Base<N> {
         Base {
             rows: vec![Vec::new(); len],
             values: vec![Wide::ZERO],
-            index: HashMap::from([(Wide::ZERO, 0)]),
+            index: HashMap::from_iter([(Wide::ZERO, 0)]),
         }
     }
 
