@@ -246,35 +246,42 @@ impl<const N: usize> Weight for Wide<N> {
     #[inline]
     fn plus(self, other: Self) -> Self {
         let mut out = [0u64; N];
-        let mut carry = 0u64;
+        let mut carry = false;
         for (i, o) in out.iter_mut().enumerate() {
-            let s = self.0[i] as u128 + other.0[i] as u128 + carry as u128;
-            *o = s as u64;
-            carry = (s >> 64) as u64;
+            let (s1, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            *o = s2;
+            carry = c1 | c2;
         }
         Wide(out)
     }
+    /// Modulo 2^(64·N), as every operation here: one carry and one borrow
+    /// chain (add-with-carry, subtract-with-borrow).
     #[inline]
     fn sum_minus(self, b: Self, c: Self) -> Self {
         let mut out = [0u64; N];
-        let mut carry = 0i128;
+        let mut carry = false;
+        let mut borrow = false;
         for (i, o) in out.iter_mut().enumerate() {
-            let t = self.0[i] as i128 + b.0[i] as i128 - c.0[i] as i128 + carry;
-            *o = t as u64;
-            carry = t >> 64;
+            let (s1, c1) = self.0[i].overflowing_add(b.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 | c2;
+            let (d1, b1) = s2.overflowing_sub(c.0[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            borrow = b1 | b2;
+            *o = d2;
         }
         Wide(out)
     }
     #[inline]
     fn minus(self, other: Self) -> Self {
         let mut out = [0u64; N];
-        let mut borrow = 0u64;
+        let mut borrow = false;
         for (i, o) in out.iter_mut().enumerate() {
-            let s = (self.0[i] as u128)
-                .wrapping_sub(other.0[i] as u128)
-                .wrapping_sub(borrow as u128);
-            *o = s as u64;
-            borrow = (s >> 127) as u64;
+            let (d1, b1) = self.0[i].overflowing_sub(other.0[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            *o = d2;
+            borrow = b1 | b2;
         }
         Wide(out)
     }
@@ -864,7 +871,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                     self.set_ge(b, x, cand);
                     let back = self.ge(x, xs);
                     self.set_ge(x, b, back);
-                    if self.edge_exists(cand) {
+                    if self.w_idx[self.wi(cand.0 as usize, cand.1 as usize)] != 0 {
                         cur = Some(self.e_delta_by_row(cand));
                     }
                 }
