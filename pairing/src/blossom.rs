@@ -36,10 +36,14 @@
 //! costs about one search instead of one per augmentation.
 //!
 //! Memory and time go mostly to the edge weights. They are kept as a full
-//! row-major matrix, so that a vertex's edges are read in order, split into a
-//! 32-bit index into a table of the distinct high parts (few: the criteria
-//! digits take few combinations) and the lowest 64 bits: 12 bytes an edge
-//! whatever the width of the weights.
+//! row-major matrix, so that a vertex's edges are read in order, of 32-bit
+//! indices into a table of the distinct values (few: the criteria digits
+//! take few combinations): 4 bytes an edge whatever the width of the
+//! weights. The best edges between a blossom and the other items are rows
+//! kept only while the blossom lives (between two vertices the best edge is
+//! the edge itself), and the child of a blossom that holds a vertex is found
+//! by following parent links: no other table grows as n². The scans and the
+//! dual steps visit only the vertices still in the graph.
 //!
 //! ```
 //! use pairing::blossom::MaxWeightMatching;
