@@ -36,10 +36,14 @@
 //! costs about one search instead of one per augmentation.
 //!
 //! Memory and time go mostly to the edge weights. They are kept as a full
-//! row-major matrix, so that a vertex's edges are read in order, split into a
-//! 32-bit index into a table of the distinct high parts (few: the criteria
-//! digits take few combinations) and the lowest 64 bits: 12 bytes an edge
-//! whatever the width of the weights.
+//! row-major matrix, so that a vertex's edges are read in order, of 32-bit
+//! indices into a table of the distinct values (few: the criteria digits
+//! take few combinations): 4 bytes an edge whatever the width of the
+//! weights. The best edges between a blossom and the other items are rows
+//! kept only while the blossom lives (between two vertices the best edge is
+//! the edge itself), and the child of a blossom that holds a vertex is found
+//! by following parent links: no other table grows as n². The scans and the
+//! dual steps visit only the vertices still in the graph.
 //!
 //! ```
 //! use pairing::blossom::MaxWeightMatching;
@@ -246,35 +250,42 @@ impl<const N: usize> Weight for Wide<N> {
     #[inline]
     fn plus(self, other: Self) -> Self {
         let mut out = [0u64; N];
-        let mut carry = 0u64;
+        let mut carry = false;
         for (i, o) in out.iter_mut().enumerate() {
-            let s = self.0[i] as u128 + other.0[i] as u128 + carry as u128;
-            *o = s as u64;
-            carry = (s >> 64) as u64;
+            let (s1, c1) = self.0[i].overflowing_add(other.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            *o = s2;
+            carry = c1 | c2;
         }
         Wide(out)
     }
+    /// Modulo 2^(64·N), as every operation here: one carry and one borrow
+    /// chain (add-with-carry, subtract-with-borrow).
     #[inline]
     fn sum_minus(self, b: Self, c: Self) -> Self {
         let mut out = [0u64; N];
-        let mut carry = 0i128;
+        let mut carry = false;
+        let mut borrow = false;
         for (i, o) in out.iter_mut().enumerate() {
-            let t = self.0[i] as i128 + b.0[i] as i128 - c.0[i] as i128 + carry;
-            *o = t as u64;
-            carry = t >> 64;
+            let (s1, c1) = self.0[i].overflowing_add(b.0[i]);
+            let (s2, c2) = s1.overflowing_add(carry as u64);
+            carry = c1 | c2;
+            let (d1, b1) = s2.overflowing_sub(c.0[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            borrow = b1 | b2;
+            *o = d2;
         }
         Wide(out)
     }
     #[inline]
     fn minus(self, other: Self) -> Self {
         let mut out = [0u64; N];
-        let mut borrow = 0u64;
+        let mut borrow = false;
         for (i, o) in out.iter_mut().enumerate() {
-            let s = (self.0[i] as u128)
-                .wrapping_sub(other.0[i] as u128)
-                .wrapping_sub(borrow as u128);
-            *o = s as u64;
-            borrow = (s >> 127) as u64;
+            let (d1, b1) = self.0[i].overflowing_sub(other.0[i]);
+            let (d2, b2) = d1.overflowing_sub(borrow as u64);
+            *o = d2;
+            borrow = b1 | b2;
         }
         Wide(out)
     }
@@ -313,6 +324,38 @@ impl<const N: usize> Weight for Wide<N> {
     }
 }
 
+/// A fast hasher for the interned weights (a multiply-rotate mix of the
+/// 64-bit words written; no protection against chosen collisions is needed
+/// for values the engine makes itself).
+#[derive(Default, Clone, Copy)]
+pub struct FastHasher(u64);
+
+impl std::hash::Hasher for FastHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// [`std::hash::BuildHasher`] of [`FastHasher`].
+pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
+
 const NONE: u32 = 0;
 
 /// Maximum-weight matching on a dense graph of `n` vertices (0-based in the
@@ -321,27 +364,32 @@ const NONE: u32 = 0;
 pub struct MaxWeightMatching<W: Weight> {
     n: usize,
     /// The doubled edge weights (offset included), a full row-major
-    /// (n+1)×(n+1) matrix over 1-based vertices, split to stay small and
-    /// scanned row by row: `w_hi` indexes `table` (0 = no edge), which holds
-    /// the distinct values above the lowest 64 bits, and `w_lo` holds those
-    /// bits.
-    w_hi: Vec<u32>,
-    w_lo: Vec<u64>,
+    /// (n+1)×(n+1) matrix over 1-based vertices of 32-bit indices into
+    /// `table` (0 = no edge), which holds the distinct values: 4 bytes an
+    /// edge, scanned row by row.
+    w_idx: Vec<u32>,
     table: Vec<W>,
-    interned: HashMap<W, u32>,
+    interned: HashMap<W, u32, FastHash>,
+    /// The value interned last and its index (rows often repeat a value).
+    last_interned: Option<(W, u32)>,
     table_limit: usize,
     // ---- work state of one solve (1-based; blossoms are n+1 ..= 2n) ----
     nx: usize,
     /// Best edge between two top-level items (vertex or blossom), as the pair
     /// of vertices (inside the first, inside the second); (0,0) = none.
-    g: Vec<(u32, u32)>,
+    /// Between two vertices it is the edge itself; only the blossoms alive
+    /// hold rows: `g_out[b]` from blossom `b` to every item, `g_in[b]` from
+    /// every vertex to `b` (see [`MaxWeightMatching::ge`]).
+    g_out: Vec<Vec<(u32, u32)>>,
+    g_in: Vec<Vec<(u32, u32)>>,
     lab: Vec<W>,
     mate: Vec<u32>,
     slack: Vec<u32>,
     slack_val: Vec<W>,
     st: Vec<u32>,
     pa: Vec<u32>,
-    flo_from: Vec<u32>,
+    /// The blossom each item is a child of (NONE at the top level).
+    parent: Vec<u32>,
     label: Vec<i8>,
     vis: Vec<u32>,
     vis_stamp: u32,
@@ -369,6 +417,10 @@ pub struct MaxWeightMatching<W: Weight> {
     /// Constant added to every present edge (see [`MaxWeightMatching::set_offset`]).
     offset: W,
     active: Vec<bool>,
+    /// The active vertices in increasing order (rebuilt after a change of
+    /// `active`): the scans and the dual steps visit only these, in the
+    /// order a loop over every vertex would.
+    act: Vec<u32>,
     initialized: bool,
     perfect: bool,
     dirty: Vec<bool>,
@@ -384,20 +436,21 @@ impl<W: Weight> MaxWeightMatching<W> {
         let sq = (n + 1) * (n + 1);
         MaxWeightMatching {
             n,
-            w_hi: vec![0; sq],
-            w_lo: vec![0; sq],
+            w_idx: vec![0; sq],
             table: vec![W::zero()],
-            interned: HashMap::new(),
+            interned: HashMap::default(),
+            last_interned: None,
             table_limit: 1 << 16,
             nx: n,
-            g: Vec::new(),
+            g_out: Vec::new(),
+            g_in: Vec::new(),
             lab: Vec::new(),
             mate: Vec::new(),
             slack: Vec::new(),
             slack_val: Vec::new(),
             st: Vec::new(),
             pa: Vec::new(),
-            flo_from: Vec::new(),
+            parent: Vec::new(),
             label: Vec::new(),
             vis: Vec::new(),
             vis_stamp: 0,
@@ -415,6 +468,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             queue: VecDeque::new(),
             offset: W::zero(),
             active: vec![true; n + 1],
+            act: Vec::new(),
             initialized: false,
             perfect: false,
             dirty: vec![false; n + 1],
@@ -459,9 +513,15 @@ impl<W: Weight> MaxWeightMatching<W> {
         u * (self.n + 1) + v
     }
 
-    /// Index of the high part `h` in the table, adding it if new.
+    /// Index of the value `h` in the table, adding it if new.
     fn intern(&mut self, h: W) -> u32 {
+        if let Some((w, i)) = self.last_interned {
+            if w == h {
+                return i;
+            }
+        }
         if let Some(&i) = self.interned.get(&h) {
+            self.last_interned = Some((h, i));
             return i;
         }
         if self.table.len() >= self.table_limit {
@@ -476,6 +536,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         let i = self.table.len() as u32;
         self.table.push(h);
         self.interned.insert(h, i);
+        self.last_interned = Some((h, i));
         i
     }
 
@@ -484,7 +545,8 @@ impl<W: Weight> MaxWeightMatching<W> {
         let mut renum = vec![0u32; self.table.len()];
         let mut table = vec![W::zero()];
         self.interned.clear();
-        for h in self.w_hi.iter_mut() {
+        self.last_interned = None;
+        for h in self.w_idx.iter_mut() {
             if *h == 0 {
                 continue;
             }
@@ -512,15 +574,9 @@ impl<W: Weight> MaxWeightMatching<W> {
         if self.wt2((u + 1) as u32, (v + 1) as u32) == w2 {
             return;
         }
-        let (h, l) = if w2.is_zero() {
-            (0, 0)
-        } else {
-            (self.intern(w2.high()), w2.low())
-        };
-        self.w_hi[i] = h;
-        self.w_hi[j] = h;
-        self.w_lo[i] = l;
-        self.w_lo[j] = l;
+        let h = if w2.is_zero() { 0 } else { self.intern(w2) };
+        self.w_idx[i] = h;
+        self.w_idx[j] = h;
         if self.initialized {
             let (a, b) = (u + 1, v + 1);
             if !self.dirty[a] && !self.dirty[b] {
@@ -544,27 +600,80 @@ impl<W: Weight> MaxWeightMatching<W> {
     /// when absent.
     #[inline]
     fn wt2(&self, u: u32, v: u32) -> W {
-        let i = self.wi(u as usize, v as usize);
-        match self.w_hi[i] {
-            0 => W::zero(),
-            h => self.table[h as usize].with_low(self.w_lo[i]),
-        }
+        // the matrix is symmetric: the row of the second vertex, which is
+        // the one that stays while the callers' loops vary the first
+        let i = self.wi(v as usize, u as usize);
+        self.table[self.w_idx[i] as usize]
     }
 
     /// Whether the vertex pair {u, v} is an edge.
     #[inline]
     fn has_edge(&self, u: u32, v: u32) -> bool {
-        self.w_hi[self.wi(u as usize, v as usize)] != 0
+        self.w_idx[self.wi(v as usize, u as usize)] != 0
     }
 
+    /// Rebuilds the list of active vertices.
+    fn refresh_act(&mut self) {
+        self.act.clear();
+        for u in 1..=self.n {
+            if self.active[u] {
+                self.act.push(u as u32);
+            }
+        }
+    }
+
+    /// The `k`-th node of a loop over the active vertices, then the blossom
+    /// numbers `n+1..` (see [`Self::act`]); `k < act.len() + nx - n`. Inactive
+    /// vertices keep no label and no least-slack edge during a phase, so
+    /// the loops over every item that skip them do the same.
     #[inline]
-    fn gi(&self, a: u32, b: u32) -> usize {
-        a as usize * (2 * self.n + 1) + b as usize
+    fn node_at(&self, k: usize) -> usize {
+        match self.act.get(k) {
+            Some(&v) => v as usize,
+            None => self.n + 1 + (k - self.act.len()),
+        }
     }
 
+    /// The best edge between the items `a` and `b` (see `g_out`).
     #[inline]
     fn ge(&self, a: u32, b: u32) -> (u32, u32) {
-        self.g[self.gi(a, b)]
+        let n = self.n as u32;
+        if a > n {
+            self.g_out[(a - n) as usize][b as usize]
+        } else if b > n {
+            self.g_in[(b - n) as usize][a as usize]
+        } else if a == b {
+            (NONE, NONE)
+        } else {
+            (a, b)
+        }
+    }
+
+    /// Sets the best edge between the items `a` and `b`, one of them a
+    /// blossom; nothing for a blossom no longer alive (its row is gone, and
+    /// a new blossom of that number starts from an empty row).
+    #[inline]
+    fn set_ge(&mut self, a: u32, b: u32, e: (u32, u32)) {
+        let n = self.n as u32;
+        debug_assert!(a > n || b > n);
+        let (row, col) = if a > n {
+            (&mut self.g_out[(a - n) as usize], b as usize)
+        } else {
+            (&mut self.g_in[(b - n) as usize], a as usize)
+        };
+        if let Some(slot) = row.get_mut(col) {
+            *slot = e;
+        }
+    }
+
+    /// The child of blossom `b` that holds vertex `x` (NONE for none).
+    #[inline]
+    fn child_holding(&self, b: u32, x: u32) -> u32 {
+        let mut c = x;
+        while c != NONE && self.parent[c as usize] != b {
+            c = self.parent[c as usize];
+        }
+        c
     }
 
     #[inline]
@@ -576,6 +685,14 @@ impl<W: Weight> MaxWeightMatching<W> {
     #[inline]
     fn e_delta(&self, e: (u32, u32)) -> W {
         self.lab[e.0 as usize].sum_minus(self.lab[e.1 as usize], self.wt2(e.0, e.1))
+    }
+
+    /// [`Self::e_delta`] reading the weight in the row of `e.0` (the same
+    /// value: for loops that vary `e.1`).
+    #[inline]
+    fn e_delta_by_row(&self, e: (u32, u32)) -> W {
+        let w2 = self.table[self.w_idx[self.wi(e.0 as usize, e.1 as usize)] as usize];
+        self.lab[e.0 as usize].sum_minus(self.lab[e.1 as usize], w2)
     }
 
     fn update_slack(&mut self, u: u32, x: u32) {
@@ -650,7 +767,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         let e = self.ge(u, v);
         self.mate[u as usize] = e.1;
         if u as usize > self.n {
-            let xr = self.flo_from[self.ffi(u, e.0)];
+            let xr = self.child_holding(u, e.0);
             let pr = self.get_pr(u, xr);
             for i in 0..pr {
                 let a = self.flo[u as usize][i];
@@ -660,11 +777,6 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.set_match(xr, v);
             self.flo[u as usize].rotate_left(pr);
         }
-    }
-
-    #[inline]
-    fn ffi(&self, b: u32, x: u32) -> usize {
-        b as usize * (self.n + 1) + x as usize
     }
 
     fn augment(&mut self, mut u: u32, mut v: u32) {
@@ -732,15 +844,15 @@ impl<W: Weight> MaxWeightMatching<W> {
         }
         self.flo[bs] = f.clone();
         self.set_st(b, b);
-        for x in 1..=self.nx as u32 {
-            let i = self.gi(b, x);
-            self.g[i] = (NONE, NONE);
-            let j = self.gi(x, b);
-            self.g[j] = (NONE, NONE);
+        for &c in &f {
+            self.parent[c as usize] = b;
         }
-        for x in 1..=self.n as u32 {
-            let i = self.ffi(b, x);
-            self.flo_from[i] = NONE;
+        // fresh rows of best edges (every entry none)
+        let k = bs - self.n;
+        self.g_out[k] = vec![(NONE, NONE); 2 * self.n + 1];
+        self.g_in[k] = vec![(NONE, NONE); self.n + 1];
+        for x in self.n as u32 + 1..=self.nx as u32 {
+            self.set_ge(x, b, (NONE, NONE));
         }
         for x in 1..=self.nx as u32 {
             // a removed vertex or a dissolved blossom needs no best edge
@@ -756,26 +868,16 @@ impl<W: Weight> MaxWeightMatching<W> {
                     continue;
                 }
                 let better = match cur {
-                    Some(cd) => self.e_delta(cand) < cd,
+                    Some(cd) => self.e_delta_by_row(cand) < cd,
                     None => true,
                 };
                 if better {
-                    let i = self.gi(b, x);
-                    self.g[i] = cand;
+                    self.set_ge(b, x, cand);
                     let back = self.ge(x, xs);
-                    let j = self.gi(x, b);
-                    self.g[j] = back;
-                    if self.edge_exists(cand) {
-                        cur = Some(self.e_delta(cand));
+                    self.set_ge(x, b, back);
+                    if self.w_idx[self.wi(cand.0 as usize, cand.1 as usize)] != 0 {
+                        cur = Some(self.e_delta_by_row(cand));
                     }
-                }
-            }
-        }
-        for &xs in &f {
-            for x in 1..=self.n as u32 {
-                if self.flo_from[self.ffi(xs, x)] != NONE {
-                    let i = self.ffi(b, x);
-                    self.flo_from[i] = xs;
                 }
             }
         }
@@ -793,7 +895,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.pending[c as usize] = false;
         }
         let inner = self.ge(b, self.pa[b as usize]).0;
-        let xr = self.flo_from[self.ffi(b, inner)];
+        let xr = self.child_holding(b, inner);
         let pr = self.get_pr(b, xr);
         let f = self.flo[b as usize].clone();
         let mut i = 0;
@@ -814,7 +916,23 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.label[xs as usize] = -1;
             self.set_slack(xs);
         }
-        self.st[b as usize] = NONE;
+        self.bury(b);
+    }
+
+    /// Marks blossom `b` as gone: its children are at the top level now,
+    /// and its rows of best edges are freed.
+    fn bury(&mut self, b: u32) {
+        let bs = b as usize;
+        for k in 0..self.flo[bs].len() {
+            let c = self.flo[bs][k];
+            if self.parent[c as usize] == b {
+                self.parent[c as usize] = NONE;
+            }
+        }
+        self.st[bs] = NONE;
+        let k = bs - self.n;
+        self.g_out[k] = Vec::new();
+        self.g_in[k] = Vec::new();
     }
 
     /// Acts on the tight edge `e` from an S vertex: grows the tree, makes a
@@ -860,7 +978,8 @@ impl<W: Weight> MaxWeightMatching<W> {
         if self.trees_left < 2 {
             return false;
         }
-        for x in 1..=self.nx {
+        for k in 0..self.act.len() + (self.nx - self.n) {
+            let x = self.node_at(k);
             if self.st[x] as usize == x
                 && self.label[x] != -1
                 && (self.tree_of[x] == a || self.tree_of[x] == b)
@@ -901,11 +1020,11 @@ impl<W: Weight> MaxWeightMatching<W> {
             if su == xs || self.label[su] != 0 {
                 continue;
             }
-            let h = self.w_hi[row + u];
+            let h = self.w_idx[row + u];
             if h == 0 {
                 continue;
             }
-            let w2 = self.table[h as usize].with_low(self.w_lo[row + u]);
+            let w2 = self.table[h as usize];
             let delta = self.lab[u].sum_minus(lx, w2);
             self.update_slack_with(u as u32, x, delta);
         }
@@ -914,6 +1033,7 @@ impl<W: Weight> MaxWeightMatching<W> {
     /// One augmentation phase; false when no augmenting step improves the weight.
     fn phase(&mut self) -> bool {
         let n = self.n;
+        self.refresh_act();
         for x in 1..=self.nx {
             self.label[x] = -1;
             self.slack[x] = NONE;
@@ -947,17 +1067,18 @@ impl<W: Weight> MaxWeightMatching<W> {
                 let lu = self.lab[u as usize];
                 self.scan_stamp += 1;
                 let stamp = self.scan_stamp;
-                for v in 1..=n {
+                for k in 0..self.act.len() {
+                    let v = self.act[k] as usize;
                     // the diagonal holds no edge
-                    let h = self.w_hi[row + v];
-                    if h == 0 || !self.active[v] {
+                    let h = self.w_idx[row + v];
+                    if h == 0 {
                         continue;
                     }
                     let sv = self.st[v];
                     if self.st[u as usize] == sv {
                         continue;
                     }
-                    let w2 = self.table[h as usize].with_low(self.w_lo[row + v]);
+                    let w2 = self.table[h as usize];
                     let delta = lu.sum_minus(self.lab[v], w2);
                     if delta.is_zero() {
                         if let Some((a, b)) = self.on_found_edge((u, v as u32)) {
@@ -993,7 +1114,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             // when needed: a stale value is a lower bound of the true one.
             let mut stale = std::mem::take(&mut self.stale);
             stale.clear();
-            for x in 1..=self.nx {
+            for k in 0..self.act.len() + (self.nx - n) {
+                let x = self.node_at(k);
                 if self.st[x] as usize != x || self.label[x] == 1 {
                     continue;
                 }
@@ -1034,7 +1156,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             let Some(d) = d else {
                 return augmented;
             };
-            for u in 1..=n {
+            for k in 0..self.act.len() {
+                let u = self.act[k] as usize;
                 if d.is_zero() {
                     break;
                 }
@@ -1049,7 +1172,8 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }
             let d2 = d.plus(d);
-            for x in 1..=self.nx {
+            for k in 0..self.act.len() + (self.nx - n) {
+                let x = self.node_at(k);
                 if self.st[x] as usize == x && self.slack[x] != NONE {
                     if self.label[x] == -1 {
                         self.slack_val[x] = self.slack_val[x].minus(d);
@@ -1069,8 +1193,9 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }
             self.queue.clear();
-            for x in 1..=self.nx as u32 {
-                let xs = x as usize;
+            for k in 0..self.act.len() + (self.nx - n) {
+                let xs = self.node_at(k);
+                let x = xs as u32;
                 if self.st[xs] == x
                     && self.slack[xs] != NONE
                     && self.st[self.slack[xs] as usize] != x
@@ -1183,16 +1308,8 @@ impl<W: Weight> MaxWeightMatching<W> {
         let n = self.n;
         let big = 2 * n + 1;
         self.nx = n;
-        self.g.clear();
-        self.g.resize(big * big, (NONE, NONE));
-        for u in 1..=n as u32 {
-            for v in 1..=n as u32 {
-                if u != v {
-                    let i = self.gi(u, v);
-                    self.g[i] = (u, v);
-                }
-            }
-        }
+        self.g_out = vec![Vec::new(); n + 1];
+        self.g_in = vec![Vec::new(); n + 1];
         self.lab = vec![W::zero(); big];
         self.mate = vec![NONE; big];
         self.slack = vec![NONE; big];
@@ -1209,11 +1326,9 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.slack_time = vec![0; big];
         self.pending = vec![false; big];
         self.flo = vec![Vec::new(); big];
-        self.flo_from = vec![NONE; big * (n + 1)];
+        self.parent = vec![NONE; big];
         for u in 1..=n {
             self.st[u] = u as u32;
-            let i = self.ffi(u as u32, u as u32);
-            self.flo_from[i] = u as u32;
         }
         // Each vertex's dual: its heaviest edge (doubled weights: lab ≥ w2/2
         // on both ends keeps every edge feasible); then a greedy matching on
@@ -1276,15 +1391,14 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }
         }
-        let (i, j) = (self.gi(b, p), self.gi(p, b));
         match best {
             Some((l, _)) => {
-                self.g[i] = (l, p);
-                self.g[j] = (p, l);
+                self.set_ge(b, p, (l, p));
+                self.set_ge(p, b, (p, l));
             }
             None => {
-                self.g[i] = (NONE, NONE);
-                self.g[j] = (NONE, NONE);
+                self.set_ge(b, p, (NONE, NONE));
+                self.set_ge(p, b, (NONE, NONE));
             }
         }
         best
@@ -1333,11 +1447,12 @@ impl<W: Weight> MaxWeightMatching<W> {
             let top = self.st[m as usize];
             self.unmatch_chain(top);
         }
-        let children = std::mem::take(&mut self.flo[bs]);
-        for &c in &children {
+        for k in 0..self.flo[bs].len() {
+            let c = self.flo[bs][k];
             self.set_st(c, c);
         }
-        self.st[bs] = NONE;
+        self.bury(b);
+        self.flo[bs].clear();
     }
 
     /// Makes `x` a single unmatched vertex.
@@ -1369,6 +1484,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                 self.active[x as usize] = false;
             }
         }
+        self.refresh_act();
         let dirty = std::mem::take(&mut self.dirty_list);
         for &p in &dirty {
             self.dirty[p as usize] = false;
@@ -1408,12 +1524,13 @@ impl<W: Weight> MaxWeightMatching<W> {
             let p = p as usize;
             let row = self.wi(p, 0);
             let mut y = W::zero();
-            for u in 1..=self.n {
-                let h = self.w_hi[row + u];
-                if h == 0 || !self.active[u] {
+            for k in 0..self.act.len() {
+                let u = self.act[k] as usize;
+                let h = self.w_idx[row + u];
+                if h == 0 {
                     continue;
                 }
-                let w2 = self.table[h as usize].with_low(self.w_lo[row + u]);
+                let w2 = self.table[h as usize];
                 let need = if self.dirty[u] {
                     w2.half()
                 } else {

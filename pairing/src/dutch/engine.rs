@@ -29,7 +29,7 @@ use std::collections::HashMap;
 
 use super::colour::preferences_compatible;
 use super::state::{Float, PlayerState};
-use crate::blossom::{MaxWeightMatching, Weight, Wide};
+use crate::blossom::{FastHash, MaxWeightMatching, Weight, Wide};
 use crate::model::{HalfPoints, PlayerId};
 
 /// Number of bits needed to write `x` (0 for 0).
@@ -396,6 +396,43 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
     }
 }
 
+/// The criteria weights of a bracket's edges, `base[j][i]` for `i < j`, as
+/// a triangle of 32-bit indices into the distinct values (few: the criteria
+/// take few combinations), so that a large bracket costs 4 bytes an edge.
+struct Base<const N: usize> {
+    rows: Vec<Vec<u32>>,
+    values: Vec<Wide<N>>,
+    index: HashMap<Wide<N>, u32, FastHash>,
+}
+
+impl<const N: usize> Base<N> {
+    fn new(len: usize) -> Self {
+        Base {
+            rows: vec![Vec::new(); len],
+            values: vec![Wide::ZERO],
+            index: HashMap::from_iter([(Wide::ZERO, 0)]),
+        }
+    }
+
+    fn intern(&mut self, w: Wide<N>) -> u32 {
+        let next = self.values.len() as u32;
+        let i = *self.index.entry(w).or_insert(next);
+        if i == next {
+            self.values.push(w);
+        }
+        i
+    }
+
+    #[inline]
+    fn get(&self, j: usize, i: usize) -> Wide<N> {
+        self.values[self.rows[j][i] as usize]
+    }
+
+    fn clear(&mut self, j: usize, i: usize) {
+        self.rows[j][i] = 0;
+    }
+}
+
 /// The result of the matching stage: pairs of participant indices (into
 /// `Setup::sorted`) and the unpaired one.
 pub struct Outcome {
@@ -572,15 +609,15 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
         let len = bracket.len();
         let vert = |i: usize| bracket[i];
         // base[j][i] for i < j, j >= mdp_count
-        let mut base: Vec<Vec<Wide<N>>> = vec![Vec::new(); len];
+        let mut base = Base::<N>::new(len);
         for j in mdp_count..len {
             let mut row = Vec::with_capacity(j);
             for i in 0..j {
                 let w = e.edge_weight(vert(i), vert(j), j < next_begin, j >= next_begin);
-                row.push(w);
+                row.push(base.intern(w));
                 e.set(vert(i), vert(j), w);
             }
-            base[j] = row;
+            base.rows[j] = row;
         }
         let in_res = |x: usize| x >= sg_begin_v && x < next_sg_begin_v;
         let mut stable = e.solve();
@@ -614,7 +651,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
             remaining -= 1;
             if !in_res(stable[pv]) {
                 for o in mdp_count..next_begin {
-                    let b = base[o][i];
+                    let b = base.get(o, i);
                     if !b.is_zero() {
                         let w = if b.0[0] & 1 == 1 { b } else { b.add_at(1, 0) };
                         e.set(pv, vert(o), w);
@@ -627,7 +664,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
                 remaining_matched -= 1;
                 let residents = (next_begin - mdp_count) as u64;
                 for o in mdp_count..next_begin {
-                    let b = base[o][i];
+                    let b = base.get(o, i);
                     if !b.is_zero() {
                         e.set(pv, vert(o), b.add_at(residents + 1, 0));
                     }
@@ -646,7 +683,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
                 if matched[vert(o)] {
                     continue;
                 }
-                let b = base[o][i];
+                let b = base.get(o, i);
                 if !b.is_zero() {
                     e.set(pv, vert(o), b.add_at(addend, 0));
                     addend += 1;
@@ -671,8 +708,8 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
                 rem_pairs += 1;
             }
         }
-        let ewc = |base: &Vec<Vec<Wide<N>>>, p: usize, q: usize, pos: usize| -> Wide<N> {
-            let b = base[q][p];
+        let ewc = |base: &Base<N>, p: usize, q: usize, pos: usize| -> Wide<N> {
+            let b = base.get(q, p);
             if b.is_zero() {
                 return b;
             }
@@ -718,7 +755,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
             }
             for &q in &remainder[idx + 1..] {
                 if exchange {
-                    base[q][p] = Wide::ZERO;
+                    base.clear(q, p);
                 }
                 let w = ewc(&base, p, q, idx);
                 e.set(pv, vert(q), w);
@@ -743,11 +780,11 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
             if down(&stable, pv) {
                 left -= 1;
                 for &q in &remainder[..idx] {
-                    base[p][q] = Wide::ZERO;
+                    base.clear(p, q);
                     e.set(pv, vert(q), Wide::ZERO);
                 }
                 for o in next_begin..len {
-                    base[o][p] = Wide::ZERO;
+                    base.clear(o, p);
                     e.set(pv, vert(o), Wide::ZERO);
                 }
             }
@@ -766,9 +803,9 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
             for &q in &remainder[a + 1..] {
                 let qv = vert(q);
                 if !down(&stable, pv) || down(&stable, qv) {
-                    base[q][p] = Wide::ZERO;
+                    base.clear(q, p);
                 }
-                e.set(pv, qv, base[q][p]);
+                e.set(pv, qv, base.get(q, p));
             }
         }
         // Transpositions: each S1 player in order gets the highest possible S2 player.
@@ -782,7 +819,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
                 if q <= p || matched[vert(q)] {
                     continue;
                 }
-                let b = base[q][p];
+                let b = base.get(q, p);
                 if !b.is_zero() {
                     e.set(pv, vert(q), b.add_at(addend, 0));
                 }
