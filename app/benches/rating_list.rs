@@ -1,8 +1,11 @@
 //! The rating-list import benchmark (issue 21): a generated FIDE list of 1.2
 //! million players (`app/src/ratinggen.rs`, in the combined XML and the
-//! fixed-width TXT layouts) imported into SQLite (a temporary file) and
-//! PostgreSQL (a scratch database, created and dropped), then searched by id
-//! and by name prefix.
+//! fixed-width TXT layouts) read alone (no database), then imported into
+//! SQLite (a temporary file) and PostgreSQL (a scratch database, created and
+//! dropped) three times — into the empty database (XML), replacing that list
+//! (TXT; the replaced list is kept for a rollback), and replacing again (XML;
+//! the list kept from before is deleted) — then searched by id and by name
+//! prefix.
 //!
 //!     cargo bench -p app --bench rating_list
 //!
@@ -113,9 +116,37 @@ fn searches(db: &Database, label: &str, n: u64) {
     }
 }
 
+/// The file read and every name folded, nothing stored: what the import
+/// costs before the database.
+fn read_only(path: &std::path::Path, format: ListFormat, n: u64) {
+    let started = Instant::now();
+    let file = std::io::BufReader::with_capacity(256 << 10, std::fs::File::open(path).unwrap());
+    let mut count = 0u64;
+    let mut bytes = 0usize;
+    for p in rating_list::reader(format, file, None).unwrap() {
+        let p = p.unwrap();
+        bytes += rating_list::fold(&p.name).len();
+        count += 1;
+    }
+    assert_eq!(count, n);
+    println!(
+        "| reading only, no database ({bytes} bytes of search keys) | {:?} | {:.1} s | |",
+        format,
+        started.elapsed().as_secs_f64()
+    );
+}
+
 fn run(db: &Database, label: &str, xml: &std::path::Path, txt: &std::path::Path, n: u64) {
     import(db, xml, ListFormat::Xml, &format!("{label}, empty"), n);
     import(db, txt, ListFormat::Txt, &format!("{label}, replacing"), n);
+    // The list kept for a rollback (the first) goes now: the monthly case.
+    import(
+        db,
+        xml,
+        ListFormat::Xml,
+        &format!("{label}, replacing, deleting the kept list"),
+        n,
+    );
     searches(db, label, n);
 }
 
@@ -151,6 +182,8 @@ fn main() {
     );
     println!("| database | import | time | peak RSS |");
     println!("|---|---|---|---|");
+    read_only(&xml, ListFormat::Xml, n);
+    read_only(&txt, ListFormat::Txt, n);
 
     let sqlite = dir.join("bench.db");
     {

@@ -447,7 +447,63 @@ fn rating_lists_on_both_backends() {
         registration_and_rerate(&app, &admin);
         replaced_only_by_list_managers(&app, &admin);
         zipped_lists(&app, &admin);
+        lists_longer_than_a_batch(&app, &admin);
     }
+}
+
+/// Lists of several batches (the import reads on one thread and stores
+/// 10,000 rows at a time on the other): a problem near the end still leaves
+/// everything as it was, though the batches before it were stored in the
+/// transaction; a good list stores every player, and the prefix search
+/// answers in the order of the folded names.
+fn lists_longer_than_a_batch(app: &TestApp, admin: &Client) {
+    let label = app.label();
+    let n = 25_000u64;
+    let lists = admin.get("/api/v1/rating-lists").1;
+    let audit = app.audit_count();
+    let mut xml = generated("xml", n);
+    // The rating of the first rated player from the 23,000th on becomes "x…".
+    let at = xml
+        .match_indices("<rating>")
+        .skip(23_000)
+        .map(|(i, _)| i + "<rating>".len())
+        .find(|&i| xml.as_bytes()[i].is_ascii_digit())
+        .unwrap();
+    xml.replace_range(at..at + 1, "x");
+    let line = xml[..at].matches('\n').count() + 1;
+    let (s, v) = upload(admin, "format=xml", &xml);
+    assert_eq!(s, 422, "[{label}] {v}");
+    let msg = v["error"].as_str().unwrap();
+    assert!(
+        msg.contains(&format!("line {line}, byte {at}")),
+        "[{label}] where: {msg}"
+    );
+    assert_eq!(admin.get("/api/v1/rating-lists").1, lists, "[{label}]");
+    assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+    assert!(
+        search(admin, &ratinggen::fide_id(22_000).to_string()).is_empty(),
+        "[{label}] no player of the refused list"
+    );
+
+    let (s, v) = upload(admin, "format=txt&date=2026-12-01", &generated("txt", n));
+    assert_eq!(s, 201, "[{label}] {v}");
+    assert_eq!(v["players"], n);
+    for i in [0, 9_999, 10_000, 24_999] {
+        let found = search(admin, &ratinggen::fide_id(i).to_string());
+        assert_eq!(found.len(), 1, "[{label}] player {i}: {found:?}");
+        assert_eq!(found[0]["name"], ratinggen::player(i).name.as_str());
+        assert_eq!(found[0]["list_date"], "2026-12-01");
+    }
+    let found = search(admin, "kow");
+    assert_eq!(found.len(), 50, "[{label}] {found:?}");
+    let keys: Vec<String> = names(&found)
+        .iter()
+        .map(|n| app::domain::fold::fold(n))
+        .collect();
+    assert!(
+        keys.windows(2).all(|w| w[0] <= w[1]) && keys.iter().all(|k| k.starts_with("kow")),
+        "[{label}] {keys:?}"
+    );
 }
 
 /// FIDE publishes its lists zipped: an upload of the zip reads as the file in

@@ -252,6 +252,14 @@ fn text_of(bytes: &[u8]) -> String {
     }
 }
 
+/// `text_of` without a copy when the bytes are UTF-8.
+fn text_cow(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => std::borrow::Cow::Owned(text_of(bytes)),
+    }
+}
+
 fn number(text: &str, what: &str) -> Result<Option<i32>, Msg> {
     let t = text.trim();
     if t.is_empty() {
@@ -330,11 +338,11 @@ fn end_after(
 }
 
 /// A reader for `format` (a CSV needs its mapping).
-pub fn reader<'a, R: BufRead + 'a>(
+pub fn reader<'a, R: BufRead + Send + 'a>(
     format: ListFormat,
     r: R,
     map: Option<CsvMap>,
-) -> DomainResult<Box<dyn Iterator<Item = Result<ListPlayer, ListError>> + 'a>> {
+) -> DomainResult<Box<dyn Iterator<Item = Result<ListPlayer, ListError>> + Send + 'a>> {
     Ok(match format {
         ListFormat::Xml => Box::new(XmlReader::new(r)),
         ListFormat::Txt => Box::new(TxtReader::new(r)),

@@ -84,10 +84,11 @@ impl NewListPlayer {
     }
 }
 
+/// Rows handed from the reading thread to the inserting one at a time: one
+/// COPY on PostgreSQL, `BATCH / SQLITE_ROWS` INSERTs on SQLite.
+const BATCH: usize = 10_000;
 /// Rows per INSERT on SQLite (18 values a row, under SQLite's 32766 limit).
-const BATCH: usize = 1000;
-/// Rows per COPY on PostgreSQL.
-const COPY_BATCH: usize = 10_000;
+const SQLITE_ROWS: usize = 100;
 
 fn insert_batch(conn: &mut DbConnection, batch: &mut Vec<NewListPlayer>) -> DomainResult<()> {
     if batch.is_empty() {
@@ -95,9 +96,22 @@ fn insert_batch(conn: &mut DbConnection, batch: &mut Vec<NewListPlayer>) -> Doma
     }
     match conn {
         DbConnection::Sqlite(c) => {
-            diesel::insert_into(rating_list_players::table)
-                .values(&batch[..])
-                .execute(c)?;
+            // A fixed number of rows is one statement, prepared once and
+            // kept in diesel's cache (a slice's statement is prepared anew
+            // each time: some 18,000 placeholders).
+            let mut chunks = batch.chunks_exact(SQLITE_ROWS);
+            for chunk in &mut chunks {
+                if let Ok(rows) = <&[NewListPlayer; SQLITE_ROWS]>::try_from(chunk) {
+                    diesel::insert_into(rating_list_players::table)
+                        .values(rows)
+                        .execute(c)?;
+                }
+            }
+            if !chunks.remainder().is_empty() {
+                diesel::insert_into(rating_list_players::table)
+                    .values(chunks.remainder())
+                    .execute(c)?;
+            }
         }
         DbConnection::Postgresql(c) => {
             diesel::copy_from(rating_list_players::table)
@@ -225,36 +239,89 @@ pub struct ImportList {
     pub list_date: String,
 }
 
+/// The rows of list `id` from `players`, in batches of `size`, sent to `to`
+/// until the file ends or a problem is found (sent as the last item); stops
+/// early when the receiver is gone (an insert failed).
+fn produce(
+    id: RatingListId,
+    size: usize,
+    players: &mut (dyn Iterator<Item = Result<ListPlayer, ListError>> + Send),
+    to: std::sync::mpsc::SyncSender<DomainResult<Vec<NewListPlayer>>>,
+) {
+    let mut batch = Vec::with_capacity(size);
+    let mut count: u64 = 0;
+    for p in players {
+        let row = p
+            .map_err(|e| {
+                DomainError::invalid(
+                    "file",
+                    msg!("line {}, byte {}: {}", e.line, e.byte, nested(e.message)),
+                )
+            })
+            .and_then(|p| {
+                if p.name.chars().count() > 200 {
+                    return Err(DomainError::invalid(
+                        "file",
+                        msg!("player {}: a name longer than 200 characters", count + 1),
+                    ));
+                }
+                Ok(NewListPlayer::of(id, p))
+            });
+        match row {
+            Ok(row) => {
+                batch.push(row);
+                count += 1;
+                if batch.len() >= size {
+                    let full = std::mem::replace(&mut batch, Vec::with_capacity(size));
+                    if to.send(Ok(by_search_key(full))).is_err() {
+                        return;
+                    }
+                }
+            }
+            Err(e) => {
+                let _ = to.send(Err(e));
+                return;
+            }
+        }
+    }
+    if !batch.is_empty() {
+        let _ = to.send(Ok(by_search_key(batch)));
+    }
+}
+
+/// A batch in the order of its search keys: the name index (filled in the
+/// order of names, which a list does not follow) then takes its new entries
+/// in runs rather than one here, one there. The sort is stable, so players
+/// of the same key keep the file's order (which the prefix search, reading
+/// the index, answers in).
+fn by_search_key(mut batch: Vec<NewListPlayer>) -> Vec<NewListPlayer> {
+    batch.sort_by(|a, b| a.search_key.cmp(&b.search_key));
+    batch
+}
+
 /// Streams `players` into list `id` in batches of `size`: the number stored.
+/// The file is read, checked and folded into rows on a second thread while
+/// this one inserts the rows read before (a bounded queue of two batches
+/// between them, so memory does not grow with the file).
 fn store(
     conn: &mut DbConnection,
     id: RatingListId,
     size: usize,
-    players: &mut dyn Iterator<Item = Result<ListPlayer, ListError>>,
+    players: &mut (dyn Iterator<Item = Result<ListPlayer, ListError>> + Send),
 ) -> DomainResult<i64> {
-    let mut batch = Vec::with_capacity(size);
-    let mut count: i64 = 0;
-    for p in players {
-        let p = p.map_err(|e| {
-            DomainError::invalid(
-                "file",
-                msg!("line {}, byte {}: {}", e.line, e.byte, nested(e.message)),
-            )
-        })?;
-        if p.name.chars().count() > 200 {
-            return Err(DomainError::invalid(
-                "file",
-                msg!("player {}: a name longer than 200 characters", count + 1),
-            ));
-        }
-        batch.push(NewListPlayer::of(id, p));
-        count += 1;
-        if batch.len() >= size {
+    let (to, from) = std::sync::mpsc::sync_channel(2);
+    std::thread::scope(|s| {
+        s.spawn(move || produce(id, size, players, to));
+        let mut count: i64 = 0;
+        // Any error returns here, dropping `from`: the reader stops at its
+        // next batch and the scope waits for it.
+        for batch in from {
+            let mut batch = batch?;
+            count += batch.len() as i64;
             insert_batch(conn, &mut batch)?;
         }
-    }
-    insert_batch(conn, &mut batch)?;
-    Ok(count)
+        Ok(count)
+    })
 }
 
 /// Imports a list from `players` (a reader over the file), replacing the
@@ -265,7 +332,7 @@ pub fn import(
     conn: &mut DbConnection,
     actor: &Actor,
     cmd: &ImportList,
-    players: &mut dyn Iterator<Item = Result<ListPlayer, ListError>>,
+    players: &mut (dyn Iterator<Item = Result<ListPlayer, ListError>> + Send),
 ) -> DomainResult<RatingListView> {
     require_list_manager(conn, actor)?;
     let date = cmd.list_date.trim();
@@ -307,16 +374,12 @@ pub fn import(
         ))
         .returning(rating_lists::id)
         .get_result(conn)?;
-    let size = match conn {
-        DbConnection::Sqlite(_) => BATCH,
-        DbConnection::Postgresql(_) => COPY_BATCH,
-    };
     // SQLite: a larger page cache while the indexes grow (the name index is
     // filled in random order); back to the default afterwards.
     if let DbConnection::Sqlite(c) = conn {
         diesel::connection::SimpleConnection::batch_execute(c, "PRAGMA cache_size = -131072")?;
     }
-    let stored = store(conn, id, size, players);
+    let stored = store(conn, id, BATCH, players);
     if let DbConnection::Sqlite(c) = conn {
         diesel::connection::SimpleConnection::batch_execute(c, "PRAGMA cache_size = -2000")?;
     }

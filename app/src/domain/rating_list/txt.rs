@@ -34,6 +34,9 @@ pub struct TxtReader<R> {
     buf: Vec<u8>,
     /// (column, first character, end character or usize::MAX)
     cols: Vec<(TxtCol, usize, usize)>,
+    /// The byte offset of each character of a line that is not ASCII
+    /// (kept from line to line).
+    chars: Vec<usize>,
     done: bool,
 }
 
@@ -79,6 +82,7 @@ impl<R: BufRead> TxtReader<R> {
             src: Src::new(r),
             buf: Vec::with_capacity(256),
             cols: Vec::new(),
+            chars: Vec::new(),
             done: false,
         }
     }
@@ -164,17 +168,17 @@ impl<R: BufRead> TxtReader<R> {
             if self.src.read_until(b'\n', &mut self.buf)? == 0 {
                 return Ok(None);
             }
-            let line = text_of(&self.buf);
+            let line = text_cow(&self.buf);
             let line = line.trim_end_matches(['\n', '\r']);
             if line.trim().is_empty() {
                 continue;
             }
             // Columns are counted in characters; map them to byte offsets.
-            let chars: Vec<usize> = if line.is_ascii() {
-                Vec::new()
-            } else {
-                line.char_indices().map(|(i, _)| i).collect()
-            };
+            let chars = &mut self.chars;
+            chars.clear();
+            if !line.is_ascii() {
+                chars.extend(line.char_indices().map(|(i, _)| i));
+            }
             let byte_of = |c: usize| -> usize {
                 if chars.is_empty() {
                     c.min(line.len())

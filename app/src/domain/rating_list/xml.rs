@@ -6,9 +6,15 @@ use super::*;
 /// scanner: the list is flat (root, players, text fields), so no general XML
 /// parser is needed; entities (`&amp;` …, `&#…;`) are decoded, comments, the
 /// prolog and a DOCTYPE are skipped, anything else out of place is an error.
+/// Tags and text are read into buffers kept from one player to the next: a
+/// player costs only the strings it keeps.
 pub struct XmlReader<R> {
     src: Src<R>,
     buf: Vec<u8>,
+    /// The name of the field being read (kept for messages).
+    field_name: String,
+    /// Its text so far, entities decoded.
+    text: String,
     root: Option<String>,
     done: bool,
 }
@@ -18,6 +24,8 @@ impl<R: BufRead> XmlReader<R> {
         XmlReader {
             src: Src::new(r),
             buf: Vec::with_capacity(256),
+            field_name: String::new(),
+            text: String::new(),
             root: None,
             done: false,
         }
@@ -25,8 +33,8 @@ impl<R: BufRead> XmlReader<R> {
 
     fn next_player(&mut self) -> Result<Option<ListPlayer>, ListError> {
         let mut player: Option<(ListPlayer, (u64, u64))> = None;
-        let mut field: Option<(String, (u64, u64))> = None;
-        let mut text = String::new();
+        // The field being read: where its text starts (its name is `field_name`).
+        let mut field: Option<(u64, u64)> = None;
         loop {
             // Text up to the next tag.
             let at = self.src.pos();
@@ -38,8 +46,8 @@ impl<R: BufRead> XmlReader<R> {
                 &self.buf[..n]
             };
             if field.is_some() {
-                let t = decode_entities(&text_of(body)).map_err(|m| Src::<R>::err_at(at, m))?;
-                text.push_str(&t);
+                decode_entities_into(&text_cow(body), &mut self.text)
+                    .map_err(|m| Src::<R>::err_at(at, m))?;
             } else if body.iter().any(|b| !b.is_ascii_whitespace()) && body != b"\xef\xbb\xbf" {
                 let skip = body.iter().take_while(|b| b.is_ascii_whitespace()).count();
                 return Err(Src::<R>::err_at(
@@ -73,8 +81,10 @@ impl<R: BufRead> XmlReader<R> {
                     msg!("a tag is not closed with '>'"),
                 ));
             }
-            let mut tag = text_of(&self.buf[..n - 1]);
-            if tag.starts_with("!--") {
+            self.buf.truncate(n - 1);
+            if self.buf.starts_with(b"!--") {
+                // A comment may hold '>': read on to its "-->".
+                let mut tag = text_of(&self.buf);
                 while !tag.ends_with("--") {
                     let n = self.src.read_until(b'>', &mut self.buf)?;
                     if self.buf.last() != Some(&b'>') {
@@ -85,17 +95,17 @@ impl<R: BufRead> XmlReader<R> {
                 }
                 continue;
             }
-            if tag.starts_with('?') || tag.starts_with('!') {
+            if self.buf.starts_with(b"?") || self.buf.starts_with(b"!") {
                 continue;
             }
+            let tag = text_cow(&self.buf);
             let (closing, self_closing) = (tag.starts_with('/'), tag.ends_with('/'));
-            let name: String = tag
+            let name: &str = tag
                 .trim_start_matches('/')
                 .trim_end_matches('/')
                 .split_whitespace()
                 .next()
-                .unwrap_or("")
-                .to_string();
+                .unwrap_or("");
             if name.is_empty() {
                 return Err(Src::<R>::err_at(tag_at, msg!("a tag without a name")));
             }
@@ -106,16 +116,17 @@ impl<R: BufRead> XmlReader<R> {
                 ));
             }
             if closing {
-                if let Some((f, _)) = &field {
-                    if *f != name {
+                if let Some(fat) = field {
+                    if self.field_name != name {
                         return Err(Src::<R>::err_at(
                             tag_at,
-                            msg!("</{}> where </{}> was expected", name, f),
+                            msg!("</{}> where </{}> was expected", name, self.field_name),
                         ));
                     }
-                    let (f, fat) = field.take().unwrap_or_default();
+                    field = None;
                     if let Some((p, _)) = player.as_mut() {
-                        set_xml_field(p, &f, &text).map_err(|m| Src::<R>::err_at(fat, m))?;
+                        set_xml_field(p, &self.field_name, &self.text)
+                            .map_err(|m| Src::<R>::err_at(fat, m))?;
                     }
                     continue;
                 }
@@ -134,7 +145,7 @@ impl<R: BufRead> XmlReader<R> {
                     }
                     return Ok(Some(p));
                 }
-                if self.root.as_deref() == Some(name.as_str()) {
+                if self.root.as_deref() == Some(name) {
                     self.done = true;
                     continue;
                 }
@@ -148,10 +159,10 @@ impl<R: BufRead> XmlReader<R> {
                 if self_closing {
                     self.done = true;
                 }
-                self.root = Some(name);
+                self.root = Some(name.to_string());
                 continue;
             }
-            match (&player, &field) {
+            match (&player, field) {
                 (None, _) if name == "player" => {
                     if self_closing {
                         return Err(Src::<R>::err_at(tag_at, msg!("an empty <player/>")));
@@ -166,20 +177,22 @@ impl<R: BufRead> XmlReader<R> {
                 }
                 (Some(_), None) if self_closing => {
                     if let Some((p, _)) = player.as_mut() {
-                        set_xml_field(p, &name, "").map_err(|m| Src::<R>::err_at(tag_at, m))?;
+                        set_xml_field(p, name, "").map_err(|m| Src::<R>::err_at(tag_at, m))?;
                     }
                 }
                 (Some(_), None) => {
-                    text.clear();
-                    field = Some((name, self.src.pos()));
+                    self.text.clear();
+                    self.field_name.clear();
+                    self.field_name.push_str(name);
+                    field = Some(self.src.pos());
                 }
-                (Some(_), Some((f, _))) => {
+                (Some(_), Some(_)) => {
                     return Err(Src::<R>::err_at(
                         tag_at,
                         msg!(
                             "<{}> inside <{}>: a player's fields hold text only",
                             name,
-                            f
+                            self.field_name
                         ),
                     ))
                 }
@@ -188,11 +201,8 @@ impl<R: BufRead> XmlReader<R> {
     }
 }
 
-fn decode_entities(s: &str) -> Result<String, Msg> {
-    if !s.contains('&') {
-        return Ok(s.to_string());
-    }
-    let mut out = String::with_capacity(s.len());
+/// Appends `s` to `out` with its entities decoded.
+fn decode_entities_into(s: &str, out: &mut String) -> Result<(), Msg> {
     let mut rest = s;
     while let Some(i) = rest.find('&') {
         out.push_str(&rest[..i]);
@@ -223,7 +233,7 @@ fn decode_entities(s: &str) -> Result<String, Msg> {
         rest = &after[end + 1..];
     }
     out.push_str(rest);
-    Ok(out)
+    Ok(())
 }
 
 fn set_xml_field(p: &mut ListPlayer, field: &str, text: &str) -> Result<(), Msg> {
