@@ -1,0 +1,6 @@
+DROP INDEX rating_list_players_list_fide_id;
+DROP INDEX rating_list_players_list_search_key;
+DROP INDEX rating_list_players_list_national_id;
+CREATE INDEX rating_list_players_list ON rating_list_players(list_id);
+CREATE INDEX rating_list_players_search_key ON rating_list_players(search_key);
+CREATE INDEX rating_list_players_national_id ON rating_list_players(national_id);
