@@ -257,6 +257,7 @@ fn every_staff_screen_fits_and_speaks_the_language() {
         ("m-audit", format!("/t/{tid}/manage/audit")),
         ("m-codes", format!("/t/{tid}/manage/checkin/codes")),
         ("m-norms", format!("/t/{tid}/manage/norms")),
+        ("m-publishing", format!("/t/{tid}/manage/publishing")),
         (
             "m-player-edit",
             format!("/t/{tid}/manage/players/{pid}/edit"),
