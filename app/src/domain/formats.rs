@@ -10,6 +10,11 @@
 pub const SPACE: &str =
     r"[\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
 
+/// Some character that is not white space: text that is not blank once
+/// trimmed (`SPACE`, negated).
+pub const NOT_BLANK: &str =
+    r"[^\t\n\u000b\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]";
+
 /// A real date of the Gregorian calendar, `YYYY-MM-DD` (RFC 3339 full-date):
 /// the day within its month, 29 February in leap years only.
 pub const DATE: &str = concat!(
@@ -22,6 +27,16 @@ pub const DATE: &str = concat!(
 pub fn local_minute() -> String {
     format!("{DATE}T(?:[01][0-9]|2[0-3]):[0-5][0-9]")
 }
+
+/// An instant, RFC 3339 `date-time` in its common shape: `YYYY-MM-DDTHH:MM:SS`,
+/// a fraction of up to nine digits, then `Z` or an offset `±HH:MM`
+/// (`2026-03-01T09:00:00Z`, `2026-03-01T10:00:00.5+01:00`).
+pub fn instant() -> String {
+    format!("{DATE}T{HOUR}:{SIXTY}:{SIXTY}(?:\\.[0-9]{{1,9}})?(?:Z|[+-]{HOUR}:{SIXTY})")
+}
+
+const HOUR: &str = "(?:[01][0-9]|2[0-3])";
+const SIXTY: &str = "[0-5][0-9]";
 
 /// The whole text is `inner`, with white space around it allowed (the
 /// server trims it).
@@ -65,6 +80,35 @@ pub fn is_date(s: &str) -> bool {
 pub fn is_local_minute(s: &str) -> bool {
     shaped(s, "9999-99-99T99:99")
         && chrono::NaiveDateTime::parse_from_str(s, "%Y-%m-%dT%H:%M").is_ok()
+}
+
+/// `instant()`: a real date, a time of day and an offset in that shape.
+pub fn is_instant(s: &str) -> bool {
+    let clock = |t: &str| shaped(t, "99:99") && t[..2] < *"24" && t[3..] < *"60";
+    let (Some(date), Some(rest)) = (s.get(..10), s.get(10..)) else {
+        return false;
+    };
+    let Some(rest) = rest.strip_prefix('T') else {
+        return false;
+    };
+    let (Some(time), Some(mut rest)) = (rest.get(..8), rest.get(8..)) else {
+        return false;
+    };
+    if !(is_date(date) && shaped(time, "99:99:99") && clock(&time[..5]) && time[6..] < *"60") {
+        return false;
+    }
+    if let Some(fraction) = rest.strip_prefix('.') {
+        let digits = fraction.bytes().take_while(u8::is_ascii_digit).count();
+        if !(1..=9).contains(&digits) {
+            return false;
+        }
+        rest = &fraction[digits..];
+    }
+    match rest.as_bytes().first() {
+        Some(b'Z') => rest.len() == 1,
+        Some(b'+' | b'-') => clock(&rest[1..]),
+        _ => false,
+    }
 }
 
 /// `TITLE`: the title in capitals, if `s` (trimmed) is one.
@@ -212,6 +256,51 @@ mod tests {
             "2026-11-26T09:05:00",
         ] {
             assert!(!is_local_minute(bad), "{bad}");
+        }
+    }
+
+    #[test]
+    fn not_blank_is_space_negated() {
+        assert_eq!(NOT_BLANK.replacen("[^", "[", 1), SPACE);
+    }
+
+    #[test]
+    fn instants_are_what_rfc_3339_reads() {
+        for good in [
+            "2026-03-01T09:00:00Z",
+            "2026-03-01T23:59:59.123456789+01:00",
+            "2024-02-29T00:00:00-23:59",
+            "0000-01-01T00:00:00+23:59",
+            "9999-12-31T23:59:59.5-23:59",
+        ] {
+            assert!(is_instant(good), "{good}");
+            assert!(chrono::DateTime::parse_from_rfc3339(good).is_ok(), "{good}");
+        }
+        for bad in [
+            "",
+            "2026-03-01",
+            "2026-03-01T09:00Z",
+            "2026-03-01T09:00:00",
+            "2026-03-01 09:00:00Z",
+            "2026-03-01t09:00:00z",
+            "2026-02-29T09:00:00Z",
+            "2026-03-01T24:00:00Z",
+            "2026-03-01T09:60:00Z",
+            "2026-03-01T09:00:60Z",
+            "2026-03-01T09:00:00.Z",
+            "2026-03-01T09:00:00.1234567890Z",
+            "2026-03-01T09:00:00+24:00",
+            "2026-03-01T09:00:00+0100",
+            "2026-03-01T09:00:00Z ",
+            "2026-03-01T09:00:00ZZ",
+            "2026-03-01T09:00:00+01:00:00",
+            "2026-03-01T09:00:00ł",
+            "2026-03-01Tł9:00:00Z",
+            "2026-03-01T0ł:00:00Z",
+            "2026-03-01T09:00:ł0Z",
+            "2026-03-01T09:00:00+ł1:00",
+        ] {
+            assert!(!is_instant(bad), "{bad}");
         }
     }
 

@@ -362,6 +362,40 @@ fn text_formats(doc: &mut serde_json::Value) {
             "tiebreaks",
             json!({"items": {"type": "string", "pattern": formats::tiebreak()}}),
         ),
+        // A prize category: a name, 1 to 500 prizes of 0 to 10^11 cents
+        // (`PrizeTable::validate`; the rules across categories stay there).
+        (
+            "Category",
+            "name",
+            json!({"minLength": 1, "pattern": formats::NOT_BLANK}),
+        ),
+        (
+            "Category",
+            "prizes",
+            json!({"minItems": 1, "maxItems": 500,
+                   "items": {"type": "integer", "format": "int64",
+                             "minimum": 0, "maximum": 100_000_000_000_i64}}),
+        ),
+        // A team event: 1 to 32 boards, at most 99 rounds
+        // (`TeamEventSettings::validate`).
+        (
+            "TeamEventSettings",
+            "boards",
+            json!({"minimum": 1, "maximum": 32}),
+        ),
+        ("TeamEventSettings", "rounds", json!({"maximum": 99})),
+        // A line-up deadline: an RFC 3339 instant, or nothing (white space
+        // or empty clears it).
+        (
+            "PairTeamRound",
+            "lineup_deadline",
+            json!({"pattern": trimmed(&format!("(?:{})?", formats::instant()))}),
+        ),
+        (
+            "SetDeadline",
+            "deadline",
+            json!({"pattern": trimmed(&format!("(?:{})?", formats::instant()))}),
+        ),
         (
             "StaffMember",
             "role",
@@ -565,6 +599,40 @@ mod document_agrees {
             assert!(!date.is_match(s) || is_date(s), "{s}");
             assert_eq!(minute.is_match(s), is_local_minute(s), "{s}");
         }
+    }
+
+    #[test]
+    fn instants() {
+        let rule = pattern(&whole(&instant()));
+        let mut tried = 0;
+        for date in ["2026-03-01", "2024-02-29", "2023-02-29", "2026-3-01"] {
+            for time in [
+                "00:00:00", "23:59:59", "24:00:00", "09:60:00", "09:00:60", "9:00:00",
+            ] {
+                for fraction in ["", ".5", ".123456789", ".1234567890", "."] {
+                    for zone in [
+                        "Z",
+                        "z",
+                        "+01:00",
+                        "-23:59",
+                        "+24:00",
+                        "+0100",
+                        "",
+                        "+01:00:00",
+                    ] {
+                        for t in ["T", "t", " "] {
+                            let s = format!("{date}{t}{time}{fraction}{zone}");
+                            assert_eq!(rule.is_match(&s), is_instant(&s), "{s}");
+                            if is_instant(&s) {
+                                assert!(chrono::DateTime::parse_from_rfc3339(&s).is_ok(), "{s}");
+                            }
+                            tried += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(tried, 4 * 6 * 5 * 8 * 3);
     }
 
     #[test]

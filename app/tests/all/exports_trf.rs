@@ -174,6 +174,7 @@ fn a_bad_trf_is_refused_with_line_and_column_and_changes_nothing() {
         assert_eq!(a.0.as_u16(), 422, "{}", a.1);
         assert_eq!(a.1["line"].as_u64(), Some(4), "{}", a.1);
         assert_eq!(a.1["column"].as_u64(), Some(49), "{}", a.1);
+        assert_eq!(a.1["code"], "invalid", "every error body has its code");
         assert!(a.1["error"].as_str().unwrap().contains("line 4"), "{}", a.1);
         // Games that do not agree: player 1 won against 2, who also won.
         let inconsistent = "012 X\nXXR 3\n\

@@ -201,6 +201,18 @@ fn national_and_search(app: &TestApp, admin: &Client) {
     );
     assert_eq!(by_id[0]["standard"], 1500);
     let a = admin.get("/api/v1/rating-lists/search?q=%2C%20");
+    assert_eq!(
+        a.0.as_u16(),
+        200,
+        "[{label}] no letter finds no one: {}",
+        a.1
+    );
+    assert_eq!(
+        a.1,
+        serde_json::json!([]),
+        "[{label}] no letter finds no one"
+    );
+    let a = admin.get("/api/v1/rating-lists/search?q=");
     assert_eq!(a.0.as_u16(), 422, "[{label}] nothing to search: {}", a.1);
     // Reading is public.
     assert_eq!(

@@ -176,6 +176,12 @@ fn found(conn: &mut DbConnection, rows: Vec<FoundRow>) -> DomainResult<Vec<Found
 /// prefix of the folded name ("Kowalski, J", "kowalski j" and "Kowalski J"
 /// find "Kowalski, Jan"; so does "Kowalski, Jan" for "Kowalski, Ján").
 pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<FoundPlayer>> {
+    if q.is_empty() {
+        return Err(DomainError::invalid(
+            "q",
+            msg!("search by a FIDE or national id, or by the beginning of a name"),
+        ));
+    }
     let q = q.trim();
     let limit = limit.clamp(1, 100);
     if !q.is_empty() && q.chars().all(|c| c.is_ascii_digit()) {
@@ -199,12 +205,12 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
         rows.truncate(limit as usize);
         return found(conn, rows);
     }
+    // Text with no letter or digit (", ", "-") is the beginning of no name:
+    // it finds no one, white space alone included. Only an empty text is
+    // refused, as the document says (`minLength: 1`).
     let key = fold(q);
     if key.is_empty() {
-        return Err(DomainError::invalid(
-            "q",
-            msg!("search by a FIDE or national id, or by the beginning of a name"),
-        ));
+        return Ok(Vec::new());
     }
     // A prefix is a range of the index: [key, key + the greatest character),
     // read in index order (no sort: with `id` as a second key PostgreSQL

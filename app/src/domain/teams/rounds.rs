@@ -215,14 +215,17 @@ pub fn rounds(
 fn parse_deadline(field: &str, text: Option<&str>) -> DomainResult<Option<String>> {
     match text.map(str::trim) {
         None | Some("") => Ok(None),
-        Some(s) => chrono::DateTime::parse_from_rfc3339(s)
+        // The shape the document states (`formats::instant`), then chrono.
+        Some(s) => Some(s)
+            .filter(|s| crate::domain::formats::is_instant(s))
+            .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
             .map(|d| {
                 Some(
                     d.with_timezone(&chrono::Utc)
                         .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
                 )
             })
-            .map_err(|_| {
+            .ok_or_else(|| {
                 DomainError::invalid(
                     field,
                     msg!(
@@ -528,9 +531,19 @@ pub fn set_deadline(
 /// taken as it is; empty clears it).
 pub fn typed_deadline(text: &str) -> DomainResult<SetDeadline> {
     let t = text.trim();
-    if t.is_empty() || chrono::DateTime::parse_from_rfc3339(t).is_ok() {
+    if t.is_empty() {
+        return Ok(SetDeadline { deadline: None });
+    }
+    // Any RFC 3339 chrono reads ("2026-03-01 09:00:00z" too), in the one
+    // shape the API takes (`formats::instant`).
+    if crate::domain::formats::is_instant(t) {
         return Ok(SetDeadline {
-            deadline: (!t.is_empty()).then(|| t.to_string()),
+            deadline: Some(t.to_string()),
+        });
+    }
+    if let Ok(d) = chrono::DateTime::parse_from_rfc3339(t) {
+        return Ok(SetDeadline {
+            deadline: Some(d.to_rfc3339()),
         });
     }
     let local = ["%Y-%m-%dT%H:%M", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M"]

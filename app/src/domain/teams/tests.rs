@@ -47,6 +47,14 @@ fn a_typed_deadline_is_local_time_or_rfc3339_or_nothing() {
             .as_deref(),
         Some("2026-11-28T09:30:00Z")
     );
+    // Another shape of RFC 3339 is taken in the one shape the API reads.
+    assert_eq!(
+        typed_deadline("2026-11-28 09:30:00z")
+            .unwrap()
+            .deadline
+            .as_deref(),
+        Some("2026-11-28T09:30:00+00:00")
+    );
     for typed in [
         "2026-11-28T09:30",
         "2026-11-28 09:30",

@@ -321,6 +321,8 @@ pub async fn export_trf(
 /// A TRF that could not be read: where, and what was expected.
 #[derive(Serialize, ToSchema)]
 pub struct TrfErrorBody {
+    /// Always `invalid`, as in every other 422 (`ErrorBody`).
+    pub code: crate::web::error::ErrorCode,
     pub error: String,
     /// Always `trf`.
     pub field: String,
@@ -400,6 +402,7 @@ pub async fn import_trf(
         Err(e) => {
             let (line, column) = interchange::trf_error_position(&e);
             return Ok(HttpResponse::UnprocessableEntity().json(TrfErrorBody {
+                code: crate::web::error::ErrorCode::Invalid,
                 error: format!("the TRF file cannot be read: {e}"),
                 field: "trf".into(),
                 line,

@@ -326,7 +326,8 @@ pub async fn lists(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpR
 
 #[derive(Deserialize, IntoParams)]
 pub struct SearchQuery {
-    /// A FIDE or national id (digits), or the beginning of a name ("Kowalski, J", "kowalski j"; diacritics and case do not matter).
+    /// A FIDE or national id (digits), or the beginning of a name ("Kowalski, J", "kowalski j"; diacritics and case do not matter). Text without a letter or digit finds no one.
+    #[param(min_length = 1)]
     pub q: String,
     /// At most this many players (default 20, at most 100).
     pub limit: Option<i64>,
