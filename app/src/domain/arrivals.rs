@@ -1,4 +1,4 @@
-//! Late arrival and absence (SPEC §4; 2009 Laws art. 6.7, 2005 art. 6.6–6.7).
+//! Late arrival and absence (SPEC §4; the default time: 2023 art. 6.7, 2009 art. 6.6, 2005 art. 6.6–6.7).
 //! The arbiter records each player's arrival or absence; the default time of the
 //! regulations decides whether a player lost by forfeit. The consequence is shown
 //! before it is confirmed, and an override needs a written reason.
@@ -450,7 +450,7 @@ mod tests {
 
     #[test]
     fn zero_default_time_loses_on_any_lateness() {
-        // 2009 art. 6.7(a): default time 0 — arriving after the start loses.
+        // 2009 art. 6.6(a): default time 0 — arriving after the start loses.
         let c = consequence(
             t("10:00"),
             0,

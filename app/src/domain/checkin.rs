@@ -7,7 +7,8 @@
 //! `rounds::get`, which says who was left out and why).
 //!
 //! Only a Swiss takes check-in: a round robin's table pairs everyone, and an
-//! absent player loses his game by default (Laws art. 6.7).
+//! absent player loses his game by default (the default-time article of the
+//! tournament's edition: 6.7 in 2005, 6.6(a) in 2009, 6.7.1 from 2018).
 
 use super::audit::{self, Entry};
 use super::kinds::{CheckinSource, PlayerStatus};
@@ -168,7 +169,10 @@ pub fn set_open(
     )?;
     if !t.system.is_swiss() {
         return Err(DomainError::conflict(
-            msg!("a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. 6.7)"),
+            msg!(
+                "a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. {})",
+                t.laws_edition.article(rules::laws::Rule::DefaultTime)
+            ),
         ));
     }
     let round = next_round(conn, tid)?;

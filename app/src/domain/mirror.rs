@@ -1046,13 +1046,13 @@ mod tests {
         }
     }
 
-    fn player(id: i32) -> MirrorPlayer {
+    fn player(no: i32) -> MirrorPlayer {
         MirrorPlayer {
-            id: PlayerId(id),
+            id: PlayerId(no),
             row: PlayerState {
-                start_no: id,
+                start_no: no,
                 fide_id: None,
-                name: format!("P{id}"),
+                name: format!("P{no}"),
                 title: String::new(),
                 federation: String::new(),
                 club: String::new(),
@@ -1070,9 +1070,9 @@ mod tests {
         }
     }
 
-    fn game(id: i32, white: i32, black: i32, round: i32) -> MirrorGame {
+    fn game(no: i32, white: i32, black: i32, round: i32) -> MirrorGame {
         MirrorGame {
-            id: GameId(id),
+            id: GameId(no),
             row: GameState {
                 round_number: RoundNo(round),
                 board: 1,

@@ -206,7 +206,7 @@ pub struct Regulations {
     pub rounds: u32,
     pub schedule: Vec<RoundSchedule>,
     pub time_control: TimeControl,
-    /// Default time (art. 6.7): minutes after the start a player may arrive. 2009 Laws: 0.
+    /// Default time (2023 art. 6.7.1, 2009 art. 6.6(a), 2005 art. 6.7): minutes after the start a player may arrive; 0 when the regulations are silent (2005: 60).
     #[schema(maximum = 1440)]
     pub default_time_minutes: u32,
     pub adjournments: bool,

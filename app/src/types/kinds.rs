@@ -352,7 +352,7 @@ closed_set! {
 }
 
 closed_set! {
-    /// What the default-time rule gives a game (art. 6.7; 2005: art. 6.6).
+    /// What the default-time rule gives a game (2023 art. 6.7.1, 2009 art. 6.6(a), 2005 art. 6.7).
     ArrivalOutcome, "arrival outcome" {
         Play = "play",
         WhiteForfeits = "white_forfeits",

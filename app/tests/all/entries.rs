@@ -507,6 +507,37 @@ fn org_form(app: &TestApp) -> Form {
     f
 }
 
+/// A round robin takes no check-in; the refusal cites the default-time
+/// article of the tournament's edition (`rules::laws::TABLE`): 6.7.1 from
+/// 2018, 6.6(a) in 2009, 6.7 in 2005 (the Czech 2005 text's one-hour rule).
+#[test]
+fn a_round_robin_refuses_check_in_citing_its_editions_default_time_article() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let org = app.user("organizer");
+        for (edition, article) in [("2023", "6.7.1"), ("2009", "6.6(a)"), ("2005", "6.7")] {
+            let tid = EventBuilder::swiss(&org)
+                .named(&format!("Robin {edition}"))
+                .with(json!({"system": "round_robin", "laws_edition": edition}))
+                .rounds(3)
+                .players(4)
+                .build()
+                .tid;
+            let before = app.audit_count();
+            refused(
+                &app,
+                org.put(
+                    &format!("/api/v1/tournaments/{tid}/checkin"),
+                    json!({"open": true}),
+                ),
+                409,
+                &format!("loses by default (art. {article})"),
+                before,
+            );
+        }
+    }
+}
+
 #[test]
 fn public_writes_are_rate_limited() {
     for backend in backends() {

@@ -27,6 +27,8 @@ use std::time::{Duration, Instant};
 const WITHIN: Duration = Duration::from_secs(2);
 /// How long a restarted server may take to show the venue's latest state.
 const AFTER_RESTART: Duration = Duration::from_secs(5);
+/// How long the server is down mid-event (issue 39: a minute).
+const OUTAGE: Duration = Duration::from_secs(60);
 /// The server's limit on a state's size in this test (`ARBITER_MAX_MIRROR_BYTES`).
 const MAX_BYTES: usize = 1_000_000;
 
@@ -463,32 +465,21 @@ fn an_event_run_at_the_venue_is_mirrored_by_the_public_server() {
         slowest.get()
     );
 
-    // Round 3 published, board 1 adjourned with a sealed move.
+    // Round 3 paired and published.
     arb.ok(arb.post(&t("/rounds"), json!({})), 201, "pair 3");
     arb.ok(
         arb.post(&t("/rounds/3/publish"), json!({})),
         200,
         "publish 3",
     );
-    let g3 = games(&arb, vtid, 3);
-    arb.ok(
-        arb.post(
-            &t(&format!("/games/{}/adjournments", g3[0]["id"])),
-            json!({"fen": "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
-                   "white_time_used_seconds": 60, "black_time_used_seconds": 60,
-                   "sealed_move": SEALED, "resume_at": "2026-06-02T10:00", "resume_place": "Hall"}),
-        ),
-        201,
-        "adjourn",
-    );
-    sync("an adjournment", &mut seen);
+    sync("publishing round 3", &mut seen);
 
-    // The server stopped while the venue enters results, pairs and publishes.
-    // (Eight seconds rather than a minute: the venue's retries wait at most
-    // `publish::MAX_WAIT` (3 s) between attempts, reached after about 6 s,
-    // so a longer outage only adds attempts at that wait.)
+    // The server stopped for a minute mid-event while the venue enters round
+    // 3's results, pairs round 4 and publishes it: the venue never waits on
+    // the network, and says why the link is pending.
     drop(server);
-    for (i, g) in g3.iter().enumerate().skip(1) {
+    let down = Instant::now();
+    for (i, g) in games(&arb, vtid, 3).iter().enumerate() {
         if g["black"].is_null() {
             continue;
         }
@@ -501,7 +492,17 @@ fn an_event_run_at_the_venue_is_mirrored_by_the_public_server() {
             "result while the server is down",
         );
     }
-    std::thread::sleep(Duration::from_secs(8));
+    arb.ok(
+        arb.post(&t("/rounds"), json!({})),
+        201,
+        "pair 4 while the server is down",
+    );
+    arb.ok(
+        arb.post(&t("/rounds/4/publish"), json!({})),
+        200,
+        "publish 4 while the server is down",
+    );
+    std::thread::sleep(OUTAGE.saturating_sub(down.elapsed()));
     let status = arb.get(&t("/publishing")).1;
     assert_eq!(status["pending"], true, "{status}");
     assert!(
@@ -513,13 +514,30 @@ fn an_event_run_at_the_venue_is_mirrored_by_the_public_server() {
     server = spawn(&sdb.url, &sdb.dir(), port);
     let took = converge(&v, vtid, &s, stid, AFTER_RESTART, &mut seen)
         .unwrap_or_else(|e| panic!("after the restart: {e}"));
-    eprintln!("the restarted server showed the venue's state after {took:?}");
+    eprintln!(
+        "after {:?} down, the restarted server showed the venue's state after {took:?}",
+        OUTAGE
+    );
     let status = arb.get(&t("/publishing")).1;
     assert_eq!(status["pending"], false, "{status}");
     assert_eq!(status["last_error"], "", "{status}");
 
+    // Round 4's board 1 adjourned with a sealed move.
+    let g4 = games(&arb, vtid, 4);
+    arb.ok(
+        arb.post(
+            &t(&format!("/games/{}/adjournments", g4[0]["id"])),
+            json!({"fen": "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2",
+                   "white_time_used_seconds": 60, "black_time_used_seconds": 60,
+                   "sealed_move": SEALED, "resume_at": "2026-06-02T10:00", "resume_place": "Hall"}),
+        ),
+        201,
+        "adjourn",
+    );
+    sync("an adjournment", &mut seen);
+
     let (_, server_rounds, _) = server_rows(&server_db, stid);
-    assert_eq!(server_rounds, 3, "the server holds the published rounds");
+    assert_eq!(server_rounds, 4, "the server holds the published rounds");
 
     // Nothing private in what the server stores or serves.
     let stored = dump(&sdb.url);

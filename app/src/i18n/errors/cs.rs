@@ -198,7 +198,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("'{}' is not YYYY-MM-DDTHH:MM", "'{}' nemá tvar RRRR-MM-DDTHH:MM"),
     ("round {} of tournament {}", "{}. kolo turnaje {}"),
     ("game {} in tournament {}", "partie {} v turnaji {}"),
-    ("a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. 6.7)", "turnaj každý s každým nemá prezenci: jeho tabulka losuje všechny a nepřítomný hráč prohrává kontumačně (čl. 6.7)"),
+    ("a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. {})", "turnaj každý s každým nemá prezenci: jeho tabulka losuje všechny a nepřítomný hráč prohrává kontumačně (čl. {})"),
     ("all {} rounds are paired", "všech {} kol je rozlosováno"),
     ("check-in for round {} is already in use", "prezence ke {}. kolu už probíhá"),
     ("check-in for round {} is not in use", "prezence ke {}. kolu neprobíhá"),

@@ -198,7 +198,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("'{}' is not YYYY-MM-DDTHH:MM", "'{}' nie ma postaci RRRR-MM-DDTGG:MM"),
     ("round {} of tournament {}", "runda {} turnieju {}"),
     ("game {} in tournament {}", "partia {} w turnieju {}"),
-    ("a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. 6.7)", "turniej kołowy nie ma potwierdzania obecności: jego tabela kojarzy wszystkich, a nieobecny zawodnik przegrywa walkowerem (art. 6.7)"),
+    ("a round robin takes no check-in: its table pairs everyone, and an absent player loses by default (art. {})", "turniej kołowy nie ma potwierdzania obecności: jego tabela kojarzy wszystkich, a nieobecny zawodnik przegrywa walkowerem (art. {})"),
     ("all {} rounds are paired", "wszystkie rundy ({}) są skojarzone"),
     ("check-in for round {} is already in use", "potwierdzanie obecności na rundę {} jest już włączone"),
     ("check-in for round {} is not in use", "potwierdzanie obecności na rundę {} nie jest włączone"),

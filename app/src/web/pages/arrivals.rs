@@ -1,5 +1,5 @@
 //! A round's arrivals sheet as a page: the start time, arrival times, and the
-//! default-time consequence (Laws art. 6.7) shown before it is applied. Every
+//! default-time consequence (2023 art. 6.7, 2009 art. 6.6) shown before it is applied. Every
 //! post checks the CSRF token and runs the same domain operation as the JSON
 //! API, in one transaction with its audit row.
 
