@@ -1,5 +1,8 @@
-//! Sealed moves at adjourned games (SPEC §7; Guidelines for adjourned games
-//! §8–§10; 2005 Appendix A).
+//! Sealed moves at adjourned games (SPEC §7; the guidelines for adjourned
+//! games, points 8–10: Appendix A of 2005, the Guidelines of 2009, Guidelines I
+//! from 2018). [`judge_sealed_move_under`] cites the articles and points of the
+//! edition the game is played under (`crate::laws`); [`judge_sealed_move`]
+//! cites the 2009 Laws.
 //!
 //! The sealed text is read in the tournament's letter set against the
 //! adjourned position. A legal move is played and checked for mate (5.1(a)),
@@ -21,6 +24,7 @@
 //! assert_eq!(j.consequence, Consequence::SealerWins);
 //! ```
 
+use crate::laws::{adjournment_point, article, Edition, Rule};
 use crate::mating::{can_mate, CanMate};
 use crate::outcome::{board_ending, BoardEnding};
 use crate::san::{read_move, write_san, LetterSet, MoveReading};
@@ -91,13 +95,38 @@ pub struct SealedJudgement {
     pub notes: Vec<String>,
 }
 
-/// Judges a sealed move (see the module docs).
+/// Judges a sealed move (see the module docs), citing the 2009 Laws.
 pub fn judge_sealed_move(
     pos: &Position,
     text: &str,
     letters: LetterSet,
     attendance: Attendance,
 ) -> SealedJudgement {
+    judge_sealed_move_under(pos, text, letters, attendance, Edition::Laws2009)
+}
+
+/// Judges a sealed move (see the module docs); the notes cite the articles
+/// and adjournment points of `edition` (`crate::laws::TABLE`,
+/// [`adjournment_point`]).
+pub fn judge_sealed_move_under(
+    pos: &Position,
+    text: &str,
+    letters: LetterSet,
+    attendance: Attendance,
+    edition: Edition,
+) -> SealedJudgement {
+    // Every edition has these rules; the 2009 numbers stand in should one lack them.
+    let art = |rule: Rule, or: &'static str| article(edition, rule).unwrap_or(or);
+    let (mate, stalemate, dead_position, flag) = (
+        art(Rule::Checkmate, "5.1(a)"),
+        art(Rule::Stalemate, "5.2(a)"),
+        art(Rule::DeadPosition, "5.2(b)"),
+        art(Rule::FlagFall, "6.9"),
+    );
+    let (illegible_point, late_point) = (
+        adjournment_point(edition, 8),
+        adjournment_point(edition, 10),
+    );
     let sealer = pos.turn();
     let mut notes = Vec::new();
     let verdict = match read_move(pos, text, letters) {
@@ -156,40 +185,47 @@ pub fn judge_sealed_move(
             let mut next = pos.clone();
             next.play_unchecked(*mv);
             if *mates {
-                notes.push("the sealed move mates (art. 5.1(a)): the sealer wins".into());
+                notes.push(format!(
+                    "the sealed move mates (art. {mate}): the sealer wins"
+                ));
                 Consequence::SealerWins
             } else if *stalemates {
-                notes.push("the sealed move stalemates (art. 5.2(a)): draw".into());
+                notes.push(format!(
+                    "the sealed move stalemates (art. {stalemate}): draw"
+                ));
                 Consequence::Draw
             } else if *dead {
-                notes.push("the sealed move leaves a dead position (art. 5.2(b)): draw".into());
+                notes.push(format!(
+                    "the sealed move leaves a dead position (art. {dead_position}): draw"
+                ));
                 Consequence::Draw
             } else {
                 match attendance {
                     Attendance::BothPresent => Consequence::Continue,
                     Attendance::SealerLateReplierFlagFallen => {
-                        notes.push(
-                            "the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first"
-                                .into(),
-                        );
+                        notes.push(format!(
+                            "the present player's flag had fallen (art. {flag}): the arbiter applies {flag} first"
+                        ));
                         loss_for(
                             sealer.other(),
                             &next,
                             &mut notes,
-                            "the replying player's flag fell (6.9)",
+                            &format!("the replying player's flag fell ({flag})"),
                         )
                     }
                     Attendance::SealerLate => loss_for(
                         sealer,
                         &next,
                         &mut notes,
-                        "the sealer is more than the lateness limit late (Guidelines §10)",
+                        &format!("the sealer is more than the lateness limit late ({late_point})"),
                     ),
                     Attendance::ReplierLate => loss_for(
                         sealer.other(),
                         &next,
                         &mut notes,
-                        "the replying player is more than the lateness limit late (Guidelines §10)",
+                        &format!(
+                            "the replying player is more than the lateness limit late ({late_point})"
+                        ),
                     ),
                 }
             }
@@ -204,7 +240,7 @@ pub fn judge_sealed_move(
                 sealer,
                 pos,
                 &mut notes,
-                &format!("the sealed move is {what} (Guidelines §8)"),
+                &format!("the sealed move is {what} ({illegible_point})"),
             )
         }
     };
@@ -248,5 +284,68 @@ mod tests {
         let st = Position::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 60").unwrap();
         let j = judge_sealed_move(&st, "Qf7", en, Attendance::SealerLate);
         assert_eq!(j.consequence, Consequence::Draw);
+    }
+
+    /// The notes cite the edition's own numbers: the guidelines' points 8 and
+    /// 10 (A.n in 2005, Guidelines n in 2009, I.n from 2018), the articles of
+    /// mate, stalemate and flag fall (6.10 in 2005, 6.9 after), as
+    /// `crate::laws::TABLE` gives them; the judgement itself does not change.
+    #[test]
+    fn the_notes_cite_the_edition_the_game_is_played_under() {
+        let en = LetterSet::ENGLISH;
+        let pos = Position::from_fen("r3k3/8/8/8/8/8/4K3/R6R w - - 0 40").unwrap();
+        let mate = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 40").unwrap();
+        let st = Position::from_fen("7k/8/6K1/8/8/8/8/5Q2 w - - 0 60").unwrap();
+        let cases: [(Edition, &str, &str, &str, &str); 4] = [
+            (Edition::Laws2005, "A.8", "A.10", "5.1(a)", "6.10"),
+            (
+                Edition::Laws2009,
+                "Guidelines 8",
+                "Guidelines 10",
+                "5.1(a)",
+                "6.9",
+            ),
+            (Edition::Laws2018, "I.8", "I.10", "5.1.1", "6.9"),
+            (Edition::Laws2023, "I.8", "I.10", "5.1.1", "6.9"),
+        ];
+        for (edition, p8, p10, mates, flag) in cases {
+            let judge = |pos: &Position, text: &str, who: Attendance| {
+                judge_sealed_move_under(pos, text, en, who, edition)
+            };
+            let j = judge(&pos, "Rd1", Attendance::BothPresent);
+            assert_eq!(j.consequence, Consequence::SealerLoses);
+            assert_eq!(j.notes, [format!("the sealed move is ambiguous ({p8})")]);
+            let j = judge(&pos, "Rad1", Attendance::SealerLate);
+            assert_eq!(
+                j.notes,
+                [format!(
+                    "the sealer is more than the lateness limit late ({p10})"
+                )]
+            );
+            let j = judge(&mate, "Ra8", Attendance::SealerLate);
+            assert_eq!(j.consequence, Consequence::SealerWins);
+            assert_eq!(
+                j.notes,
+                [format!(
+                    "the sealed move mates (art. {mates}): the sealer wins"
+                )]
+            );
+            let j = judge(&pos, "Rad1", Attendance::SealerLateReplierFlagFallen);
+            assert_eq!(j.consequence, Consequence::ReplierLoses, "{edition:?}");
+            assert_eq!(
+                j.notes,
+                [
+                    format!("the present player's flag had fallen (art. {flag}): the arbiter applies {flag} first"),
+                    format!("the replying player's flag fell ({flag})"),
+                ]
+            );
+            let j = judge(&st, "Qf7", Attendance::SealerLate);
+            assert_eq!(j.consequence, Consequence::Draw);
+            assert_eq!(j.notes.len(), 1, "{:?}", j.notes);
+            assert!(j.notes[0].starts_with("the sealed move stalemates (art. "));
+        }
+        // Without an edition the 2009 numbers, as before.
+        let j = judge_sealed_move(&pos, "Rd1", en, Attendance::BothPresent);
+        assert_eq!(j.notes, ["the sealed move is ambiguous (Guidelines 8)"]);
     }
 }

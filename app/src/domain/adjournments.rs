@@ -24,9 +24,8 @@ use crate::domain::msg::word;
 use crate::secrets::SealKey;
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
-use rules::laws::Rule;
 use rules::san::LetterSet;
-use rules::sealed::{judge_sealed_move, Attendance, Consequence, SealedVerdict};
+use rules::sealed::{judge_sealed_move_under, Attendance, Consequence, SealedVerdict};
 use rules::Position;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -508,35 +507,6 @@ pub struct OpenedEnvelope {
     pub new_envelope: Option<EnvelopeView>,
 }
 
-/// The notes of a sealed-move judgement citing the points and articles of
-/// the tournament's edition: the rules core names the 2009 guidelines' §8 and
-/// §10, which are A.8/A.10 in 2005 and I.8/I.10 (Guidelines I) from 2018,
-/// and the 2009 articles of mate, stalemate and dead position.
-fn cite_points(notes: &[String], edition: rules::laws::Edition) -> Vec<String> {
-    notes
-        .iter()
-        .map(|n| {
-            let mut n = n.clone();
-            for point in [8, 10] {
-                let cited = format!("({})", rules::laws::adjournment_point(edition, point));
-                n = n.replace(&format!("(Guidelines §{point})"), &cited);
-            }
-            // The rules core cites the 2009 articles of the game's end; from
-            // 2018 they are 5.1.1, 5.2.1 and 5.2.2 (`rules::laws::TABLE`).
-            for (old, rule) in [
-                ("5.1(a)", Rule::Checkmate),
-                ("5.2(a)", Rule::Stalemate),
-                ("5.2(b)", Rule::DeadPosition),
-            ] {
-                if let Some(a) = rules::laws::article(edition, rule) {
-                    n = n.replace(&format!("(art. {old})"), &format!("(art. {a})"));
-                }
-            }
-            n
-        })
-        .collect()
-}
-
 pub(crate) fn verdict_text(v: &SealedVerdict) -> String {
     match v {
         SealedVerdict::Legal {
@@ -692,7 +662,9 @@ pub fn open(
     })?;
     let letters = LetterSet::from_code(t.notation.as_str())
         .unwrap_or_else(|| LetterSet::from_code("en").expect("English letters"));
-    let judgement = judge_sealed_move(&pos, &sealed, letters, attendance);
+    // The notes cite the articles and points of the tournament's edition.
+    let judgement =
+        judge_sealed_move_under(&pos, &sealed, letters, attendance, t.laws_edition.rules());
     let points = point_system(&t);
     let sealer_white = a.5 == g.white_id;
     let result = match judgement.consequence {
@@ -716,7 +688,7 @@ pub fn open(
         Consequence::ArbiterDecides => None,
     };
     let outcome = format!("{:?}", judgement.consequence);
-    let notes = cite_points(&judgement.notes, t.laws_edition.rules());
+    let notes = &judgement.notes;
     let opening = serde_json::json!({
         "sealed_text": sealed,
         "verdict": verdict_text(&judgement.verdict),
@@ -989,31 +961,52 @@ mod tests {
     use super::*;
     use rules::laws::Edition;
 
-    /// The judgement's notes cite the tournament's edition: the 2009 article
-    /// of a mate and the guidelines' point become 2023's, and each stored
-    /// sentence is still one the pages can translate.
+    /// The judgement's notes, which cite the tournament's edition (2023's
+    /// article of a mate and Guidelines I's point here, 2009's there), are
+    /// each a sentence the pages can translate.
     #[test]
     fn sealed_notes_cite_the_edition_of_the_tournament() {
-        let notes = vec![
-            "the sealed move mates (art. 5.1(a)): the sealer wins".to_string(),
-            "the sealed move stalemates (art. 5.2(a)): draw".to_string(),
-            "the sealed move leaves a dead position (art. 5.2(b)): draw".to_string(),
-            "the sealed move is illegal (Guidelines §8)".to_string(),
-        ];
-        let now = cite_points(&notes, Edition::Laws2023);
+        use rules::sealed::judge_sealed_move_under;
+        let en = rules::san::LetterSet::ENGLISH;
+        let mate = rules::Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 40").unwrap();
+        let two = rules::Position::from_fen("r3k3/8/8/8/8/8/4K3/R6R w - - 0 40").unwrap();
+        let judged = |edition| {
+            let mut notes =
+                judge_sealed_move_under(&mate, "Ra8", en, Attendance::SealerLate, edition).notes;
+            notes.extend(
+                judge_sealed_move_under(&two, "Rd1", en, Attendance::BothPresent, edition).notes,
+            );
+            notes.extend(
+                judge_sealed_move_under(
+                    &two,
+                    "Rad1",
+                    en,
+                    Attendance::SealerLateReplierFlagFallen,
+                    edition,
+                )
+                .notes,
+            );
+            notes
+        };
+        let now = judged(Edition::Laws2023);
         assert_eq!(
             now,
             vec![
                 "the sealed move mates (art. 5.1.1): the sealer wins",
-                "the sealed move stalemates (art. 5.2.1): draw",
-                "the sealed move leaves a dead position (art. 5.2.2): draw",
-                "the sealed move is illegal (I.8)",
+                "the sealed move is ambiguous (I.8)",
+                "the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first",
+                "the replying player's flag fell (6.9)",
             ]
         );
-        let then = cite_points(&notes, Edition::Laws2009);
-        assert_eq!(then[0], notes[0]);
+        let then = judged(Edition::Laws2005);
+        assert_eq!(
+            then[0],
+            "the sealed move mates (art. 5.1(a)): the sealer wins"
+        );
+        assert_eq!(then[3], "the replying player's flag fell (6.10)");
         for n in now.iter().chain(&then) {
-            assert!(super::super::library::sealed_notes(n).is_some(), "{n}");
+            let m = super::super::library::sealed_notes(n).expect(n);
+            assert_eq!(&m.to_string(), n);
         }
     }
 }

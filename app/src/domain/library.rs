@@ -182,14 +182,17 @@ pub const SEALED_PHRASES: &[&str] = &[
     "the sealer is more than the lateness limit late (Guidelines §10)",
     "the replying player is more than the lateness limit late (Guidelines §10)",
     "the sealed move is {} (Guidelines §8)",
-    // The same, citing the point of the tournament's edition (stored since
-    // the notes name it: `domain/adjournments.rs`, `cite_points`).
+    // The same, citing the point and articles of the tournament's edition
+    // (`rules::sealed::judge_sealed_move_under`; the fixed ones above are
+    // read back from rows stored before).
     "the sealer is more than the lateness limit late ({})",
     "the replying player is more than the lateness limit late ({})",
     "the sealed move is {} ({})",
     "the sealed move mates (art. {}): the sealer wins",
     "the sealed move stalemates (art. {}): draw",
     "the sealed move leaves a dead position (art. {}): draw",
+    "the present player's flag had fallen (art. {}): the arbiter applies {} first",
+    "the replying player's flag fell ({})",
     // How an envelope ended without being opened (`domain/adjournments.rs`),
     // with the point of the tournament's edition.
     "draw agreed before resumption ({})",
@@ -554,11 +557,12 @@ mod tests {
         assert!(seen >= 10, "the scan finds the notes: {seen}");
         // The rook on h1 cannot reach d2: illegal, and Black cannot mate.
         let pos = rules::Position::from_fen("4k3/8/8/8/8/8/4K3/7R w - - 0 40").unwrap();
-        let j = rules::sealed::judge_sealed_move(
+        let j = rules::sealed::judge_sealed_move_under(
             &pos,
             "Rd2",
             rules::san::LetterSet::ENGLISH,
             rules::sealed::Attendance::BothPresent,
+            rules::laws::Edition::Laws2023,
         );
         let reason = j.notes.join("; ");
         let m = sealed_notes(&reason).expect("a judgement");
@@ -567,8 +571,15 @@ mod tests {
         let cs = message(&m, Lang::Cs);
         assert_eq!(
             cs,
-            "zapečetěný tah je nemožný (Pokyny §8); soupeř však nemůže dát mat žádnou posloupností možných tahů, a proto partie končí remízou",
+            "zapečetěný tah je nemožný (I.8); soupeř však nemůže dát mat žádnou posloupností možných tahů, a proto partie končí remízou",
             "{reason}"
+        );
+        // A reason stored before the notes cited the edition still reads back.
+        let stored = "the sealed move is illegal (Guidelines §8); but the opponent cannot mate by any series of legal moves, so the game is drawn";
+        let cs = message(&sealed_notes(stored).expect("a stored judgement"), Lang::Cs);
+        assert!(
+            cs.starts_with("zapečetěný tah je nemožný (Pokyny §8); "),
+            "{cs}"
         );
         assert_eq!(sealed_notes("decided by hand; see the report"), None);
         assert_eq!(sealed_notes("decided by hand"), None);

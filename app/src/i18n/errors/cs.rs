@@ -733,6 +733,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the sealed move leaves a dead position (art. {}): draw", "po zapečetěném tahu vzniká mrtvá pozice (čl. {}): remíza"),
     ("the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first", "přítomnému hráči už spadl praporek (čl. 6.9): rozhodčí nejprve použije čl. 6.9"),
     ("the replying player's flag fell (6.9)", "hráči, který odpovídá, spadl praporek (6.9)"),
+    ("the present player's flag had fallen (art. {}): the arbiter applies {} first", "přítomnému hráči už spadl praporek (čl. {}): rozhodčí nejprve použije čl. {}"),
+    ("the replying player's flag fell ({})", "hráči, který odpovídá, spadl praporek ({})"),
     ("the sealer is more than the lateness limit late (Guidelines §10)", "hráč, který tah zapečetil, se zpozdil o víc než povolenou dobu (Pokyny §10)"),
     ("the replying player is more than the lateness limit late (Guidelines §10)", "hráč, který odpovídá, se zpozdil o víc než povolenou dobu (Pokyny §10)"),
     ("the sealed move is {} (Guidelines §8)", "zapečetěný tah je {} (Pokyny §8)"),

@@ -733,6 +733,8 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the sealed move leaves a dead position (art. {}): draw", "po zapieczętowanym posunięciu powstaje martwa pozycja (art. {}): remis"),
     ("the present player's flag had fallen (art. 6.9): the arbiter applies 6.9 first", "obecnemu zawodnikowi opadła już chorągiewka (art. 6.9): sędzia najpierw stosuje art. 6.9"),
     ("the replying player's flag fell (6.9)", "zawodnikowi, który odpowiada, opadła chorągiewka (6.9)"),
+    ("the present player's flag had fallen (art. {}): the arbiter applies {} first", "obecnemu zawodnikowi opadła już chorągiewka (art. {}): sędzia najpierw stosuje art. {}"),
+    ("the replying player's flag fell ({})", "zawodnikowi, który odpowiada, opadła chorągiewka ({})"),
     ("the sealer is more than the lateness limit late (Guidelines §10)", "zawodnik, który zapieczętował posunięcie, spóźnił się ponad dopuszczalny czas (Wytyczne §10)"),
     ("the replying player is more than the lateness limit late (Guidelines §10)", "zawodnik, który odpowiada, spóźnił się ponad dopuszczalny czas (Wytyczne §10)"),
     ("the sealed move is {} (Guidelines §8)", "zapieczętowane posunięcie jest {} (Wytyczne §8)"),
