@@ -236,7 +236,15 @@ pub fn set(
     }
     let r = load_round(conn, tid, n)?;
     if r.state != RoundState::Paired {
-        return Err(DomainError::conflict(msg!("round {} is published: its start positions can no longer change (Guidelines II.1: drawn before the round)", n)));
+        // The edition's Chess960 rules (Appendix F of 2009, Guidelines II from
+        // 2018): the start position is drawn before the game.
+        return Err(DomainError::conflict(msg!(
+            "round {} is published: its start positions can no longer change ({}: drawn before the round)",
+            n,
+            // 2005 has no Chess960 rules: the event's regulations stand in.
+            rules::laws::article(t.laws_edition.rules(), rules::laws::Rule::Chess960)
+                .unwrap_or("regulations")
+        )));
     }
     let gs = super::games::round_games(conn, tid, n)?;
     let before = positions_of(&r, &gs);

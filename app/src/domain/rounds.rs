@@ -635,7 +635,7 @@ fn write_pairing(
         .execute(conn)?;
     insert_pairing(conn, t, m, round, pairing)?;
     if t.variant == Variant::Chess960 {
-        // Guidelines II.1: the position is drawn before the round; the arbiter
+        // Guidelines II (Appendix F in 2009): the position is drawn before the round; the arbiter
         // may draw again or enter one until the round is published.
         let r = load_round(conn, tid, RoundNo(round as i32))?;
         super::chess960::draw_for_new_round(conn, r.id)?;

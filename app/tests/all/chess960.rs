@@ -209,6 +209,15 @@ fn run(app: &TestApp, variant: &str) {
                 json!({"mode": "draw"}),
             );
             assert_eq!(again.0.as_u16(), 409, "redrawn after publication");
+            // The refusal cites the Chess960 rules of the event's edition (2023).
+            assert!(
+                again
+                    .1
+                    .to_string()
+                    .contains("(Guidelines II: drawn before the round)"),
+                "{}",
+                again.1
+            );
             // The public round page and the PDFs say which position is played.
             let c = &round["chess960"];
             let html = page(&anon, &format!("/t/{tid}/rounds/{n}"));

@@ -210,7 +210,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("check-in for the next round has not started; ask the arbiter", "prezence k dalšímu kolu nezačala; obraťte se na rozhodčího"),
     ("this code is not a check-in code of this tournament; check it and type it again", "tento kód není kódem pro prezenci tohoto turnaje; zkontrolujte ho a zadejte znovu"),
     ("the tournament is not a Chess960 event (regulations: variant)", "turnaj se nehraje jako šach960 (propozice: varianta)"),
-    ("round {} is published: its start positions can no longer change (Guidelines II.1: drawn before the round)", "{}. kolo je zveřejněno: jeho výchozí pozice už nelze změnit (Pokyny II.1: losují se před kolem)"),
+    ("round {} is published: its start positions can no longer change ({}: drawn before the round)", "{}. kolo je zveřejněno: jeho výchozí pozice už nelze změnit ({}: losují se před kolem)"),
     ("give the number drawn (0–959)", "zadejte vylosované číslo (0–959)"),
     ("a Chess960 start position is numbered 0–959", "výchozí pozice šachu960 má číslo 0–959"),
     ("a position entered for one board names the board", "pozice zadaná pro jednu šachovnici uvádí číslo šachovnice"),

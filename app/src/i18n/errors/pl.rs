@@ -210,7 +210,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("check-in for the next round has not started; ask the arbiter", "potwierdzanie obecności na następną rundę się nie rozpoczęło; zapytaj sędziego"),
     ("this code is not a check-in code of this tournament; check it and type it again", "to nie jest kod potwierdzenia obecności tego turnieju; sprawdź go i wpisz ponownie"),
     ("the tournament is not a Chess960 event (regulations: variant)", "turniej nie jest rozgrywany w szachy Fischera (Chess960) (regulamin: odmiana)"),
-    ("round {} is published: its start positions can no longer change (Guidelines II.1: drawn before the round)", "runda {} jest opublikowana: jej pozycje początkowe nie mogą się już zmienić (Wytyczne II.1: losowane przed rundą)"),
+    ("round {} is published: its start positions can no longer change ({}: drawn before the round)", "runda {} jest opublikowana: jej pozycje początkowe nie mogą się już zmienić ({}: losowane przed rundą)"),
     ("give the number drawn (0–959)", "podaj wylosowany numer (0–959)"),
     ("a Chess960 start position is numbered 0–959", "pozycja początkowa Chess960 ma numer 0–959"),
     ("a position entered for one board names the board", "pozycja wpisana dla jednej szachownicy podaje numer szachownicy"),
