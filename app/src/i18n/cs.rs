@@ -391,7 +391,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "penalty_kind" => "Trest (článek)",
         "seconds" => "Sekundy",
         "points_after" => "Skóre (0 nebo ½)",
-        "decision" => "Rozhodnutí (10.2)",
+        "decision" => "Rozhodnutí",
         "claimed" => "reklamováno soupeřem (rapid/blesk)",
         "note" => "Poznámka",
         "record_penalty" => "Zapsat trest",

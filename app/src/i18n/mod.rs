@@ -488,7 +488,7 @@ impl Tr {
             "penalty_kind" => ("Penalty (article)", "Kara (artykuł)"),
             "seconds" => ("Seconds", "Sekundy"),
             "points_after" => ("Score (0 or ½)", "Wynik (0 lub ½)"),
-            "decision" => ("Decision (10.2)", "Decyzja (10.2)"),
+            "decision" => ("Decision", "Decyzja"),
             "claimed" => ("claimed by the opponent (rapid/blitz)", "reklamowane przez przeciwnika (szachy szybkie/błyskawiczne)"),
             "note" => ("Note", "Uwagi"),
             "record_penalty" => ("Record the penalty", "Zapisz karę"),
