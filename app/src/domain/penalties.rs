@@ -512,7 +512,8 @@ fn final_pos(conn: &mut DbConnection, gid: GameId, fen: Option<&str>) -> DomainR
     })
 }
 
-/// 13.4(g): out of later pairings; every unfinished game is lost by forfeit.
+/// Expulsion (13.4(g) of 2005/2009, 12.9.7 from 2018): out of later pairings;
+/// every unfinished game is lost by forfeit.
 fn expel(conn: &mut DbConnection, tid: TournamentId, pid: PlayerId) -> DomainResult<()> {
     let p = load_player(conn, tid, pid)?;
     let t = load_tournament(conn, tid)?;
@@ -545,7 +546,10 @@ fn expel(conn: &mut DbConnection, tid: TournamentId, pid: PlayerId) -> DomainRes
                 games::kind.eq(GameKind::Forfeit),
                 games::white_score.eq(Some(w)),
                 games::black_score.eq(Some(b)),
-                games::termination.eq("expulsion (13.4(g))"),
+                games::termination.eq(format!(
+                    "expulsion ({})",
+                    article(PenaltyKind::Expulsion, t.laws_edition)
+                )),
                 games::version.eq(og.version + 1),
                 games::updated_at.eq(now()),
             ))

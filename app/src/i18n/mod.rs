@@ -999,6 +999,16 @@ impl Tr {
                 "Black declared lost by the arbiter",
                 "sędzia uznał partię czarnych za przegraną",
             ),
+            // A game an expelled player did not play (`penalties::expel`),
+            // with the article of the tournament's edition.
+            other if other.starts_with("expulsion (") => {
+                let word = match self.lang {
+                    Lang::En => "expulsion",
+                    Lang::Pl => "wykluczenie",
+                    Lang::Cs => "vyloučení",
+                };
+                return format!("{word}{}", &other["expulsion".len()..]);
+            }
             // An envelope ended unopened (`library::SEALED_PHRASES`).
             other => {
                 return match crate::domain::library::sealed_notes(other) {
@@ -1293,6 +1303,23 @@ pub fn tiebreak_help(code: &str, lang: Lang) -> (&'static str, &'static str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An expelled player's forfeit is named in the page's language, with the
+    /// article it was stored with (`penalties::expel`).
+    #[test]
+    fn an_expulsion_forfeit_speaks_the_language_of_the_page() {
+        let shown = |lang| Tr { lang }.termination("expulsion (12.9.7)");
+        assert_eq!(shown(Lang::En), "expulsion (12.9.7)");
+        assert_eq!(shown(Lang::Pl), "wykluczenie (12.9.7)");
+        assert_eq!(
+            shown(Lang::Cs),
+            "vyloučení (13.4(g))".replace("13.4(g)", "12.9.7")
+        );
+        assert_eq!(
+            Tr { lang: Lang::Pl }.termination("expulsion (13.4(g))"),
+            "wykluczenie (13.4(g))"
+        );
+    }
 
     /// Every `tr.t("key")` in the templates and the page code has a text.
     #[test]

@@ -329,6 +329,8 @@ fn penalties(app: &TestApp, e: &Event) {
     assert_eq!(a["game"]["result"], "+/-");
     let p = e.arb.get(&e.path(&format!("/players/{expelled}"))).1;
     assert_eq!(p["player"]["status"], "expelled");
+    // The forfeit names the expulsion's article of the event's edition (2009).
+    assert_eq!(e.game(1, 3)["termination"], "expulsion (13.4(g))");
     penalty(app, e, 3, "black", json!({"kind": "no_such_kind"}), 422);
     let page = Client::new(&app.base)
         .get(&format!("/t/{}/games/{}", e.tid, e.game(1, 4)["id"]))
