@@ -1311,10 +1311,7 @@ mod tests {
         let shown = |lang| Tr { lang }.termination("expulsion (12.9.7)");
         assert_eq!(shown(Lang::En), "expulsion (12.9.7)");
         assert_eq!(shown(Lang::Pl), "wykluczenie (12.9.7)");
-        assert_eq!(
-            shown(Lang::Cs),
-            "vyloučení (13.4(g))".replace("13.4(g)", "12.9.7")
-        );
+        assert_eq!(shown(Lang::Cs), "vyloučení (12.9.7)");
         assert_eq!(
             Tr { lang: Lang::Pl }.termination("expulsion (13.4(g))"),
             "wykluczenie (13.4(g))"
