@@ -574,6 +574,15 @@ mod tests {
             "zapečetěný tah je nemožný (I.8); soupeř však nemůže dát mat žádnou posloupností možných tahů, a proto partie končí remízou",
             "{reason}"
         );
+        // A 2009 point is named in the page's language too.
+        let pl = message(
+            &sealed_notes("the sealed move is illegal (Guidelines 8)").expect("a 2009 judgement"),
+            Lang::Pl,
+        );
+        assert_eq!(
+            pl,
+            "zapieczętowane posunięcie jest nieprawidłowe (Wytyczne 8)"
+        );
         // A reason stored before the notes cited the edition still reads back.
         let stored = "the sealed move is illegal (Guidelines §8); but the opponent cannot mate by any series of legal moves, so the game is drawn";
         let cs = message(&sealed_notes(stored).expect("a stored judgement"), Lang::Cs);

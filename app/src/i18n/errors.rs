@@ -76,8 +76,11 @@ pub fn message(m: &Msg, lang: Lang) -> String {
 
 fn arg(a: &Arg, lang: Lang) -> String {
     match a {
-        Arg::Text(s) => s.clone(),
-        Arg::Word(w) => lookup(words(lang), w).unwrap_or(w).to_string(),
+        Arg::Text(s) => cited_point(s, lang),
+        Arg::Word(w) => match lookup(words(lang), w) {
+            Some(word) => word.to_string(),
+            None => cited_point(w, lang),
+        },
         Arg::Words(ws) => ws
             .iter()
             .map(|w| lookup(words(lang), w).unwrap_or(w))
@@ -89,6 +92,23 @@ fn arg(a: &Arg, lang: Lang) -> String {
             .map(|m| message(m, lang))
             .collect::<Vec<_>>()
             .join("\n"),
+    }
+}
+
+/// A point of the guidelines as an edition cites it in an argument
+/// (`rules::laws`: "Guidelines 8" in 2009, "Guidelines II" for Chess960 from
+/// 2018), its word in `lang`; any other text as it is.
+fn cited_point(s: &str, lang: Lang) -> String {
+    match s.strip_prefix("Guidelines ") {
+        Some(point)
+            if !point.is_empty()
+                && point
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || matches!(c, 'I' | 'V' | 'X' | '.')) =>
+        {
+            format!("{} {point}", super::Tr { lang }.t("laws_guidelines"))
+        }
+        _ => s.to_string(),
     }
 }
 
