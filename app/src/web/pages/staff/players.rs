@@ -60,7 +60,7 @@ pub struct Pending {
 /// Whether a one-click change of results was confirmed (`confirm=1`: the
 /// script's dialog, or the "Yes, record it" button).
 fn confirmed(confirm: &str) -> bool {
-    confirm.trim() == "1"
+    crate::domain::formats::ticked(confirm)
 }
 
 impl PlayersAdminPage {
