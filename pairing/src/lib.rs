@@ -4,6 +4,7 @@
 
 pub mod berger;
 pub mod blossom;
+pub mod double_swiss;
 pub mod burstein;
 pub mod dubov;
 pub mod dutch;
