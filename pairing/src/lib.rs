@@ -4,8 +4,8 @@
 
 pub mod berger;
 pub mod blossom;
-pub mod double_swiss;
 pub mod burstein;
+pub mod double_swiss;
 pub mod dubov;
 pub mod dutch;
 pub mod generator;

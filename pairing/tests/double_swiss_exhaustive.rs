@@ -166,11 +166,7 @@ fn matchings(s: &[P], nodes: &[usize]) -> Vec<Vec<(usize, usize)>> {
         if !ok(s, a, b) {
             continue;
         }
-        let rest: Vec<usize> = nodes[1..]
-            .iter()
-            .copied()
-            .filter(|&z| z != b)
-            .collect();
+        let rest: Vec<usize> = nodes[1..].iter().copied().filter(|&z| z != b).collect();
         for mut m in matchings(s, &rest) {
             m.push((a, b));
             out.push(m);
@@ -271,7 +267,13 @@ fn check_round(t: &Tournament, m: usize, p: &Pairing, last: bool, st: &mut Stats
     // art. 3.4
     if s.len() % 2 == 1 {
         let mut cand: Vec<usize> = all.iter().copied().filter(|&i| !s[i].barred).collect();
-        cand.sort_by_key(|&i| (s[i].score, std::cmp::Reverse(s[i].matches), std::cmp::Reverse(s[i].id)));
+        cand.sort_by_key(|&i| {
+            (
+                s[i].score,
+                std::cmp::Reverse(s[i].matches),
+                std::cmp::Reverse(s[i].id),
+            )
+        });
         let bye = cand
             .into_iter()
             .find(|&b| {
@@ -293,8 +295,16 @@ fn check_round(t: &Tournament, m: usize, p: &Pairing, last: bool, st: &mut Stats
     while !pending.is_empty() {
         st.brackets += 1;
         let top = s[pending[0]].score;
-        let group: Vec<usize> = pending.iter().copied().filter(|&i| s[i].score == top).collect();
-        let lower: Vec<usize> = pending.iter().copied().filter(|&i| s[i].score != top).collect();
+        let group: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|&i| s[i].score == top)
+            .collect();
+        let lower: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|&i| s[i].score != top)
+            .collect();
         let next_score = lower.first().map(|&i| s[i].score);
         // every set of upfloaters, by [C3]
         let mut sets: Vec<Vec<usize>> = Vec::new();
@@ -308,7 +318,11 @@ fn check_round(t: &Tournament, m: usize, p: &Pairing, last: bool, st: &mut Stats
             }
             let mut bracket = group.clone();
             bracket.extend(&u);
-            let rest: Vec<usize> = pending.iter().copied().filter(|i| !bracket.contains(i)).collect();
+            let rest: Vec<usize> = pending
+                .iter()
+                .copied()
+                .filter(|i| !bracket.contains(i))
+                .collect();
             if pairable(&s, &bracket) && pairable(&s, &rest) {
                 sets.push(u);
             }
@@ -329,7 +343,11 @@ fn check_round(t: &Tournament, m: usize, p: &Pairing, last: bool, st: &mut Stats
         let key = |u: &Vec<usize>| {
             let mut bracket = group.clone();
             bracket.extend(u);
-            let rest: Vec<usize> = pending.iter().copied().filter(|i| !bracket.contains(i)).collect();
+            let rest: Vec<usize> = pending
+                .iter()
+                .copied()
+                .filter(|i| !bracket.contains(i))
+                .collect();
             let left: Vec<usize> = rest
                 .iter()
                 .copied()
@@ -426,7 +444,11 @@ fn run(count: u64) -> Stats {
         let t = g.tournament;
         let checks = double_swiss::check_tournament(&t);
         for c in &checks {
-            assert!(c.identical(), "seed {seed}: match {} does not re-check identical", c.round);
+            assert!(
+                c.identical(),
+                "seed {seed}: match {} does not re-check identical",
+                c.round
+            );
             let last = double_swiss::is_last(&t, c.round);
             check_round(&t, c.round as usize, &c.recorded, last, &mut st);
         }
@@ -437,8 +459,17 @@ fn run(count: u64) -> Stats {
 #[test]
 fn no_better_pairing_in_100_generated_tournaments() {
     let st = run(100);
-    assert!(st.rounds > 300 && st.brackets > st.rounds, "{} rounds", st.rounds);
-    assert!(st.with_upfloaters > 50 && st.byes > 50, "{} / {}", st.with_upfloaters, st.byes);
+    assert!(
+        st.rounds > 300 && st.brackets > st.rounds,
+        "{} rounds",
+        st.rounds
+    );
+    assert!(
+        st.with_upfloaters > 50 && st.byes > 50,
+        "{} / {}",
+        st.with_upfloaters,
+        st.byes
+    );
 }
 
 #[test]
@@ -487,9 +518,15 @@ fn command_line_generates_checks_and_pairs() {
             .unwrap();
         let stdout = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "seed {seed}: {stdout}");
-        assert!(stdout.contains("rounds agree with the Double-Swiss system"), "{stdout}");
+        assert!(
+            stdout.contains("rounds agree with the Double-Swiss system"),
+            "{stdout}"
+        );
         let g = double_swiss::generate(&Config::parse(text).unwrap(), seed);
-        assert_eq!(g.trf, written, "seed {seed}: the generator is deterministic");
+        assert_eq!(
+            g.trf, written,
+            "seed {seed}: the generator is deterministic"
+        );
         let t = pairing::trf::parse(&written).unwrap();
         let last = double_swiss::paired_rounds(&t);
         let before = double_swiss::state_before(&t, last);

@@ -68,11 +68,12 @@ fn bye(t: &mut Tournament, m: u32, id: u32, kind: ByeKind) {
     let p = &mut t.players[id as usize - 1];
     p.rounds.resize(2 * (m as usize - 1), RoundEntry::NotPaired);
     p.rounds.push(RoundEntry::Bye(kind));
-    p.rounds.push(RoundEntry::Bye(if kind == ByeKind::PairingAllocated {
-        ByeKind::Half
-    } else {
-        kind
-    }));
+    p.rounds
+        .push(RoundEntry::Bye(if kind == ByeKind::PairingAllocated {
+            ByeKind::Half
+        } else {
+            kind
+        }));
 }
 
 fn boards(t: &Tournament, m: u32) -> (Vec<(u32, u32)>, Option<u32>) {
@@ -365,9 +366,15 @@ fn art_4_3_colour_of_game_one() {
     assert_eq!(game_one_colour(&hist(3, &[]), &hist(6, &[]), W), W);
     assert_eq!(game_one_colour(&hist(4, &[]), &hist(6, &[]), W), B);
     assert_eq!(game_one_colour(&hist(4, &[]), &hist(6, &[]), B), W);
-    assert_eq!(game_one_colour(&hist(1, &[W, B, W]), &hist(2, &[B, W, B]), W), B);
+    assert_eq!(
+        game_one_colour(&hist(1, &[W, B, W]), &hist(2, &[B, W, B]), W),
+        B
+    );
     assert_eq!(game_one_colour(&hist(1, &[]), &hist(2, &[W]), W), W);
-    assert_eq!(game_one_colour(&hist(1, &[W, B, B]), &hist(2, &[B, W, B]), W), W);
+    assert_eq!(
+        game_one_colour(&hist(1, &[W, B, B]), &hist(2, &[B, W, B]), W),
+        W
+    );
     assert_eq!(game_one_colour(&hist(1, &[W, B]), &hist(2, &[W, B]), W), W);
     assert_eq!(game_one_colour(&hist(1, &[]), &hist(2, &[B]), W), B);
 }
@@ -404,7 +411,9 @@ fn checker_reports_a_match_recorded_otherwise() {
     )
     .unwrap();
     let t = double_swiss::generate(&c, 7).tournament;
-    assert!(double_swiss::check_tournament(&t).iter().all(|c| c.identical()));
+    assert!(double_swiss::check_tournament(&t)
+        .iter()
+        .all(|c| c.identical()));
     let mut bad = t.clone();
     let (w, b) = *double_swiss::recorded_pairing(&t, 1).boards.last().unwrap();
     for id in [w, b] {

@@ -164,7 +164,10 @@ impl<'a> Field<'a> {
                 }
             }
         }
-        greedy || self.least_cost(nodes, top, allowed).is_some_and(|c| c <= budget)
+        greedy
+            || self
+                .least_cost(nodes, top, allowed)
+                .is_some_and(|c| c <= budget)
     }
 
     /// Art. 3.6: the pairing of `bracket` (positions, in TPN order, which
@@ -220,7 +223,8 @@ impl<'a> Field<'a> {
                 let rest: Vec<usize> = free.iter().copied().filter(|&z| z != x && z != y).collect();
                 let nodes: Vec<usize> = rest.iter().map(|&z| bracket[z]).collect();
                 let roles: Vec<Role> = rest.iter().map(|&z| role[z]).collect();
-                let allowed = |a: usize, b: usize| roles[a] == Role::Top && roles[b] == Role::Bottom;
+                let allowed =
+                    |a: usize, b: usize| roles[a] == Role::Top && roles[b] == Role::Bottom;
                 if self.feasible(&nodes, top, left - c, &allowed) {
                     chosen = Some((y, c));
                     break;
@@ -274,9 +278,7 @@ impl<'a> Field<'a> {
             return None;
         }
         let pairs_inside = (0..n)
-            .filter(|&x| {
-                inside(pending[x]) && mate[x].is_some_and(|y| y > x && inside(pending[y]))
-            })
+            .filter(|&x| inside(pending[x]) && mate[x].is_some_and(|y| y > x && inside(pending[y])))
             .count();
         Some(group.len() - 2 * pairs_inside)
     }
@@ -350,7 +352,8 @@ pub fn pair_players(
     if s.len() % 2 == 1 {
         // Art. 3.4: the lowest score, the most matches played, the largest
         // TPN, among those [C2] allows, whose bye leaves the rest pairable.
-        let mut candidates: Vec<usize> = all.iter().copied().filter(|&i| !s[i].bye_barred).collect();
+        let mut candidates: Vec<usize> =
+            all.iter().copied().filter(|&i| !s[i].bye_barred).collect();
         candidates.sort_by_key(|&i| {
             (
                 s[i].score,
@@ -375,7 +378,11 @@ pub fn pair_players(
     let mut pairs = Vec::new();
     while !pending.is_empty() {
         let top = s[pending[0]].score;
-        let group: Vec<usize> = pending.iter().copied().filter(|&i| s[i].score == top).collect();
+        let group: Vec<usize> = pending
+            .iter()
+            .copied()
+            .filter(|&i| s[i].score == top)
+            .collect();
         let mut levels: Vec<(i32, Vec<usize>)> = Vec::new();
         for &i in pending.iter().filter(|&&i| s[i].score != top) {
             match levels.iter_mut().find(|l| l.0 == s[i].score) {

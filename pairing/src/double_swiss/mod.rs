@@ -370,18 +370,23 @@ pub fn state_before(t: &Tournament, round: u32) -> Tournament {
     for p in &mut c.players {
         let keep = matches!(
             p.rounds.get(k),
-            Some(RoundEntry::Bye(ByeKind::Half | ByeKind::Zero | ByeKind::Full))
+            Some(RoundEntry::Bye(
+                ByeKind::Half | ByeKind::Zero | ByeKind::Full
+            ))
         );
         p.rounds.truncate(if keep { k + 2 } else { k });
         while p.rounds.last() == Some(&RoundEntry::NotPaired) {
             p.rounds.pop();
         }
-        let took_part = t.player(p.id).and_then(|o| o.rounds.get(k)).is_some_and(|e| {
-            matches!(
-                e,
-                RoundEntry::Game { .. } | RoundEntry::Bye(ByeKind::PairingAllocated)
-            )
-        });
+        let took_part = t
+            .player(p.id)
+            .and_then(|o| o.rounds.get(k))
+            .is_some_and(|e| {
+                matches!(
+                    e,
+                    RoundEntry::Game { .. } | RoundEntry::Bye(ByeKind::PairingAllocated)
+                )
+            });
         if p.withdrawn && took_part {
             p.withdrawn = false;
         }
@@ -532,10 +537,9 @@ pub fn generate(c: &Config, seed: u64) -> Generated {
             } else {
                 crate::generator::game(&mut r, c, rb, rw)
             };
-            for (id, opp, colour, g1, g2) in [
-                (w, b, Color::White, w1, w2),
-                (b, w, Color::Black, b1, b2),
-            ] {
+            for (id, opp, colour, g1, g2) in
+                [(w, b, Color::White, w1, w2), (b, w, Color::Black, b1, b2)]
+            {
                 let p = &mut t.players[id as usize - 1];
                 p.rounds.push(RoundEntry::Game {
                     opponent: opp,
