@@ -246,7 +246,7 @@ impl<'a> Field<'a> {
             return true;
         }
         let others: Vec<usize> = rest.iter().copied().filter(|i| !left.contains(i)).collect();
-        if left.len() % 2 == 0 {
+        if left.len().is_multiple_of(2) {
             return self.pairable(left) && self.pairable(&others);
         }
         others.iter().any(|&u| {
@@ -338,13 +338,13 @@ fn next_combination(c: &mut [usize], n: usize) -> bool {
     false
 }
 
+/// The pairs and the pairing-allocated bye, as positions.
+pub type Paired = (Vec<(usize, usize)>, Option<usize>);
+
 /// Pairs the players `s` (in the order of [`super::players`]): the pairs and
 /// the pairing-allocated bye, as positions in `s`. `last`: the last match
 /// ([C7], [C8] do not apply).
-pub fn pair_players(
-    s: &[DsPlayer],
-    last: bool,
-) -> Result<(Vec<(usize, usize)>, Option<usize>), &'static str> {
+pub fn pair_players(s: &[DsPlayer], last: bool) -> Result<Paired, &'static str> {
     let f = Field::new(s, last);
     let all: Vec<usize> = (0..s.len()).collect();
     let mut bye = None;
@@ -422,6 +422,10 @@ pub fn pair_players(
 /// A bracket's pairing and the players left.
 type Choice = (Vec<(usize, usize)>, Vec<usize>);
 
+/// A set of upfloaters examined: its ([C6] fails, [C7]) key, the bracket
+/// and the players left.
+type Candidate = ((bool, usize), Vec<usize>, Vec<usize>);
+
 /// Art. 3.5: among the sets of upfloaters of `profile` (per level, in the
 /// order of 3.5.4) that make a legal bracket and leave the rest pairable
 /// ([C3]), the first best on [C6] then [C7]; its bracket's pairing.
@@ -436,7 +440,7 @@ fn choose(
     let s = f.s;
     let mut combos: Vec<Vec<usize>> = profile.iter().map(|&n| (0..n).collect()).collect();
     let following: &[usize] = levels.first().map_or(&[], |l| l.1.as_slice());
-    let mut best: Option<((bool, usize), Vec<usize>, Vec<usize>)> = None;
+    let mut best: Option<Candidate> = None;
     let mut examined = 0;
     loop {
         let set: Vec<usize> = combos

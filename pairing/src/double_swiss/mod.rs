@@ -59,7 +59,7 @@ use crate::model::{
     Tournament,
 };
 
-pub use engine::pair_players;
+pub use engine::{pair_players, Paired};
 
 /// What the pairing needs to know of one player before a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
