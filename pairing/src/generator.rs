@@ -326,7 +326,12 @@ pub fn baku_virtual_points(players: u32, rounds: u32, id: u32, round: u32) -> i3
 }
 
 /// The result of a game from white's side (see the module docs).
-fn game(r: &mut SplitMix64, c: &Config, white: u32, black: u32) -> (GameResult, GameResult) {
+pub(crate) fn game(
+    r: &mut SplitMix64,
+    c: &Config,
+    white: u32,
+    black: u32,
+) -> (GameResult, GameResult) {
     use GameResult::*;
     if r.one_in(c.forfeit_rate) {
         return match r.below(5) {

@@ -5,6 +5,7 @@
 pub mod berger;
 pub mod blossom;
 pub mod burstein;
+pub mod double_swiss;
 pub mod dubov;
 pub mod dutch;
 pub mod generator;

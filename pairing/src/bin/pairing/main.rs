@@ -4,6 +4,7 @@
 //! - `pairing --burstein FILE.trf -p OUT` / `-c` / `-g [CONFIG] -o OUT.trf [-s SEED]` (see `burstein.rs`)
 //! - `pairing --lim FILE.trf -p OUT` / `-c` / `-g [CONFIG] -o OUT.trf [-s SEED]` (see `lim.rs`)
 //! - `pairing --dubov FILE.trf -p OUT` / `-c` / `-g [CONFIG] -o OUT.trf [-s SEED]` (see `dubov.rs`)
+//! - `pairing --double-swiss FILE.trf -p OUT` / `-c` / `-g [CONFIG] -o OUT.trf [-s SEED]` (see `double_swiss.rs`)
 //! - `pairing --round-robin FILE.trf -p OUT`
 //! - `pairing standings FILE.trf --tiebreaks PTS,BH/C1,SB,… [--edition 2026|2024] [--json]`
 //! - `pairing standings FILE.trf --check`: the recorded ranks against the
@@ -16,6 +17,7 @@
 //!   [--json] …` (see `norms.rs`)
 
 mod burstein;
+mod double_swiss;
 mod dubov;
 mod dutch;
 mod lim;
@@ -28,7 +30,7 @@ use std::process::ExitCode;
 use pairing::tiebreak::{self, Edition, TieBreak, TieBreakValue};
 use pairing::{berger, standings, trf, Pairing, Tournament};
 
-const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing --burstein FILE.trf (-p OUT | -c) | pairing --burstein -g [CONFIG] -o OUT.trf [-s SEED] | pairing --dubov FILE.trf (-p OUT | -c) | pairing --dubov -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]] | pairing --team FILE.trf -c | pairing --team -g [CONFIG] -o OUT.trf [-s SEED] | pairing norms FILE.trf [--json] [--all] [--forecast] [--event-kind KIND] [--host FED] [--computers IDS] [--outside-fide IDS] | pairing ratings FILE.trf [--json] [--edition 2022|2024|2025] [--k ID=K,...] | pairing --lim FILE.trf (-p OUT | -c) | pairing --lim -g [CONFIG] -o OUT.trf [-s SEED]";
+const USAGE: &str = "usage: pairing --dutch FILE.trf (-p OUT | -c) | pairing --round-robin FILE.trf -p OUT | pairing standings FILE.trf [--tiebreaks LIST] [--edition 2026|2024] [--json | --check] | pairing --dutch -g [CONFIG] -o OUT.trf [-s SEED] | pairing --burstein FILE.trf (-p OUT | -c) | pairing --burstein -g [CONFIG] -o OUT.trf [-s SEED] | pairing --dubov FILE.trf (-p OUT | -c) | pairing --dubov -g [CONFIG] -o OUT.trf [-s SEED] | pairing team FILE.trf [--standings [--tiebreaks LIST]] | pairing --team FILE.trf -c | pairing --team -g [CONFIG] -o OUT.trf [-s SEED] | pairing norms FILE.trf [--json] [--all] [--forecast] [--event-kind KIND] [--host FED] [--computers IDS] [--outside-fide IDS] | pairing ratings FILE.trf [--json] [--edition 2022|2024|2025] [--k ID=K,...] | pairing --lim FILE.trf (-p OUT | -c) | pairing --lim -g [CONFIG] -o OUT.trf [-s SEED] | pairing --double-swiss FILE.trf (-p OUT | -c) | pairing --double-swiss -g [CONFIG] -o OUT.trf [-s SEED]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -37,6 +39,9 @@ fn main() -> ExitCode {
     }
     if args.iter().any(|a| a == "--lim") {
         return lim::run(&args);
+    }
+    if args.iter().any(|a| a == "--double-swiss") {
+        return double_swiss::run(&args);
     }
     if args.iter().any(|a| a == "--dubov") {
         return dubov::run(&args);

@@ -1,4 +1,5 @@
-//! What `pairing --dutch`, `pairing --burstein` and `pairing --dubov` share: reading the
+//! What `pairing --dutch`, `pairing --burstein`, `pairing --dubov` and
+//! `pairing --double-swiss` share: reading the
 //! arguments and the file, and `-p OUT` (the next round in the `.pairs`
 //! form). Each system gives its engine, its checker (`-c`) and its generator
 //! (`-g`); see `dutch.rs`, `burstein.rs` and `dubov.rs` for the contracts.
@@ -167,6 +168,16 @@ pub fn report_checks(name: &str, checks: &[RoundCheck]) -> ExitCode {
 
 /// `-g [CONFIG] -o OUT.trf [-s SEED]`: a random tournament paired with `system`.
 pub fn generate(s: &System, rest: &[&String], system: generator::System) -> ExitCode {
+    generate_by(s, rest, |c, seed| generator::generate_with(c, seed, system))
+}
+
+/// [`generate`] with the system's own generator (the Double-Swiss writes two
+/// columns per match).
+pub fn generate_by(
+    s: &System,
+    rest: &[&String],
+    make: impl Fn(&generator::Config, u64) -> generator::Generated,
+) -> ExitCode {
     let flag = s.flag;
     let mut config = None;
     let mut out = None;
@@ -224,7 +235,7 @@ pub fn generate(s: &System, rest: &[&String], system: generator::System) -> Exit
             }
         }
     };
-    let generated = generator::generate_with(&config, seed, system);
+    let generated = make(&config, seed);
     match std::fs::write(&out, generated.trf) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
