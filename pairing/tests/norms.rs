@@ -744,10 +744,16 @@ fn team_event(last: Option<pairing::GameResult>) -> pairing::team::TeamTournamen
     };
     for team in 1..=8u32 {
         let roster = if team == 1 {
-            vec![player(&mut t, "", 2350, "POL"), player(&mut t, "", 2000, "POL")]
+            vec![
+                player(&mut t, "", 2350, "POL"),
+                player(&mut t, "", 2000, "POL"),
+            ]
         } else {
             let (title, rating, fed, _) = BOARD_ONE[team as usize - 2];
-            vec![player(&mut t, title, rating, fed), player(&mut t, "", 2100, "CZE")]
+            vec![
+                player(&mut t, title, rating, fed),
+                player(&mut t, "", 2100, "CZE"),
+            ]
         };
         t.teams.push(Team {
             id: team,
@@ -827,7 +833,11 @@ fn a_team_event_judged_board_by_board_from_the_team_model() {
     let t = team_event(Some(GameResult::Win));
     let judged = norms::evaluate_team(&t, &event);
     let one = judged.iter().find(|p| p.id == 1).expect("player 1 judged");
-    let gm = one.results.iter().find(|r| r.title == NormTitle::Gm).unwrap();
+    let gm = one
+        .results
+        .iter()
+        .find(|r| r.title == NormTitle::Gm)
+        .unwrap();
     assert!(gm.achieved, "{:?}", gm.requirements);
     assert_eq!(
         (gm.games, gm.score, gm.average, gm.performance, gm.percent),
@@ -840,8 +850,16 @@ fn a_team_event_judged_board_by_board_from_the_team_model() {
     // A draw in round 7 instead: 4½, no GM norm, an IM norm.
     let judged = norms::evaluate_team(&team_event(Some(GameResult::Draw)), &event);
     let one = judged.iter().find(|p| p.id == 1).unwrap();
-    let gm = one.results.iter().find(|r| r.title == NormTitle::Gm).unwrap();
-    let im = one.results.iter().find(|r| r.title == NormTitle::Im).unwrap();
+    let gm = one
+        .results
+        .iter()
+        .find(|r| r.title == NormTitle::Gm)
+        .unwrap();
+    let im = one
+        .results
+        .iter()
+        .find(|r| r.title == NormTitle::Im)
+        .unwrap();
     assert_eq!((gm.achieved, gm.performance), (false, Some(2556)));
     assert!(im.achieved, "{:?}", im.requirements);
 
@@ -849,7 +867,10 @@ fn a_team_event_judged_board_by_board_from_the_team_model() {
     // six games): the GM norm needs the win (5 of 7); the IM norm comes
     // whatever the result (4 of 7 = 57 %, dp 50, 2504 ≥ 2450).
     let forecast = norms::forecast_team(&team_event(None), &event);
-    let f = forecast.iter().find(|f| f.id == 1).expect("player 1 forecast");
+    let f = forecast
+        .iter()
+        .find(|f| f.id == 1)
+        .expect("player 1 forecast");
     assert_eq!(f.remaining, vec![(7, Some(15))]);
     let needs = |title: NormTitle| {
         let x = f.titles.iter().find(|x| x.title == title).unwrap();
@@ -857,7 +878,10 @@ fn a_team_event_judged_board_by_board_from_the_team_model() {
     };
     assert_eq!(needs(NormTitle::Gm), (false, Some(2)));
     assert_eq!(needs(NormTitle::Im), (false, Some(0)));
-    assert!(forecast.iter().all(|f| f.id != 2), "player 2 is out of reach");
+    assert!(
+        forecast.iter().all(|f| f.id != 2),
+        "player 2 is out of reach"
+    );
     // Round 7's board 1 before the other team's line-up is in: no game yet,
     // not a forfeit win.
     let mut t = team_event(None);

@@ -96,7 +96,11 @@ fn candidate_board(r: &Value) -> (Value, bool, (&'static str, i32)) {
     let home = m["home"]["number"] == 1;
     let b = &m["boards"][0];
     assert_eq!(b["board"], 1);
-    let other = if home { &b["away"]["name"] } else { &b["home"]["name"] };
+    let other = if home {
+        &b["away"]["name"]
+    } else {
+        &b["home"]["name"]
+    };
     let o = OPPONENTS
         .iter()
         .find(|o| o.0 == other.as_str().unwrap())
