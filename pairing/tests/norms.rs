@@ -822,6 +822,7 @@ fn team_event(last: Option<pairing::GameResult>) -> pairing::team::TeamTournamen
 ///   2454.3 → 2454 ≥ 2380; the lowest 2380 is above the GM floor 2200.
 /// - 1.4.8: 5/7 = 71.4 % → 71 %, dp 158, 2454 + 158 = 2612 ≥ 2600: GM norm
 ///   (and IM). With 4½ (64 %, dp 102, 2556) no GM norm, an IM norm.
+///
 /// Board 2's games (player 2's, against CZE 2100s) are not his.
 #[test]
 fn a_team_event_judged_board_by_board_from_the_team_model() {

@@ -597,7 +597,8 @@ pub fn public_summary(conn: &mut DbConnection, tid: TournamentId) -> DomainResul
 /// birth dates, the chief and deputy arbiters (`102`, `112`), arbiter-set
 /// results (`0–½`, `0–0`, art. 12.3b / 12.9 of the Laws) written as not rated
 /// (`W`/`D`/`L`), forfeits (`+`/`-`) and byes as the TRF writes them (never
-/// rated), and a `###` line naming each player without a FIDE id.
+/// rated), and a `###` line naming each player without a FIDE id. A team
+/// event's report is its team TRF (`teams::export_trf`, published rounds).
 pub fn rating_report_trf(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<String> {
     if super::teams::is_team_event(conn, tid)? {
         // A team event's report is its team TRF: each player's `001` record

@@ -334,6 +334,21 @@ fn a_team_event_judges_each_board_players_own_games() {
         }
         let (status, ct, _) = staff.get_bytes(&format!("/t/{tid}/manage/norms/it3"));
         assert_eq!((status, ct.as_str()), (200, "application/pdf"), "[{label}]");
+        // The rating report of a team event is its team TRF: read back, the
+        // candidate's seven board-1 games.
+        let (status, _, trf) = staff.get_bytes(&format!("/t/{tid}/manage/norms/rating-report.trf"));
+        assert_eq!(status, 200, "[{label}]");
+        let trf = String::from_utf8(trf).unwrap();
+        let t = pairing::team::trf::parse(&trf).unwrap_or_else(|e| panic!("[{label}] {e}"));
+        let games = t
+            .rounds
+            .iter()
+            .flat_map(|r| &r.matches)
+            .flat_map(|m| &m.boards)
+            .filter(|b| (b.home == Some(1) || b.away == Some(1)) && b.played())
+            .count();
+        assert_eq!(t.players[0].name.trim(), CANDIDATE, "[{label}]");
+        assert_eq!(games, 7, "[{label}] {trf}");
 
         // Final: the public summary lists the norm, linked from the menu.
         let (status, summary) = visitor.get(&public);
