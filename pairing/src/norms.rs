@@ -1323,7 +1323,9 @@ pub fn forecast(t: &Tournament, event: &NormEvent) -> Vec<PlayerForecast> {
 
 /// The players of a team event as norm candidates: each player's own board
 /// games, round by round (a board whose other side is empty is a forfeit
-/// win; a round out of the line-up, or the team's bye, is no game).
+/// win once both line-ups are in; a round out of the line-up, or the team's
+/// bye, is no game; a board paired and not yet finished is pending, for the
+/// forecast).
 pub fn team_candidates(t: &crate::team::TeamTournament, event: &NormEvent) -> Vec<NormCandidate> {
     let opponent = |id: PlayerId| -> NormOpponent {
         match t.players.get((id as usize).wrapping_sub(1)) {
@@ -1360,7 +1362,9 @@ pub fn team_candidates(t: &crate::team::TeamTournament, event: &NormEvent) -> Ve
                     slot[k] = match (other, result) {
                         (_, Some(GameResult::ForfeitWin)) => NormRound::ForfeitWin,
                         (_, Some(GameResult::ForfeitLoss)) => NormRound::ForfeitLoss,
-                        (None, _) => NormRound::ForfeitWin,
+                        // The other line-up not in yet: nothing decided.
+                        (None, None) => NormRound::NoGame,
+                        (None, Some(_)) => NormRound::ForfeitWin,
                         (Some(o), None) => NormRound::Pending {
                             opponent: opponent(o),
                         },
@@ -1426,5 +1430,17 @@ pub fn evaluate_team(t: &crate::team::TeamTournament, event: &NormEvent) -> Vec<
         .filter(|c| !event.computers.contains(&c.id) && !event.outside_fide.contains(&c.id))
         .filter(|c| c.rounds.iter().any(|r| matches!(r, NormRound::Game { .. })))
         .map(|c| evaluate_candidate(&completed(&c), &team_rules(t, event, &c.federation)))
+        .collect()
+}
+
+/// The forecast of a team event before its last round(s): every player with
+/// a title still in reach, over their own boards paired and not finished
+/// (B.01 1.4: a team member's norm is judged on the games of his boards).
+pub fn forecast_team(t: &crate::team::TeamTournament, event: &NormEvent) -> Vec<PlayerForecast> {
+    team_candidates(t, event)
+        .into_iter()
+        .filter(|c| !event.computers.contains(&c.id) && !event.outside_fide.contains(&c.id))
+        .filter_map(|c| forecast_candidate(&c, &team_rules(t, event, &c.federation)))
+        .filter(|f| !f.titles.is_empty())
         .collect()
 }

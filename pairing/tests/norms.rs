@@ -703,3 +703,190 @@ fn a_double_round_robin_counts_different_titled_players() {
     assert!(!r.achieved);
     assert_eq!(failing(&r), vec!["title-or-higher"]);
 }
+
+/// The board opponents of the team model test below: title, rating,
+/// federation, and the half-points player 1 (board 1 of team 1) scores.
+const BOARD_ONE: [(&str, u32, &str, i32); 7] = [
+    ("GM", 2550, "GER", 0),
+    ("GM", 2500, "CZE", 1),
+    ("GM", 2480, "HUN", 1),
+    ("IM", 2450, "SVK", 2),
+    ("IM", 2420, "POL", 2),
+    ("FM", 2400, "UKR", 2),
+    ("", 2380, "LTU", 2),
+];
+
+/// Eight teams of two boards; team 1 meets team `k + 1` in round `k` (the
+/// other matches do not matter here). Team 1: player 1 (POL, 2350) on board
+/// 1, player 2 (POL, 2000) on board 2; team `t`'s board 1 is player `2t - 1`
+/// as [`BOARD_ONE`] gives him, its board 2 an untitled 2100 of CZE. Board 2
+/// of team 1 loses every game. `last`: the result of round 7's board 1, `None`
+/// while it is played.
+fn team_event(last: Option<pairing::GameResult>) -> pairing::team::TeamTournament {
+    use pairing::team::{Board, BoardResult, Match, Team, TeamRound, TeamTournament};
+    use pairing::{Color, GameResult, Player};
+    let mut t = TeamTournament {
+        name: "Team norms".into(),
+        total_rounds: 7,
+        ..TeamTournament::default()
+    };
+    let player = |t: &mut TeamTournament, title: &str, rating: u32, fed: &str| {
+        let id = t.players.len() as u32 + 1;
+        t.players.push(Player {
+            id,
+            name: format!("Player {id}"),
+            rating: Some(rating),
+            title: Some(title.to_string()).filter(|s| !s.is_empty()),
+            federation: Some(fed.into()),
+            ..Player::default()
+        });
+        id
+    };
+    for team in 1..=8u32 {
+        let roster = if team == 1 {
+            vec![
+                player(&mut t, "", 2350, "POL"),
+                player(&mut t, "", 2000, "POL"),
+            ]
+        } else {
+            let (title, rating, fed, _) = BOARD_ONE[team as usize - 2];
+            vec![
+                player(&mut t, title, rating, fed),
+                player(&mut t, "", 2100, "CZE"),
+            ]
+        };
+        t.teams.push(Team {
+            id: team,
+            name: format!("Team {team}"),
+            rating: None,
+            federation: None,
+            captain: None,
+            roster,
+            withdrawn: false,
+        });
+    }
+    let mine = |half: i32| match half {
+        2 => BoardResult::HOME_WIN,
+        1 => BoardResult::DRAW,
+        _ => BoardResult::AWAY_WIN,
+    };
+    for k in 1..=7u32 {
+        let other = k + 1;
+        let board_one = if k == 7 {
+            last.map(|r| BoardResult {
+                home: r,
+                away: match r {
+                    GameResult::Win => GameResult::Loss,
+                    GameResult::Loss => GameResult::Win,
+                    x => x,
+                },
+            })
+        } else {
+            Some(mine(BOARD_ONE[k as usize - 1].3))
+        };
+        t.rounds.push(TeamRound {
+            matches: vec![Match {
+                home: 1,
+                away: other,
+                boards: vec![
+                    Board {
+                        home: Some(1),
+                        away: Some(2 * other - 1),
+                        home_colour: Color::White,
+                        result: board_one,
+                    },
+                    Board {
+                        home: Some(2),
+                        away: Some(2 * other),
+                        home_colour: Color::Black,
+                        result: Some(BoardResult::AWAY_WIN),
+                    },
+                ],
+            }],
+            bye: None,
+            half_byes: vec![],
+        });
+    }
+    t
+}
+
+/// A team event judged by board from the team model (`evaluate_team`),
+/// B.01 1.4 and 1.4.1b (a 7-round team championship: 7 games suffice).
+/// Player 1's board-1 opponents: GM 2550 GER, GM 2500 CZE, GM 2480 HUN, IM
+/// 2450 SVK, IM 2420 POL, FM 2400 UKR, untitled 2380 LTU; his results 0, ½,
+/// ½, 1, 1, 1, 1 = 5 of 7.
+/// - 1.4.5a: 6 of 7 titled ≥ 50 %; 1.4.5b: 3 GMs ≥ max(3, ⌈7/3⌉ = 3).
+/// - 1.4.3/1.4.4: one POL ≤ ⌊3/5 · 7⌋ = 4; one of each, ≤ ⌊2/3 · 7⌋ = 4;
+///   six other federations.
+/// - 1.4.7: 2550 + 2500 + 2480 + 2450 + 2420 + 2400 + 2380 = 17180, / 7 =
+///   2454.3 → 2454 ≥ 2380; the lowest 2380 is above the GM floor 2200.
+/// - 1.4.8: 5/7 = 71.4 % → 71 %, dp 158, 2454 + 158 = 2612 ≥ 2600: GM norm
+///   (and IM). With 4½ (64 %, dp 102, 2556) no GM norm, an IM norm.
+///
+/// Board 2's games (player 2's, against CZE 2100s) are not his.
+#[test]
+fn a_team_event_judged_board_by_board_from_the_team_model() {
+    use pairing::GameResult;
+    let event = NormEvent {
+        kind: NormEventKind::TeamChampionship,
+        ..NormEvent::default()
+    };
+    let t = team_event(Some(GameResult::Win));
+    let judged = norms::evaluate_team(&t, &event);
+    let one = judged.iter().find(|p| p.id == 1).expect("player 1 judged");
+    let gm = one
+        .results
+        .iter()
+        .find(|r| r.title == NormTitle::Gm)
+        .unwrap();
+    assert!(gm.achieved, "{:?}", gm.requirements);
+    assert_eq!(
+        (gm.games, gm.score, gm.average, gm.performance, gm.percent),
+        (7, 10, Some(2454), Some(2612), 71)
+    );
+    assert_eq!(gm.rounds_used, (1..=7).collect::<Vec<u32>>());
+    // Player 2 (board 2): seven losses against 2100s, no norm of any kind.
+    let two = judged.iter().find(|p| p.id == 2).expect("player 2 judged");
+    assert!(two.results.iter().all(|r| !r.achieved && r.score == 0));
+    // A draw in round 7 instead: 4½, no GM norm, an IM norm.
+    let judged = norms::evaluate_team(&team_event(Some(GameResult::Draw)), &event);
+    let one = judged.iter().find(|p| p.id == 1).unwrap();
+    let gm = one
+        .results
+        .iter()
+        .find(|r| r.title == NormTitle::Gm)
+        .unwrap();
+    let im = one
+        .results
+        .iter()
+        .find(|r| r.title == NormTitle::Im)
+        .unwrap();
+    assert_eq!((gm.achieved, gm.performance), (false, Some(2556)));
+    assert!(im.achieved, "{:?}", im.requirements);
+
+    // Before round 7's game ends (4 after six rounds, neither norm made on
+    // six games): the GM norm needs the win (5 of 7); the IM norm comes
+    // whatever the result (4 of 7 = 57 %, dp 50, 2504 ≥ 2450).
+    let forecast = norms::forecast_team(&team_event(None), &event);
+    let f = forecast
+        .iter()
+        .find(|f| f.id == 1)
+        .expect("player 1 forecast");
+    assert_eq!(f.remaining, vec![(7, Some(15))]);
+    let needs = |title: NormTitle| {
+        let x = f.titles.iter().find(|x| x.title == title).unwrap();
+        (x.already, x.needs)
+    };
+    assert_eq!(needs(NormTitle::Gm), (false, Some(2)));
+    assert_eq!(needs(NormTitle::Im), (false, Some(0)));
+    assert!(
+        forecast.iter().all(|f| f.id != 2),
+        "player 2 is out of reach"
+    );
+    // Round 7's board 1 before the other team's line-up is in: no game yet,
+    // not a forfeit win.
+    let mut t = team_event(None);
+    t.rounds[6].matches[0].boards[0].away = None;
+    let c = norms::team_candidates(&t, &event);
+    assert_eq!(c[0].rounds[6], NormRound::NoGame);
+}

@@ -229,4 +229,6 @@ pub struct NormFactsRow {
     pub rating_period: String,
     pub outside_fide: String,
     pub version: i32,
+    /// Pairing numbers of computers (B.01 1.4.2), comma-separated.
+    pub computers: String,
 }

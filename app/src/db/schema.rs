@@ -490,6 +490,8 @@ diesel::table! {
         rating_period -> Text,
         outside_fide -> Text,
         version -> Integer,
+        // migrations/*/2026-11-28-120000_norm_computers.
+        computers -> Text,
     }
 }
 

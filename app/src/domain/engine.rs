@@ -48,7 +48,6 @@ pub struct EngineRow {
     pub rank: u32,
     pub points: i32,
     pub values: Vec<Option<f64>>,
-    pub rating_change: Option<i32>,
     pub performance: Option<i32>,
 }
 
@@ -71,7 +70,6 @@ pub fn standings(t: &Tournament, codes: &[String]) -> DomainResult<Vec<EngineRow
             rank: r.rank,
             points: r.points,
             values: r.values.iter().map(|v| v.map(|v| v.as_f64())).collect(),
-            rating_change: r.rating_change,
             performance: r.performance,
         })
         .collect())

@@ -14,6 +14,17 @@
 //!
 //! The public sees the norm summary only once the event is final
 //! ([`is_final`]): every round played and published.
+//!
+//! A team event is judged board by board (B.01 1.4: a team member's norm
+//! comes from the games on his own boards): the report reads the team
+//! engine's model (`teams::load`), judges it with `norms::evaluate_team` and
+//! `norms::forecast_team`, and keeps the board games as an individual
+//! tournament (`pairing::team::trf::individual_tournament`) for the
+//! certificates' game tables and B.02. Its players are numbered as the team
+//! engine numbers them: every roster in team order, board order within.
+//!
+//! B.02 rating changes have one source, [`rating_changes_on`]: the Norms
+//! page, the rating report, the player card and the standings' column.
 
 use super::audit::{self, Entry};
 use super::model::{self, players_in_order};
@@ -72,6 +83,8 @@ pub struct NormFactsFields {
     pub organizer: String,
     pub rating_period: String,
     pub outside_fide: String,
+    /// Pairing numbers of computers (1.4.2: their games do not count).
+    pub computers: String,
     /// The version the form was read at.
     pub version: String,
 }
@@ -87,6 +100,7 @@ impl NormFactsFields {
             organizer: row.organizer.clone(),
             rating_period: row.rating_period.clone(),
             outside_fide: row.outside_fide.clone(),
+            computers: row.computers.clone(),
             version: row.version.to_string(),
         }
     }
@@ -149,6 +163,13 @@ fn checked(f: &NormFactsFields) -> DomainResult<NormFactsRow> {
             msg!("write pairing numbers separated by commas"),
         ));
     };
+    let Some(computers) = pairing_numbers(&f.computers) else {
+        return Err(DomainError::invalid(
+            "computers",
+            msg!("write pairing numbers separated by commas"),
+        ));
+    };
+    let list = |ns: &[u32]| ns.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
     let short = |field: &str, s: &str| -> DomainResult<String> {
         let s = s.trim();
         if s.chars().count() > 200 {
@@ -165,11 +186,8 @@ fn checked(f: &NormFactsFields) -> DomainResult<NormFactsRow> {
         deputy_arbiter: short("deputy_arbiter", &f.deputy_arbiter)?,
         organizer: short("organizer", &f.organizer)?,
         rating_period: period.to_string(),
-        outside_fide: outside
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
+        outside_fide: list(&outside),
+        computers: list(&computers),
         version: 0,
     })
 }
@@ -228,7 +246,7 @@ pub fn norm_event(f: &NormFactsRow, t: &TournamentRow, total_rounds: u32) -> Nor
     NormEvent {
         kind: f.event_kind.parse().unwrap_or_default(),
         host_federation: (!host.is_empty()).then_some(host),
-        computers: Vec::new(),
+        computers: pairing_numbers(&f.computers).unwrap_or_default(),
         outside_fide: pairing_numbers(&f.outside_fide).unwrap_or_default(),
         predetermined_pairings: None,
         large_swiss_exemption: match f.large_swiss.as_str() {
@@ -242,6 +260,10 @@ pub fn norm_event(f: &NormFactsRow, t: &TournamentRow, total_rounds: u32) -> Nor
 
 /// Whether the event is final: every round paired, played and published.
 pub fn is_final(conn: &mut DbConnection, t: &TournamentRow) -> DomainResult<bool> {
+    if super::teams::is_team_event(conn, t.id)? {
+        let (_, done) = super::teams::prize_progress(conn, t.id, Audience::Public)?;
+        return Ok(t.status == TournamentStatus::Finished && done);
+    }
     let total = super::regulations::total_rounds(conn, t)?;
     let published = Audience::Public.last_round(conn, t.id)?.get() as u32;
     Ok(t.status == TournamentStatus::Finished && total > 0 && published >= total)
@@ -250,9 +272,12 @@ pub fn is_final(conn: &mut DbConnection, t: &TournamentRow) -> DomainResult<bool
 /// A player as the certificates name them (public data only).
 #[derive(Clone, Debug, Serialize)]
 pub struct NormPlayer {
-    pub id: PlayerId,
+    /// The player's row; none for a team member (rosters are not players).
+    pub id: Option<PlayerId>,
     pub start_no: u32,
     pub name: String,
+    /// A team member's team (empty in individual events).
+    pub team: String,
     pub title: String,
     pub federation: String,
     pub fide_id: Option<i64>,
@@ -264,14 +289,30 @@ pub struct NormPlayer {
 impl NormPlayer {
     fn of(p: &PlayerRow, start_no: u32) -> NormPlayer {
         NormPlayer {
-            id: p.id,
+            id: Some(p.id),
             start_no,
             name: p.name.clone(),
+            team: String::new(),
             title: p.title.clone(),
             federation: p.federation.clone(),
             fide_id: p.fide_id,
             rating: p.rating.filter(|r| *r > 0),
             birth_year: p.birth_date.get(..4).unwrap_or("").to_string(),
+        }
+    }
+
+    /// A team member as the team engine has him (`start_no`: his engine id).
+    fn of_member(p: &pairing::Player, team: &str) -> NormPlayer {
+        NormPlayer {
+            id: None,
+            start_no: p.id,
+            name: p.name.clone(),
+            team: team.to_string(),
+            title: p.title.clone().unwrap_or_default(),
+            federation: p.federation.clone().unwrap_or_default(),
+            fide_id: p.fide_id.map(|i| i as i64),
+            rating: p.rating.map(|r| r as i32),
+            birth_year: String::new(),
         }
     }
 }
@@ -311,7 +352,7 @@ impl NormsReport {
     }
 
     pub fn by_id(&self, id: PlayerId) -> Option<&NormPlayer> {
-        self.players.iter().find(|p| p.id == id)
+        self.players.iter().find(|p| p.id == Some(id))
     }
 
     /// The norms achieved: (player, result), players in pairing order,
@@ -389,15 +430,16 @@ fn rated_model(
     Ok((m, rows, rounds_read))
 }
 
-/// B.02 changes on the model: the edition in force at the event's start,
-/// each player's stored K (art. 8.3.3).
+/// B.02 changes (`pairing::rating_change`) on the model: the edition in
+/// force at the event's start, each player's K as stored (`k_of[start_no -
+/// 1]`, 0 or missing: art. 8.3.3 from the rating). The model's ratings are
+/// the FIDE ones ([`rated_model`]).
 fn changes(
     t: &pairing::Tournament,
     row: &TournamentRow,
-    rows: &[PlayerRow],
+    k_of: &[u32],
 ) -> (RatingEdition, Vec<PlayerRatingChange>) {
     let edition = RatingEdition::in_force_on(&row.start_date);
-    let k_of: Vec<u32> = rows.iter().map(|r| r.k_factor.max(0) as u32).collect();
     let ratings = rating_change::rating_changes(t, edition, &|id| PlayerFacts {
         k: k_of
             .get((id as usize).wrapping_sub(1))
@@ -408,17 +450,43 @@ fn changes(
     (edition, ratings)
 }
 
-/// The B.02 rating changes of `tid` over the rounds `audience` sees, with the
-/// map from pairing numbers to players (`ids[start_no - 1]`).
+fn k_factors(rows: &[PlayerRow]) -> Vec<u32> {
+    rows.iter().map(|r| r.k_factor.max(0) as u32).collect()
+}
+
+/// The one B.02 figure of an individual event, per player: the change of
+/// each player of `m` (the app's model over some rounds, `model::build`),
+/// with every player's FIDE rating and stored K put in first, whatever
+/// orders the pairing. The standings' column, the player card, its PDF and
+/// the Norms page all read it.
+pub fn rating_changes_on(
+    conn: &mut DbConnection,
+    t: &TournamentRow,
+    m: &model::Model,
+) -> DomainResult<std::collections::HashMap<PlayerId, PlayerRatingChange>> {
+    let rows = players_in_order(conn, t.id)?;
+    let mut rated = m.tournament.clone();
+    for (p, r) in rated.players.iter_mut().zip(&rows) {
+        p.rating = r.rating.filter(|v| *v > 0).map(|v| v as u32);
+    }
+    let (_, ratings) = changes(&rated, t, &k_factors(&rows));
+    Ok(ratings
+        .into_iter()
+        .filter_map(|c| Some((m.player_id(c.id)?, c)))
+        .collect())
+}
+
+/// The B.02 rating change of each player of `tid` over the rounds `audience`
+/// sees ([`rating_changes_on`]), by player.
 pub fn rating_changes(
     conn: &mut DbConnection,
     tid: TournamentId,
     audience: Audience,
-) -> DomainResult<(Vec<PlayerRatingChange>, Vec<PlayerId>)> {
+) -> DomainResult<std::collections::HashMap<PlayerId, PlayerRatingChange>> {
     let t = super::tournaments::load(conn, tid)?;
-    let (m, rows, _) = rated_model(conn, &t, audience)?;
-    let (_, ratings) = changes(&m.tournament, &t, &rows);
-    Ok((ratings, rows.iter().map(|r| r.id).collect()))
+    let last = audience.last_round(conn, tid)?.get() as u32;
+    let m = model::build(conn, &t, last, None)?;
+    rating_changes_on(conn, &t, &m)
 }
 
 /// The norms, the forecast and the rating changes of `tid` over the rounds
@@ -430,12 +498,15 @@ pub fn report(
 ) -> DomainResult<NormsReport> {
     let t = super::tournaments::load(conn, tid)?;
     let f = facts(conn, tid)?;
+    if super::teams::is_team_event(conn, tid)? {
+        return team_report(conn, t, f, audience);
+    }
     let total_rounds = super::regulations::total_rounds(conn, &t)?;
     let (m, rows, rounds_read) = rated_model(conn, &t, audience)?;
     let event = norm_event(&f, &t, total_rounds);
     let norms = norms::evaluate(&m.tournament, &event);
     let forecast = norms::forecast(&m.tournament, &event);
-    let (edition, ratings) = changes(&m.tournament, &t, &rows);
+    let (edition, ratings) = changes(&m.tournament, &t, &k_factors(&rows));
     let large_swiss = t
         .system
         .is_swiss()
@@ -461,6 +532,54 @@ pub fn report(
     })
 }
 
+/// The report of a team event, board by board: each team member judged on
+/// the games of his own boards (B.01 1.4), the opponents as their rosters
+/// have them (title, federation, rating), over the rounds `audience` sees.
+fn team_report(
+    conn: &mut DbConnection,
+    t: TournamentRow,
+    f: NormFactsRow,
+    audience: Audience,
+) -> DomainResult<NormsReport> {
+    let rounds_read = super::teams::visible_rounds(conn, t.id, audience)?;
+    let loaded = super::teams::load(conn, t.id, Some(rounds_read))?;
+    let total_rounds = loaded.t.total_rounds;
+    let event = norm_event(&f, &t, total_rounds);
+    let norms = norms::evaluate_team(&loaded.t, &event);
+    let forecast = norms::forecast_team(&loaded.t, &event);
+    let model = pairing::team::trf::individual_tournament(&loaded.t);
+    // Rosters hold no K: art. 8.3.3 from the rating.
+    let (edition, ratings) = changes(&model, &t, &[]);
+    let players = loaded
+        .t
+        .players
+        .iter()
+        .map(|p| {
+            let team = loaded
+                .t
+                .team_of(p.id)
+                .and_then(|n| loaded.t.team(n))
+                .map(|x| x.name.as_str())
+                .unwrap_or("");
+            NormPlayer::of_member(p, team)
+        })
+        .collect();
+    Ok(NormsReport {
+        is_final: is_final(conn, &t)?,
+        tournament: t,
+        facts: f,
+        total_rounds,
+        rounds_read: rounds_read.get() as u32,
+        players,
+        norms,
+        forecast,
+        ratings,
+        edition,
+        large_swiss: None,
+        model,
+    })
+}
+
 /// The public's norm summary: the report once the event is final, else
 /// `NotFound` (the page says "not yet").
 pub fn public_summary(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<NormsReport> {
@@ -478,8 +597,14 @@ pub fn public_summary(conn: &mut DbConnection, tid: TournamentId) -> DomainResul
 /// birth dates, the chief and deputy arbiters (`102`, `112`), arbiter-set
 /// results (`0–½`, `0–0`, art. 12.3b / 12.9 of the Laws) written as not rated
 /// (`W`/`D`/`L`), forfeits (`+`/`-`) and byes as the TRF writes them (never
-/// rated), and a `###` line naming each player without a FIDE id.
+/// rated), and a `###` line naming each player without a FIDE id. A team
+/// event's report is its team TRF (`teams::export_trf`, published rounds).
 pub fn rating_report_trf(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<String> {
+    if super::teams::is_team_event(conn, tid)? {
+        // A team event's report is its team TRF: each player's `001` record
+        // with his board games, the `013` team records.
+        return super::teams::export_trf(conn, tid, Audience::Public);
+    }
     let base = super::interchange::export_trf(conn, tid, Audience::Staff)?;
     // The file written just above: a failure here is the writer's bug.
     let mut t = pairing::trf::parse(&base).map_err(|e| {

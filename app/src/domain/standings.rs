@@ -27,7 +27,8 @@ pub struct StandingView {
     pub points_text: String,
     /// Tie-break values in the order of `tiebreaks` (null where undefined).
     pub values: Vec<Option<f64>>,
-    /// FIDE rating change over the rated games.
+    /// FIDE rating change over the rated games (B.02, with each player's
+    /// FIDE rating and K: `domain::norms::rating_changes_on`).
     pub rating_change: Option<i32>,
     /// Tournament performance rating.
     pub performance: Option<i32>,
@@ -56,13 +57,16 @@ pub fn compute(
     let m = model::build(conn, &t, last.get() as u32, None)?;
     let codes = tiebreak_codes(&t);
     let rows = engine::standings(&m.tournament, &codes)?;
+    // B.02 (art. 8.3), the player card's figure.
+    let changes = super::norms::rating_changes_on(conn, &t, &m)?;
     let rows = rows
         .into_iter()
         .map(|r| {
             let p = &m.tournament.players[r.start_no as usize - 1];
+            let player_id = m.player_id(r.start_no).unwrap_or_default();
             StandingView {
                 rank: r.rank,
-                player_id: m.player_id(r.start_no).unwrap_or_default(),
+                player_id,
                 start_no: r.start_no,
                 name: p.name.clone(),
                 title: p.title.clone().unwrap_or_default(),
@@ -71,7 +75,7 @@ pub fn compute(
                 points: r.points as f64 / 2.0,
                 points_text: fmt_points(r.points),
                 values: r.values,
-                rating_change: r.rating_change,
+                rating_change: changes.get(&player_id).and_then(|c| c.change),
                 performance: r.performance,
             }
         })

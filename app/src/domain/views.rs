@@ -128,11 +128,8 @@ pub fn player_card(
         .into_iter()
         .map(|p| (p.id, p))
         .collect();
-    let (changes, ids) = super::norms::rating_changes(conn, tid, audience)?;
-    let own_change = ids
-        .iter()
-        .position(|id| *id == pid)
-        .and_then(|i| changes.iter().find(|c| c.id as usize == i + 1));
+    let changes = super::norms::rating_changes(conn, tid, audience)?;
+    let own_change = changes.get(&pid);
     let mut running = 0;
     let mut out = Vec::new();
     for g in &rows {

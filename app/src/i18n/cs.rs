@@ -755,6 +755,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "norms_large_yes" => "platí",
         "norms_large_no" => "neplatí",
         "norms_outside_fide" => "Hráči mimo federace FIDE (startovní čísla, 1.4.2a)",
+        "norms_computers" => "Počítače (startovní čísla, 1.4.2: partie s nimi se nepočítají)",
         "norms_chief_arbiter" => "Hlavní rozhodčí",
         "norms_deputy_arbiter" => "Zástupce hlavního rozhodčího",
         "norms_organizer" => "Pořadatel",

@@ -846,6 +846,7 @@ impl Tr {
             "norms_large_yes" => ("applies", "ma zastosowanie"),
             "norms_large_no" => ("does not apply", "nie ma zastosowania"),
             "norms_outside_fide" => ("Players not of a FIDE federation (pairing numbers, 1.4.2a)", "Zawodnicy spoza federacji FIDE (numery startowe, 1.4.2a)"),
+            "norms_computers" => ("Computers (pairing numbers, 1.4.2: their games do not count)", "Komputery (numery startowe, 1.4.2: partie z nimi się nie liczą)"),
             "norms_chief_arbiter" => ("Chief arbiter", "Sędzia główny"),
             "norms_deputy_arbiter" => ("Deputy chief arbiter", "Zastępca sędziego głównego"),
             "norms_organizer" => ("Organizer", "Organizator"),

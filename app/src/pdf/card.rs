@@ -33,20 +33,12 @@ impl PlayerCard {
         let p = registration::load_player(conn, tid, pid)?;
         let rows = views::player_games(conn, tid, pid, audience)?;
         let pm = player_map(conn, tid)?;
-        let mut standing = standings::compute(conn, tid, audience)?
+        let standing = standings::compute(conn, tid, audience)?
             .rows
             .into_iter()
             .find(|r| r.player_id == pid);
-        // The event's B.02 change, as the player page shows it
-        // (`domain::norms::rating_changes`).
-        if let Some(s) = standing.as_mut() {
-            let (changes, ids) = crate::domain::norms::rating_changes(conn, tid, audience)?;
-            s.rating_change = ids
-                .iter()
-                .position(|id| *id == pid)
-                .and_then(|i| changes.iter().find(|c| c.id as usize == i + 1))
-                .and_then(|c| c.change);
-        }
+        // The standings row's change is the event's B.02 change, as the
+        // player page shows it (`domain::norms::rating_changes_on`).
         Ok(PlayerCard {
             tournament,
             player: PlayerView::from(&p),

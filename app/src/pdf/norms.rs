@@ -130,6 +130,10 @@ pub fn render_it1(r: &NormsReport, start_no: u32, n: &NormResult) -> Vec<u8> {
         10.0,
     );
     doc.field("Federation", &or_dash(&p.federation), 10.0);
+    if !p.team.is_empty() {
+        // A team event: the norm is judged on his own boards (B.01 1.4).
+        doc.field("Team", &p.team, 10.0);
+    }
     doc.field("Birth year", &or_dash(&p.birth_year), 10.0);
     doc.field(
         "Rating",

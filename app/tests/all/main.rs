@@ -22,6 +22,7 @@ mod hall;
 mod instances;
 mod laws_editions;
 mod norms;
+mod norms_teams;
 mod numbers;
 mod operations;
 mod page_reach;

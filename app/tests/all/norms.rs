@@ -835,3 +835,109 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
     );
     assert!(judged > 0);
 }
+
+/// The standings' rating-change column is B.02, the player card's figure
+/// (`domain::norms::rating_changes_on`). Four players, one Swiss round (the
+/// Dutch pairing: 2600 – 2050 and 2300 – 2000), worked by hand from FIDE
+/// Handbook B.02 (table 8.1.2, art. 8.3.1 and 8.3.3), each player's K as
+/// stored:
+/// - 2600 (K 10) beats 2050 (K 40): a difference of 550 counts as 400 (the
+///   400-point rule, the 2600 being below 2650): expected 0.92 / 0.08.
+///   2600: 10 × (1 − 0.92) = +0.8 → +1; 2050: 40 × (0 − 0.08) = −3.2 → −3.
+///   (The full 550 would give 0.97 / 0.03: +0.3 → 0 and −1.2 → −1.)
+/// - 2300 (K 20) loses to 2000 (K 40): difference 300, expected 0.85 / 0.15.
+///   2300: 20 × (0 − 0.85) = −17; 2000: 40 × (1 − 0.15) = +34.
+#[test]
+fn the_standings_and_the_player_card_show_the_same_b02_change() {
+    // name, rating, K, result against the other of the pair, change
+    const PLAYERS: [(&str, i64, i64, i32); 4] = [
+        ("Wysoki Dziesiątka", 2600, 10, 1),
+        ("Średni Dwudziestka", 2300, 20, -17),
+        ("Niski Czterdziestka", 2050, 40, -3),
+        ("Najniższy Czterdziestka", 2000, 40, 34),
+    ];
+    let winner = |a: &str, b: &str| -> &'static str {
+        // The 2600 and the 2000 win.
+        let wins = |n: &str| n == PLAYERS[0].0 || n == PLAYERS[3].0;
+        assert!(wins(a) != wins(b), "pairing {a} – {b}");
+        if wins(a) {
+            "1-0"
+        } else {
+            "0-1"
+        }
+    };
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let org = app.user("organiser");
+        let mut b = EventBuilder::swiss(&org).named("B.02 Open").rounds(1);
+        for (i, (name, rating, k, _)) in PLAYERS.iter().enumerate() {
+            b = b.player(json!({"name": name, "rating": rating, "k_factor": k,
+                                "fide_id": 4_400_000 + i as i64}));
+        }
+        let e = b.publish(1).build();
+        let tid = e.tid;
+        for g in games(&org, tid, 1) {
+            let (w, bl) = (
+                g["white"]["name"].as_str().unwrap(),
+                g["black"]["name"].as_str().unwrap(),
+            );
+            org.ok(
+                org.put(
+                    &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
+                    json!({"result": winner(w, bl), "version": g["version"]}),
+                ),
+                200,
+                "a result",
+            );
+        }
+        let st = org.ok(
+            org.get(&format!("/api/v1/tournaments/{tid}/standings")),
+            200,
+            "standings",
+        );
+        let visitor = Form::new(&app.base);
+        let (status, page) = visitor.get(&format!("/t/{tid}/standings"));
+        assert_eq!(status, 200, "[{label}]");
+        for (i, (name, _, k, change)) in PLAYERS.iter().enumerate() {
+            let row = st["rows"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|r| r["name"] == *name)
+                .unwrap_or_else(|| panic!("[{label}] {name} in {st}"));
+            assert_eq!(
+                row["rating_change"].as_i64(),
+                Some(i64::from(*change)),
+                "[{label}] standings of {name}"
+            );
+            // The page's column (a minus sign, U+2212, for a loss).
+            let written = if *change < 0 {
+                format!("\u{2212}{}", -change)
+            } else {
+                format!("{change:+}")
+            };
+            let line = page
+                .split(&format!(">{name}<"))
+                .nth(1)
+                .and_then(|s| s.split("</tr>").next())
+                .unwrap_or_else(|| panic!("[{label}] {name} on the page"));
+            assert!(
+                line.contains(&format!("<td class=\"num wide\">{written}</td>")),
+                "[{label}] page row of {name}: {line}"
+            );
+            // The card.
+            let (status, card) = visitor.get(&format!("/t/{tid}/players/{}", e.players[i]));
+            assert_eq!(status, 200, "[{label}]");
+            let shown = card
+                .split("id=\"card-rating-change\">")
+                .nth(1)
+                .and_then(|s| s.split("</dd>").next())
+                .unwrap_or_else(|| panic!("[{label}] no change on the card: {card}"));
+            assert!(
+                shown.contains(&format!(": {change:+} (K {k})")),
+                "[{label}] card of {name}: {shown}"
+            );
+        }
+    }
+}

@@ -385,6 +385,7 @@ fn read_form(pairs: Vec<(String, String)>) -> (String, NormFactsFields) {
             "organizer" => f.organizer = value,
             "rating_period" => f.rating_period = value,
             "outside_fide" => f.outside_fide = value,
+            "computers" => f.computers = value,
             _ => {}
         }
     }
@@ -606,6 +607,7 @@ mod tests {
             ("event_kind", "zonal"),
             ("chief_arbiter", "IA Jan Nowak"),
             ("outside_fide", "3, 4"),
+            ("computers", "9"),
             ("other", "ignored"),
         ]
         .iter()
@@ -616,6 +618,7 @@ mod tests {
         assert_eq!(f.event_kind, "zonal");
         assert_eq!(f.chief_arbiter, "IA Jan Nowak");
         assert_eq!(f.outside_fide, "3, 4");
+        assert_eq!(f.computers, "9");
         assert_eq!(f.version, "");
     }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE norm_facts DROP COLUMN computers;
