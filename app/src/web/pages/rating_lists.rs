@@ -7,9 +7,9 @@
 use super::staff::FormError;
 use super::{page, page_for, redirect, url_encode, Base, PageError, Post, Viewer};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::rating_list::{self, ListSource, RatingListView, Rollback};
 use crate::domain::{DomainError, DomainResult};
-use crate::domain::ids::TournamentId;
 use crate::web::api::ratings::{
     import_file_into, list_options, too_large, ListFile, TempFile, MAX_UPLOAD,
 };
