@@ -363,9 +363,11 @@ pub async fn approve_entry(
 ) -> Result<HttpResponse, PageError> {
     let (tid, eid) = path.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    let max = state.limits.max_players;
     let r = post
         .run(Ok(()), move |conn, actor, ()| {
-            entries::approve(conn, actor, tid, eid)
+            let a = entries::approve(conn, actor, tid, eid)?;
+            crate::domain::limits::players_within(conn, tid, max).map(|()| a)
         })
         .await?;
     let text = post.tr().t("entry_approved");

@@ -140,10 +140,13 @@ pub async fn import_trf(
     let bytes = super::super::form_body(&req, body, MAX_FORM_BYTES, "trf", too_big).await?;
     let f: ImportTrfForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
     let post = Post::of(&state, &req, &f.csrf, None).await?;
-    let max = state.limits.max_players;
+    let (max, most) = (state.limits.max_players, state.limits.max_tournaments_per_user);
     post.submit(
         Ok(f.trf.clone()),
-        move |conn, actor, text| interchange::import_trf_file(conn, actor, &text, max),
+        move |conn, actor, text| {
+            let made = interchange::import_trf_file(conn, actor, &text, max)?;
+            crate::domain::limits::tournaments_within(conn, actor, most).map(|()| made)
+        },
         |made| match made {
             ImportedTrf::Team(tid) => format!("/t/{tid}/manage/teams"),
             ImportedTrf::Individual(tid) => format!("/t/{tid}/manage/players"),

@@ -163,11 +163,14 @@ pub async fn register(
 ) -> Result<HttpResponse, PageError> {
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
-    let registered = post.tr().t("registered");
+    let (registered, max) = (post.tr().t("registered"), state.limits.max_players);
     // Back to an empty form with the focus in the name field: the next player.
     post.submit(
         f.command(),
-        move |conn, actor, cmd| registration::register(conn, actor, tid, cmd),
+        move |conn, actor, cmd| {
+            let p = registration::register(conn, actor, tid, cmd)?;
+            crate::domain::limits::players_within(conn, tid, max).map(|()| p)
+        },
         |p| players_done(tid, &format!("{}: {registered}", p.name)),
         move |conn, v, e| {
             let x = PlayersExtras::with(|x| (x.f, x.error) = (f, FormError::of(&e)));
@@ -195,9 +198,10 @@ pub async fn import_csv(
 ) -> Result<HttpResponse, PageError> {
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
-    let text = f.csv.clone();
+    let (text, max) = (f.csv.clone(), state.limits.max_players);
     let import = move |conn: &mut DbConnection, actor: &_, ()| {
-        registration::import_list(conn, actor, tid, &text)
+        let n = registration::import_list(conn, actor, tid, &text)?;
+        crate::domain::limits::players_within_file(conn, tid, max, "csv").map(|()| n)
     };
     match post.run(Ok(()), import).await? {
         Ok(n) => Ok(redirect(&players_done(
