@@ -334,7 +334,10 @@ pub async fn save_team(
 ) -> Result<HttpResponse, PageError> {
     let (tid, f) = (tid.into_inner(), TeamForm::read(form.into_inner()));
     let post = super::Post::of(&state, &req, &f.csrf, tid).await?;
-    let (number, max) = (f.number.trim().parse::<i32>().ok(), state.limits.max_players);
+    let (number, max) = (
+        f.number.trim().parse::<i32>().ok(),
+        state.limits.max_players,
+    );
     let op = move |conn: &mut _, actor: &_, input| {
         let v = teams::save_team(conn, actor, tid, number, input)?;
         crate::domain::limits::players_within(conn, tid, max).map(|()| v)

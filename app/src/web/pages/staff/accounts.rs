@@ -140,7 +140,10 @@ pub async fn import_trf(
     let bytes = super::super::form_body(&req, body, MAX_FORM_BYTES, "trf", too_big).await?;
     let f: ImportTrfForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
     let post = Post::of(&state, &req, &f.csrf, None).await?;
-    let (max, most) = (state.limits.max_players, state.limits.max_tournaments_per_user);
+    let (max, most) = (
+        state.limits.max_players,
+        state.limits.max_tournaments_per_user,
+    );
     post.submit(
         Ok(f.trf.clone()),
         move |conn, actor, text| {
