@@ -98,22 +98,32 @@ fn own_page(
     })
 }
 
+/// The page with `x`, drawn for a viewer.
+fn with(
+    tid: TournamentId,
+    x: Extras,
+) -> impl FnOnce(&mut DbConnection, &Viewer) -> DomainResult<OwnListsPage> + Send + 'static {
+    move |conn, viewer| own_page(conn, viewer, tid, x)
+}
+
+/// The source a rollback form names.
+fn source_of(word: &str) -> DomainResult<ListSource> {
+    ListSource::parse(word.trim())
+        .ok_or_else(|| DomainError::invalid("source", msg!("choose the list: fide or national")))
+}
+
 /// `GET /t/{tid}/manage/rating-lists`.
 pub async fn own_lists(
     state: web::Data<AppState>,
     req: HttpRequest,
     tid: web::Path<TournamentId>,
 ) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
     let notice = super::query(&req, "done");
-    page(&state, &req, move |conn, viewer| {
-        let x = Extras {
-            notice,
-            ..Extras::default()
-        };
-        own_page(conn, viewer, tid, x)
-    })
-    .await
+    let x = Extras {
+        notice,
+        ..Extras::default()
+    };
+    page(&state, &req, with(tid.into_inner(), x)).await
 }
 
 /// After a post: the page with the notice `text`, or the page again with the
@@ -126,12 +136,15 @@ async fn answer(
 ) -> Result<HttpResponse, PageError> {
     let to = move |text: String| with_done(&format!("/t/{tid}/manage/rating-lists"), &text);
     let again = move |conn: &mut DbConnection, v: &Viewer, e: DomainError| {
-        let x = Extras {
-            f,
-            error: FormError::of(&e),
-            ..Extras::default()
-        };
-        own_page(conn, v, tid, x)
+        let error = FormError::of(&e);
+        with(
+            tid,
+            Extras {
+                f,
+                error,
+                ..Extras::default()
+            },
+        )(conn, v)
     };
     post.answer(r, to, again).await
 }
@@ -174,20 +187,15 @@ pub async fn rollback(
 ) -> Result<HttpResponse, PageError> {
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
-    let source = ListSource::parse(f.source.trim())
-        .ok_or_else(|| DomainError::invalid("source", msg!("choose the list: fide or national")));
+    let source = source_of(&f.source);
     if let (Ok(source), false) = (&source, f.confirm.trim() == "1") {
         let q = post.tr().t("rl_own_rollback_confirm").to_string();
         let pending = Some((source.as_str().to_string(), q));
-        return post
-            .show(StatusCode::OK, move |conn, v| {
-                let x = Extras {
-                    pending,
-                    ..Extras::default()
-                };
-                own_page(conn, v, tid, x)
-            })
-            .await;
+        let x = Extras {
+            pending,
+            ..Extras::default()
+        };
+        return post.show(StatusCode::OK, with(tid, x)).await;
     }
     let op = move |conn: &mut DbConnection, actor: &_, source| {
         rating_list::rollback_own(conn, actor, tid, &Rollback { source })

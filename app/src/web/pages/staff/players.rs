@@ -163,14 +163,11 @@ pub async fn register(
 ) -> Result<HttpResponse, PageError> {
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
-    let (registered, max) = (post.tr().t("registered"), state.limits.max_players);
+    let registered = post.tr().t("registered");
     // Back to an empty form with the focus in the name field: the next player.
     post.submit(
         f.command(),
-        move |conn, actor, cmd| {
-            let p = registration::register(conn, actor, tid, cmd)?;
-            crate::domain::limits::players_within(conn, tid, max).map(|()| p)
-        },
+        register_op(tid, state.limits.max_players),
         |p| players_done(tid, &format!("{}: {registered}", p.name)),
         move |conn, v, e| {
             let x = PlayersExtras::with(|x| (x.f, x.error) = (f, FormError::of(&e)));
@@ -178,6 +175,24 @@ pub async fn register(
         },
     )
     .await
+}
+
+/// A registration within the server's limit of `max` players
+/// (`domain::limits`): past it, nothing is stored.
+fn register_op(
+    tid: TournamentId,
+    max: usize,
+) -> impl FnOnce(
+    &mut DbConnection,
+    &crate::domain::Actor,
+    registration::RegisterPlayer,
+) -> DomainResult<PlayerView>
+       + Send
+       + 'static {
+    move |conn, actor, cmd| {
+        let p = registration::register(conn, actor, tid, cmd)?;
+        crate::domain::limits::players_within(conn, tid, max).map(|()| p)
+    }
 }
 
 #[derive(Deserialize, Default)]
