@@ -670,6 +670,7 @@ fn every_way_in_keeps_the_limits() {
         limited(&v, "api");
         assert_eq!(v["current"]["limit"], "max_players", "[{label}] {v}");
         assert_eq!(count(one), 4, "[{label}] nothing stored");
+        assert_eq!(app.audit_count(), audit, "[{label}] no audit row");
 
         // One by one on the page, and a pasted list.
         let page = Form::new(&app.base);
