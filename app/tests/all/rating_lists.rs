@@ -831,6 +831,11 @@ fn a_tournament_s_own_list_on_both_backends() {
             json!({"source": "fide"}),
         );
         assert_eq!(s.as_u16(), 403, "[{label}] nor rolls back");
+        let (s, _) = other.post(
+            &format!("/api/v1/tournaments/{mine}/rating-lists/rollback"),
+            json!({"source": "nonsense"}),
+        );
+        assert_eq!(s.as_u16(), 403, "[{label}] the role before the body");
         assert_eq!(
             other
                 .get(&format!("/api/v1/tournaments/{mine}/rating-lists"))

@@ -492,6 +492,11 @@ pub async fn rollback_own(
     body: Body<Rollback>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
+    // Who asks, before the body is looked at: an outsider's bad body is a 403.
+    read(&state, &req, move |conn, actor| {
+        rating_list::require_list_scope(conn, actor, Some(tid))
+    })
+    .await?;
     let v = write_body(&state, &req, body, move |conn, actor, cmd: Rollback| {
         rating_list::rollback_own(conn, actor, tid, &cmd)
     })
