@@ -839,6 +839,19 @@ fn every_way_in_keeps_the_limits() {
         assert_eq!(v["field"], "trf", "[{label}] {v}");
         limited(&v, "team TRF");
         assert_eq!(app.audit_count(), audit, "[{label}] nothing imported");
+        // The same file on the import page, as a new tournament: 422, no tournament.
+        let apage = Form::new(&app.base);
+        let (s, _, _) = apage.post(
+            "/login",
+            &[("username", "admin"), ("password", common::ADMIN_PASSWORD)],
+        );
+        assert_eq!(s, 303, "[{label}] admin login");
+        let csrf = apage.csrf("/import-trf");
+        let audit = app.audit_count();
+        let (s, _, body) = apage.post("/import-trf", &[("csrf", &csrf), ("trf", &trf)]);
+        assert_eq!(s, 422, "[{label}] the import page: {body}");
+        assert!(body.contains("at most 4"), "[{label}] {body}");
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing imported");
     }
     assert_eq!(Limits::default().max_tournaments_per_user, 50);
 }
