@@ -51,9 +51,14 @@ pub struct Limits {
     /// (`ARBITER_BODY_TIMEOUT_MS`; large rating lists go through
     /// `arbiter ratings import`).
     pub body_timeout_ms: u64,
-    /// The most players a tournament may have from an import
-    /// (`ARBITER_MAX_PLAYERS`); a larger file is refused with 422.
+    /// The most players a tournament may have (`ARBITER_MAX_PLAYERS`), on
+    /// every way in (`domain::limits`): a larger import is refused with 422,
+    /// a registration, an approved entry or a roster past it with 409.
     pub max_players: usize,
+    /// The most tournaments one user may organize
+    /// (`ARBITER_MAX_TOURNAMENTS_PER_USER`); one more is refused with 409.
+    /// Administrators are exempt.
+    pub max_tournaments_per_user: usize,
     /// The bytes the cache of public answers may hold (`ARBITER_CACHE_BYTES`);
     /// past it, the answers read longest ago go.
     pub cache_bytes: usize,
@@ -75,6 +80,7 @@ impl Default for Limits {
             body_idle_timeout_ms: 10_000,
             body_timeout_ms: 300_000,
             max_players: 2000,
+            max_tournaments_per_user: 50,
             cache_bytes: 256 << 20,
             mirror_bytes: 16 << 20,
             mirror_per_minute: 120,
@@ -100,6 +106,10 @@ impl Limits {
             body_idle_timeout_ms: var("ARBITER_BODY_IDLE_TIMEOUT_MS", d.body_idle_timeout_ms),
             body_timeout_ms: var("ARBITER_BODY_TIMEOUT_MS", d.body_timeout_ms),
             max_players: var("ARBITER_MAX_PLAYERS", d.max_players),
+            max_tournaments_per_user: var(
+                "ARBITER_MAX_TOURNAMENTS_PER_USER",
+                d.max_tournaments_per_user,
+            ),
             cache_bytes: var("ARBITER_CACHE_BYTES", d.cache_bytes),
             mirror_bytes: var("ARBITER_MAX_MIRROR_BYTES", d.mirror_bytes),
             mirror_per_minute: var("ARBITER_MIRROR_PER_MINUTE", d.mirror_per_minute),

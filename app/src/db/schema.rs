@@ -274,6 +274,7 @@ diesel::table! {
         imported_at -> Text,
         row_count -> BigInt,
         active -> Bool,
+        tournament_id -> Nullable<Integer>,
     }
 }
 

@@ -21,6 +21,7 @@ pub use crate::types::ids;
 pub mod interchange;
 pub mod kinds;
 pub mod library;
+pub mod limits;
 pub mod mirror;
 pub mod model;
 pub mod msg;

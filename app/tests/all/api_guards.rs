@@ -71,6 +71,8 @@ pub(crate) fn sample_body(path: &str, method: &Method) -> serde_json::Value {
         ("POST", "/api/v1/tournaments/{tid}/players/{pid}/erase") => json!({"confirm": true}),
         ("POST", "/api/v1/rating-lists") => json!("<playerslist><player><fideid>1</fideid><name>A, B</name></player></playerslist>"),
         ("POST", "/api/v1/rating-lists/rollback") => json!({"source": "fide"}),
+        ("POST", "/api/v1/tournaments/{tid}/rating-lists") => json!("<playerslist><player><fideid>1</fideid><name>A, B</name></player></playerslist>"),
+        ("POST", "/api/v1/tournaments/{tid}/rating-lists/rollback") => json!({"source": "fide"}),
         ("POST", "/api/v1/rating-lists/managers") => json!({"username": "stranger", "list_manager": true}),
         ("POST", "/api/v1/tournaments/{tid}/rerate") => json!({"preview": false}),
         ("PUT", "/api/v1/tournaments/{tid}/prizes") => json!({"table": {"categories": [{"name": "Overall", "prizes": [10000]}]}, "version": 0}),

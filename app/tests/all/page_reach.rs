@@ -53,6 +53,16 @@ fn reach() -> Vec<(&'static str, &'static str, Reach)> {
         ("POST", "/api/v1/tournaments", Form("/new")),
         (
             "POST",
+            t("/rating-lists"),
+            Form("/t/{tid}/manage/rating-lists/upload"),
+        ),
+        (
+            "POST",
+            t("/rating-lists/rollback"),
+            Form("/t/{tid}/manage/rating-lists/rollback"),
+        ),
+        (
+            "POST",
             "/api/v1/tournaments/import-trf",
             Form("/import-trf"),
         ),

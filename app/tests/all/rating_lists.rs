@@ -9,6 +9,7 @@ use crate::common;
 
 use app::ratinggen;
 use common::build::EventBuilder;
+use common::form::Form;
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
@@ -704,5 +705,332 @@ fn cli_imports_a_list() {
         assert_eq!(found.len(), 1);
         assert_eq!(found[0].name, ratinggen::player(999).name);
         assert_eq!(found[0].list_date, "2026-11-01");
+    }
+}
+
+/// A FIDE XML list of one player: `fid` listed as `name`, rated `rating`
+/// (standard, K 20).
+fn one_player_xml(fid: i64, name: &str, rating: i32) -> String {
+    format!(
+        "<playerslist><player><fideid>{fid}</fideid><name>{name}</name><country>POL</country>\
+         <sex>M</sex><title></title><rating>{rating}</rating><k>20</k><birthday>1999</birthday>\
+         <flag></flag></player></playerslist>"
+    )
+}
+
+fn own_upload(c: &Client, tid: i64, query: &str, body: &str) -> (u16, Value) {
+    let a = c.raw(
+        reqwest::Method::POST,
+        &format!("/api/v1/tournaments/{tid}/rating-lists?{query}"),
+        "application/octet-stream",
+        body,
+    );
+    (a.0.as_u16(), a.1)
+}
+
+fn search_in(c: &Client, tid: i64, q: &str) -> Vec<Value> {
+    let a = c.get(&format!(
+        "/api/v1/rating-lists/search?q={}&tid={tid}",
+        url_encode(q)
+    ));
+    assert_eq!(a.0.as_u16(), 200, "search {q} in {tid}: {}", a.1);
+    a.1.as_array().unwrap().clone()
+}
+
+/// The actions of tournament `tid`'s audit log, newest first.
+fn audit_actions(c: &Client, tid: i64) -> Vec<String> {
+    let a = c.get(&format!("/api/v1/tournaments/{tid}/audit"));
+    assert_eq!(a.0.as_u16(), 200, "{}", a.1);
+    a.1.as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Issue 41: an organizer loads a rating list for his own tournament only.
+/// Its registration, search and re-rating read it instead of the server's;
+/// another organizer's tournament does not see it, and he cannot load one
+/// into the first (403, nothing stored); a rollback puts the previous own
+/// list back; the server-wide list is never touched; each load and rollback
+/// is one audit row of the tournament.
+#[test]
+fn a_tournament_s_own_list_on_both_backends() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let admin = app.user("admin");
+        let (s, v) = upload(&admin, "format=xml&date=2026-10-01", &generated("xml", 300));
+        assert_eq!(s, 201, "[{label}] the server's list: {v}");
+        let server_lists = admin.get("/api/v1/rating-lists").1;
+        let org = app.user("organizer");
+        let other = app.user("other");
+        let mine = EventBuilder::swiss(&org)
+            .named("Mine")
+            .rounds(5)
+            .build()
+            .tid
+            .get() as i64;
+        let theirs = EventBuilder::swiss(&other)
+            .named("Theirs")
+            .rounds(5)
+            .build()
+            .tid
+            .get() as i64;
+        let i = (0..300)
+            .find(|&i| ratinggen::player(i).standard.is_some())
+            .unwrap();
+        let (fid, p) = (ratinggen::fide_id(i), ratinggen::player(i));
+
+        // The organizer loads a list for his tournament.
+        let audit = app.audit_count();
+        let (s, v) = own_upload(
+            &org,
+            mine,
+            "format=xml&date=2026-11-20&name=Own%201",
+            &one_player_xml(fid, "Own, First", 2345),
+        );
+        assert_eq!(s, 201, "[{label}] {v}");
+        assert_eq!(
+            (v["tournament_id"].as_i64(), v["players"].as_i64()),
+            (Some(mine), Some(1)),
+            "[{label}] {v}"
+        );
+        assert_eq!(app.audit_count(), audit + 1, "[{label}] one audit row");
+        assert_eq!(audit_actions(&org, mine)[0], "rating_list.import");
+        let lists = org.ok(
+            org.get(&format!("/api/v1/tournaments/{mine}/rating-lists")),
+            200,
+            "own lists",
+        );
+        assert_eq!(
+            lists["own"].as_array().unwrap().len(),
+            1,
+            "[{label}] {lists}"
+        );
+        assert_eq!(lists["in_use"][0]["name"], "Own 1", "[{label}] {lists}");
+
+        // The other organizer: no upload into the first tournament, no look.
+        let audit = app.audit_count();
+        let (s, v) = own_upload(
+            &other,
+            mine,
+            "format=xml&date=2026-11-21",
+            &one_player_xml(fid, "Planted, Fake", 2850),
+        );
+        assert_eq!(s, 403, "[{label}] another organizer: {v}");
+        let (s, _) = own_upload(
+            &app.client(),
+            mine,
+            "format=xml",
+            &one_player_xml(fid, "X, Y", 2000),
+        );
+        assert_eq!(s, 401, "[{label}] anonymous");
+        let (s, _) = other.post(
+            &format!("/api/v1/tournaments/{mine}/rating-lists/rollback"),
+            json!({"source": "fide"}),
+        );
+        assert_eq!(s.as_u16(), 403, "[{label}] nor rolls back");
+        let (s, _) = other.post(
+            &format!("/api/v1/tournaments/{mine}/rating-lists/rollback"),
+            json!({"source": "nonsense"}),
+        );
+        assert_eq!(s.as_u16(), 403, "[{label}] the role before the body");
+        assert_eq!(
+            other
+                .get(&format!("/api/v1/tournaments/{mine}/rating-lists"))
+                .0
+                .as_u16(),
+            403,
+            "[{label}] nor reads"
+        );
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+        assert_eq!(
+            org.get(&format!("/api/v1/tournaments/{mine}/rating-lists"))
+                .1,
+            lists,
+            "[{label}] nothing stored"
+        );
+        assert!(search_in(&org, mine, "planted").is_empty(), "[{label}]");
+
+        // His own tournament reads the server's list.
+        let theirs_lists = other.ok(
+            other.get(&format!("/api/v1/tournaments/{theirs}/rating-lists")),
+            200,
+            "their lists",
+        );
+        assert!(theirs_lists["own"].as_array().unwrap().is_empty());
+        assert_eq!(theirs_lists["in_use"], server_lists, "[{label}]");
+        let found = search_in(&other, theirs, &fid.to_string());
+        assert_eq!(names(&found), vec![p.name.clone()], "[{label}]");
+        let reg = |c: &Client, tid: i64| {
+            c.ok(
+                c.post(
+                    &format!("/api/v1/tournaments/{tid}/players"),
+                    json!({"fide_id": fid, "from_rating_list": true}),
+                ),
+                201,
+                "register from the list",
+            )
+        };
+        let r = reg(&other, theirs);
+        assert_eq!(
+            (r["name"].as_str(), r["rating"].as_i64()),
+            (Some(p.name.as_str()), p.standard.map(i64::from)),
+            "[{label}] the server's data: {r}"
+        );
+        // The first tournament registers from its own list.
+        let found = search_in(&org, mine, &fid.to_string());
+        assert_eq!(names(&found), vec!["Own, First"], "[{label}] {found:?}");
+        let r = reg(&org, mine);
+        assert_eq!(
+            (r["name"].as_str(), r["rating"].as_i64()),
+            (Some("Own, First"), Some(2345)),
+            "[{label}] the own list's data: {r}"
+        );
+
+        // A second own list; the re-rating reads it.
+        let (s, v) = own_upload(
+            &org,
+            mine,
+            "format=xml&date=2026-11-25&name=Own%202",
+            &one_player_xml(fid, "Own, Second", 2400),
+        );
+        assert_eq!(s, 201, "[{label}] {v}");
+        let preview = org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{mine}/rerate"),
+                json!({"preview": true}),
+            ),
+            200,
+            "preview",
+        );
+        assert_eq!(preview["list"]["name"], "Own 2", "[{label}] {preview}");
+        assert_eq!(
+            preview["changes"][0]["new_rating"], 2400,
+            "[{label}] {preview}"
+        );
+
+        // Rolled back: the first own list again.
+        let audit = app.audit_count();
+        let back = org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{mine}/rating-lists/rollback"),
+                json!({"source": "fide"}),
+            ),
+            200,
+            "rollback",
+        );
+        assert_eq!(back["own"][0]["name"], "Own 1", "[{label}] {back}");
+        assert_eq!(back["kept"][0]["name"], "Own 2", "[{label}] {back}");
+        assert_eq!(app.audit_count(), audit + 1, "[{label}] one audit row");
+        assert_eq!(audit_actions(&org, mine)[0], "rating_list.rollback");
+        assert_eq!(
+            names(&search_in(&org, mine, &fid.to_string())),
+            vec!["Own, First"],
+            "[{label}]"
+        );
+        let preview = org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{mine}/rerate"),
+                json!({"preview": true}),
+            ),
+            200,
+            "preview after the rollback",
+        );
+        assert!(
+            preview["changes"].as_array().unwrap().is_empty(),
+            "[{label}] {preview}"
+        );
+        // A tournament without a list of its own has nothing to roll back.
+        let (s, v) = other.post(
+            &format!("/api/v1/tournaments/{theirs}/rating-lists/rollback"),
+            json!({"source": "fide"}),
+        );
+        assert_eq!(s.as_u16(), 409, "[{label}] {v}");
+
+        // The server-wide list was never touched.
+        assert_eq!(
+            admin.get("/api/v1/rating-lists").1,
+            server_lists,
+            "[{label}]"
+        );
+        assert_eq!(
+            names(&search(&admin, &fid.to_string())),
+            vec![p.name.clone()],
+            "[{label}] the server's search"
+        );
+
+        // The staff page: the organizer loads and rolls back; the other is refused.
+        let page = Form::new(&app.base);
+        let (s, _, _) = page.post(
+            "/login",
+            &[
+                ("username", "organizer"),
+                ("password", common::USER_PASSWORD),
+            ],
+        );
+        assert_eq!(s, 303, "[{label}] login");
+        let screen = page.get(&format!("/t/{mine}/manage/rating-lists"));
+        assert_eq!(screen.0, 200, "[{label}]");
+        assert!(
+            screen.1.contains("id=\"nav-own-lists\"")
+                && screen.1.contains("id=\"rl-upload\"")
+                && screen.1.contains("Own 1"),
+            "[{label}] {}",
+            screen.1
+        );
+        let csrf = page.csrf(&format!("/t/{mine}/manage/rating-lists"));
+        let xml = one_player_xml(fid, "Own, Third", 2410);
+        let (s, location, body) = page.post_file(
+            &format!("/t/{mine}/manage/rating-lists/upload?csrf={csrf}"),
+            &[("format", "xml"), ("name", "Own 3"), ("date", "2026-11-26")],
+            ("file", "own.xml", xml.as_bytes()),
+        );
+        assert_eq!(s, 303, "[{label}] {body}");
+        assert!(location.contains("done="), "[{label}] {location}");
+        assert_eq!(
+            names(&search_in(&org, mine, &fid.to_string())),
+            vec!["Own, Third"],
+            "[{label}] loaded from the page"
+        );
+        let (s, _, _) = page.post(
+            &format!("/t/{mine}/manage/rating-lists/rollback"),
+            &[("csrf", &csrf), ("source", "fide"), ("confirm", "1")],
+        );
+        assert_eq!(s, 303, "[{label}] rolled back from the page");
+        assert_eq!(
+            names(&search_in(&org, mine, &fid.to_string())),
+            vec!["Own, First"],
+            "[{label}]"
+        );
+        let outsider = Form::new(&app.base);
+        outsider.post(
+            "/login",
+            &[("username", "other"), ("password", common::USER_PASSWORD)],
+        );
+        assert_eq!(
+            outsider.get(&format!("/t/{mine}/manage/rating-lists")).0,
+            403,
+            "[{label}] another organizer's tournament"
+        );
+        let ocsrf = outsider.csrf(&format!("/t/{theirs}/manage/rating-lists"));
+        let audit = app.audit_count();
+        let (s, _, _) = outsider.post_file(
+            &format!("/t/{mine}/manage/rating-lists/upload?csrf={ocsrf}"),
+            &[("format", "xml")],
+            (
+                "file",
+                "planted.xml",
+                one_player_xml(fid, "Planted, Fake", 2850).as_bytes(),
+            ),
+        );
+        assert_eq!(s, 403, "[{label}] the page refuses him too");
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+        assert_eq!(
+            admin.get("/api/v1/rating-lists").1,
+            server_lists,
+            "[{label}]"
+        );
     }
 }

@@ -577,3 +577,281 @@ fn a_large_pairing_does_not_stall_other_tournaments() {
         );
     }
 }
+
+/// The player limit (`ARBITER_MAX_PLAYERS`) on every way in, and the
+/// tournaments one user may organize (`ARBITER_MAX_TOURNAMENTS_PER_USER`,
+/// administrators exempt): each refusal names its limit and stores nothing.
+#[test]
+fn every_way_in_keeps_the_limits() {
+    use common::form::Form;
+    for backend in backends() {
+        // A team TRF of 6 players, made on a server with the default limits.
+        let trf = {
+            let big = TestApp::start(backend);
+            let admin = big.user("admin");
+            let tid = EventBuilder::swiss(&admin)
+                .named("Big")
+                .rounds(3)
+                .build()
+                .tid;
+            let tid = i64::from(tid);
+            admin.ok(
+                admin.put(
+                    &format!("/api/v1/tournaments/{tid}/team-event"),
+                    json!({"system": "swiss", "boards": 2, "rounds": 3}),
+                ),
+                200,
+                "team event",
+            );
+            for t in 1..=2 {
+                let roster: Vec<_> = (1..=3)
+                    .map(|k| json!({"name": format!("Gracz {t}-{k}"), "rating": 2000 - k}))
+                    .collect();
+                admin.ok(
+                    admin.post(
+                        &format!("/api/v1/tournaments/{tid}/teams"),
+                        json!({"name": format!("Team {t}"), "roster": roster}),
+                    ),
+                    201,
+                    "team",
+                );
+            }
+            let a = admin.get(&format!("/api/v1/tournaments/{tid}/team-export.trf"));
+            a.1.as_str().unwrap().to_string()
+        };
+        let app = TestApp::start_with_limits(
+            backend,
+            Limits {
+                max_players: 4,
+                max_tournaments_per_user: 3,
+                ..Limits::default()
+            },
+        );
+        let label = app.label();
+        let org = app.user("organizer");
+        let create = |name: &str| -> (u16, serde_json::Value) {
+            let a = org.post("/api/v1/tournaments", json!({"name": name, "rounds": 5}));
+            (a.0.as_u16(), a.1)
+        };
+        let limited = |v: &serde_json::Value, what: &str| {
+            assert!(
+                v["error"].as_str().unwrap_or("").contains("at most 4"),
+                "[{label}] {what}: {v}"
+            );
+        };
+        let count = |tid: i64| -> usize {
+            org.get(&format!("/api/v1/tournaments/{tid}/players"))
+                .1
+                .as_array()
+                .unwrap()
+                .len()
+        };
+
+        // One by one over the API: the fifth player is a 409.
+        let (s, v) = create("One by one");
+        assert_eq!(s, 201, "[{label}] {v}");
+        let one = v["id"].as_i64().unwrap();
+        for i in 0..4 {
+            org.ok(
+                org.post(
+                    &format!("/api/v1/tournaments/{one}/players"),
+                    json!({"name": format!("Player, No{i}"), "rating": 2000 - i}),
+                ),
+                201,
+                "register",
+            );
+        }
+        let audit = app.audit_count();
+        let (s, v) = org.post(
+            &format!("/api/v1/tournaments/{one}/players"),
+            json!({"name": "Player, Fifth"}),
+        );
+        assert_eq!(s.as_u16(), 409, "[{label}] {v}");
+        limited(&v, "api");
+        assert_eq!(v["current"]["limit"], "max_players", "[{label}] {v}");
+        assert_eq!(count(one), 4, "[{label}] nothing stored");
+        assert_eq!(app.audit_count(), audit, "[{label}] no audit row");
+
+        // One by one on the page, and a pasted list.
+        let page = Form::new(&app.base);
+        let (s, _, _) = page.post(
+            "/login",
+            &[
+                ("username", "organizer"),
+                ("password", common::USER_PASSWORD),
+            ],
+        );
+        assert_eq!(s, 303, "[{label}] login");
+        let csrf = page.csrf(&format!("/t/{one}/manage/players"));
+        let (s, _, body) = page.post(
+            &format!("/t/{one}/manage/players"),
+            &[("csrf", &csrf), ("name", "Page, Player")],
+        );
+        assert_eq!(s, 409, "[{label}] the page: {body}");
+        assert!(body.contains("at most 4"), "[{label}] {body}");
+        let (s, v) = create("Pasted");
+        assert_eq!(s, 201, "[{label}] {v}");
+        let pasted = v["id"].as_i64().unwrap();
+        for i in 0..3 {
+            org.ok(
+                org.post(
+                    &format!("/api/v1/tournaments/{pasted}/players"),
+                    json!({"name": format!("Listed, No{i}")}),
+                ),
+                201,
+                "register",
+            );
+        }
+        let (s, _, body) = page.post(
+            &format!("/t/{pasted}/manage/import"),
+            &[
+                ("csrf", &csrf),
+                ("csv", "Pasted, One; 1500\nPasted, Two; 1600\n"),
+            ],
+        );
+        assert_eq!(s, 422, "[{label}] a pasted list: {body}");
+        assert!(body.contains("at most 4"), "[{label}] {body}");
+        assert_eq!(count(pasted), 3, "[{label}] nothing of the list stored");
+
+        // Online entries: the one that would make a fifth is not accepted.
+        org.ok(
+            org.put(
+                &format!("/api/v1/tournaments/{pasted}/entry-form"),
+                json!({"is_open": true}),
+            ),
+            200,
+            "open the entries",
+        );
+        let anon = app.client();
+        let entry = |name: &str| -> i64 {
+            anon.ok(
+                anon.post(
+                    &format!("/api/v1/tournaments/{pasted}/entries"),
+                    json!({"name": name, "birth_date": "1990"}),
+                ),
+                201,
+                "enter",
+            )["id"]
+                .as_i64()
+                .unwrap()
+        };
+        let (first, second) = (entry("Entered, First"), entry("Entered, Second"));
+        org.ok(
+            org.post(
+                &format!("/api/v1/tournaments/{pasted}/entries/{first}/approve"),
+                json!({}),
+            ),
+            200,
+            "approve the fourth",
+        );
+        let audit_before = app.audit_count();
+        let (s, v) = org.post(
+            &format!("/api/v1/tournaments/{pasted}/entries/{second}/approve"),
+            json!({}),
+        );
+        assert_eq!(s.as_u16(), 409, "[{label}] {v}");
+        limited(&v, "entry");
+        let ecsrf = page.csrf(&format!("/t/{pasted}/manage/entries"));
+        let (s, _, body) = page.post(
+            &format!("/t/{pasted}/manage/entries/{second}/approve"),
+            &[("csrf", &ecsrf)],
+        );
+        assert_eq!(s, 409, "[{label}] approved on the page: {body}");
+        assert_eq!(count(pasted), 4, "[{label}]");
+        assert_eq!(app.audit_count(), audit_before, "[{label}] nothing written");
+
+        // A team's roster past the limit.
+        let (s, v) = create("Teams");
+        assert_eq!(s, 201, "[{label}] {v}");
+        let teams = v["id"].as_i64().unwrap();
+        org.ok(
+            org.put(
+                &format!("/api/v1/tournaments/{teams}/team-event"),
+                json!({"system": "swiss", "boards": 2, "rounds": 3}),
+            ),
+            200,
+            "team event",
+        );
+        let roster = |t: i32| -> serde_json::Value {
+            let r: Vec<_> = (1..=3)
+                .map(|k| json!({"name": format!("Member {t}-{k}")}))
+                .collect();
+            json!({"name": format!("Team {t}"), "roster": r})
+        };
+        org.ok(
+            org.post(&format!("/api/v1/tournaments/{teams}/teams"), roster(1)),
+            201,
+            "first team",
+        );
+        let (s, v) = org.post(&format!("/api/v1/tournaments/{teams}/teams"), roster(2));
+        assert_eq!(s.as_u16(), 409, "[{label}] {v}");
+        limited(&v, "roster");
+        let listed = org
+            .get(&format!("/api/v1/tournaments/{teams}/team-event"))
+            .1;
+        assert_eq!(
+            listed["teams"].as_array().map(Vec::len),
+            Some(1),
+            "[{label}] {listed}"
+        );
+
+        // Tournaments per user: the fourth is refused; nothing stored.
+        let audit = app.audit_count();
+        let (s, v) = create("Fourth");
+        assert_eq!(s, 409, "[{label}] {v}");
+        assert_eq!(
+            v["current"]["limit"], "max_tournaments_per_user",
+            "[{label}] {v}"
+        );
+        assert!(
+            v["error"].as_str().unwrap().contains("at most 3"),
+            "[{label}] {v}"
+        );
+        let (s, v) = org.post(
+            "/api/v1/tournaments/import-trf",
+            json!("012 Imported\n001    1      A, B                              2000\n"),
+        );
+        assert_eq!(s.as_u16(), 409, "[{label}] an imported one too: {v}");
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
+
+        // Administrators are exempt from the tournaments limit, not from the
+        // players limit: a team TRF of 6 players is a 422 at `trf`.
+        let admin = app.user("admin");
+        let mut last = 0;
+        for i in 0..4 {
+            last = admin.ok(
+                admin.post(
+                    "/api/v1/tournaments",
+                    json!({"name": format!("Admin {i}"), "rounds": 3}),
+                ),
+                201,
+                "admin creates",
+            )["id"]
+                .as_i64()
+                .unwrap();
+        }
+        let audit = app.audit_count();
+        let (s, v) = admin.post(
+            &format!("/api/v1/tournaments/{last}/team-import"),
+            json!(trf),
+        );
+        assert_eq!(s.as_u16(), 422, "[{label}] {v}");
+        assert_eq!(v["field"], "trf", "[{label}] {v}");
+        limited(&v, "team TRF");
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing imported");
+        // The same file on the import page, as a new tournament: 422, no tournament.
+        let apage = Form::new(&app.base);
+        let (s, _, _) = apage.post(
+            "/login",
+            &[("username", "admin"), ("password", common::ADMIN_PASSWORD)],
+        );
+        assert_eq!(s, 303, "[{label}] admin login");
+        let csrf = apage.csrf("/import-trf");
+        let audit = app.audit_count();
+        let (s, _, body) = apage.post("/import-trf", &[("csrf", &csrf), ("trf", &trf)]);
+        assert_eq!(s, 422, "[{label}] the import page: {body}");
+        assert!(body.contains("at most 4"), "[{label}] {body}");
+        assert_eq!(app.audit_count(), audit, "[{label}] nothing imported");
+    }
+    assert_eq!(Limits::default().max_tournaments_per_user, 50);
+}

@@ -695,7 +695,9 @@ pub fn import_trf_file(
     max_players: usize,
 ) -> DomainResult<ImportedTrf> {
     if crate::domain::teams::is_team_trf(text) {
-        return crate::domain::teams::import_trf_as_new(conn, actor, text).map(ImportedTrf::Team);
+        let tid = crate::domain::teams::import_trf_as_new(conn, actor, text)?;
+        crate::domain::limits::players_within_file(conn, tid, max_players, "trf")?;
+        return Ok(ImportedTrf::Team(tid));
     }
     let parsed = read_trf_text(text, max_players)?;
     import_trf(conn, actor, &parsed).map(|v| ImportedTrf::Individual(v.tournament.id))

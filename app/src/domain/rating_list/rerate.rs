@@ -39,8 +39,9 @@ pub struct RerateReport {
     pub not_in_list: Vec<String>,
 }
 
-/// Re-rates the tournament's players from the FIDE list (rating for the
-/// event's time control, title, federation, K): `preview` only reports. Not
+/// Re-rates the tournament's players from the FIDE list it registers from
+/// (its own, else the server-wide one; `fide_list`): rating for the
+/// event's time control, title, federation, K. `preview` only reports. Not
 /// once round 1 is paired (409): the pairing numbers follow the ratings.
 pub fn rerate(
     conn: &mut DbConnection,
@@ -59,9 +60,8 @@ pub fn rerate(
             "round 1 is paired: the players are re-rated only before the first pairing"
         )));
     }
-    let list = lists(conn)?
-        .into_iter()
-        .find(|l| l.source == ListSource::Fide)
+    // The tournament's own FIDE list when it has one (issue 41).
+    let list = fide_list(conn, Some(tid))?
         .ok_or_else(|| DomainError::conflict(msg!("no FIDE rating list is imported")))?;
     let kind = event_rating_kind(&t);
     let rows: Vec<PlayerRow> = players::table
@@ -73,7 +73,7 @@ pub fn rerate(
     let mut not_in_list = Vec::new();
     for p in &rows {
         let Some(fid) = p.fide_id else { continue };
-        let Some(f) = by_fide_id(conn, fid)? else {
+        let Some(f) = in_list(conn, &list, fid)? else {
             not_in_list.push(format!("{} ({fid})", p.name));
             continue;
         };

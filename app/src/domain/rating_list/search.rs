@@ -137,12 +137,7 @@ macro_rules! found_columns {
     };
 }
 
-fn found(conn: &mut DbConnection, rows: Vec<FoundRow>) -> DomainResult<Vec<FoundPlayer>> {
-    let lists: Vec<RatingListView> = if rows.is_empty() {
-        Vec::new()
-    } else {
-        lists(conn)?
-    };
+fn found(lists: &[RatingListView], rows: Vec<FoundRow>) -> DomainResult<Vec<FoundPlayer>> {
     Ok(rows
         .into_iter()
         .map(|(a, b)| {
@@ -172,10 +167,22 @@ fn found(conn: &mut DbConnection, rows: Vec<FoundRow>) -> DomainResult<Vec<Found
         .collect())
 }
 
-/// Searches the lists: a number is an id (FIDE or national), anything else a
+/// Searches the server-wide lists (`search_for` with no tournament).
+pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<FoundPlayer>> {
+    search_for(conn, None, q, limit)
+}
+
+/// Searches the lists tournament `tid` registers from (`lists_in_use`: its
+/// own list of a source before the server-wide one; the server-wide lists
+/// with no tournament): a number is an id (FIDE or national), anything else a
 /// prefix of the folded name ("Kowalski, J", "kowalski j" and "Kowalski J"
 /// find "Kowalski, Jan"; so does "Kowalski, Jan" for "Kowalski, Ján").
-pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<FoundPlayer>> {
+pub fn search_for(
+    conn: &mut DbConnection,
+    tid: Option<TournamentId>,
+    q: &str,
+    limit: i64,
+) -> DomainResult<Vec<FoundPlayer>> {
     if q.is_empty() {
         return Err(DomainError::invalid(
             "q",
@@ -186,7 +193,8 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
     let limit = limit.clamp(1, 100);
     if !q.is_empty() && q.chars().all(|c| c.is_ascii_digit()) {
         let mut rows: Vec<FoundRow> = Vec::new();
-        let active = super::store::active_ids(conn)?;
+        let lists = lists_in_use(conn, tid)?;
+        let active: Vec<RatingListId> = lists.iter().map(|l| l.id).collect();
         if let Ok(n) = q.parse::<i64>() {
             rows = rating_list_players::table
                 .filter(rating_list_players::fide_id.eq(n))
@@ -203,7 +211,7 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
             .load(conn)?;
         rows.extend(national);
         rows.truncate(limit as usize);
-        return found(conn, rows);
+        return found(&lists, rows);
     }
     // Text with no letter or digit (", ", "-") is the beginning of no name:
     // it finds no one, white space alone included. Only an empty text is
@@ -216,7 +224,8 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
     // read in index order (no sort: with `id` as a second key PostgreSQL
     // sorted every match of a short prefix).
     let upper = format!("{key}\u{10FFFF}");
-    let active = super::store::active_ids(conn)?;
+    let lists = lists_in_use(conn, tid)?;
+    let active: Vec<RatingListId> = lists.iter().map(|l| l.id).collect();
     let rows: Vec<FoundRow> = rating_list_players::table
         .filter(rating_list_players::list_id.eq_any(&active))
         .filter(rating_list_players::search_key.ge(&key))
@@ -225,20 +234,46 @@ pub fn search(conn: &mut DbConnection, q: &str, limit: i64) -> DomainResult<Vec<
         .limit(limit)
         .select(found_columns!())
         .load(conn)?;
-    found(conn, rows)
+    found(&lists, rows)
 }
 
-/// The FIDE list's entry for a FIDE id, if any.
-pub fn by_fide_id(conn: &mut DbConnection, fide_id: i64) -> DomainResult<Option<FoundPlayer>> {
+/// The FIDE list tournament `tid` registers from (its own, else the
+/// server-wide one; the server-wide one with no tournament), if any.
+pub fn fide_list(
+    conn: &mut DbConnection,
+    tid: Option<TournamentId>,
+) -> DomainResult<Option<RatingListView>> {
+    Ok(lists_in_use(conn, tid)?
+        .into_iter()
+        .find(|l| l.source == ListSource::Fide))
+}
+
+/// List `list`'s entry for a FIDE id, if any.
+pub fn in_list(
+    conn: &mut DbConnection,
+    list: &RatingListView,
+    fide_id: i64,
+) -> DomainResult<Option<FoundPlayer>> {
     let rows: Vec<FoundRow> = rating_list_players::table
-        .inner_join(rating_lists::table)
+        .filter(rating_list_players::list_id.eq(list.id))
         .filter(rating_list_players::fide_id.eq(fide_id))
-        .filter(rating_lists::source.eq(ListSource::Fide.as_str()))
-        .filter(rating_lists::active.eq(true))
         .limit(1)
         .select(found_columns!())
         .load(conn)?;
-    Ok(found(conn, rows)?.into_iter().next())
+    Ok(found(std::slice::from_ref(list), rows)?.into_iter().next())
+}
+
+/// The entry for a FIDE id in the FIDE list tournament `tid` registers from
+/// (`fide_list`), if any.
+pub fn by_fide_id(
+    conn: &mut DbConnection,
+    tid: Option<TournamentId>,
+    fide_id: i64,
+) -> DomainResult<Option<FoundPlayer>> {
+    match fide_list(conn, tid)? {
+        Some(list) => in_list(conn, &list, fide_id),
+        None => Ok(None),
+    }
 }
 
 /// What a registration takes from the list, for the event's rating
@@ -255,14 +290,15 @@ pub struct Filled {
     pub k: Option<i32>,
 }
 
-/// The registration data of FIDE id `fide_id` from the FIDE list, for
-/// tournament `t`: `Invalid` on `fide_id` when the list lacks it.
+/// The registration data of FIDE id `fide_id` from the FIDE list tournament
+/// `t` registers from (its own, else the server-wide one): `Invalid` on
+/// `fide_id` when the list lacks it.
 pub fn registration_data(
     conn: &mut DbConnection,
     t: &TournamentRow,
     fide_id: i64,
 ) -> DomainResult<Filled> {
-    let Some(f) = by_fide_id(conn, fide_id)? else {
+    let Some(f) = by_fide_id(conn, Some(t.id), fide_id)? else {
         return Err(DomainError::invalid(
             "fide_id",
             msg!(

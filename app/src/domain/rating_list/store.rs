@@ -1,6 +1,8 @@
-//! Storage: a list imported in one transaction, replacing the previous list of its source.
+//! Storage: a list imported in one transaction, replacing the previous list
+//! of its source — the server-wide list, or one tournament's own (issue 41).
 
 use super::*;
+use crate::domain::ids::TournamentId;
 use crate::domain::msg::nested;
 
 /// An imported list.
@@ -14,9 +16,21 @@ pub struct RatingListView {
     pub list_date: String,
     pub imported_at: String,
     pub players: i64,
+    /// The tournament whose own list this is; absent for a server-wide list.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<i32>)]
+    pub tournament_id: Option<TournamentId>,
 }
 
-type ListRow = (RatingListId, String, String, String, String, i64);
+type ListRow = (
+    RatingListId,
+    String,
+    String,
+    String,
+    String,
+    i64,
+    Option<TournamentId>,
+);
 
 fn list_view(r: ListRow) -> RatingListView {
     RatingListView {
@@ -26,6 +40,7 @@ fn list_view(r: ListRow) -> RatingListView {
         list_date: r.3,
         imported_at: r.4,
         players: r.5,
+        tournament_id: r.6,
     }
 }
 
@@ -324,17 +339,68 @@ fn store(
     })
 }
 
-/// Imports a list from `players` (a reader over the file), replacing the
-/// previous list of the same source, in the caller's transaction: a problem
-/// anywhere in the file (answered as `Invalid` on `file`, with its line and
-/// byte) leaves the database as it was. One audit row.
+/// Who may load or roll back the lists of `scope`: the server-wide lists
+/// (`None`) need a list manager (`require_list_manager`); a tournament's own
+/// list its organizer (or an administrator).
+pub fn require_list_scope(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    scope: Option<TournamentId>,
+) -> DomainResult<()> {
+    match scope {
+        None => require_list_manager(conn, actor),
+        Some(tid) => require_role(conn, actor, tid, &[Role::Organizer]),
+    }
+}
+
+/// The lists of `scope` (the server-wide ones when `None`, else the
+/// tournament's own), of `source` and `active` when given, oldest first,
+/// each with whether it is in use.
+fn scope_rows(
+    conn: &mut DbConnection,
+    scope: Option<TournamentId>,
+    source: Option<ListSource>,
+    active: Option<bool>,
+) -> DomainResult<Vec<(ListRow, bool)>> {
+    let mut q = rating_lists::table.into_boxed();
+    q = match scope {
+        None => q.filter(rating_lists::tournament_id.is_null()),
+        Some(tid) => q.filter(rating_lists::tournament_id.eq(tid)),
+    };
+    if let Some(s) = source {
+        q = q.filter(rating_lists::source.eq(s.as_str()));
+    }
+    if let Some(a) = active {
+        q = q.filter(rating_lists::active.eq(a));
+    }
+    Ok(q.order(rating_lists::id)
+        .select((LIST_COLUMNS, rating_lists::active))
+        .load(conn)?)
+}
+
+/// Imports a server-wide list (`import_into` with no tournament).
 pub fn import(
     conn: &mut DbConnection,
     actor: &Actor,
     cmd: &ImportList,
     players: &mut (dyn Iterator<Item = Result<ListPlayer, ListError>> + Send),
 ) -> DomainResult<RatingListView> {
-    require_list_manager(conn, actor)?;
+    import_into(conn, actor, None, cmd, players)
+}
+
+/// Imports a list from `players` (a reader over the file) into `scope` (the
+/// server's lists, or tournament `scope`'s own), replacing the previous list
+/// of the same source there, in the caller's transaction: a problem anywhere
+/// in the file (answered as `Invalid` on `file`, with its line and byte)
+/// leaves the database as it was. One audit row.
+pub fn import_into(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    scope: Option<TournamentId>,
+    cmd: &ImportList,
+    players: &mut (dyn Iterator<Item = Result<ListPlayer, ListError>> + Send),
+) -> DomainResult<RatingListView> {
+    require_list_scope(conn, actor, scope)?;
     let date = cmd.list_date.trim();
     if chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
         return Err(DomainError::invalid(
@@ -345,21 +411,19 @@ pub fn import(
     let source = cmd.format.source();
     // The list this import replaces is kept, inactive, for a rollback; the
     // one it had replaced goes.
-    let retired: Vec<RatingListId> = rating_lists::table
-        .filter(rating_lists::source.eq(source.as_str()))
-        .filter(rating_lists::active.eq(false))
-        .select(rating_lists::id)
-        .load(conn)?;
-    for o in &retired {
-        diesel::delete(rating_list_players::table.filter(rating_list_players::list_id.eq(o)))
+    let kept = scope_rows(conn, scope, Some(source), None)?;
+    for (o, _) in kept.iter().filter(|(_, active)| !active) {
+        diesel::delete(rating_list_players::table.filter(rating_list_players::list_id.eq(o.0)))
             .execute(conn)?;
-        diesel::delete(rating_lists::table.filter(rating_lists::id.eq(o))).execute(conn)?;
+        diesel::delete(rating_lists::table.filter(rating_lists::id.eq(o.0))).execute(conn)?;
     }
-    let old: Vec<ListRow> = rating_lists::table
-        .filter(rating_lists::source.eq(source.as_str()))
-        .select(LIST_COLUMNS)
-        .load(conn)?;
-    diesel::update(rating_lists::table.filter(rating_lists::source.eq(source.as_str())))
+    let old: Vec<ListRow> = kept
+        .into_iter()
+        .filter(|(_, active)| *active)
+        .map(|(r, _)| r)
+        .collect();
+    let old_ids: Vec<RatingListId> = old.iter().map(|r| r.0).collect();
+    diesel::update(rating_lists::table.filter(rating_lists::id.eq_any(&old_ids)))
         .set(rating_lists::active.eq(false))
         .execute(conn)?;
     let imported_at = now();
@@ -371,6 +435,7 @@ pub fn import(
             rating_lists::imported_at.eq(&imported_at),
             rating_lists::row_count.eq(0i64),
             rating_lists::active.eq(true),
+            rating_lists::tournament_id.eq(scope),
         ))
         .returning(rating_lists::id)
         .get_result(conn)?;
@@ -405,13 +470,14 @@ pub fn import(
         list_date: date.to_string(),
         imported_at,
         players: count,
+        tournament_id: scope,
     };
     let before: Vec<RatingListView> = old.into_iter().map(list_view).collect();
     audit::record(
         conn,
         actor,
         Entry {
-            tournament_id: None,
+            tournament_id: scope,
             action: "rating_list.import",
             entity: "rating_list",
             entity_id: Some(id.into()),
@@ -429,6 +495,7 @@ const LIST_COLUMNS: (
     rating_lists::list_date,
     rating_lists::imported_at,
     rating_lists::row_count,
+    rating_lists::tournament_id,
 ) = (
     rating_lists::id,
     rating_lists::source,
@@ -436,24 +503,70 @@ const LIST_COLUMNS: (
     rating_lists::list_date,
     rating_lists::imported_at,
     rating_lists::row_count,
+    rating_lists::tournament_id,
 );
 
-/// The lists in use (one per source; registration and search read these).
+/// The server-wide lists in use (one per source).
 pub fn lists(conn: &mut DbConnection) -> DomainResult<Vec<RatingListView>> {
-    let rows: Vec<ListRow> = rating_lists::table
-        .filter(rating_lists::active.eq(true))
-        .order(rating_lists::id)
-        .select(LIST_COLUMNS)
-        .load(conn)?;
-    Ok(rows.into_iter().map(list_view).collect())
+    let rows = scope_rows(conn, None, None, Some(true))?;
+    Ok(rows.into_iter().map(|(r, _)| list_view(r)).collect())
 }
 
-/// The ids of the lists in use.
-pub(super) fn active_ids(conn: &mut DbConnection) -> DomainResult<Vec<RatingListId>> {
-    Ok(rating_lists::table
-        .filter(rating_lists::active.eq(true))
-        .select(rating_lists::id)
-        .load(conn)?)
+/// The lists tournament `tid` registers from (its registration, the staff's
+/// search and the re-rating read these): of each source, its own list when
+/// it has one in use, else the server-wide one. With no tournament, the
+/// server-wide lists.
+pub fn lists_in_use(
+    conn: &mut DbConnection,
+    tid: Option<TournamentId>,
+) -> DomainResult<Vec<RatingListView>> {
+    let mut own: Vec<RatingListView> = match tid {
+        Some(t) => scope_rows(conn, Some(t), None, Some(true))?
+            .into_iter()
+            .map(|(r, _)| list_view(r))
+            .collect(),
+        None => Vec::new(),
+    };
+    for l in lists(conn)? {
+        if !own.iter().any(|o| o.source == l.source) {
+            own.push(l);
+        }
+    }
+    own.sort_by_key(|l| l.id);
+    Ok(own)
+}
+
+/// A tournament's own lists and what it registers from.
+#[derive(Clone, Debug, Serialize, ToSchema, PartialEq)]
+pub struct TournamentLists {
+    /// The tournament's own lists in use (at most one per source).
+    pub own: Vec<RatingListView>,
+    /// Its own lists a rollback would put back (the last one each replaced).
+    pub kept: Vec<RatingListView>,
+    /// The lists its registration, search and re-rating read: its own of a
+    /// source, else the server-wide one.
+    pub in_use: Vec<RatingListView>,
+}
+
+/// Tournament `tid`'s own lists: for its organizers and arbiters (and
+/// administrators).
+pub fn tournament_lists(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+) -> DomainResult<TournamentLists> {
+    require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
+    lists_of(conn, tid)
+}
+
+fn lists_of(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<TournamentLists> {
+    let rows = scope_rows(conn, Some(tid), None, None)?;
+    let (own, kept): (Vec<_>, Vec<_>) = rows.into_iter().partition(|(_, active)| *active);
+    Ok(TournamentLists {
+        own: own.into_iter().map(|(r, _)| list_view(r)).collect(),
+        kept: kept.into_iter().map(|(r, _)| list_view(r)).collect(),
+        in_use: lists_in_use(conn, Some(tid))?,
+    })
 }
 
 /// Which source's list to roll back.
@@ -463,50 +576,81 @@ pub struct Rollback {
     pub source: ListSource,
 }
 
-/// Puts back the list the last import of `source` replaced: the two swap
-/// places, so a second rollback undoes the first. One audit row.
+/// Puts back the server-wide list the last import of `source` replaced: the
+/// two swap places, so a second rollback undoes the first. One audit row.
 pub fn rollback(
     conn: &mut DbConnection,
     actor: &Actor,
     cmd: &Rollback,
 ) -> DomainResult<RatingListView> {
     require_list_manager(conn, actor)?;
-    let source = cmd.source.as_str();
-    let of = |conn: &mut DbConnection, active: bool| -> DomainResult<Option<ListRow>> {
-        Ok(rating_lists::table
-            .filter(rating_lists::source.eq(source))
-            .filter(rating_lists::active.eq(active))
-            .order(rating_lists::id.desc())
-            .select(LIST_COLUMNS)
-            .first(conn)
-            .optional()?)
+    let (_, after) = swap(conn, actor, None, cmd.source)?;
+    after.ok_or_else(|| no_earlier(cmd.source))
+}
+
+/// Puts back tournament `tid`'s own list that its last import of the source
+/// replaced (the two swap places); with no such list, its own list is put
+/// aside and the tournament reads the server-wide list again (a second
+/// rollback takes its own list back). The organizer's (or an
+/// administrator's) act; one audit row.
+pub fn rollback_own(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    cmd: &Rollback,
+) -> DomainResult<TournamentLists> {
+    require_list_scope(conn, actor, Some(tid))?;
+    swap(conn, actor, Some(tid), cmd.source)?;
+    lists_of(conn, tid)
+}
+
+fn no_earlier(source: ListSource) -> DomainError {
+    DomainError::conflict(msg!(
+        "there is no earlier {} list to go back to",
+        word(source.as_str())
+    ))
+}
+
+/// The rollback of `scope`'s list of `source`: the list in use before and
+/// after (none: the tournament reads the server-wide list).
+fn swap(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    scope: Option<TournamentId>,
+    source: ListSource,
+) -> DomainResult<(Option<RatingListView>, Option<RatingListView>)> {
+    let rows = scope_rows(conn, scope, Some(source), None)?;
+    let current = rows.iter().rev().find(|(_, a)| *a).map(|(r, _)| r.clone());
+    let previous = rows.iter().rev().find(|(_, a)| !*a).map(|(r, _)| r.clone());
+    let ids: Vec<RatingListId> = rows.iter().map(|(r, _)| r.0).collect();
+    let after = match (scope, &current, previous) {
+        (_, _, Some(p)) => Some(p),
+        // A tournament's first own list: back to the server's.
+        (Some(_), Some(_), None) => None,
+        _ => return Err(no_earlier(source)),
     };
-    let current = of(conn, true)?;
-    let Some(previous) = of(conn, false)? else {
-        return Err(DomainError::conflict(msg!(
-            "there is no earlier {} list to go back to",
-            word(source)
-        )));
-    };
-    diesel::update(rating_lists::table.filter(rating_lists::source.eq(source)))
+    diesel::update(rating_lists::table.filter(rating_lists::id.eq_any(&ids)))
         .set(rating_lists::active.eq(false))
         .execute(conn)?;
-    diesel::update(rating_lists::table.filter(rating_lists::id.eq(previous.0)))
-        .set(rating_lists::active.eq(true))
-        .execute(conn)?;
+    if let Some(a) = &after {
+        diesel::update(rating_lists::table.filter(rating_lists::id.eq(a.0)))
+            .set(rating_lists::active.eq(true))
+            .execute(conn)?;
+    }
     let before = current.map(list_view);
-    let after = list_view(previous);
+    let after = after.map(list_view);
+    let entity_id = after.as_ref().or(before.as_ref()).map(|l| l.id.into());
     audit::record(
         conn,
         actor,
         Entry {
-            tournament_id: None,
+            tournament_id: scope,
             action: "rating_list.rollback",
             entity: "rating_list",
-            entity_id: Some(after.id.into()),
+            entity_id,
         },
         Some(&before),
         Some(&after),
     )?;
-    Ok(after)
+    Ok((before, after))
 }

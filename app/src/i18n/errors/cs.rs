@@ -6,6 +6,9 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    // The server's limits (domain/limits.rs).
+    ("this server takes at most {} players in a tournament (ARBITER_MAX_PLAYERS); this would make {}", "tento server přijme nejvýše {} hráčů v turnaji (ARBITER_MAX_PLAYERS); bylo by jich {}"),
+    ("this server lets one user organize at most {} tournaments (ARBITER_MAX_TOURNAMENTS_PER_USER)", "na tomto serveru smí jeden uživatel pořádat nejvýše {} turnajů (ARBITER_MAX_TOURNAMENTS_PER_USER)"),
     // Publishing from the venue (domain/mirror.rs, web/api/mirror.rs, domain/audit.rs).
     ("a team event cannot be published from the venue yet", "týmovou soutěž zatím nelze publikovat z hrací místnosti"),
     ("tournament {} already has players or rounds: publish from the venue into a new, empty tournament", "turnaj {} už má hráče nebo kola: publikujte z hrací místnosti do nového, prázdného turnaje"),

@@ -6,6 +6,9 @@
 //! then one line an interface word (`WORDS`).
 
 pub(super) const TABLE: &[(&str, &str)] = &[
+    // The server's limits (domain/limits.rs).
+    ("this server takes at most {} players in a tournament (ARBITER_MAX_PLAYERS); this would make {}", "ten serwer przyjmuje najwyżej {} zawodników w turnieju (ARBITER_MAX_PLAYERS); byłoby ich {}"),
+    ("this server lets one user organize at most {} tournaments (ARBITER_MAX_TOURNAMENTS_PER_USER)", "na tym serwerze jeden użytkownik może organizować najwyżej {} turniejów (ARBITER_MAX_TOURNAMENTS_PER_USER)"),
     // Publishing from the venue (domain/mirror.rs, web/api/mirror.rs, domain/audit.rs).
     ("a team event cannot be published from the venue yet", "turnieju drużynowego nie można jeszcze publikować z sali gry"),
     ("tournament {} already has players or rounds: publish from the venue into a new, empty tournament", "turniej {} ma już zawodników lub rundy: publikuj z sali gry do nowego, pustego turnieju"),

@@ -147,7 +147,7 @@ pub async fn set_form(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer here", body = ErrorBody),
               (status = 404, description = "No such entry", body = ErrorBody),
-              (status = 409, description = "Already decided, the field is full, or the registration refuses it (e.g. a duplicate registered meanwhile)", body = ErrorBody),
+              (status = 409, description = "Already decided, the field is full, the registration refuses it (e.g. a duplicate registered meanwhile), or the server's limit of players per tournament is reached (`ARBITER_MAX_PLAYERS`)", body = ErrorBody),
               (status = 422, description = "The registration refuses it (a field is invalid)", body = ErrorBody)))]
 pub async fn approve(
     state: web::Data<AppState>,
@@ -155,8 +155,10 @@ pub async fn approve(
     path: web::Path<(TournamentId, EntryId)>,
 ) -> Result<HttpResponse, AppError> {
     let (tid, eid) = path.into_inner();
+    let max = state.limits.max_players;
     let v = write(&state, &req, move |conn, actor| {
-        entries::approve(conn, actor, tid, eid)
+        let v = entries::approve(conn, actor, tid, eid)?;
+        crate::domain::limits::players_within(conn, tid, max).map(|()| v)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))

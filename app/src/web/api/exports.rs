@@ -362,6 +362,7 @@ const MAX_TRF_BYTES: usize = 8 << 20;
     request_body(content = String, content_type = "text/plain", description = "The TRF file's text (or a JSON string holding it)"),
     responses((status = 201, description = "Imported as a new tournament with its paired rounds; the caller is its organizer", body = ImportedTournament),
               (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 409, description = "The caller organizes as many tournaments as the server lets one user (`ARBITER_MAX_TOURNAMENTS_PER_USER`, 50 by default; administrators are exempt)", body = ErrorBody),
               (status = 413, description = "The file is larger than 8 MiB", body = ErrorBody),
               (status = 422, description = "The TRF cannot be read (line and column given) or is inconsistent, or it has more players than the server takes (`ARBITER_MAX_PLAYERS`, 2000 by default)", body = TrfErrorBody)))]
 pub async fn import_trf(
@@ -411,10 +412,14 @@ pub async fn import_trf(
         }
     };
     interchange::check_trf_size(&parsed, state.limits.max_players)?;
-    let db = state.db.clone();
-    let v: ImportedTournament =
-        web::block(move || db.write(|conn| interchange::import_trf(conn, &actor, &parsed)))
-            .await??;
+    let (db, max) = (state.db.clone(), state.limits.max_tournaments_per_user);
+    let v: ImportedTournament = web::block(move || {
+        db.write(|conn| {
+            let v = interchange::import_trf(conn, &actor, &parsed)?;
+            crate::domain::limits::tournaments_within(conn, &actor, max).map(|()| v)
+        })
+    })
+    .await??;
     Ok(HttpResponse::Created().json(v))
 }
 

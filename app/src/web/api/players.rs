@@ -38,7 +38,7 @@ pub async fn list(
     responses((status = 201, description = "Registered (a late entry once round 1 is paired)", body = PlayerView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
-              (status = 409, description = "Registration closed (round robin under way), a likely duplicate (`duplicate`), the FIDE id registered already (`fide_id`), or `joins_round` paired already or beyond the last round", body = ErrorBody),
+              (status = 409, description = "Registration closed (round robin under way), a likely duplicate (`duplicate`), the FIDE id registered already (`fide_id`), `joins_round` paired already or beyond the last round, or the server's limit of players per tournament reached (`ARBITER_MAX_PLAYERS`; `current` names it)", body = ErrorBody),
               (status = 422, description = "A field is invalid", body = ErrorBody)))]
 pub async fn register(
     state: web::Data<AppState>,
@@ -46,9 +46,11 @@ pub async fn register(
     tid: web::Path<TournamentId>,
     body: Body<RegisterPlayer>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
+    let (tid, max) = (tid.into_inner(), state.limits.max_players);
     let v = write_body(&state, &req, body, move |conn, actor, cmd| {
-        registration::register(conn, actor, tid, cmd)
+        let v = registration::register(conn, actor, tid, cmd)?;
+        crate::domain::limits::players_within(conn, tid, max)?;
+        Ok(v)
     })
     .await?;
     Ok(HttpResponse::Created().json(v))

@@ -5,7 +5,7 @@ use crate::domain::ids::TournamentId;
 use crate::domain::msg::nested;
 use crate::domain::rating_list::{
     self, FoundPlayer, ImportList, ListFormat, ListManagerView, RatingListView, Rerate,
-    RerateReport, Rollback,
+    RerateReport, Rollback, TournamentLists,
 };
 use crate::domain::DomainError;
 use crate::web::auth::Credentials;
@@ -102,10 +102,23 @@ pub async fn import(
     state: web::Data<AppState>,
     req: HttpRequest,
     query: web::Query<ImportQuery>,
-    mut body: web::Payload,
+    body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
-    use futures_util::StreamExt;
-    let creds = Credentials::of(&req);
+    let v = upload_list(&state, &req, None, query.into_inner(), body).await?;
+    Ok(HttpResponse::Created().json(v))
+}
+
+/// An upload into `scope` (the server-wide lists, or a tournament's own):
+/// who asks is checked before the body is read; the file is streamed to a
+/// temporary file, then imported in one transaction (`import_file_into`).
+async fn upload_list(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    scope: Option<TournamentId>,
+    q: ImportQuery,
+    body: web::Payload,
+) -> Result<RatingListView, AppError> {
+    let creds = Credentials::of(req);
     let db = state.db.clone();
     let actor = web::block(move || creds.actor(&db, true)).await??;
     if actor.user_id.is_none() && !actor.is_admin {
@@ -113,12 +126,32 @@ pub async fn import(
     }
     let db = state.db.clone();
     let a = actor.clone();
-    web::block(move || db.read(|conn| rating_list::require_list_manager(conn, &a))).await??;
-    let q = query.into_inner();
+    web::block(move || db.read(|conn| rating_list::require_list_scope(conn, &a, scope))).await??;
     let (format, map) = list_options(q.format.as_deref(), q.map.as_deref())?;
     let date = q
         .date
         .unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
+    let tmp = receive_body(req, body).await?;
+    let db = state.db.clone();
+    let opts = ListFile {
+        format,
+        map,
+        date,
+        name: q.name,
+    };
+    let v = web::block(move || {
+        let v = import_file_into(&db, &actor, scope, &tmp.0, opts);
+        drop(tmp);
+        v
+    })
+    .await??;
+    Ok(v)
+}
+
+/// The request's body in a temporary file: the file itself, or (with the
+/// content type `application/json`) a JSON string holding it.
+async fn receive_body(req: &HttpRequest, mut body: web::Payload) -> Result<TempFile, AppError> {
+    use futures_util::StreamExt;
     let json = req
         .headers()
         .get(header::CONTENT_TYPE)
@@ -161,14 +194,7 @@ pub async fn import(
         out.flush()
             .map_err(|e| AppError::bad_request(msg!("cannot store the upload: {}", e)))?;
     }
-    let db = state.db.clone();
-    let v = web::block(move || {
-        let v = import_file(&db, &actor, &tmp.0, format, map, &date, q.name);
-        drop(tmp);
-        v
-    })
-    .await??;
-    Ok(HttpResponse::Created().json(v))
+    Ok(tmp)
 }
 
 /// The most an unpacked list may hold (FIDE's combined XML is under 1.5 GB):
@@ -226,7 +252,7 @@ fn unzip_if_zipped(path: &std::path::Path) -> Result<Option<TempFile>, DomainErr
     Ok(Some(out))
 }
 
-/// Imports the list in `path` (the CLI and the upload share this).
+/// Imports the server-wide list in `path` (the CLI and the upload share this).
 pub fn import_file(
     db: &crate::db::Database,
     actor: &crate::domain::Actor,
@@ -236,7 +262,40 @@ pub fn import_file(
     date: &str,
     name: Option<String>,
 ) -> Result<RatingListView, DomainError> {
+    let opts = ListFile {
+        format,
+        map,
+        date: date.to_string(),
+        name,
+    };
+    import_file_into(db, actor, None, path, opts)
+}
+
+/// How a list file is read: its layout (none: recognised), the CSV mapping,
+/// the list's date and a label.
+pub struct ListFile {
+    pub format: Option<ListFormat>,
+    pub map: Option<rating_list::CsvMap>,
+    pub date: String,
+    pub name: Option<String>,
+}
+
+/// Imports the list in `path` into `scope`: the server-wide lists (`None`)
+/// or tournament `scope`'s own (`rating_list::import_into`).
+pub fn import_file_into(
+    db: &crate::db::Database,
+    actor: &crate::domain::Actor,
+    scope: Option<TournamentId>,
+    path: &std::path::Path,
+    opts: ListFile,
+) -> Result<RatingListView, DomainError> {
     use std::io::{BufRead, BufReader};
+    let ListFile {
+        format,
+        map,
+        date,
+        name,
+    } = opts;
     // FIDE publishes its lists zipped: the archive's file is unpacked first.
     let unzipped = unzip_if_zipped(path)?;
     let path = unzipped.as_ref().map_or(path, |t| t.0.as_path());
@@ -267,7 +326,7 @@ pub fn import_file(
     };
     let file = open()?;
     let mut players = rating_list::reader(format, file, map)?;
-    db.write(|conn| rating_list::import(conn, actor, &cmd, &mut *players))
+    db.write(|conn| rating_list::import_into(conn, actor, scope, &cmd, &mut *players))
 }
 
 #[utoipa::path(post, path = "/api/v1/rating-lists/rollback", tag = "rating lists", request_body = Rollback,
@@ -331,7 +390,7 @@ pub struct SearchQuery {
     pub q: String,
     /// At most this many players (default 20, at most 100).
     pub limit: Option<i64>,
-    /// A tournament: each player then carries the rating, K and title a registration there takes.
+    /// A tournament: the lists it registers from are searched (its own list of a source instead of the server-wide one), and each player carries the rating, K and title a registration there takes.
     #[param(value_type = Option<i32>)]
     pub tid: Option<TournamentId>,
 }
@@ -348,7 +407,7 @@ pub async fn search(
 ) -> Result<HttpResponse, AppError> {
     let q = query.into_inner();
     let v = read(&state, &req, move |conn, _| {
-        let mut found = rating_list::search(conn, &q.q, q.limit.unwrap_or(20))?;
+        let mut found = rating_list::search_for(conn, q.tid, &q.q, q.limit.unwrap_or(20))?;
         if let Some(tid) = q.tid {
             rating_list::for_event(conn, tid, &mut found)?;
         }
@@ -373,6 +432,73 @@ pub async fn rerate(
     let tid = tid.into_inner();
     let v = write_body(&state, &req, body, move |conn, actor, cmd| {
         rating_list::rerate(conn, actor, tid, cmd)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rating-lists", tag = "rating lists",
+    params(("tid" = i32, Path, description = "Tournament id"), ImportQuery),
+    request_body(content = String, content_type = "application/octet-stream", description = "The list file, as for `POST /api/v1/rating-lists`: FIDE's combined XML or fixed-width TXT (zipped or not) or a national CSV"),
+    responses((status = 201, description = "Imported as this tournament's own list of its source (FIDE or national): its registration, search and re-rating read it instead of the server-wide one; the own list it replaces is kept for a rollback", body = RatingListView),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not the tournament's organizer (nor an administrator)", body = ErrorBody),
+              (status = 404, description = "No such tournament", body = ErrorBody),
+              (status = 413, description = "Larger than 1 GiB", body = ErrorBody),
+              (status = 422, description = "The file cannot be read (the error names the line and byte) or the query is invalid", body = ErrorBody)))]
+pub async fn import_own(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<TournamentId>,
+    query: web::Query<ImportQuery>,
+    body: web::Payload,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = upload_list(&state, &req, Some(tid), query.into_inner(), body).await?;
+    crate::web::touched(&state, Some(tid)).await;
+    Ok(HttpResponse::Created().json(v))
+}
+
+#[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rating-lists", tag = "rating lists",
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The tournament's own lists, those kept for a rollback, and the lists it registers from", body = TournamentLists),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
+              (status = 404, description = "No such tournament", body = ErrorBody)))]
+pub async fn own_lists(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<TournamentId>,
+) -> Result<HttpResponse, AppError> {
+    let tid = tid.into_inner();
+    let v = read(&state, &req, move |conn, actor| {
+        rating_list::tournament_lists(conn, actor, tid)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().json(v))
+}
+
+#[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rating-lists/rollback", tag = "rating lists", request_body = Rollback,
+    params(("tid" = i32, Path, description = "Tournament id")),
+    responses((status = 200, description = "The tournament's own list its last import replaced is in use again (a second rollback undoes the first); with none, its own list is put aside and the server-wide list read again", body = TournamentLists),
+              (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 403, description = "Not the tournament's organizer (nor an administrator)", body = ErrorBody),
+              (status = 404, description = "No such tournament", body = ErrorBody),
+              (status = 409, description = "The tournament has no list of that source of its own", body = ErrorBody)))]
+pub async fn rollback_own(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    tid: web::Path<TournamentId>,
+    body: Body<Rollback>,
+) -> Result<HttpResponse, actix_web::Error> {
+    let tid = tid.into_inner();
+    // Who asks, before the body is looked at: an outsider's bad body is a 403.
+    read(&state, &req, move |conn, actor| {
+        rating_list::require_list_scope(conn, actor, Some(tid))
+    })
+    .await?;
+    let v = write_body(&state, &req, body, move |conn, actor, cmd: Rollback| {
+        rating_list::rollback_own(conn, actor, tid, &cmd)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))

@@ -67,9 +67,10 @@ pub async fn add_team(
     tid: web::Path<TournamentId>,
     body: Body<TeamInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
+    let (tid, max) = (tid.into_inner(), state.limits.max_players);
     let v = write_body(&state, &req, body, move |conn, actor, cmd| {
-        teams::add_team(conn, actor, tid, cmd)
+        let v = teams::add_team(conn, actor, tid, cmd)?;
+        crate::domain::limits::players_within(conn, tid, max).map(|()| v)
     })
     .await?;
     Ok(HttpResponse::Created().json(v))
@@ -89,9 +90,10 @@ pub async fn edit_team(
     path: web::Path<(TournamentId, i32)>,
     body: Body<TeamInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, team) = path.into_inner();
+    let ((tid, team), max) = (path.into_inner(), state.limits.max_players);
     let v = write_body(&state, &req, body, move |conn, actor, cmd| {
-        teams::edit_team(conn, actor, tid, team, cmd)
+        let v = teams::edit_team(conn, actor, tid, team, cmd)?;
+        crate::domain::limits::players_within(conn, tid, max).map(|()| v)
     })
     .await?;
     Ok(HttpResponse::Ok().json(v))
@@ -299,16 +301,17 @@ pub async fn export_trf(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an organizer here", body = ErrorBody),
               (status = 409, description = "The tournament is not empty", body = ErrorBody),
-              (status = 422, description = "The file cannot be read (field `trf`)", body = ErrorBody)))]
+              (status = 422, description = "The file cannot be read, or it holds more players than the server takes in a tournament (`ARBITER_MAX_PLAYERS`) (field `trf`)", body = ErrorBody)))]
 pub async fn import_trf(
     state: web::Data<AppState>,
     req: HttpRequest,
     tid: web::Path<TournamentId>,
     body: Body<String>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
+    let (tid, max) = (tid.into_inner(), state.limits.max_players);
     let v = write_body(&state, &req, body, move |conn, actor, text| {
-        teams::import_trf(conn, actor, tid, &text)
+        let v = teams::import_trf(conn, actor, tid, &text)?;
+        crate::domain::limits::players_within_file(conn, tid, max, "trf").map(|()| v)
     })
     .await?;
     Ok(HttpResponse::Created().json(v))

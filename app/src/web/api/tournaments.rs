@@ -22,13 +22,19 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
 #[utoipa::path(post, path = "/api/v1/tournaments", tag = "tournaments", request_body = Regulations,
     responses((status = 201, description = "Created; the caller is its organizer", body = TournamentView),
               (status = 401, description = "Not logged in", body = ErrorBody),
+              (status = 409, description = "The caller organizes as many tournaments as the server lets one user (`ARBITER_MAX_TOURNAMENTS_PER_USER`; administrators are exempt)", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
 pub async fn create(
     state: web::Data<AppState>,
     req: HttpRequest,
     body: Body<Regulations>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let v = write_body(&state, &req, body, tournaments::create).await?;
+    let max = state.limits.max_tournaments_per_user;
+    let v = write_body(&state, &req, body, move |conn, actor, reg| {
+        let v = tournaments::create(conn, actor, reg)?;
+        crate::domain::limits::tournaments_within(conn, actor, max).map(|()| v)
+    })
+    .await?;
     Ok(HttpResponse::Created().json(v))
 }
 

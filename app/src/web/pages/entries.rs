@@ -355,6 +355,21 @@ pub struct DecisionForm {
     pub reason: String,
 }
 
+/// An entry approved within the server's limit of `max` players
+/// (`domain::limits`): past it, nothing is stored.
+fn approve_op(
+    tid: TournamentId,
+    eid: EntryId,
+    max: usize,
+) -> impl FnOnce(&mut DbConnection, &crate::domain::Actor, ()) -> DomainResult<entries::Approved>
+       + Send
+       + 'static {
+    move |conn, actor, ()| {
+        let a = entries::approve(conn, actor, tid, eid)?;
+        crate::domain::limits::players_within(conn, tid, max).map(|()| a)
+    }
+}
+
 pub async fn approve_entry(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -364,9 +379,7 @@ pub async fn approve_entry(
     let (tid, eid) = path.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = post
-        .run(Ok(()), move |conn, actor, ()| {
-            entries::approve(conn, actor, tid, eid)
-        })
+        .run(Ok(()), approve_op(tid, eid, state.limits.max_players))
         .await?;
     let text = post.tr().t("entry_approved");
     entries_answer(&post, tid, r.map(|a| format!("{}: {text}", a.player.name))).await

@@ -30,6 +30,7 @@ pub mod round_tools;
 pub mod staff;
 pub mod team_forms;
 pub mod teams;
+pub mod tournament_lists;
 
 use crate::db::{Database, DbConnection};
 use crate::domain::ids::{RoundNo, TournamentId};
@@ -333,6 +334,25 @@ pub fn routes() -> Vec<RouteDef> {
             norms::rating_report_trf
         ),
         page!(get, Method::GET, "/t/{tid}/norms", norms::public_norms),
+        // A tournament's own rating lists (issue 41).
+        page!(
+            get,
+            Method::GET,
+            "/t/{tid}/manage/rating-lists",
+            tournament_lists::own_lists
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rating-lists/upload",
+            tournament_lists::upload
+        ),
+        page!(
+            post,
+            Method::POST,
+            "/t/{tid}/manage/rating-lists/rollback",
+            tournament_lists::rollback
+        ),
         // Publishing from the venue (issue 39).
         page!(
             get,

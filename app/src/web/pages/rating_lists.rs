@@ -7,9 +7,12 @@
 use super::staff::FormError;
 use super::{page, page_for, redirect, url_encode, Base, PageError, Post, Viewer};
 use crate::db::DbConnection;
+use crate::domain::ids::TournamentId;
 use crate::domain::rating_list::{self, ListSource, RatingListView, Rollback};
 use crate::domain::{DomainError, DomainResult};
-use crate::web::api::ratings::{import_file, list_options, too_large, TempFile, MAX_UPLOAD};
+use crate::web::api::ratings::{
+    import_file_into, list_options, too_large, ListFile, TempFile, MAX_UPLOAD,
+};
 use crate::web::error::AppError;
 use crate::web::AppState;
 use actix_web::http::{header, StatusCode};
@@ -144,7 +147,7 @@ pub async fn upload(
     let tmp = TempFile::new();
     let (f, r) = match receive(&req, body, &tmp).await {
         Ok((f, size)) => {
-            let r = import_upload(&state, &viewer, &f, size, tmp).await?;
+            let r = import_upload(&state, &viewer, None, (&f, size), tmp).await?;
             (f, r)
         }
         Err(AppError::Domain(e)) => (UploadFields::default(), Err(e)),
@@ -161,13 +164,14 @@ pub async fn upload(
     answer(&state, &viewer, r, f).await
 }
 
-/// The received file imported by the API's `import_file` (one transaction,
-/// one audit row); the temporary file is removed after.
-async fn import_upload(
+/// The received file (its form's fields and size) imported into `scope` by
+/// the API's `import_file_into` (one transaction, one audit row); the
+/// temporary file is removed after.
+pub(super) async fn import_upload(
     state: &web::Data<AppState>,
     viewer: &Viewer,
-    f: &UploadFields,
-    size: u64,
+    scope: Option<TournamentId>,
+    (f, size): (&UploadFields, u64),
     tmp: TempFile,
 ) -> Result<DomainResult<RatingListView>, PageError> {
     let (format, map) = match (size, list_options(Some(&f.format), Some(&f.map))) {
@@ -183,7 +187,13 @@ async fn import_upload(
     let (db, actor, name) = (state.db.clone(), viewer.actor.clone(), f.name.clone());
     let date = Some(f.date.trim().to_string()).filter(|d| !d.is_empty());
     let date = date.unwrap_or_else(|| chrono::Utc::now().format("%Y-%m-%d").to_string());
-    web::block(move || import_file(&db, &actor, &tmp.0, format, map, &date, Some(name)))
+    let opts = ListFile {
+        format,
+        map,
+        date,
+        name: Some(name),
+    };
+    web::block(move || import_file_into(&db, &actor, scope, &tmp.0, opts))
         .await
         .map_err(|e| PageError::new(AppError::from(e), viewer.lang))
 }
@@ -213,7 +223,7 @@ async fn answer(
 
 /// Reads the multipart body: the small fields kept, the file streamed to
 /// `tmp` (at most `MAX_UPLOAD` bytes). Answers the fields and the file's size.
-async fn receive(
+pub(super) async fn receive(
     req: &HttpRequest,
     mut body: web::Payload,
     tmp: &TempFile,

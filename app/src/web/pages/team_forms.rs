@@ -334,9 +334,14 @@ pub async fn save_team(
 ) -> Result<HttpResponse, PageError> {
     let (tid, f) = (tid.into_inner(), TeamForm::read(form.into_inner()));
     let post = super::Post::of(&state, &req, &f.csrf, tid).await?;
-    let number = f.number.trim().parse::<i32>().ok();
-    let op =
-        move |conn: &mut _, actor: &_, input| teams::save_team(conn, actor, tid, number, input);
+    let (number, max) = (
+        f.number.trim().parse::<i32>().ok(),
+        state.limits.max_players,
+    );
+    let op = move |conn: &mut _, actor: &_, input| {
+        let v = teams::save_team(conn, actor, tid, number, input)?;
+        crate::domain::limits::players_within(conn, tid, max).map(|()| v)
+    };
     let r = post.run(f.input(), op).await?;
     answer(&post, tid, r, move |mut error| {
         error.field = f.row_field(&error.field);
@@ -368,10 +373,11 @@ pub async fn paste(
     let tid = tid.into_inner();
     let PasteForm { csrf, teams: text } = form.into_inner();
     let post = super::Post::of(&state, &req, &csrf, tid).await?;
-    let paste = Some(text.clone());
+    let (paste, max) = (Some(text.clone()), state.limits.max_players);
     let r = post
         .run(Ok(text), move |conn, actor, t| {
-            teams::paste_teams(conn, actor, tid, &t)
+            let v = teams::paste_teams(conn, actor, tid, &t)?;
+            crate::domain::limits::players_within_file(conn, tid, max, "teams").map(|()| v)
         })
         .await?;
     answer(&post, tid, r, move |error| Typed {

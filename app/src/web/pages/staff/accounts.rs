@@ -129,6 +129,20 @@ pub async fn import_trf_form(
 /// A TRF file as large as the API takes (8 MiB), URL-encoded in a form.
 const MAX_FORM_BYTES: usize = 3 * 8 * 1024 * 1024;
 
+/// A TRF imported within the server's limits (`domain::limits`): players in
+/// the tournament, tournaments the user organizes.
+fn import_op(
+    limits: &crate::config::Limits,
+) -> impl FnOnce(&mut DbConnection, &crate::domain::Actor, String) -> DomainResult<ImportedTrf>
+       + Send
+       + 'static {
+    let (max, most) = (limits.max_players, limits.max_tournaments_per_user);
+    move |conn, actor, text| {
+        let made = interchange::import_trf_file(conn, actor, &text, max)?;
+        crate::domain::limits::tournaments_within(conn, actor, most).map(|()| made)
+    }
+}
+
 pub async fn import_trf(
     state: web::Data<AppState>,
     req: HttpRequest,
@@ -140,10 +154,9 @@ pub async fn import_trf(
     let bytes = super::super::form_body(&req, body, MAX_FORM_BYTES, "trf", too_big).await?;
     let f: ImportTrfForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
     let post = Post::of(&state, &req, &f.csrf, None).await?;
-    let max = state.limits.max_players;
     post.submit(
         Ok(f.trf.clone()),
-        move |conn, actor, text| interchange::import_trf_file(conn, actor, &text, max),
+        import_op(&state.limits),
         |made| match made {
             ImportedTrf::Team(tid) => format!("/t/{tid}/manage/teams"),
             ImportedTrf::Individual(tid) => format!("/t/{tid}/manage/players"),

@@ -167,7 +167,7 @@ pub async fn register(
     // Back to an empty form with the focus in the name field: the next player.
     post.submit(
         f.command(),
-        move |conn, actor, cmd| registration::register(conn, actor, tid, cmd),
+        register_op(tid, state.limits.max_players),
         |p| players_done(tid, &format!("{}: {registered}", p.name)),
         move |conn, v, e| {
             let x = PlayersExtras::with(|x| (x.f, x.error) = (f, FormError::of(&e)));
@@ -175,6 +175,24 @@ pub async fn register(
         },
     )
     .await
+}
+
+/// A registration within the server's limit of `max` players
+/// (`domain::limits`): past it, nothing is stored.
+fn register_op(
+    tid: TournamentId,
+    max: usize,
+) -> impl FnOnce(
+    &mut DbConnection,
+    &crate::domain::Actor,
+    registration::RegisterPlayer,
+) -> DomainResult<PlayerView>
+       + Send
+       + 'static {
+    move |conn, actor, cmd| {
+        let p = registration::register(conn, actor, tid, cmd)?;
+        crate::domain::limits::players_within(conn, tid, max).map(|()| p)
+    }
 }
 
 #[derive(Deserialize, Default)]
@@ -195,9 +213,10 @@ pub async fn import_csv(
 ) -> Result<HttpResponse, PageError> {
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
-    let text = f.csv.clone();
+    let (text, max) = (f.csv.clone(), state.limits.max_players);
     let import = move |conn: &mut DbConnection, actor: &_, ()| {
-        registration::import_list(conn, actor, tid, &text)
+        let n = registration::import_list(conn, actor, tid, &text)?;
+        crate::domain::limits::players_within_file(conn, tid, max, "csv").map(|()| n)
     };
     match post.run(Ok(()), import).await? {
         Ok(n) => Ok(redirect(&players_done(

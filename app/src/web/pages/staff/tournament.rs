@@ -385,8 +385,10 @@ pub async fn create_tournament(
         return create_team_event(&state, viewer, f, system).await;
     }
     let cmd = f.regulations().map_err(|mut all| all.remove(0));
+    let max = state.limits.max_tournaments_per_user;
     let op = move |conn: &mut DbConnection, actor: &crate::domain::Actor| {
-        tournaments::create(conn, actor, cmd?)
+        let t = tournaments::create(conn, actor, cmd?)?;
+        crate::domain::limits::tournaments_within(conn, actor, max).map(|()| t)
     };
     match write_op(&state, &viewer, None, op).await? {
         Ok(t) => Ok(redirect(&format!("/t/{}/manage/players", t.id))),
@@ -425,9 +427,11 @@ async fn create_team_event(
     system: TeamSystemKind,
 ) -> Result<HttpResponse, PageError> {
     let (individual, cmd) = team_command(&f, system);
+    let max = state.limits.max_tournaments_per_user;
     let op = move |conn: &mut DbConnection, actor: &crate::domain::Actor| {
         let (reg, settings) = cmd?;
-        crate::domain::teams::create_event(conn, actor, reg, settings)
+        let v = crate::domain::teams::create_event(conn, actor, reg, settings)?;
+        crate::domain::limits::tournaments_within(conn, actor, max).map(|()| v)
     };
     match write_op(state, &viewer, None, op).await? {
         Ok(v) => Ok(redirect(&format!("/t/{}/manage/teams", v.tournament_id))),
