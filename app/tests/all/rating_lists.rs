@@ -607,6 +607,18 @@ fn replaced_only_by_list_managers(app: &TestApp, admin: &Client) {
     assert_eq!(s.as_u16(), 403, "[{label}] only an administrator grants");
     let (s, _) = org.post("/api/v1/rating-lists/rollback", json!({"source": "fide"}));
     assert_eq!(s.as_u16(), 403, "[{label}] nor rolls back");
+    // The role before the body: a body the server could not read is still a 403.
+    for path in [
+        "/api/v1/rating-lists/rollback",
+        "/api/v1/rating-lists/managers",
+    ] {
+        let (s, v) = org.post(path, json!({"source": "nonsense", "username": 7}));
+        assert_eq!(
+            s.as_u16(),
+            403,
+            "[{label}] {path}: the role before the body: {v}"
+        );
+    }
     assert_eq!(admin.get("/api/v1/rating-lists").1, lists, "[{label}]");
     assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
 

@@ -168,14 +168,8 @@ pub struct ListManagerView {
     pub list_manager: bool,
 }
 
-/// Makes `username` a list manager (`granted`) or takes it back: an
-/// administrator's act, audited.
-pub fn grant_list_manager(
-    conn: &mut DbConnection,
-    actor: &Actor,
-    username: &str,
-    granted: bool,
-) -> DomainResult<ListManagerView> {
+/// Only an administrator makes list managers (401 without a login).
+pub fn require_administrator(actor: &Actor) -> DomainResult<()> {
     if actor.user_id.is_none() && !actor.is_admin {
         return Err(DomainError::Unauthenticated);
     }
@@ -184,6 +178,18 @@ pub fn grant_list_manager(
             "only an administrator makes list managers"
         )));
     }
+    Ok(())
+}
+
+/// Makes `username` a list manager (`granted`) or takes it back: an
+/// administrator's act, audited.
+pub fn grant_list_manager(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    username: &str,
+    granted: bool,
+) -> DomainResult<ListManagerView> {
+    require_administrator(actor)?;
     let uid = crate::domain::users::find_user_id(conn, username)?.ok_or_else(|| {
         DomainError::conflict_on("username", msg!("there is no user '{}'", username))
     })?;

@@ -339,6 +339,11 @@ pub async fn rollback(
     req: HttpRequest,
     body: Body<Rollback>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    // Who asks, before the body is looked at: an outsider's bad body is a 403.
+    read(&state, &req, |conn, actor| {
+        rating_list::require_list_scope(conn, actor, None)
+    })
+    .await?;
     let v = write_body(&state, &req, body, move |conn, actor, cmd: Rollback| {
         rating_list::rollback(conn, actor, &cmd)
     })
@@ -364,6 +369,11 @@ pub async fn list_manager(
     req: HttpRequest,
     body: Body<ListManagerForm>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    // Only an administrator, decided before the body is looked at.
+    read(&state, &req, |_, actor| {
+        rating_list::require_administrator(actor)
+    })
+    .await?;
     let v = write_body(
         &state,
         &req,
