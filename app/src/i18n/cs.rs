@@ -198,6 +198,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "rl_name" => "Název listiny",
         "rl_title" => "Ratingové listiny",
         "rl_own_title" => "Ratingové listiny tohoto turnaje",
+        "rl_own_menu" => "Ratingy",
         "rl_own_help" => "Listina načtená zde slouží jen tomuto turnaji: registrace, hledání hráčů a přepočet ratingů ji čtou místo listiny serveru stejného druhu. Ostatní turnaje ji nevidí.",
         "rl_own_load" => "Načíst listinu pro tento turnaj",
         "rl_own_file_help" => "Kombinovaná listina FIDE v XML nebo listina TXT, zabalená nebo nezabalená, nebo národní listina v CSV; nejvýše 1 GiB. Nahradí vlastní listinu turnaje téhož druhu; nahrazená se ponechá pro návrat.",

@@ -306,6 +306,8 @@ impl Tr {
             "rl_name" => ("Name of the list", "Nazwa listy"),
             "rl_title" => ("Rating lists", "Listy rankingowe"),
             "rl_own_title" => ("Rating lists of this tournament", "Listy rankingowe tego turnieju"),
+            // The staff menu's short name of that page (a phone's menu is short).
+            "rl_own_menu" => ("Rating lists", "Rankingi"),
             "rl_own_help" => ("A list loaded here serves this tournament only: its registration, the player search and the re-rating read it instead of the server's list of the same kind. Other tournaments do not see it.", "Lista wczytana tutaj służy tylko temu turniejowi: rejestracja, wyszukiwanie zawodników i aktualizacja rankingów korzystają z niej zamiast z listy serwera tego samego rodzaju. Inne turnieje jej nie widzą."),
             "rl_own_load" => ("Load a list for this tournament", "Wczytaj listę dla tego turnieju"),
             "rl_own_file_help" => ("FIDE's combined XML list or its TXT list, zipped or not, or a national list as CSV; at most 1 GiB. It replaces this tournament's own list of its kind; the one replaced is kept for going back.", "Połączona lista FIDE w XML lub lista TXT, spakowana lub nie, albo lista krajowa w CSV; najwyżej 1 GiB. Zastępuje własną listę tego turnieju tego rodzaju; zastąpiona zostaje zachowana, by można było do niej wrócić."),

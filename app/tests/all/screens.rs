@@ -275,6 +275,8 @@ fn every_staff_screen_fits_and_speaks_the_language() {
         ("team-round", format!("/t/{team}/teams/rounds/1")),
         ("team-crosstable", format!("/t/{team}/teams/crosstable")),
         ("team-lineup", format!("/t/{team}/lineup")),
+        ("team-norms", format!("/t/{team}/manage/norms")),
+        ("m-rating-lists", format!("/t/{tid}/manage/rating-lists")),
     ];
     let mut all = Vec::new();
     for width in [1280u32, 390] {
