@@ -18,5 +18,6 @@ pub mod standings;
 pub mod team;
 pub mod tiebreak;
 pub mod trf;
+mod upfloaters;
 
 pub use model::*;

@@ -5,6 +5,7 @@
 //! [`super::players`] orders them (score descending, then TPN).
 
 use crate::blossom::MaxWeightMatching;
+use crate::upfloaters::{current_set, next_set, profiles};
 
 use super::DsPlayer;
 
@@ -284,60 +285,6 @@ impl<'a> Field<'a> {
     }
 }
 
-/// The ways of taking `k` upfloaters from the score `levels` (highest
-/// first): how many from each, in the order of [C5] (the upfloaters' scores
-/// in ascending order, as high as possible).
-fn profiles(levels: &[(i32, Vec<usize>)], k: usize) -> Vec<Vec<usize>> {
-    fn fill(
-        levels: &[(i32, Vec<usize>)],
-        at: usize,
-        left: usize,
-        cur: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if at == levels.len() {
-            if left == 0 {
-                out.push(cur.clone());
-            }
-            return;
-        }
-        for take in (0..=left.min(levels[at].1.len())).rev() {
-            cur.push(take);
-            fill(levels, at + 1, left - take, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    fill(levels, 0, k, &mut Vec::new(), &mut out);
-    let ascending = |p: &Vec<usize>| -> Vec<i32> {
-        let mut v: Vec<i32> = p
-            .iter()
-            .zip(levels)
-            .flat_map(|(&n, l)| std::iter::repeat_n(l.0, n))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    out.sort_by_key(|p| std::cmp::Reverse(ascending(p)));
-    out
-}
-
-/// The next combination of `c.len()` indices out of `n` in lexicographic
-/// order; `false` after the last.
-fn next_combination(c: &mut [usize], n: usize) -> bool {
-    let k = c.len();
-    for i in (0..k).rev() {
-        if c[i] < n - k + i {
-            c[i] += 1;
-            for j in i + 1..k {
-                c[j] = c[j - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
-}
-
 /// The pairs and the pairing-allocated bye, as positions.
 pub type Paired = (Vec<(usize, usize)>, Option<usize>);
 
@@ -443,11 +390,7 @@ fn choose(
     let mut best: Option<Candidate> = None;
     let mut examined = 0;
     loop {
-        let set: Vec<usize> = combos
-            .iter()
-            .zip(levels)
-            .flat_map(|(c, l)| c.iter().map(|&x| l.1[x]))
-            .collect();
+        let set = current_set(&combos, levels);
         let c7 = if f.last {
             0
         } else {
@@ -478,20 +421,7 @@ fn choose(
             break;
         }
         // the next set: the lowest level's choice moves first
-        let mut moved = false;
-        for (c, l) in combos.iter_mut().zip(levels).rev() {
-            if c.is_empty() {
-                continue;
-            }
-            if next_combination(c, l.1.len()) {
-                moved = true;
-                break;
-            }
-            for (x, v) in c.iter_mut().enumerate() {
-                *v = x;
-            }
-        }
-        if !moved {
+        if !next_set(&mut combos, levels) {
             break;
         }
     }

@@ -38,6 +38,7 @@
 
 use crate::blossom::MaxWeightMatching;
 use crate::model::{Color, PairError};
+use crate::upfloaters::{current_set, next_set, profiles};
 
 use super::model::{ColourPreferenceType, TeamId, TeamTournament};
 use super::schedule::TeamPairing;
@@ -601,87 +602,6 @@ pub fn pair_round(t: &TeamTournament, round: u32) -> Result<TeamPairing, PairErr
         matches,
         bye: bye.map(|i| s[i].id),
     })
-}
-
-/// The next combination of `combo.len()` indices out of `n`, in
-/// lexicographic order; `false` after the last one.
-fn next_combination(combo: &mut [usize], n: usize) -> bool {
-    let k = combo.len();
-    for i in (0..k).rev() {
-        if combo[i] < n - k + i {
-            combo[i] += 1;
-            for j in i + 1..k {
-                combo[j] = combo[j - 1] + 1;
-            }
-            return true;
-        }
-    }
-    false
-}
-
-/// The ways of taking `k` upfloaters from the score `levels` (highest
-/// first): how many from each level, in the order of C5 (art. 2.3.2: the
-/// upfloaters' scores, taken in ascending order, as high as possible).
-fn profiles(levels: &[(i64, Vec<usize>)], k: usize) -> Vec<Vec<usize>> {
-    fn fill(
-        levels: &[(i64, Vec<usize>)],
-        at: usize,
-        left: usize,
-        cur: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        if at == levels.len() {
-            if left == 0 {
-                out.push(cur.clone());
-            }
-            return;
-        }
-        for take in (0..=left.min(levels[at].1.len())).rev() {
-            cur.push(take);
-            fill(levels, at + 1, left - take, cur, out);
-            cur.pop();
-        }
-    }
-    let mut out = Vec::new();
-    fill(levels, 0, k, &mut Vec::new(), &mut out);
-    let ascending = |p: &Vec<usize>| -> Vec<i64> {
-        let mut v: Vec<i64> = p
-            .iter()
-            .zip(levels)
-            .flat_map(|(&n, l)| std::iter::repeat_n(l.0, n))
-            .collect();
-        v.sort_unstable();
-        v
-    };
-    out.sort_by_key(|p| std::cmp::Reverse(ascending(p)));
-    out
-}
-
-/// The set of upfloaters `combos` picks (per level, indices into the level's
-/// teams), in the order of art. 3.5.3: by level (score descending), then TPN.
-fn current_set(combos: &[Vec<usize>], levels: &[(i64, Vec<usize>)]) -> Vec<usize> {
-    combos
-        .iter()
-        .zip(levels)
-        .flat_map(|(c, l)| c.iter().map(|&k| l.1[k]))
-        .collect()
-}
-
-/// Moves `combos` to the next set in the order of art. 3.5.4 (lexicographic
-/// by TPN, the lowest level's choice moving first); `false` after the last.
-fn next_set(combos: &mut [Vec<usize>], levels: &[(i64, Vec<usize>)]) -> bool {
-    for (c, l) in combos.iter_mut().zip(levels).rev() {
-        if c.is_empty() {
-            continue;
-        }
-        if next_combination(c, l.1.len()) {
-            return true;
-        }
-        for (k, x) in c.iter_mut().enumerate() {
-            *x = k;
-        }
-    }
-    false
 }
 
 /// A bracket's pairing and the teams left to pair.
