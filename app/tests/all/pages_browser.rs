@@ -194,10 +194,27 @@ impl Browser {
 
     /// Clicks the element `css` finds. A live page may redraw itself between
     /// finding the element and the click ("stale element reference"): the
-    /// element is then found again, a few times at most.
+    /// element is then found again, a few times at most. The element is first
+    /// brought to the middle of the window, as a person scrolls to what they
+    /// tap: a box showing only a few pixels at the window's lower edge takes
+    /// ChromeDriver's click without taking the focus.
     pub(crate) fn click(&self, css: &str) {
         for _ in 0..10 {
             let id = self.el(css);
+            let mut element = serde_json::Map::new();
+            element.insert(ELEMENT.to_string(), Value::String(id.clone()));
+            // A failure here (the element already stale) shows in the click.
+            let _ = self
+                .http
+                .post(format!(
+                    "{}/session/{}/execute/sync",
+                    self.base, self.session
+                ))
+                .json(&json!({
+                    "script": "arguments[0].scrollIntoView({block: 'center', inline: 'nearest'});",
+                    "args": [element],
+                }))
+                .send();
             let url = format!("{}/session/{}/element/{id}/click", self.base, self.session);
             let res: Value = self
                 .http
