@@ -26,19 +26,8 @@ pub(crate) fn setup(app: &TestApp) -> (i64, i64, Client) {
             "register",
         );
     }
-    org.ok(
-        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    org.pair_round(tid);
+    org.publish_round(tid, 1);
     let r = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
     let gid = r["games"][0]["id"].as_i64().unwrap();
     (tid, gid, org)

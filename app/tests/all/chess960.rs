@@ -96,29 +96,6 @@ fn final_position(start: &Position, moves: &[Move]) -> Position {
     pos
 }
 
-fn pdf_text(app: &TestApp, arb: &Client, path: &str) -> Option<String> {
-    let (status, _, bytes) = arb.bytes(path);
-    let _ = app;
-    assert_eq!(status.as_u16(), 200, "{path}");
-    assert!(bytes.starts_with(b"%PDF"));
-    let mut child = match std::process::Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(_) => {
-            println!("SKIPPED: pdftotext not installed");
-            return None;
-        }
-    };
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(&bytes).unwrap();
-    let out = child.wait_with_output().unwrap();
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 fn page(c: &Client, path: &str) -> String {
     match c.get(path) {
         (s, Value::String(html)) if s.as_u16() == 200 => html,
@@ -221,8 +198,8 @@ fn run(app: &TestApp, variant: &str) {
             // The public round page and the PDFs say which position is played.
             let c = &round["chess960"];
             let html = page(&anon, &format!("/t/{tid}/rounds/{n}"));
-            let pdf = pdf_text(app, &arb, &format!("{base}/rounds/{n}/pairings.pdf"));
-            let sheets = pdf_text(app, &arb, &format!("{base}/rounds/{n}/scoresheets.pdf"));
+            let pdf = arb.pdf_text(&format!("{base}/rounds/{n}/pairings.pdf"));
+            let sheets = arb.pdf_text(&format!("{base}/rounds/{n}/scoresheets.pdf"));
             let shown: Vec<&Value> = match c["position"].is_null() {
                 false => vec![&c["position"]],
                 true => c["boards"]

@@ -7,7 +7,7 @@
 use crate::common;
 
 use app::db::{Backend, Database};
-use app::domain::{registration, rounds, tournaments, users, Actor};
+use app::domain::{rounds, users, Actor};
 use common::{backends, Client, TestDb};
 use diesel::prelude::*;
 use serde_json::json;
@@ -41,46 +41,15 @@ fn prepare(db: &Database) -> (i32, Vec<i32>, String) {
         username: Some("crash".into()),
         is_admin: false,
     };
-    let t = db
-        .write(|c| {
-            tournaments::create(
-                c,
-                &actor,
-                tournaments::Regulations {
-                    name: "Crash".into(),
-                    rounds: 5,
-                    ..Default::default()
-                },
-            )
-        })
-        .unwrap();
-    for i in 0..(BOARDS * 2) {
-        db.write(|c| {
-            registration::register(
-                c,
-                &actor,
-                t.id,
-                registration::RegisterPlayer {
-                    name: format!("P{i}"),
-                    rating: Some(2000 + i as i32),
-                    ..Default::default()
-                },
-            )
-        })
-        .unwrap();
-    }
-    let r = db.write(|c| rounds::pair_next(c, &actor, t.id)).unwrap();
-    db.write(|c| rounds::publish(c, &actor, t.id, app::domain::ids::RoundNo(1)))
+    let t = crate::common::build::stored_event(&db, &actor, "Crash", 5, (BOARDS * 2) as usize);
+    let r = db.write(|c| rounds::pair_next(c, &actor, t)).unwrap();
+    db.write(|c| rounds::publish(c, &actor, t, app::domain::ids::RoundNo(1)))
         .unwrap();
     let token = db
         .write(|c| users::create_token(c, &actor, "crash writers"))
         .unwrap()
         .token;
-    (
-        t.id.get(),
-        r.games.iter().map(|g| g.id.get()).collect(),
-        token,
-    )
+    (t.get(), r.games.iter().map(|g| g.id.get()).collect(), token)
 }
 
 struct Ack {

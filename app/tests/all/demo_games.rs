@@ -2,8 +2,6 @@
 //! holds games with moves, their validation reports (one with an illegal move)
 //! and a Chess960 Swiss whose rounds show their drawn start positions.
 
-use app::db::Database;
-use app::server::{start_background, Settings};
 use serde_json::Value;
 
 fn get(base: &str, path: &str) -> (u16, String) {
@@ -19,21 +17,8 @@ fn json(base: &str, path: &str) -> Value {
 
 #[test]
 fn the_demo_has_games_with_moves_and_a_chess960_event() {
-    let dir = std::env::temp_dir().join(format!("arbiter_demo_games_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = Database::open(&dir.join("demo.db").to_string_lossy(), 8).expect("open database");
-    app::demo::load(&db).expect("demo");
-    let server = start_background(
-        db,
-        Settings {
-            bind: "127.0.0.1:0".into(),
-            key_file: dir.join("seal.key"),
-            secure_cookies: false,
-            workers: 2,
-        },
-    )
-    .expect("server");
-    let base = server.url();
+    let demo = crate::pages_crawl::demo();
+    let base = demo.base.clone();
     let list = json(&base, "/api/v1/tournaments");
     let id_of = |name: &str| {
         list.as_array()
@@ -94,6 +79,5 @@ fn the_demo_has_games_with_moves_and_a_chess960_event() {
         let r = rules::pgn::replay(&g, rules::san::LetterSet::ENGLISH).unwrap();
         assert!(r.error.is_none() && r.moves.len() >= 10, "{:?}", g.tags);
     }
-    server.stop();
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(demo);
 }

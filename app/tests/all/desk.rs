@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{backends, Client, TestApp};
+use common::{backends, build, Client, TestApp};
 use serde_json::{json, Value};
 
 const SEALED_SECRET: &str = "Sa6";
@@ -63,42 +63,12 @@ impl Event {
 
 fn setup(app: &TestApp) -> Event {
     let arb = app.user("desk");
-    let t = arb.ok(
-        arb.post(
-            "/api/v1/tournaments",
-            // Under the 2009 Laws: the articles and numbers below are that
-            // edition's (the 2023 ones: `laws_editions.rs`).
-            json!({"name": "Desk Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3, "laws_edition": "2009",
-                   "default_time_minutes": 30, "adjournments": true, "notation": "pl",
-                   "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]}),
-        ),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
-    for i in 0..12 {
-        arb.ok(
-            arb.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Zawodnik {i}"), "rating": 2300 - i * 30}),
-            ),
-            201,
-            "register",
-        );
-    }
-    arb.ok(
-        arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    arb.ok(
-        arb.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    // Under the 2009 Laws: the articles and numbers below are that edition's
+    // (the 2023 ones: `laws_editions.rs`).
+    let regulations = json!({"name": "Desk Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3, "laws_edition": "2009",
+           "default_time_minutes": 30, "adjournments": true, "notation": "pl",
+           "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]});
+    let tid = build::round_one(&arb, regulations, 12).tid.into();
     Event { tid, arb }
 }
 
@@ -700,37 +670,11 @@ fn the_arbiters_desk_walks_spec_4_5_6_7_on_every_backend() {
 fn event_with(app: &TestApp, name: &str, regulations: Value) -> Event {
     let arb = app.user("desk");
     // Under the 2009 Laws, whose appendices these tests walk.
-    let mut body = json!({"name": name, "start_date": "2026-06-01", "end_date": "2026-06-02", "rounds": 3,
-                          "notation": "pl", "laws_edition": "2009", "schedule": [{"round": 1, "start": "2026-06-01T10:00"}]});
-    for (k, v) in regulations.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    let tid = arb.ok(arb.post("/api/v1/tournaments", body), 201, "create")["id"]
-        .as_i64()
-        .unwrap();
-    for i in 0..8 {
-        arb.ok(
-            arb.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Gracz {i}"), "rating": 2000 - i * 40}),
-            ),
-            201,
-            "register",
-        );
-    }
-    arb.ok(
-        arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    arb.ok(
-        arb.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    let base = json!({"name": name, "start_date": "2026-06-01", "end_date": "2026-06-02", "rounds": 3,
+                      "notation": "pl", "laws_edition": "2009", "schedule": [{"round": 1, "start": "2026-06-01T10:00"}]});
+    let tid = build::round_one(&arb, build::merged(base, regulations), 8)
+        .tid
+        .into();
     Event { tid, arb }
 }
 

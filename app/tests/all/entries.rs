@@ -419,11 +419,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         // Round 1: Marta Wójcik and Adam Kamiński are not paired; they get the
         // regulations' score for a missed round (zero by default), recorded as
         // a bye of the round, and the round says why.
-        let round = org.ok(
-            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair",
-        );
+        let round = org.pair_round(tid);
         let games = round["games"].as_array().unwrap();
         let absent = ["Marta Wójcik", "Adam Kamiński"];
         for g in games {
@@ -466,14 +462,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             "{screen}"
         );
         // And the standings count the round as the regulations say (zero).
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        org.publish_round(tid, 1);
         let standings = anon.ok(
             anon.get(&format!("/api/v1/tournaments/{tid}/standings")),
             200,
@@ -495,15 +484,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
 }
 
 fn org_form(app: &TestApp) -> Form {
-    let f = Form::new(&app.base);
-    let (status, _, _) = f.post(
-        "/login",
-        &[
-            ("username", "organizer"),
-            ("password", common::USER_PASSWORD),
-        ],
-    );
-    assert_eq!(status, 303);
+    let f = app.form_user("organizer");
     f
 }
 

@@ -29,7 +29,7 @@ use app::db::Database;
 use app::domain::ids::{RoundNo, TournamentId};
 use app::domain::rounds::GameView;
 use app::domain::{users, Actor, Audience};
-use app::server::{start_background, Settings};
+
 use serde_json::json;
 use std::path::Path;
 
@@ -116,9 +116,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
 
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/event");
     std::fs::create_dir_all(&artifacts).unwrap();
-    let dir = std::env::temp_dir().join(format!("arbiter_event_browser_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = TempDir(dir.clone());
+    let dir = TempDir::new("event_browser");
     let list = dir.join("players_list.txt");
     let mut txt = Vec::new();
     app::ratinggen::write_txt(&mut txt, 500).unwrap();
@@ -133,16 +131,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
         db.write(|conn| users::create_user(conn, &Actor::system(), user, PASSWORD, name, admin))
             .expect("account");
     }
-    let server = start_background(
-        db.clone(),
-        Settings {
-            bind: "127.0.0.1:0".into(),
-            key_file: dir.join("seal.key"),
-            secure_cookies: false,
-            workers: 2,
-        },
-    )
-    .expect("server");
+    let server = crate::common::serve(db.clone(), &dir);
     let site = server.url();
     let b = Browser::start(&chromium, &driver, 1280);
     let mirror = Browser::start(&chromium, &driver, 390);

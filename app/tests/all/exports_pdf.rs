@@ -84,12 +84,7 @@ fn fetch(app: &TestApp, path: &str, token: Option<&str>) -> (u16, String, Vec<u8
     }
     let res = rb.send().expect("request");
     let status = res.status().as_u16();
-    let ct = res
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+    let ct = crate::common::header(&res, "content-type");
     (status, ct, res.bytes().unwrap().to_vec())
 }
 
@@ -254,11 +249,7 @@ fn every_printout_over_http() {
             .to_string();
         let staff = Some(token.as_str());
 
-        org.ok(
-            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair 1",
-        );
+        org.pair_round(tid);
         // Unpublished: staff print it, the public does not see it.
         let (_, text) = pdf_ok(
             &app,
@@ -302,14 +293,7 @@ fn every_printout_over_http() {
             "scoresheets",
         );
 
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        org.publish_round(tid, 1);
         // Board 1 adjourns: its envelope prints every field of SPEC §7, never the sealed move.
         let r = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
         let g = r["games"][0].clone();

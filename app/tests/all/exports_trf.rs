@@ -6,7 +6,6 @@
 use crate::common;
 
 use common::{backends, Client, TestApp};
-use serde_json::json;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -35,12 +34,7 @@ fn cases() -> Vec<(PathBuf, String)> {
 fn get_text(app: &TestApp, path: &str) -> (u16, String, String) {
     let res = reqwest::blocking::get(format!("{}{}", app.base, path)).expect("request");
     let status = res.status().as_u16();
-    let ct = res
-        .headers()
-        .get("content-type")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+    let ct = crate::common::header(&res, "content-type");
     (status, ct, res.text().unwrap_or_default())
 }
 
@@ -133,11 +127,7 @@ fn imported_fixture_is_paired_on_like_the_engine_and_round_trips() {
             assert_eq!(exported.initial_color, original.initial_color);
 
             // Pair the next round through the server: the engine's answer.
-            let r = org.ok(
-                org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-                201,
-                "pair",
-            );
+            let r = org.pair_round(tid);
             assert_eq!(r["number"].as_u64(), Some(round as u64));
             let mut boards = BTreeSet::new();
             let mut bye = None;

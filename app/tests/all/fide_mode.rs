@@ -27,11 +27,7 @@ fn event(app: &TestApp, who: &str, name: &str) -> (i64, Client, Value) {
             "register",
         );
     }
-    let r = org.ok(
-        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
+    let r = org.pair_round(tid);
     (tid, org, r)
 }
 
@@ -282,19 +278,11 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
 /// swap is done and the round screen says "not FIDE mode".
 #[test]
 fn the_pages_ask_twice() {
-    use common::form::Form;
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
         let (tid, _org, _) = event(&app, "fidepage", "Pages");
-        let f = Form::new(&app.base);
-        f.post(
-            "/login",
-            &[
-                ("username", "fidepage"),
-                ("password", common::USER_PASSWORD),
-            ],
-        );
+        let f = app.form_user("fidepage");
         let screen = format!("/t/{tid}/manage/rounds/1");
         let csrf = f.csrf(&screen);
         let swap = format!("/t/{tid}/manage/rounds/1/swap");

@@ -54,11 +54,7 @@ fn hall_screen_pages_updates_live_and_its_qr_code_opens_the_tournament() {
             "register",
         );
     }
-    org.ok(
-        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
+    org.pair_round(tid);
 
     let b = Browser::start_sized(&chromium, &driver, 1920, 1080);
     // The window has the browser's own bars: the page itself gets exactly
@@ -87,14 +83,7 @@ fn hall_screen_pages_updates_live_and_its_qr_code_opens_the_tournament() {
 
     // Published: the screen updates itself (server-sent events), no reload.
     b.js("window.__same_page = true; return true;");
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    org.publish_round(tid, 1);
     b.wait_for(
         "return document.getElementById('hall-boards') !== null && document.body.getAttribute('data-pages') !== null && Number(document.body.getAttribute('data-pages')) > 1;",
         "the boards after publication",

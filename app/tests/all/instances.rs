@@ -17,7 +17,7 @@
 use crate::common;
 
 use app::db::{Backend, Database};
-use app::domain::{registration, tournaments, users, Actor};
+use app::domain::{users, Actor};
 use common::{backends, Client, TestDb};
 use diesel::prelude::*;
 use serde_json::{json, Value};
@@ -57,39 +57,12 @@ fn prepare(db: &Database, players: usize) -> (i32, String) {
         username: Some("multi".into()),
         is_admin: false,
     };
-    let t = db
-        .write(|c| {
-            tournaments::create(
-                c,
-                &actor,
-                tournaments::Regulations {
-                    name: "Multi".into(),
-                    rounds: 5,
-                    ..Default::default()
-                },
-            )
-        })
-        .unwrap();
-    for i in 0..players {
-        db.write(|c| {
-            registration::register(
-                c,
-                &actor,
-                t.id,
-                registration::RegisterPlayer {
-                    name: format!("P{i}"),
-                    rating: Some(2000 + i as i32),
-                    ..Default::default()
-                },
-            )
-        })
-        .unwrap();
-    }
+    let t = crate::common::build::stored_event(&db, &actor, "Multi", 5, players as usize);
     let token = db
         .write(|c| users::create_token(c, &actor, "multi"))
         .unwrap()
         .token;
-    (t.id.get(), token)
+    (t.get(), token)
 }
 
 fn db_version(db: &Database, tid: i32) -> i64 {
@@ -139,12 +112,7 @@ fn fetch_with(base: &str, path: &str, told: Option<i64>) -> (u16, String, Vec<u8
     }
     let res = req.send().expect("request");
     let status = res.status().as_u16();
-    let etag = res
-        .headers()
-        .get(reqwest::header::ETAG)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .to_string();
+    let etag = crate::common::header(&res, "etag");
     (
         status,
         etag,
@@ -569,19 +537,8 @@ fn kill_9_of_one_instance_during_result_entry() {
     let mut instances: Vec<Instance> = (0..3).map(|_| start(&testdb.url, &key)).collect();
     let mut org = Client::new(&instances[0].url);
     org.bearer = Some(token.clone());
-    org.ok(
-        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    org.pair_round(tid);
+    org.publish_round(tid, 1);
     let games: Vec<i64> = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"]
         .as_array()
         .unwrap()
@@ -717,11 +674,7 @@ fn a_dropped_listener_reconnects_and_catches_up() {
     // Written through A while B's listener is away.
     let mut c = Client::new(&a.url);
     c.bearer = Some(token);
-    c.ok(
-        c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
+    c.pair_round(tid);
     let acked = Instant::now();
     let want = db_version(&db, tid);
     loop {

@@ -4,7 +4,7 @@
 //! edition's consequence, with that edition's articles (read from the one
 //! table of `rules::laws`).
 
-use crate::common::{backends, Client, TestApp};
+use crate::common::{backends, build, Client, TestApp};
 use serde_json::{json, Value};
 
 struct Event {
@@ -43,37 +43,11 @@ impl Event {
 /// is merged into the regulations (no `laws_edition`: the default).
 fn event(app: &TestApp, name: &str, extra: Value) -> Event {
     let arb = app.user("editions");
-    let mut body = json!({"name": name, "start_date": "2026-05-01", "end_date": "2026-05-03",
+    let base = json!({"name": name, "start_date": "2026-05-01", "end_date": "2026-05-03",
         "rounds": 3, "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]});
-    for (k, v) in extra.as_object().unwrap() {
-        body[k] = v.clone();
-    }
-    let tid = arb.ok(arb.post("/api/v1/tournaments", body), 201, "create")["id"]
-        .as_i64()
-        .unwrap();
-    for i in 0..4 {
-        arb.ok(
-            arb.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Player {i}"), "rating": 2200 - i * 50}),
-            ),
-            201,
-            "register",
-        );
-    }
-    arb.ok(
-        arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    arb.ok(
-        arb.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    let tid = build::round_one(&arb, build::merged(base, extra), 4)
+        .tid
+        .into();
     Event { tid, arb }
 }
 

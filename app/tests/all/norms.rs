@@ -11,28 +11,9 @@ use crate::exports_pdf::read_pdf;
 
 use common::build::EventBuilder;
 use common::form::Form;
-use common::{backends, Client, TestApp, USER_PASSWORD};
+use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 use std::collections::HashMap;
-
-fn login(app: &TestApp, username: &str) -> Form {
-    let f = Form::new(&app.base);
-    let (status, location, _) = f.post(
-        "/login",
-        &[("username", username), ("password", USER_PASSWORD)],
-    );
-    assert_eq!((status, location.as_str()), (303, "/"), "login {username}");
-    f
-}
-
-/// Half-points as the pages write them.
-fn points(half: i32) -> String {
-    match (half / 2, half % 2) {
-        (0, 1) => "½".into(),
-        (w, 1) => format!("{w}½"),
-        (w, _) => w.to_string(),
-    }
-}
 
 /// The candidate: Polish, rated 2300, no title.
 const CANDIDATE: &str = "Kandydat Normowy";
@@ -120,20 +101,9 @@ fn play_round(c: &Client, tid: impl std::fmt::Display + Copy, n: u32, candidate:
     }
 }
 
-fn publish(c: &Client, tid: impl std::fmt::Display, n: u32) {
-    c.ok(
-        c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        &format!("pair round {n}"),
-    );
-    c.ok(
-        c.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/{n}/publish"),
-            json!({}),
-        ),
-        200,
-        &format!("publish round {n}"),
-    );
+fn publish(c: &Client, tid: impl std::fmt::Display + Copy, n: u32) {
+    c.pair_round(tid);
+    c.publish_round(tid, n);
 }
 
 #[test]
@@ -156,7 +126,7 @@ fn a_round_robin_norm_shows_on_the_pages_and_its_certificate() {
         let e = b.build();
         let tid = e.tid;
         let candidate = e.players[0].get() as i64;
-        let staff = login(&app, "organiser");
+        let staff = app.form_user("organiser");
         let screen = format!("/t/{tid}/manage/norms");
         let public = format!("/t/{tid}/norms");
         let visitor = Form::new(&app.base);
@@ -248,7 +218,7 @@ fn a_round_robin_norm_shows_on_the_pages_and_its_certificate() {
         assert!(
             row.contains(&format!(
                 "<strong>IM</strong>: needs at least {} out of 1",
-                points(needs)
+                common::points_text(needs)
             )),
             "[{label}] forecast: {row}"
         );
@@ -402,7 +372,7 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
             }
         }
 
-        let staff = login(&app, "organiser");
+        let staff = app.form_user("organiser");
         let (status, ct, bytes) =
             staff.get_bytes(&format!("/t/{tid}/manage/norms/rating-report.trf"));
         assert_eq!(status, 200, "[{label}]");
@@ -691,7 +661,7 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
         let app = TestApp::start(backend);
         let label = app.label();
         let org = app.user("organiser");
-        let staff = login(&app, "organiser");
+        let staff = app.form_user("organiser");
         for (system, n_players, seed) in cases {
             let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
             let mut b = EventBuilder::swiss(&org)

@@ -11,27 +11,8 @@ use crate::exports_pdf::read_pdf;
 
 use common::build::EventBuilder;
 use common::form::Form;
-use common::{backends, Client, TestApp, USER_PASSWORD};
+use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
-
-fn login(app: &TestApp, username: &str) -> Form {
-    let f = Form::new(&app.base);
-    let (status, location, _) = f.post(
-        "/login",
-        &[("username", username), ("password", USER_PASSWORD)],
-    );
-    assert_eq!((status, location.as_str()), (303, "/"), "login {username}");
-    f
-}
-
-/// Half-points as the pages write them.
-fn points(half: i32) -> String {
-    match (half / 2, half % 2) {
-        (0, 1) => "½".into(),
-        (w, 1) => format!("{w}½"),
-        (w, _) => w.to_string(),
-    }
-}
 
 /// Team 1's first board: Polish, rated 2350, no title. Roster place 1 of
 /// the first team entered: number 1 as the team engine numbers players.
@@ -116,14 +97,7 @@ fn pair_round(org: &Client, tid: i64, n: u32) {
         201,
         "pair",
     );
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    org.publish_team_round(tid, n);
     for team in 1..=8 {
         org.ok(
             org.put(
@@ -222,7 +196,7 @@ fn a_team_event_judges_each_board_players_own_games() {
                 "team",
             );
         }
-        let staff = login(&app, "organiser");
+        let staff = app.form_user("organiser");
         let screen = format!("/t/{tid}/manage/norms");
         let public = format!("/t/{tid}/norms");
         let visitor = Form::new(&app.base);
@@ -267,7 +241,7 @@ fn a_team_event_judges_each_board_players_own_games() {
         assert!(
             row.contains(&format!(
                 "<strong>GM</strong>: needs at least {} out of 1",
-                points(last)
+                common::points_text(last)
             )),
             "[{label}] forecast: {row}"
         );

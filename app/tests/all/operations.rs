@@ -244,31 +244,7 @@ fn a_key_that_does_not_open_the_envelopes_is_refused() {
         .unwrap();
         let mut c = Client::new(&server.url());
         c.login("admin", ADMIN_PASSWORD);
-        let t = c.ok(c.post("/api/v1/tournaments", json!({"name": "Keys", "start_date": "2026-01-01", "end_date": "2026-01-02", "adjournments": true, "rounds": 1})), 201, "create");
-        let tid = t["id"].as_i64().unwrap();
-        for n in ["A", "B"] {
-            c.ok(
-                c.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": n}),
-                ),
-                201,
-                "register",
-            );
-        }
-        c.ok(
-            c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair",
-        );
-        c.ok(
-            c.post(
-                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        let tid = crate::common::build::round_one(&c, json!({"name": "Keys", "start_date": "2026-01-01", "end_date": "2026-01-02", "adjournments": true, "rounds": 1}), 2).tid;
         let gid = c.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"]
             .as_i64()
             .unwrap();

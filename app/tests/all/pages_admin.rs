@@ -6,19 +6,12 @@
 use crate::common::form::Form;
 use crate::common::{backends, TestApp, ADMIN_PASSWORD};
 
-fn logged_in(app: &TestApp, user: &str, password: &str) -> Form {
-    let f = Form::new(&app.base);
-    let (s, to, _) = f.post("/login", &[("username", user), ("password", password)]);
-    assert_eq!((s, to.as_str()), (303, "/"), "{user} logs in");
-    f
-}
-
 #[test]
 fn an_administrator_creates_accounts_on_a_page() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
-        let admin = logged_in(&app, "admin", ADMIN_PASSWORD);
+        let admin = Form::logged_in(&app.base, "admin", ADMIN_PASSWORD);
         let (s, html) = admin.get("/");
         assert_eq!(s, 200);
         assert!(
@@ -46,7 +39,7 @@ fn an_administrator_creates_accounts_on_a_page() {
         assert!(html.contains("id=\"account-created\""), "[{label}]");
         assert!(html.contains("Jan Kapitán"), "[{label}] listed");
         // The new account logs in.
-        logged_in(&app, "kapitan1", "a-long-password-1");
+        Form::logged_in(&app.base, "kapitan1", "a-long-password-1");
 
         // A taken name: the form again, the name kept, the error at its field,
         // nothing written.
@@ -70,7 +63,7 @@ fn an_administrator_creates_accounts_on_a_page() {
         assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
 
         // Anyone else: no link, and the page and the post are refused.
-        let user = logged_in(&app, "kapitan1", "a-long-password-1");
+        let user = Form::logged_in(&app.base, "kapitan1", "a-long-password-1");
         let (_, home) = user.get("/");
         assert!(!home.contains("href=\"/accounts\""), "[{label}]");
         let (s, _) = user.get("/accounts");
@@ -100,7 +93,7 @@ fn a_tournament_is_imported_from_a_trf_file_on_a_page() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
-        let admin = logged_in(&app, "admin", ADMIN_PASSWORD);
+        let admin = Form::logged_in(&app.base, "admin", ADMIN_PASSWORD);
         let (_, home) = admin.get("/");
         assert!(
             home.contains("href=\"/import-trf\""),
@@ -188,7 +181,7 @@ fn a_team_event_is_imported_from_a_team_trf_on_a_page() {
         assert_eq!(s.as_u16(), 200);
         let trf = trf.as_str().unwrap().to_string();
 
-        let admin = logged_in(&app, "admin", ADMIN_PASSWORD);
+        let admin = Form::logged_in(&app.base, "admin", ADMIN_PASSWORD);
         let csrf = admin.csrf("/import-trf");
         let (s, to, html) = admin.post("/import-trf", &[("csrf", &csrf), ("trf", &trf)]);
         assert_eq!(s, 303, "[{label}] {html}");

@@ -10,7 +10,7 @@
 
 use app::db::Database;
 use app::domain::{users, Actor};
-use app::server::{start_background, Background, Settings};
+use app::server::Background;
 use base64::Engine;
 use reqwest::blocking::Client;
 use serde_json::{json, Value};
@@ -54,13 +54,7 @@ pub(crate) struct Browser {
     _profile: TempDir,
 }
 
-pub(crate) struct TempDir(pub(crate) PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+pub(crate) use crate::common::TempDir;
 
 impl Browser {
     /// `phone`: a 360 px wide screen (Chrome's mobile emulation).
@@ -414,10 +408,7 @@ fn organizer_runs_round_one_in_a_browser() {
     });
     std::fs::create_dir_all(&artifacts).unwrap();
 
-    let dir = std::env::temp_dir().join(format!("arbiter_pages_browser_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = TempDir(dir.clone());
-    let db = Database::open(&dir.join("browser.db").to_string_lossy(), 8).expect("database");
+    let (dir, db) = crate::common::scratch_sqlite("pages_browser");
     db.write(|conn| {
         users::create_user(
             conn,
@@ -429,16 +420,7 @@ fn organizer_runs_round_one_in_a_browser() {
         )
     })
     .expect("organizer account");
-    let server: Background = start_background(
-        db.clone(),
-        Settings {
-            bind: "127.0.0.1:0".into(),
-            key_file: dir.join("seal.key"),
-            secure_cookies: false,
-            workers: 2,
-        },
-    )
-    .expect("server");
+    let server: Background = crate::common::serve(db.clone(), &dir);
     let site = server.url();
     let b = Browser::start(&chromium, &driver, width);
 
@@ -751,10 +733,7 @@ fn team_pages_on_a_phone() {
     };
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/teams");
     std::fs::create_dir_all(&artifacts).unwrap();
-    let dir = std::env::temp_dir().join(format!("arbiter_team_browser_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = TempDir(dir.clone());
-    let db = Database::open(&dir.join("teams.db").to_string_lossy(), 8).expect("database");
+    let (dir, db) = crate::common::scratch_sqlite("team_browser");
     db.write(|conn| {
         users::create_user(
             conn,
@@ -766,16 +745,7 @@ fn team_pages_on_a_phone() {
         )
     })
     .expect("organizer account");
-    let server: Background = start_background(
-        db.clone(),
-        Settings {
-            bind: "127.0.0.1:0".into(),
-            key_file: dir.join("seal.key"),
-            secure_cookies: false,
-            workers: 2,
-        },
-    )
-    .expect("server");
+    let server: Background = crate::common::serve(db.clone(), &dir);
     let site = server.url();
 
     // The event through the API: 8 teams of 5 (4 boards), round 1 published,

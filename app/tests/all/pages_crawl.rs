@@ -4,8 +4,8 @@
 //! a doctype, one non-empty <title>, a lang attribute, balanced elements,
 //! unique ids, a label for every form control, no dangling `label for`.
 
-use app::db::Database;
-use app::server::{start_background, Background, Settings};
+use crate::common;
+use app::server::Background;
 use html5gum::{Token, Tokenizer};
 use reqwest::blocking::Client;
 use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
@@ -14,15 +14,7 @@ pub(crate) struct Demo {
     server: Option<Background>,
     pub(crate) base: String,
     pub(crate) arbiter_password: String,
-    _dir: TempDir,
-}
-
-struct TempDir(std::path::PathBuf);
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    _dir: crate::common::TempDir,
 }
 
 impl Drop for Demo {
@@ -38,30 +30,19 @@ pub(crate) fn demo() -> Demo {
     // two of them (this crawl, the translations test) each start a demo.
     static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("arbiter_pages_crawl_{}_{n}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let db = Database::open(&dir.join("demo.db").to_string_lossy(), 8).expect("open database");
+    let (dir, db) = common::scratch_sqlite(&format!("pages_crawl_{n}"));
     let creds = app::demo::load(&db).expect("demo");
     let arbiter_password = creds
         .iter()
         .find(|(role, _, _)| *role == "arbiter")
         .map(|(_, _, pw)| pw.clone())
         .expect("arbiter account");
-    let server = start_background(
-        db,
-        Settings {
-            bind: "127.0.0.1:0".into(),
-            key_file: dir.join("seal.key"),
-            secure_cookies: false,
-            workers: 2,
-        },
-    )
-    .expect("server");
+    let server = common::serve(db, &dir);
     Demo {
         base: server.url(),
         server: Some(server),
         arbiter_password,
-        _dir: TempDir(dir),
+        _dir: dir,
     }
 }
 
@@ -204,12 +185,7 @@ fn crawl(base: &str, client: &Client, who: &str) -> BTreeSet<String> {
         }
         let res = client.get(format!("{base}{path}")).send().expect("request");
         let status = res.status();
-        let ct = res
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let ct = crate::common::header(&res, "content-type");
         let body = res.text().unwrap_or_default();
         if !status.is_success() {
             failures.push(format!("[{who}] {path}: status {status}"));

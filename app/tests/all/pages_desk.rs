@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::form::Form;
-use common::{backends, Client, TestApp, USER_PASSWORD};
+use common::{backends, build, Client, TestApp};
 use serde_json::{json, Value};
 
 struct Desk {
@@ -38,46 +38,11 @@ impl Desk {
 
 fn setup(app: &TestApp) -> Desk {
     let api = app.user("desk");
-    let t = api.ok(
-        api.post(
-            "/api/v1/tournaments",
-            json!({"name": "Desk Pages Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3, "laws_edition": "2009",
-                   "default_time_minutes": 30, "adjournments": true, "notation": "pl",
-                   "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]}),
-        ),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
-    for i in 0..12 {
-        api.ok(
-            api.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Gracz {i}"), "rating": 2200 - i * 25}),
-            ),
-            201,
-            "register",
-        );
-    }
-    api.ok(
-        api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    api.ok(
-        api.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
-    let f = Form::new(&app.base);
-    let (status, _, _) = f.post(
-        "/login",
-        &[("username", "desk"), ("password", USER_PASSWORD)],
-    );
-    assert_eq!(status, 303, "login");
+    let regulations = json!({"name": "Desk Pages Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3, "laws_edition": "2009",
+           "default_time_minutes": 30, "adjournments": true, "notation": "pl",
+           "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]});
+    let tid: i64 = build::round_one(&api, regulations, 12).tid.into();
+    let f = app.form_user("desk");
     Desk { tid, api, f }
 }
 
@@ -388,11 +353,7 @@ fn adjournments(app: &TestApp, d: &Desk) {
     );
     // A stranger (no role here) is refused.
     let _ = app.user("nosy");
-    let stranger = Form::new(&app.base);
-    stranger.post(
-        "/login",
-        &[("username", "nosy"), ("password", USER_PASSWORD)],
-    );
+    let stranger = app.form_user("nosy");
     let their_csrf = stranger.csrf("/new");
     let before = app.audit_count();
     let (status, _, _) = stranger.post(

@@ -10,20 +10,13 @@
 use crate::common;
 
 use common::form::Form;
-use common::{backends, Client, TestApp, ADMIN_PASSWORD, USER_PASSWORD};
+use common::{backends, build, Client, TestApp, ADMIN_PASSWORD, USER_PASSWORD};
 use serde_json::{json, Value};
 
 const NATIONAL: &str = "nr;nazwisko i imię;fed;ranking\n\
     PL-1;Król, Adam;POL;1850\n\
     PL-2;Wiśniewski, Jan;POL;1700\n";
 const MAP: &str = "id=1,name=2,fed=3,rating=4,sep=;";
-
-fn login(app: &TestApp, username: &str, password: &str) -> Form {
-    let f = Form::new(&app.base);
-    let (status, _, _) = f.post("/login", &[("username", username), ("password", password)]);
-    assert_eq!(status, 303, "[{}] login {username}", app.label());
-    f
-}
 
 /// A Swiss of `names`, paired and published when `pair`; the organizer `desk`.
 fn event(app: &TestApp, names: &[&str], pair: bool) -> (i64, Client) {
@@ -50,19 +43,8 @@ fn event(app: &TestApp, names: &[&str], pair: bool) -> (i64, Client) {
         );
     }
     if pair {
-        api.ok(
-            api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair",
-        );
-        api.ok(
-            api.post(
-                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        api.pair_round(tid);
+        api.publish_round(tid, 1);
     }
     (tid, api)
 }
@@ -100,7 +82,7 @@ fn rating_list_page(app: &TestApp) {
     let label = app.label();
     let (tid, _) = event(app, &["Nowak, Ewa"], false);
     // Before any list: the registration screen says so, and how to get one.
-    let desk = login(app, "desk", USER_PASSWORD);
+    let desk = Form::logged_in(&app.base, "desk", USER_PASSWORD);
     let page = desk.get(&format!("/t/{tid}/manage/players")).1;
     assert!(
         page.contains("id=\"rl-no-list\"") && page.contains("No rating list is loaded"),
@@ -128,7 +110,7 @@ fn rating_list_page(app: &TestApp) {
         "anonymous: the login"
     );
 
-    let admin = login(app, "admin", ADMIN_PASSWORD);
+    let admin = Form::logged_in(&app.base, "admin", ADMIN_PASSWORD);
     let page = admin.get(&format!("/t/{tid}/manage/players")).1;
     assert!(
         page.contains("id=\"nav-rating-lists\""),
@@ -278,7 +260,7 @@ fn checkin_search(app: &TestApp) {
         200,
         "open check-in",
     );
-    let f = login(app, "desk", USER_PASSWORD);
+    let f = Form::logged_in(&app.base, "desk", USER_PASSWORD);
     let sheet = |q: &str| {
         let (status, body) = f.get(&format!("/t/{tid}/manage/checkin?q={q}"));
         assert_eq!(status, 200, "[{label}] {body}");
@@ -320,7 +302,7 @@ fn checkin_search(app: &TestApp) {
 fn confirmations(app: &TestApp) {
     let label = app.label();
     let (tid, api) = event(app, &["Bye, Ala", "Quit, Olek", "Stay, Ewa"], false);
-    let f = login(app, "desk", USER_PASSWORD);
+    let f = Form::logged_in(&app.base, "desk", USER_PASSWORD);
     let page = f.get(&format!("/t/{tid}/manage/players")).1;
     assert!(
         page.contains(">Half-point bye in round 1</button>"),
@@ -390,7 +372,7 @@ fn confirmations(app: &TestApp) {
 fn sex_on_forms_and_paste(app: &TestApp) {
     let label = app.label();
     let (tid, api) = event(app, &[], false);
-    let f = login(app, "desk", USER_PASSWORD);
+    let f = Form::logged_in(&app.base, "desk", USER_PASSWORD);
     let path = format!("/t/{tid}/manage/players");
     let page = f.get(&path).1;
     assert!(
@@ -461,33 +443,9 @@ fn sex_on_forms_and_paste(app: &TestApp) {
         200,
         "prize table",
     );
-    api.ok(
-        api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    api.ok(
-        api.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
-    let round = api.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
-    for g in round["games"].as_array().unwrap() {
-        if g["black"].is_null() {
-            continue;
-        }
-        api.ok(
-            api.put(
-                &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
-                json!({"result": "1-0", "version": g["version"]}),
-            ),
-            200,
-            "result",
-        );
-    }
+    api.pair_round(tid);
+    api.publish_round(tid, 1);
+    build::play(&api, tid, 1);
     let prizes = api.get(&format!("/api/v1/tournaments/{tid}/prizes")).1;
     let mut awarded: Vec<i64> = prizes["awards"]
         .as_array()
@@ -509,7 +467,7 @@ fn envelope_times_and_adjourn_form(app: &TestApp) {
         &["A, Anna", "B, Bartek", "C, Celina", "D, Dawid"],
         true,
     );
-    let f = login(app, "desk", USER_PASSWORD);
+    let f = Form::logged_in(&app.base, "desk", USER_PASSWORD);
     let round = api.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
     let gid = round["games"][0]["id"].as_i64().unwrap();
     let desk = format!("/t/{tid}/manage/games/{gid}");

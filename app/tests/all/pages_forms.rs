@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::form::Form;
+use common::form::{self, Form};
 use common::{backends, TestApp, USER_PASSWORD};
 use std::io::Read;
 use std::time::{Duration, Instant};
@@ -49,27 +49,13 @@ fn staff_forms_work_without_javascript() {
 
         // The error comes back next to the field, with what was typed.
         let fields = |name: &'static str, rounds: &'static str| {
-            vec![
-                ("csrf", csrf.clone()),
-                ("name", name.to_string()),
-                ("place", "Wrocław".to_string()),
-                ("start_date", "2026-05-01".to_string()),
-                ("end_date", "2026-05-03".to_string()),
-                ("system", "swiss".to_string()),
-                ("rounds", rounds.to_string()),
-                ("base_minutes", "15".to_string()),
-                ("increment", "10".to_string()),
-                ("default_time_minutes", "0".to_string()),
-                ("win", "1".to_string()),
-                ("draw", "0.5".to_string()),
-                ("late_entry_bye", "zero".to_string()),
-                ("tiebreaks", String::new()),
-                ("laws_edition", "2009".to_string()),
-            ]
+            let form = form::new_tournament(&csrf, "swiss");
+            form::replaced(
+                form,
+                &[("name", name), ("place", "Wrocław"), ("rounds", rounds)],
+            )
         };
-        let owned = fields("Turniej Błyskawiczny", "99");
-        let borrowed: Vec<(&str, &str)> = owned.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let (status, _, body) = f.post("/new", &borrowed);
+        let (status, _, body) = f.post("/new", &fields("Turniej Błyskawiczny", "99"));
         assert_eq!(status, 422, "[{label}] 99 rounds");
         assert!(
             body.contains("id=\"rounds-err\"") && body.contains("between 1 and 30"),
@@ -81,9 +67,7 @@ fn staff_forms_work_without_javascript() {
         );
         assert_eq!(app.audit_count(), before);
 
-        let owned = fields("Turniej Błyskawiczny", "3");
-        let borrowed: Vec<(&str, &str)> = owned.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let (status, location, _) = f.post("/new", &borrowed);
+        let (status, location, _) = f.post("/new", &fields("Turniej Błyskawiczny", "3"));
         assert_eq!(status, 303, "[{label}] created");
         assert_eq!(app.audit_count(), before + 1, "[{label}] one audit row");
         let tid: app::domain::ids::TournamentId =

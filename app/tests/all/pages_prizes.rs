@@ -10,18 +10,8 @@ use crate::common;
 
 use common::build::EventBuilder;
 use common::form::Form;
-use common::{backends, TestApp, USER_PASSWORD};
+use common::{backends, TestApp};
 use serde_json::json;
-
-fn login(app: &TestApp, username: &str) -> Form {
-    let f = Form::new(&app.base);
-    let (status, location, _) = f.post(
-        "/login",
-        &[("username", username), ("password", USER_PASSWORD)],
-    );
-    assert_eq!((status, location.as_str()), (303, "/"), "login {username}");
-    f
-}
 
 #[test]
 fn the_prize_table_is_typed_in_the_staff_form() {
@@ -48,7 +38,7 @@ fn the_prize_table_is_typed_in_the_staff_form() {
             (303, "/login"),
             "[{label}] anonymous post"
         );
-        let outsider = login(&app, "outsider");
+        let outsider = app.form_user("outsider");
         let (status, _) = outsider.get(&screen);
         assert_eq!(status, 403, "[{label}] no role: the screen");
         let csrf = outsider.csrf("/new");
@@ -64,7 +54,7 @@ fn the_prize_table_is_typed_in_the_staff_form() {
         assert_eq!(status, 403, "[{label}] no role: the post");
 
         // The organizer's screen: the staff menu links it, three spare rows.
-        let f = login(&app, "organiser");
+        let f = app.form_user("organiser");
         let (status, page) = f.get(&screen);
         assert_eq!(status, 200, "[{label}] {page}");
         assert!(

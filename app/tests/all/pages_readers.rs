@@ -496,15 +496,7 @@ fn times_and_dates_read_as_clock_time_in_the_pages_language() {
 
 /// The organizer logged in through the login page (a cookie session).
 fn staff_form(app: &TestApp) -> crate::common::form::Form {
-    let f = crate::common::form::Form::new(&app.base);
-    let (status, _, _) = f.post(
-        "/login",
-        &[
-            ("username", "boss"),
-            ("password", crate::common::USER_PASSWORD),
-        ],
-    );
-    assert_eq!(status, 303, "login");
+    let f = app.form_user("boss");
     f
 }
 

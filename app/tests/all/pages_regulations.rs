@@ -15,9 +15,7 @@ use serde_json::{json, Value};
 /// Logs `user` in through the login page: the form client and its token.
 fn login(app: &TestApp, user: &str) -> (Client, Form, String) {
     let api = app.user(user);
-    let f = Form::new(&app.base);
-    let (status, _, _) = f.post("/login", &[("username", user), ("password", USER_PASSWORD)]);
-    assert_eq!(status, 303, "login");
+    let f = app.form_user(user);
     let csrf = f.csrf("/new");
     (api, f, csrf)
 }
@@ -347,11 +345,7 @@ fn start(api: &Client, tid: i64, n: usize) {
             "register",
         );
     }
-    api.ok(
-        api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
+    api.pair_round(tid);
 }
 
 #[test]

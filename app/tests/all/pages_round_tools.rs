@@ -6,8 +6,7 @@
 use crate::common;
 
 use common::build::EventBuilder;
-use common::form::Form;
-use common::{backends, TestApp, USER_PASSWORD};
+use common::{backends, TestApp};
 use serde_json::json;
 
 #[test]
@@ -28,12 +27,7 @@ fn round_screen_draws_positions_and_imports_a_pgn() {
             .paired(1)
             .build()
             .tid;
-        let f = Form::new(&app.base);
-        let (status, _, _) = f.post(
-            "/login",
-            &[("username", "arb"), ("password", USER_PASSWORD)],
-        );
-        assert_eq!(status, 303, "[{label}] login");
+        let f = app.form_user("arb");
         let screen = format!("/t/{tid}/manage/rounds/1");
         let (status, html) = f.get(&screen);
         assert_eq!(status, 200);

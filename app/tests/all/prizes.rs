@@ -64,19 +64,8 @@ fn scenario(app: &TestApp) {
     let (s, v) = public.put(&path, json!({"table": table, "version": 1}));
     assert_eq!(s.as_u16(), 401, "[{label}] anonymous: {v}");
 
-    org.ok(
-        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    org.pair_round(tid);
+    org.publish_round(tid, 1);
     // Before the results: the public sees the table, not the list.
     let v = public.get(&path).1;
     assert_eq!(v["is_final"], false, "[{label}] {v}");

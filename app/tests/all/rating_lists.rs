@@ -9,7 +9,6 @@ use crate::common;
 
 use app::ratinggen;
 use common::build::EventBuilder;
-use common::form::Form;
 use common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
@@ -438,11 +437,7 @@ fn registration_and_rerate(app: &TestApp, admin: &Client) {
         "[{label}] the re-rate button"
     );
     // Once round 1 is paired: 409, and no button.
-    org.ok(
-        org.post(&format!("/api/v1/tournaments/{std_t}/rounds"), json!({})),
-        201,
-        "pair",
-    );
+    org.pair_round(std_t);
     let (s, v) = org.post(&format!("/api/v1/tournaments/{std_t}/rerate"), json!({}));
     assert_eq!(s.as_u16(), 409, "[{label}] {v}");
     assert!(!page(std_t).contains("rerate-preview"), "[{label}]");
@@ -974,15 +969,7 @@ fn a_tournament_s_own_list_on_both_backends() {
         );
 
         // The staff page: the organizer loads and rolls back; the other is refused.
-        let page = Form::new(&app.base);
-        let (s, _, _) = page.post(
-            "/login",
-            &[
-                ("username", "organizer"),
-                ("password", common::USER_PASSWORD),
-            ],
-        );
-        assert_eq!(s, 303, "[{label}] login");
+        let page = app.form_user("organizer");
         let screen = page.get(&format!("/t/{mine}/manage/rating-lists"));
         assert_eq!(screen.0, 200, "[{label}]");
         assert!(
@@ -1016,11 +1003,7 @@ fn a_tournament_s_own_list_on_both_backends() {
             vec!["Own, First"],
             "[{label}]"
         );
-        let outsider = Form::new(&app.base);
-        outsider.post(
-            "/login",
-            &[("username", "other"), ("password", common::USER_PASSWORD)],
-        );
+        let outsider = app.form_user("other");
         assert_eq!(
             outsider.get(&format!("/t/{mine}/manage/rating-lists")).0,
             403,

@@ -12,10 +12,9 @@
 //! Needs `chromium` and `chromium-driver`; without them it says `SKIPPED`
 //! unless `ARBITER_REQUIRE_BROWSER=1`.
 
-use crate::pages_browser::{Browser, TempDir};
-use app::db::Database;
+use crate::pages_browser::Browser;
 use app::domain::{users, Actor};
-use app::server::{start_background, Background, Settings};
+use app::server::Background;
 use serde_json::{json, Value};
 use std::path::Path;
 
@@ -164,10 +163,7 @@ fn every_staff_screen_fits_and_speaks_the_language() {
     };
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/screens");
     std::fs::create_dir_all(&artifacts).unwrap();
-    let dir = std::env::temp_dir().join(format!("arbiter_screens_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = TempDir(dir.clone());
-    let db = Database::open(&dir.join("screens.db").to_string_lossy(), 8).expect("database");
+    let (dir, db) = crate::common::scratch_sqlite("screens");
     let staff = app::demo::load(&db).expect("demo");
     assert!(staff.iter().any(|(r, _, _)| *r == "organizer"), "{staff:?}");
     // An administrator (the rating lists and accounts are theirs), who is
@@ -175,16 +171,7 @@ fn every_staff_screen_fits_and_speaks_the_language() {
     let (user, password) = ("chief", "screens-password-1");
     db.write(|conn| users::create_user(conn, &Actor::system(), user, password, "Chief", true))
         .expect("administrator");
-    let server: Background = start_background(
-        db.clone(),
-        Settings {
-            bind: "127.0.0.1:0".into(),
-            key_file: dir.join("seal.key"),
-            secure_cookies: false,
-            workers: 2,
-        },
-    )
-    .expect("server");
+    let server: Background = crate::common::serve(db.clone(), &dir);
     let site = server.url();
 
     // The demo's Swiss: its id, a game, a player (from the public API).

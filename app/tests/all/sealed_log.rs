@@ -60,31 +60,7 @@ fn the_sealed_move_is_not_in_the_server_log() {
     let run = || -> Result<(), String> {
         let mut c = Client::new(&url);
         c.login("chief", "chief-password-1");
-        let t = c.ok(c.post("/api/v1/tournaments", json!({"name": "Log", "start_date": "2026-01-01", "end_date": "2026-01-02", "adjournments": true, "rounds": 1})), 201, "create");
-        let tid = t["id"].as_i64().unwrap();
-        for n in ["A", "B"] {
-            c.ok(
-                c.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": n}),
-                ),
-                201,
-                "register",
-            );
-        }
-        c.ok(
-            c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair",
-        );
-        c.ok(
-            c.post(
-                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        let tid = crate::common::build::round_one(&c, json!({"name": "Log", "start_date": "2026-01-01", "end_date": "2026-01-02", "adjournments": true, "rounds": 1}), 2).tid;
         let gid = c.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"]
             .as_i64()
             .unwrap();

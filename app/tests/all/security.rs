@@ -478,11 +478,7 @@ fn staff_posts_check_the_role_before_reading() {
                 "register",
             );
         }
-        org.ok(
-            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair (not published)",
-        );
+        org.pair_round(tid);
         let gid = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"]
             .as_i64()
             .unwrap();
@@ -673,15 +669,7 @@ fn every_way_in_keeps_the_limits() {
         assert_eq!(app.audit_count(), audit, "[{label}] no audit row");
 
         // One by one on the page, and a pasted list.
-        let page = Form::new(&app.base);
-        let (s, _, _) = page.post(
-            "/login",
-            &[
-                ("username", "organizer"),
-                ("password", common::USER_PASSWORD),
-            ],
-        );
-        assert_eq!(s, 303, "[{label}] login");
+        let page = app.form_user("organizer");
         let csrf = page.csrf(&format!("/t/{one}/manage/players"));
         let (s, _, body) = page.post(
             &format!("/t/{one}/manage/players"),

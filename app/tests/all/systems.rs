@@ -38,19 +38,8 @@ fn event(arb: &Client, regulations: Value, players: i64, step: i64) -> (i64, Val
 /// Pairs and publishes round `round`, enters `result_for` on every board,
 /// and gives the games as paired.
 fn play_round(arb: &Client, tid: i64, round: i64) -> Vec<Value> {
-    arb.ok(
-        arb.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "pair",
-    );
-    arb.ok(
-        arb.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/{round}/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    arb.pair_round(tid);
+    arb.publish_round(tid, round);
     let r = arb
         .get(&format!("/api/v1/tournaments/{tid}/rounds/{round}"))
         .1;

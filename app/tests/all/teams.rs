@@ -548,14 +548,7 @@ fn swiss(app: &TestApp) {
         if n > 1 {
             pair_and_check(&org, tid, json!({}));
         }
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        org.publish_team_round(tid, n);
         let far = "2099-01-01T00:00:00Z";
         let past = "2000-01-01T00:00:00Z";
         // Round 5: the deadline has passed when the captain comes (a late line-up).
@@ -746,7 +739,7 @@ fn board_prize_list(org: &Client, public: &Client, tid: i64, reading: &Reading, 
     let page = String::from_utf8(page).unwrap();
     assert_eq!(status.as_u16(), 200, "[{label}] {page}");
     assert!(page.contains("<h2>Board 1</h2>"), "[{label}] {page}");
-    if let Some(text) = pdf_text(public, &format!("{path}.pdf"), label) {
+    if let Some(text) = public.pdf_text(&format!("{path}.pdf")) {
         assert!(
             text.contains("Board 1") && text.contains(&names[0]),
             "[{label}] {text}"
@@ -785,7 +778,7 @@ fn printouts_translated(app: &TestApp, tid: i64, label: &str) {
             format!("/api/v1/tournaments/{tid}/team-standings.pdf"),
             format!("/api/v1/tournaments/{tid}/team-boards.pdf"),
         ] {
-            match pdf_text(&c, &path, label) {
+            match c.pdf_text(&path) {
                 Some(t) => text.push_str(&t),
                 None => return,
             }
@@ -829,30 +822,6 @@ fn pages(public: &Client, tid: i64, reading: &Reading, label: &str) {
     }
 }
 
-/// A PDF's text through `pdftotext` (`None`, with a note, when it is not
-/// installed).
-fn pdf_text(c: &Client, path: &str, label: &str) -> Option<String> {
-    let (status, _, bytes) = c.bytes(path);
-    assert_eq!(status.as_u16(), 200, "[{label}] {path}");
-    assert!(bytes.starts_with(b"%PDF"), "[{label}] {path}");
-    let mut child = match std::process::Command::new("pdftotext")
-        .args(["-layout", "-enc", "UTF-8", "-", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(_) => {
-            println!("SKIPPED: pdftotext not installed, the team PDFs' text is not checked");
-            return None;
-        }
-    };
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(&bytes).unwrap();
-    let out = child.wait_with_output().unwrap();
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 /// The team printouts, read back: the match sheets of the last round (one
 /// page per match, its teams and players, the lines to sign), the team
 /// standings with the tie-breaks, the team crosstable and the board prizes;
@@ -879,7 +848,7 @@ fn printouts(public: &Client, tid: i64, reading: &Reading, label: &str) {
         "[{label}] the round page links its match sheets"
     );
     let path = format!("/api/v1/tournaments/{tid}/team-rounds/{n}/match-sheets.pdf");
-    let Some(sheets) = pdf_text(public, &path, label) else {
+    let Some(sheets) = public.pdf_text(&path) else {
         return;
     };
     let last = &t.rounds[n - 1];
@@ -903,12 +872,9 @@ fn printouts(public: &Client, tid: i64, reading: &Reading, label: &str) {
         "[{label}] {sheets}"
     );
     assert!(sheets.contains("Captain, "), "[{label}] {sheets}");
-    let standings = pdf_text(
-        public,
-        &format!("/api/v1/tournaments/{tid}/team-standings.pdf"),
-        label,
-    )
-    .unwrap_or_default();
+    let standings = public
+        .pdf_text(&format!("/api/v1/tournaments/{tid}/team-standings.pdf"))
+        .unwrap_or_default();
     assert!(
         standings.contains(&format!("Team standings after round {n}")),
         "[{label}] {standings}"
@@ -931,22 +897,18 @@ fn printouts(public: &Client, tid: i64, reading: &Reading, label: &str) {
         line.contains(&format!(" {} ", leader.match_points)),
         "[{label}] {line}"
     );
-    let cross = pdf_text(
-        public,
-        &format!("/api/v1/tournaments/{tid}/team-crosstable.pdf"),
-        label,
-    )
-    .unwrap_or_default();
+    let cross = public
+        .pdf_text(&format!("/api/v1/tournaments/{tid}/team-crosstable.pdf"))
+        .unwrap_or_default();
     assert!(cross.contains("×"), "[{label}] {cross}");
     for team in &t.teams {
         assert!(cross.contains(&team.name), "[{label}] {}", team.name);
     }
-    let boards = pdf_text(
-        public,
-        &format!("/api/v1/tournaments/{tid}/team-boards.pdf?min_games=3"),
-        label,
-    )
-    .unwrap_or_default();
+    let boards = public
+        .pdf_text(&format!(
+            "/api/v1/tournaments/{tid}/team-boards.pdf?min_games=3"
+        ))
+        .unwrap_or_default();
     assert!(boards.contains("at least 3 games"), "[{label}] {boards}");
     for b in 1..=t.settings.boards {
         assert!(boards.contains(&format!("Board {b}")), "[{label}] {boards}");
@@ -1073,14 +1035,7 @@ fn round_robin(app: &TestApp) {
     for n in 1..=10 {
         let r = pair_and_check(&org, tid, json!({}));
         assert_eq!(r["matches"].as_array().unwrap().len(), 3);
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        org.publish_team_round(tid, n);
         for team in 1..=6 {
             org.ok(
                 org.put(
@@ -1152,14 +1107,7 @@ fn scheveningen(app: &TestApp) {
             );
             seen.insert((place("home"), place("away")));
         }
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/publish"),
-                json!({}),
-            ),
-            200,
-            "publish",
-        );
+        org.publish_team_round(tid, n);
         enter_results(&org, tid, n, &r, &mut rng, &[]);
     }
     assert_eq!(seen.len(), 25, "[{label}] every player met every opponent");

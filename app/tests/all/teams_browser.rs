@@ -9,11 +9,10 @@
 //!
 //! Skips without chromium, unless `ARBITER_REQUIRE_BROWSER=1`.
 
-use crate::pages_browser::{Browser, TempDir};
-use app::db::Database;
+use crate::pages_browser::Browser;
 use app::domain::ids::RoundNo;
 use app::domain::{teams, users, Actor, Audience};
-use app::server::{start_background, Settings};
+
 use serde_json::json;
 use std::path::Path;
 
@@ -55,24 +54,12 @@ fn a_team_swiss_round_in_the_browser() {
     };
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/teams");
     std::fs::create_dir_all(&artifacts).unwrap();
-    let dir = std::env::temp_dir().join(format!("arbiter_teams_browser_{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let _cleanup = TempDir(dir.clone());
-    let db = Database::open(&dir.join("teams.db").to_string_lossy(), 8).expect("database");
+    let (dir, db) = crate::common::scratch_sqlite("teams_browser");
     for (user, name) in [("organizer", "Organizer"), ("kapitan", "Jan Kapitan")] {
         db.write(|conn| users::create_user(conn, &Actor::system(), user, PASSWORD, name, false))
             .expect("account");
     }
-    let server = start_background(
-        db.clone(),
-        Settings {
-            bind: "127.0.0.1:0".into(),
-            key_file: dir.join("seal.key"),
-            secure_cookies: false,
-            workers: 2,
-        },
-    )
-    .expect("server");
+    let server = crate::common::serve(db.clone(), &dir);
     let site = server.url();
     let b = Browser::start(&chromium, &driver, 1280);
     // The organizer's pages at 390 px too: the same address, for the picture.
@@ -199,8 +186,9 @@ fn a_team_swiss_round_in_the_browser() {
     b.click("nav.staff a[href$='/manage/teams']");
     b.loaded("form.lineup", "the team screen");
     for team in [1, 3, 4] {
-        b.click(&format!("form[action$='/lineups/{team}'] button"));
-        b.loaded("form.lineup", "the line-up saved");
+        // The next click waits for the page the save leads to (the old page
+        // has the same forms).
+        b.click_to_next_page(&format!("form[action$='/lineups/{team}'] button"));
     }
     shot("09-line-ups-in");
 

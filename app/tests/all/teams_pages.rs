@@ -6,7 +6,6 @@
 
 use crate::common;
 
-use common::form::Form;
 use common::{backends, TestApp};
 
 fn location_tid(to: &str) -> i32 {
@@ -39,15 +38,7 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
         let _ = app.user("organiser");
         let _ = app.user("skipper");
         let _ = app.user("stranger");
-        let f = Form::new(&app.base);
-        let (s, _, _) = f.post(
-            "/login",
-            &[
-                ("username", "organiser"),
-                ("password", common::USER_PASSWORD),
-            ],
-        );
-        assert_eq!(s, 303, "[{label}] login");
+        let f = app.form_user("organiser");
 
         // New tournament, a team system: a wrong number of boards at its field.
         let audit = app.audit_count();
@@ -257,11 +248,7 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
         );
 
         // The captain: his team's line-up linked from the tournament page.
-        let cap = Form::new(&app.base);
-        cap.post(
-            "/login",
-            &[("username", "skipper"), ("password", common::USER_PASSWORD)],
-        );
+        let cap = app.form_user("skipper");
         let (_, home) = cap.get(&format!("/t/{tid}"));
         assert!(home.contains("id=\"captain-link\""), "[{label}] {home}");
         assert!(
@@ -289,14 +276,7 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
         assert_eq!(cap.get(&screen).0, 403, "[{label}] the staff screen");
         assert_eq!(app.audit_count(), audit + 1, "[{label}] nothing written");
         // A stranger has no line-up to enter.
-        let other = Form::new(&app.base);
-        other.post(
-            "/login",
-            &[
-                ("username", "stranger"),
-                ("password", common::USER_PASSWORD),
-            ],
-        );
+        let other = app.form_user("stranger");
         let (s, page) = other.get(&format!("/t/{tid}/lineup"));
         assert_eq!(s, 200, "[{label}]");
         assert!(page.contains("id=\"no-lineup\""), "[{label}] {page}");

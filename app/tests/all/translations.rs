@@ -187,12 +187,7 @@ fn crawl(base: &str, client: &Client, lang: &str) -> BTreeMap<String, (String, V
             .header("Accept-Language", lang)
             .send()
             .expect("request");
-        let ct = res
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let ct = crate::common::header(&res, "content-type");
         let body = res.bytes().map(|b| b.to_vec()).unwrap_or_default();
         if ct.starts_with("text/html") {
             let (_, links) = visible(&String::from_utf8_lossy(&body));
@@ -550,8 +545,7 @@ fn the_template_scan_reads_literals_as_rust_does() {
 /// with the sentence in that language (the API keeps English).
 #[test]
 fn a_refused_form_speaks_the_language_of_the_page() {
-    use crate::common::form::Form;
-    use crate::common::{backends, TestApp, USER_PASSWORD};
+    use crate::common::{backends, TestApp};
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
@@ -560,40 +554,18 @@ fn a_refused_form_speaks_the_language_of_the_page() {
             ("cs", "švýcarský systém má 1 až 30 kol", "řádek 2"),
             ("pl", "turniej szwajcarski ma od 1 do 30 rund", "wiersz 2"),
         ] {
-            let f = Form::new(&app.base);
-            let (status, _, _) = f.post(
-                "/login",
-                &[("username", "org"), ("password", USER_PASSWORD)],
-            );
-            assert_eq!(status, 303, "[{label}] login");
+            let f = app.form_user("org");
             // The language switch of the footer: a cookie.
             let (status, _) = f.get(&format!("/lang/{lang}?back=/new"));
             assert_eq!(status, 303, "[{label}] {lang}");
             let csrf = f.csrf("/new");
-            let fields = |n: &'static str| {
-                vec![
-                    ("csrf", csrf.clone()),
-                    ("name", format!("Turnaj {lang}")),
-                    ("place", "Brno".to_string()),
-                    ("start_date", "2026-05-01".to_string()),
-                    ("end_date", "2026-05-03".to_string()),
-                    ("system", "swiss".to_string()),
-                    ("rounds", n.to_string()),
-                    ("base_minutes", "15".to_string()),
-                    ("increment", "10".to_string()),
-                    ("default_time_minutes", "0".to_string()),
-                    ("win", "1".to_string()),
-                    ("draw", "0.5".to_string()),
-                    ("late_entry_bye", "zero".to_string()),
-                    ("tiebreaks", String::new()),
-                    ("laws_edition", "2009".to_string()),
-                ]
-            };
-            let post = |n: &'static str| {
-                let owned = fields(n);
-                let borrowed: Vec<(&str, &str)> =
-                    owned.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                f.post("/new", &borrowed)
+            let name = format!("Turnaj {lang}");
+            let post = |n: &str| {
+                let form = crate::common::form::new_tournament(&csrf, "swiss");
+                f.post(
+                    "/new",
+                    &crate::common::form::replaced(form, &[("name", &name), ("rounds", n)]),
+                )
             };
             let (status, _, body) = post("99");
             assert_eq!(status, 422, "[{label}] {lang}: 99 rounds");
@@ -625,40 +597,11 @@ fn a_refused_form_speaks_the_language_of_the_page() {
 fn czech_organizer(app: &crate::common::TestApp) -> (crate::common::form::Form, String) {
     let label = app.label();
     let _ = app.user("org");
-    let f = crate::common::form::Form::new(&app.base);
-    let (status, _, _) = f.post(
-        "/login",
-        &[
-            ("username", "org"),
-            ("password", crate::common::USER_PASSWORD),
-        ],
-    );
-    assert_eq!(status, 303, "[{label}] login");
+    let f = app.form_user("org");
     let (status, _) = f.get("/lang/cs?back=/new");
     assert_eq!(status, 303, "[{label}] cs");
     let csrf = f.csrf("/new");
     (f, csrf)
-}
-
-/// The new-tournament form of a 3-round event in Brno with `system`.
-fn new_tournament<'a>(csrf: &'a str, system: &'a str) -> [(&'a str, &'a str); 15] {
-    [
-        ("csrf", csrf),
-        ("name", "Turnaj"),
-        ("place", "Brno"),
-        ("start_date", "2026-05-01"),
-        ("end_date", "2026-05-03"),
-        ("system", system),
-        ("rounds", "3"),
-        ("base_minutes", "15"),
-        ("increment", "10"),
-        ("default_time_minutes", "0"),
-        ("win", "1"),
-        ("draw", "0.5"),
-        ("late_entry_bye", "zero"),
-        ("tiebreaks", ""),
-        ("laws_edition", "2009"),
-    ]
 }
 
 /// A Swiss event created on the Czech pages (`new_tournament`) and two
@@ -669,7 +612,8 @@ fn czech_swiss_with_two_players(
     csrf: &str,
 ) -> app::domain::ids::TournamentId {
     let label = app.label();
-    let (status, location, body) = f.post("/new", &new_tournament(csrf, "swiss"));
+    let (status, location, body) =
+        f.post("/new", &crate::common::form::new_tournament(csrf, "swiss"));
     assert_eq!(status, 303, "[{label}] created: {body}");
     let tid: app::domain::ids::TournamentId = location.split('/').nth(2).unwrap().parse().unwrap();
     let (status, _, _) = f.post(
@@ -723,7 +667,8 @@ fn library_errors_speak_czech_on_a_czech_page() {
         let app = TestApp::start(backend);
         let label = app.label();
         let (f, csrf) = czech_organizer(&app);
-        let post_new = |system: &str| f.post("/new", &new_tournament(&csrf, system));
+        let post_new =
+            |system: &str| f.post("/new", &crate::common::form::new_tournament(&csrf, system));
         // A closed set: the allowed values are the Czech names.
         let (status, _, body) = post_new("bogus");
         assert_eq!(status, 422, "[{label}] unknown system");

@@ -35,19 +35,8 @@ fn event(app: &TestApp, user: &str) -> (i64, Client, Vec<Value>) {
         );
     }
     // No appointment: the creator is the arbiter.
-    org.ok(
-        org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-        201,
-        "the creator pairs",
-    );
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    org.pair_round(tid);
+    org.publish_round(tid, 1);
     let games = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"]
         .as_array()
         .unwrap()
@@ -235,7 +224,6 @@ fn pdf_text(c: &Client, path: &str) -> Option<String> {
 /// address left by a refused form reloads to its screen.
 #[test]
 fn organizers_fix_the_entry_list() {
-    use common::form::Form;
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
@@ -249,12 +237,7 @@ fn organizers_fix_the_entry_list() {
             "create",
         );
         let tid = t["id"].as_i64().unwrap();
-        let f = Form::new(&app.base);
-        let (status, _, _) = f.post(
-            "/login",
-            &[("username", "fixer"), ("password", common::USER_PASSWORD)],
-        );
-        assert_eq!(status, 303);
+        let f = app.form_user("fixer");
         let csrf = f.csrf(&format!("/t/{tid}/manage/players"));
         let before = app.audit_count();
 
@@ -391,11 +374,7 @@ fn organizers_fix_the_entry_list() {
         assert_eq!(p["player"]["status"], "active");
 
         // Once paired, a player is withdrawn, not removed.
-        api.ok(
-            api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair",
-        );
+        api.pair_round(tid);
         let (status, _) = api.delete(&format!("/api/v1/tournaments/{tid}/players/{kid}"));
         assert_eq!(status.as_u16(), 409, "[{label}] a paired player stays");
     }
@@ -406,17 +385,11 @@ fn organizers_fix_the_entry_list() {
 /// board; the consequence is in words and clock times, never internal codes.
 #[test]
 fn the_arrivals_sheet_speaks_plainly() {
-    use common::form::Form;
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
         let (tid, _org, games) = event(&app, "clock");
-        let f = Form::new(&app.base);
-        let (status, _, _) = f.post(
-            "/login",
-            &[("username", "clock"), ("password", common::USER_PASSWORD)],
-        );
-        assert_eq!(status, 303);
+        let f = app.form_user("clock");
         let sheet = format!("/t/{tid}/manage/rounds/1/arrivals");
         let csrf = f.csrf(&sheet);
         // Before a start is set: the problem at the board, the typed time kept.
@@ -507,7 +480,6 @@ fn the_arrivals_sheet_speaks_plainly() {
 /// rule as the API; after round 1 only what may still change.
 #[test]
 fn settings_change_what_may_still_change() {
-    use common::form::Form;
     for backend in backends() {
         let app = TestApp::start(backend);
         let label = app.label();
@@ -521,11 +493,7 @@ fn settings_change_what_may_still_change() {
             "create",
         );
         let tid = t["id"].as_i64().unwrap();
-        let f = Form::new(&app.base);
-        f.post(
-            "/login",
-            &[("username", "setter"), ("password", common::USER_PASSWORD)],
-        );
+        let f = app.form_user("setter");
         let page = format!("/t/{tid}/manage/settings");
         let (status, html) = f.get(&page);
         assert_eq!(status, 200, "[{label}] {html}");
@@ -604,11 +572,7 @@ fn settings_change_what_may_still_change() {
                 "register",
             );
         }
-        api.ok(
-            api.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair",
-        );
+        api.pair_round(tid);
         let (_, html) = f.get(&page);
         assert!(
             html.contains("id=\"locked-help\""),
@@ -638,33 +602,22 @@ fn settings_change_what_may_still_change() {
 /// A form with several mistakes names all of them at once, each at its field.
 #[test]
 fn a_form_names_every_mistake_at_once() {
-    use common::form::Form;
     let app = TestApp::start(backends()[0]);
     let _ = app.user("many");
-    let f = Form::new(&app.base);
-    f.post(
-        "/login",
-        &[("username", "many"), ("password", common::USER_PASSWORD)],
-    );
+    let f = app.form_user("many");
     let csrf = f.csrf("/new");
     let (status, _, body) = f.post(
         "/new",
-        &[
-            ("csrf", &csrf),
-            ("name", ""),
-            ("start_date", "2026-05-10"),
-            ("end_date", "2026-05-01"),
-            ("system", "swiss"),
-            ("rounds", "99"),
-            ("base_minutes", "90"),
-            ("increment", "30"),
-            ("default_time_minutes", "0"),
-            ("win", "1"),
-            ("draw", "0.5"),
-            ("late_entry_bye", "zero"),
-            ("tiebreaks", "BH, XYZ"),
-            ("laws_edition", "2009"),
-        ],
+        &crate::common::form::replaced(
+            crate::common::form::new_tournament(&csrf, "swiss"),
+            &[
+                ("name", ""),
+                ("start_date", "2026-05-10"),
+                ("end_date", "2026-05-01"),
+                ("rounds", "99"),
+                ("tiebreaks", "BH, XYZ"),
+            ],
+        ),
     );
     assert_eq!(status, 422, "{body}");
     for id in ["name-err", "end_date-err", "rounds-err", "tiebreaks-err"] {

@@ -759,7 +759,8 @@ fn load_of_many_venues_on_three_instances() {
         .map(|_| spawn(&sdb.url, &sdb.dir(), free_port()))
         .collect();
     let urls: Vec<String> = instances.iter().map(|p| p.url.clone()).collect();
-    let deadline = Instant::now() + Duration::from_secs(seconds);
+    let begun = Instant::now();
+    let deadline = begun + Duration::from_secs(seconds);
     let pushes = Arc::new(Mutex::new(Vec::new()));
     let reads = Arc::new(Mutex::new(Vec::new()));
     let failures = Arc::new(Mutex::new(Vec::new()));
@@ -791,7 +792,9 @@ fn load_of_many_venues_on_three_instances() {
                     .send();
                 let took = start.elapsed();
                 match r {
-                    Ok(r) if r.status().is_success() => pushes.lock().unwrap().push(took),
+                    Ok(r) if r.status().is_success() => {
+                        pushes.lock().unwrap().push((start - begun, took))
+                    }
                     Ok(r) => failures
                         .lock()
                         .unwrap()
@@ -836,7 +839,25 @@ fn load_of_many_venues_on_three_instances() {
     for t in threads {
         t.join().unwrap();
     }
-    let mut pushes = pushes.lock().unwrap().clone();
+    let timed = pushes.lock().unwrap().clone();
+    // The acceptance time by 5-second window of the run (the first holds
+    // every venue's first state, written whole).
+    for w in 0..seconds.div_ceil(5) {
+        let mut window: Vec<Duration> = timed
+            .iter()
+            .filter(|(at, _)| at.as_secs() / 5 == w)
+            .map(|(_, took)| *took)
+            .collect();
+        eprintln!(
+            "  pushes sent {}-{} s: {}, p50 {:?} p99 {:?}",
+            w * 5,
+            w * 5 + 5,
+            window.len(),
+            percentile(&mut window, 50.0),
+            percentile(&mut window, 99.0)
+        );
+    }
+    let mut pushes: Vec<Duration> = timed.iter().map(|(_, took)| *took).collect();
     let mut reads = reads.lock().unwrap().clone();
     let failures = failures.lock().unwrap().clone();
     let expected = venues as u64 * seconds / 2;

@@ -441,14 +441,7 @@ fn team_round_one(app: &TestApp, org: Client) -> Event {
         201,
         "pair 1",
     );
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/team-rounds/1/publish"),
-            json!({}),
-        ),
-        200,
-        "publish 1",
-    );
+    org.publish_team_round(tid, 1);
     team_lineups(&org, tid, 1);
     let r1 = org
         .get(&format!("/api/v1/tournaments/{tid}/team-rounds/1"))
@@ -708,19 +701,8 @@ fn personal_data_shows_nowhere_to_the_public() {
             );
         }
         // Round 1 paired and published, with a penalty's internal note.
-        org.ok(
-            org.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-            201,
-            "pair 1",
-        );
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/rounds/1/publish"),
-                json!({}),
-            ),
-            200,
-            "publish 1",
-        );
+        org.pair_round(tid);
+        org.publish_round(tid, 1);
         let r1 = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
         let round1_games: Vec<i64> = r1["games"]
             .as_array()

@@ -126,20 +126,9 @@ impl<'a> EventBuilder<'a> {
             players.push(PlayerId(v["id"].as_i64().expect("a player id") as i32));
         }
         for n in 1..=self.paired {
-            c.ok(
-                c.post(&format!("/api/v1/tournaments/{tid}/rounds"), json!({})),
-                201,
-                &format!("pair round {n}"),
-            );
+            c.pair_round(tid);
             if n <= self.published {
-                c.ok(
-                    c.post(
-                        &format!("/api/v1/tournaments/{tid}/rounds/{n}/publish"),
-                        json!({}),
-                    ),
-                    200,
-                    &format!("publish round {n}"),
-                );
+                c.publish_round(tid, n);
             }
             if n < self.paired {
                 play(c, tid, n);
@@ -153,8 +142,66 @@ impl<'a> EventBuilder<'a> {
     }
 }
 
+/// A Swiss of `players` players (the builder's names and ratings) under
+/// `regulations` (merged over the builder's: name, dates, Laws, …), with
+/// round 1 paired and published: the start of most desk tests.
+pub fn round_one(client: &Client, regulations: Value, players: usize) -> Event {
+    EventBuilder::swiss(client)
+        .with(regulations)
+        .players(players)
+        .publish(1)
+        .build()
+}
+
+/// A tournament of `rounds` rounds named `name`, written straight through
+/// the domain (no server) by `actor`, with `players` players "P0" … rated
+/// 2000 up by one: its id.
+pub fn stored_event(
+    db: &app::db::Database,
+    actor: &app::domain::Actor,
+    name: &str,
+    rounds: u32,
+    players: usize,
+) -> TournamentId {
+    use app::domain::{registration, tournaments};
+    db.write(|c| {
+        let t = tournaments::create(
+            c,
+            actor,
+            tournaments::Regulations {
+                name: name.into(),
+                rounds: rounds as _,
+                ..Default::default()
+            },
+        )?;
+        for i in 0..players {
+            registration::register(
+                c,
+                actor,
+                t.id,
+                registration::RegisterPlayer {
+                    name: format!("P{i}"),
+                    rating: Some(2000 + i as i32),
+                    ..Default::default()
+                },
+            )?;
+        }
+        Ok::<_, app::domain::DomainError>(t.id)
+    })
+    .expect("a stored event")
+}
+
+/// `base` with the fields of `extra` set over it (both JSON objects).
+pub fn merged(mut base: Value, extra: Value) -> Value {
+    let Value::Object(extra) = extra else {
+        panic!("fields are an object: {extra}");
+    };
+    base.as_object_mut().expect("an object").extend(extra);
+    base
+}
+
 /// Enters 1-0 on every board of round `n` of `tid` (byes have their result).
-fn play(c: &Client, tid: TournamentId, n: u32) {
+pub fn play(c: &Client, tid: impl std::fmt::Display, n: u32) {
     let round = c.ok(
         c.get(&format!("/api/v1/tournaments/{tid}/rounds/{n}")),
         200,

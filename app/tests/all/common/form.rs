@@ -21,6 +21,20 @@ impl Form {
         }
     }
 
+    /// A browser logged in through the login page as `username` (the login
+    /// must succeed: a redirect to the front page).
+    pub fn logged_in(base: &str, username: &str, password: &str) -> Form {
+        let f = Form::new(base);
+        let (status, location, body) =
+            f.post("/login", &[("username", username), ("password", password)]);
+        assert_eq!(
+            (status, location.as_str()),
+            (303, "/"),
+            "{username} logs in: {body}"
+        );
+        f
+    }
+
     pub fn get(&self, path: &str) -> (u16, String) {
         let r = self
             .http
@@ -38,12 +52,7 @@ impl Form {
             .send()
             .unwrap();
         let status = r.status().as_u16();
-        let ct = r
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let ct = super::header(&r, "content-type");
         (status, ct, r.bytes().unwrap().to_vec())
     }
 
@@ -62,12 +71,7 @@ impl Form {
             .form(&fields)
             .send()
             .unwrap();
-        let location = r
-            .headers()
-            .get("location")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let location = super::header(&r, "location");
         (r.status().as_u16(), location, r.text().unwrap())
     }
 
@@ -108,12 +112,7 @@ impl Form {
             .body(body)
             .send()
             .unwrap();
-        let location = r
-            .headers()
-            .get("location")
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let location = super::header(&r, "location");
         (r.status().as_u16(), location, r.text().unwrap())
     }
 
@@ -156,4 +155,41 @@ pub fn page_login(
         ])
         .send()
         .unwrap()
+}
+
+/// The new-tournament form (`/new`) of a 3-round event in Brno, 15 minutes
+/// plus 10 seconds a move, under the 2009 Laws, with `system`.
+pub fn new_tournament<'a>(csrf: &'a str, system: &'a str) -> Vec<(&'a str, &'a str)> {
+    vec![
+        ("csrf", csrf),
+        ("name", "Turnaj"),
+        ("place", "Brno"),
+        ("start_date", "2026-05-01"),
+        ("end_date", "2026-05-03"),
+        ("system", system),
+        ("rounds", "3"),
+        ("base_minutes", "15"),
+        ("increment", "10"),
+        ("default_time_minutes", "0"),
+        ("win", "1"),
+        ("draw", "0.5"),
+        ("late_entry_bye", "zero"),
+        ("tiebreaks", ""),
+        ("laws_edition", "2009"),
+    ]
+}
+
+/// `fields` with the values of `changes` in place of theirs (a field not
+/// there yet is added at the end).
+pub fn replaced<'a>(
+    mut fields: Vec<(&'a str, &'a str)>,
+    changes: &[(&'a str, &'a str)],
+) -> Vec<(&'a str, &'a str)> {
+    for &(k, v) in changes {
+        match fields.iter_mut().find(|(name, _)| *name == k) {
+            Some(field) => field.1 = v,
+            None => fields.push((k, v)),
+        }
+    }
+    fields
 }

@@ -52,7 +52,33 @@ pub struct TestDb {
     _dir: Option<TempDir>,
 }
 
+/// A directory removed (with what is in it) when this is dropped.
 pub struct TempDir(pub std::path::PathBuf);
+
+impl TempDir {
+    /// A fresh `arbiter_{name}_{process id}` under the system's temporary directory.
+    pub fn new(name: &str) -> TempDir {
+        let dir = std::env::temp_dir().join(format!("arbiter_{name}_{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        TempDir(dir)
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+/// A scratch directory ([`TempDir::new`]) with a SQLite database in it.
+pub fn scratch_sqlite(name: &str) -> (TempDir, Database) {
+    let dir = TempDir::new(name);
+    let db = Database::open(&dir.join(format!("{name}.db")).to_string_lossy(), 8)
+        .expect("open database");
+    (dir, db)
+}
 
 impl Drop for TempDir {
     fn drop(&mut self) {
@@ -126,6 +152,49 @@ fn rand_suffix() -> u32 {
         .unwrap_or(0)
 }
 
+/// The settings of a test server: a free port, the sealed-move key in
+/// `dir`, cookies without `Secure`, two workers.
+pub fn settings(dir: &std::path::Path) -> Settings {
+    Settings {
+        bind: "127.0.0.1:0".into(),
+        key_file: dir.join("seal.key"),
+        secure_cookies: false,
+        workers: 2,
+    }
+}
+
+/// A server in the background on `db`, with the test settings ([`settings`]).
+pub fn serve(db: Database, dir: &std::path::Path) -> Background {
+    app::server::start_background(db, settings(dir)).expect("server")
+}
+
+/// The value of header `name` of an answer ("" when it has none).
+pub fn header(res: &reqwest::blocking::Response, name: &str) -> String {
+    res.headers()
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_string()
+}
+
+/// The password of a test account: the administrator's, or every other one's.
+fn password_of(username: &str) -> &'static str {
+    if username == "admin" {
+        ADMIN_PASSWORD
+    } else {
+        USER_PASSWORD
+    }
+}
+
+/// Half-points as the pages write them: `½`, `2½`, `3`.
+pub fn points_text(half: i32) -> String {
+    match (half / 2, half % 2) {
+        (0, 1) => "½".into(),
+        (w, 1) => format!("{w}½"),
+        (w, _) => w.to_string(),
+    }
+}
+
 pub struct TestApp {
     pub server: Option<Background>,
     pub db: Database,
@@ -155,17 +224,8 @@ impl TestApp {
             )
         })
         .expect("admin");
-        let server = start_background_with_limits(
-            db.clone(),
-            Settings {
-                bind: "127.0.0.1:0".into(),
-                key_file: testdb.dir().join("seal.key"),
-                secure_cookies: false,
-                workers: 2,
-            },
-            limits,
-        )
-        .expect("server");
+        let server = start_background_with_limits(db.clone(), settings(&testdb.dir()), limits)
+            .expect("server");
         let base = server.url();
         TestApp {
             server: Some(server),
@@ -180,8 +240,23 @@ impl TestApp {
         Client::new(&self.base)
     }
 
+    /// A browser without JavaScript logged in through the login page as
+    /// `username` (created as [`TestApp::user`] does).
+    pub fn form_user(&self, username: &str) -> form::Form {
+        self.ensure_user(username);
+        form::Form::logged_in(&self.base, username, password_of(username))
+    }
+
     /// Logs in a new client as `username` (created as an ordinary user if needed).
     pub fn user(&self, username: &str) -> Client {
+        self.ensure_user(username);
+        let mut c = self.client();
+        c.login(username, password_of(username));
+        c
+    }
+
+    /// Creates `username` as an ordinary user unless the account exists.
+    fn ensure_user(&self, username: &str) {
         let exists = self
             .db
             .read(|conn| users::find_user_id(conn, username))
@@ -201,14 +276,6 @@ impl TestApp {
                 })
                 .unwrap();
         }
-        let mut c = self.client();
-        let pw = if username == "admin" {
-            ADMIN_PASSWORD
-        } else {
-            USER_PASSWORD
-        };
-        c.login(username, pw);
-        c
     }
 
     pub fn audit_count(&self) -> i64 {
@@ -349,12 +416,7 @@ impl Client {
         }
         let res = rb.send().expect("request");
         let status = res.status();
-        let ct = res
-            .headers()
-            .get(reqwest::header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_string();
+        let ct = header(&res, "content-type");
         (
             status,
             ct,
@@ -382,6 +444,54 @@ impl Client {
     pub fn ok(&self, a: Answer, expect: u16, what: &str) -> Value {
         assert_eq!(a.0.as_u16(), expect, "{what}: {}", a.1);
         a.1
+    }
+
+    /// The text of the PDF at `path` (which must answer 200) as `pdftotext`
+    /// reads it; `None` when `pdftotext` is not installed.
+    pub fn pdf_text(&self, path: &str) -> Option<String> {
+        let (status, _, bytes) = self.bytes(path);
+        assert_eq!(status.as_u16(), 200, "{path}");
+        crate::exports_pdf::read_pdf(&bytes, path).1
+    }
+
+    /// Publishes team round `n` of team tournament `tid` (must succeed).
+    pub fn publish_team_round(
+        &self,
+        tid: impl std::fmt::Display,
+        n: impl std::fmt::Display,
+    ) -> Value {
+        self.ok(
+            self.post(
+                &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/publish"),
+                serde_json::json!({}),
+            ),
+            200,
+            &format!("publish team round {n}"),
+        )
+    }
+
+    /// Pairs the next round of tournament `tid` (must succeed); returns the round.
+    pub fn pair_round(&self, tid: impl std::fmt::Display) -> Value {
+        self.ok(
+            self.post(
+                &format!("/api/v1/tournaments/{tid}/rounds"),
+                serde_json::json!({}),
+            ),
+            201,
+            "pair the next round",
+        )
+    }
+
+    /// Publishes round `n` of tournament `tid` (must succeed); returns the body.
+    pub fn publish_round(&self, tid: impl std::fmt::Display, n: impl std::fmt::Display) -> Value {
+        self.ok(
+            self.post(
+                &format!("/api/v1/tournaments/{tid}/rounds/{n}/publish"),
+                serde_json::json!({}),
+            ),
+            200,
+            &format!("publish round {n}"),
+        )
     }
 }
 

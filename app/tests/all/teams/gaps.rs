@@ -45,14 +45,7 @@ pub(crate) fn pair(org: &Client, tid: i64) -> Value {
 }
 
 pub(crate) fn publish(org: &Client, tid: i64, n: i64) {
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/publish"),
-            json!({}),
-        ),
-        200,
-        "publish",
-    );
+    org.publish_team_round(tid, n);
 }
 
 fn lineup(org: &Client, tid: i64, n: i64, team: &Value, players: Value) {
@@ -540,15 +533,7 @@ fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
 }
 
 /// The organiser logged in on the forms (no JavaScript).
-fn staff_screen(app: &TestApp, tid: i64) -> crate::common::form::Form {
-    let f = crate::common::form::Form::new(&app.base);
-    let (s, _, _) = f.post(
-        "/login",
-        &[
-            ("username", "organiser"),
-            ("password", crate::common::USER_PASSWORD),
-        ],
-    );
-    assert_eq!(s, 303, "login for tournament {tid}");
+fn staff_screen(app: &TestApp, _tid: i64) -> crate::common::form::Form {
+    let f = app.form_user("organiser");
     f
 }

@@ -5,7 +5,6 @@
 //! an individual event (422, nothing written).
 
 use super::gaps::{pair, play_out, publish, small_swiss};
-use super::pdf_text;
 use crate::common::{backends, Client, TestApp};
 use serde_json::{json, Value};
 
@@ -179,7 +178,7 @@ fn team_places_and_boards_are_prized_in_a_team_event() {
         ] {
             assert!(page.contains(text), "[{label}] {text} in {page}");
         }
-        if let Some(text) = pdf_text(&public, &format!("{path}.pdf"), label) {
+        if let Some(text) = public.pdf_text(&format!("{path}.pdf")) {
             assert!(
                 text.contains("Team places")
                     && text.contains(&first)
