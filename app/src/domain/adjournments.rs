@@ -8,7 +8,7 @@
 //! seal, store encrypted, present, open, end, lose — is one state machine over
 //! one row; its states are checked in one place.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::library;
 use super::msg::{nested, Msg};
 use super::records::final_position;
@@ -403,18 +403,13 @@ pub fn adjourn(
         ))
         .execute(conn)?;
     let v = get(conn, tid, aid, Audience::Staff)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "adjournment.seal",
-            entity: "adjournment",
-            entity_id: Some(aid.into()),
-        },
-        Some(&before),
-        Some(&v),
-    )?;
+    Entry::new(
+        Some(tid),
+        "adjournment.seal",
+        "adjournment",
+        Some(aid.into()),
+    )
+    .record(conn, actor, Some(&before), Some(&v))?;
     Ok(v)
 }
 
@@ -456,18 +451,13 @@ pub fn mark_present(
             .execute(conn)?,
     };
     let after = get(conn, tid, aid, Audience::Staff)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "adjournment.present",
-            entity: "adjournment",
-            entity_id: Some(aid.into()),
-        },
-        Some(&before),
-        Some(&after),
-    )?;
+    Entry::new(
+        Some(tid),
+        "adjournment.present",
+        "adjournment",
+        Some(aid.into()),
+    )
+    .record(conn, actor, Some(&before), Some(&after))?;
     Ok(after)
 }
 
@@ -789,18 +779,13 @@ pub fn open(
         game: game_view(&load_game(conn, tid, g.id)?, &pm),
         new_envelope,
     };
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "adjournment.open",
-            entity: "adjournment",
-            entity_id: Some(aid.into()),
-        },
-        Some(&before),
-        Some(&answer),
-    )?;
+    Entry::new(
+        Some(tid),
+        "adjournment.open",
+        "adjournment",
+        Some(aid.into()),
+    )
+    .record(conn, actor, Some(&before), Some(&answer))?;
     Ok(answer)
 }
 
@@ -941,15 +926,9 @@ fn end_envelope(
         .execute(conn)?;
     refresh_round_state(conn, tid, g.round_number)?;
     let after = get(conn, tid, aid, Audience::Staff)?;
-    audit::record(
+    Entry::new(Some(tid), action, "adjournment", Some(aid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action,
-            entity: "adjournment",
-            entity_id: Some(aid.into()),
-        },
         Some(&before),
         Some(&after),
     )?;

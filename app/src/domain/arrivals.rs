@@ -3,7 +3,7 @@
 //! regulations decides whether a player lost by forfeit. The consequence is shown
 //! before it is confirmed, and an override needs a written reason.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::results::{load_game, parse_result};
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
@@ -340,22 +340,17 @@ pub fn record(
         applied: true,
         game: after,
     };
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if cmd.override_result.is_some() {
-                "arrivals.override"
-            } else {
-                "arrivals.record"
-            },
-            entity: "game",
-            entity_id: Some(gid.into()),
+    Entry::new(
+        Some(tid),
+        if cmd.override_result.is_some() {
+            "arrivals.override"
+        } else {
+            "arrivals.record"
         },
-        Some(&before),
-        Some(&answer),
-    )?;
+        "game",
+        Some(gid.into()),
+    )
+    .record(conn, actor, Some(&before), Some(&answer))?;
     Ok(answer)
 }
 
@@ -425,15 +420,9 @@ pub fn set_round_start(
     )
     .set(rounds::scheduled_start.eq(Some(cmd.start.trim())))
     .execute(conn)?;
-    audit::record(
+    Entry::new(Some(tid), "round.set_start", "round", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "round.set_start",
-            entity: "round",
-            entity_id: Some(number.into()),
-        },
         Some(&before),
         Some(&cmd.start),
     )

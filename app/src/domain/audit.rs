@@ -15,6 +15,35 @@ pub struct Entry<'a> {
     pub entity_id: Option<i64>,
 }
 
+impl<'a> Entry<'a> {
+    /// An action (`"result.set"`) on an entity (`"game"`, its id when it
+    /// has one), in a tournament or server-wide (`None`).
+    pub fn new(
+        tournament_id: Option<TournamentId>,
+        action: &'a str,
+        entity: &'a str,
+        entity_id: Option<i64>,
+    ) -> Entry<'a> {
+        Entry {
+            tournament_id,
+            action,
+            entity,
+            entity_id,
+        }
+    }
+
+    /// Appends this as one audit row: [`record`].
+    pub fn record<B: Serialize, A: Serialize>(
+        self,
+        conn: &mut DbConnection,
+        actor: &Actor,
+        before: Option<&B>,
+        after: Option<&A>,
+    ) -> DomainResult<()> {
+        record(conn, actor, self, before, after)
+    }
+}
+
 /// Appends one audit row. Called exactly once by every write operation, inside
 /// its transaction.
 pub fn record<B: Serialize, A: Serialize>(

@@ -10,7 +10,7 @@
 //! absent player loses his game by default (the default-time article of the
 //! tournament's edition: 6.7 in 2005, 6.6(a) in 2009, 6.7.1 from 2018).
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::kinds::{CheckinSource, PlayerStatus};
 use super::registration::{self, load_player};
 use super::tournaments::load as load_tournament;
@@ -207,19 +207,19 @@ pub fn set_open(
         .execute(conn)?;
     }
     let after = sheet(conn, tid, Audience::Staff)?;
-    audit::record(
+    Entry::new(
+        Some(tid),
+        if cmd.open {
+            "checkin.open"
+        } else {
+            "checkin.close"
+        },
+        "round",
+        Some(round.into()),
+    )
+    .record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if cmd.open {
-                "checkin.open"
-            } else {
-                "checkin.close"
-            },
-            entity: "round",
-            entity_id: Some(round.into()),
-        },
         None::<&()>,
         Some(&serde_json::json!({"round": round, "open": cmd.open})),
     )?;
@@ -313,22 +313,17 @@ fn record(
         name: p.name,
         present,
     };
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: match (present, source) {
-                (false, _) => "checkin.undo",
-                (true, CheckinSource::Staff) => "checkin.mark",
-                (true, CheckinSource::Code) => "checkin.code",
-            },
-            entity: "player",
-            entity_id: Some(pid.into()),
+    Entry::new(
+        Some(tid),
+        match (present, source) {
+            (false, _) => "checkin.undo",
+            (true, CheckinSource::Staff) => "checkin.mark",
+            (true, CheckinSource::Code) => "checkin.code",
         },
-        None::<&()>,
-        Some(&v),
-    )?;
+        "player",
+        Some(pid.into()),
+    )
+    .record(conn, actor, None::<&()>, Some(&v))?;
     Ok(v)
 }
 
@@ -465,15 +460,9 @@ pub fn issue_codes(
         issued += 1;
     }
     let v = CodesIssued { issued };
-    audit::record(
+    Entry::new(Some(tid), "checkin.codes", "tournament", Some(tid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "checkin.codes",
-            entity: "tournament",
-            entity_id: Some(tid.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;

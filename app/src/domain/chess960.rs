@@ -9,7 +9,7 @@
 //! and when is the audit row of each draw. A game's start position is its own
 //! (per board) or else the round's.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::tournaments::load as load_tournament;
 use super::{require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{GameRow, RoundRow};
@@ -319,22 +319,17 @@ pub fn set(
     let after = get(conn, tid, n, Audience::Staff)?.ok_or_else(|| {
         DomainError::conflict(msg!("round {} has no board to draw a position for", n))
     })?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if cmd.mode == DrawMode::Draw {
-                "round.chess960_draw"
-            } else {
-                "round.chess960_enter"
-            },
-            entity: "round",
-            entity_id: Some(n.into()),
+    Entry::new(
+        Some(tid),
+        if cmd.mode == DrawMode::Draw {
+            "round.chess960_draw"
+        } else {
+            "round.chess960_enter"
         },
-        before.as_ref(),
-        Some(&after),
-    )?;
+        "round",
+        Some(n.into()),
+    )
+    .record(conn, actor, before.as_ref(), Some(&after))?;
     Ok(after)
 }
 

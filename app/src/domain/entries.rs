@@ -11,7 +11,7 @@
 //! organizer's decision are one life cycle whose steps share the same row types
 //! and checks; split, each part would import the others.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::kinds::{EntryEligibility, EntryState, Sex};
 use super::registration::{self, PlayerView, RegisterPlayer};
 use super::tournaments::load as load_tournament;
@@ -382,15 +382,9 @@ pub fn set_form(
         ))
         .execute(conn)?;
     let after = form(conn, tid, local_now())?;
-    audit::record(
+    Entry::new(Some(tid), "entries.form", "entry_form", Some(tid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "entries.form",
-            entity: "entry_form",
-            entity_id: Some(tid.into()),
-        },
         Some(&before),
         Some(&after),
     )?;
@@ -525,15 +519,9 @@ pub fn submit(
         .returning(entries::id)
         .get_result(conn)?;
     let row = load_entry(conn, tid, id)?;
-    audit::record(
+    Entry::new(Some(tid), "entry.submit", "entry", Some(id.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "entry.submit",
-            entity: "entry",
-            entity_id: Some(id.into()),
-        },
         None::<&()>,
         Some(&EntryView::from(&row)),
     )?;
@@ -717,15 +705,9 @@ pub fn approve(
         entry: after,
         player,
     };
-    audit::record(
+    Entry::new(Some(tid), "entry.approve", "entry", Some(eid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "entry.approve",
-            entity: "entry",
-            entity_id: Some(eid.into()),
-        },
         Some(&EntryView::from(&e)),
         Some(&out),
     )?;
@@ -770,15 +752,9 @@ pub fn reject(
         ))
         .execute(conn)?;
     let after = EntryView::from(&load_entry(conn, tid, eid)?);
-    audit::record(
+    Entry::new(Some(tid), "entry.reject", "entry", Some(eid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "entry.reject",
-            entity: "entry",
-            entity_id: Some(eid.into()),
-        },
         Some(&EntryView::from(&e)),
         Some(&after),
     )?;

@@ -18,7 +18,7 @@
 //! trigger) and one audit row; the first is the departure. The TRF export
 //! lists them as `###` comment lines, the staff pages show the departure.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::{now, Actor, DomainError, DomainResult, ToConfirm};
 use crate::db::schema::fide_departures;
 use crate::db::DbConnection;
@@ -123,15 +123,9 @@ pub fn forbidden(
     if fide {
         // The departure is an arbiter action of its own in the audit log; the
         // operation that caused it records its own row as usual.
-        audit::record(
+        Entry::new(Some(tid), "fide_mode.leave", "tournament", Some(tid.into())).record(
             conn,
             actor,
-            Entry {
-                tournament_id: Some(tid),
-                action: "fide_mode.leave",
-                entity: "tournament",
-                entity_id: Some(tid.into()),
-            },
             None::<&()>,
             Some(&serde_json::json!({ "what": what, "why": why })),
         )?;

@@ -26,7 +26,7 @@
 //! B.02 rating changes have one source, [`rating_changes_on`]: the Norms
 //! page, the rating report, the player card and the standings' column.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::model::{self, players_in_order};
 use super::{require_role, Actor, Audience, DomainError, DomainResult, Role};
 use crate::db::models::{NormFactsRow, PlayerRow, TournamentRow};
@@ -221,15 +221,15 @@ pub fn save_facts(
             .set(&row)
             .execute(conn)?;
     }
-    audit::record(
+    Entry::new(
+        Some(tid),
+        "set_norm_facts",
+        "norm_facts",
+        Some(i64::from(tid.get())),
+    )
+    .record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "set_norm_facts",
-            entity: "norm_facts",
-            entity_id: Some(i64::from(tid.get())),
-        },
         (before.version > 0).then_some(&before),
         Some(&row),
     )?;

@@ -7,7 +7,7 @@
 //! penalty on the one game in one match over the kinds (nearly 300 lines);
 //! the command, the form's reading of it and their tests belong with it.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::library;
 use super::msg::nested;
 use super::records::final_position;
@@ -478,15 +478,9 @@ pub fn record(
         penalty: view_of(conn, id)?,
         game: game_view(&load_game(conn, tid, gid)?, &pm),
     };
-    audit::record(
+    Entry::new(Some(tid), "penalty.record", "game", Some(gid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "penalty.record",
-            entity: "game",
-            entity_id: Some(gid.into()),
-        },
         Some(&before),
         Some(&answer),
     )?;

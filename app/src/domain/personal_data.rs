@@ -8,7 +8,7 @@
 //! Both are the organizer's actions, audited (the erasure's row names the
 //! player by number only).
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::ids::{PlayerId, TournamentId};
 use super::Role;
 use super::{require_role, Actor, DomainError, DomainResult};
@@ -111,15 +111,9 @@ pub fn export(
                    "white_half_points": g.white_score, "black_half_points": g.black_score})
         })
         .collect();
-    audit::record(
+    Entry::new(Some(tid), "player.export", "player", Some(i64::from(pid.0))).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "player.export",
-            entity: "player",
-            entity_id: Some(i64::from(pid.0)),
-        },
         None::<&()>,
         Some(&json!({"id": pid, "start_no": p.start_no})),
     )?;
@@ -251,15 +245,9 @@ pub fn erase(
                 .execute(conn)?;
         }
     }
-    audit::record(
+    Entry::new(Some(tid), "player.erase", "player", Some(i64::from(pid.0))).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "player.erase",
-            entity: "player",
-            entity_id: Some(i64::from(pid.0)),
-        },
         None::<&()>,
         Some(&json!({"id": pid, "name": name})),
     )?;

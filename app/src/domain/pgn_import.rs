@@ -16,7 +16,7 @@
 //! The reading and matching ([`plan`]) are pure functions, fuzzed by
 //! `app/fuzz/fuzz_targets/pgn_import.rs`.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::kinds::RecordFormat;
 use super::msg::nested;
 use super::records::{self, SubmitMoves, ValidationView};
@@ -558,15 +558,9 @@ pub fn import_round(
             }
         }
     }
-    audit::record(
+    Entry::new(Some(tid), "round.import_pgn", "round", Some(n.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "round.import_pgn",
-            entity: "round",
-            entity_id: Some(n.into()),
-        },
         None::<&()>,
         Some(&out),
     )?;

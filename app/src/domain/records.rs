@@ -3,7 +3,7 @@
 //! When the report and the entered result disagree the arbiter is warned; nothing
 //! is changed silently.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::library;
 use super::msg::{nested, word};
 use super::rounds::fmt_points;
@@ -285,22 +285,17 @@ pub fn submit(
     let t = load_tournament(conn, tid)?;
     let g = load_game(conn, tid, gid)?;
     let (v, before) = check_and_store(conn, &t, &g, cmd)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if before.is_some() {
-                "moves.replace"
-            } else {
-                "moves.submit"
-            },
-            entity: "game",
-            entity_id: Some(gid.into()),
+    Entry::new(
+        Some(tid),
+        if before.is_some() {
+            "moves.replace"
+        } else {
+            "moves.submit"
         },
-        before.as_ref(),
-        Some(&v),
-    )?;
+        "game",
+        Some(gid.into()),
+    )
+    .record(conn, actor, before.as_ref(), Some(&v))?;
     Ok(v)
 }
 

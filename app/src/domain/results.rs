@@ -2,7 +2,7 @@
 //! `+/-` `-/+`, double forfeit `-/-`, and the asymmetric scores penalties produce
 //! (`0-½`, `0-0`), which need a reason.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::rounds::{game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role, ToConfirm};
@@ -240,22 +240,17 @@ pub fn set_result(
     }
     refresh_round_state(conn, tid, g.round_number)?;
     let after = get_game(conn, tid, gid, Audience::Staff)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if correction {
-                "result.correct"
-            } else {
-                "result.enter"
-            },
-            entity: "game",
-            entity_id: Some(gid.into()),
+    Entry::new(
+        Some(tid),
+        if correction {
+            "result.correct"
+        } else {
+            "result.enter"
         },
-        Some(&before),
-        Some(&after),
-    )?;
+        "game",
+        Some(gid.into()),
+    )
+    .record(conn, actor, Some(&before), Some(&after))?;
     Ok(after)
 }
 

@@ -7,7 +7,7 @@
 //! paired round is edited only before publication); the views are the other
 //! half.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::model::{self, players_in_order};
 use super::tournaments::{load as load_tournament, point_system, refresh_status};
 use super::{engine, now, require_role, Actor, Audience, DomainError, DomainResult, Role};
@@ -642,15 +642,9 @@ fn write_pairing(
     }
     refresh_status(conn, tid)?;
     let v = get(conn, tid, RoundNo(round as i32), Audience::Staff)?;
-    audit::record(
+    Entry::new(Some(tid), "round.pair", "round", Some(round as i64)).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "round.pair",
-            entity: "round",
-            entity_id: Some(round as i64),
-        },
         None::<&()>,
         Some(&v),
     )?;
@@ -696,15 +690,9 @@ pub fn unpair(
     )
     .execute(conn)?;
     refresh_status(conn, tid)?;
-    audit::record(
+    Entry::new(Some(tid), "round.unpair", "round", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "round.unpair",
-            entity: "round",
-            entity_id: Some(number.into()),
-        },
         Some(&before),
         None::<&()>,
     )?;
@@ -749,15 +737,9 @@ pub fn publish(
         ))
         .execute(conn)?;
     let v = get(conn, tid, number, Audience::Staff)?;
-    audit::record(
+    Entry::new(Some(tid), "round.publish", "round", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "round.publish",
-            entity: "round",
-            entity_id: Some(number.into()),
-        },
         None::<&()>,
         Some(&serde_json::json!({"round": number, "state": state})),
     )?;
@@ -1052,17 +1034,12 @@ pub fn edit_pairing(
         round: after,
         broken_criteria: broken,
     };
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "round.edit_pairing",
-            entity: "round",
-            entity_id: Some(number.into()),
-        },
-        Some(&before),
-        Some(&answer),
-    )?;
+    Entry::new(
+        Some(tid),
+        "round.edit_pairing",
+        "round",
+        Some(number.into()),
+    )
+    .record(conn, actor, Some(&before), Some(&answer))?;
     Ok(answer)
 }

@@ -1,6 +1,6 @@
 //! Creating a tournament and editing its regulations (SPEC §2); staff roles.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 pub use super::regulations::{
     point_system, tiebreak_codes, time_control, Period, PointsConfig, Regulations, RoundSchedule,
     TimeControl, ROUND_ROBIN_TIEBREAKS, SWISS_TIEBREAKS,
@@ -87,18 +87,13 @@ pub fn create(
     reg: Regulations,
 ) -> DomainResult<TournamentView> {
     let v = insert(conn, actor, reg)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(v.id),
-            action: "tournament.create",
-            entity: "tournament",
-            entity_id: Some(v.id.into()),
-        },
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::new(
+        Some(v.id),
+        "tournament.create",
+        "tournament",
+        Some(v.id.into()),
+    )
+    .record(conn, actor, None::<&()>, Some(&v))?;
     Ok(v)
 }
 
@@ -312,15 +307,9 @@ pub fn edit(
         .set(&row)
         .execute(conn)?;
     let after = view(conn, &row)?;
-    audit::record(
+    Entry::new(Some(tid), "tournament.edit", "tournament", Some(tid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "tournament.edit",
-            entity: "tournament",
-            entity_id: Some(tid.into()),
-        },
         Some(&before),
         Some(&after),
     )?;
@@ -422,15 +411,9 @@ pub fn dismiss(
             .filter(tournament_staff::role.eq(role.as_str())),
     )
     .execute(conn)?;
-    audit::record(
+    Entry::new(Some(tid), "staff.dismiss", "user", uid.map(i64::from)).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "staff.dismiss",
-            entity: "user",
-            entity_id: uid.map(i64::from),
-        },
         Some(&cmd),
         None::<&()>,
     )?;
@@ -489,15 +472,9 @@ pub fn appoint(
             tournament_staff::role.eq(role.as_str()),
         ))
         .execute(conn)?;
-    audit::record(
+    Entry::new(Some(tid), "staff.appoint", "user", Some(uid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "staff.appoint",
-            entity: "user",
-            entity_id: Some(uid.into()),
-        },
         None::<&()>,
         Some(&cmd),
     )?;

@@ -1,6 +1,6 @@
 //! Accounts, password login with sessions, and API tokens.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::{now, require_user, Actor, DomainError, DomainResult};
 use crate::db::models::{NewUser, Session, User};
 use crate::db::schema::{api_tokens, sessions, users};
@@ -148,15 +148,9 @@ pub fn create_user(
         .select(User::as_select())
         .first(conn)?;
     let v = UserView::from(&user);
-    audit::record(
+    Entry::new(None, "user.create", "user", Some(id.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: None,
-            action: "user.create",
-            entity: "user",
-            entity_id: Some(id.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;
@@ -221,15 +215,9 @@ pub fn login(
         username: Some(user.username.clone()),
         is_admin: user.is_admin,
     };
-    audit::record(
+    Entry::new(None, "user.login", "user", Some(user.id.into())).record(
         conn,
         &actor,
-        Entry {
-            tournament_id: None,
-            action: "user.login",
-            entity: "user",
-            entity_id: Some(user.id.into()),
-        },
         None::<&()>,
         None::<&()>,
     )?;
@@ -244,15 +232,9 @@ pub fn logout(conn: &mut DbConnection, actor: &Actor, session_token: &str) -> Do
     let uid = require_user(actor)?;
     diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(session_token))))
         .execute(conn)?;
-    audit::record(
+    Entry::new(None, "user.logout", "user", Some(uid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: None,
-            action: "user.logout",
-            entity: "user",
-            entity_id: Some(uid.into()),
-        },
         None::<&()>,
         None::<&()>,
     )
@@ -324,15 +306,9 @@ pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> Doma
         ))
         .returning(api_tokens::id)
         .get_result(conn)?;
-    audit::record(
+    Entry::new(None, "token.create", "api_token", Some(id.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: None,
-            action: "token.create",
-            entity: "api_token",
-            entity_id: Some(id.into()),
-        },
         None::<&()>,
         Some(&serde_json::json!({ "label": label })),
     )?;

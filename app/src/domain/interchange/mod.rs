@@ -19,7 +19,7 @@
 //! position. The movetext is the moves entered (`records::stored_game`), from
 //! where they started, or the result alone.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::model::{self, players_in_order};
 use super::tournaments::{
     self, point_system, tiebreak_codes, Period, Regulations, TimeControl, TournamentView,

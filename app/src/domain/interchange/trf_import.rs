@@ -171,18 +171,13 @@ pub fn import_trf(
         games: n_games,
         bye_requests: n_requests,
     };
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "tournament.import_trf",
-            entity: "tournament",
-            entity_id: Some(tid.into()),
-        },
-        None::<&()>,
-        Some(&out),
-    )?;
+    Entry::new(
+        Some(tid),
+        "tournament.import_trf",
+        "tournament",
+        Some(tid.into()),
+    )
+    .record(conn, actor, None::<&()>, Some(&out))?;
     Ok(out)
 }
 

@@ -5,7 +5,7 @@ use super::*;
 use crate::db::models::PlayerRow;
 use crate::db::schema::{players, prize_tables};
 use crate::db::DbConnection;
-use crate::domain::audit::{self, Entry};
+use crate::domain::audit::Entry;
 use crate::domain::ids::TournamentId;
 use crate::domain::registration::year_of;
 use crate::domain::standings;
@@ -90,15 +90,9 @@ pub fn set_table(
             ))
             .execute(conn)?;
     }
-    audit::record(
+    Entry::new(Some(tid), "prizes.set", "tournament", Some(tid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "prizes.set",
-            entity: "tournament",
-            entity_id: Some(tid.into()),
-        },
         Some(&before),
         Some(&cmd.table),
     )?;

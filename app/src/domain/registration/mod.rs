@@ -5,7 +5,7 @@
 //! list all guard the same rule of when a player may change (before or after
 //! round 1 is paired). Registration from a pasted list is `paste.rs`.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::tournaments::load as load_tournament;
 use super::{formats, now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::{ByeRequestRow, PlayerRow};
@@ -276,22 +276,17 @@ pub fn register(
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let (v, late) = enter_player(conn, tid, cmd)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: if late {
-                "player.register_late"
-            } else {
-                "player.register"
-            },
-            entity: "player",
-            entity_id: Some(v.id.into()),
+    Entry::new(
+        Some(tid),
+        if late {
+            "player.register_late"
+        } else {
+            "player.register"
         },
-        None::<&()>,
-        Some(&v),
-    )?;
+        "player",
+        Some(v.id.into()),
+    )
+    .record(conn, actor, None::<&()>, Some(&v))?;
     Ok(v)
 }
 
@@ -638,15 +633,9 @@ pub fn delete(
     }
     diesel::delete(bye_requests::table.filter(bye_requests::player_id.eq(pid))).execute(conn)?;
     diesel::delete(players::table.find(pid)).execute(conn)?;
-    audit::record(
+    Entry::new(Some(tid), "player.delete", "player", Some(pid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "player.delete",
-            entity: "player",
-            entity_id: Some(pid.into()),
-        },
         Some(&PlayerView::from(&before)),
         None::<&()>,
     )?;
@@ -693,15 +682,9 @@ fn audit_change(
     before: &PlayerRow,
     after: &PlayerRow,
 ) -> DomainResult<()> {
-    audit::record(
+    Entry::new(Some(tid), action, "player", Some(after.id.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action,
-            entity: "player",
-            entity_id: Some(after.id.into()),
-        },
         Some(&PlayerView::from(before)),
         Some(&PlayerView::from(after)),
     )
@@ -884,15 +867,9 @@ pub fn request_bye(
         .select(ByeRequestRow::as_select())
         .first(conn)?;
     let v = ByeRequestView::from(&row);
-    audit::record(
+    Entry::new(Some(tid), "bye.request", "bye_request", Some(id.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "bye.request",
-            entity: "bye_request",
-            entity_id: Some(id.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;

@@ -121,15 +121,9 @@ pub fn withdraw(
     )
     .execute(conn)?;
     let v = team_view_of(conn, tid, number)?;
-    audit::record(
+    Entry::new(Some(tid), "team.withdraw", "team", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.withdraw",
-            entity: "team",
-            entity_id: Some(number.into()),
-        },
         Some(&before),
         Some(&v),
     )?;
@@ -159,15 +153,9 @@ pub fn reinstate(
         ))
         .execute(conn)?;
     let v = team_view_of(conn, tid, number)?;
-    audit::record(
+    Entry::new(Some(tid), "team.reinstate", "team", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.reinstate",
-            entity: "team",
-            entity_id: Some(number.into()),
-        },
         Some(&before),
         Some(&v),
     )?;
@@ -265,15 +253,9 @@ pub fn request_bye(
         team: TeamRef { number, name },
         round: cmd.round,
     };
-    audit::record(
+    Entry::new(Some(tid), "team.bye.request", "team", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.bye.request",
-            entity: "team",
-            entity_id: Some(number.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;
@@ -311,15 +293,9 @@ pub fn cancel_bye(
             round
         )));
     }
-    audit::record(
+    Entry::new(Some(tid), "team.bye.cancel", "team", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.bye.cancel",
-            entity: "team",
-            entity_id: Some(number.into()),
-        },
         Some(&serde_json::json!({"team": number, "round": round})),
         None::<&()>,
     )?;

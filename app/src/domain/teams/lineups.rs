@@ -149,18 +149,18 @@ pub fn set_lineup(
     refresh_round(conn, tid, n)?;
     let v = round(conn, tid, n, Audience::Staff)?;
     let after = v.matches.iter().find(|m| m.number == row.number);
-    audit::record(
+    Entry::new(
+        Some(tid),
+        match who {
+            Submitter::Captain => "team.lineup.captain",
+            Submitter::Arbiter => "team.lineup.arbiter",
+        },
+        "team_match",
+        Some(row.id.into()),
+    )
+    .record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: match who {
-                Submitter::Captain => "team.lineup.captain",
-                Submitter::Arbiter => "team.lineup.arbiter",
-            },
-            entity: "team_match",
-            entity_id: Some(row.id.into()),
-        },
         before.as_ref(),
         Some(&serde_json::json!({"team": team, "players": input.players, "match": after})),
     )?;

@@ -21,7 +21,7 @@
 //!   ([`Audience`]); the public also sees the players of a match only once
 //!   both line-ups are in.
 
-use super::audit::{self, Entry};
+use super::audit::Entry;
 use super::kinds::{
     BoardColourRule, InitialColour, RoundState, TeamColourPreference, TeamPrimaryScore,
     TeamSystemKind, TournamentStatus,

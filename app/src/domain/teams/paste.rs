@@ -148,15 +148,9 @@ pub fn paste_teams(
     for n in numbers {
         v.push(team_view(conn, tid, n)?);
     }
-    audit::record(
+    Entry::new(Some(tid), "team.paste", "team_event", Some(tid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.paste",
-            entity: "team_event",
-            entity_id: Some(tid.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;

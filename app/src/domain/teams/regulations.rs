@@ -362,15 +362,9 @@ pub fn set_settings(
     let version = before.as_ref().map_or(1, |(_, v)| v + 1);
     write_settings(conn, tid, &s, version)?;
     let v = event(conn, tid, Audience::Staff)?;
-    audit::record(
+    Entry::new(Some(tid), "team.settings", "team_event", Some(tid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.settings",
-            entity: "team_event",
-            entity_id: Some(tid.into()),
-        },
         before.as_ref().map(|b| &b.0),
         Some(&v.settings),
     )?;
@@ -415,15 +409,9 @@ pub fn create_event(
     let t = crate::domain::tournaments::insert(conn, actor, reg)?;
     write_settings(conn, t.id, &s, 1)?;
     let v = event(conn, t.id, Audience::Staff)?;
-    audit::record(
+    Entry::new(Some(t.id), "team.create", "tournament", Some(t.id.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(t.id),
-            action: "team.create",
-            entity: "tournament",
-            entity_id: Some(t.id.into()),
-        },
         None::<&()>,
         Some(&serde_json::json!({"tournament": t, "team_event": v.settings})),
     )?;

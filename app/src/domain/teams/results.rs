@@ -121,15 +121,9 @@ pub fn set_results(
     }
     refresh_round(conn, tid, n)?;
     let v = round(conn, tid, n, Audience::Staff)?;
-    audit::record(
+    Entry::new(Some(tid), "team.results", "team_round", Some(n.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.results",
-            entity: "team_round",
-            entity_id: Some(n.into()),
-        },
         Some(&before),
         Some(&serde_json::json!({"entered": cmd.results, "round": v})),
     )?;

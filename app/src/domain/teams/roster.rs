@@ -408,15 +408,9 @@ pub fn add_team(
     require_not_started(conn, tid, "the list of teams")?;
     let number = insert_team(conn, tid, &input)?;
     let v = team_view(conn, tid, number)?;
-    audit::record(
+    Entry::new(Some(tid), "team.add", "team", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.add",
-            entity: "team",
-            entity_id: Some(number.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;
@@ -495,15 +489,9 @@ pub fn edit_team(
         ))
         .execute(conn)?;
     let v = team_view(conn, tid, number)?;
-    audit::record(
+    Entry::new(Some(tid), "team.edit", "team", Some(number.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.edit",
-            entity: "team",
-            entity_id: Some(number.into()),
-        },
         Some(&before),
         Some(&v),
     )?;

@@ -353,15 +353,9 @@ pub fn pair_next(
         set_status(conn, tid, TournamentStatus::Running)?;
     }
     let v = self::round(conn, tid, n, Audience::Staff)?;
-    audit::record(
+    Entry::new(Some(tid), "team.round.pair", "team_round", Some(n.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.round.pair",
-            entity: "team_round",
-            entity_id: Some(n.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;
@@ -436,15 +430,15 @@ pub fn publish(
         .execute(conn)?;
     refresh_round(conn, tid, n)?;
     let v = round(conn, tid, n, Audience::Staff)?;
-    audit::record(
+    Entry::new(
+        Some(tid),
+        "team.round.publish",
+        "team_round",
+        Some(n.into()),
+    )
+    .record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.round.publish",
-            entity: "team_round",
-            entity_id: Some(n.into()),
-        },
         None::<&()>,
         Some(&serde_json::json!({"round": n, "state": v.state})),
     )?;
@@ -511,18 +505,13 @@ pub fn set_deadline(
         .set(team_rounds::lineup_deadline.eq(&deadline))
         .execute(conn)?;
     let v = round(conn, tid, n, Audience::Staff)?;
-    audit::record(
-        conn,
-        actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.round.deadline",
-            entity: "team_round",
-            entity_id: Some(n.into()),
-        },
-        Some(&before),
-        Some(&deadline),
-    )?;
+    Entry::new(
+        Some(tid),
+        "team.round.deadline",
+        "team_round",
+        Some(n.into()),
+    )
+    .record(conn, actor, Some(&before), Some(&deadline))?;
     Ok(v)
 }
 
@@ -610,15 +599,9 @@ pub fn unpair(
     } else {
         refresh_round(conn, tid, n.prev())?;
     }
-    audit::record(
+    Entry::new(Some(tid), "team.round.unpair", "team_round", Some(n.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.round.unpair",
-            entity: "team_round",
-            entity_id: Some(n.into()),
-        },
         Some(&before),
         None::<&()>,
     )?;

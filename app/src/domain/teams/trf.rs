@@ -142,15 +142,9 @@ pub fn import_trf(
         event: event(conn, tid, Audience::Staff)?,
         rounds,
     };
-    audit::record(
+    Entry::new(Some(tid), "team.import_trf", "team_event", Some(tid.into())).record(
         conn,
         actor,
-        Entry {
-            tournament_id: Some(tid),
-            action: "team.import_trf",
-            entity: "team_event",
-            entity_id: Some(tid.into()),
-        },
         None::<&()>,
         Some(&v),
     )?;
