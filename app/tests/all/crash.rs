@@ -41,7 +41,7 @@ fn prepare(db: &Database) -> (i32, Vec<i32>, String) {
         username: Some("crash".into()),
         is_admin: false,
     };
-    let t = crate::common::build::stored_event(&db, &actor, "Crash", 5, (BOARDS * 2) as usize);
+    let t = crate::common::build::stored_event(db, &actor, "Crash", 5, BOARDS * 2);
     let r = db.write(|c| rounds::pair_next(c, &actor, t)).unwrap();
     db.write(|c| rounds::publish(c, &actor, t, app::domain::ids::RoundNo(1)))
         .unwrap();

@@ -456,7 +456,10 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             assert_eq!(reason, "absent");
         }
         // The pairing screen says so too.
-        let screen = org_form(&app).get(&format!("/t/{tid}/manage/rounds/1")).1;
+        let screen = app
+            .form_user("organizer")
+            .get(&format!("/t/{tid}/manage/rounds/1"))
+            .1;
         assert!(
             screen.contains("absent at check-in") && screen.contains("Marta Wójcik"),
             "{screen}"
@@ -481,11 +484,6 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         assert_eq!(sheet["round"], 2);
         assert_eq!(sheet["open"], false);
     }
-}
-
-fn org_form(app: &TestApp) -> Form {
-    let f = app.form_user("organizer");
-    f
 }
 
 /// A round robin takes no check-in; the refusal cites the default-time
@@ -581,7 +579,7 @@ fn the_pages_enter_approve_and_check_in() {
         let app = TestApp::start(backend);
         let org = app.user("organizer");
         let tid = swiss(&org, "Paged");
-        let staff = org_form(&app);
+        let staff = app.form_user("organizer");
         let csrf = staff.csrf(&format!("/t/{tid}/manage/entries"));
         let (status, location, _) = staff.post(
             &format!("/t/{tid}/manage/entries/form"),

@@ -57,7 +57,7 @@ fn prepare(db: &Database, players: usize) -> (i32, String) {
         username: Some("multi".into()),
         is_admin: false,
     };
-    let t = crate::common::build::stored_event(&db, &actor, "Multi", 5, players as usize);
+    let t = crate::common::build::stored_event(db, &actor, "Multi", 5, players);
     let token = db
         .write(|c| users::create_token(c, &actor, "multi"))
         .unwrap()

@@ -469,7 +469,7 @@ fn times_and_dates_read_as_clock_time_in_the_pages_language() {
             201,
             "adjourn",
         );
-        let staff = staff_form(&app);
+        let staff = app.form_user("boss");
         for (lang, when, state) in [
             ("en", "28 Nov 2026, 10:00", "sealed"),
             ("pl", "28.11.2026, 10:00", "zapieczętowana"),
@@ -492,12 +492,6 @@ fn times_and_dates_read_as_clock_time_in_the_pages_language() {
             no_run_together(&html, "manage game");
         }
     }
-}
-
-/// The organizer logged in through the login page (a cookie session).
-fn staff_form(app: &TestApp) -> crate::common::form::Form {
-    let f = app.form_user("boss");
-    f
 }
 
 // ---------------------------------------------------------------------------
@@ -717,7 +711,7 @@ fn penalties_name_the_player_and_the_offence_in_words() {
             201,
             "penalty",
         );
-        let staff = staff_form(&app);
+        let staff = app.form_user("boss");
         for (lang, words) in [
             ("en", "illegal move"),
             ("pl", "nieprawidłowe posunięcie"),
@@ -762,7 +756,7 @@ fn error_pages_know_who_is_logged_in() {
     for backend in backends() {
         let app = TestApp::start(backend);
         let e = event(&app, 2);
-        let staff = staff_form(&app);
+        let staff = app.form_user("boss");
         for path in ["/t/99999/players", "/t/99999/crosstable", "/no/such/page"] {
             let (status, html) = staff.get(path);
             assert_eq!(status, 404, "{path}");

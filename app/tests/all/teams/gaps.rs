@@ -307,7 +307,7 @@ fn the_last_team_round_can_be_unpaired() {
             json!([{"match": 1, "board": 1, "result": "*"}]),
         );
         // From the staff screen.
-        let f = staff_screen(&app, tid);
+        let f = app.form_user("organiser");
         let screen = format!("/t/{tid}/manage/teams");
         let (_, html) = f.get(&screen);
         assert!(
@@ -377,7 +377,7 @@ fn a_withdrawn_team_is_left_out_and_its_matches_stay() {
             "[{label}] the teams page shows the withdrawal"
         );
         // Taken back on the staff screen.
-        let f = staff_screen(&app, tid);
+        let f = app.form_user("organiser");
         let screen = format!("/t/{tid}/manage/teams");
         let (_, html) = f.get(&screen);
         assert!(
@@ -464,7 +464,7 @@ fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
         assert_eq!(s.as_u16(), 404, "[{label}] no such bye");
         // On the staff screen: a round that is not a number comes back with
         // the problem and nothing written; a bye requested and cancelled.
-        let f = staff_screen(&app, tid);
+        let f = app.form_user("organiser");
         let screen = format!("/t/{tid}/manage/teams");
         let csrf = f.csrf(&screen);
         let audit = app.audit_count();
@@ -530,10 +530,4 @@ fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
         );
         trf_round_trip(&org, tid, label);
     }
-}
-
-/// The organiser logged in on the forms (no JavaScript).
-fn staff_screen(app: &TestApp, _tid: i64) -> crate::common::form::Form {
-    let f = app.form_user("organiser");
-    f
 }
