@@ -14,8 +14,7 @@ use serde_json::json;
 /// A tournament with 4 players, round 1 paired and published, and its staff.
 pub(crate) fn setup(app: &TestApp) -> (i64, i64, Client) {
     let org = app.user("boss");
-    let t = org.ok(org.post("/api/v1/tournaments", json!({"name": "Guarded", "start_date": "2026-03-01", "end_date": "2026-03-02", "rounds": 3})), 201, "create");
-    let tid = t["id"].as_i64().unwrap();
+    let tid = org.create_tournament(json!({"name": "Guarded", "start_date": "2026-03-01", "end_date": "2026-03-02", "rounds": 3}));
     for i in 0..4 {
         org.ok(
             org.post(
@@ -186,14 +185,7 @@ fn every_write_route_refuses_anonymous_and_wrong_role() {
         );
         assert_eq!(a.0.as_u16(), 403, "missing CSRF token: {}", a.1);
         // A bearer token needs no CSRF token.
-        let token = org.ok(
-            org.post("/api/v1/tokens", json!({"label": "script"})),
-            201,
-            "token",
-        )["token"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let token = org.api_token("script");
         let mut script = Client::new(&app.base);
         script.bearer = Some(token);
         script.ok(
@@ -630,14 +622,7 @@ fn public_reads_are_cached_until_the_next_write() {
     assert_eq!(again.status().as_u16(), 304);
     // A result changes the standings: the old ETag no longer matches.
     let g = org.get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1;
-    org.ok(
-        org.put(
-            &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
-            json!({"result": "1-0", "version": g["version"]}),
-        ),
-        200,
-        "result",
-    );
+    org.set_result(tid, &g, "1-0");
     let after = http
         .get(&url)
         .header("If-None-Match", &etag)

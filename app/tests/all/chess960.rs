@@ -272,14 +272,7 @@ fn run(app: &TestApp, variant: &str) {
             } else {
                 ["1-0", "0-1", "1/2-1/2"][(dice.next() % 3) as usize]
             };
-            arb.ok(
-                arb.put(
-                    &format!("{base}/games/{gid}/result"),
-                    json!({"result": result, "version": g["version"]}),
-                ),
-                200,
-                "result",
-            );
+            arb.set_result(tid, g, result);
             let text = movetext(&start, &moves);
             let body = if board % 2 == 0 {
                 json!({"format": "scoresheet", "notation": "en", "text": text})

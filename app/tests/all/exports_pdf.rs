@@ -239,14 +239,7 @@ fn every_printout_over_http() {
             );
             ids.push(p["id"].as_i64().unwrap());
         }
-        let token = org.ok(
-            org.post("/api/v1/tokens", json!({"label": "printer"})),
-            201,
-            "token",
-        )["token"]
-            .as_str()
-            .unwrap()
-            .to_string();
+        let token = org.api_token("printer");
         let staff = Some(token.as_str());
 
         org.pair_round(tid);

@@ -11,12 +11,7 @@ use serde_json::{json, Value};
 /// A 6-player Swiss, round 1 paired (not published).
 fn event(app: &TestApp, who: &str, name: &str) -> (i64, Client, Value) {
     let org = app.user(who);
-    let t = org.ok(
-        org.post("/api/v1/tournaments", json!({"name": name, "rounds": 5})),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
+    let tid = org.create_tournament(json!({"name": name, "rounds": 5}));
     for i in 0..6 {
         org.ok(
             org.post(

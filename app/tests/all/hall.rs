@@ -35,15 +35,7 @@ fn hall_screen_pages_updates_live_and_its_qr_code_opens_the_tournament() {
     };
     let app = TestApp::start(Backend::Sqlite);
     let org: Client = app.user("organizer");
-    let t = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Hall Open", "start_date": "2026-06-01", "end_date": "2026-06-05", "rounds": 5}),
-        ),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
+    let tid = org.create_tournament(json!({"name": "Hall Open", "start_date": "2026-06-01", "end_date": "2026-06-05", "rounds": 5}));
     for i in 0..40 {
         org.ok(
             org.post(
@@ -153,14 +145,7 @@ fn hall_screen_pages_updates_live_and_its_qr_code_opens_the_tournament() {
     // A result entered at the desk shows without a reload.
     let round = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
     let g: &Value = &round["games"][0];
-    org.ok(
-        org.put(
-            &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
-            json!({"result": "1-0", "version": g["version"]}),
-        ),
-        200,
-        "result",
-    );
+    org.set_result(tid, g, "1-0");
     b.wait_for(
         "var c = document.querySelector('#hall-boards tr[data-board=\"1\"] .hall-result'); return c !== null && c.textContent.trim() === '1-0';",
         "board 1's result on the hall screen",

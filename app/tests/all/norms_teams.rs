@@ -133,14 +133,7 @@ fn play_round(org: &Client, tid: i64, n: u32) {
             results.push(json!({"match": m["number"], "board": b["board"], "result": result}));
         }
     }
-    org.ok(
-        org.put(
-            &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/results"),
-            json!({"results": results}),
-        ),
-        200,
-        "results",
-    );
+    org.team_results(tid, n, &results);
 }
 
 /// The page's `data-results` of player `n`.

@@ -504,19 +504,12 @@ fn organizer_runs_round_one_in_a_browser() {
     let boards = b.js("return document.querySelectorAll('table.entry input.result').length;");
     assert_eq!(boards, json!(6));
     let results_now = || -> Vec<String> {
-        db.read(|conn| {
-            app::domain::rounds::get(
-                conn,
-                tid,
-                app::domain::ids::RoundNo(1),
-                app::domain::Audience::Staff,
-            )
-        })
-        .expect("round 1")
-        .games
-        .iter()
-        .map(|g| g.result.clone())
-        .collect()
+        db.read(|conn| crate::common::staff_round(conn, tid, 1))
+            .expect("round 1")
+            .games
+            .iter()
+            .map(|g| g.result.clone())
+            .collect()
     };
     let saved = |n: usize| {
         format!("return document.querySelectorAll('table.entry tr.saved').length === {n};")
@@ -612,14 +605,7 @@ fn organizer_runs_round_one_in_a_browser() {
 
     // The results went through the domain: all six boards have a result.
     let round = db
-        .read(|conn| {
-            app::domain::rounds::get(
-                conn,
-                tid,
-                app::domain::ids::RoundNo(1),
-                app::domain::Audience::Staff,
-            )
-        })
+        .read(|conn| crate::common::staff_round(conn, tid, 1))
         .expect("round 1");
     let results: Vec<&str> = round.games.iter().map(|g| g.result.as_str()).collect();
     assert_eq!(results, ["1-0", "½-½", "0-1", "1-0", "+/-", "0-1"]);

@@ -21,17 +21,9 @@ const MAP: &str = "id=1,name=2,fed=3,rating=4,sep=;";
 /// A Swiss of `names`, paired and published when `pair`; the organizer `desk`.
 fn event(app: &TestApp, names: &[&str], pair: bool) -> (i64, Client) {
     let api = app.user("desk");
-    let t = api.ok(
-        api.post(
-            "/api/v1/tournaments",
-            json!({"name": "Frictions Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3,
+    let tid = api.create_tournament(json!({"name": "Frictions Open", "start_date": "2026-05-01", "end_date": "2026-05-03", "rounds": 3,
                    "laws_edition": "2009", "default_time_minutes": 30, "adjournments": true,
-                   "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]}),
-        ),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
+                   "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]}));
     for (i, n) in names.iter().enumerate() {
         api.ok(
             api.post(

@@ -156,14 +156,7 @@ fn staff_forms_work_without_javascript() {
         assert_eq!(status, 303, "[{label}] publish");
         let round = app
             .db
-            .read(|conn| {
-                app::domain::rounds::get(
-                    conn,
-                    tid,
-                    app::domain::ids::RoundNo(1),
-                    app::domain::Audience::Staff,
-                )
-            })
+            .read(|conn| crate::common::staff_round(conn, tid, 1))
             .unwrap();
         let g1 = &round.games[0];
         let g2 = &round.games[1];
@@ -209,14 +202,7 @@ fn staff_forms_work_without_javascript() {
         );
         let round = app
             .db
-            .read(|conn| {
-                app::domain::rounds::get(
-                    conn,
-                    tid,
-                    app::domain::ids::RoundNo(1),
-                    app::domain::Audience::Staff,
-                )
-            })
+            .read(|conn| crate::common::staff_round(conn, tid, 1))
             .unwrap();
         assert_eq!(
             (
@@ -288,14 +274,7 @@ fn staff_forms_work_without_javascript() {
         // a savepoint per board), and the screen counts what was saved.
         let read_round = || {
             app.db
-                .read(|conn| {
-                    app::domain::rounds::get(
-                        conn,
-                        tid,
-                        app::domain::ids::RoundNo(1),
-                        app::domain::Audience::Staff,
-                    )
-                })
+                .read(|conn| crate::common::staff_round(conn, tid, 1))
                 .unwrap()
         };
         let round = read_round();

@@ -77,16 +77,10 @@ impl Event {
 /// A Swiss of `n` players (names with Polish and Czech diacritics, FIDE ids).
 fn event(app: &TestApp, n: usize) -> Event {
     let org = app.user("boss");
-    let t = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Memoriał Żółtego Gońca", "place": "Třeboň", "start_date": "2026-03-01",
+    let tid = org.create_tournament(
+        json!({"name": "Memoriał Żółtego Gońca", "place": "Třeboň", "start_date": "2026-03-01",
                    "end_date": "2026-03-05", "rounds": 5, "adjournments": true}),
-        ),
-        201,
-        "create",
     );
-    let tid = t["id"].as_i64().unwrap();
     let mut players = Vec::new();
     for i in 0..n {
         let name = match NAMES.get(i) {

@@ -85,16 +85,8 @@ fn scenario(app: &TestApp) {
     let round = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
     let mut winners = Vec::new();
     for g in round["games"].as_array().unwrap() {
-        let gid = g["id"].as_i64().unwrap();
         winners.push(g["white"]["id"].as_i64().unwrap());
-        org.ok(
-            org.put(
-                &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
-                json!({"result": "1-0", "version": g["version"]}),
-            ),
-            200,
-            "result",
-        );
+        org.set_result(tid, g, "1-0");
     }
     let v = public.get(&path).1;
     assert_eq!(v["is_final"], true, "[{label}] {v}");

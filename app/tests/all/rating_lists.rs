@@ -284,27 +284,9 @@ fn registration_and_rerate(app: &TestApp, admin: &Client) {
     let label = app.label();
     let org = app.user("organizer");
     // Standard (the default 90+30) and rapid (15+10) events.
-    let std_t = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Classic", "rounds": 5}),
-        ),
-        201,
-        "create",
-    )["id"]
-        .as_i64()
-        .unwrap();
-    let rapid_t = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Rapid", "rounds": 5,
-                   "time_control": {"periods": [{"minutes": 15}], "increment_seconds": 10}}),
-        ),
-        201,
-        "create rapid",
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let std_t = org.create_tournament(json!({"name": "Classic", "rounds": 5}));
+    let rapid_t = org.create_tournament(json!({"name": "Rapid", "rounds": 5,
+                   "time_control": {"periods": [{"minutes": 15}], "increment_seconds": 10}}));
     // A generated player with a standard and a rapid rating.
     let i = (0..300)
         .find(|&i| {

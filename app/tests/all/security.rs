@@ -229,16 +229,7 @@ fn the_cache_keeps_to_its_byte_budget() {
         let org = app.user("organizer");
         let anon = app.client();
         for i in 0..30 {
-            let tid = org.ok(
-                org.post(
-                    "/api/v1/tournaments",
-                    json!({"name": format!("Budget {i}")}),
-                ),
-                201,
-                "create",
-            )["id"]
-                .as_i64()
-                .unwrap();
+            let tid = org.create_tournament(json!({"name": format!("Budget {i}")}));
             for p in [
                 format!("/t/{tid}/standings"),
                 format!("/api/v1/tournaments/{tid}"),

@@ -451,14 +451,7 @@ fn enter_results(
             results.push(json!({"match": m["number"], "board": b["board"], "result": r}));
         }
     }
-    org.ok(
-        org.put(
-            &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/results"),
-            json!({"results": results}),
-        ),
-        200,
-        "results",
-    );
+    org.team_results(tid, n, &results);
 }
 
 fn swiss(app: &TestApp) {

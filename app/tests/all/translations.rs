@@ -644,14 +644,7 @@ fn pair_and_publish_round_1(
     assert_eq!(status, 303, "[{label}] publish 1");
     let round = app
         .db
-        .read(|conn| {
-            app::domain::rounds::get(
-                conn,
-                tid,
-                app::domain::ids::RoundNo(1),
-                app::domain::Audience::Staff,
-            )
-        })
+        .read(|conn| crate::common::staff_round(conn, tid, 1))
         .unwrap();
     round.games[0].clone()
 }

@@ -12,15 +12,7 @@ use serde_json::{json, Value};
 /// A 4-player Swiss by `user`, round 1 paired and published.
 fn event(app: &TestApp, user: &str) -> (i64, Client, Vec<Value>) {
     let org = app.user(user);
-    let t = org.ok(
-        org.post(
-            "/api/v1/tournaments",
-            json!({"name": "Trust Open", "rounds": 3}),
-        ),
-        201,
-        "create",
-    );
-    let tid = t["id"].as_i64().unwrap();
+    let tid = org.create_tournament(json!({"name": "Trust Open", "rounds": 3}));
     for (i, name) in ["Kowalski, Jan", "Nowak, Anna", "Wójcik, Piotr", "Lis, Ewa"]
         .iter()
         .enumerate()
@@ -130,22 +122,8 @@ fn pages_link_to_printouts_and_standings_say_provisional() {
         // Board 1 a forfeit, board 2 played: the round is complete.
         let g1 = &games[0];
         let g2 = &games[1];
-        org.ok(
-            org.put(
-                &format!("/api/v1/tournaments/{tid}/games/{}/result", g1["id"]),
-                json!({"result": "-/+", "version": g1["version"]}),
-            ),
-            200,
-            "forfeit",
-        );
-        org.ok(
-            org.put(
-                &format!("/api/v1/tournaments/{tid}/games/{}/result", g2["id"]),
-                json!({"result": "½-½", "version": g2["version"]}),
-            ),
-            200,
-            "draw",
-        );
+        org.set_result(tid, g1, "-/+");
+        org.set_result(tid, g2, "½-½");
         let st = visitor
             .get(&format!("/api/v1/tournaments/{tid}/standings"))
             .1;
@@ -228,15 +206,7 @@ fn organizers_fix_the_entry_list() {
         let app = TestApp::start(backend);
         let label = app.label();
         let api = app.user("fixer");
-        let t = api.ok(
-            api.post(
-                "/api/v1/tournaments",
-                json!({"name": "Fix Open", "rounds": 5}),
-            ),
-            201,
-            "create",
-        );
-        let tid = t["id"].as_i64().unwrap();
+        let tid = api.create_tournament(json!({"name": "Fix Open", "rounds": 5}));
         let f = app.form_user("fixer");
         let csrf = f.csrf(&format!("/t/{tid}/manage/players"));
         let before = app.audit_count();

@@ -327,16 +327,9 @@ fn an_event_run_at_the_venue_is_mirrored_by_the_public_server() {
 
     // The federation's organizer makes the mirror and its token.
     let fed = login(&s, "federation");
-    let stid = fed.ok(
-        fed.post(
-            "/api/v1/tournaments",
-            json!({"name": "Placeholder", "start_date": "2026-06-01", "end_date": "2026-06-03"}),
-        ),
-        201,
-        "the mirror",
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let stid = fed.create_tournament(
+        json!({"name": "Placeholder", "start_date": "2026-06-01", "end_date": "2026-06-03"}),
+    );
     let token = fed.ok(
         fed.post(
             &format!("/api/v1/tournaments/{stid}/publishing-token"),
@@ -351,17 +344,10 @@ fn an_event_run_at_the_venue_is_mirrored_by_the_public_server() {
 
     // The venue's event: eight players and an approved online entry.
     let arb = login(&v, "chief");
-    let vtid = arb.ok(
-        arb.post(
-            "/api/v1/tournaments",
-            json!({"name": "Venue Open", "start_date": "2026-06-01", "end_date": "2026-06-03",
+    let vtid = arb.create_tournament(
+        json!({"name": "Venue Open", "start_date": "2026-06-01", "end_date": "2026-06-03",
                    "rounds": 5, "adjournments": true}),
-        ),
-        201,
-        "create",
-    )["id"]
-        .as_i64()
-        .unwrap();
+    );
     let t = |rest: &str| format!("/api/v1/tournaments/{vtid}{rest}");
     for i in 0..8 {
         arb.ok(
@@ -602,16 +588,9 @@ fn refusals(
     let shown = shown_version(s, stid);
     assert_eq!(shown, snap.version, "the server shows the venue's latest");
     let before = server_rows(server_db, stid);
-    let other = fed.ok(
-        fed.post(
-            "/api/v1/tournaments",
-            json!({"name": "Another", "start_date": "2026-06-01", "end_date": "2026-06-03"}),
-        ),
-        201,
-        "another mirror",
-    )["id"]
-        .as_i64()
-        .unwrap();
+    let other = fed.create_tournament(
+        json!({"name": "Another", "start_date": "2026-06-01", "end_date": "2026-06-03"}),
+    );
     let other_token = fed.ok(
         fed.post(
             &format!("/api/v1/tournaments/{other}/publishing-token"),

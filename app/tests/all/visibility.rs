@@ -619,15 +619,7 @@ fn personal_data_shows_nowhere_to_the_public() {
         let app = TestApp::start(backend);
         let label = app.label();
         let org = app.user("organiser");
-        let t = org.ok(
-            org.post(
-                "/api/v1/tournaments",
-                json!({"name": "Private Open", "rounds": 4, "start_date": "2026-05-01", "end_date": "2026-05-03"}),
-            ),
-            201,
-            "create",
-        );
-        let tid = t["id"].as_i64().unwrap();
+        let tid = org.create_tournament(json!({"name": "Private Open", "rounds": 4, "start_date": "2026-05-01", "end_date": "2026-05-03"}));
         // Birth dates whose month and day cannot be taken for anything else.
         let born = |i: usize| (1961 + i, 7, 13 + i);
         let mut secrets: Vec<String> = vec![];

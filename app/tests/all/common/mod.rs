@@ -177,6 +177,20 @@ pub fn header(res: &reqwest::blocking::Response, name: &str) -> String {
         .to_string()
 }
 
+/// Round `n` of `tid` as the staff read it (through the domain, no server).
+pub fn staff_round(
+    conn: &mut app::db::DbConnection,
+    tid: app::domain::ids::TournamentId,
+    n: i32,
+) -> app::domain::DomainResult<app::domain::rounds::RoundView> {
+    app::domain::rounds::get(
+        conn,
+        tid,
+        app::domain::ids::RoundNo(n),
+        app::domain::Audience::Staff,
+    )
+}
+
 /// The password of a test account: the administrator's, or every other one's.
 fn password_of(username: &str) -> &'static str {
     if username == "admin" {
@@ -467,6 +481,58 @@ impl Client {
             ),
             200,
             &format!("publish team round {n}"),
+        )
+    }
+
+    /// A new API token labelled `label` for this client's user (must succeed).
+    pub fn api_token(&self, label: &str) -> String {
+        let v = self.ok(
+            self.post("/api/v1/tokens", serde_json::json!({ "label": label })),
+            201,
+            "a token",
+        );
+        v["token"].as_str().expect("the token").to_string()
+    }
+
+    /// Enters `result` for `game` (as the API answers a game: its `id` and
+    /// `version`) of tournament `tid` (must succeed); returns the game.
+    pub fn set_result(&self, tid: impl std::fmt::Display, game: &Value, result: &str) -> Value {
+        self.ok(
+            self.put(
+                &format!("/api/v1/tournaments/{tid}/games/{}/result", game["id"]),
+                serde_json::json!({"result": result, "version": game["version"]}),
+            ),
+            200,
+            &format!("the result {result}"),
+        )
+    }
+
+    /// Creates a tournament from the create request's `body` (must
+    /// succeed): its id.
+    pub fn create_tournament(&self, body: Value) -> i64 {
+        let t = self.ok(
+            self.post("/api/v1/tournaments", body),
+            201,
+            "create a tournament",
+        );
+        t["id"].as_i64().expect("the tournament's id")
+    }
+
+    /// Enters the results of team round `n` of `tid` (`[{"match", "board",
+    /// "result"}]`; must succeed).
+    pub fn team_results(
+        &self,
+        tid: impl std::fmt::Display,
+        n: impl std::fmt::Display,
+        results: &[Value],
+    ) -> Value {
+        self.ok(
+            self.put(
+                &format!("/api/v1/tournaments/{tid}/team-rounds/{n}/results"),
+                serde_json::json!({ "results": results }),
+            ),
+            200,
+            &format!("the results of team round {n}"),
         )
     }
 

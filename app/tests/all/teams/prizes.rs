@@ -188,16 +188,7 @@ fn team_places_and_boards_are_prized_in_a_team_event() {
         }
 
         // Team places need a team event.
-        let solo = org.ok(
-            org.post(
-                "/api/v1/tournaments",
-                json!({"name": "Solo Open", "rounds": 1}),
-            ),
-            201,
-            "create",
-        )["id"]
-            .as_i64()
-            .unwrap();
+        let solo = org.create_tournament(json!({"name": "Solo Open", "rounds": 1}));
         let audit = app.audit_count();
         let (s, v) = org.put(
             &format!("/api/v1/tournaments/{solo}/prizes"),
