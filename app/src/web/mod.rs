@@ -72,6 +72,96 @@ pub async fn touched(state: &web::Data<AppState>, tid: Option<crate::domain::ids
     }
 }
 
+/// What every handler starts from: the server's state and the request. An
+/// extractor, so a handler takes `cx: Cx` and opens it with
+/// `let Cx { state, req } = cx;`.
+pub struct Cx {
+    pub state: web::Data<AppState>,
+    pub req: HttpRequest,
+}
+
+impl actix_web::FromRequest for Cx {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(match req.app_data::<web::Data<AppState>>() {
+            Some(state) => Ok(Cx {
+                state: state.clone(),
+                req: req.clone(),
+            }),
+            None => Err(actix_web::error::ErrorInternalServerError(
+                "the application state is missing",
+            )),
+        })
+    }
+}
+
+impl Cx {
+    /// [`read`], answered 200 with its value as JSON.
+    pub async fn read_json<T, F>(self, f: F) -> Result<HttpResponse, AppError>
+    where
+        T: Serialize + Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+    {
+        let v = read(&self.state, &self.req, f).await?;
+        Ok(HttpResponse::Ok().json(v))
+    }
+
+    /// [`write_body`], answered with `status` and its value as JSON.
+    pub async fn write_json<B, T, F>(
+        self,
+        body: Body<B>,
+        status: StatusCode,
+        f: F,
+    ) -> Result<HttpResponse, actix_web::Error>
+    where
+        B: Send + 'static,
+        T: Serialize + Send + 'static,
+        F: FnOnce(&mut DbConnection, &Actor, B) -> DomainResult<T> + Send + 'static,
+    {
+        let v = write_body(&self.state, &self.req, body, f).await?;
+        Ok(HttpResponse::build(status).json(v))
+    }
+}
+
+/// The tournament of the path (`{tid}`), read as `web::Path<TournamentId>`
+/// reads it (the same answer for a path that is not a number).
+pub struct Tid(pub crate::domain::ids::TournamentId);
+
+impl actix_web::FromRequest for Tid {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(
+            web::Path::<crate::domain::ids::TournamentId>::extract(req)
+                .into_inner()
+                .map(|p| Tid(p.into_inner())),
+        )
+    }
+}
+
+/// A tournament's id and a second id of the path (`{tid}` and `{gid}`,
+/// `{pid}`, `{n}`, …), read as `web::Path<(TournamentId, T)>` reads them.
+pub struct Ids<T>(pub crate::domain::ids::TournamentId, pub T);
+
+impl<T: serde::de::DeserializeOwned> actix_web::FromRequest for Ids<T> {
+    type Error = actix_web::Error;
+    type Future = std::future::Ready<Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready(
+            web::Path::<(crate::domain::ids::TournamentId, T)>::extract(req)
+                .into_inner()
+                .map(|p| {
+                    let (tid, second) = p.into_inner();
+                    Ids(tid, second)
+                }),
+        )
+    }
+}
+
 /// Runs a read: the actor is resolved (for role-dependent views), then `f` runs
 /// in one read transaction on the blocking pool.
 pub async fn read<T, F>(state: &web::Data<AppState>, req: &HttpRequest, f: F) -> Result<T, AppError>

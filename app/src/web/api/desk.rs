@@ -8,13 +8,16 @@ use crate::domain::adjournments::{
 use crate::domain::arrivals::{
     self, ArrivalConsequence, ArrivalsAnswer, RecordArrivals, SetRoundStart,
 };
-use crate::domain::ids::{AdjournmentId, GameId, RoundNo, TournamentId};
+use crate::domain::ids::{AdjournmentId, GameId, RoundNo};
 use crate::domain::penalties::{self, PenaltyAnswer, PenaltyView, RecordPenalty};
 use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::Audience;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write_body, AppState, Body};
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::web::Cx;
+use crate::web::Ids;
+use crate::web::{write_body, Body};
+use actix_web::http::StatusCode;
+use actix_web::HttpResponse;
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/rounds/{n}/start", tag = "desk", request_body = SetRoundStart,
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
@@ -23,12 +26,11 @@ use actix_web::{web, HttpRequest, HttpResponse};
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 422, description = "Not a time", body = ErrorBody)))]
 pub async fn set_round_start(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     body: Body<SetRoundStart>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     write_body(&state, &req, body, move |conn, actor, cmd| {
         arrivals::set_round_start(conn, actor, tid, n, cmd)
     })
@@ -43,17 +45,14 @@ pub async fn set_round_start(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "The round has no start time", body = ErrorBody)))]
 pub async fn preview_arrivals(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
+    cx: Cx,
+    Ids(tid, gid): Ids<GameId>,
     body: Body<RecordArrivals>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         arrivals::preview(conn, actor, tid, gid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/games/{gid}/arrivals", tag = "desk", request_body = RecordArrivals,
@@ -64,35 +63,26 @@ pub async fn preview_arrivals(
               (status = 409, description = "Stale version, or the game already has a result", body = ErrorBody),
               (status = 422, description = "A time is missing or unreadable, or an override lacks its reason", body = ErrorBody)))]
 pub async fn record_arrivals(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
+    cx: Cx,
+    Ids(tid, gid): Ids<GameId>,
     body: Body<RecordArrivals>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         arrivals::record(conn, actor, tid, gid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/games/{gid}/penalties", tag = "desk",
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game's penalties", body = [PenaltyView]),
               (status = 404, description = "No such game", body = ErrorBody)))]
-pub async fn list_penalties(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn list_penalties(cx: Cx, Ids(tid, gid): Ids<GameId>) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         penalties::for_game(conn, tid, gid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/games/{gid}/penalties", tag = "desk", request_body = RecordPenalty,
@@ -103,35 +93,26 @@ pub async fn list_penalties(
               (status = 409, description = "Stale version", body = ErrorBody),
               (status = 422, description = "Unknown kind, missing amount or final position", body = ErrorBody)))]
 pub async fn record_penalty(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
+    cx: Cx,
+    Ids(tid, gid): Ids<GameId>,
     body: Body<RecordPenalty>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         penalties::record(conn, actor, tid, gid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/games/{gid}/moves", tag = "desk",
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game's moves and validation report", body = GameRecordView),
               (status = 404, description = "No moves stored", body = ErrorBody)))]
-pub async fn get_moves(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn get_moves(cx: Cx, Ids(tid, gid): Ids<GameId>) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         records::get(conn, tid, gid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/games/{gid}/moves", tag = "desk", request_body = SubmitMoves,
@@ -141,17 +122,14 @@ pub async fn get_moves(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 422, description = "Unreadable PGN, unknown notation or start position", body = ErrorBody)))]
 pub async fn submit_moves(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
+    cx: Cx,
+    Ids(tid, gid): Ids<GameId>,
     body: Body<SubmitMoves>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, gid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         records::submit(conn, actor, tid, gid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/games/{gid}/adjournments", tag = "desk",
@@ -159,18 +137,12 @@ pub async fn submit_moves(
     responses((status = 200, description = "The game's envelopes (never a sealed move before opening)", body = [EnvelopeView]),
               (status = 403, description = "Envelopes are for the tournament's organizers and arbiters (anonymous callers too)", body = ErrorBody),
               (status = 404, description = "No such game", body = ErrorBody)))]
-pub async fn list_envelopes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = path.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn list_envelopes(cx: Cx, Ids(tid, gid): Ids<GameId>) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         adjournments::for_game(conn, tid, gid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/games/{gid}/adjournments", tag = "desk", request_body = Adjourn,
@@ -181,18 +153,15 @@ pub async fn list_envelopes(
               (status = 409, description = "Adjournments not allowed, or the game is not being played", body = ErrorBody),
               (status = 422, description = "A field is missing or invalid", body = ErrorBody)))]
 pub async fn adjourn(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
+    cx: Cx,
+    Ids(tid, gid): Ids<GameId>,
     body: Body<Adjourn>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, gid) = path.into_inner();
-    let key = state.seal_key.clone();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    let key = cx.state.seal_key.clone();
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         adjournments::adjourn(conn, actor, &key, tid, gid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/adjournments/{aid}", tag = "desk",
@@ -201,17 +170,14 @@ pub async fn adjourn(
               (status = 403, description = "Envelopes are for the tournament's organizers and arbiters (anonymous callers too)", body = ErrorBody),
               (status = 404, description = "No such envelope", body = ErrorBody)))]
 pub async fn get_envelope(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, AdjournmentId)>,
+    cx: Cx,
+    Ids(tid, aid): Ids<AdjournmentId>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, aid) = path.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         adjournments::get(conn, tid, aid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/adjournments/{aid}/presence", tag = "desk", request_body = MarkPresent,
@@ -221,17 +187,14 @@ pub async fn get_envelope(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Envelope no longer sealed", body = ErrorBody)))]
 pub async fn mark_present(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, AdjournmentId)>,
+    cx: Cx,
+    Ids(tid, aid): Ids<AdjournmentId>,
     body: Body<MarkPresent>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, aid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         adjournments::mark_present(conn, actor, tid, aid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/adjournments/{aid}/open", tag = "desk", request_body = OpenEnvelope,
@@ -241,18 +204,15 @@ pub async fn mark_present(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Replying player not present, or envelope not sealed", body = ErrorBody)))]
 pub async fn open_envelope(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, AdjournmentId)>,
+    cx: Cx,
+    Ids(tid, aid): Ids<AdjournmentId>,
     body: Body<OpenEnvelope>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, aid) = path.into_inner();
-    let key = state.seal_key.clone();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    let key = cx.state.seal_key.clone();
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         adjournments::open(conn, actor, &key, tid, aid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/adjournments/{aid}/end", tag = "desk", request_body = EndBeforeResumption,
@@ -262,17 +222,14 @@ pub async fn open_envelope(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Envelope no longer sealed", body = ErrorBody)))]
 pub async fn end_envelope(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, AdjournmentId)>,
+    cx: Cx,
+    Ids(tid, aid): Ids<AdjournmentId>,
     body: Body<EndBeforeResumption>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, aid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         adjournments::end_before_resumption(conn, actor, tid, aid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/adjournments/{aid}/lost", tag = "desk", request_body = EnvelopeLost,
@@ -282,15 +239,12 @@ pub async fn end_envelope(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Envelope no longer sealed", body = ErrorBody)))]
 pub async fn envelope_lost(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, AdjournmentId)>,
+    cx: Cx,
+    Ids(tid, aid): Ids<AdjournmentId>,
     body: Body<EnvelopeLost>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, aid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         adjournments::envelope_lost(conn, actor, tid, aid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }

@@ -16,7 +16,10 @@ use crate::domain::entries::{
 use crate::domain::ids::{EntryId, TournamentId};
 use crate::domain::{Actor, Audience, DomainError};
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, write_body, AppState, Body};
+use crate::web::Ids;
+use crate::web::{write, AppState, Body};
+use crate::web::{Cx, Tid};
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use std::time::Duration;
 
@@ -87,18 +90,12 @@ pub async fn checkin_by_code(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The entry form and who is in; the staff also get every entry with its contact", body = EntryList),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn list(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn list(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         entries::list(conn, tid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/entries", tag = "entries", request_body = NewEntry,
@@ -109,11 +106,11 @@ pub async fn list(
               (status = 422, description = "A field is invalid, the player may not enter, or is in already (`duplicate`, `fide_id`)", body = ErrorBody),
               (status = 429, description = "Too many entries from this address", body = ErrorBody)))]
 pub async fn submit(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<NewEntry>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     let cmd = body.0?;
     let v = submit_entry(&state, &client_ip(&req), tid.into_inner(), cmd)
         .await?
@@ -128,17 +125,15 @@ pub async fn submit(
               (status = 403, description = "Not organizer here", body = ErrorBody),
               (status = 422, description = "A setting is invalid", body = ErrorBody)))]
 pub async fn set_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<EntryFormSettings>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         entries::set_form(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/entries/{eid}/approve", tag = "entries",
@@ -149,12 +144,8 @@ pub async fn set_form(
               (status = 404, description = "No such entry", body = ErrorBody),
               (status = 409, description = "Already decided, the field is full, the registration refuses it (e.g. a duplicate registered meanwhile), or the server's limit of players per tournament is reached (`ARBITER_MAX_PLAYERS`)", body = ErrorBody),
               (status = 422, description = "The registration refuses it (a field is invalid)", body = ErrorBody)))]
-pub async fn approve(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, EntryId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, eid) = path.into_inner();
+pub async fn approve(cx: Cx, Ids(tid, eid): Ids<EntryId>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let max = state.limits.max_players;
     let v = write(&state, &req, move |conn, actor| {
         let v = entries::approve(conn, actor, tid, eid)?;
@@ -173,35 +164,26 @@ pub async fn approve(
               (status = 409, description = "Already decided", body = ErrorBody),
               (status = 422, description = "No reason given", body = ErrorBody)))]
 pub async fn reject(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, EntryId)>,
+    cx: Cx,
+    Ids(tid, eid): Ids<EntryId>,
     body: Body<RejectEntry>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, eid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         entries::reject(conn, actor, tid, eid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/checkin", tag = "checkin",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The next round's check-in; the list of players (with their codes) for the staff only", body = CheckinSheet),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn sheet(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn sheet(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         checkin::sheet(conn, tid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/checkin", tag = "checkin", request_body = SetCheckin,
@@ -211,17 +193,15 @@ pub async fn sheet(
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Already so, a round robin, or every round paired", body = ErrorBody)))]
 pub async fn set_open(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<SetCheckin>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         checkin::set_open(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/checkin/marks", tag = "checkin", request_body = MarkPresence,
@@ -232,17 +212,15 @@ pub async fn set_open(
               (status = 404, description = "No such player", body = ErrorBody),
               (status = 409, description = "Check-in not started, already so, or the player left", body = ErrorBody)))]
 pub async fn mark(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<MarkPresence>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         checkin::mark(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/checkin/code", tag = "checkin", request_body = CodeCheckin,
@@ -253,11 +231,11 @@ pub async fn mark(
               (status = 422, description = "Not a code of this tournament", body = ErrorBody),
               (status = 429, description = "Too many wrong codes from this address", body = ErrorBody)))]
 pub async fn by_code(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<CodeCheckin>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     let cmd = body.0?;
     let v = checkin_by_code(&state, &client_ip(&req), tid.into_inner(), cmd)
         .await?
@@ -270,12 +248,8 @@ pub async fn by_code(
     responses((status = 200, description = "Codes made for the players who had none", body = CodesIssued),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody)))]
-pub async fn issue_codes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn issue_codes(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = write(&state, &req, move |conn, actor| {
         checkin::issue_codes(conn, actor, tid)
     })

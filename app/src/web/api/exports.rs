@@ -14,7 +14,9 @@ use crate::pdf::crosstable::Crosstable;
 use crate::pdf::pairings::RoundSheet;
 use crate::web::auth::Credentials;
 use crate::web::error::{AppError, ErrorBody};
+use crate::web::Ids;
 use crate::web::{read, AppState};
+use crate::web::{Cx, Tid};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -136,10 +138,10 @@ where
     responses((status = 200, description = "The pairing list for the wall (A4, large board numbers)", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
 pub async fn pairings_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     round_pdf(
         &state,
         &req,
@@ -155,10 +157,10 @@ pub async fn pairings_pdf(
     responses((status = 200, description = "Every player of the round alphabetically, with board, colour and opponent", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
 pub async fn pairings_by_name_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     round_pdf(
         &state,
         &req,
@@ -174,10 +176,10 @@ pub async fn pairings_by_name_pdf(
     responses((status = 200, description = "The round's results", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
 pub async fn results_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     round_pdf(
         &state,
         &req,
@@ -193,10 +195,10 @@ pub async fn results_pdf(
     responses((status = 200, description = "One scoresheet per player and board, names, board, round and colours filled in", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
 pub async fn scoresheets_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     round_pdf(
         &state,
         &req,
@@ -211,12 +213,8 @@ pub async fn scoresheets_pdf(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The start list: players by starting number with title, rating, federation and FIDE id", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn start_list_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn start_list_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -232,12 +230,8 @@ pub async fn start_list_pdf(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Standings with the tournament's tie-breaks", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn standings_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn standings_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -258,12 +252,8 @@ pub async fn standings_pdf(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The crosstable, players in rank order", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn crosstable_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn crosstable_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -279,12 +269,8 @@ pub async fn crosstable_pdf(
     params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
     responses((status = 200, description = "The player's card", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such player", body = ErrorBody)))]
-pub async fn card_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, pid) = path.into_inner();
+pub async fn card_pdf(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -300,12 +286,8 @@ pub async fn card_pdf(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "FIDE Tournament Report File of the published rounds (for the rating report and Swiss-Manager)", content_type = "text/plain", body = TextFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn export_trf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn export_trf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let text = read(&state, &req, move |conn, actor| {
         let audience = crate::domain::Audience::of(conn, actor, tid)?;
         interchange::export_trf(conn, tid, audience)
@@ -365,11 +347,8 @@ const MAX_TRF_BYTES: usize = 8 << 20;
               (status = 409, description = "The caller organizes as many tournaments as the server lets one user (`ARBITER_MAX_TOURNAMENTS_PER_USER`, 50 by default; administrators are exempt)", body = ErrorBody),
               (status = 413, description = "The file is larger than 8 MiB", body = ErrorBody),
               (status = 422, description = "The TRF cannot be read (line and column given) or is inconsistent, or it has more players than the server takes (`ARBITER_MAX_PLAYERS`, 2000 by default)", body = TrfErrorBody)))]
-pub async fn import_trf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    body: web::Payload,
-) -> Result<HttpResponse, AppError> {
+pub async fn import_trf(cx: Cx, body: web::Payload) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let creds = Credentials::of(&req);
     let db = state.db.clone();
     let actor = web::block(move || creds.actor(&db, true)).await??;
@@ -427,12 +406,8 @@ pub async fn import_trf(
     params(("tid" = i32, Path, description = "Tournament id"), ("gid" = i32, Path, description = "Game id")),
     responses((status = 200, description = "The game as PGN (the movetext is the result until moves are stored)", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such game, or a bye", body = ErrorBody)))]
-pub async fn game_pgn(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, gid) = path.into_inner();
+pub async fn game_pgn(cx: Cx, Ids(tid, gid): Ids<GameId>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     pgn_answer(
         &state,
         &req,
@@ -447,12 +422,8 @@ pub async fn game_pgn(
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's games as PGN", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn round_pgn(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+pub async fn round_pgn(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     pgn_answer(
         &state,
         &req,
@@ -467,12 +438,8 @@ pub async fn round_pgn(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Every published game of the tournament as PGN", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn tournament_pgn(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn tournament_pgn(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     pgn_answer(
         &state,
         &req,
@@ -489,11 +456,10 @@ pub async fn tournament_pgn(
               (status = 403, description = "Envelopes are for the tournament's organizers and arbiters (anonymous callers too)", body = ErrorBody),
               (status = 404, description = "No such envelope", body = ErrorBody)))]
 pub async fn envelope_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, AdjournmentId)>,
+    cx: Cx,
+    Ids(tid, aid): Ids<AdjournmentId>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, aid) = path.into_inner();
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -516,11 +482,10 @@ pub async fn envelope_pdf(
     responses((status = 200, description = "One sheet per match of the team round: teams, boards, players, colours, results and the lines to sign", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round, or not a team event", body = ErrorBody)))]
 pub async fn team_match_sheets_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -541,12 +506,8 @@ pub async fn team_match_sheets_pdf(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Team standings with the event's C.07 team tie-breaks", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn team_standings_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn team_standings_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -567,12 +528,8 @@ pub async fn team_standings_pdf(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The team crosstable: game points against each team, teams in standings order", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn team_crosstable_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn team_crosstable_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     audience_pdf(
         &state,
         &req,
@@ -602,11 +559,11 @@ pub struct BoardPrizeQuery {
     responses((status = 200, description = "Board prizes: per board, the players with the minimum number of games, best first", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
 pub async fn team_boards_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     query: web::Query<BoardPrizeQuery>,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let min_games = query.min_games.unwrap_or(0);
     audience_pdf(

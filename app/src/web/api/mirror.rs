@@ -7,7 +7,9 @@ use crate::domain::mirror::{self, Accepted, IssuedToken, LinkView, MirrorView, S
 use crate::domain::DomainError;
 use crate::web::auth::Credentials;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, touched, write, write_body, AppState, Body};
+use crate::web::{read, touched, write, AppState, Body};
+use crate::web::{Cx, Tid};
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use futures_util::StreamExt;
 use std::collections::HashMap;
@@ -18,12 +20,8 @@ use std::time::{Duration, Instant};
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Whether the tournament is published from a venue, and the venue's version shown", body = MirrorView),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn status(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn status(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = read(&state, &req, move |conn, _| mirror::view(conn, tid)).await?;
     Ok(HttpResponse::Ok().json(v))
 }
@@ -34,12 +32,8 @@ pub async fn status(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer here", body = ErrorBody),
               (status = 409, description = "The tournament already has players or rounds", body = ErrorBody)))]
-pub async fn issue_token(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn issue_token(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let t = write(&state, &req, move |conn, actor| {
         mirror::issue_token(conn, actor, tid)
     })
@@ -53,12 +47,8 @@ pub async fn issue_token(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer here", body = ErrorBody),
               (status = 404, description = "No token was ever issued here", body = ErrorBody)))]
-pub async fn revoke_token(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn revoke_token(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = write(&state, &req, move |conn, actor| {
         mirror::revoke_token(conn, actor, tid)
     })
@@ -93,11 +83,11 @@ fn within_rate(token: &str, per_minute: u32) -> bool {
               (status = 422, description = "Not a public state that hangs together", body = ErrorBody),
               (status = 429, description = "Too many states from this token this minute", body = ErrorBody)))]
 pub async fn push(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     payload: web::Payload,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let token = authorize(&state, &req, tid).await?;
     if !within_rate(&token, state.limits.mirror_per_minute) {
@@ -180,17 +170,9 @@ async fn body_within(mut payload: web::Payload, limit: usize) -> Result<web::Byt
     responses((status = 200, description = "Where the event is published from this venue, and how the link fares", body = LinkView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not staff here", body = ErrorBody)))]
-pub async fn link(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
-        mirror::link(conn, actor, tid)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+pub async fn link(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| mirror::link(conn, actor, tid))
+        .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/publishing", tag = "publishing",
@@ -201,17 +183,15 @@ pub async fn link(
               (status = 403, description = "Not organizer here", body = ErrorBody),
               (status = 422, description = "Not an http:// address, or not a publishing token", body = ErrorBody)))]
 pub async fn set_link(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<SetLink>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         mirror::set_link(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/publishing", tag = "publishing",
@@ -220,12 +200,8 @@ pub async fn set_link(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer here", body = ErrorBody),
               (status = 404, description = "Not published", body = ErrorBody)))]
-pub async fn clear_link(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn clear_link(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = write(&state, &req, move |conn, actor| {
         mirror::clear_link(conn, actor, tid)
     })

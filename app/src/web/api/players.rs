@@ -8,8 +8,11 @@ use crate::domain::rounds::{game_view, player_map, GameView};
 use crate::domain::{views, Audience};
 use crate::web::cache::cached_json;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, write_body, AppState, Body};
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::web::Ids;
+use crate::web::{write, write_body, Body};
+use crate::web::{Cx, Tid};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -17,12 +20,8 @@ use utoipa::ToSchema;
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Players by pairing number (the public sees only the year of a birth date)", body = [PlayerView]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn list(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn list(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         Ok(registration::list(conn, tid)?
@@ -41,19 +40,17 @@ pub async fn list(
               (status = 409, description = "Registration closed (round robin under way), a likely duplicate (`duplicate`), the FIDE id registered already (`fide_id`), `joins_round` paired already or beyond the last round, or the server's limit of players per tournament reached (`ARBITER_MAX_PLAYERS`; `current` names it)", body = ErrorBody),
               (status = 422, description = "A field is invalid", body = ErrorBody)))]
 pub async fn register(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<RegisterPlayer>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, max) = (tid.into_inner(), state.limits.max_players);
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    let (tid, max) = (tid.into_inner(), cx.state.limits.max_players);
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         let v = registration::register(conn, actor, tid, cmd)?;
         crate::domain::limits::players_within(conn, tid, max)?;
         Ok(v)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[derive(Serialize, ToSchema)]
@@ -67,13 +64,8 @@ pub struct PlayerCard {
     params(("tid" = i32, Path, description = "Tournament id"), ("pid" = i32, Path, description = "Player id")),
     responses((status = 200, description = "The player's card", body = PlayerCard),
               (status = 404, description = "No such player", body = ErrorBody)))]
-pub async fn card(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, pid) = path.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn card(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         let p = registration::load_player(conn, tid, pid)?;
         let rows = views::player_games(conn, tid, pid, audience)?;
@@ -83,8 +75,7 @@ pub async fn card(
             games: rows.iter().map(|g| game_view(g, &pm)).collect(),
         })
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(patch, path = "/api/v1/tournaments/{tid}/players/{pid}", tag = "players", request_body = EditPlayer,
@@ -96,17 +87,14 @@ pub async fn card(
               (status = 409, description = "Stale version, or the FIDE id is registered for another player here (`fide_id`)", body = ErrorBody),
               (status = 422, description = "A value is invalid", body = ErrorBody)))]
 pub async fn edit(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
     body: Body<EditPlayer>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, pid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         registration::edit(conn, actor, tid, pid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/players/{pid}", tag = "players",
@@ -116,12 +104,8 @@ pub async fn edit(
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 404, description = "No such player", body = ErrorBody),
               (status = 409, description = "Already paired: withdraw instead", body = ErrorBody)))]
-pub async fn delete(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, pid) = path.into_inner();
+pub async fn delete(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     write(&state, &req, move |conn, actor| {
         registration::delete(conn, actor, tid, pid)
     })
@@ -136,12 +120,8 @@ pub async fn delete(
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 404, description = "No such player", body = ErrorBody),
               (status = 409, description = "Not withdrawn, or a round was paired since", body = ErrorBody)))]
-pub async fn reinstate(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, pid) = path.into_inner();
+pub async fn reinstate(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = write(&state, &req, move |conn, actor| {
         registration::reinstate(conn, actor, tid, pid)
     })
@@ -155,12 +135,8 @@ pub async fn reinstate(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Already withdrawn", body = ErrorBody)))]
-pub async fn withdraw(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, pid) = path.into_inner();
+pub async fn withdraw(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = write(&state, &req, move |conn, actor| {
         registration::withdraw(conn, actor, tid, pid)
     })
@@ -176,38 +152,29 @@ pub async fn withdraw(
               (status = 409, description = "Already has a bye that round, a round robin, the round paired already or beyond the last (`round`), or FIDE mode refuses a full-point bye without both confirmations (`leave_fide_mode`)", body = ErrorBody),
               (status = 422, description = "Round or kind invalid", body = ErrorBody)))]
 pub async fn request_bye(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
     body: Body<RequestBye>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, pid) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         registration::request_bye(conn, actor, tid, pid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/byes", tag = "players",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Requested byes (the players' notes only for the staff)", body = [ByeRequestView]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn byes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn byes(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         Ok(registration::bye_requests(conn, tid)?
             .into_iter()
             .map(|b| b.seen_by(audience))
             .collect::<Vec<_>>())
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 /// Erasing a person's data: said twice, it cannot be undone.
@@ -225,12 +192,8 @@ pub struct Erase {
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an organizer here", body = ErrorBody),
               (status = 404, description = "No such player", body = ErrorBody)))]
-pub async fn personal_data(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, pid) = path.into_inner();
+pub async fn personal_data(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = crate::web::audited_read(&state, &req, move |conn, actor| {
         crate::domain::personal_data::export(conn, actor, tid, pid)
     })
@@ -252,12 +215,11 @@ pub async fn personal_data(
               (status = 409, description = "Erased already", body = ErrorBody),
               (status = 422, description = "Not confirmed (`confirm`)", body = ErrorBody)))]
 pub async fn erase(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
     body: Body<Erase>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, pid) = path.into_inner();
+    let Cx { state, req } = cx;
     let v = write_body(&state, &req, body, move |conn, actor, cmd: Erase| {
         crate::domain::personal_data::erase(conn, actor, tid, pid, cmd.confirm)
     })

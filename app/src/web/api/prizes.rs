@@ -6,26 +6,22 @@ use crate::domain::prizes::{self, PrizesView, SetPrizes};
 use crate::domain::Audience;
 use crate::pdf;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write_body, AppState, Body};
+use crate::web::{read, Body};
+use crate::web::{Cx, Tid};
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/prizes", tag = "prizes",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The prize table and the prize list (for the public only once the last round is complete)", body = PrizesView),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn get(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn get(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         prizes::view(conn, tid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/prizes", tag = "prizes", request_body = SetPrizes,
@@ -36,29 +32,23 @@ pub async fn get(
               (status = 409, description = "Stale version", body = ErrorBody),
               (status = 422, description = "A category or prize is invalid (`field` names it)", body = ErrorBody)))]
 pub async fn set(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<SetPrizes>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         prizes::set_table(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/prizes.pdf", tag = "printouts",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The prize list (for the public only once the last round is complete)", content_type = "application/pdf", body = crate::web::api::exports::PdfFile),
               (status = 404, description = "No such tournament, or the list is not final yet (public)", body = ErrorBody)))]
-pub async fn pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let (t, v) = read(&state, &req, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         let v = prizes::view(conn, tid, audience)?;

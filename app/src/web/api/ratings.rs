@@ -11,7 +11,9 @@ use crate::domain::DomainError;
 use crate::web::auth::Credentials;
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write_body, AppState, Body};
+use crate::web::{Cx, Tid};
 use actix_web::http::header;
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use std::io::Write;
@@ -99,11 +101,11 @@ impl Drop for TempFile {
               (status = 413, description = "Larger than 1 GiB", body = ErrorBody),
               (status = 422, description = "The file cannot be read (the error names the line and byte) or the query is invalid", body = ErrorBody)))]
 pub async fn import(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     query: web::Query<ImportQuery>,
     body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = upload_list(&state, &req, None, query.into_inner(), body).await?;
     Ok(HttpResponse::Created().json(v))
 }
@@ -334,11 +336,8 @@ pub fn import_file_into(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Neither an administrator nor a list manager", body = ErrorBody),
               (status = 409, description = "No earlier list of that source is kept", body = ErrorBody)))]
-pub async fn rollback(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    body: Body<Rollback>,
-) -> Result<HttpResponse, actix_web::Error> {
+pub async fn rollback(cx: Cx, body: Body<Rollback>) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     // Who asks, before the body is looked at: an outsider's bad body is a 403.
     read(&state, &req, |conn, actor| {
         rating_list::require_list_scope(conn, actor, None)
@@ -365,10 +364,10 @@ pub struct ListManagerForm {
               (status = 403, description = "Not an administrator", body = ErrorBody),
               (status = 409, description = "No such user", body = ErrorBody)))]
 pub async fn list_manager(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     body: Body<ListManagerForm>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     // Only an administrator, decided before the body is looked at.
     read(&state, &req, |_, actor| {
         rating_list::require_administrator(actor)
@@ -410,11 +409,8 @@ pub struct SearchQuery {
     responses((status = 200, description = "Players of the lists, by id or by name in name order", body = [FoundPlayer]),
               (status = 404, description = "No such tournament (`tid`)", body = ErrorBody),
               (status = 422, description = "An empty query", body = ErrorBody)))]
-pub async fn search(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    query: web::Query<SearchQuery>,
-) -> Result<HttpResponse, AppError> {
+pub async fn search(cx: Cx, query: web::Query<SearchQuery>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let q = query.into_inner();
     let v = read(&state, &req, move |conn, _| {
         let mut found = rating_list::search_for(conn, q.tid, &q.q, q.limit.unwrap_or(20))?;
@@ -434,17 +430,15 @@ pub async fn search(
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 409, description = "Round 1 is paired, or no FIDE list is imported", body = ErrorBody)))]
 pub async fn rerate(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<Rerate>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         rating_list::rerate(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rating-lists", tag = "rating lists",
@@ -457,12 +451,12 @@ pub async fn rerate(
               (status = 413, description = "Larger than 1 GiB", body = ErrorBody),
               (status = 422, description = "The file cannot be read (the error names the line and byte) or the query is invalid", body = ErrorBody)))]
 pub async fn import_own(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     query: web::Query<ImportQuery>,
     body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let v = upload_list(&state, &req, Some(tid), query.into_inner(), body).await?;
     crate::web::touched(&state, Some(tid)).await;
@@ -475,17 +469,9 @@ pub async fn import_own(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not organizer or arbiter here", body = ErrorBody),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn own_lists(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
-        rating_list::tournament_lists(conn, actor, tid)
-    })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+pub async fn own_lists(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| rating_list::tournament_lists(conn, actor, tid))
+        .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rating-lists/rollback", tag = "rating lists", request_body = Rollback,
@@ -496,11 +482,11 @@ pub async fn own_lists(
               (status = 404, description = "No such tournament", body = ErrorBody),
               (status = 409, description = "The tournament has no list of that source of its own", body = ErrorBody)))]
 pub async fn rollback_own(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<Rollback>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     // Who asks, before the body is looked at: an outsider's bad body is a 403.
     read(&state, &req, move |conn, actor| {

@@ -1,31 +1,28 @@
 //! Rounds: pair, review and edit, publish, unpair.
 
 use crate::domain::chess960::{self, RoundPositions, SetPositions};
-use crate::domain::ids::{RoundNo, TournamentId};
+use crate::domain::ids::RoundNo;
 use crate::domain::pgn_import::{self, ImportReport};
 use crate::domain::rounds::{self, EditPairing, EditedPairing, RoundSummary, RoundView};
 use crate::domain::Audience;
 use crate::web::cache::cached_json;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write, write_body, AppState, Body};
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::web::Ids;
+use crate::web::{write, Body};
+use crate::web::{Cx, Tid};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds", tag = "rounds",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Rounds paired so far", body = [RoundSummary]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn list(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
-    let v = read(&state, &req, move |conn, actor| {
+pub async fn list(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    cx.read_json(move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         rounds::list(conn, tid, audience)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rounds", tag = "rounds",
@@ -35,12 +32,8 @@ pub async fn list(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Previous round unfinished, or all rounds paired", body = ErrorBody),
               (status = 422, description = "No pairing satisfies the absolute criteria", body = ErrorBody)))]
-pub async fn pair_next(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn pair_next(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     // Three steps, so that the database's writer is not kept while the engine
     // works (`rounds::pairing_input`): the model read, the pairing on the
     // blocking pool outside any transaction, the round written if nothing
@@ -58,12 +51,8 @@ pub async fn pair_next(
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's pairing and results (boards hidden from the public until published)", body = RoundView),
               (status = 404, description = "No such round", body = ErrorBody)))]
-pub async fn get(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+pub async fn get(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         rounds::get(conn, tid, n, audience)
@@ -77,12 +66,8 @@ pub async fn get(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Not the last round, or it has results", body = ErrorBody)))]
-pub async fn unpair(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+pub async fn unpair(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     write(&state, &req, move |conn, actor| {
         rounds::unpair(conn, actor, tid, n)
     })
@@ -96,12 +81,8 @@ pub async fn unpair(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Already published", body = ErrorBody)))]
-pub async fn publish(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+pub async fn publish(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = write(&state, &req, move |conn, actor| {
         rounds::publish(conn, actor, tid, n)
     })
@@ -117,17 +98,14 @@ pub async fn publish(
               (status = 409, description = "Round published or not the last, or FIDE mode refuses the change without both confirmations (`leave_fide_mode`)", body = ErrorBody),
               (status = 422, description = "Not a complete pairing of the round's players", body = ErrorBody)))]
 pub async fn edit_pairing(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     body: Body<EditPairing>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, n) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         rounds::edit_pairing(conn, actor, tid, n, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/rounds/{n}/chess960", tag = "rounds", request_body = SetPositions,
@@ -138,17 +116,14 @@ pub async fn edit_pairing(
               (status = 409, description = "Not a Chess960 event, or the round is published", body = ErrorBody),
               (status = 422, description = "Unknown mode, board, or a number outside 0–959", body = ErrorBody)))]
 pub async fn set_chess960(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     body: Body<SetPositions>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, n) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         chess960::set(conn, actor, tid, n, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 /// The largest PGN file a round import takes.
@@ -163,12 +138,11 @@ const MAX_PGN_BYTES: usize = 8 << 20;
               (status = 413, description = "The file is larger than 8 MiB", body = ErrorBody),
               (status = 422, description = "The file cannot be read (line and column given); nothing is stored", body = ErrorBody)))]
 pub async fn import_pgn(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     // Who asks, before a byte of the body is read: an anonymous or
     // wrong-role caller is refused without the server taking the upload.
     let creds = crate::web::auth::Credentials::of(&req);

@@ -4,6 +4,7 @@ use crate::domain::users::{self, NewToken, UserView};
 use crate::domain::DomainError;
 use crate::web::auth::{expired_cookie, is_tls, session_cookie, Credentials};
 use crate::web::error::{AppError, ErrorBody};
+use crate::web::Cx;
 use crate::web::{read, write, write_body, AppState, Body};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
@@ -27,11 +28,8 @@ pub struct SessionView {
     responses((status = 200, description = "Logged in; the session cookie is set", body = SessionView),
               (status = 401, description = "Wrong user name or password", body = ErrorBody),
               (status = 429, description = "Too many failed attempts", body = ErrorBody)))]
-pub async fn login(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: web::Json<LoginForm>,
-) -> Result<HttpResponse, AppError> {
+pub async fn login(cx: Cx, form: web::Json<LoginForm>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let ip = req
         .peer_addr()
         .map(|a| a.ip().to_string())
@@ -84,10 +82,8 @@ pub async fn me(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpResp
 #[utoipa::path(delete, path = "/api/v1/session", tag = "session",
     responses((status = 204, description = "Logged out"),
               (status = 401, description = "Not logged in", body = ErrorBody)))]
-pub async fn logout(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, AppError> {
+pub async fn logout(cx: Cx) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let token = Credentials::of(&req).session.unwrap_or_default();
     write(&state, &req, move |conn, actor| {
         users::logout(conn, actor, &token)
@@ -114,11 +110,8 @@ pub struct TokenForm {
 #[utoipa::path(post, path = "/api/v1/tokens", tag = "session", request_body = TokenForm,
     responses((status = 201, description = "A new bearer token (shown once)", body = NewToken),
               (status = 401, description = "Not logged in", body = ErrorBody)))]
-pub async fn create_token(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: Body<TokenForm>,
-) -> Result<HttpResponse, actix_web::Error> {
+pub async fn create_token(cx: Cx, form: Body<TokenForm>) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     let t = write_body(&state, &req, form, move |conn, actor, f: TokenForm| {
         users::create_token(conn, actor, &f.label)
     })
@@ -141,11 +134,8 @@ pub struct UserForm {
     responses((status = 201, description = "Account created", body = UserView),
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an administrator", body = ErrorBody)))]
-pub async fn create_user(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: Body<UserForm>,
-) -> Result<HttpResponse, actix_web::Error> {
+pub async fn create_user(cx: Cx, form: Body<UserForm>) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     let u = write_body(&state, &req, form, move |conn, actor, f: UserForm| {
         users::create_user(
             conn,

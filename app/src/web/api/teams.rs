@@ -12,20 +12,19 @@ use crate::domain::teams::{
 use crate::domain::Audience;
 use crate::web::cache::cached_json;
 use crate::web::error::{AppError, ErrorBody};
-use crate::web::{read, write_body, AppState, Body};
+use crate::web::Ids;
+use crate::web::{read, write_body, Body};
+use crate::web::{Cx, Tid};
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::http::StatusCode;
+use actix_web::{web, HttpResponse};
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-event", tag = "teams",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The team event: regulations, teams and rosters", body = TeamEventView),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn get_event(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn get_event(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         teams::event(conn, tid, audience)
@@ -41,17 +40,15 @@ pub async fn get_event(
               (status = 409, description = "Round 1 is paired, or the tournament has individual players", body = ErrorBody),
               (status = 422, description = "A setting is wrong (the field is named)", body = ErrorBody)))]
 pub async fn set_event(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<TeamEventSettings>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         teams::set_settings(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/teams", tag = "teams", request_body = TeamInput,
@@ -62,18 +59,16 @@ pub async fn set_event(
               (status = 409, description = "Round 1 is paired", body = ErrorBody),
               (status = 422, description = "A field is wrong (named)", body = ErrorBody)))]
 pub async fn add_team(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<TeamInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, max) = (tid.into_inner(), state.limits.max_players);
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    let (tid, max) = (tid.into_inner(), cx.state.limits.max_players);
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         let v = teams::add_team(conn, actor, tid, cmd)?;
         crate::domain::limits::players_within(conn, tid, max).map(|()| v)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/teams/{team}", tag = "teams", request_body = TeamInput,
@@ -85,30 +80,24 @@ pub async fn add_team(
               (status = 409, description = "The roster is fixed once round 1 is paired", body = ErrorBody),
               (status = 422, description = "A field is wrong (named)", body = ErrorBody)))]
 pub async fn edit_team(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, i32)>,
     body: Body<TeamInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let ((tid, team), max) = (path.into_inner(), state.limits.max_players);
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    let ((tid, team), max) = (path.into_inner(), cx.state.limits.max_players);
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         let v = teams::edit_team(conn, actor, tid, team, cmd)?;
         crate::domain::limits::players_within(conn, tid, max).map(|()| v)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-rounds", tag = "teams",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Every round this reader sees, match by match and board by board", body = [TeamRoundView]),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn list_rounds(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn list_rounds(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         teams::event(conn, tid, audience)?;
@@ -125,29 +114,23 @@ pub async fn list_rounds(
               (status = 409, description = "Previous round unpublished or unfinished, or all rounds paired", body = ErrorBody),
               (status = 422, description = "No pairing exists, or the deadline is not a time", body = ErrorBody)))]
 pub async fn pair_next(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<PairTeamRound>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         teams::pair_next(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-rounds/{n}", tag = "teams",
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's matches board by board (hidden from the public until published; a match's players once both line-ups are in)", body = TeamRoundView),
               (status = 404, description = "No such round", body = ErrorBody)))]
-pub async fn get_round(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+pub async fn get_round(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         teams::round(conn, tid, n, audience)
@@ -161,12 +144,8 @@ pub async fn get_round(
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 409, description = "Already published", body = ErrorBody)))]
-pub async fn publish(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+pub async fn publish(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = crate::web::write(&state, &req, move |conn, actor| {
         teams::publish(conn, actor, tid, n)
     })
@@ -181,17 +160,14 @@ pub async fn publish(
               (status = 403, description = "Not an organizer or arbiter here", body = ErrorBody),
               (status = 422, description = "Not a time", body = ErrorBody)))]
 pub async fn set_deadline(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     body: Body<SetDeadline>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, n) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         teams::set_deadline(conn, actor, tid, n, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/lineups/{team}", tag = "teams", request_body = LineupInput,
@@ -202,17 +178,15 @@ pub async fn set_deadline(
               (status = 409, description = "The match has results, or the team does not play", body = ErrorBody),
               (status = 422, description = "Not a line-up of the roster in roster order", body = ErrorBody)))]
 pub async fn set_lineup(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo, i32)>,
     body: Body<LineupInput>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let (tid, n, team) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         teams::set_lineup(conn, actor, tid, n, team, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(put, path = "/api/v1/tournaments/{tid}/team-rounds/{n}/results", tag = "teams", request_body = TeamResults,
@@ -223,29 +197,22 @@ pub async fn set_lineup(
               (status = 409, description = "Round unpublished, a line-up missing, or an empty board", body = ErrorBody),
               (status = 422, description = "Not a result, or no such match or board (the field is named)", body = ErrorBody)))]
 pub async fn set_results(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     body: Body<TeamResults>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, n) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         teams::set_results(conn, actor, tid, n, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/team-standings", tag = "teams",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Team standings with the event's C.07 team tie-breaks", body = TeamStandings),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn standings(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn standings(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         teams::standings(conn, tid, audience)
@@ -257,12 +224,8 @@ pub async fn standings(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Board statistics for board prizes, board by board, best first", body = [BoardStatView]),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn board_stats(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn board_stats(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         teams::board_stats(conn, tid, audience)
@@ -274,12 +237,8 @@ pub async fn board_stats(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The team event as TRF with team records (013, 300 and the XTM/XTS extensions), the rounds this reader sees", content_type = "text/plain", body = String),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn export_trf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn export_trf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let text = read(&state, &req, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         teams::export_trf(conn, tid, audience)
@@ -303,11 +262,11 @@ pub async fn export_trf(
               (status = 409, description = "The tournament is not empty", body = ErrorBody),
               (status = 422, description = "The file cannot be read, or it holds more players than the server takes in a tournament (`ARBITER_MAX_PLAYERS`) (field `trf`)", body = ErrorBody)))]
 pub async fn import_trf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<String>,
 ) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     let (tid, max) = (tid.into_inner(), state.limits.max_players);
     let v = write_body(&state, &req, body, move |conn, actor, text| {
         let v = teams::import_trf(conn, actor, tid, &text)?;
@@ -324,12 +283,8 @@ pub async fn import_trf(
               (status = 403, description = "Not an arbiter here", body = ErrorBody),
               (status = 404, description = "No such round, or not a team event", body = ErrorBody),
               (status = 409, description = "Not the last round, or it has results", body = ErrorBody)))]
-pub async fn unpair(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, n) = path.into_inner();
+pub async fn unpair(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     crate::web::write(&state, &req, move |conn, actor| {
         teams::unpair(conn, actor, tid, n)
     })
@@ -346,17 +301,14 @@ pub async fn unpair(
               (status = 409, description = "Already withdrawn, or a round robin", body = ErrorBody),
               (status = 422, description = "The round is paired already or past the last round", body = ErrorBody)))]
 pub async fn withdraw_team(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    cx: Cx,
+    Ids(tid, team): Ids<i32>,
     body: Body<WithdrawTeam>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, team) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         teams::withdraw(conn, actor, tid, team, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/teams/{team}/reinstate", tag = "teams",
@@ -366,12 +318,8 @@ pub async fn withdraw_team(
               (status = 403, description = "Not an organizer or arbiter here", body = ErrorBody),
               (status = 404, description = "No such team", body = ErrorBody),
               (status = 409, description = "Not withdrawn", body = ErrorBody)))]
-pub async fn reinstate_team(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
-) -> Result<HttpResponse, AppError> {
-    let (tid, team) = path.into_inner();
+pub async fn reinstate_team(cx: Cx, Ids(tid, team): Ids<i32>) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = crate::web::write(&state, &req, move |conn, actor| {
         teams::reinstate(conn, actor, tid, team)
     })
@@ -383,12 +331,8 @@ pub async fn reinstate_team(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The half-point byes of the teams, requested and given, by round", body = [TeamByeView]),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
-pub async fn byes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn byes(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, _actor| {
         teams::team_byes(conn, tid)
     })
@@ -404,17 +348,14 @@ pub async fn byes(
               (status = 409, description = "Already has a bye then, withdrawn, or a round robin", body = ErrorBody),
               (status = 422, description = "The round is paired already or past the last round", body = ErrorBody)))]
 pub async fn request_bye(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    cx: Cx,
+    Ids(tid, team): Ids<i32>,
     body: Body<RequestTeamBye>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let (tid, team) = path.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         teams::request_bye(conn, actor, tid, team, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[utoipa::path(delete, path = "/api/v1/tournaments/{tid}/teams/{team}/byes/{n}", tag = "teams",
@@ -425,10 +366,10 @@ pub async fn request_bye(
               (status = 404, description = "No such bye", body = ErrorBody),
               (status = 409, description = "The round is paired", body = ErrorBody)))]
 pub async fn cancel_bye(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, i32, RoundNo)>,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let (tid, team, n) = path.into_inner();
     crate::web::write(&state, &req, move |conn, actor| {
         teams::cancel_bye(conn, actor, tid, team, n)

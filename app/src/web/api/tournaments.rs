@@ -8,6 +8,8 @@ use crate::domain::{audit, require_role, standings, Audience, Role};
 use crate::web::cache::cached_json;
 use crate::web::error::{AppError, ErrorBody};
 use crate::web::{read, write_body, AppState, Body};
+use crate::web::{Cx, Tid};
+use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -24,11 +26,8 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> Result<HttpRe
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 409, description = "The caller organizes as many tournaments as the server lets one user (`ARBITER_MAX_TOURNAMENTS_PER_USER`; administrators are exempt)", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
-pub async fn create(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    body: Body<Regulations>,
-) -> Result<HttpResponse, actix_web::Error> {
+pub async fn create(cx: Cx, body: Body<Regulations>) -> Result<HttpResponse, actix_web::Error> {
+    let Cx { state, req } = cx;
     let max = state.limits.max_tournaments_per_user;
     let v = write_body(&state, &req, body, move |conn, actor, reg| {
         let v = tournaments::create(conn, actor, reg)?;
@@ -42,12 +41,8 @@ pub async fn create(
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "The tournament", body = TournamentView),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn get(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn get(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         tournaments::get(conn, tid, audience)
@@ -63,29 +58,23 @@ pub async fn get(
               (status = 409, description = "Stale version, a regulation frozen since round 1, or FIDE mode refuses the change without both confirmations (`leave_fide_mode`)", body = ErrorBody),
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
 pub async fn edit(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<EditTournament>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         tournaments::edit(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/staff", tag = "tournaments",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Organizers and arbiters", body = [StaffMember]),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn staff(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn staff(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let v = read(&state, &req, move |conn, _| tournaments::staff(conn, tid)).await?;
     Ok(HttpResponse::Ok().json(v))
 }
@@ -98,17 +87,15 @@ pub async fn staff(
               (status = 409, description = "The user already holds that role here, or has no account (`username`)", body = ErrorBody),
               (status = 422, description = "Unknown role", body = ErrorBody)))]
 pub async fn appoint(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<StaffMember>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         tournaments::appoint(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Created().json(v))
+    .await
 }
 
 #[utoipa::path(post, path = "/api/v1/tournaments/{tid}/staff/dismiss", tag = "tournaments", request_body = StaffMember,
@@ -120,29 +107,23 @@ pub async fn appoint(
               (status = 409, description = "The last organizer", body = ErrorBody),
               (status = 422, description = "Unknown role", body = ErrorBody)))]
 pub async fn dismiss(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: Body<StaffMember>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let tid = tid.into_inner();
-    let v = write_body(&state, &req, body, move |conn, actor, cmd| {
+    cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         tournaments::dismiss(conn, actor, tid, cmd)
     })
-    .await?;
-    Ok(HttpResponse::Ok().json(v))
+    .await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/standings", tag = "tournaments",
     params(("tid" = i32, Path, description = "Tournament id")),
     responses((status = 200, description = "Standings with the tournament's tie-breaks", body = StandingsView),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
-pub async fn standings(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, AppError> {
-    let tid = tid.into_inner();
+pub async fn standings(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     cached_json(&state, &req, tid, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         standings::compute(conn, tid, audience)
@@ -195,11 +176,11 @@ impl From<AuditRow> for AuditEntry {
               (status = 401, description = "Not logged in", body = ErrorBody),
               (status = 403, description = "Not staff of this tournament", body = ErrorBody)))]
 pub async fn audit(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     page: web::Query<Page>,
 ) -> Result<HttpResponse, AppError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let limit = page.limit.unwrap_or(100).clamp(1, 1000);
     let offset = page.offset.unwrap_or(0).max(0);

@@ -15,9 +15,9 @@ use crate::domain::kinds::GameKind;
 use crate::domain::rounds::{self, RoundView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
 use crate::i18n::errors;
-use crate::web::AppState;
+use crate::web::Cx;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
@@ -134,11 +134,11 @@ fn arrivals_page(
 
 /// `GET /t/{tid}/manage/rounds/{n}/arrivals`
 pub async fn arrivals_sheet(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
     q: web::Query<Notice>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, n), notice) = (path.into_inner(), q.into_inner().done);
     page(&state, &req, move |conn, viewer| {
         arrivals_page(
@@ -189,11 +189,11 @@ pub struct StartForm {
 
 /// `POST /t/{tid}/manage/rounds/{n}/start`: the round's actual start time.
 pub async fn set_round_start(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<StartForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, n), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let start = match f.now.is_empty() {
@@ -245,11 +245,11 @@ impl ArrivalForm {
 /// the consequence of the default-time rule without writing; `action=record`
 /// applies it (or the override, which needs a reason).
 pub async fn record_arrivals(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo, GameId)>,
     form: web::Form<ArrivalForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, n, gid), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let cmd = match f.command() {

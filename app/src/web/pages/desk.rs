@@ -17,6 +17,8 @@ use crate::domain::records::{self, GameRecordView, SubmitMoves};
 use crate::domain::rounds::GameView;
 use crate::domain::{require_role, results, Audience, DomainError, DomainResult, Role};
 use crate::web::AppState;
+use crate::web::Cx;
+use crate::web::Ids;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
@@ -327,12 +329,11 @@ pub struct Notice {
 
 /// `GET /t/{tid}/manage/games/{gid}`
 pub async fn game_desk(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
+    cx: Cx,
+    Ids(tid, gid): Ids<GameId>,
     q: web::Query<Notice>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, gid) = path.into_inner();
+    let Cx { state, req } = cx;
     let notice = q.into_inner().done;
     page(&state, &req, move |conn, viewer| {
         game_desk_page(
@@ -395,11 +396,11 @@ pub struct MovesForm {
 
 /// `POST /t/{tid}/manage/games/{gid}/moves`: a PGN or a typed scoresheet.
 pub async fn submit_moves(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, GameId)>,
     form: web::Form<MovesForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, gid), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let typed = TypedMoves {
@@ -463,11 +464,11 @@ impl PenaltyForm {
 
 /// `POST /t/{tid}/manage/games/{gid}/penalties`
 pub async fn record_penalty(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, GameId)>,
     form: web::Form<PenaltyForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, gid), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let op = move |conn: &mut _, actor: &_, cmd| penalties::record(conn, actor, tid, gid, cmd);
@@ -560,11 +561,11 @@ impl AdjournForm {
 /// `POST /t/{tid}/manage/games/{gid}/adjourn`: the envelope. The sealed move is
 /// encrypted by the domain operation and never written back into a page.
 pub async fn adjourn(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, GameId)>,
     form: web::Form<AdjournForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, gid), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let (key, tr) = (state.seal_key.clone(), post.tr());
@@ -624,11 +625,11 @@ where
 
 /// `POST /t/{tid}/manage/envelopes/{aid}/present`
 pub async fn mark_present(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<PresentForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let cmd = parse_field("who", &f.who).map(|who| MarkPresent { who, at: f.at });
     let op = move |conn: &mut _, actor: &_, c| adjournments::mark_present(conn, actor, tid, aid, c);
@@ -674,11 +675,11 @@ impl OpenForm {
 /// `POST /t/{tid}/manage/envelopes/{aid}/open`: needs the replying player
 /// marked present; the verdict and its consequence are then on the desk.
 pub async fn open_envelope(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<OpenForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let key = state.seal_key.clone();
     let op = move |conn: &mut _, actor: &_, c| adjournments::open(conn, actor, &key, tid, aid, c);
@@ -702,11 +703,11 @@ pub struct EndForm {
 /// `POST /t/{tid}/manage/envelopes/{aid}/end`: draw or resignation before
 /// resumption (§5); the envelope stays closed.
 pub async fn end_envelope(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let cmd = parse_field("outcome", &f.outcome).map(|outcome| EndBeforeResumption { outcome });
     let op = move |conn: &mut _, actor: &_, c| {
@@ -718,11 +719,11 @@ pub async fn end_envelope(
 
 /// `POST /t/{tid}/manage/envelopes/{aid}/lost` (§11).
 pub async fn envelope_lost(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, AdjournmentId)>,
     form: web::Form<EndForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, aid), f) = (path.into_inner(), form.into_inner());
     let cmd = EnvelopeLost {
         restorable: ticked(&f.restorable),

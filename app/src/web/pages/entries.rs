@@ -25,6 +25,8 @@ use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
 use crate::web::error::AppError;
 use crate::web::AppState;
+use crate::web::Ids;
+use crate::web::{Cx, Tid};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -132,12 +134,8 @@ fn entry_page(
     })
 }
 
-pub async fn entry_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn entry_form(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = done_of(&req);
     page(&state, &req, move |conn, viewer| {
         entry_page(
@@ -153,11 +151,11 @@ pub async fn entry_form(
 }
 
 pub async fn submit_entry(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<EntryForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let viewer = anonymous_viewer(&req);
     let r = match f.command() {
@@ -306,12 +304,8 @@ fn entries_admin(
     })
 }
 
-pub async fn entries_screen(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn entries_screen(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = done_of(&req);
     page(&state, &req, move |conn, viewer| {
         entries_admin(conn, viewer, tid, FormError::default(), notice)
@@ -332,11 +326,11 @@ async fn entries_answer(
 }
 
 pub async fn save_entry_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<FormSettingsForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = post
@@ -371,12 +365,11 @@ fn approve_op(
 }
 
 pub async fn approve_entry(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, EntryId)>,
+    cx: Cx,
+    Ids(tid, eid): Ids<EntryId>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, eid) = path.into_inner();
+    let Cx { state, req } = cx;
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = post
         .run(Ok(()), approve_op(tid, eid, state.limits.max_players))
@@ -386,11 +379,11 @@ pub async fn approve_entry(
 }
 
 pub async fn reject_entry(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, EntryId)>,
     form: web::Form<DecisionForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, eid), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let cmd = RejectEntry { reason: f.reason };
@@ -464,12 +457,8 @@ fn checkin_admin_q(
     })
 }
 
-pub async fn checkin_screen(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn checkin_screen(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = done_of(&req);
     let q = super::query(&req, "q").unwrap_or_default();
     page(&state, &req, move |conn, viewer| {
@@ -496,11 +485,11 @@ pub struct CheckinOpenForm {
 }
 
 pub async fn set_checkin(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CheckinOpenForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let cmd = SetCheckin {
@@ -528,11 +517,11 @@ pub struct MarkForm {
 }
 
 pub async fn mark_checkin(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let present = ticked(&form.present);
@@ -557,11 +546,11 @@ pub struct CsrfForm {
 }
 
 pub async fn issue_codes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = post
@@ -582,12 +571,8 @@ pub struct CodesPage {
 }
 
 /// The printable list of codes, one line a player, by name.
-pub async fn codes_list(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn codes_list(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         require_role(conn, &viewer.actor, tid, &[Role::Organizer, Role::Arbiter])?;
         let nav = TournamentNav::load(conn, viewer, tid, "manage-checkin")?;
@@ -637,12 +622,8 @@ fn checkin_page(
     })
 }
 
-pub async fn checkin_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn checkin_form(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = done_of(&req);
     page(&state, &req, move |conn, viewer| {
         checkin_page(
@@ -664,11 +645,11 @@ pub struct CodeForm {
 }
 
 pub async fn checkin_with_code(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CodeForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, code) = (tid.into_inner(), form.into_inner().code);
     let viewer = anonymous_viewer(&req);
     let cmd = CodeCheckin { code: code.clone() };
@@ -762,11 +743,11 @@ pub struct HallQuery {
 /// The hall is public: what it shows is what the public sees, whoever is
 /// logged in at the projector.
 pub async fn hall(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     q: web::Query<HallQuery>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let url = public_address(&req, tid);
     let every = q.every.unwrap_or(12).clamp(2, 120);

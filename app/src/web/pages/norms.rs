@@ -18,6 +18,7 @@ use crate::i18n::Lang;
 use crate::pdf;
 use crate::web::auth::SESSION_COOKIE;
 use crate::web::AppState;
+use crate::web::{Cx, Tid};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -357,12 +358,8 @@ pub fn rating_rows(r: &NormsReport) -> Vec<RatingRow> {
 }
 
 /// `GET /t/{tid}/manage/norms`.
-pub async fn norms_screen(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn norms_screen(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let saved = req.query_string().split('&').any(|kv| kv == "saved=1");
     page(&state, &req, move |conn, viewer| {
         norms_page(conn, viewer, tid, None, saved)
@@ -395,11 +392,11 @@ fn read_form(pairs: Vec<(String, String)>) -> (String, NormFactsFields) {
 /// `POST /t/{tid}/manage/norms`: the event facts (`norms::save_facts`, one
 /// transaction, one audit row).
 pub async fn save_facts(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let bytes = form_body(
         &req,
@@ -444,12 +441,8 @@ pub struct PublicNormsPage {
 
 /// `GET /t/{tid}/norms`: the norms achieved, once the event is final; a 404
 /// before.
-pub async fn public_norms(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn public_norms(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         let r = norms::public_summary(conn, tid)?;
         let nav = TournamentNav::load(conn, viewer, tid, "norms")?;
@@ -508,10 +501,10 @@ where
 /// the player with pairing number `n` for `title` (`GM`, `IM`, `WGM`, `WIM`),
 /// in English; a 404 when that norm is not achieved.
 pub async fn it1_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, u32, String)>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, n, title) = path.into_inner();
     let filename = format!("it1-{n}-{}.pdf", title.to_ascii_lowercase());
     staff_document(
@@ -535,12 +528,8 @@ pub async fn it1_pdf(
 }
 
 /// `GET /t/{tid}/manage/norms/it3`: the tournament report (IT3), in English.
-pub async fn it3_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn it3_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     staff_document(
         &state,
         &req,
@@ -557,12 +546,8 @@ pub async fn it3_pdf(
 
 /// `GET /t/{tid}/manage/norms/ratings.pdf`: the B.02 rating changes per
 /// player and game, in the page's language.
-pub async fn ratings_pdf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn ratings_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     staff_document(
         &state,
         &req,
@@ -579,12 +564,8 @@ pub async fn ratings_pdf(
 
 /// `GET /t/{tid}/manage/norms/rating-report.trf`: the FIDE rating report
 /// (`norms::rating_report_trf`).
-pub async fn rating_report_trf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn rating_report_trf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     staff_document(
         &state,
         &req,

@@ -3,9 +3,10 @@
 //! erasure is this form post, confirmed in the page first.
 
 use super::{form_viewer, redirect, url_encode, write_op, PageError};
-use crate::domain::ids::{PlayerId, TournamentId};
-use crate::web::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::domain::ids::PlayerId;
+use crate::web::Cx;
+use crate::web::Ids;
+use actix_web::{web, HttpResponse};
 use serde::Deserialize;
 
 #[derive(Deserialize, Default)]
@@ -18,12 +19,11 @@ pub struct EraseForm {
 /// `POST /t/{tid}/manage/players/{pid}/erase`: back to the players screen
 /// saying under which name the player now stands.
 pub async fn erase(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
     form: web::Form<EraseForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
+    let Cx { state, req } = cx;
     let f = form.into_inner();
     let viewer = form_viewer(&state, &req, &f.csrf).await?;
     let confirm = super::ticked(&f.confirm);

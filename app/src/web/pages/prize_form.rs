@@ -13,8 +13,8 @@ use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::prize_fields::{self, CategoryFields, PrizeFields};
 use crate::domain::{prizes, require_role, DomainError, DomainResult, Role};
-use crate::web::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::web::{Cx, Tid};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 
 /// Spare rows shown under the stored categories, to add new ones.
@@ -139,12 +139,8 @@ fn form_page(
 }
 
 /// `GET /t/{tid}/manage/prizes`: the prize table as a form.
-pub async fn prize_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn prize_form(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let saved = req.query_string().split('&').any(|kv| kv == "saved=1");
     page(&state, &req, move |conn, viewer| {
         form_page(conn, viewer, tid, None, saved)
@@ -206,11 +202,11 @@ fn read_form(pairs: Vec<(String, String)>) -> (String, PrizeFields) {
 /// `POST /t/{tid}/manage/prizes`: the table set (`prize_fields::set_from_fields`);
 /// on success back to the screen saying so, on a problem the form again.
 pub async fn save_prizes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let too_big = msg!("the form is larger than 1 MiB or could not be read");
     let bytes = form_body(&req, body, MAX_FORM_BYTES, "categories", too_big).await?;

@@ -5,8 +5,8 @@
 use super::{page, Base, PageError, TournamentNav};
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::prizes::{self, money_in, SplitMode};
-use crate::web::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::web::{Cx, Tid};
+use actix_web::HttpResponse;
 use askama::Template;
 
 pub struct PrizeRow {
@@ -40,12 +40,8 @@ pub struct PrizesPage {
     pub categories: Vec<CategoryBlock>,
 }
 
-pub async fn prizes(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn prizes(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "prizes")?;
         let v = prizes::view(conn, tid, nav.audience)?;

@@ -11,7 +11,8 @@ use crate::domain::tournaments::{self, RoundSchedule, TournamentView};
 use crate::domain::views::{self, CardView, CrosstableView};
 use crate::domain::{DomainError, DomainResult};
 use crate::i18n::{tiebreak_help, Lang, Tr, LANG_COOKIE};
-use crate::web::AppState;
+use crate::web::Ids;
+use crate::web::{Cx, Tid};
 use actix_web::cookie::{Cookie, SameSite};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -34,10 +35,8 @@ impl TournamentsPage {
     }
 }
 
-pub async fn tournaments(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, PageError> {
+pub async fn tournaments(cx: Cx) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, |conn, viewer| {
         let items = tournaments::list(conn, &viewer.actor)?;
         let mut team_events = vec![];
@@ -112,12 +111,8 @@ fn time_control_text(t: &TournamentView, tr: Tr) -> String {
     parts.join(", ")
 }
 
-pub async fn tournament(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn tournament(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "home")?;
         let t = tournaments::get(conn, tid, nav.audience)?;
@@ -178,12 +173,8 @@ pub fn round_page(
     })
 }
 
-pub async fn round(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+pub async fn round(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     cached_page(&state, &req, tid, move |conn, viewer| {
         round_page(conn, viewer, tid, n)
     })
@@ -258,12 +249,8 @@ pub fn standings_page(
     })
 }
 
-pub async fn standings(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn standings(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     cached_page(&state, &req, tid, move |conn, viewer| {
         standings_page(conn, viewer, tid)
     })
@@ -278,12 +265,8 @@ pub struct CrosstablePage {
     pub ct: CrosstableView,
 }
 
-pub async fn crosstable(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn crosstable(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "crosstable")?;
         let ct = views::crosstable(conn, tid, nav.audience)?;
@@ -312,12 +295,8 @@ pub struct PlayersPage {
     pub heading: String,
 }
 
-pub async fn players(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn players(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "players")?;
         // Before the first pairing nobody has a number: by rating then.
@@ -342,12 +321,8 @@ pub struct PlayerPage {
     pub penalties: Vec<crate::domain::penalties::CardPenalty>,
 }
 
-pub async fn player_card(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
+pub async fn player_card(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "players")?;
         let card = views::player_card(conn, tid, pid, nav.audience)?;
@@ -381,12 +356,8 @@ pub struct GamePage {
 }
 
 /// `GET /t/{tid}/games/{gid}`: a game's players, result, moves and penalties.
-pub async fn game(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, GameId)>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, gid) = path.into_inner();
+pub async fn game(cx: Cx, Ids(tid, gid): Ids<GameId>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     cached_page(&state, &req, tid, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "rounds")?;
         let game = crate::domain::results::get_game(conn, tid, gid, nav.audience)?;

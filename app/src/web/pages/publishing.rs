@@ -11,9 +11,9 @@ use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::mirror::{self, LinkView, MirrorView, SetLink};
 use crate::domain::{require_role, DomainResult, Role};
-use crate::web::AppState;
+use crate::web::{Cx, Tid};
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
@@ -55,12 +55,8 @@ fn publishing_page(
 }
 
 /// `GET /t/{tid}/manage/publishing`.
-pub async fn publishing(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn publishing(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         publishing_page(conn, viewer, tid, None, None)
     })
@@ -77,11 +73,11 @@ pub struct LinkForm {
 
 /// `POST /t/{tid}/manage/publishing`: the server and token set.
 pub async fn set_link(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<LinkForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let form = form.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
@@ -107,11 +103,11 @@ pub struct CsrfForm {
 
 /// `POST /t/{tid}/manage/publishing/stop`: no longer published.
 pub async fn stop(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     post.submit(
@@ -127,11 +123,11 @@ pub async fn stop(
 
 /// `POST /t/{tid}/manage/publishing/token`: a token issued, shown this once.
 pub async fn issue_token(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let issued = post
@@ -151,11 +147,11 @@ pub async fn issue_token(
 
 /// `POST /t/{tid}/manage/publishing/revoke`: the token revoked.
 pub async fn revoke_token(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     post.submit(

@@ -15,6 +15,7 @@ use crate::web::api::ratings::{
 };
 use crate::web::error::AppError;
 use crate::web::AppState;
+use crate::web::Cx;
 use actix_web::http::{header, StatusCode};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
@@ -86,10 +87,8 @@ fn lists_page(
 }
 
 /// `GET /rating-lists`
-pub async fn rating_lists(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, PageError> {
+pub async fn rating_lists(cx: Cx) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = super::query(&req, "done");
     page(&state, &req, move |conn, viewer| {
         lists_page(
@@ -135,11 +134,11 @@ pub struct CsrfQuery {
 /// `POST /rating-lists/upload?csrf=…`: the token in the address, so that the
 /// role is checked before the body (the file) is read.
 pub async fn upload(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     query: web::Query<CsrfQuery>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let post = Post::of(&state, &req, &query.csrf, None).await?;
     let check = post.read(rating_list::require_list_manager);
     check.await?.map_err(|e| post.fail(e))?;
@@ -426,11 +425,8 @@ pub struct RollbackForm {
 
 /// `POST /rating-lists/rollback`: the source's previous list back in use,
 /// after a confirmation (the script's dialog, or the page's own question).
-pub async fn rollback(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: web::Form<RollbackForm>,
-) -> Result<HttpResponse, PageError> {
+pub async fn rollback(cx: Cx, form: web::Form<RollbackForm>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let f = form.into_inner();
     let post = Post::of(&state, &req, &f.csrf, None).await?;
     let source = ListSource::parse(f.source.trim())
@@ -466,11 +462,8 @@ pub struct ManagerForm {
 
 /// `POST /rating-lists/managers`: an administrator makes a user a list
 /// manager (`list_manager=1`) or takes it back.
-pub async fn managers(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: web::Form<ManagerForm>,
-) -> Result<HttpResponse, PageError> {
+pub async fn managers(cx: Cx, form: web::Form<ManagerForm>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let f = form.into_inner();
     let post = Post::of(&state, &req, &f.csrf, None).await?;
     let (username, grant) = (f.username.trim().to_string(), f.list_manager == "1");

@@ -8,9 +8,10 @@ use crate::domain::chess960::{self, SetPositions};
 use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::pgn_import::{self, ImportReport};
 use crate::domain::DomainError;
-use crate::web::AppState;
+use crate::web::Cx;
+use crate::web::Ids;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 use serde::Deserialize;
 
@@ -46,12 +47,11 @@ impl Chess960Form {
 
 /// `POST /t/{tid}/manage/rounds/{n}/chess960`
 pub async fn set_chess960(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     form: web::Form<Chess960Form>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let op = move |conn: &mut _, actor: &_, cmd| chess960::set(conn, actor, tid, n, cmd);
     let r = post.run(form.command(), op).await?;
@@ -79,12 +79,11 @@ const MAX_FORM_BYTES: usize = 8 << 20;
 
 /// `POST /t/{tid}/manage/rounds/{n}/games-pgn`: the import's report as a page.
 pub async fn import_pgn(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let too_big = msg!("the file is larger than 8 MiB or could not be read");
     let bytes = form_body(&req, body, MAX_FORM_BYTES, "pgn", too_big).await?;
     let form: ImportForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();

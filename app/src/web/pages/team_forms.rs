@@ -10,8 +10,8 @@ use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::kinds::{parse_field, TeamPrimaryScore, TeamSystemKind};
 use crate::domain::teams::{self, MemberInput, TeamEventSettings, TeamInput, TeamView};
 use crate::domain::{DomainError, DomainResult};
-use crate::web::AppState;
-use actix_web::{web, HttpRequest, HttpResponse};
+use crate::web::{Cx, Tid};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 use std::collections::HashMap;
 
@@ -303,11 +303,11 @@ async fn answer<V: Send + 'static>(
 
 /// `POST /t/{tid}/manage/teams/settings`: the team regulations (until round 1).
 pub async fn save_settings(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<SettingsForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = super::Post::of(&state, &req, &f.csrf, tid).await?;
     let typed = f.clone();
@@ -327,11 +327,11 @@ pub async fn save_settings(
 
 /// `POST /t/{tid}/manage/teams/teams`: a team added, or edited (`number`).
 pub async fn save_team(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), TeamForm::read(form.into_inner()));
     let post = super::Post::of(&state, &req, &f.csrf, tid).await?;
     let (number, max) = (
@@ -365,11 +365,11 @@ pub struct PasteForm {
 
 /// `POST /t/{tid}/manage/teams/paste`: teams and rosters from pasted text.
 pub async fn paste(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<PasteForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let PasteForm { csrf, teams: text } = form.into_inner();
     let post = super::Post::of(&state, &req, &csrf, tid).await?;
@@ -439,12 +439,8 @@ fn captain_page(
 }
 
 /// `GET /t/{tid}/lineup`: the logged-in captain's line-up for the current round.
-pub async fn captain(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn captain(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let done = req.query_string().contains("done");
     super::page(&state, &req, move |conn, viewer| {
         captain_page(conn, viewer, tid, None, done)
@@ -455,11 +451,11 @@ pub async fn captain(
 /// `POST /t/{tid}/lineup/{n}/{team}`: the captain's line-up (`b1`…`bN` hold
 /// roster places), through `set_lineup`'s captain path.
 pub async fn captain_save(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo, i32)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, n, team) = path.into_inner();
     let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();

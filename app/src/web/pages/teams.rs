@@ -12,6 +12,8 @@ use crate::domain::kinds::{TeamPrimaryScore, TeamSystemKind};
 use crate::domain::rounds::fmt_points;
 use crate::domain::teams::{self, TeamRoundView, TeamStandings, TeamView};
 use crate::web::AppState;
+use crate::web::Ids;
+use crate::web::{Cx, Tid};
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 
@@ -87,12 +89,8 @@ pub struct TeamsPage {
     pub standings: Vec<StandingRow>,
 }
 
-pub async fn event(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn event(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     cached_page(&state, &req, tid, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "teams")?;
         let ev = teams::event(conn, tid, nav.audience)?;
@@ -187,12 +185,8 @@ fn round_blocks(r: &TeamRoundView) -> Vec<MatchBlock> {
         .collect()
 }
 
-pub async fn round(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+pub async fn round(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     cached_page(&state, &req, tid, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "teams")?;
         let r = teams::round(conn, tid, n, nav.audience)?;
@@ -237,12 +231,8 @@ pub struct TeamCrosstablePage {
     pub rows: Vec<CrossRow>,
 }
 
-pub async fn crosstable(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn crosstable(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     cached_page(&state, &req, tid, move |conn, viewer| {
         let nav = TournamentNav::load(conn, viewer, tid, "teams")?;
         let st = teams::standings(conn, tid, nav.audience)?;
@@ -515,12 +505,8 @@ pub(super) fn manage_page(
     })
 }
 
-pub async fn manage(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn manage(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let edit = super::query_number(&req, "team");
     super::page(&state, &req, move |conn, viewer| {
         manage_page(conn, viewer, tid, None, None, edit)
@@ -574,23 +560,22 @@ pub struct CsrfForm {
 }
 
 pub async fn manage_pair(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, cmd) = (tid.into_inner(), teams::PairTeamRound::default());
     let op = move |conn: &mut _, actor: &_, cmd| teams::pair_next(conn, actor, tid, cmd);
     manage_post(&state, &req, &form.csrf, tid, Ok(cmd), op).await
 }
 
 pub async fn manage_publish(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, ()| teams::publish(conn, actor, tid, n);
     manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
 }
@@ -605,12 +590,11 @@ pub struct DeadlineForm {
 
 /// The captains' line-up deadline of a round (`teams::set_deadline`).
 pub async fn manage_deadline(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     form: web::Form<DeadlineForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, d| teams::set_deadline(conn, actor, tid, n, d);
     let cmd = teams::typed_deadline(&form.deadline);
     manage_post(&state, &req, &form.csrf, tid, cmd, op).await
@@ -618,11 +602,11 @@ pub async fn manage_deadline(
 
 /// The line-up form: `b1`…`bN` hold roster places (empty: an empty board).
 pub async fn manage_lineup(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo, i32)>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, n, team) = path.into_inner();
     let fields: std::collections::HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
@@ -635,12 +619,11 @@ pub async fn manage_lineup(
 /// keyboard's shorthand (`1`, `=`, `0`, `+`, `-`); every changed box is saved
 /// in one transaction.
 pub async fn manage_results(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let fields: Vec<(String, String)> = form.into_inner();
     let csrf = super::staff::posted(&fields, "csrf").to_string();
     let op = move |conn: &mut _, actor: &_, ()| {
@@ -651,12 +634,11 @@ pub async fn manage_results(
 }
 
 pub async fn manage_unpair(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, ()| teams::unpair(conn, actor, tid, n);
     manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
 }
@@ -682,12 +664,11 @@ pub struct RoundForm {
 }
 
 pub async fn manage_withdraw(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    cx: Cx,
+    Ids(tid, team): Ids<i32>,
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, team) = path.into_inner();
+    let Cx { state, req } = cx;
     let cmd = round_field("from_round", &form.from_round)
         .map(|from_round| teams::WithdrawTeam { from_round });
     let op = move |conn: &mut _, actor: &_, w| teams::withdraw(conn, actor, tid, team, w);
@@ -695,23 +676,21 @@ pub async fn manage_withdraw(
 }
 
 pub async fn manage_reinstate(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    cx: Cx,
+    Ids(tid, team): Ids<i32>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, team) = path.into_inner();
+    let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, ()| teams::reinstate(conn, actor, tid, team);
     manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
 }
 
 pub async fn manage_bye(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, i32)>,
+    cx: Cx,
+    Ids(tid, team): Ids<i32>,
     form: web::Form<RoundForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, team) = path.into_inner();
+    let Cx { state, req } = cx;
     let cmd = round_field("round", &form.round).and_then(|round| match round {
         Some(round) => Ok(teams::RequestTeamBye { round }),
         None => Err(crate::domain::DomainError::invalid(
@@ -724,11 +703,11 @@ pub async fn manage_bye(
 }
 
 pub async fn manage_cancel_bye(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, i32, RoundNo)>,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, team, n) = path.into_inner();
     let op = move |conn: &mut _, actor: &_, ()| teams::cancel_bye(conn, actor, tid, team, n);
     manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await

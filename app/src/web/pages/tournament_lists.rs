@@ -14,9 +14,9 @@ use crate::domain::rating_list::{self, ListSource, Rollback, TournamentLists};
 use crate::domain::{DomainError, DomainResult};
 use crate::web::api::ratings::TempFile;
 use crate::web::error::AppError;
-use crate::web::AppState;
+use crate::web::Cx;
 use actix_web::http::StatusCode;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 
 #[derive(Template)]
@@ -113,11 +113,8 @@ fn source_of(word: &str) -> DomainResult<ListSource> {
 }
 
 /// `GET /t/{tid}/manage/rating-lists`.
-pub async fn own_lists(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
+pub async fn own_lists(cx: Cx, tid: web::Path<TournamentId>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = super::query(&req, "done");
     let x = Extras {
         notice,
@@ -152,12 +149,12 @@ async fn answer(
 /// `POST /t/{tid}/manage/rating-lists/upload?csrf=…`: the token in the
 /// address, so that the role is checked before the body (the file) is read.
 pub async fn upload(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     query: web::Query<CsrfQuery>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &query.csrf, tid).await?;
     let check = post.read(move |conn, a| rating_list::require_list_scope(conn, a, Some(tid)));
@@ -180,11 +177,11 @@ pub async fn upload(
 /// own list of a source back in use (or, with none, the server-wide one),
 /// after a confirmation (the script's dialog, or the page's own question).
 pub async fn rollback(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<RollbackForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let source = source_of(&f.source);

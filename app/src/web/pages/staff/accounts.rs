@@ -6,6 +6,7 @@
 use super::*;
 use crate::domain::interchange::{self, ImportedTrf};
 use crate::domain::users::UserView;
+use crate::web::Cx;
 
 #[derive(Template)]
 #[template(path = "accounts.html")]
@@ -48,10 +49,8 @@ fn accounts_page(
     })
 }
 
-pub async fn accounts(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, PageError> {
+pub async fn accounts(cx: Cx) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let created = super::super::query(&req, "created");
     page(&state, &req, move |conn, viewer| {
         accounts_page(
@@ -66,10 +65,10 @@ pub async fn accounts(
 }
 
 pub async fn create_account(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     form: web::Form<AccountForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let f = form.into_inner();
     let post = Post::of(&state, &req, &f.csrf, None).await?;
     let (name, password, display) = (
@@ -109,10 +108,8 @@ pub struct ImportTrfForm {
     pub trf: String,
 }
 
-pub async fn import_trf_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, PageError> {
+pub async fn import_trf_form(cx: Cx) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, |_, viewer| {
         if viewer.actor.user_id.is_none() {
             return Err(DomainError::Unauthenticated);
@@ -143,11 +140,8 @@ fn import_op(
     }
 }
 
-pub async fn import_trf(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    body: web::Payload,
-) -> Result<HttpResponse, PageError> {
+pub async fn import_trf(cx: Cx, body: web::Payload) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     // Who is asking, before a byte of the file is read.
     super::super::logged_in(&state, &req).await?;
     let too_big = msg!("the TRF file is larger than 8 MiB");

@@ -3,6 +3,7 @@
 use super::*;
 use crate::domain::audit_text::Object;
 use crate::domain::ids::TournamentId;
+use crate::web::{Cx, Tid};
 
 pub struct AuditLine {
     pub at: String,
@@ -51,12 +52,8 @@ pub struct AuditPage {
 
 pub(super) const AUDIT_PAGE: i64 = 200;
 
-pub async fn audit(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn audit(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let offset = super::super::query_number(&req, "offset")
         .unwrap_or(0i64)
         .max(0);

@@ -3,6 +3,7 @@
 use super::*;
 use crate::i18n::{errors, Lang};
 use crate::web::auth::{constant_time_eq, Attempt};
+use crate::web::Cx;
 
 #[derive(Template)]
 #[template(path = "login.html")]
@@ -37,10 +38,8 @@ fn login_token(req: &HttpRequest) -> (String, bool) {
     }
 }
 
-pub async fn login_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, PageError> {
+pub async fn login_form(cx: Cx) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (token, new) = login_token(&req);
     let csrf = token.clone();
     let mut res = page(&state, &req, move |_, viewer| {
@@ -134,11 +133,8 @@ fn login_gate(
 
 /// The same login as `POST /api/v1/session`: `users::login`, the same rate
 /// limit, the same session cookie.
-pub async fn login(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: web::Form<LoginForm>,
-) -> Result<HttpResponse, PageError> {
+pub async fn login(cx: Cx, form: web::Form<LoginForm>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (lang, f) = (crate::web::lang_of(&req), form.into_inner());
     let (token, _) = login_token(&req);
     let secure = state.secure_cookies || is_tls(&req);
@@ -188,11 +184,8 @@ pub struct CsrfOnly {
     pub(super) csrf: String,
 }
 
-pub async fn logout(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    form: web::Form<CsrfOnly>,
-) -> Result<HttpResponse, PageError> {
+pub async fn logout(cx: Cx, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
     let token = Credentials::of(&req).session.unwrap_or_default();
     write_op(&state, &viewer, None, move |conn, actor| {

@@ -5,6 +5,8 @@ use super::*;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::PlayerStatus;
 use crate::i18n::errors;
+use crate::web::Ids;
+use crate::web::{Cx, Tid};
 
 pub use registration::{ByeForm, EditPlayerForm, PlayerForm};
 
@@ -140,12 +142,8 @@ pub(super) fn no_extras() -> PlayersExtras {
     }
 }
 
-pub async fn players_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn players_form(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = super::super::query(&req, "done");
     page(&state, &req, move |conn, viewer| {
         let mut x = no_extras();
@@ -156,11 +154,11 @@ pub async fn players_form(
 }
 
 pub async fn register(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<PlayerForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let registered = post.tr().t("registered");
@@ -206,11 +204,11 @@ pub struct CsvForm {
 /// one transaction — a wrong line imports nothing, and every wrong line is
 /// named at once. A first line with column names is skipped.
 pub async fn import_csv(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CsvForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let (text, max) = (f.csv.clone(), state.limits.max_players);
@@ -264,12 +262,11 @@ async fn ask(
 }
 
 pub async fn withdraw(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
     form: web::Form<WithdrawForm>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
+    let Cx { state, req } = cx;
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     if !confirmed(&form.confirm) {
         let q = post.tr().t("confirm_withdraw");
@@ -290,12 +287,11 @@ pub async fn withdraw(
 }
 
 pub async fn reinstate(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
+    let Cx { state, req } = cx;
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let reinstated = post.tr().t("reinstated");
     let op = move |conn: &mut _, actor: &_, ()| registration::reinstate(conn, actor, tid, pid);
@@ -362,11 +358,10 @@ pub(super) fn player_edit_page(
 
 /// `GET /t/{tid}/manage/players/{pid}/edit`
 pub async fn edit_player_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
+    let Cx { state, req } = cx;
     page(&state, &req, move |conn, viewer| {
         player_edit_page(conn, viewer, tid, pid, None)
     })
@@ -376,11 +371,11 @@ pub async fn edit_player_form(
 /// `POST /t/{tid}/manage/players/{pid}/edit`: back to the list with what the
 /// change affects, or the form again as typed with the problem.
 pub async fn edit_player(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<EditPlayerForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, pid), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let (tr, lang) = (post.tr(), post.viewer.lang);
@@ -402,12 +397,11 @@ pub async fn edit_player(
 
 /// `POST /t/{tid}/manage/players/{pid}/delete`
 pub async fn delete_player(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, PlayerId)>,
+    cx: Cx,
+    Ids(tid, pid): Ids<PlayerId>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, pid) = path.into_inner();
+    let Cx { state, req } = cx;
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let deleted = post.tr().t("deleted");
     let r = post
@@ -420,11 +414,11 @@ pub async fn delete_player(
 }
 
 pub async fn request_bye(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, PlayerId)>,
     form: web::Form<ByeForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, pid), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let cmd = f.command();
@@ -523,11 +517,11 @@ impl StaffForm {
 
 /// The organizer appoints an arbiter (or another organizer) by user name.
 pub async fn appoint(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let cmd = f.member();
@@ -538,11 +532,11 @@ pub async fn appoint(
 }
 
 pub async fn dismiss(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<StaffForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, f) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let cmd = f.member();
@@ -556,10 +550,8 @@ pub async fn dismiss(
 /// `GET` of an address only posted to (left in the browser after a form came
 /// back with a problem): back to the screen the form belongs to
 /// (`routing::screen_of`).
-pub async fn back_to_screen(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, PageError> {
+pub async fn back_to_screen(cx: Cx) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let path = req.path().to_string();
     let db = state.db.clone();
     let target = web::block(move || {

@@ -6,6 +6,8 @@ use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::RoundState;
 use crate::domain::results::TypedResult;
 use crate::i18n::errors;
+use crate::web::Cx;
+use crate::web::Ids;
 
 #[derive(Template)]
 #[template(path = "manage_round.html")]
@@ -203,12 +205,8 @@ pub(super) fn round_screen_page(
     })
 }
 
-pub async fn round_screen(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+pub async fn round_screen(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let unchanged = req.query_string() == "done=unchanged";
     page(&state, &req, move |conn, viewer| {
         let x = ScreenExtras {
@@ -235,11 +233,11 @@ pub(crate) async fn screen_answer<T>(
 }
 
 pub async fn pair_next(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = pair_without_the_writer(&post, tid).await?;
@@ -294,11 +292,11 @@ pub struct PublishForm {
 /// (`arrivals::set_round_start`, as `PUT …/rounds/{n}/start` does) when a
 /// time was given; a time that cannot be read publishes nothing.
 pub async fn publish(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<PublishForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, n), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let start = match SetRoundStart::typed(&f.date, &f.start) {
@@ -326,12 +324,11 @@ pub async fn publish(
 }
 
 pub async fn unpair(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let op = move |conn: &mut _, actor: &_, ()| rounds::unpair(conn, actor, tid, n);
     let r = post.run(Ok(()), op).await?;
@@ -344,11 +341,11 @@ pub use rounds::SwapForm;
 /// The whole pairing goes to `rounds::edit_pairing`, which keeps the edit and
 /// says which criteria it breaks.
 pub async fn swap(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     path: web::Path<(TournamentId, RoundNo)>,
     form: web::Form<SwapForm>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let ((tid, n), f) = (path.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, &f.csrf, tid).await?;
     let op = move |conn: &mut _, actor: &_, swap| rounds::swap(conn, actor, tid, n, swap);
@@ -374,12 +371,11 @@ pub async fn swap(
 /// The plain form of the result screen: the boxes read, and saved by
 /// `results::enter_round_results` (a wrong board does not hold the others back).
 pub async fn results(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    path: web::Path<(TournamentId, RoundNo)>,
+    cx: Cx,
+    Ids(tid, n): Ids<RoundNo>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
-    let (tid, n) = path.into_inner();
+    let Cx { state, req } = cx;
     let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
     let post = Post::of(&state, &req, &csrf, tid).await?;

@@ -9,6 +9,7 @@ use crate::domain::kinds::{
 pub use crate::domain::regulation_fields::RegulationsForm as TournamentForm;
 use crate::domain::regulation_fields::{self, form_field};
 use crate::i18n::errors;
+use crate::web::{Cx, Tid};
 
 /// A number typed in a form (`formats::typed_number`).
 pub(crate) fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<T> {
@@ -316,12 +317,8 @@ fn schedule_rows(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<u32
 }
 
 /// `GET /t/{tid}/manage/settings`: the regulations, editable while they may change.
-pub async fn settings_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    tid: web::Path<TournamentId>,
-) -> Result<HttpResponse, PageError> {
-    let tid = tid.into_inner();
+pub async fn settings_form(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let notice = super::super::query(&req, "done");
     page(&state, &req, move |conn, viewer| {
         settings_page(conn, viewer, tid, None, notice)
@@ -332,11 +329,11 @@ pub async fn settings_form(
 /// `POST /t/{tid}/manage/settings`: the changed regulations, through
 /// `tournaments::edit` (which refuses what may no longer change).
 pub async fn save_settings(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     tid: web::Path<TournamentId>,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let (tid, pairs) = (tid.into_inner(), form.into_inner());
     let post = Post::of(&state, &req, posted(&pairs, "csrf"), tid).await?;
     let typed = pairs.clone();
@@ -359,10 +356,8 @@ pub async fn save_settings(
     .await
 }
 
-pub async fn new_tournament_form(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-) -> Result<HttpResponse, PageError> {
+pub async fn new_tournament_form(cx: Cx) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     page(&state, &req, |_, viewer| {
         if viewer.actor.user_id.is_none() {
             return Err(DomainError::Unauthenticated);
@@ -374,10 +369,10 @@ pub async fn new_tournament_form(
 }
 
 pub async fn create_tournament(
-    state: web::Data<AppState>,
-    req: HttpRequest,
+    cx: Cx,
     form: web::Form<Vec<(String, String)>>,
 ) -> Result<HttpResponse, PageError> {
+    let Cx { state, req } = cx;
     let pairs = form.into_inner();
     let viewer = form_viewer(&state, &req, posted(&pairs, "csrf")).await?;
     let f = TournamentForm::typed(&new_defaults(), NEW_SCHEDULE_ROWS, &pairs);
