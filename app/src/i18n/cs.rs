@@ -568,6 +568,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "skip" => "Přeskočit na obsah",
         "staff" => "Činovníci",
         "published" => "zveřejněno",
+        "round_finished" => "skončeno",
         "paired" => "rozlosováno, nezveřejněno",
         "open_results" => "chybějí výsledky",
         "kind" => "Druh",

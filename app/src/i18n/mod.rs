@@ -657,6 +657,7 @@ impl Tr {
             "staff" => ("Staff", "Obsługa"),
             "published" => ("published", "opublikowana"),
             "paired" => ("paired, not published", "skojarzona, nieopublikowana"),
+            "round_finished" => ("finished", "zakończona"),
             "open_results" => ("results missing", "brak wyników"),
             "kind" => ("Kind", "Rodzaj"),
             "role" => ("Role", "Funkcja"),
@@ -1095,7 +1096,12 @@ impl Tr {
 
     /// A round's state (`paired`, `published`, `finished`).
     pub fn round_state(&self, s: impl Borrow<RoundState>) -> &'static str {
-        self.t(s.borrow().as_str())
+        match s.borrow() {
+            // A round is feminine in Polish ("runda zakończona"), a
+            // tournament masculine ("turniej zakończony").
+            RoundState::Finished => self.t("round_finished"),
+            s => self.t(s.as_str()),
+        }
     }
 
     /// A bye or free round, by the game's kind.
