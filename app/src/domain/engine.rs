@@ -1,5 +1,5 @@
 //! The calls into the `pairing` crate (the same library functions its CLI uses):
-//! FIDE Dutch, Burstein, Dubov or Lim for a Swiss, Berger tables for a round robin, the
+//! FIDE Dutch, Burstein, Dubov, Lim or Double-Swiss for a Swiss, Berger tables for a round robin, the
 //! pairing checker, and standings with tie-breaks.
 
 use super::kinds::PairingSystem;
@@ -9,8 +9,18 @@ use pairing::{Pairing, Tournament, TournamentKind};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+/// Pairs `round`. For the Double-Swiss that is a match's first game (an odd
+/// round): the crate pairs match (`round` + 1) / 2 and gives game 1's colours;
+/// the second game is written from the first (`rounds::write_pairing`).
 pub fn pair(t: &Tournament, system: PairingSystem, round: u32) -> DomainResult<Pairing> {
+    if system.is_double_swiss() && round.is_multiple_of(2) {
+        // the second game: nothing for the engine to decide
+        return Ok(Pairing::default());
+    }
     let result = match (t.kind, system) {
+        (TournamentKind::Swiss, PairingSystem::DoubleSwiss) => {
+            pairing::double_swiss::pair(t, round.div_ceil(2))
+        }
         (TournamentKind::Swiss, PairingSystem::Burstein) => pairing::burstein::pair(t, round),
         (TournamentKind::Swiss, PairingSystem::Lim) => pairing::lim::pair(t, round),
         (TournamentKind::Swiss, PairingSystem::Dubov) => pairing::dubov::pair(t, round),

@@ -33,3 +33,17 @@ pub fn round_games(
         .select(GameRow::as_select())
         .load(conn)?)
 }
+
+/// The result as written while a game has none (pending or adjourned): PGN's
+/// `*` (PGN standard §8.2.6), the same in `GameView::result`, TRF and PDFs.
+pub const NO_RESULT_YET: &str = "*";
+
+/// Half-points as written: 2 → `1`, 1 → `½`, 3 → `1½`.
+pub fn fmt_points(h: i32) -> String {
+    let whole = h / 2;
+    match (whole, h % 2 != 0) {
+        (0, true) => "½".into(),
+        (w, true) => format!("{w}½"),
+        (w, false) => w.to_string(),
+    }
+}

@@ -22,6 +22,7 @@ pub mod interchange;
 pub mod kinds;
 pub mod library;
 pub mod limits;
+pub mod matches;
 pub mod mirror;
 pub mod model;
 pub mod msg;

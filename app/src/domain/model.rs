@@ -38,7 +38,8 @@ pub fn kind_of(t: &TournamentRow) -> pairing::TournamentKind {
         PairingSystem::Swiss
         | PairingSystem::Burstein
         | PairingSystem::Lim
-        | PairingSystem::Dubov => pairing::TournamentKind::Swiss,
+        | PairingSystem::Dubov
+        | PairingSystem::DoubleSwiss => pairing::TournamentKind::Swiss,
     }
 }
 

@@ -346,6 +346,12 @@ impl Regulations {
                 msg!("a Swiss has between 1 and 30 rounds"),
             ));
         }
+        if self.system.is_double_swiss() && self.rounds % 2 == 1 {
+            out.push(DomainError::invalid(
+                "rounds",
+                msg!("a Double-Swiss plays two games a match, each a round: an even number of rounds (twice the matches)"),
+            ));
+        }
         if !self.system.is_swiss() && self.rounds > 30 {
             out.push(DomainError::invalid(
                 "rounds",
@@ -453,6 +459,12 @@ impl Regulations {
             out.push(DomainError::invalid(
                 "acceleration",
                 msg!("only a Swiss is accelerated"),
+            ));
+        }
+        if self.acceleration != Acceleration::None && self.system.is_double_swiss() {
+            out.push(DomainError::invalid(
+                "acceleration",
+                msg!("the Double-Swiss (C.04.5) has no accelerated pairings"),
             ));
         }
         if self.tiebreaks.is_empty() {
@@ -566,7 +578,8 @@ pub fn total_rounds_for(t: &TournamentRow, players: u32) -> u32 {
         PairingSystem::Swiss
         | PairingSystem::Burstein
         | PairingSystem::Lim
-        | PairingSystem::Dubov => t.rounds as u32,
+        | PairingSystem::Dubov
+        | PairingSystem::DoubleSwiss => t.rounds as u32,
         PairingSystem::RoundRobin => cycle(),
         PairingSystem::DoubleRoundRobin => 2 * cycle(),
     }

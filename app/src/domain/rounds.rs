@@ -23,7 +23,8 @@ use serde::{Deserialize, Serialize};
 use std::collections::{HashMap, HashSet};
 use utoipa::ToSchema;
 
-pub use super::games::{load_game, round_games};
+pub use super::games::{fmt_points, load_game, round_games, NO_RESULT_YET};
+pub use super::matches::match_partner;
 pub use super::regulations::{total_rounds, total_rounds_for};
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -59,9 +60,18 @@ pub struct GameView {
     pub version: i32,
 }
 
-/// The result as written while a game has none (pending or adjourned): PGN's
-/// `*` (PGN standard §8.2.6), the same in `GameView::result`, TRF and PDFs.
-pub const NO_RESULT_YET: &str = "*";
+impl RoundView {
+    /// A Double-Swiss round that is a match's first game.
+    pub fn is_first_game(&self) -> bool {
+        self.match_game.as_ref().is_some_and(|m| m.game == 1)
+    }
+
+    /// A Double-Swiss round that is a match's second game (paired and edited
+    /// through the first).
+    pub fn is_second_game(&self) -> bool {
+        self.match_game.as_ref().is_some_and(|m| m.game == 2)
+    }
+}
 
 impl GameView {
     /// No result yet (scheduled or adjourned): `result` is [`NO_RESULT_YET`].
@@ -85,6 +95,9 @@ pub struct RoundView {
     /// The players with a bye other than the pairing's, and why they were
     /// not paired (absent at check-in, requested bye, late entry).
     pub left_out: Vec<LeftOut>,
+    /// Double-Swiss (C.04.5): the match and game this round is, and each
+    /// board's other game and match score; null in any other system.
+    pub match_game: Option<super::matches::MatchGame>,
 }
 
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -110,17 +123,32 @@ impl LeftOut {
 /// `number` was not paired: a bye request of the round says so; a player
 /// joining later is a late entry; anyone else was absent at check-in
 /// (`domain::checkin`).
+///
+/// In a Double-Swiss the second game repeats the first game's byes (byes are
+/// for matches): the reasons are the first game's, and the pairing-allocated
+/// bye's second half (a half-point bye) is the pairing's, not a left-out.
 fn left_out(
     conn: &mut DbConnection,
-    tid: TournamentId,
+    t: &TournamentRow,
     number: RoundNo,
     rows: &[GameRow],
     pm: &HashMap<PlayerId, PlayerRow>,
 ) -> DomainResult<Vec<LeftOut>> {
     use crate::db::schema::bye_requests;
+    let tid = t.id;
+    let mut asked = vec![number];
+    let mut pab_half = None;
+    if t.system.is_double_swiss() && number.get() % 2 == 0 {
+        let first = RoundNo(number.get() - 1);
+        asked.push(first);
+        pab_half = round_games(conn, tid, first)?
+            .into_iter()
+            .find(|g| g.kind == GameKind::PairingBye)
+            .map(|g| g.white_id);
+    }
     let requested: Vec<PlayerId> = bye_requests::table
         .filter(bye_requests::tournament_id.eq(tid))
-        .filter(bye_requests::round_number.eq(number))
+        .filter(bye_requests::round_number.eq_any(asked))
         .select(bye_requests::player_id)
         .load(conn)?;
     let mut out = Vec::new();
@@ -128,7 +156,8 @@ fn left_out(
         if !matches!(
             g.kind,
             GameKind::HalfBye | GameKind::ZeroBye | GameKind::FullBye
-        ) {
+        ) || (g.kind == GameKind::HalfBye && pab_half == Some(g.white_id))
+        {
             continue;
         }
         let Some(p) = pm.get(&g.white_id) else {
@@ -148,16 +177,6 @@ fn left_out(
         });
     }
     Ok(out)
-}
-
-/// Half-points as written: 2 → `1`, 1 → `½`, 3 → `1½`.
-pub fn fmt_points(h: i32) -> String {
-    let whole = h / 2;
-    match (whole, h % 2 != 0) {
-        (0, true) => "½".into(),
-        (w, true) => format!("{w}½"),
-        (w, false) => w.to_string(),
-    }
 }
 
 pub fn result_text(g: &GameRow) -> String {
@@ -243,19 +262,29 @@ pub fn get(
     number: RoundNo,
     audience: Audience,
 ) -> DomainResult<RoundView> {
-    load_tournament(conn, tid)?;
+    let t = load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
     let published = r.state != RoundState::Paired;
-    let (games, chess960, left_out) = if audience.sees_round_state(r.state) {
+    let (games, chess960, left_out, match_game) = if audience.sees_round_state(r.state) {
         let pm = player_map(conn, tid)?;
         let rows = round_games(conn, tid, number)?;
+        let visible = |c: &mut DbConnection, n: RoundNo| -> DomainResult<bool> {
+            Ok(rounds::table
+                .filter(rounds::tournament_id.eq(tid))
+                .filter(rounds::number.eq(n))
+                .select(rounds::state)
+                .first::<RoundState>(c)
+                .optional()?
+                .is_some_and(|s| audience.sees_round_state(s)))
+        };
         (
             rows.iter().map(|g| game_view(g, &pm)).collect(),
             super::chess960::positions_of(&r, &rows),
-            left_out(conn, tid, number, &rows, &pm)?,
+            left_out(conn, &t, number, &rows, &pm)?,
+            super::matches::match_game(conn, &t, number, &rows, visible)?,
         )
     } else {
-        (vec![], None, vec![])
+        (vec![], None, vec![], None)
     };
     Ok(RoundView {
         number: r.number,
@@ -265,6 +294,7 @@ pub fn get(
         games,
         chess960,
         left_out,
+        match_game,
     })
 }
 
@@ -576,14 +606,21 @@ fn next_round_model(
         )));
     }
     if last > RoundNo(0) {
-        let open = unfinished_boards(conn, tid, last)?;
-        if !open.is_empty() {
-            let boards: Vec<String> = open.iter().map(|b| b.to_string()).collect();
-            return Err(DomainError::conflict(msg!(
-                "round {} is not finished: boards {} have no result yet",
-                last,
-                boards.join(", ")
-            )));
+        // A Double-Swiss match is over when both of its games are.
+        let mut to_finish = vec![last];
+        if t.system.is_double_swiss() && last.get() % 2 == 0 {
+            to_finish.insert(0, RoundNo(last.get() - 1));
+        }
+        for n in to_finish {
+            let open = unfinished_boards(conn, tid, n)?;
+            if !open.is_empty() {
+                let boards: Vec<String> = open.iter().map(|b| b.to_string()).collect();
+                return Err(DomainError::conflict(msg!(
+                    "round {} is not finished: boards {} have no result yet",
+                    n,
+                    boards.join(", ")
+                )));
+            }
         }
         let r = load_round(conn, tid, last)?;
         if r.state == RoundState::Paired {
@@ -608,7 +645,11 @@ fn next_round_model(
     Ok((t, round, m))
 }
 
-/// The round, its games and one audit row.
+/// The round, its games and one audit row. In a Double-Swiss the pairing of
+/// a match's first game (an odd round) writes its second game too (the next
+/// round: the same boards, colours reversed; C.04.5), with its own audit row;
+/// a second game paired alone (after an import of half a match) is written
+/// from the first.
 fn write_pairing(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -617,7 +658,21 @@ fn write_pairing(
     m: &model::Model,
     pairing: &pairing::Pairing,
 ) -> DomainResult<RoundView> {
-    let tid = t.id;
+    let ds = t.system.is_double_swiss();
+    if ds && round.is_multiple_of(2) {
+        return write_second_game(conn, actor, t, round);
+    }
+    insert_round(conn, t, round)?;
+    insert_pairing(conn, t, m, round, pairing)?;
+    let v = finish_round_write(conn, actor, t, round)?;
+    if ds && round < total_rounds(conn, t)? {
+        write_second_game(conn, actor, t, round + 1)?;
+    }
+    Ok(v)
+}
+
+/// The round's row, with its start from the schedule.
+fn insert_round(conn: &mut DbConnection, t: &TournamentRow, round: u32) -> DomainResult<()> {
     let schedule: Vec<super::tournaments::RoundSchedule> =
         serde_json::from_str(&t.schedule).unwrap_or_default();
     let start = schedule
@@ -626,14 +681,25 @@ fn write_pairing(
         .map(|s| s.start.clone());
     diesel::insert_into(rounds::table)
         .values((
-            rounds::tournament_id.eq(tid),
+            rounds::tournament_id.eq(t.id),
             rounds::number.eq(round as i32),
             rounds::scheduled_start.eq(start),
             rounds::state.eq(RoundState::Paired),
             rounds::paired_at.eq(now()),
         ))
         .execute(conn)?;
-    insert_pairing(conn, t, m, round, pairing)?;
+    Ok(())
+}
+
+/// After the games of a new round: the Chess960 position, the tournament's
+/// status and the audit row.
+fn finish_round_write(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    t: &TournamentRow,
+    round: u32,
+) -> DomainResult<RoundView> {
+    let tid = t.id;
     if t.variant == Variant::Chess960 {
         // Guidelines II (Appendix F in 2009): the position is drawn before the round; the arbiter
         // may draw again or enter one until the round is published.
@@ -651,7 +717,58 @@ fn write_pairing(
     Ok(v)
 }
 
-/// Unpairs the last round, as long as no game of it has a result.
+/// The second game of a Double-Swiss match (round `round`, even) from the
+/// first (`round` − 1): every board again with the colours reversed; the
+/// pairing-allocated bye's second half a half-point bye (the bye is worth a
+/// game won and a game drawn, C.04.5 art. 1.4: `U` then `H` in the TRF);
+/// a requested bye or an absence the same bye again (byes are for matches).
+fn write_second_game(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    t: &TournamentRow,
+    round: u32,
+) -> DomainResult<RoundView> {
+    insert_round(conn, t, round)?;
+    insert_second_games(conn, t, round)?;
+    finish_round_write(conn, actor, t, round)
+}
+
+/// The games of [`write_second_game`].
+fn insert_second_games(conn: &mut DbConnection, t: &TournamentRow, round: u32) -> DomainResult<()> {
+    let first = round_games(conn, t.id, RoundNo(round as i32 - 1))?;
+    let points = point_system(t);
+    let ts = now();
+    for g in &first {
+        let (white, black, kind, ws) = match (g.kind, g.black_id) {
+            (GameKind::PairingBye, _) => {
+                (g.white_id, None, GameKind::HalfBye, Some(points.half_bye))
+            }
+            (kind, None) => (g.white_id, None, kind, g.white_score),
+            (_, Some(b)) => (b, Some(g.white_id), GameKind::Pending, None),
+        };
+        diesel::insert_into(games::table)
+            .values(NewGame {
+                tournament_id: t.id,
+                round_number: RoundNo(round as i32),
+                board: g.board,
+                white_id: white,
+                black_id: black,
+                kind,
+                white_score: ws,
+                black_score: None,
+                termination: String::new(),
+                reason: String::new(),
+                version: 1,
+                updated_at: ts.clone(),
+            })
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Unpairs the last round, as long as no game of it has a result. In a
+/// Double-Swiss the last match goes whole (both of its rounds), asked for by
+/// either round.
 pub fn unpair(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -660,46 +777,57 @@ pub fn unpair(
 ) -> DomainResult<()> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let last = last_round(conn, tid)?;
-    if number != last || last == RoundNo(0) {
+    let ds = load_tournament(conn, tid)?.system.is_double_swiss();
+    let with_first = ds && last.get() % 2 == 0;
+    let asked_ok = number == last || (with_first && number.get() == last.get() - 1);
+    if !asked_ok || last == RoundNo(0) {
         return Err(DomainError::conflict(msg!(
             "only the last paired round ({}) can be unpaired",
             last
         )));
     }
-    let before = get(conn, tid, number, Audience::Staff)?;
-    if before
-        .games
-        .iter()
-        .any(|g| !(g.kind == GameKind::Pending || g.kind == GameKind::Free || g.kind.is_bye()))
-    {
-        return Err(DomainError::conflict(msg!(
-            "round {} has results; clear them before unpairing",
-            number
-        )));
+    let mut gone = vec![last];
+    if with_first {
+        gone.push(RoundNo(last.get() - 1));
     }
-    diesel::delete(
-        games::table
-            .filter(games::tournament_id.eq(tid))
-            .filter(games::round_number.eq(number)),
-    )
-    .execute(conn)?;
-    diesel::delete(
-        rounds::table
-            .filter(rounds::tournament_id.eq(tid))
-            .filter(rounds::number.eq(number)),
-    )
-    .execute(conn)?;
+    for &n in &gone {
+        let before = get(conn, tid, n, Audience::Staff)?;
+        if before
+            .games
+            .iter()
+            .any(|g| !(g.kind == GameKind::Pending || g.kind == GameKind::Free || g.kind.is_bye()))
+        {
+            return Err(DomainError::conflict(msg!(
+                "round {} has results; clear them before unpairing",
+                n
+            )));
+        }
+        diesel::delete(
+            games::table
+                .filter(games::tournament_id.eq(tid))
+                .filter(games::round_number.eq(n)),
+        )
+        .execute(conn)?;
+        diesel::delete(
+            rounds::table
+                .filter(rounds::tournament_id.eq(tid))
+                .filter(rounds::number.eq(n)),
+        )
+        .execute(conn)?;
+        Entry::new(Some(tid), "round.unpair", "round", Some(n.into())).record(
+            conn,
+            actor,
+            Some(&before),
+            None::<&()>,
+        )?;
+    }
     refresh_status(conn, tid)?;
-    Entry::new(Some(tid), "round.unpair", "round", Some(number.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        None::<&()>,
-    )?;
     Ok(())
 }
 
 /// Publishes a paired round: the public sees it, results can be entered.
+/// In a Double-Swiss both games of the match are published together (the
+/// players see the whole match's pairing: C.04.5).
 pub fn publish(
     conn: &mut DbConnection,
     actor: &Actor,
@@ -714,7 +842,31 @@ pub fn publish(
             number
         )));
     }
-    if load_tournament(conn, tid)?.variant == Variant::Chess960 {
+    let t = load_tournament(conn, tid)?;
+    let v = publish_one(conn, actor, &t, r)?;
+    if let Some(other) = match_partner(&t, number) {
+        let sibling = rounds::table
+            .filter(rounds::tournament_id.eq(tid))
+            .filter(rounds::number.eq(other))
+            .filter(rounds::state.eq(RoundState::Paired))
+            .select(RoundRow::as_select())
+            .first(conn)
+            .optional()?;
+        if let Some(sibling) = sibling {
+            publish_one(conn, actor, &t, sibling)?;
+        }
+    }
+    Ok(v)
+}
+
+fn publish_one(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    t: &TournamentRow,
+    r: RoundRow,
+) -> DomainResult<RoundView> {
+    let (tid, number) = (t.id, r.number);
+    if t.variant == Variant::Chess960 {
         let missing = super::chess960::missing_boards(&r, &round_games(conn, tid, number)?);
         if !missing.is_empty() {
             let boards: Vec<String> = missing.iter().map(|b| b.to_string()).collect();
@@ -921,7 +1073,18 @@ pub fn edit_pairing(
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
     let r = load_round(conn, tid, number)?;
-    if number != last_round(conn, tid)? || r.state != RoundState::Paired {
+    let last = last_round(conn, tid)?;
+    let ds = t.system.is_double_swiss();
+    if ds && number.get() % 2 == 0 {
+        return Err(DomainError::conflict(msg!(
+            "in a Double-Swiss the second game follows the first: edit round {}",
+            number.get() - 1
+        )));
+    }
+    // A Double-Swiss match is edited through its first game, the second
+    // written again from it.
+    let second = (ds && last.get() == number.get() + 1).then(|| RoundNo(number.get() + 1));
+    if (number != last && second.is_none()) || r.state != RoundState::Paired {
         return Err(DomainError::conflict(msg!(
             "only the last round, before it is published, can be edited"
         )));
@@ -1029,6 +1192,22 @@ pub fn edit_pairing(
         number,
         t.variant == Variant::Chess960 && r.chess960_position.is_none(),
     )?;
+    if let Some(second) = second {
+        diesel::delete(
+            games::table
+                .filter(games::tournament_id.eq(tid))
+                .filter(games::round_number.eq(second)),
+        )
+        .execute(conn)?;
+        insert_second_games(conn, &t, second.get() as u32)?;
+        let r2 = load_round(conn, tid, second)?;
+        super::chess960::redraw_boards_if_per_board(
+            conn,
+            tid,
+            second,
+            t.variant == Variant::Chess960 && r2.chess960_position.is_none(),
+        )?;
+    }
     let after = get(conn, tid, number, Audience::Staff)?;
     let answer = EditedPairing {
         round: after,

@@ -71,11 +71,22 @@ pub(super) fn round_rows(sheet: &RoundSheet, with_results: bool, tr: Tr) -> Vec<
         .map(|g| {
             let white = titled(&g.white.title, &g.white.name);
             let rating = |p: &PlayerRef| p.rating.map(|r| r.to_string()).unwrap_or_default();
-            let result = if with_results && g.black.is_some() {
+            let mut result = if with_results && g.black.is_some() {
                 g.result.replace('*', "")
             } else {
                 String::new()
             };
+            // Double-Swiss: the match once both games have a result.
+            let total = sheet
+                .round
+                .match_game
+                .as_ref()
+                .and_then(|m| m.board(&g.board))
+                .map(|b| b.total.as_str())
+                .unwrap_or_default();
+            if with_results && g.black.is_some() && !total.is_empty() {
+                result = format!("{result} ({total})");
+            }
             match &g.black {
                 Some(b) => vec![
                     g.board.to_string(),
@@ -142,6 +153,7 @@ pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
         .replace("{n}", &sheet.round.number.to_string());
     let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title, tr);
     doc.paragraph(&title, Weight::Bold, 16.0);
+    match_line(&mut doc, sheet, tr);
     if let Some(start) = &sheet.round.scheduled_start {
         doc.paragraph(
             &tr.t("pdf_start").replace("{t}", &start.replace('T', " ")),
@@ -154,6 +166,21 @@ pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
     let table = round_table(10.0, 18.0, 30.0, tr).row_height(30.0);
     doc.table(&table, &round_rows(sheet, false, tr));
     doc.finish()
+}
+
+/// Double-Swiss (C.04.5): which match and game the round is, and that the
+/// other game is played on the same boards with the colours reversed.
+pub(super) fn match_line(doc: &mut Doc, sheet: &RoundSheet, tr: Tr) {
+    if let Some(m) = &sheet.round.match_game {
+        doc.paragraph(
+            &tr.t("pdf_match_game")
+                .replace("{m}", &m.number.to_string())
+                .replace("{g}", &m.game.to_string())
+                .replace("{o}", &m.other_game().to_string()),
+            Weight::Bold,
+            11.0,
+        );
+    }
 }
 
 /// The Chess960 start position of the round (Guidelines II.1), with a diagram

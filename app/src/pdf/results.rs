@@ -12,6 +12,7 @@ pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
         .replace("{n}", &sheet.round.number.to_string());
     let mut doc = Doc::new(&title, &tournament_line(&sheet.tournament), &title, tr);
     doc.paragraph(&title, Weight::Bold, 14.0);
+    super::pairings::match_line(&mut doc, sheet, tr);
     let missing = sheet
         .round
         .games
@@ -26,7 +27,13 @@ pub fn render(sheet: &RoundSheet, tr: Tr) -> Vec<u8> {
         );
     }
     doc.gap(4.0);
-    let table = round_table(9.0, 10.0, 40.0, tr);
+    // A Double-Swiss result carries the match too: `1-0 (1½–½)`.
+    let width = if sheet.round.match_game.is_some() {
+        70.0
+    } else {
+        40.0
+    };
+    let table = round_table(9.0, 10.0, width, tr);
     doc.table(&table, &round_rows(sheet, true, tr));
     doc.finish()
 }

@@ -151,7 +151,8 @@ closed_set! {
 closed_set! {
     /// The pairing system (SPEC §2): a Swiss by the FIDE Dutch system (C.04.3)
     /// or the Burstein (C.04.4.2), Dubov (C.04.4.1) or Lim (C.04.4.3) system,
-    /// or Berger tables (C.05).
+    /// the Double-Swiss (C.04.5: every match two games, each game a round
+    /// here, as in its TRF), or Berger tables (C.05).
     PairingSystem, "pairing system" {
         Swiss = "swiss",
         RoundRobin = "round_robin",
@@ -159,12 +160,13 @@ closed_set! {
         Burstein = "burstein",
         Lim = "lim",
         Dubov = "dubov",
+        DoubleSwiss = "double_swiss",
     }
 }
 
 impl PairingSystem {
-    /// A Swiss system (Dutch, Burstein, Dubov or Lim): rounds set by the
-    /// regulations, paired one at a time from the scores.
+    /// A Swiss system (Dutch, Burstein, Dubov, Lim or Double-Swiss): rounds
+    /// set by the regulations, paired one at a time from the scores.
     pub fn is_swiss(self) -> bool {
         matches!(
             self,
@@ -172,7 +174,15 @@ impl PairingSystem {
                 | PairingSystem::Burstein
                 | PairingSystem::Lim
                 | PairingSystem::Dubov
+                | PairingSystem::DoubleSwiss
         )
+    }
+
+    /// The Double-Swiss (C.04.5): match *k* is rounds 2*k*−1 (game 1) and
+    /// 2*k* (game 2, the same boards with the colours reversed), as the
+    /// pairing crate's TRF convention writes it.
+    pub fn is_double_swiss(self) -> bool {
+        self == PairingSystem::DoubleSwiss
     }
 }
 
@@ -782,7 +792,7 @@ mod tests {
         let e = "swis".parse::<PairingSystem>().unwrap_err();
         assert_eq!(
             e.to_string(),
-            "'swis' is not a pairing system; allowed: swiss, round_robin, double_round_robin, burstein, lim, dubov"
+            "'swis' is not a pairing system; allowed: swiss, round_robin, double_round_robin, burstein, lim, dubov, double_swiss"
         );
         let e = serde_json::from_str::<GameKind>("\"won\"").unwrap_err();
         assert!(e.to_string().contains("pending"), "{e}");

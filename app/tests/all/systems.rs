@@ -1,8 +1,8 @@
 //! The Swiss systems an organizer can choose (issue 36), over HTTP on both
-//! backends: a Burstein (C.04.4.2) or Lim (C.04.4.3) tournament is paired by
-//! the pairing crate's engine of that system, and its TRF export re-checks
-//! round by round with the same checker `pairing --burstein FILE.trf -c` (or
-//! `--lim`) runs.
+//! backends: a Burstein (C.04.4.2), Dubov (C.04.4.1), Lim (C.04.4.3) or
+//! Double-Swiss (C.04.5) tournament is paired by the pairing crate's engine
+//! of that system, and its TRF export re-checks round by round with the same
+//! checker `pairing --burstein FILE.trf -c` (or `--lim`, …) runs.
 
 use crate::common::{backends, Client, TestApp};
 use serde_json::{json, Value};
@@ -213,5 +213,284 @@ fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
             .1;
         let top = st["rows"][0]["points"].as_f64().unwrap_or(99.0);
         assert!(top <= 3.0, "[{label}] {}", st["rows"][0]);
+    }
+}
+
+/// The Double-Swiss (C.04.5) through the API: 19 players, 8 rounds = 4
+/// matches (each game a round, as the crate's TRF convention). Pairing round
+/// 2k−1 writes round 2k too (the same boards, colours reversed; the
+/// pairing-allocated bye's second game a half-point bye, 1½ for the match);
+/// publishing one publishes both; unpairing takes the whole match. A bye is
+/// requested for a match (its first round; the second round is refused) and
+/// repeated in game 2. The export names the system (`092 FIDE_DOUBLESWISS`),
+/// the crate's checker re-pairs every match identically, and the file reads
+/// back as a Double-Swiss. The pages and the results PDF show the match.
+#[test]
+fn a_double_swiss_pairs_matches_of_two_games_as_the_crate_does() {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        let label = app.label();
+        let arb = app.user("double");
+        // Rounds count games: an odd number, or acceleration, is refused.
+        for (body, field) in [
+            (
+                json!({"name": "X", "rounds": 7, "system": "double_swiss"}),
+                "rounds",
+            ),
+            (
+                json!({"name": "X", "rounds": 8, "system": "double_swiss", "acceleration": "baku"}),
+                "acceleration",
+            ),
+        ] {
+            let (s, v) = arb.post("/api/v1/tournaments", body);
+            assert_eq!(s.as_u16(), 422, "[{label}] {v}");
+            assert_eq!(v["field"], field, "[{label}] {v}");
+        }
+        let (tid, t) = event(
+            &arb,
+            json!({"name": "Double Open", "rounds": 8, "system": "double_swiss"}),
+            19,
+            23,
+        );
+        assert_eq!(t["regulations"]["system"], "double_swiss", "[{label}] {t}");
+        let players = arb.get(&format!("/api/v1/tournaments/{tid}/players")).1;
+        let list = players
+            .as_array()
+            .or(players["players"].as_array())
+            .cloned()
+            .unwrap_or_default();
+        let resting = list
+            .iter()
+            .find(|p| p["name"] == "Player 004")
+            .and_then(|p| p["id"].as_i64())
+            .unwrap_or_else(|| panic!("[{label}] {players}"));
+        let bye = |round: i64| {
+            arb.post(
+                &format!("/api/v1/tournaments/{tid}/players/{resting}/byes"),
+                json!({"round": round, "kind": "half"}),
+            )
+        };
+        let (s, v) = bye(4);
+        assert_eq!(s.as_u16(), 409, "[{label}] a bye for game 2 alone: {v}");
+        assert!(
+            v["error"].as_str().unwrap_or("").contains("round 3"),
+            "[{label}] {v}"
+        );
+        let (s, v) = bye(3);
+        assert_eq!(s.as_u16(), 201, "[{label}] {v}");
+
+        // Unpairing either round of a match takes both.
+        arb.pair_round(tid);
+        let (s, v) = arb.delete(&format!("/api/v1/tournaments/{tid}/rounds/1"));
+        assert!(s.is_success(), "[{label}] unpair the match: {v}");
+        let (s, _) = arb.get(&format!("/api/v1/tournaments/{tid}/rounds/2"));
+        assert_eq!(s.as_u16(), 404, "[{label}] round 2 went with round 1");
+
+        for m in 1..=4i64 {
+            let (g1, g2) = (2 * m - 1, 2 * m);
+            let first = arb.pair_round(tid);
+            assert_eq!(first["number"], g1, "[{label}] {first}");
+            let staff2 = arb.get(&format!("/api/v1/tournaments/{tid}/rounds/{g2}")).1;
+            assert_eq!(
+                staff2["state"], "paired",
+                "[{label}] game 2 written with game 1"
+            );
+            if m == 1 {
+                // The staff screen edits the match through game 1's round.
+                let page = |n: i64| {
+                    let p = arb.get(&format!("/t/{tid}/manage/rounds/{n}")).1;
+                    p.as_str().unwrap_or_default().to_string()
+                };
+                let (one, two) = (page(1), page(2));
+                assert!(one.contains("/manage/rounds/1/swap"), "[{label}] {one}");
+                assert!(two.contains("id=\"second-game-note\""), "[{label}] {two}");
+                assert!(
+                    !two.contains("/swap\""),
+                    "[{label}] no edits in game 2: {two}"
+                );
+                let (s, v) = arb.put(
+                    &format!("/api/v1/tournaments/{tid}/rounds/2/pairing"),
+                    json!({"boards": [], "bye": null}),
+                );
+                assert_eq!(s.as_u16(), 409, "[{label}] {v}");
+                // A hand edit of game 1 (board 1's colours swapped) is
+                // followed by game 2; swapped back, both are the engine's.
+                let r1 = arb.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
+                let edit = |flip: bool| {
+                    let boards: Vec<Value> = r1["games"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|g| g["kind"] == "pending")
+                        .map(|g| {
+                            let (w, b) = (&g["white"]["id"], &g["black"]["id"]);
+                            if flip && g["board"] == 1 {
+                                json!({"white": b, "black": w})
+                            } else {
+                                json!({"white": w, "black": b})
+                            }
+                        })
+                        .collect();
+                    let bye = r1["games"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .find(|g| g["kind"] == "pairing_bye")
+                        .map(|g| g["white"]["id"].clone())
+                        .unwrap_or(Value::Null);
+                    let (s, v) = arb.put(
+                        &format!("/api/v1/tournaments/{tid}/rounds/1/pairing"),
+                        json!({"boards": boards, "bye": bye, "warning_read": true, "leave_fide_mode": true}),
+                    );
+                    assert_eq!(s.as_u16(), 200, "[{label}] {v}");
+                    arb.get(&format!("/api/v1/tournaments/{tid}/rounds/2")).1
+                };
+                let top = |r: &Value| r["games"][0]["white"]["id"].clone();
+                let flipped = edit(true);
+                assert_eq!(
+                    top(&flipped),
+                    r1["games"][0]["white"]["id"],
+                    "[{label}] {flipped}"
+                );
+                let back = edit(false);
+                assert_eq!(
+                    top(&back),
+                    r1["games"][0]["black"]["id"],
+                    "[{label}] {back}"
+                );
+            }
+            arb.publish_round(tid, g1);
+            let r1 = arb.get(&format!("/api/v1/tournaments/{tid}/rounds/{g1}")).1;
+            let r2 = arb.get(&format!("/api/v1/tournaments/{tid}/rounds/{g2}")).1;
+            assert_eq!(
+                r2["state"], "published",
+                "[{label}] both games published: {r2}"
+            );
+            assert_eq!(r1["match_game"]["number"], m, "[{label}] {r1}");
+            assert_eq!(r2["match_game"]["game"], 2, "[{label}] {r2}");
+            let (games1, games2) = (
+                r1["games"].as_array().unwrap(),
+                r2["games"].as_array().unwrap(),
+            );
+            assert_eq!(games1.len(), games2.len(), "[{label}] match {m}");
+            for (a, b) in games1.iter().zip(games2) {
+                assert_eq!(a["board"], b["board"], "[{label}]");
+                match a["kind"].as_str().unwrap() {
+                    "pending" => {
+                        assert_eq!(
+                            a["white"]["id"], b["black"]["id"],
+                            "[{label}] colours reversed"
+                        );
+                        assert_eq!(
+                            a["black"]["id"], b["white"]["id"],
+                            "[{label}] colours reversed"
+                        );
+                    }
+                    "pairing_bye" => {
+                        assert_eq!(
+                            b["kind"], "half_bye",
+                            "[{label}] the bye's second game: {b}"
+                        );
+                        assert_eq!(a["white"]["id"], b["white"]["id"], "[{label}]");
+                    }
+                    kind => assert_eq!(b["kind"], kind, "[{label}] a bye repeated: {b}"),
+                }
+            }
+            if m == 2 {
+                let rested: Vec<&Value> = games2
+                    .iter()
+                    .filter(|g| g["white"]["id"] == resting)
+                    .collect();
+                assert_eq!(rested.len(), 1, "[{label}]");
+                assert_eq!(
+                    rested[0]["kind"], "half_bye",
+                    "[{label}] the requested bye in game 2"
+                );
+                let left = r2["left_out"].as_array().unwrap();
+                assert_eq!(
+                    left.len(),
+                    1,
+                    "[{label}] only the requested bye is left out: {r2}"
+                );
+                assert_eq!(left[0]["reason"], "requested_bye", "[{label}] {r2}");
+            }
+            for (round, games) in [(g1, games1), (g2, games2)] {
+                for g in games.iter().filter(|g| !g["black"].is_null()) {
+                    let gid = g["id"].as_i64().unwrap();
+                    let result = if m == 3 && g["board"] == 2 && round == g1 {
+                        "+/-"
+                    } else {
+                        result_for(round, g["board"].as_i64().unwrap())
+                    };
+                    arb.ok(
+                        arb.put(
+                            &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
+                            json!({"result": result, "version": g["version"]}),
+                        ),
+                        200,
+                        "result",
+                    );
+                }
+            }
+        }
+
+        let trf = arb.get(&format!("/api/v1/tournaments/{tid}/export.trf")).1;
+        let trf = trf.as_str().unwrap_or_default().to_string();
+        assert!(trf.contains("\n092 FIDE_DOUBLESWISS\n"), "[{label}] {trf}");
+        let parsed = pairing::trf::parse(&trf).expect("the export reads back");
+        assert_eq!(parsed.total_rounds, 8, "[{label}] XXR counts games");
+        let checks = pairing::double_swiss::check_tournament(&parsed);
+        assert_eq!(checks.len(), 4, "[{label}] four matches re-paired:\n{trf}");
+        for c in &checks {
+            assert!(
+                c.identical(),
+                "[{label}] match {} differs from the crate:\n{trf}",
+                c.round
+            );
+        }
+        // The pairing-allocated bye: 1 + ½ = 1½ for its match, in the file.
+        let pab: Vec<&str> = trf
+            .lines()
+            .filter(|l| l.starts_with("001 ") && l.contains("0000 - U"))
+            .collect();
+        assert!(
+            !pab.is_empty(),
+            "[{label}] no pairing-allocated bye in the export:\n{trf}"
+        );
+        for line in pab {
+            let at = line.find("0000 - U").unwrap();
+            let next: Vec<&str> = line[at..].split_whitespace().take(6).collect();
+            assert_eq!(
+                next,
+                ["0000", "-", "U", "0000", "-", "H"],
+                "[{label}] U then H: {line}"
+            );
+        }
+        let (s, v) = arb.post("/api/v1/tournaments/import-trf", json!(trf));
+        assert_eq!(s.as_u16(), 201, "[{label}] {v}");
+        let back = v["tournament"]["id"].as_i64().unwrap();
+        let t2 = arb.get(&format!("/api/v1/tournaments/{back}")).1;
+        assert_eq!(
+            t2["regulations"]["system"], "double_swiss",
+            "[{label}] {t2}"
+        );
+
+        // The public round page and the results list show the match.
+        let public = Client::new(&app.base).get(&format!("/t/{tid}/rounds/3")).1;
+        let public = public.as_str().unwrap_or_default();
+        assert!(public.contains("Match 2, game 1"), "[{label}] {public}");
+        assert!(public.contains(">Game 2</th>"), "[{label}] {public}");
+        assert!(
+            public.contains("class=\"res match-score\"><strong>2–0</strong>")
+                || public.contains("class=\"res match-score\"><strong>1½–½</strong>")
+                || public.contains("class=\"res match-score\"><strong>1–1</strong>")
+                || public.contains("class=\"res match-score\"><strong>½–1½</strong>")
+                || public.contains("class=\"res match-score\"><strong>0–2</strong>"),
+            "[{label}] a match score on the page: {public}"
+        );
+        if let Some(text) = arb.pdf_text(&format!("/api/v1/tournaments/{tid}/rounds/4/results.pdf"))
+        {
+            assert!(text.contains("match 2, game 2"), "[{label}] {text}");
+        }
     }
 }

@@ -135,7 +135,51 @@ pub fn export_trf(
     };
     // Outside FIDE mode: the departure and each manual intervention, as
     // `###` comment lines (TRF-2026: comments; readers skip them).
-    let mut out = pairing::trf::write(&m.tournament);
+    let mut out = named_system(pairing::trf::write(&m.tournament), row.system);
     out.push_str(&crate::domain::fide_mode::trf_comments(conn, tid)?);
     Ok(out)
+}
+
+/// The `092` text of a Swiss by another system than the Dutch, as the
+/// pairing crate's generator and the endorsed engines write it (a reader
+/// pairs the file by the system it names); None for the Dutch and round robins.
+pub(super) fn system_text(system: PairingSystem) -> Option<&'static str> {
+    match system {
+        PairingSystem::Burstein => Some("FIDE_BURSTEIN"),
+        PairingSystem::Lim => Some("FIDE_LIM"),
+        PairingSystem::Dubov => Some("FIDE_DUBOV"),
+        PairingSystem::DoubleSwiss => Some("FIDE_DOUBLESWISS"),
+        PairingSystem::Swiss | PairingSystem::RoundRobin | PairingSystem::DoubleRoundRobin => None,
+    }
+}
+
+/// The file with its `092` record naming `system` (see [`system_text`]).
+fn named_system(text: String, system: PairingSystem) -> String {
+    let Some(name) = system_text(system) else {
+        return text;
+    };
+    let line = format!("092 {name}");
+    let mut replaced = false;
+    let mut out: String = text
+        .split_inclusive('\n')
+        .map(|l| {
+            if l.starts_with("092 ") {
+                replaced = true;
+                format!("{line}\n")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect();
+    if !replaced {
+        // after the header records, before the players: 092 belongs to the header
+        match out.find("\n001 ") {
+            Some(at) => out.insert_str(at + 1, &format!("{line}\n")),
+            None => {
+                out.push_str(&line);
+                out.push('\n');
+            }
+        }
+    }
+    out
 }

@@ -198,7 +198,7 @@ fn regulations_of(src: &pairing::Tournament) -> DomainResult<(Regulations, u32)>
         .max()
         .unwrap_or(0);
     let system = match src.kind {
-        pairing::TournamentKind::Swiss => PairingSystem::Swiss,
+        pairing::TournamentKind::Swiss => named_system(src).unwrap_or(PairingSystem::Swiss),
         pairing::TournamentKind::RoundRobin { double: false } => PairingSystem::RoundRobin,
         pairing::TournamentKind::RoundRobin { double: true } => PairingSystem::DoubleRoundRobin,
     };
@@ -696,4 +696,21 @@ pub fn import_trf_file(
     }
     let parsed = read_trf_text(text, max_players)?;
     import_trf(conn, actor, &parsed).map(|v| ImportedTrf::Individual(v.tournament.id))
+}
+
+/// The Swiss system a file's `092` record names (`FIDE_BURSTEIN`, …, as
+/// [`super::trf_export::system_text`] writes them); None for any other text.
+fn named_system(src: &pairing::Tournament) -> Option<PairingSystem> {
+    let text = src.trf.lines.iter().find_map(|l| match l {
+        pairing::TrfLine::Record(r) if r.starts_with("092") => r.get(3..).map(str::trim),
+        _ => None,
+    })?;
+    [
+        PairingSystem::Burstein,
+        PairingSystem::Lim,
+        PairingSystem::Dubov,
+        PairingSystem::DoubleSwiss,
+    ]
+    .into_iter()
+    .find(|s| super::trf_export::system_text(*s).is_some_and(|n| n.eq_ignore_ascii_case(text)))
 }

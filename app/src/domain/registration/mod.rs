@@ -819,6 +819,16 @@ pub fn request_bye(
             ),
         ));
     }
+    if t.system.is_double_swiss() && cmd.round.get() % 2 == 0 {
+        // C.04.5: byes apply to matches only; the second game repeats the first's.
+        return Err(DomainError::conflict_on(
+            "round",
+            msg!(
+                "in a Double-Swiss a bye is for the whole match: request it for round {}, the match's first game",
+                cmd.round.get() - 1
+            ),
+        ));
+    }
     if p.status != PlayerStatus::Active {
         return Err(DomainError::conflict(msg!(
             "{} has left the tournament",

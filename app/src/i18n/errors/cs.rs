@@ -772,6 +772,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("'{}' is not a way of sharing a tie", "'{}' není způsob dělení při shodě bodů"),
     ("'{}' is not a kind of category", "'{}' není druh kategorie"),
     ("the form is larger than 1 MiB or could not be read", "formulář je větší než 1 MiB nebo jej nebylo možné přečíst"),
+    ("a Double-Swiss plays two games a match, each a round: an even number of rounds (twice the matches)", "ve dvojitém švýcarském systému má zápas dvě partie, každá je kolem: sudý počet kol (dvakrát tolik co zápasů)"),
+    ("the Double-Swiss (C.04.5) has no accelerated pairings", "dvojitý švýcarský systém (C.04.5) nemá zrychlené losování"),
+    ("in a Double-Swiss a bye is for the whole match: request it for round {}, the match's first game", "ve dvojitém švýcarském systému se volno týká celého zápasu: požádejte o něj na {}. kolo, první partii zápasu"),
+    ("in a Double-Swiss the second game follows the first: edit round {}", "ve dvojitém švýcarském systému druhá partie vychází z první: upravte {}. kolo"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names

@@ -772,6 +772,10 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("'{}' is not a way of sharing a tie", "'{}' nie jest sposobem podziału przy równych wynikach"),
     ("'{}' is not a kind of category", "'{}' nie jest rodzajem kategorii"),
     ("the form is larger than 1 MiB or could not be read", "formularz jest większy niż 1 MiB lub nie dało się go odczytać"),
+    ("a Double-Swiss plays two games a match, each a round: an even number of rounds (twice the matches)", "w podwójnym systemie szwajcarskim mecz to dwie partie, każda jest rundą: parzysta liczba rund (dwa razy tyle co meczów)"),
+    ("the Double-Swiss (C.04.5) has no accelerated pairings", "podwójny system szwajcarski (C.04.5) nie ma kojarzeń przyspieszonych"),
+    ("in a Double-Swiss a bye is for the whole match: request it for round {}, the match's first game", "w podwójnym systemie szwajcarskim pauza dotyczy całego meczu: zgłoś ją na rundę {}, pierwszą partię meczu"),
+    ("in a Double-Swiss the second game follows the first: edit round {}", "w podwójnym systemie szwajcarskim druga partia wynika z pierwszej: zmień rundę {}"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
