@@ -202,6 +202,7 @@ pub struct Regulations {
     pub end_date: String,
     pub system: PairingSystem,
     /// Number of rounds (Swiss: 1 to 30). For round robins it follows from the players.
+    /// A Double-Swiss counts games: twice its matches (even).
     #[schema(maximum = 30)]
     pub rounds: u32,
     pub schedule: Vec<RoundSchedule>,

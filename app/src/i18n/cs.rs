@@ -143,6 +143,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "rank_crosstable" => "Tabulka podle pořadí",
         "pairings" => "Rozlosování",
         "ds_match" => "Zápas",
+        "rounds_help" => "Dvojitý švýcarský: každá partie je kolo (dvakrát tolik co zápasů).",
         "ds_game" => "partie",
         "ds_game_n" => "Partie {}",
         "ds_second_follows" => "Druhá partie zápasu: šachovnice první partie s obrácenými barvami. Rozlosování se mění v {}. kole; zveřejněním jednoho kola se zveřejní obě.",

@@ -251,6 +251,7 @@ impl Tr {
             "rank_crosstable" => ("Rank crosstable", "Tabela wyników wg miejsc"),
             "pairings" => ("Pairings", "Kojarzenia"),
             "ds_match" => ("Match", "Mecz"),
+            "rounds_help" => ("Double-Swiss: each game is a round (twice the matches).", "Podwójny szwajcarski: każda partia to runda (dwa razy tyle co meczów)."),
             "ds_game" => ("game", "partia"),
             "ds_game_n" => ("Game {}", "Partia {}"),
             "ds_second_follows" => (

@@ -111,8 +111,19 @@ pub fn export_trf(
             .iter()
             .find(|s| s.start_no == p.id)
             .map(|s| s.rank);
-        // The TRF has no "withdrawn": his blank rounds say it.
+        // The TRF has no "withdrawn": a withdrawn (or expelled) player's
+        // rounds paired without them are written as absences (`Z`, as the
+        // pairing crate's generator writes a retirement), so that a checker
+        // re-pairing those rounds leaves them out; a blank block would read
+        // as a player the arbiter forgot to pair.
         p.withdrawn = false;
+        if r.status != PlayerStatus::Active {
+            for e in p.rounds.iter_mut().take(played as usize) {
+                if *e == pairing::RoundEntry::NotPaired {
+                    *e = pairing::RoundEntry::Bye(pairing::ByeKind::Zero);
+                }
+            }
+        }
         // TRF-16 column 10: `m` or `w`.
         p.sex = r.sex.trf_letter();
         if !audience.is_staff() {
