@@ -519,6 +519,7 @@ fn generated_family(
     check: fn(&pairing::Tournament) -> Vec<pairing::dutch::RoundCheck>,
 ) {
     let ds = system == "double_swiss";
+    // the other systems pair the two games of a "match" as two rounds
     use pairing::generator::SplitMix64;
     let app = TestApp::start(app::db::Backend::Sqlite);
     // More with `GENERATED_EVENTS=N` (the suite runs 16).
@@ -648,4 +649,22 @@ fn generated_family(
             }
         }
     }
+}
+
+/// The same family paired by the Burstein system (C.04.4.2).
+#[test]
+fn generated_burstein_events_with_withdrawals_pair_as_the_crate_does() {
+    generated_family("burstein", pairing::burstein::check_tournament);
+}
+
+/// The same family paired by the Dubov system (C.04.4.1).
+#[test]
+fn generated_dubov_events_with_withdrawals_pair_as_the_crate_does() {
+    generated_family("dubov", pairing::dubov::check_tournament);
+}
+
+/// The same family paired by the Lim system (C.04.4.3).
+#[test]
+fn generated_lim_events_with_withdrawals_pair_as_the_crate_does() {
+    generated_family("lim", pairing::lim::check_tournament);
 }
