@@ -403,13 +403,7 @@ pub fn adjourn(
         ))
         .execute(conn)?;
     let v = get(conn, tid, aid, Audience::Staff)?;
-    Entry::new(
-        Some(tid),
-        "adjournment.seal",
-        "adjournment",
-        Some(aid.into()),
-    )
-    .record(conn, actor, Some(&before), Some(&v))?;
+    Entry::at(tid, "adjournment.seal", "adjournment", aid).change(conn, actor, &before, &v)?;
     Ok(v)
 }
 
@@ -451,13 +445,8 @@ pub fn mark_present(
             .execute(conn)?,
     };
     let after = get(conn, tid, aid, Audience::Staff)?;
-    Entry::new(
-        Some(tid),
-        "adjournment.present",
-        "adjournment",
-        Some(aid.into()),
-    )
-    .record(conn, actor, Some(&before), Some(&after))?;
+    Entry::at(tid, "adjournment.present", "adjournment", aid)
+        .change(conn, actor, &before, &after)?;
     Ok(after)
 }
 
@@ -779,13 +768,7 @@ pub fn open(
         game: game_view(&load_game(conn, tid, g.id)?, &pm),
         new_envelope,
     };
-    Entry::new(
-        Some(tid),
-        "adjournment.open",
-        "adjournment",
-        Some(aid.into()),
-    )
-    .record(conn, actor, Some(&before), Some(&answer))?;
+    Entry::at(tid, "adjournment.open", "adjournment", aid).change(conn, actor, &before, &answer)?;
     Ok(answer)
 }
 
@@ -926,12 +909,7 @@ fn end_envelope(
         .execute(conn)?;
     refresh_round_state(conn, tid, g.round_number)?;
     let after = get(conn, tid, aid, Audience::Staff)?;
-    Entry::new(Some(tid), action, "adjournment", Some(aid.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&after),
-    )?;
+    Entry::at(tid, action, "adjournment", aid).change(conn, actor, &before, &after)?;
     Ok(after)
 }
 

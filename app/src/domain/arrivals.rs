@@ -340,17 +340,17 @@ pub fn record(
         applied: true,
         game: after,
     };
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         if cmd.override_result.is_some() {
             "arrivals.override"
         } else {
             "arrivals.record"
         },
         "game",
-        Some(gid.into()),
+        gid,
     )
-    .record(conn, actor, Some(&before), Some(&answer))?;
+    .change(conn, actor, &before, &answer)?;
     Ok(answer)
 }
 
@@ -420,12 +420,7 @@ pub fn set_round_start(
     )
     .set(rounds::scheduled_start.eq(Some(cmd.start.trim())))
     .execute(conn)?;
-    Entry::new(Some(tid), "round.set_start", "round", Some(number.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&cmd.start),
-    )
+    Entry::at(tid, "round.set_start", "round", number).change(conn, actor, &before, &cmd.start)
 }
 
 #[cfg(test)]

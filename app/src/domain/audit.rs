@@ -32,8 +32,55 @@ impl<'a> Entry<'a> {
         }
     }
 
+    /// An action on an entity of tournament `tid`, by its id: the usual
+    /// entry, `Entry::at(tid, "round.publish", "round", n)`.
+    pub fn at(
+        tid: TournamentId,
+        action: &'a str,
+        entity: &'a str,
+        id: impl Into<i64>,
+    ) -> Entry<'a> {
+        Entry::new(Some(tid), action, entity, Some(id.into()))
+    }
+
+    /// A server-wide action (users, tokens, rating lists) on an entity.
+    pub fn server(action: &'a str, entity: &'a str, id: impl Into<i64>) -> Entry<'a> {
+        Entry::new(None, action, entity, Some(id.into()))
+    }
+
+    /// Appends the change from `before` to `after` as one audit row.
+    pub fn change<B: Serialize + ?Sized, A: Serialize + ?Sized>(
+        self,
+        conn: &mut DbConnection,
+        actor: &Actor,
+        before: &B,
+        after: &A,
+    ) -> DomainResult<()> {
+        record(conn, actor, self, Some(before), Some(after))
+    }
+
+    /// Appends the making of `after` (nothing before) as one audit row.
+    pub fn made<A: Serialize + ?Sized>(
+        self,
+        conn: &mut DbConnection,
+        actor: &Actor,
+        after: &A,
+    ) -> DomainResult<()> {
+        record::<(), A>(conn, actor, self, None, Some(after))
+    }
+
+    /// Appends the removal of `before` (nothing after) as one audit row.
+    pub fn removed<B: Serialize + ?Sized>(
+        self,
+        conn: &mut DbConnection,
+        actor: &Actor,
+        before: &B,
+    ) -> DomainResult<()> {
+        record::<B, ()>(conn, actor, self, Some(before), None)
+    }
+
     /// Appends this as one audit row: [`record`].
-    pub fn record<B: Serialize, A: Serialize>(
+    pub fn record<B: Serialize + ?Sized, A: Serialize + ?Sized>(
         self,
         conn: &mut DbConnection,
         actor: &Actor,
@@ -46,7 +93,7 @@ impl<'a> Entry<'a> {
 
 /// Appends one audit row. Called exactly once by every write operation, inside
 /// its transaction.
-pub fn record<B: Serialize, A: Serialize>(
+pub fn record<B: Serialize + ?Sized, A: Serialize + ?Sized>(
     conn: &mut DbConnection,
     actor: &Actor,
     entry: Entry<'_>,

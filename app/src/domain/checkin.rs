@@ -207,21 +207,20 @@ pub fn set_open(
         .execute(conn)?;
     }
     let after = sheet(conn, tid, Audience::Staff)?;
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         if cmd.open {
             "checkin.open"
         } else {
             "checkin.close"
         },
         "round",
-        Some(round.into()),
+        round,
     )
-    .record(
+    .made(
         conn,
         actor,
-        None::<&()>,
-        Some(&serde_json::json!({"round": round, "open": cmd.open})),
+        &serde_json::json!({"round": round, "open": cmd.open}),
     )?;
     Ok(after)
 }
@@ -313,15 +312,15 @@ fn record(
         name: p.name,
         present,
     };
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         match (present, source) {
             (false, _) => "checkin.undo",
             (true, CheckinSource::Staff) => "checkin.mark",
             (true, CheckinSource::Code) => "checkin.code",
         },
         "player",
-        Some(pid.into()),
+        pid,
     )
     .record(conn, actor, None::<&()>, Some(&v))?;
     Ok(v)
@@ -460,12 +459,7 @@ pub fn issue_codes(
         issued += 1;
     }
     let v = CodesIssued { issued };
-    Entry::new(Some(tid), "checkin.codes", "tournament", Some(tid.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::at(tid, "checkin.codes", "tournament", tid).made(conn, actor, &v)?;
     Ok(v)
 }
 

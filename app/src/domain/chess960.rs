@@ -319,15 +319,15 @@ pub fn set(
     let after = get(conn, tid, n, Audience::Staff)?.ok_or_else(|| {
         DomainError::conflict(msg!("round {} has no board to draw a position for", n))
     })?;
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         if cmd.mode == DrawMode::Draw {
             "round.chess960_draw"
         } else {
             "round.chess960_enter"
         },
         "round",
-        Some(n.into()),
+        n,
     )
     .record(conn, actor, before.as_ref(), Some(&after))?;
     Ok(after)

@@ -382,12 +382,7 @@ pub fn set_form(
         ))
         .execute(conn)?;
     let after = form(conn, tid, local_now())?;
-    Entry::new(Some(tid), "entries.form", "entry_form", Some(tid.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&after),
-    )?;
+    Entry::at(tid, "entries.form", "entry_form", tid).change(conn, actor, &before, &after)?;
     Ok(after)
 }
 
@@ -519,12 +514,7 @@ pub fn submit(
         .returning(entries::id)
         .get_result(conn)?;
     let row = load_entry(conn, tid, id)?;
-    Entry::new(Some(tid), "entry.submit", "entry", Some(id.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&EntryView::from(&row)),
-    )?;
+    Entry::at(tid, "entry.submit", "entry", id).made(conn, actor, &EntryView::from(&row))?;
     Ok(EntryReceipt {
         id,
         name: row.name,
@@ -705,11 +695,11 @@ pub fn approve(
         entry: after,
         player,
     };
-    Entry::new(Some(tid), "entry.approve", "entry", Some(eid.into())).record(
+    Entry::at(tid, "entry.approve", "entry", eid).change(
         conn,
         actor,
-        Some(&EntryView::from(&e)),
-        Some(&out),
+        &EntryView::from(&e),
+        &out,
     )?;
     Ok(out)
 }
@@ -752,11 +742,11 @@ pub fn reject(
         ))
         .execute(conn)?;
     let after = EntryView::from(&load_entry(conn, tid, eid)?);
-    Entry::new(Some(tid), "entry.reject", "entry", Some(eid.into())).record(
+    Entry::at(tid, "entry.reject", "entry", eid).change(
         conn,
         actor,
-        Some(&EntryView::from(&e)),
-        Some(&after),
+        &EntryView::from(&e),
+        &after,
     )?;
     Ok(after)
 }

@@ -123,11 +123,10 @@ pub fn forbidden(
     if fide {
         // The departure is an arbiter action of its own in the audit log; the
         // operation that caused it records its own row as usual.
-        Entry::new(Some(tid), "fide_mode.leave", "tournament", Some(tid.into())).record(
+        Entry::at(tid, "fide_mode.leave", "tournament", tid).made(
             conn,
             actor,
-            None::<&()>,
-            Some(&serde_json::json!({ "what": what, "why": why })),
+            &serde_json::json!({ "what": what, "why": why }),
         )?;
     }
     Ok(())

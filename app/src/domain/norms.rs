@@ -221,13 +221,7 @@ pub fn save_facts(
             .set(&row)
             .execute(conn)?;
     }
-    Entry::new(
-        Some(tid),
-        "set_norm_facts",
-        "norm_facts",
-        Some(i64::from(tid.get())),
-    )
-    .record(
+    Entry::at(tid, "set_norm_facts", "norm_facts", i64::from(tid.get())).record(
         conn,
         actor,
         (before.version > 0).then_some(&before),

@@ -478,12 +478,7 @@ pub fn record(
         penalty: view_of(conn, id)?,
         game: game_view(&load_game(conn, tid, gid)?, &pm),
     };
-    Entry::new(Some(tid), "penalty.record", "game", Some(gid.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&answer),
-    )?;
+    Entry::at(tid, "penalty.record", "game", gid).change(conn, actor, &before, &answer)?;
     Ok(answer)
 }
 

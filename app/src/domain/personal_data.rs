@@ -111,11 +111,10 @@ pub fn export(
                    "white_half_points": g.white_score, "black_half_points": g.black_score})
         })
         .collect();
-    Entry::new(Some(tid), "player.export", "player", Some(i64::from(pid.0))).record(
+    Entry::at(tid, "player.export", "player", i64::from(pid.0)).made(
         conn,
         actor,
-        None::<&()>,
-        Some(&json!({"id": pid, "start_no": p.start_no})),
+        &json!({"id": pid, "start_no": p.start_no}),
     )?;
     Ok(json!({
         "tournament_id": tid,
@@ -245,11 +244,10 @@ pub fn erase(
                 .execute(conn)?;
         }
     }
-    Entry::new(Some(tid), "player.erase", "player", Some(i64::from(pid.0))).record(
+    Entry::at(tid, "player.erase", "player", i64::from(pid.0)).made(
         conn,
         actor,
-        None::<&()>,
-        Some(&json!({"id": pid, "name": name})),
+        &json!({"id": pid, "name": name}),
     )?;
     Ok(name)
 }

@@ -558,12 +558,7 @@ pub fn import_round(
             }
         }
     }
-    Entry::new(Some(tid), "round.import_pgn", "round", Some(n.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&out),
-    )?;
+    Entry::at(tid, "round.import_pgn", "round", n).made(conn, actor, &out)?;
     Ok(out)
 }
 

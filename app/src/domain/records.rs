@@ -285,15 +285,15 @@ pub fn submit(
     let t = load_tournament(conn, tid)?;
     let g = load_game(conn, tid, gid)?;
     let (v, before) = check_and_store(conn, &t, &g, cmd)?;
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         if before.is_some() {
             "moves.replace"
         } else {
             "moves.submit"
         },
         "game",
-        Some(gid.into()),
+        gid,
     )
     .record(conn, actor, before.as_ref(), Some(&v))?;
     Ok(v)

@@ -240,17 +240,17 @@ pub fn set_result(
     }
     refresh_round_state(conn, tid, g.round_number)?;
     let after = get_game(conn, tid, gid, Audience::Staff)?;
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         if correction {
             "result.correct"
         } else {
             "result.enter"
         },
         "game",
-        Some(gid.into()),
+        gid,
     )
-    .record(conn, actor, Some(&before), Some(&after))?;
+    .change(conn, actor, &before, &after)?;
     Ok(after)
 }
 

@@ -708,12 +708,7 @@ fn finish_round_write(
     }
     refresh_status(conn, tid)?;
     let v = get(conn, tid, RoundNo(round as i32), Audience::Staff)?;
-    Entry::new(Some(tid), "round.pair", "round", Some(round as i64)).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::new(Some(tid), "round.pair", "round", Some(round as i64)).made(conn, actor, &v)?;
     Ok(v)
 }
 
@@ -814,12 +809,7 @@ pub fn unpair(
                 .filter(rounds::number.eq(n)),
         )
         .execute(conn)?;
-        Entry::new(Some(tid), "round.unpair", "round", Some(n.into())).record(
-            conn,
-            actor,
-            Some(&before),
-            None::<&()>,
-        )?;
+        Entry::at(tid, "round.unpair", "round", n).removed(conn, actor, &before)?;
     }
     refresh_status(conn, tid)?;
     Ok(())
@@ -889,11 +879,10 @@ fn publish_one(
         ))
         .execute(conn)?;
     let v = get(conn, tid, number, Audience::Staff)?;
-    Entry::new(Some(tid), "round.publish", "round", Some(number.into())).record(
+    Entry::at(tid, "round.publish", "round", number).made(
         conn,
         actor,
-        None::<&()>,
-        Some(&serde_json::json!({"round": number, "state": state})),
+        &serde_json::json!({"round": number, "state": state}),
     )?;
     Ok(v)
 }
@@ -1213,12 +1202,6 @@ pub fn edit_pairing(
         round: after,
         broken_criteria: broken,
     };
-    Entry::new(
-        Some(tid),
-        "round.edit_pairing",
-        "round",
-        Some(number.into()),
-    )
-    .record(conn, actor, Some(&before), Some(&answer))?;
+    Entry::at(tid, "round.edit_pairing", "round", number).change(conn, actor, &before, &answer)?;
     Ok(answer)
 }

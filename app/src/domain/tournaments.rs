@@ -87,13 +87,7 @@ pub fn create(
     reg: Regulations,
 ) -> DomainResult<TournamentView> {
     let v = insert(conn, actor, reg)?;
-    Entry::new(
-        Some(v.id),
-        "tournament.create",
-        "tournament",
-        Some(v.id.into()),
-    )
-    .record(conn, actor, None::<&()>, Some(&v))?;
+    Entry::at(v.id, "tournament.create", "tournament", v.id).made(conn, actor, &v)?;
     Ok(v)
 }
 
@@ -307,12 +301,7 @@ pub fn edit(
         .set(&row)
         .execute(conn)?;
     let after = view(conn, &row)?;
-    Entry::new(Some(tid), "tournament.edit", "tournament", Some(tid.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&after),
-    )?;
+    Entry::at(tid, "tournament.edit", "tournament", tid).change(conn, actor, &before, &after)?;
     Ok(after)
 }
 
@@ -411,12 +400,8 @@ pub fn dismiss(
             .filter(tournament_staff::role.eq(role.as_str())),
     )
     .execute(conn)?;
-    Entry::new(Some(tid), "staff.dismiss", "user", uid.map(i64::from)).record(
-        conn,
-        actor,
-        Some(&cmd),
-        None::<&()>,
-    )?;
+    Entry::new(Some(tid), "staff.dismiss", "user", uid.map(i64::from))
+        .removed(conn, actor, &cmd)?;
     staff(conn, tid)
 }
 
@@ -472,12 +457,7 @@ pub fn appoint(
             tournament_staff::role.eq(role.as_str()),
         ))
         .execute(conn)?;
-    Entry::new(Some(tid), "staff.appoint", "user", Some(uid.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&cmd),
-    )?;
+    Entry::at(tid, "staff.appoint", "user", uid).made(conn, actor, &cmd)?;
     staff(conn, tid)
 }
 

@@ -148,12 +148,7 @@ pub fn create_user(
         .select(User::as_select())
         .first(conn)?;
     let v = UserView::from(&user);
-    Entry::new(None, "user.create", "user", Some(id.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::server("user.create", "user", id).made(conn, actor, &v)?;
     Ok(v)
 }
 
@@ -215,12 +210,7 @@ pub fn login(
         username: Some(user.username.clone()),
         is_admin: user.is_admin,
     };
-    Entry::new(None, "user.login", "user", Some(user.id.into())).record(
-        conn,
-        &actor,
-        None::<&()>,
-        None::<&()>,
-    )?;
+    Entry::server("user.login", "user", user.id).record(conn, &actor, None::<&()>, None::<&()>)?;
     Ok(LoggedIn {
         user: UserView::from(&user),
         session_token: token,
@@ -232,12 +222,7 @@ pub fn logout(conn: &mut DbConnection, actor: &Actor, session_token: &str) -> Do
     let uid = require_user(actor)?;
     diesel::delete(sessions::table.filter(sessions::token_hash.eq(token_hash(session_token))))
         .execute(conn)?;
-    Entry::new(None, "user.logout", "user", Some(uid.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        None::<&()>,
-    )
+    Entry::server("user.logout", "user", uid).record(conn, actor, None::<&()>, None::<&()>)
 }
 
 fn actor_of(u: &User) -> Actor {
@@ -306,11 +291,10 @@ pub fn create_token(conn: &mut DbConnection, actor: &Actor, label: &str) -> Doma
         ))
         .returning(api_tokens::id)
         .get_result(conn)?;
-    Entry::new(None, "token.create", "api_token", Some(id.into())).record(
+    Entry::server("token.create", "api_token", id).made(
         conn,
         actor,
-        None::<&()>,
-        Some(&serde_json::json!({ "label": label })),
+        &serde_json::json!({ "label": label }),
     )?;
     Ok(NewToken {
         token,

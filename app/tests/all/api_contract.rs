@@ -13,7 +13,7 @@
 //! `scripts/py-tools.sh`). Without it each test prints `SKIPPED: …` and passes —
 //! unless `ARBITER_REQUIRE_PY_TOOLS=1` (CI), where it fails.
 
-use crate::common::{self, backends, TestApp};
+use crate::common::{self, on_each_backend};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -160,8 +160,7 @@ fn a_generated_client_runs_a_tournament() {
     for other in ["import httpx", "urllib", "import requests", "http.client"] {
         assert!(!source.contains(other), "the script uses {other}");
     }
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let dir = common::TempDir(std::env::temp_dir().join(format!(
             "arbiter-client-{}-{}",
             std::process::id(),
@@ -261,5 +260,5 @@ fn a_generated_client_runs_a_tournament() {
             })
             .collect();
         assert_eq!(read, served, "[{}]", app.label());
-    }
+    });
 }

@@ -7,7 +7,7 @@ use crate::common;
 
 use app::domain::registration::{self, RegisterPlayer};
 use app::domain::{Actor, DomainError};
-use common::{backends, Client, TestApp};
+use common::{backends, on_each_backend, Client, TestApp};
 use reqwest::Method;
 use serde_json::json;
 
@@ -106,9 +106,8 @@ pub(crate) fn sample_body(path: &str, method: &Method) -> serde_json::Value {
 
 #[test]
 fn every_write_route_refuses_anonymous_and_wrong_role() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, gid, org) = setup(&app);
+    on_each_backend(|app, _| {
+        let (tid, gid, org) = setup(app);
         let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"]
             .as_i64()
             .unwrap();
@@ -196,14 +195,13 @@ fn every_write_route_refuses_anonymous_and_wrong_role() {
             201,
             "bearer write",
         );
-    }
+    });
 }
 
 #[test]
 fn concurrent_edits_of_one_result_give_one_success_and_one_conflict() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, gid, _org) = setup(&app);
+    on_each_backend(|app, _| {
+        let (tid, gid, _org) = setup(app);
         let g = app
             .client()
             .get(&format!("/api/v1/tournaments/{tid}/games/{gid}"))
@@ -249,14 +247,13 @@ fn concurrent_edits_of_one_result_give_one_success_and_one_conflict() {
             .1;
         assert_eq!(now["result"], winner.1["result"]);
         assert_eq!(now["version"].as_i64(), Some(version + 1));
-    }
+    });
 }
 
 #[test]
 fn a_failing_operation_leaves_nothing_behind() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, _gid, _org) = setup(&app);
+    on_each_backend(|app, _| {
+        let (tid, _gid, _org) = setup(app);
         let count = |app: &TestApp| {
             app.client()
                 .get(&format!("/api/v1/tournaments/{tid}/players"))
@@ -266,7 +263,7 @@ fn a_failing_operation_leaves_nothing_behind() {
                 .len()
         };
         let org = app.user("boss");
-        let players_before = count(&app);
+        let players_before = count(app);
         let audit_before = app.audit_count();
         // An operation that has written its rows and its audit entry, then fails:
         // the transaction takes all of it back.
@@ -285,7 +282,7 @@ fn a_failing_operation_leaves_nothing_behind() {
         });
         assert!(r.is_err());
         assert_eq!(
-            count(&app),
+            count(app),
             players_before,
             "[{}] no partial player row",
             app.label()
@@ -303,16 +300,15 @@ fn a_failing_operation_leaves_nothing_behind() {
         );
         assert_eq!(a.0.as_u16(), 422);
         assert_eq!(a.1["field"], "rating");
-        assert_eq!(count(&app), players_before);
+        assert_eq!(count(app), players_before);
         assert_eq!(app.audit_count(), audit_before);
-    }
+    });
 }
 
 #[test]
 fn bad_json_and_bad_values_get_4xx_with_a_message() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, gid, org) = setup(&app);
+    on_each_backend(|app, _| {
+        let (tid, gid, org) = setup(app);
         let cases: Vec<(Method, String, &str, &str)> = vec![
             (
                 Method::POST,
@@ -464,7 +460,7 @@ fn bad_json_and_bad_values_get_4xx_with_a_message() {
             (401, json!("unauthenticated")),
             "{v}"
         );
-    }
+    });
 }
 
 /// The codes of the error bodies are in the OpenAPI document: `ErrorBody`
@@ -696,9 +692,8 @@ fn unsupported_methods_get_405_with_allow() {
 /// allowed words, and nothing is written.
 #[test]
 fn an_unknown_word_names_its_field_and_the_allowed_words() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, gid, org) = setup(&app);
+    on_each_backend(|app, _| {
+        let (tid, gid, org) = setup(app);
         let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"]
             .as_i64()
             .unwrap();
@@ -778,7 +773,7 @@ fn an_unknown_word_names_its_field_and_the_allowed_words() {
             "[{}] no tournament was created: {list}",
             app.label()
         );
-    }
+    });
 }
 
 /// Issue 23: a well-formed request that the tournament's state refuses is a
@@ -786,11 +781,9 @@ fn an_unknown_word_names_its_field_and_the_allowed_words() {
 /// refuses stays 422. Neither changes anything.
 #[test]
 fn a_state_conflict_is_409_and_names_its_field() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         // Three rounds, round 1 paired and published.
-        let (tid, _gid, org) = setup(&app);
+        let (tid, _gid, org) = setup(app);
         let players = |c: &Client| {
             c.get(&format!("/api/v1/tournaments/{tid}/players"))
                 .1
@@ -939,5 +932,5 @@ fn a_state_conflict_is_409_and_names_its_field() {
             json!([" bh/c1", "ARO/u+1000/M1", "sb"]),
             "[{label}] {t}"
         );
-    }
+    });
 }

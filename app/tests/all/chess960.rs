@@ -11,7 +11,7 @@
 use crate::common;
 
 use common::build::EventBuilder;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use rules::san::{read_move, write_san, LetterSet, MoveReading};
 use rules::{Move, Position};
 use serde_json::{json, Value};
@@ -352,16 +352,14 @@ fn run(app: &TestApp, variant: &str) {
 
 #[test]
 fn chess960_swiss_end_to_end() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        run(&app, "chess960");
-    }
+    on_each_backend(|app, _| {
+        run(app, "chess960");
+    });
 }
 
 #[test]
 fn standard_swiss_end_to_end() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        run(&app, "standard");
-    }
+    on_each_backend(|app, _| {
+        run(app, "standard");
+    });
 }

@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{backends, build, Client, TestApp};
+use common::{build, on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 const SEALED_SECRET: &str = "Sa6";
@@ -644,9 +644,8 @@ fn adjournments(app: &TestApp, e: &Event) {
 
 #[test]
 fn the_arbiters_desk_walks_spec_4_5_6_7_on_every_backend() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let e = setup(&app);
+    on_each_backend(|app, _| {
+        let e = setup(app);
         e.arb.ok(
             e.arb.put(
                 &e.path("/rounds/2/start"),
@@ -655,15 +654,15 @@ fn the_arbiters_desk_walks_spec_4_5_6_7_on_every_backend() {
             404,
             "round 2 not paired yet",
         );
-        arrivals(&app, &e);
-        penalties(&app, &e);
-        moves(&app, &e);
-        adjournments(&app, &e);
+        arrivals(app, &e);
+        penalties(app, &e);
+        moves(app, &e);
+        adjournments(app, &e);
         eprintln!(
             "[{}] arrivals, penalties, moves and adjournments: every consequence as the Laws say",
             app.label()
         );
-    }
+    });
 }
 
 /// A published round 1 of 8 players under `regulations` (extra fields of the create body).
@@ -801,13 +800,12 @@ fn sealed_verdicts(app: &TestApp) {
 
 #[test]
 fn blitz_claims_quickplay_and_sealed_move_exceptions_over_http() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        blitz_claims(&app);
-        sealed_verdicts(&app);
+    on_each_backend(|app, _| {
+        blitz_claims(app);
+        sealed_verdicts(app);
         eprintln!(
             "[{}] B.3(c), 10.2, §8 illegible, §10 exceptions: as the Laws say",
             app.label()
         );
-    }
+    });
 }

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::model::{read, same_pairing, server_pairing};
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use pairing::tiebreak::{Edition, TieBreak};
 use serde_json::{json, Value};
 
@@ -524,10 +524,9 @@ fn double_round_robin(app: &TestApp) {
 
 #[test]
 fn swiss_and_double_round_robin_over_http_on_every_backend() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        swiss(&app);
-        double_round_robin(&app);
+    on_each_backend(|app, _| {
+        swiss(app);
+        double_round_robin(app);
         eprintln!("[{}] 9-round Swiss of 40 and 10-player double round robin: all pairings and standings agree with the pairing crate", app.label());
-    }
+    });
 }

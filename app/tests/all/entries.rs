@@ -10,7 +10,7 @@ use crate::common;
 use app::domain::ids::TournamentId;
 use common::build::EventBuilder;
 use common::form::Form;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 fn swiss(org: &Client, name: &str) -> TournamentId {
@@ -54,8 +54,7 @@ fn refused(
 
 #[test]
 fn entries_approval_checkin_and_round_one_without_the_absentees() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("organizer");
         let anon = app.client();
         let tid = swiss(&org, "Spring Open");
@@ -64,7 +63,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         // The form is closed until the organizer opens it.
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             anon.post(
                 &entries,
                 json!({"name": "Early Bird", "birth_date": "1990"}),
@@ -138,7 +137,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         // name and birth year (diacritics, case and word order aside) or FIDE id.
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             anon.post(
                 &entries,
                 json!({"name": "nowak anna", "birth_date": "1991"}),
@@ -148,7 +147,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             before,
         );
         refused(
-            &app,
+            app,
             anon.post(
                 &entries,
                 json!({"name": "Kowalski, Jan", "birth_date": "1980-01-01"}),
@@ -158,7 +157,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             before,
         );
         refused(
-            &app,
+            app,
             anon.post(
                 &entries,
                 json!({"name": "Somebody Else", "fide_id": 2_222_222}),
@@ -168,7 +167,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             before,
         );
         refused(
-            &app,
+            app,
             anon.post(
                 &entries,
                 json!({"name": "Another Name", "fide_id": 3_000_001}),
@@ -178,7 +177,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             before,
         );
         refused(
-            &app,
+            app,
             anon.post(&entries, json!({"name": "Bad Mail", "email": "nobody"})),
             422,
             "e-mail",
@@ -197,7 +196,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         // 2 registered + 6 pending: the field of 8 is full.
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             anon.post(
                 &entries,
                 json!({"name": "Late Comer", "birth_date": "2001"}),
@@ -238,7 +237,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         // Approve five, reject one (a reason is needed).
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             org.post(
                 &format!("{entries}/{}/reject", ids[5]),
                 json!({"reason": "  "}),
@@ -248,7 +247,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             before,
         );
         refused(
-            &app,
+            app,
             stranger.post(&format!("{entries}/{}/approve", ids[0]), json!({})),
             403,
             "organizer",
@@ -276,7 +275,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         assert_eq!(app.audit_count(), before + 6, "one audit row per decision");
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             org.post(&format!("{entries}/{}/approve", ids[0]), json!({})),
             409,
             "already been approved",
@@ -316,7 +315,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         );
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             anon.post(&entries, json!({"name": "Too Late", "birth_date": "1999"})),
             409,
             "deadline (2020-01-01 00:00) has passed",
@@ -357,7 +356,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         // A code before check-in has started is refused.
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             anon.post(
                 &format!("{checkin}/code"),
                 json!({"code": code_of("Anna Nowak").1}),
@@ -389,7 +388,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         }
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             anon.post(&format!("{checkin}/code"), json!({"code": "WRONG1"})),
             422,
             "not a check-in code",
@@ -406,7 +405,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         assert_eq!(r["name"], "Tomasz Lewandowski");
         let before = app.audit_count();
         refused(
-            &app,
+            app,
             anon.post(&format!("{checkin}/code"), json!({"code": code})),
             409,
             "already checked in",
@@ -483,7 +482,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         let sheet = org.ok(org.get(&checkin), 200, "sheet");
         assert_eq!(sheet["round"], 2);
         assert_eq!(sheet["open"], false);
-    }
+    });
 }
 
 /// A round robin takes no check-in; the refusal cites the default-time
@@ -491,8 +490,7 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
 /// 2018, 6.6(a) in 2009, 6.7 in 2005 (the Czech 2005 text's one-hour rule).
 #[test]
 fn a_round_robin_refuses_check_in_citing_its_editions_default_time_article() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("organizer");
         for (edition, article) in [("2023", "6.7.1"), ("2009", "6.6(a)"), ("2005", "6.7")] {
             let tid = EventBuilder::swiss(&org)
@@ -504,7 +502,7 @@ fn a_round_robin_refuses_check_in_citing_its_editions_default_time_article() {
                 .tid;
             let before = app.audit_count();
             refused(
-                &app,
+                app,
                 org.put(
                     &format!("/api/v1/tournaments/{tid}/checkin"),
                     json!({"open": true}),
@@ -514,13 +512,12 @@ fn a_round_robin_refuses_check_in_citing_its_editions_default_time_article() {
                 before,
             );
         }
-    }
+    });
 }
 
 #[test]
 fn public_writes_are_rate_limited() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("organizer");
         let anon = app.client();
         let tid = swiss(&org, "Limited");
@@ -570,13 +567,12 @@ fn public_writes_are_rate_limited() {
         }
         let a = anon.post(&entries, json!({"name": "One Too Many"}));
         assert_eq!(a.0.as_u16(), 429, "[{}] {}", app.label(), a.1);
-    }
+    });
 }
 
 #[test]
 fn the_pages_enter_approve_and_check_in() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("organizer");
         let tid = swiss(&org, "Paged");
         let staff = app.form_user("organizer");
@@ -697,5 +693,5 @@ fn the_pages_enter_approve_and_check_in() {
         assert_eq!(sheet["present"], 2);
         let screen = staff.get(&format!("/t/{tid}/manage/checkin")).1;
         assert!(screen.contains("id=\"checkin-search\""));
-    }
+    });
 }

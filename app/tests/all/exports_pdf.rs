@@ -11,7 +11,7 @@ use crate::common;
 use app::domain::standings::{StandingView, StandingsView};
 use app::pdf::envelope::AdjournmentEnvelope;
 use common::build::EventBuilder;
-use common::{backends, TestApp};
+use common::{on_each_backend, TestApp};
 use serde_json::json;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -212,8 +212,7 @@ fn a_long_table_breaks_across_pages_and_repeats_its_header() {
 
 #[test]
 fn every_printout_over_http() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("boss");
         let tid = EventBuilder::swiss(&org)
             .named("Memoriał Żółtego Gońca")
@@ -245,7 +244,7 @@ fn every_printout_over_http() {
         org.pair_round(tid);
         // Unpublished: staff print it, the public does not see it.
         let (_, text) = pdf_ok(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"),
             staff,
         );
@@ -255,7 +254,7 @@ fn every_printout_over_http() {
             "pairings (staff)",
         );
         let (status, _, _) = fetch(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"),
             None,
         );
@@ -266,7 +265,7 @@ fn every_printout_over_http() {
             app.label()
         );
         let (pages, text) = pdf_ok(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/rounds/1/scoresheets.pdf"),
             staff,
         );
@@ -300,7 +299,7 @@ fn every_printout_over_http() {
             "adjourn",
         );
         let (_, text) = pdf_ok(
-            &app,
+            app,
             &format!(
                 "/api/v1/tournaments/{tid}/adjournments/{}/envelope.pdf",
                 env["id"]
@@ -309,7 +308,7 @@ fn every_printout_over_http() {
         );
         // Envelopes are the staff's: the public gets 403.
         let (status, _, _) = fetch(
-            &app,
+            app,
             &format!(
                 "/api/v1/tournaments/{tid}/adjournments/{}/envelope.pdf",
                 env["id"]
@@ -353,7 +352,7 @@ fn every_printout_over_http() {
             );
         }
         let (_, text) = pdf_ok(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/rounds/1/pairings.pdf"),
             None,
         );
@@ -363,7 +362,7 @@ fn every_printout_over_http() {
             "pairings (public)",
         );
         let (_, text) = pdf_ok(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/rounds/1/results.pdf"),
             None,
         );
@@ -374,7 +373,7 @@ fn every_printout_over_http() {
         );
 
         let (_, text) = pdf_ok(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/standings.pdf"),
             None,
         );
@@ -393,7 +392,7 @@ fn every_printout_over_http() {
             "standings",
         );
         let (_, text) = pdf_ok(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/crosstable.pdf"),
             None,
         );
@@ -409,7 +408,7 @@ fn every_printout_over_http() {
             );
         }
         let (_, text) = pdf_ok(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/players/{}/card.pdf", ids[0]),
             None,
         );
@@ -441,10 +440,10 @@ fn every_printout_over_http() {
             );
         }
         let (status, _, _) = fetch(
-            &app,
+            app,
             &format!("/api/v1/tournaments/{tid}/players/999999/card.pdf"),
             None,
         );
         assert_eq!(status, 404);
-    }
+    });
 }

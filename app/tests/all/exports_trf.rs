@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
@@ -78,14 +78,13 @@ fn import(app: &TestApp, c: &Client, text: &str) -> serde_json::Value {
 
 #[test]
 fn imported_fixture_is_paired_on_like_the_engine_and_round_trips() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("importer");
         for (dir, stem) in cases() {
             let trf = std::fs::read_to_string(dir.join(format!("{stem}.trf"))).unwrap();
             let pairs = std::fs::read_to_string(dir.join(format!("{stem}.pairs"))).unwrap();
             let round: u32 = stem.rsplit("-r").next().unwrap().parse().unwrap();
-            let v = import(&app, &org, &trf);
+            let v = import(app, &org, &trf);
             let tid = v["tournament"]["id"].as_i64().unwrap();
             assert_eq!(
                 v["rounds"].as_u64(),
@@ -96,12 +95,12 @@ fn imported_fixture_is_paired_on_like_the_engine_and_round_trips() {
 
             // export → import → export is the same file
             let (status, ct, first) =
-                get_text(&app, &format!("/api/v1/tournaments/{tid}/export.trf"));
+                get_text(app, &format!("/api/v1/tournaments/{tid}/export.trf"));
             assert_eq!(status, 200);
             assert!(ct.starts_with("text/plain"), "{ct}");
-            let again = import(&app, &org, &first);
+            let again = import(app, &org, &first);
             let tid2 = again["tournament"]["id"].as_i64().unwrap();
-            let (_, _, second) = get_text(&app, &format!("/api/v1/tournaments/{tid2}/export.trf"));
+            let (_, _, second) = get_text(app, &format!("/api/v1/tournaments/{tid2}/export.trf"));
             assert_eq!(
                 first,
                 second,
@@ -145,13 +144,12 @@ fn imported_fixture_is_paired_on_like_the_engine_and_round_trips() {
             assert_eq!(boards, want_boards, "[{}] {stem}: boards", app.label());
             assert_eq!(bye, want_bye, "[{}] {stem}: bye", app.label());
         }
-    }
+    });
 }
 
 #[test]
 fn a_bad_trf_is_refused_with_line_and_column_and_changes_nothing() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("importer");
         let before = app.audit_count();
         let bad = "012 Broken\nXXR 5\n001    1      Good, Player                      2000\n001    2      Bad, Rating                       20x0\n";
@@ -194,20 +192,18 @@ fn a_bad_trf_is_refused_with_line_and_column_and_changes_nothing() {
             "[{}] no tournament was made: {list}",
             app.label()
         );
-    }
+    });
 }
 
 #[test]
 fn pgn_of_a_game_a_round_and_the_tournament() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let org = app.user("importer");
         let (dir, stem) = cases().remove(0);
         let trf = std::fs::read_to_string(dir.join(format!("{stem}.trf"))).unwrap();
-        let v = import(&app, &org, &trf);
+        let v = import(app, &org, &trf);
         let tid = v["tournament"]["id"].as_i64().unwrap();
-        let (status, ct, round) =
-            get_text(&app, &format!("/api/v1/tournaments/{tid}/rounds/1.pgn"));
+        let (status, ct, round) = get_text(app, &format!("/api/v1/tournaments/{tid}/rounds/1.pgn"));
         assert_eq!(status, 200, "{round}");
         assert!(ct.starts_with("application/x-chess-pgn"), "{ct}");
         for tag in [
@@ -225,7 +221,7 @@ fn pgn_of_a_game_a_round_and_the_tournament() {
         }
         let games_in_round = round.matches("[Event ").count();
         assert!(games_in_round >= 4, "{round}");
-        let (_, _, all) = get_text(&app, &format!("/api/v1/tournaments/{tid}/tournament.pgn"));
+        let (_, _, all) = get_text(app, &format!("/api/v1/tournaments/{tid}/tournament.pgn"));
         assert!(all.matches("[Event ").count() > games_in_round);
         assert!(all.contains("[Round \"2.1\"]"));
         // One game: its movetext is its result until moves are stored.
@@ -238,8 +234,7 @@ fn pgn_of_a_game_a_round_and_the_tournament() {
             .unwrap()
             .clone();
         let gid = g["id"].as_i64().unwrap();
-        let (status, _, one) =
-            get_text(&app, &format!("/api/v1/tournaments/{tid}/games/{gid}.pgn"));
+        let (status, _, one) = get_text(app, &format!("/api/v1/tournaments/{tid}/games/{gid}.pgn"));
         assert_eq!(status, 200, "{one}");
         assert_eq!(one.matches("[Event ").count(), 1);
         let result = match g["result"].as_str().unwrap() {
@@ -249,7 +244,7 @@ fn pgn_of_a_game_a_round_and_the_tournament() {
         };
         assert!(one.contains(&format!("[Result \"{result}\"]")), "{one}");
         assert!(one.trim_end().ends_with(result), "{one}");
-        let (status, _, _) = get_text(&app, &format!("/api/v1/tournaments/{tid}/rounds/9.pgn"));
+        let (status, _, _) = get_text(app, &format!("/api/v1/tournaments/{tid}/rounds/9.pgn"));
         assert_eq!(status, 404);
-    }
+    });
 }

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 /// A 6-player Swiss, round 1 paired (not published).
@@ -110,12 +110,9 @@ impl RawText for Client {
 
 #[test]
 fn each_forbidden_operation_warns_and_needs_two_confirmations() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-
+    on_each_backend(|app, label| {
         // A manual change to the pairing: board 1's colours swapped.
-        let (tid, org, r) = event(&app, "fide1", "Pairing edit");
+        let (tid, org, r) = event(app, "fide1", "Pairing edit");
         let boards: Vec<Value> = r["games"]
             .as_array()
             .unwrap()
@@ -138,7 +135,7 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
             (s.as_u16(), b)
         };
         refused_then_confirmed(
-            &app,
+            app,
             &org,
             tid,
             &send,
@@ -167,7 +164,7 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
             .filter(|g| !g["black"].is_null())
             .map(|g| json!({"white": g["white"]["id"], "black": g["black"]["id"]}))
             .collect();
-        let (event2, org2, _) = event(&app, "fide1b", "No change");
+        let (event2, org2, _) = event(app, "fide1b", "No change");
         let r2 = org2
             .get(&format!("/api/v1/tournaments/{event2}/rounds/1"))
             .1;
@@ -191,7 +188,7 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
         let _ = again;
 
         // A full-point bye on request.
-        let (tid, org, _) = event(&app, "fide2", "Full bye");
+        let (tid, org, _) = event(app, "fide2", "Full bye");
         let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"].clone();
         let send = |read: bool, leave: bool| {
             let (s, b) = org.post(
@@ -200,9 +197,9 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
             );
             (s.as_u16(), b)
         };
-        refused_then_confirmed(&app, &org, tid, &send, "a full-point bye on request");
+        refused_then_confirmed(app, &org, tid, &send, "a full-point bye on request");
         // A half-point bye is within the rules: never asked.
-        let (event3, org3, _) = event(&app, "fide2b", "Half bye");
+        let (event3, org3, _) = event(app, "fide2b", "Half bye");
         let p3 = org3.get(&format!("/api/v1/tournaments/{event3}/players")).1[0]["id"].clone();
         org3.ok(
             org3.post(
@@ -216,7 +213,7 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
         assert!(!page.contains("id=\"not-fide\""), "[{label}] still FIDE");
 
         // The tie-break list after the start.
-        let (tid, org, _) = event(&app, "fide3", "Tie-breaks");
+        let (tid, org, _) = event(app, "fide3", "Tie-breaks");
         let send = |read: bool, leave: bool| {
             let (s, b) = org.patch(
                 &format!("/api/v1/tournaments/{tid}"),
@@ -225,7 +222,7 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
             (s.as_u16(), b)
         };
         refused_then_confirmed(
-            &app,
+            app,
             &org,
             tid,
             &send,
@@ -265,18 +262,16 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
             );
             (s.as_u16(), b)
         };
-        refused_then_confirmed(&app, &org, tid, &send, "a point system where two draws");
-    }
+        refused_then_confirmed(app, &org, tid, &send, "a point system where two draws");
+    });
 }
 
 /// The same through the pages: the swap asks with two boxes, the confirmed
 /// swap is done and the round screen says "not FIDE mode".
 #[test]
 fn the_pages_ask_twice() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (tid, _org, _) = event(&app, "fidepage", "Pages");
+    on_each_backend(|app, label| {
+        let (tid, _org, _) = event(app, "fidepage", "Pages");
         let f = app.form_user("fidepage");
         let screen = format!("/t/{tid}/manage/rounds/1");
         let csrf = f.csrf(&screen);
@@ -305,5 +300,5 @@ fn the_pages_ask_twice() {
         );
         assert_eq!(status, 200, "[{label}] {body}");
         assert!(body.contains("id=\"not-fide\""), "[{label}] the indicator");
-    }
+    });
 }

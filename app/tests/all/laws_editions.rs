@@ -4,7 +4,7 @@
 //! edition's consequence, with that edition's articles (read from the one
 //! table of `rules::laws`).
 
-use crate::common::{backends, build, Client, TestApp};
+use crate::common::{build, on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 struct Event {
@@ -75,10 +75,8 @@ fn illegal_moves_until_lost(e: &Event) -> (i64, Vec<(Value, Value)>) {
 
 #[test]
 fn a_new_tournament_is_played_under_the_2023_laws() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let e = event(&app, "Current Laws Open", json!({}));
+    on_each_backend(|app, label| {
+        let e = event(app, "Current Laws Open", json!({}));
         let t = e.arb.get(&e.path("")).1;
         assert_eq!(t["regulations"]["laws_edition"], "2023", "[{label}] {t}");
         assert!(
@@ -101,7 +99,7 @@ fn a_new_tournament_is_played_under_the_2023_laws() {
         );
         assert_eq!(s.as_u16(), 422, "[{label}] {v}");
         assert!(v.to_string().contains("2023"), "[{label}] {v}");
-    }
+    });
 }
 
 /// 2023 art. 7.5.5: the first completed illegal move gives the opponent two
@@ -110,9 +108,7 @@ fn a_new_tournament_is_played_under_the_2023_laws() {
 /// tournaments.
 #[test]
 fn the_illegal_move_that_loses_is_the_editions() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         for (edition, losing, article) in [
             ("2023", 2, "7.5.5"),
             ("2018", 2, "7.5.5"),
@@ -120,7 +116,7 @@ fn the_illegal_move_that_loses_is_the_editions() {
             ("2005", 3, "7.4(b)"),
         ] {
             let e = event(
-                &app,
+                app,
                 &format!("Illegal {edition}"),
                 json!({"laws_edition": edition}),
             );
@@ -133,12 +129,12 @@ fn the_illegal_move_that_loses_is_the_editions() {
         }
         // The regulations' own number still rules where they set one.
         let e = event(
-            &app,
+            app,
             "Own rule",
             json!({"laws_edition": "2023", "illegal_moves_lose": 3}),
         );
         assert_eq!(illegal_moves_until_lost(&e).0, 3, "[{label}]");
-    }
+    });
 }
 
 /// 2018/2023 art. 7.5.3 and 7.5.4: pressing the clock without a move and a
@@ -148,12 +144,10 @@ fn the_illegal_move_that_loses_is_the_editions() {
 /// article of the penalties).
 #[test]
 fn the_clock_without_a_move_and_two_hands_count_as_illegal_moves_from_2018() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         for edition in ["2023", "2018"] {
             let e = event(
-                &app,
+                app,
                 &format!("Hands {edition}"),
                 json!({"laws_edition": edition}),
             );
@@ -182,7 +176,7 @@ fn the_clock_without_a_move_and_two_hands_count_as_illegal_moves_from_2018() {
         }
         for (edition, article) in [("2009", "13.4"), ("2005", "13.4")] {
             let e = event(
-                &app,
+                app,
                 &format!("Hands {edition}"),
                 json!({"laws_edition": edition}),
             );
@@ -196,7 +190,7 @@ fn the_clock_without_a_move_and_two_hands_count_as_illegal_moves_from_2018() {
                 );
             }
         }
-    }
+    });
 }
 
 /// 2023 A.3 (rapid): time penalties are one minute; 2009 A.4(c): in rapid
@@ -205,13 +199,11 @@ fn the_clock_without_a_move_and_two_hands_count_as_illegal_moves_from_2018() {
 /// 2023: the second, as in standard play.
 #[test]
 fn rapid_and_blitz_follow_the_editions_appendices() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let rapid = json!({"periods": [{"minutes": 25}], "increment_seconds": 10});
         let blitz = json!({"periods": [{"minutes": 3}], "increment_seconds": 2});
         let e = event(
-            &app,
+            app,
             "Rapid 2023",
             json!({"laws_edition": "2023", "time_control": rapid}),
         );
@@ -222,7 +214,7 @@ fn rapid_and_blitz_follow_the_editions_appendices() {
             "[{label}] rapid 2023"
         );
         let e = event(
-            &app,
+            app,
             "Rapid 2009",
             json!({"laws_edition": "2009", "time_control": rapid}),
         );
@@ -230,7 +222,7 @@ fn rapid_and_blitz_follow_the_editions_appendices() {
         assert_eq!(s, 422, "[{label}] rapid 2009 needs a claim: {v}");
         assert_eq!(v["field"], "claimed", "[{label}] {v}");
         let e = event(
-            &app,
+            app,
             "Blitz 2009",
             json!({"laws_edition": "2009", "time_control": blitz}),
         );
@@ -244,24 +236,22 @@ fn rapid_and_blitz_follow_the_editions_appendices() {
             "[{label}] blitz 2009: the first claimed loses"
         );
         let e = event(
-            &app,
+            app,
             "Blitz 2023",
             json!({"laws_edition": "2023", "time_control": blitz}),
         );
         assert_eq!(illegal_moves_until_lost(&e).0, 2, "[{label}] blitz 2023");
-    }
+    });
 }
 
 /// An incorrect draw claim: three minutes to the opponent under 2009 art.
 /// 9.5(b), two under 2023 art. 9.5.3 — each cited with its own article.
 #[test]
 fn an_incorrect_claim_costs_what_the_edition_says() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         for (edition, seconds, article) in [("2023", 120, "9.5.3"), ("2009", 180, "9.5(b)")] {
             let e = event(
-                &app,
+                app,
                 &format!("Claims {edition}"),
                 json!({"laws_edition": edition}),
             );
@@ -277,7 +267,7 @@ fn an_incorrect_claim_costs_what_the_edition_says() {
                 "[{label}] {a}"
             );
         }
-    }
+    });
 }
 
 /// A game played on after the same position stood a fifth time: under the
@@ -285,9 +275,7 @@ fn an_incorrect_claim_costs_what_the_edition_says() {
 /// under 2009 it goes on to the recorded mate-less end as before (a remark).
 #[test]
 fn a_game_played_on_after_a_fivefold_repetition() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let shuffle = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
         let mut moves = String::new();
         for (i, pair) in format!("{shuffle}e4 e5")
@@ -304,7 +292,7 @@ fn a_game_played_on_after_a_fivefold_repetition() {
             ("2009", Value::Null, Value::Null),
         ] {
             let e = event(
-                &app,
+                app,
                 &format!("Fivefold {edition}"),
                 json!({"laws_edition": edition}),
             );
@@ -337,23 +325,21 @@ fn a_game_played_on_after_a_fivefold_repetition() {
                 );
             }
         }
-    }
+    });
 }
 
 /// The default time: arriving after it loses — 2023 art. 6.7.1, 2009 art.
 /// 6.6(a), 2005 art. 6.7 (where the default time was an hour).
 #[test]
 fn the_default_time_is_cited_by_the_editions_article() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         for (edition, article) in [
             ("2023", "art. 6.7.1, Laws 2023"),
             ("2009", "art. 6.6(a), Laws 2009"),
             ("2005", "art. 6.7, Laws 2005"),
         ] {
             let e = event(
-                &app,
+                app,
                 &format!("Default {edition}"),
                 json!({"laws_edition": edition, "default_time_minutes": 30}),
             );
@@ -369,5 +355,5 @@ fn the_default_time_is_cited_by_the_editions_article() {
                 "[{label}] {edition}: {p}"
             );
         }
-    }
+    });
 }

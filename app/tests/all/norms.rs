@@ -11,7 +11,7 @@ use crate::exports_pdf::read_pdf;
 
 use common::build::EventBuilder;
 use common::form::Form;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
@@ -108,9 +108,7 @@ fn publish(c: &Client, tid: impl std::fmt::Display + Copy, n: u32) {
 
 #[test]
 fn a_round_robin_norm_shows_on_the_pages_and_its_certificate() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let mut b = EventBuilder::swiss(&org)
             .named("Memoriał Normowy")
@@ -300,15 +298,13 @@ fn a_round_robin_norm_shows_on_the_pages_and_its_certificate() {
             page.contains(&format!("<td>{CANDIDATE}</td><td>POL</td><td>IM</td>")),
             "[{label}] {page}"
         );
-    }
+    });
 }
 
 #[test]
 fn the_rating_report_trf_reads_back_to_the_same_changes() {
     use pairing::rating_change::{rating_changes, PlayerFacts, RatingEdition};
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         // Nine players (a pairing-allocated bye every round): eight rated,
         // K 40, 20 and 10 in turn; the last unrated and without a FIDE id.
@@ -598,7 +594,7 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
                 }
             }
         }
-    }
+    });
 }
 
 /// A small deterministic generator (xorshift64*), so that a failing case can
@@ -657,9 +653,7 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
     let mut judged = 0;
     let mut achieved = 0;
     let mut achieved_zonal = 0;
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let staff = app.form_user("organiser");
         for (system, n_players, seed) in cases {
@@ -799,7 +793,7 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
                 achieved_zonal += usize::from(has);
             }
         }
-    }
+    });
     eprintln!(
         "norms: {judged} player-title verdicts compared, {achieved} with a norm ({achieved_zonal} as zonals)"
     );
@@ -836,9 +830,7 @@ fn the_standings_and_the_player_card_show_the_same_b02_change() {
             "0-1"
         }
     };
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let mut b = EventBuilder::swiss(&org).named("B.02 Open").rounds(1);
         for (i, (name, rating, k, _)) in PLAYERS.iter().enumerate() {
@@ -909,5 +901,5 @@ fn the_standings_and_the_player_card_show_the_same_b02_change() {
                 "[{label}] card of {name}: {shown}"
             );
         }
-    }
+    });
 }

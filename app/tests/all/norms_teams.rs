@@ -11,7 +11,7 @@ use crate::exports_pdf::read_pdf;
 
 use common::build::EventBuilder;
 use common::form::Form;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
 /// Team 1's first board: Polish, rated 2350, no title. Roster place 1 of
@@ -148,9 +148,7 @@ fn results_of(page: &str, n: u32) -> String {
 
 #[test]
 fn a_team_event_judges_each_board_players_own_games() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = i64::from(
             EventBuilder::swiss(&org)
@@ -370,5 +368,5 @@ fn a_team_event_judges_each_board_players_own_games() {
             page.contains("id=\"computers\" name=\"computers\" value=\"15\""),
             "[{label}] the field as saved"
         );
-    }
+    });
 }

@@ -17,7 +17,7 @@
 //! with 503.
 
 use crate::api_guards::{concrete, sample_body, setup};
-use crate::common::{backends, TestApp};
+use crate::common::on_each_backend;
 use reqwest::Method;
 use serde_json::{json, Map, Value};
 
@@ -260,9 +260,8 @@ fn extremes(f: &NumberField) -> Vec<Value> {
 
 #[test]
 fn every_number_of_every_body_at_its_limits_gets_no_server_error() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, gid, org) = setup(&app);
+    on_each_backend(|app, _| {
+        let (tid, gid, org) = setup(app);
         let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"]
             .as_i64()
             .unwrap();
@@ -372,7 +371,7 @@ fn every_number_of_every_body_at_its_limits_gets_no_server_error() {
             200,
             "read after",
         );
-    }
+    });
 }
 
 /// The walk itself: a time control's numbers are found through `$ref`s and the

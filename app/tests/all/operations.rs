@@ -5,7 +5,7 @@
 use crate::common;
 
 use app::secrets::{KeyError, SealKey};
-use common::{backends, Client, TestApp, ADMIN_PASSWORD};
+use common::{backends, on_each_backend, Client, ADMIN_PASSWORD};
 use serde_json::json;
 use std::io::{BufRead, BufReader, Read};
 use std::process::{Command, Stdio};
@@ -17,9 +17,7 @@ fn get(url: &str) -> reqwest::blocking::Response {
 
 #[test]
 fn health_readiness_metrics_and_request_ids() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let r = get(&format!("{}/healthz", app.base));
         assert_eq!(r.status(), 200, "[{label}] healthz");
         let r = get(&format!("{}/readyz", app.base));
@@ -53,13 +51,12 @@ fn health_readiness_metrics_and_request_ids() {
                 "[{label}] /metrics lacks {needle}:\n{text}"
             );
         }
-    }
+    });
 }
 
 #[test]
 fn the_login_rate_limit_is_shared_by_instances() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         // A second server on the same database.
         let dir = std::env::temp_dir().join(format!("arbiter-ops-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
@@ -67,7 +64,7 @@ fn the_login_rate_limit_is_shared_by_instances() {
             app.db.clone(),
             app::server::Settings {
                 bind: "127.0.0.1:0".into(),
-                key_file: dir.join(format!("{:?}.key", backend)),
+                key_file: dir.join(format!("{:?}.key", app.backend)),
                 secure_cookies: false,
                 workers: 1,
             },
@@ -86,7 +83,7 @@ fn the_login_rate_limit_is_shared_by_instances() {
         }
         other.stop();
         let _ = std::fs::remove_dir_all(&dir);
-    }
+    });
 }
 
 fn start_binary(db: &str, key: &std::path::Path) -> (std::process::Child, String) {

@@ -4,13 +4,11 @@
 //! without JavaScript posts them, on both databases.
 
 use crate::common::form::Form;
-use crate::common::{backends, TestApp, ADMIN_PASSWORD};
+use crate::common::{on_each_backend, ADMIN_PASSWORD};
 
 #[test]
 fn an_administrator_creates_accounts_on_a_page() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let admin = Form::logged_in(&app.base, "admin", ADMIN_PASSWORD);
         let (s, html) = admin.get("/");
         assert_eq!(s, 200);
@@ -80,7 +78,7 @@ fn an_administrator_creates_accounts_on_a_page() {
         assert_eq!(s, 403, "[{label}]");
         let (s, _) = Form::new(&app.base).get("/accounts");
         assert_eq!(s, 303, "[{label}] a visitor is sent to log in");
-    }
+    });
 }
 
 fn trf_text() -> String {
@@ -90,9 +88,7 @@ fn trf_text() -> String {
 
 #[test]
 fn a_tournament_is_imported_from_a_trf_file_on_a_page() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let admin = Form::logged_in(&app.base, "admin", ADMIN_PASSWORD);
         let (_, home) = admin.get("/");
         assert!(
@@ -145,7 +141,7 @@ fn a_tournament_is_imported_from_a_trf_file_on_a_page() {
             html.contains("nie można odczytać pliku TRF: "),
             "[{label}] {html}"
         );
-    }
+    });
 }
 
 /// A team TRF file (with `013` records) pasted on the same page becomes a team
@@ -153,9 +149,7 @@ fn a_tournament_is_imported_from_a_trf_file_on_a_page() {
 #[test]
 fn a_team_event_is_imported_from_a_team_trf_on_a_page() {
     use serde_json::json;
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("admin");
         let (_, v) = org.post(
             "/api/v1/tournaments",
@@ -191,5 +185,5 @@ fn a_team_event_is_imported_from_a_team_trf_on_a_page() {
         let (s, again) = org.get(&format!("/api/v1/tournaments/{copy}/team-export.trf"));
         assert_eq!(s.as_u16(), 200);
         assert_eq!(again.as_str().unwrap(), trf, "[{label}] the same event");
-    }
+    });
 }

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::form::Form;
-use common::{backends, build, Client, TestApp};
+use common::{build, on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 struct Desk {
@@ -492,19 +492,18 @@ fn adjournments(app: &TestApp, d: &Desk) {
 
 #[test]
 fn the_desk_pages_walk_arrivals_moves_penalties_and_envelopes() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let d = setup(&app);
+    on_each_backend(|app, _| {
+        let d = setup(app);
         // Anonymous visitors are sent to the login page.
         let anon = Form::new(&app.base);
         let (status, _) = anon.get(&format!("/t/{}/manage/rounds/1/arrivals", d.tid));
         assert_eq!(status, 303);
-        arrivals_sheet(&app, &d);
-        game_desk(&app, &d);
-        adjournments(&app, &d);
+        arrivals_sheet(app, &d);
+        game_desk(app, &d);
+        adjournments(app, &d);
         eprintln!(
             "[{}] desk pages: every action as the API does it",
             app.label()
         );
-    }
+    });
 }

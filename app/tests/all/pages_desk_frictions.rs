@@ -10,7 +10,7 @@
 use crate::common;
 
 use common::form::Form;
-use common::{backends, build, Client, TestApp, ADMIN_PASSWORD, USER_PASSWORD};
+use common::{build, on_each_backend, Client, TestApp, ADMIN_PASSWORD, USER_PASSWORD};
 use serde_json::{json, Value};
 
 const NATIONAL: &str = "nr;nazwisko i imię;fed;ranking\n\
@@ -60,14 +60,13 @@ fn id_of(api: &Client, tid: i64, name: &str) -> i64 {
 
 #[test]
 fn desk_frictions_on_both_backends() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        rating_list_page(&app);
-        checkin_search(&app);
-        confirmations(&app);
-        sex_on_forms_and_paste(&app);
-        envelope_times_and_adjourn_form(&app);
-    }
+    on_each_backend(|app, _| {
+        rating_list_page(app);
+        checkin_search(app);
+        confirmations(app);
+        sex_on_forms_and_paste(app);
+        envelope_times_and_adjourn_form(app);
+    });
 }
 
 fn rating_list_page(app: &TestApp) {

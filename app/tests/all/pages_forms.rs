@@ -6,15 +6,13 @@
 use crate::common;
 
 use common::form::{self, Form};
-use common::{backends, TestApp, USER_PASSWORD};
+use common::{on_each_backend, USER_PASSWORD};
 use std::io::Read;
 use std::time::{Duration, Instant};
 
 #[test]
 fn staff_forms_work_without_javascript() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let f = Form::new(&app.base);
         // An ordinary account (not an administrator, who holds every role).
         let _ = app.user("org");
@@ -306,5 +304,5 @@ fn staff_forms_work_without_javascript() {
             ("0-1", "1-0"),
             "[{label}] board 1 kept, board 2 corrected"
         );
-    }
+    });
 }

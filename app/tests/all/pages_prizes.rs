@@ -10,14 +10,12 @@ use crate::common;
 
 use common::build::EventBuilder;
 use common::form::Form;
-use common::{backends, TestApp};
+use common::on_each_backend;
 use serde_json::json;
 
 #[test]
 fn the_prize_table_is_typed_in_the_staff_form() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let _ = app.user("outsider");
         let tid = EventBuilder::swiss(&org)
@@ -224,5 +222,5 @@ fn the_prize_table_is_typed_in_the_staff_form() {
             json!({"type": "board", "board": 1, "min_games": 2}),
             "[{label}] {v}"
         );
-    }
+    });
 }

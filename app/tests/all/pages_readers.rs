@@ -7,7 +7,7 @@
 //! offer "Log in" to someone logged in; printouts that embed only the glyphs
 //! they use. Database tests run on SQLite and PostgreSQL.
 
-use crate::common::{backends, Client, TestApp};
+use crate::common::{backends, on_each_backend, Client, TestApp};
 use crate::exports_pdf::read_pdf;
 use app::i18n::{Lang, Tr};
 use html5gum::{Token, Tokenizer};
@@ -174,9 +174,8 @@ fn element<'a>(html: &'a str, id: &str, end: &str) -> &'a str {
 
 #[test]
 fn the_player_card_names_this_rounds_board_colour_and_opponent() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let e = event(&app, 8);
+    on_each_backend(|app, _| {
+        let e = event(app, 8);
         let r = e.pair_and_publish(1);
         let name_of = |id: &Value| {
             e.players
@@ -194,7 +193,7 @@ fn the_player_card_names_this_rounds_board_colour_and_opponent() {
                 (&g["black"]["id"], &g["white"]["id"], "Black"),
             ] {
                 let path = format!("/t/{}/players/{}", e.tid, me);
-                let html = ok_page(&app, &path, "en");
+                let html = ok_page(app, &path, "en");
                 let now = text_of(element(&html, "current-game", "</p>"));
                 assert!(
                     now.contains(&format!("Round 1, Board {board}"))
@@ -207,7 +206,7 @@ fn the_player_card_names_this_rounds_board_colour_and_opponent() {
                 let rows = rows_after(&html, "id=\"card\"");
                 assert_eq!(rows[0][1], board.to_string(), "board column: {rows:?}");
                 if colour == "Black" {
-                    let cs = ok_page(&app, &path, "cs");
+                    let cs = ok_page(app, &path, "cs");
                     let now = text_of(element(&cs, "current-game", "</p>"));
                     assert!(
                         now.contains(&format!("Kolo 1, Šachovnice {board}"))
@@ -221,7 +220,7 @@ fn the_player_card_names_this_rounds_board_colour_and_opponent() {
         // Once the game has its result, the card no longer says "this round".
         e.result(&games[0], "1-0");
         let html = ok_page(
-            &app,
+            app,
             &format!("/t/{}/players/{}", e.tid, games[0]["white"]["id"]),
             "en",
         );
@@ -229,7 +228,7 @@ fn the_player_card_names_this_rounds_board_colour_and_opponent() {
             !html.contains("id=\"current-game\""),
             "a finished game is not current"
         );
-    }
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -237,9 +236,8 @@ fn the_player_card_names_this_rounds_board_colour_and_opponent() {
 
 #[test]
 fn the_start_list_prints_by_starting_number_with_its_heading_on_every_page() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let e = event(&app, 70);
+    on_each_backend(|app, _| {
+        let e = event(app, 70);
         // Before the first pairing: no numbers yet, by rating.
         let (status, _, bytes) = e.org.bytes(&e.path("/start-list.pdf"));
         assert_eq!(status.as_u16(), 200, "[{}] start list", app.label());
@@ -252,7 +250,7 @@ fn the_start_list_prints_by_starting_number_with_its_heading_on_every_page() {
         assert_eq!(status.as_u16(), 200);
         let (pages, text) = read_pdf(&bytes, "start list");
         assert!(pages >= 2, "70 players take two pages, got {pages}");
-        let Some(text) = text else { continue };
+        let Some(text) = text else { return };
         let sheets: Vec<&str> = text
             .split('\u{c}')
             .filter(|s| !s.trim().is_empty())
@@ -306,7 +304,7 @@ fn the_start_list_prints_by_starting_number_with_its_heading_on_every_page() {
         }
 
         // The players page links it, and prints with the tournament's name.
-        let html = ok_page(&app, &format!("/t/{}/players", e.tid), "pl");
+        let html = ok_page(app, &format!("/t/{}/players", e.tid), "pl");
         assert!(html.contains(&format!("/api/v1/tournaments/{}/start-list.pdf", e.tid)));
         let heading = text_of(element(&html, "print-heading", "</p>"));
         assert!(
@@ -324,7 +322,7 @@ fn the_start_list_prints_by_starting_number_with_its_heading_on_every_page() {
 
         let (status, _, _) = e.org.bytes("/api/v1/tournaments/99999/start-list.pdf");
         assert_eq!(status.as_u16(), 404, "no such tournament");
-    }
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -332,9 +330,8 @@ fn the_start_list_prints_by_starting_number_with_its_heading_on_every_page() {
 
 #[test]
 fn crosstable_cells_name_opponents_by_starting_number_in_the_pages_letters() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let e = event(&app, 8);
+    on_each_backend(|app, _| {
+        let e = event(app, 8);
         let r = e.pair_and_publish(1);
         // Draws everywhere: all eight share one rank, a number is still one's own.
         for g in r["games"].as_array().unwrap() {
@@ -343,7 +340,7 @@ fn crosstable_cells_name_opponents_by_starting_number_in_the_pages_letters() {
         let numbers = e.start_numbers();
         let path = format!("/t/{}/crosstable", e.tid);
         for (lang, white, black) in [("en", "w", "b"), ("pl", "b", "c"), ("cs", "b", "č")] {
-            let html = ok_page(&app, &path, lang);
+            let html = ok_page(app, &path, lang);
             let rows = rows_after(&html, "class=\"cross\"");
             assert_eq!(rows.len(), 8);
             let mut opponents = Vec::new();
@@ -392,7 +389,7 @@ fn crosstable_cells_name_opponents_by_starting_number_in_the_pages_letters() {
         if let Some(t) = text {
             assert!(t.contains("w½") || t.contains("b½"), "English letters: {t}");
         }
-    }
+    });
 }
 
 #[test]
@@ -448,9 +445,8 @@ fn times_and_dates_read_as_clock_time_in_the_pages_language() {
     assert_eq!(cs.date_time("2026-03-02 09:30:15"), "2. 3. 2026 09:30");
     assert_eq!(en.date_time("not a date"), "not a date");
 
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let e = event(&app, 4);
+    on_each_backend(|app, _| {
+        let e = event(app, 4);
         let r = e.pair_and_publish(1);
         let g = &r["games"][0];
         e.org.ok(
@@ -485,7 +481,7 @@ fn times_and_dates_read_as_clock_time_in_the_pages_language() {
             );
             no_run_together(&html, "manage game");
         }
-    }
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -683,9 +679,8 @@ fn decimal_halves(html: &str) -> Vec<String> {
 
 #[test]
 fn penalties_name_the_player_and_the_offence_in_words() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let e = event(&app, 4);
+    on_each_backend(|app, _| {
+        let e = event(app, 4);
         let r = e.pair_and_publish(1);
         let g = &r["games"][0];
         let offender = g["black"]["id"].as_i64().unwrap();
@@ -713,12 +708,12 @@ fn penalties_name_the_player_and_the_offence_in_words() {
         ] {
             let mut pages = vec![
                 text_of(&ok_page(
-                    &app,
+                    app,
                     &format!("/t/{}/games/{}", e.tid, g["id"]),
                     lang,
                 )),
                 text_of(&ok_page(
-                    &app,
+                    app,
                     &format!("/t/{}/players/{offender}", e.tid),
                     lang,
                 )),
@@ -739,7 +734,7 @@ fn penalties_name_the_player_and_the_offence_in_words() {
                 );
             }
         }
-    }
+    });
 }
 
 // ---------------------------------------------------------------------------
@@ -747,9 +742,8 @@ fn penalties_name_the_player_and_the_offence_in_words() {
 
 #[test]
 fn error_pages_know_who_is_logged_in() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let e = event(&app, 2);
+    on_each_backend(|app, _| {
+        let e = event(app, 2);
         let staff = app.form_user("boss");
         for path in ["/t/99999/players", "/t/99999/crosstable", "/no/such/page"] {
             let (status, html) = staff.get(path);
@@ -759,7 +753,7 @@ fn error_pages_know_who_is_logged_in() {
                 "[{}] {path}: a logged-in user is offered Log in:\n{html}",
                 app.label()
             );
-            let (status, html) = page(&app, path, "en");
+            let (status, html) = page(app, path, "en");
             assert_eq!(status, 404);
             assert!(
                 html.contains("href=\"/login\""),
@@ -773,7 +767,7 @@ fn error_pages_know_who_is_logged_in() {
             "the name in the header: {html}"
         );
         drop(e);
-    }
+    });
 }
 
 // ---------------------------------------------------------------------------

@@ -9,7 +9,7 @@
 use crate::common;
 
 use common::form::Form;
-use common::{backends, Client, TestApp, USER_PASSWORD};
+use common::{backends, on_each_backend, Client, TestApp, USER_PASSWORD};
 use serde_json::{json, Value};
 
 /// Logs `user` in through the login page: the form client and its token.
@@ -133,10 +133,8 @@ fn regulations(api: &Client, tid: i64) -> Value {
 
 #[test]
 fn every_regulation_set_on_new_tournament_reads_back_identical() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (api, f, csrf) = login(&app, "reg");
+    on_each_backend(|app, label| {
+        let (api, f, csrf) = login(app, "reg");
         let (_, page) = f.get("/new");
         for (name, _) in full_form(&csrf) {
             assert!(
@@ -191,7 +189,7 @@ fn every_regulation_set_on_new_tournament_reads_back_identical() {
             );
         }
         assert_eq!(app.audit_count(), before, "[{label}] nothing written");
-    }
+    });
 }
 
 /// A change of the settings: the fields posted, the key it changes, the value read back.
@@ -199,10 +197,8 @@ type Change = (Vec<(&'static str, &'static str)>, &'static str, Value);
 
 #[test]
 fn settings_change_each_field_before_round_1() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (api, f, csrf) = login(&app, "setter");
+    on_each_backend(|app, label| {
+        let (api, f, csrf) = login(app, "setter");
         let tid = create(&f, &full_form(&csrf), label);
         let page = format!("/t/{tid}/manage/settings");
         let (_, html) = f.get(&page);
@@ -330,7 +326,7 @@ fn settings_change_each_field_before_round_1() {
         assert_eq!(status, 303, "[{label}]");
         assert!(location.contains("done="), "[{label}] {location}");
         assert_eq!(app.audit_count(), audit, "[{label}] no audit row");
-    }
+    });
 }
 
 /// Registers `n` players and pairs round 1 through the API.
@@ -350,10 +346,8 @@ fn start(api: &Client, tid: i64, n: usize) {
 
 #[test]
 fn fixed_settings_are_text_and_a_forged_change_is_refused() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (api, f, csrf) = login(&app, "fixer");
+    on_each_backend(|app, label| {
+        let (api, f, csrf) = login(app, "fixer");
         let tid = create(&f, &full_form(&csrf), label);
         start(&api, tid, 4);
         let page = format!("/t/{tid}/manage/settings");
@@ -431,7 +425,7 @@ fn fixed_settings_are_text_and_a_forged_change_is_refused() {
         let now = regulations(&api, tid);
         assert_eq!(now["name"], "Renamed");
         assert_eq!(now["schedule"][2]["start"], "2026-06-03T10:00");
-    }
+    });
 }
 
 fn game_ids(api: &Client, tid: i64, n: i64) -> Vec<(i64, i64)> {
@@ -451,10 +445,8 @@ fn game_ids(api: &Client, tid: i64, n: i64) -> Vec<(i64, i64)> {
 
 #[test]
 fn adjournments_switch_the_adjourn_form() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (api, f, csrf) = login(&app, "adj");
+    on_each_backend(|app, label| {
+        let (api, f, csrf) = login(app, "adj");
         for on in [true, false] {
             let mut fields = full_form(&csrf);
             fields.retain(|(k, v)| !(*k == "adjournments" && v == "1") || on);
@@ -481,15 +473,13 @@ fn adjournments_switch_the_adjourn_form() {
                 "[{label}] the organizer's link to Settings"
             );
         }
-    }
+    });
 }
 
 #[test]
 fn the_round_screen_publishes_with_a_start_and_offers_the_next_round() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (api, f, csrf) = login(&app, "rounds");
+    on_each_backend(|app, label| {
+        let (api, f, csrf) = login(app, "rounds");
         let tid = create(&f, &full_form(&csrf), label);
         start(&api, tid, 4);
         let screen = format!("/t/{tid}/manage/rounds/1");
@@ -588,7 +578,7 @@ fn the_round_screen_publishes_with_a_start_and_offers_the_next_round() {
         let (status, _, body) = f.post(&results, &refs);
         assert_eq!(status, 422, "[{label}]");
         assert!(!body.contains("✓ 0"), "[{label}] {body}");
-    }
+    });
 }
 
 /// New tournament and Settings (before and after round 1) at 1280 and 390 px

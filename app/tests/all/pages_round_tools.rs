@@ -6,14 +6,12 @@
 use crate::common;
 
 use common::build::EventBuilder;
-use common::{backends, TestApp};
+use common::on_each_backend;
 use serde_json::json;
 
 #[test]
 fn round_screen_draws_positions_and_imports_a_pgn() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let arb = app.user("arb");
         let tid = ["Anna Nowak", "Ewa Wójcik", "Jan Kamiński", "Piotr Zając"]
             .iter()
@@ -105,5 +103,5 @@ fn round_screen_draws_positions_and_imports_a_pgn() {
             &[("csrf", &csrf), ("pgn", "{ never closed")],
         );
         assert_eq!(status, 422, "[{label}] unreadable");
-    }
+    });
 }

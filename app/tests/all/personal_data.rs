@@ -8,7 +8,7 @@
 use crate::common;
 use app::domain::audit;
 use common::build::EventBuilder;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
 const NAME: &str = "Wiśniewski, Jan \"Janek\"";
@@ -16,9 +16,7 @@ const BIRTH: &str = "1990-04-05";
 
 #[test]
 fn a_players_data_is_exported_and_erased() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("privacy-organizer");
         let e = EventBuilder::swiss(&org)
             .rounds(3)
@@ -132,5 +130,5 @@ fn a_players_data_is_exported_and_erased() {
             rows.iter().any(|r| r.action == "player.erase"),
             "[{label}] the erasure audited"
         );
-    }
+    });
 }

@@ -9,7 +9,7 @@
 use crate::common;
 
 use common::build::EventBuilder;
-use common::{backends, TestApp};
+use common::on_each_backend;
 use serde_json::{json, Value};
 
 const NAMES: [&str; 8] = [
@@ -53,8 +53,7 @@ fn game(white: &str, black: &str, extra: &str, moves: &str, result: &str) -> Str
 
 #[test]
 fn round_import_matches_stores_and_lists() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let arb = app.user("arb");
         let tid = NAMES
             .iter()
@@ -256,5 +255,5 @@ fn round_import_matches_stores_and_lists() {
             &file,
         );
         assert_eq!(s.as_u16(), 403);
-    }
+    });
 }

@@ -8,7 +8,7 @@ use crate::common;
 use crate::exports_pdf::read_pdf;
 
 use common::build::EventBuilder;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 const NAMES: [&str; 6] = [
@@ -130,8 +130,7 @@ fn scenario(app: &TestApp) {
 
 #[test]
 fn prizes_on_both_backends() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        scenario(&app);
-    }
+    on_each_backend(|app, _| {
+        scenario(app);
+    });
 }

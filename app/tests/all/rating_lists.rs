@@ -9,7 +9,7 @@ use crate::common;
 
 use app::ratinggen;
 use common::build::EventBuilder;
-use common::{backends, Client, TestApp};
+use common::{backends, on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 fn upload(c: &Client, query: &str, body: &str) -> (u16, Value) {
@@ -428,17 +428,16 @@ fn registration_and_rerate(app: &TestApp, admin: &Client) {
 
 #[test]
 fn rating_lists_on_both_backends() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
+    on_each_backend(|app, _| {
         let admin = app.user("admin");
-        fide_layouts(&app, &admin);
-        national_and_search(&app, &admin);
-        errors_leave_everything(&app, &admin);
-        registration_and_rerate(&app, &admin);
-        replaced_only_by_list_managers(&app, &admin);
-        zipped_lists(&app, &admin);
-        lists_longer_than_a_batch(&app, &admin);
-    }
+        fide_layouts(app, &admin);
+        national_and_search(app, &admin);
+        errors_leave_everything(app, &admin);
+        registration_and_rerate(app, &admin);
+        replaced_only_by_list_managers(app, &admin);
+        zipped_lists(app, &admin);
+        lists_longer_than_a_batch(app, &admin);
+    });
 }
 
 /// Lists of several batches (the import reads on one thread and stores
@@ -745,9 +744,7 @@ fn audit_actions(c: &Client, tid: i64) -> Vec<String> {
 /// is one audit row of the tournament.
 #[test]
 fn a_tournament_s_own_list_on_both_backends() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let admin = app.user("admin");
         let (s, v) = upload(&admin, "format=xml&date=2026-10-01", &generated("xml", 300));
         assert_eq!(s, 201, "[{label}] the server's list: {v}");
@@ -1009,5 +1006,5 @@ fn a_tournament_s_own_list_on_both_backends() {
             server_lists,
             "[{label}]"
         );
-    }
+    });
 }

@@ -9,7 +9,7 @@ use crate::common;
 
 use app::server::Limits;
 use common::build::EventBuilder;
-use common::{backends, TestApp};
+use common::{backends, on_each_backend, TestApp};
 use serde_json::json;
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -184,10 +184,8 @@ fn a_slow_body_is_cut_off() {
 
 #[test]
 fn query_strings_do_not_grow_the_cache() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let tid = tournament(&app);
+    on_each_backend(|app, label| {
+        let tid = tournament(app);
         let anon = app.client();
         let cache = || app.server.as_ref().unwrap().state().cache.clone();
         let paths = [
@@ -211,7 +209,7 @@ fn query_strings_do_not_grow_the_cache() {
             (len, bytes),
             "[{label}] 600 requests with ?bust=N made new copies"
         );
-    }
+    });
 }
 
 #[test]
@@ -294,9 +292,7 @@ fn a_large_import_is_refused_by_configuration() {
 /// others are refused (429).
 #[test]
 fn parallel_wrong_logins_get_at_most_the_limit() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let base = app.base.clone();
         let statuses: Vec<u16> = std::thread::scope(|s| {
             let handles: Vec<_> = (0..50)
@@ -324,7 +320,7 @@ fn parallel_wrong_logins_get_at_most_the_limit() {
             through <= app::web::auth::MAX_FAILURES,
             "[{label}] {through} of 200 parallel wrong logins were checked"
         );
-    }
+    });
 }
 
 /// A wrong password costs the same for a name that exists and one that does
@@ -388,13 +384,11 @@ fn the_back_parameter_stays_on_this_site() {
 /// anonymous upload is a 401 at once, even while its body is still coming.
 #[test]
 fn a_staff_upload_is_refused_before_its_body_is_read() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let tid = tournament(&app);
+    on_each_backend(|app, label| {
+        let tid = tournament(app);
         let started = Instant::now();
         let (_s, code) = open(
-            &app,
+            app,
             &format!(
                 "POST /api/v1/tournaments/{tid}/rounds/1/games.pgn HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-chess-pgn\r\nContent-Length: 100000\r\n\r\n"
             ),
@@ -409,7 +403,7 @@ fn a_staff_upload_is_refused_before_its_body_is_read() {
             json!("[White \"A\"]\n[Black \"B\"]\n\n1. e4 *\n"),
         );
         assert_eq!(s.as_u16(), 403, "[{label}] wrong role");
-    }
+    });
 }
 
 /// The login form carries a CSRF token (no session yet: the form's token
@@ -454,11 +448,9 @@ fn the_login_form_needs_its_token() {
 /// not (a 404 for the ones that do not would tell which exist).
 #[test]
 fn staff_posts_check_the_role_before_reading() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organizer");
-        let tid = tournament(&app);
+        let tid = tournament(app);
         for i in 0..4 {
             org.ok(
                 org.post(
@@ -507,7 +499,7 @@ fn staff_posts_check_the_role_before_reading() {
             checked += 1;
         }
         assert!(checked >= 6, "[{label}] {checked} routes");
-    }
+    });
 }
 
 /// A large round is paired without keeping the database's writer while the
@@ -516,10 +508,8 @@ fn staff_posts_check_the_role_before_reading() {
 #[test]
 fn a_large_pairing_does_not_stall_other_tournaments() {
     const PLAYERS: usize = 1400;
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let small = tournament(&app);
+    on_each_backend(|app, label| {
+        let small = tournament(app);
         let other = app.user("organizer");
         let big = app.user("big");
         let (s, v) = big.post("/api/v1/tournaments/import-trf", json!(trf(PLAYERS)));
@@ -562,7 +552,7 @@ fn a_large_pairing_does_not_stall_other_tournaments() {
             writes >= 3,
             "[{label}] the pairing took {took:?}: too short to show anything"
         );
-    }
+    });
 }
 
 /// The player limit (`ARBITER_MAX_PLAYERS`) on every way in, and the

@@ -4,7 +4,7 @@
 //! of that system, and its TRF export re-checks round by round with the same
 //! checker `pairing --burstein FILE.trf -c` (or `--lim`, …) runs.
 
-use crate::common::{backends, Client, TestApp};
+use crate::common::{on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 /// A result for board `board` of round `round`, fixed by the pair (so that
@@ -66,9 +66,7 @@ fn paired_by_its_system(
     system: &str,
     check: fn(&pairing::Tournament) -> Vec<pairing::dutch::RoundCheck>,
 ) {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let arb = app.user(system);
         let (tid, t) = event(
             &arb,
@@ -99,7 +97,7 @@ fn paired_by_its_system(
             dutch.iter().any(|c| !c.identical()),
             "[{label}] the Dutch system gives the same five rounds; the test shows nothing"
         );
-    }
+    });
 }
 
 #[test]
@@ -129,9 +127,7 @@ fn a_lim_tournament_is_paired_by_the_lim_system() {
 /// points only.
 #[test]
 fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let arb = app.user("baku");
         let (tid, t) = event(
             &arb,
@@ -213,7 +209,7 @@ fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
             .1;
         let top = st["rows"][0]["points"].as_f64().unwrap_or(99.0);
         assert!(top <= 3.0, "[{label}] {}", st["rows"][0]);
-    }
+    });
 }
 
 /// The Double-Swiss (C.04.5) through the API: 19 players, 8 rounds = 4
@@ -227,9 +223,7 @@ fn a_baku_accelerated_swiss_pairs_as_the_crate_does() {
 /// back as a Double-Swiss. The pages and the results PDF show the match.
 #[test]
 fn a_double_swiss_pairs_matches_of_two_games_as_the_crate_does() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let arb = app.user("double");
         // Rounds count games: an odd number, or acceleration, is refused.
         for (body, field) in [
@@ -492,7 +486,7 @@ fn a_double_swiss_pairs_matches_of_two_games_as_the_crate_does() {
         {
             assert!(text.contains("match 2, game 2"), "[{label}] {text}");
         }
-    }
+    });
 }
 
 /// The Double-Swiss family through the API (SQLite): 16 events drawn from

@@ -17,7 +17,7 @@
 use crate::common;
 
 use common::build::EventBuilder;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use pairing::team::tiebreak::{board_ranking, team_standings, TeamTieBreak};
 use pairing::team::{
     self, BoardColours, BoardResult, ColourPreferenceType, Match, PrimaryScore, Team, TeamSettings,
@@ -1110,19 +1110,16 @@ fn scheveningen(app: &TestApp) {
 
 #[test]
 fn team_events_over_http_equal_the_library() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        swiss(&app);
-        round_robin(&app);
-        scheveningen(&app);
-    }
+    on_each_backend(|app, _| {
+        swiss(app);
+        round_robin(app);
+        scheveningen(app);
+    });
 }
 
 #[test]
 fn team_event_settings_are_checked() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = EventBuilder::swiss(&org).named("T").rounds(1).build().tid;
         let path = format!("/api/v1/tournaments/{tid}/team-event");
@@ -1163,7 +1160,7 @@ fn team_event_settings_are_checked() {
         let (s, v) = org.post(&format!("/api/v1/tournaments/{tid}/team-rounds"), json!({}));
         assert_eq!(s.as_u16(), 409, "[{label}] no teams: {v}");
         assert_eq!(app.audit_count(), audit + 1);
-    }
+    });
 }
 
 /// The staff screen without JavaScript: pair, publish, line-ups and results
@@ -1171,9 +1168,7 @@ fn team_event_settings_are_checked() {
 /// nothing written; the captain has no access.
 #[test]
 fn the_staff_screen_runs_a_round() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = create(
             &org,
@@ -1263,7 +1258,7 @@ fn the_staff_screen_runs_a_round() {
             403,
             "[{label}] captain on the screen"
         );
-    }
+    });
 }
 
 pub(crate) mod gaps;

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{backends, TestApp};
+use common::on_each_backend;
 
 fn location_tid(to: &str) -> i32 {
     to.split("/t/")
@@ -32,9 +32,7 @@ Novák, Jiří; 2190\n";
 
 #[test]
 fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let _ = app.user("organiser");
         let _ = app.user("skipper");
         let _ = app.user("stranger");
@@ -297,5 +295,5 @@ fn team_forms_keep_what_was_typed_and_the_captain_enters_his_own_line_up() {
             true,
             "[{label}] {m}"
         );
-    }
+    });
 }

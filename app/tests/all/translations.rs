@@ -545,10 +545,8 @@ fn the_template_scan_reads_literals_as_rust_does() {
 /// with the sentence in that language (the API keeps English).
 #[test]
 fn a_refused_form_speaks_the_language_of_the_page() {
-    use crate::common::{backends, TestApp};
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    use crate::common::on_each_backend;
+    on_each_backend(|app, label| {
         let _ = app.user("org");
         for (lang, rounds, csv_line) in [
             ("cs", "švýcarský systém má 1 až 30 kol", "řádek 2"),
@@ -590,7 +588,7 @@ fn a_refused_form_speaks_the_language_of_the_page() {
                 "[{label}] {lang}: {body}"
             );
         }
-    }
+    });
 }
 
 /// An organizer logged in on the pages in Czech: the form client and its CSRF token.
@@ -655,11 +653,9 @@ fn pair_and_publish_round_1(
 /// player's edit), each in Czech and without its English.
 #[test]
 fn library_errors_speak_czech_on_a_czech_page() {
-    use crate::common::{backends, TestApp};
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (f, csrf) = czech_organizer(&app);
+    use crate::common::on_each_backend;
+    on_each_backend(|app, label| {
+        let (f, csrf) = czech_organizer(app);
         let post_new =
             |system: &str| f.post("/new", &crate::common::form::new_tournament(&csrf, system));
         // A closed set: the allowed values are the Czech names.
@@ -671,7 +667,7 @@ fn library_errors_speak_czech_on_a_czech_page() {
                 && !body.contains("swiss, round_robin"),
             "[{label}] {body}"
         );
-        let tid = czech_swiss_with_two_players(&app, &f, &csrf);
+        let tid = czech_swiss_with_two_players(app, &f, &csrf);
 
         // The notes after an edit (the rating before round 1).
         let p = app
@@ -707,7 +703,7 @@ fn library_errors_speak_czech_on_a_czech_page() {
         );
 
         // A pairing the engine refuses: round 2 of two players who have met.
-        let g = &pair_and_publish_round_1(&app, &f, &csrf, tid);
+        let g = &pair_and_publish_round_1(app, &f, &csrf, tid);
         let (r, v, ver) = (
             format!("r{}", g.id),
             format!("v{}", g.id),
@@ -738,7 +734,7 @@ fn library_errors_speak_czech_on_a_czech_page() {
                 && !body.contains("deserialize"),
             "[{label}] {body}"
         );
-    }
+    });
 }
 
 /// A hand-typed address whose query string serde refuses with a sentence of
@@ -746,10 +742,8 @@ fn library_errors_speak_czech_on_a_czech_page() {
 /// field's name as typed, and none of serde's English is left.
 #[test]
 fn a_bad_query_on_a_czech_page_has_no_serde_english() {
-    use crate::common::{backends, form::Form, TestApp};
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    use crate::common::{form::Form, on_each_backend};
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = org.ok(
             org.post(
@@ -787,7 +781,7 @@ fn a_bad_query_on_a_czech_page_has_no_serde_english() {
                 );
             }
         }
-    }
+    });
 }
 
 /// A checked game record on a Czech game desk (`domain/records.rs`): an
@@ -796,13 +790,11 @@ fn a_bad_query_on_a_czech_page_has_no_serde_english() {
 /// first error and the notes are Czech and none of their English is left.
 #[test]
 fn game_record_warnings_speak_czech_on_a_czech_page() {
-    use crate::common::{backends, TestApp};
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (f, csrf) = czech_organizer(&app);
-        let tid = czech_swiss_with_two_players(&app, &f, &csrf);
-        let g = &pair_and_publish_round_1(&app, &f, &csrf, tid);
+    use crate::common::on_each_backend;
+    on_each_backend(|app, label| {
+        let (f, csrf) = czech_organizer(app);
+        let tid = czech_swiss_with_two_players(app, &f, &csrf);
+        let g = &pair_and_publish_round_1(app, &f, &csrf, tid);
         let (status, _, body) = f.post(
             &format!("/t/{tid}/manage/rounds/1/results"),
             &[
@@ -881,5 +873,5 @@ fn game_record_warnings_speak_czech_on_a_czech_page() {
             ),
             "[{label}] {body}"
         );
-    }
+    });
 }

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::{backends, Client, TestApp};
+use common::{backends, on_each_backend, Client, TestApp};
 use serde_json::{json, Value};
 
 /// A 4-player Swiss by `user`, round 1 paired and published.
@@ -38,9 +38,8 @@ fn event(app: &TestApp, user: &str) -> (i64, Client, Vec<Value>) {
 
 #[test]
 fn a_result_against_the_moves_needs_confirmation() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, org, games) = event(&app, "confirmer");
+    on_each_backend(|app, _| {
+        let (tid, org, games) = event(app, "confirmer");
         let gid = games[0]["id"].as_i64().unwrap();
         // Scholar's mate: White mates on move 4.
         org.ok(
@@ -83,14 +82,13 @@ fn a_result_against_the_moves_needs_confirmation() {
             200,
             "no moves, no question",
         );
-    }
+    });
 }
 
 #[test]
 fn pages_link_to_printouts_and_standings_say_provisional() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let (tid, org, games) = event(&app, "printer");
+    on_each_backend(|app, _| {
+        let (tid, org, games) = event(app, "printer");
         let visitor = app.client();
         let round = String::from_utf8(visitor.bytes(&format!("/t/{tid}/rounds/1")).2).unwrap();
         for pdf in [
@@ -161,7 +159,7 @@ fn pages_link_to_printouts_and_standings_say_provisional() {
             let nowak = text.find("Nowak, Anna").expect("Nowak");
             assert!(kowalski < lis && lis < nowak, "alphabetical: {text}");
         }
-    }
+    });
 }
 
 /// The text of a PDF by pdftotext, or None (with a SKIPPED line) without it.
@@ -202,9 +200,7 @@ fn pdf_text(c: &Client, path: &str) -> Option<String> {
 /// address left by a refused form reloads to its screen.
 #[test]
 fn organizers_fix_the_entry_list() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let api = app.user("fixer");
         let tid = api.create_tournament(json!({"name": "Fix Open", "rounds": 5}));
         let f = app.form_user("fixer");
@@ -347,7 +343,7 @@ fn organizers_fix_the_entry_list() {
         api.pair_round(tid);
         let (status, _) = api.delete(&format!("/api/v1/tournaments/{tid}/players/{kid}"));
         assert_eq!(status.as_u16(), 409, "[{label}] a paired player stays");
-    }
+    });
 }
 
 /// The arrivals sheet: "start the round now"; one late player's time is
@@ -355,10 +351,8 @@ fn organizers_fix_the_entry_list() {
 /// board; the consequence is in words and clock times, never internal codes.
 #[test]
 fn the_arrivals_sheet_speaks_plainly() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let (tid, _org, games) = event(&app, "clock");
+    on_each_backend(|app, label| {
+        let (tid, _org, games) = event(app, "clock");
         let f = app.form_user("clock");
         let sheet = format!("/t/{tid}/manage/rounds/1/arrivals");
         let csrf = f.csrf(&sheet);
@@ -443,16 +437,14 @@ fn the_arrivals_sheet_speaks_plainly() {
         );
         assert_eq!(status, 422, "[{label}]");
         assert!(body.contains("late player"), "[{label}] {body}");
-    }
+    });
 }
 
 /// The settings page: the regulations as stored, changed through the same
 /// rule as the API; after round 1 only what may still change.
 #[test]
 fn settings_change_what_may_still_change() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let api = app.user("setter");
         let t = api.ok(
             api.post(
@@ -566,7 +558,7 @@ fn settings_change_what_may_still_change() {
         fields[1].1 = "Settings Open, final".into();
         let (status, _, body) = send(&fields);
         assert_eq!(status, 303, "[{label}] the name may change: {body}");
-    }
+    });
 }
 
 /// A form with several mistakes names all of them at once, each at its field.

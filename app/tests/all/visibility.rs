@@ -12,7 +12,7 @@
 use crate::common;
 
 use common::build::EventBuilder;
-use common::{backends, Client, TestApp};
+use common::{on_each_backend, Client, TestApp};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
@@ -240,9 +240,8 @@ fn round_two_is_empty(who: &str, path: &str, status: u16, body: &str, round2: &[
 
 #[test]
 fn an_unpublished_round_shows_nowhere_to_the_public() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let ev = round_one(&app);
+    on_each_backend(|app, _| {
+        let ev = round_one(app);
         let tid = ev.tid;
         let anonymous = app.client();
         let outsider = app.user("outsider");
@@ -378,7 +377,7 @@ fn an_unpublished_round_shows_nowhere_to_the_public() {
             app.label(),
             round2.len()
         );
-    }
+    });
 }
 
 /// The team players' names (every roster is public: the names are not the
@@ -520,10 +519,8 @@ fn live_start(base: &str, tid: i64) -> String {
 /// live stream carries nothing but a version number. The staff see round 2.
 #[test]
 fn an_unpublished_team_round_shows_nowhere_to_the_public() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
-        let ev = team_round_one(&app, app.user("organiser"));
+    on_each_backend(|app, label| {
+        let ev = team_round_one(app, app.user("organiser"));
         let tid = ev.tid;
         let anonymous = app.client();
         let outsider = app.user("outsider");
@@ -604,7 +601,7 @@ fn an_unpublished_team_round_shows_nowhere_to_the_public() {
             "{label}: the staff's round page shows the line-ups"
         );
         println!("{label}: {checked} public team answers checked");
-    }
+    });
 }
 
 /// Issue 41: personal data stays with the staff. The public (anonymous, and a
@@ -615,9 +612,7 @@ fn an_unpublished_team_round_shows_nowhere_to_the_public() {
 /// entry; and the public entry form's duplicate check names nobody.
 #[test]
 fn personal_data_shows_nowhere_to_the_public() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = org.create_tournament(json!({"name": "Private Open", "rounds": 4, "start_date": "2026-05-01", "end_date": "2026-05-03"}));
         // Birth dates whose month and day cannot be taken for anything else.
@@ -789,5 +784,5 @@ fn personal_data_shows_nowhere_to_the_public() {
             2 * paths.len(),
             secrets.len()
         );
-    }
+    });
 }

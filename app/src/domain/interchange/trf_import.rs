@@ -171,13 +171,7 @@ pub fn import_trf(
         games: n_games,
         bye_requests: n_requests,
     };
-    Entry::new(
-        Some(tid),
-        "tournament.import_trf",
-        "tournament",
-        Some(tid.into()),
-    )
-    .record(conn, actor, None::<&()>, Some(&out))?;
+    Entry::at(tid, "tournament.import_trf", "tournament", tid).made(conn, actor, &out)?;
     Ok(out)
 }
 

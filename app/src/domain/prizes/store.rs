@@ -90,12 +90,7 @@ pub fn set_table(
             ))
             .execute(conn)?;
     }
-    Entry::new(Some(tid), "prizes.set", "tournament", Some(tid.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&cmd.table),
-    )?;
+    Entry::at(tid, "prizes.set", "tournament", tid).change(conn, actor, &before, &cmd.table)?;
     view(conn, tid, Audience::Staff)
 }
 

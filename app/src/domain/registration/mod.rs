@@ -276,17 +276,17 @@ pub fn register(
 ) -> DomainResult<PlayerView> {
     require_role(conn, actor, tid, &[Role::Organizer, Role::Arbiter])?;
     let (v, late) = enter_player(conn, tid, cmd)?;
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         if late {
             "player.register_late"
         } else {
             "player.register"
         },
         "player",
-        Some(v.id.into()),
+        v.id,
     )
-    .record(conn, actor, None::<&()>, Some(&v))?;
+    .made(conn, actor, &v)?;
     Ok(v)
 }
 
@@ -633,11 +633,10 @@ pub fn delete(
     }
     diesel::delete(bye_requests::table.filter(bye_requests::player_id.eq(pid))).execute(conn)?;
     diesel::delete(players::table.find(pid)).execute(conn)?;
-    Entry::new(Some(tid), "player.delete", "player", Some(pid.into())).record(
+    Entry::at(tid, "player.delete", "player", pid).removed(
         conn,
         actor,
-        Some(&PlayerView::from(&before)),
-        None::<&()>,
+        &PlayerView::from(&before),
     )?;
     Ok(())
 }
@@ -682,11 +681,11 @@ fn audit_change(
     before: &PlayerRow,
     after: &PlayerRow,
 ) -> DomainResult<()> {
-    Entry::new(Some(tid), action, "player", Some(after.id.into())).record(
+    Entry::at(tid, action, "player", after.id).change(
         conn,
         actor,
-        Some(&PlayerView::from(before)),
-        Some(&PlayerView::from(after)),
+        &PlayerView::from(before),
+        &PlayerView::from(after),
     )
 }
 
@@ -877,12 +876,7 @@ pub fn request_bye(
         .select(ByeRequestRow::as_select())
         .first(conn)?;
     let v = ByeRequestView::from(&row);
-    Entry::new(Some(tid), "bye.request", "bye_request", Some(id.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::at(tid, "bye.request", "bye_request", id).made(conn, actor, &v)?;
     Ok(v)
 }
 

@@ -121,12 +121,7 @@ pub fn withdraw(
     )
     .execute(conn)?;
     let v = team_view_of(conn, tid, number)?;
-    Entry::new(Some(tid), "team.withdraw", "team", Some(number.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.withdraw", "team", number).change(conn, actor, &before, &v)?;
     Ok(v)
 }
 
@@ -153,12 +148,7 @@ pub fn reinstate(
         ))
         .execute(conn)?;
     let v = team_view_of(conn, tid, number)?;
-    Entry::new(Some(tid), "team.reinstate", "team", Some(number.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.reinstate", "team", number).change(conn, actor, &before, &v)?;
     Ok(v)
 }
 
@@ -253,12 +243,7 @@ pub fn request_bye(
         team: TeamRef { number, name },
         round: cmd.round,
     };
-    Entry::new(Some(tid), "team.bye.request", "team", Some(number.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.bye.request", "team", number).made(conn, actor, &v)?;
     Ok(v)
 }
 
@@ -293,11 +278,10 @@ pub fn cancel_bye(
             round
         )));
     }
-    Entry::new(Some(tid), "team.bye.cancel", "team", Some(number.into())).record(
+    Entry::at(tid, "team.bye.cancel", "team", number).removed(
         conn,
         actor,
-        Some(&serde_json::json!({"team": number, "round": round})),
-        None::<&()>,
+        &serde_json::json!({"team": number, "round": round}),
     )?;
     Ok(())
 }

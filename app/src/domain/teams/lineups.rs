@@ -149,14 +149,14 @@ pub fn set_lineup(
     refresh_round(conn, tid, n)?;
     let v = round(conn, tid, n, Audience::Staff)?;
     let after = v.matches.iter().find(|m| m.number == row.number);
-    Entry::new(
-        Some(tid),
+    Entry::at(
+        tid,
         match who {
             Submitter::Captain => "team.lineup.captain",
             Submitter::Arbiter => "team.lineup.arbiter",
         },
         "team_match",
-        Some(row.id.into()),
+        row.id,
     )
     .record(
         conn,

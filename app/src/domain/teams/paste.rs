@@ -148,12 +148,7 @@ pub fn paste_teams(
     for n in numbers {
         v.push(team_view(conn, tid, n)?);
     }
-    Entry::new(Some(tid), "team.paste", "team_event", Some(tid.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.paste", "team_event", tid).made(conn, actor, &v)?;
     Ok(v)
 }
 

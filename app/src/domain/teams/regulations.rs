@@ -362,7 +362,7 @@ pub fn set_settings(
     let version = before.as_ref().map_or(1, |(_, v)| v + 1);
     write_settings(conn, tid, &s, version)?;
     let v = event(conn, tid, Audience::Staff)?;
-    Entry::new(Some(tid), "team.settings", "team_event", Some(tid.into())).record(
+    Entry::at(tid, "team.settings", "team_event", tid).record(
         conn,
         actor,
         before.as_ref().map(|b| &b.0),
@@ -409,11 +409,10 @@ pub fn create_event(
     let t = crate::domain::tournaments::insert(conn, actor, reg)?;
     write_settings(conn, t.id, &s, 1)?;
     let v = event(conn, t.id, Audience::Staff)?;
-    Entry::new(Some(t.id), "team.create", "tournament", Some(t.id.into())).record(
+    Entry::at(t.id, "team.create", "tournament", t.id).made(
         conn,
         actor,
-        None::<&()>,
-        Some(&serde_json::json!({"tournament": t, "team_event": v.settings})),
+        &serde_json::json!({"tournament": t, "team_event": v.settings}),
     )?;
     Ok(v)
 }

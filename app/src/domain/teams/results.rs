@@ -121,11 +121,11 @@ pub fn set_results(
     }
     refresh_round(conn, tid, n)?;
     let v = round(conn, tid, n, Audience::Staff)?;
-    Entry::new(Some(tid), "team.results", "team_round", Some(n.into())).record(
+    Entry::at(tid, "team.results", "team_round", n).change(
         conn,
         actor,
-        Some(&before),
-        Some(&serde_json::json!({"entered": cmd.results, "round": v})),
+        &before,
+        &serde_json::json!({"entered": cmd.results, "round": v}),
     )?;
     Ok(v)
 }

@@ -408,12 +408,7 @@ pub fn add_team(
     require_not_started(conn, tid, "the list of teams")?;
     let number = insert_team(conn, tid, &input)?;
     let v = team_view(conn, tid, number)?;
-    Entry::new(Some(tid), "team.add", "team", Some(number.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.add", "team", number).made(conn, actor, &v)?;
     Ok(v)
 }
 
@@ -489,11 +484,6 @@ pub fn edit_team(
         ))
         .execute(conn)?;
     let v = team_view(conn, tid, number)?;
-    Entry::new(Some(tid), "team.edit", "team", Some(number.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.edit", "team", number).change(conn, actor, &before, &v)?;
     Ok(v)
 }

@@ -353,12 +353,7 @@ pub fn pair_next(
         set_status(conn, tid, TournamentStatus::Running)?;
     }
     let v = self::round(conn, tid, n, Audience::Staff)?;
-    Entry::new(Some(tid), "team.round.pair", "team_round", Some(n.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.round.pair", "team_round", n).made(conn, actor, &v)?;
     Ok(v)
 }
 
@@ -430,17 +425,10 @@ pub fn publish(
         .execute(conn)?;
     refresh_round(conn, tid, n)?;
     let v = round(conn, tid, n, Audience::Staff)?;
-    Entry::new(
-        Some(tid),
-        "team.round.publish",
-        "team_round",
-        Some(n.into()),
-    )
-    .record(
+    Entry::at(tid, "team.round.publish", "team_round", n).made(
         conn,
         actor,
-        None::<&()>,
-        Some(&serde_json::json!({"round": n, "state": v.state})),
+        &serde_json::json!({"round": n, "state": v.state}),
     )?;
     Ok(v)
 }
@@ -505,13 +493,8 @@ pub fn set_deadline(
         .set(team_rounds::lineup_deadline.eq(&deadline))
         .execute(conn)?;
     let v = round(conn, tid, n, Audience::Staff)?;
-    Entry::new(
-        Some(tid),
-        "team.round.deadline",
-        "team_round",
-        Some(n.into()),
-    )
-    .record(conn, actor, Some(&before), Some(&deadline))?;
+    Entry::at(tid, "team.round.deadline", "team_round", n)
+        .change(conn, actor, &before, &deadline)?;
     Ok(v)
 }
 
@@ -599,11 +582,6 @@ pub fn unpair(
     } else {
         refresh_round(conn, tid, n.prev())?;
     }
-    Entry::new(Some(tid), "team.round.unpair", "team_round", Some(n.into())).record(
-        conn,
-        actor,
-        Some(&before),
-        None::<&()>,
-    )?;
+    Entry::at(tid, "team.round.unpair", "team_round", n).removed(conn, actor, &before)?;
     Ok(())
 }

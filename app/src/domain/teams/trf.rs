@@ -142,12 +142,7 @@ pub fn import_trf(
         event: event(conn, tid, Audience::Staff)?,
         rounds,
     };
-    Entry::new(Some(tid), "team.import_trf", "team_event", Some(tid.into())).record(
-        conn,
-        actor,
-        None::<&()>,
-        Some(&v),
-    )?;
+    Entry::at(tid, "team.import_trf", "team_event", tid).made(conn, actor, &v)?;
     Ok(v)
 }
 

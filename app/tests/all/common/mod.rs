@@ -23,6 +23,15 @@ fn postgres_base() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
 }
 
+/// Runs `test` once on every backend (`backends`), each time on a fresh
+/// server and database; `label` names the backend in assertion messages.
+pub fn on_each_backend(mut test: impl FnMut(&TestApp, &'static str)) {
+    for backend in backends() {
+        let app = TestApp::start(backend);
+        test(&app, app.label());
+    }
+}
+
 /// The backends to test on: SQLite always; PostgreSQL when reachable — and when
 /// `ARBITER_REQUIRE_POSTGRES=1` (CI), its absence is a failure, not a skip.
 pub fn backends() -> Vec<Backend> {

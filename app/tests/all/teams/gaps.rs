@@ -3,7 +3,7 @@
 //! unpairing the last team round, withdrawing a team and half-point byes.
 
 use super::{check_final, create, read_event, roster, trf_round_trip, Lcg};
-use crate::common::{backends, Client, TestApp};
+use crate::common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
 /// A Swiss of `teams` teams of three players, two boards, `rounds` rounds.
@@ -113,9 +113,7 @@ fn scores(c: &Client, tid: i64) -> Vec<(i64, i64, i64)> {
 /// both players missed in a played match gives nothing to either side.
 #[test]
 fn a_match_both_teams_forfeited_is_lost_by_both() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
         let tid = small_swiss(&org, "Double Forfeit Cup", 4, 3);
@@ -177,7 +175,7 @@ fn a_match_both_teams_forfeited_is_lost_by_both() {
         assert_eq!(s.as_u16(), 200);
         assert!(page.as_str().unwrap().contains("-/-"), "[{label}]");
         trf_round_trip(&org, tid, label);
-    }
+    });
 }
 
 /// In a team event the individual actions that would add players or rounds
@@ -186,9 +184,7 @@ fn a_match_both_teams_forfeited_is_lost_by_both() {
 /// and an entry.
 #[test]
 fn individual_actions_are_refused_in_a_team_event() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
         let tid = small_swiss(&org, "No Individuals", 4, 3);
@@ -222,7 +218,7 @@ fn individual_actions_are_refused_in_a_team_event() {
             json!([]),
             "[{label}] no individual round"
         );
-    }
+    });
 }
 
 /// The last team round can be unpaired while no board result of it is
@@ -230,9 +226,7 @@ fn individual_actions_are_refused_in_a_team_event() {
 /// a round before the last, not with a result. Also from the staff screen.
 #[test]
 fn the_last_team_round_can_be_unpaired() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = small_swiss(&org, "Unpair Cup", 4, 3);
         let first = pair(&org, tid);
@@ -319,7 +313,7 @@ fn the_last_team_round_can_be_unpaired() {
         assert_eq!((s, to.as_str()), (303, screen.as_str()), "[{label}] {body}");
         let ev = org.get(&format!("/api/v1/tournaments/{tid}/team-event")).1;
         assert_eq!(ev["rounds_paired"], 1, "[{label}] {ev}");
-    }
+    });
 }
 
 /// A withdrawn team is not paired from the round given on; its matches
@@ -328,9 +322,7 @@ fn the_last_team_round_can_be_unpaired() {
 /// back. Public pages show it. A round robin refuses withdrawals.
 #[test]
 fn a_withdrawn_team_is_left_out_and_its_matches_stay() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
         let tid = small_swiss(&org, "Withdrawal Cup", 5, 4);
@@ -422,7 +414,7 @@ fn a_withdrawn_team_is_left_out_and_its_matches_stay() {
             json!({}),
         );
         assert_eq!(s.as_u16(), 409, "[{label}] round robin: {v}");
-    }
+    });
 }
 
 /// A half-point bye requested for a round not yet paired: the pairing leaves
@@ -431,9 +423,7 @@ fn a_withdrawn_team_is_left_out_and_its_matches_stay() {
 /// (`XTH`) and re-imports the same; a bye can be cancelled before pairing.
 #[test]
 fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
         let tid = small_swiss(&org, "Bye Cup", 4, 3);
@@ -529,5 +519,5 @@ fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
             "[{label}] {trf}"
         );
         trf_round_trip(&org, tid, label);
-    }
+    });
 }

@@ -5,7 +5,7 @@
 //! an individual event (422, nothing written).
 
 use super::gaps::{pair, play_out, publish, small_swiss};
-use crate::common::{backends, Client, TestApp};
+use crate::common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
 /// Four teams, two rounds; every match won by the home team 1½–½ (board 1
@@ -19,9 +19,7 @@ use serde_json::{json, Value};
 /// without winners.
 #[test]
 fn team_places_and_boards_are_prized_in_a_team_event() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
         let tid = small_swiss(&org, "Team Prize Cup", 4, 2);
@@ -206,5 +204,5 @@ fn team_places_and_boards_are_prized_in_a_team_event() {
             "[{label}] {v}"
         );
         assert_eq!(app.audit_count(), audit, "[{label}] nothing written");
-    }
+    });
 }

@@ -6,7 +6,7 @@
 
 use super::gaps::{pair, play_out, publish};
 use super::{create, roster, trf_round_trip, Lcg};
-use crate::common::{backends, Client, TestApp};
+use crate::common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
 fn add_team(org: &Client, tid: i64, name: &str, roster: Value) -> (u16, Value) {
@@ -24,9 +24,7 @@ fn add_team(org: &Client, tid: i64, name: &str, roster: Value) -> (u16, Value) {
 /// round are exactly 4 half-points.
 #[test]
 fn a_default_bye_is_worth_a_drawn_match() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
         let tid = create(
@@ -67,7 +65,7 @@ fn a_default_bye_is_worth_a_drawn_match() {
             (Some(1), Some(4)),
             "[{label}] the bye team: a drawn match, 1 MP and 4 half-points: {row}"
         );
-    }
+    });
 }
 
 /// A player stands once on a roster (the same FIDE id, or the same name when
@@ -77,9 +75,7 @@ fn a_default_bye_is_worth_a_drawn_match() {
 /// on his own team is not refused.
 #[test]
 fn a_player_is_on_one_roster_once() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = create(
             &org,
@@ -166,7 +162,7 @@ fn a_player_is_on_one_roster_once() {
             json!({"name": "Third", "roster": [p("Olga Wrona", Some(1_170_030)), p("Jan Kowalski", Some(1_170_010))]}),
         );
         assert_eq!(s.as_u16(), 409, "[{label}] {v}");
-    }
+    });
 }
 
 /// A team round robin of four teams has three rounds (its `rounds` setting is
@@ -174,9 +170,7 @@ fn a_player_is_on_one_roster_once() {
 /// final nor public; after round 3 it is both.
 #[test]
 fn a_round_robin_prize_list_is_final_after_its_last_round() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
         let tid = create(
@@ -216,7 +210,7 @@ fn a_round_robin_prize_list_is_final_after_its_last_round() {
                 "[{label}] awards public only when final, after round {n}: {v}"
             );
         }
-    }
+    });
 }
 
 /// The team TRF carries the tie-breaks (`202`/`212`) and the points of a
@@ -225,9 +219,7 @@ fn a_round_robin_prize_list_is_final_after_its_last_round() {
 /// standings row for row — five teams, so a bye in every round.
 #[test]
 fn the_team_trf_carries_the_tie_breaks() {
-    for backend in backends() {
-        let app = TestApp::start(backend);
-        let label = app.label();
+    on_each_backend(|app, label| {
         let org = app.user("organiser");
         let tid = create(
             &org,
@@ -262,5 +254,5 @@ fn the_team_trf_carries_the_tie_breaks() {
             "[{label}] {trf}"
         );
         trf_round_trip(&org, tid, label);
-    }
+    });
 }
