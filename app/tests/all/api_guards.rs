@@ -16,13 +16,9 @@ pub(crate) fn setup(app: &TestApp) -> (i64, i64, Client) {
     let org = app.user("boss");
     let tid = org.create_tournament(json!({"name": "Guarded", "start_date": "2026-03-01", "end_date": "2026-03-02", "rounds": 3}));
     for i in 0..4 {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("P{i}"), "rating": 2000 - i * 50}),
-            ),
-            201,
-            "register",
+        org.add_player(
+            tid,
+            json!({"name": format!("P{i}"), "rating": 2000 - i * 50}),
         );
     }
     org.pair_round(tid);
@@ -187,14 +183,7 @@ fn every_write_route_refuses_anonymous_and_wrong_role() {
         let token = org.api_token("script");
         let mut script = Client::new(&app.base);
         script.bearer = Some(token);
-        script.ok(
-            script.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": "Scripted Player"}),
-            ),
-            201,
-            "bearer write",
-        );
+        script.add_player(tid, json!({"name": "Scripted Player"}));
     });
 }
 

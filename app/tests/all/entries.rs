@@ -93,13 +93,9 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
             ("Anna Nowak", "1991-03-04", 1_111_111),
             ("Piotr Zieliński", "1985", 2_222_222),
         ] {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": name, "birth_date": born, "fide_id": fide, "rating": 1900}),
-                ),
-                201,
-                "register",
+            org.add_player(
+                tid,
+                json!({"name": name, "birth_date": born, "fide_id": fide, "rating": 1900}),
             );
         }
 
@@ -530,14 +526,7 @@ fn public_writes_are_rate_limited() {
             "open",
         );
         for i in 0..3 {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": format!("P{i}")}),
-                ),
-                201,
-                "register",
-            );
+            org.add_player(tid, json!({"name": format!("P{i}")}));
         }
         let checkin = format!("/api/v1/tournaments/{tid}/checkin");
         org.ok(
@@ -625,14 +614,7 @@ fn the_pages_enter_approve_and_check_in() {
         );
         assert_eq!(status, 303);
         for i in 0..3 {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": format!("Player {i}")}),
-                ),
-                201,
-                "register",
-            );
+            org.add_player(tid, json!({"name": format!("Player {i}")}));
         }
 
         // Check-in on the staff sheet and with the code on the public page.

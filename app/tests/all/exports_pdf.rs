@@ -231,11 +231,7 @@ fn every_printout_over_http() {
         ];
         let mut ids = Vec::new();
         for (i, n) in names.iter().enumerate() {
-            let p = org.ok(
-                org.post(&format!("/api/v1/tournaments/{tid}/players"), json!({"name": n, "rating": 2400 - 37 * i as i32, "federation": if i % 2 == 0 { "POL" } else { "CZE" }, "title": if i == 0 { "IM" } else { "" }})),
-                201,
-                "register",
-            );
+            let p = org.add_player(tid, json!({"name": n, "rating": 2400 - 37 * i as i32, "federation": if i % 2 == 0 { "POL" } else { "CZE" }, "title": if i == 0 { "IM" } else { "" }}));
             ids.push(p["id"].as_i64().unwrap());
         }
         let token = org.api_token("printer");
@@ -342,14 +338,7 @@ fn every_printout_over_http() {
                 continue;
             }
             let result = ["1-0", "½-½", "0-1"][i % 3];
-            org.ok(
-                org.put(
-                    &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
-                    json!({"result": result, "version": g["version"]}),
-                ),
-                200,
-                "result",
-            );
+            org.set_result(tid, g, result);
         }
         let (_, text) = pdf_ok(
             app,

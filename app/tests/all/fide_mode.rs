@@ -13,13 +13,9 @@ fn event(app: &TestApp, who: &str, name: &str) -> (i64, Client, Value) {
     let org = app.user(who);
     let tid = org.create_tournament(json!({"name": name, "rounds": 5}));
     for i in 0..6 {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Gracz {i}, Jan"), "rating": 2300 - 30 * i}),
-            ),
-            201,
-            "register",
+        org.add_player(
+            tid,
+            json!({"name": format!("Gracz {i}, Jan"), "rating": 2300 - 30 * i}),
         );
     }
     let r = org.pair_round(tid);

@@ -37,13 +37,9 @@ fn hall_screen_pages_updates_live_and_its_qr_code_opens_the_tournament() {
     let org: Client = app.user("organizer");
     let tid = org.create_tournament(json!({"name": "Hall Open", "start_date": "2026-06-01", "end_date": "2026-06-05", "rounds": 5}));
     for i in 0..40 {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Player {:02}", i + 1), "rating": 2400 - 10 * i}),
-            ),
-            201,
-            "register",
+        org.add_player(
+            tid,
+            json!({"name": format!("Player {:02}", i + 1), "rating": 2400 - 10 * i}),
         );
     }
     org.pair_round(tid);

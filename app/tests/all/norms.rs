@@ -90,14 +90,7 @@ fn play_round(c: &Client, tid: impl std::fmt::Display + Copy, n: u32, candidate:
         } else {
             "1-0"
         };
-        c.ok(
-            c.put(
-                &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
-                json!({"result": result, "version": g["version"]}),
-            ),
-            200,
-            &format!("a result of round {n}"),
-        );
+        c.set_result(tid, &g, result);
     }
 }
 
@@ -333,14 +326,7 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
                 1 => "½-½",
                 _ => "0-1",
             };
-            org.ok(
-                org.put(
-                    &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
-                    json!({"result": result, "version": g["version"]}),
-                ),
-                200,
-                "a result of round 3",
-            );
+            org.set_result(tid, g, result);
             entered.push((
                 g["white"]["name"].as_str().unwrap().to_string(),
                 g["black"]["name"].as_str().unwrap().to_string(),
@@ -699,14 +685,7 @@ fn generated_events_judge_the_same_norms_as_the_crate_on_their_trf() {
                         continue;
                     }
                     let result = ["1-0", "½-½", "0-1", "1-0", "½-½"][rng.below(5) as usize];
-                    org.ok(
-                        org.put(
-                            &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
-                            json!({"result": result, "version": g["version"]}),
-                        ),
-                        200,
-                        "a result",
-                    );
+                    org.set_result(tid, &g, result);
                 }
             }
             let (status, _, trf) = org.bytes(&format!("/api/v1/tournaments/{tid}/export.trf"));

@@ -804,14 +804,7 @@ fn team_pages_on_a_phone() {
             "{what}: no sideways scrolling on a phone: {width}"
         );
     };
-    phone.go(&format!("{site}/login"));
-    phone.type_into("#username", "organizer");
-    phone.type_into("#password", PASSWORD);
-    phone.click("#login-submit");
-    phone.wait_for(
-        "return document.body.innerText.includes('organizer');",
-        "the logged-in header",
-    );
+    phone.log_in(&site, "organizer", PASSWORD);
     phone.go(&format!("{site}/t/{tid}/manage/teams"));
     phone.wait_for(
         "return document.querySelectorAll('section.team-match').length === 4;",

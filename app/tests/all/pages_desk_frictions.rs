@@ -25,14 +25,7 @@ fn event(app: &TestApp, names: &[&str], pair: bool) -> (i64, Client) {
                    "laws_edition": "2009", "default_time_minutes": 30, "adjournments": true,
                    "schedule": [{"round": 1, "start": "2026-05-01T10:00"}]}));
     for (i, n) in names.iter().enumerate() {
-        api.ok(
-            api.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": n, "rating": 2200 - i as i64 * 25}),
-            ),
-            201,
-            "register",
-        );
+        api.add_player(tid, json!({"name": n, "rating": 2200 - i as i64 * 25}));
     }
     if pair {
         api.pair_round(tid);
@@ -613,14 +606,7 @@ fn desk_frictions_in_a_browser() {
 
     for width in [1280u32, 390] {
         let b = Browser::start_sized(&chromium, &driver, width, 900);
-        b.go(&format!("{site}/login"));
-        b.type_into("#username", "admin");
-        b.type_into("#password", ADMIN_PASSWORD);
-        b.click("#login-submit");
-        b.wait_for(
-            "return document.body.innerText.includes('admin');",
-            "logged in",
-        );
+        b.log_in(&site, "admin", ADMIN_PASSWORD);
 
         // The same folding on both sides, letter by letter.
         b.go(&format!("{site}/t/{tid}/manage/checkin"));

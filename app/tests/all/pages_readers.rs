@@ -89,15 +89,8 @@ fn event(app: &TestApp, n: usize) -> Event {
         };
         // Ratings not in registration order, so the numbers reorder the list.
         let rating = 1800 + ((i * 37) % 23) as i32 * 20;
-        let p = org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": name, "rating": rating, "federation": if i % 2 == 0 { "POL" } else { "CZE" },
-                       "title": if i == 1 { "IM" } else { "" }, "fide_id": 1_170_000 + i as i64}),
-            ),
-            201,
-            "register",
-        );
+        let p = org.add_player(tid, json!({"name": name, "rating": rating, "federation": if i % 2 == 0 { "POL" } else { "CZE" },
+                       "title": if i == 1 { "IM" } else { "" }, "fide_id": 1_170_000 + i as i64}));
         players.push((p["id"].as_i64().unwrap(), name));
     }
     Event { tid, org, players }

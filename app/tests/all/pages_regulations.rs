@@ -332,13 +332,9 @@ fn settings_change_each_field_before_round_1() {
 /// Registers `n` players and pairs round 1 through the API.
 fn start(api: &Client, tid: i64, n: usize) {
     for i in 0..n {
-        api.ok(
-            api.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Player, {i}"), "rating": 2000 - i as i64}),
-            ),
-            201,
-            "register",
+        api.add_player(
+            tid,
+            json!({"name": format!("Player, {i}"), "rating": 2000 - i as i64}),
         );
     }
     api.pair_round(tid);
@@ -600,14 +596,7 @@ fn regulation_pages_fit_at_1280_and_390_px_in_three_languages() {
     start(&api, running, 4);
     for width in [1280, 390] {
         let b = Browser::start_sized(&chromium, &driver, width, 3200);
-        b.go(&format!("{}/login", app.base));
-        b.type_into("#username", "shots");
-        b.type_into("#password", USER_PASSWORD);
-        b.click("#login-submit");
-        b.wait_for(
-            "return document.body.innerText.includes('shots');",
-            "logged in",
-        );
+        b.log_in(&app.base, "shots", USER_PASSWORD);
         for lang in ["en", "pl", "cs"] {
             b.go(&format!("{}/lang/{lang}", app.base));
             for (name, path) in [

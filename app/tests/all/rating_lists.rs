@@ -296,16 +296,7 @@ fn registration_and_rerate(app: &TestApp, admin: &Client) {
         .unwrap();
     let p = ratinggen::player(i);
     let fid = ratinggen::fide_id(i);
-    let reg = |tid: i64| {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"fide_id": fid, "from_rating_list": true}),
-            ),
-            201,
-            "register from the list",
-        )
-    };
+    let reg = |tid: i64| org.add_player(tid, json!({"fide_id": fid, "from_rating_list": true}));
     let a = reg(std_t);
     assert_eq!(a["name"], p.name.as_str(), "[{label}] {a}");
     assert_eq!(a["rating"], json!(p.standard), "[{label}] standard");
@@ -331,24 +322,13 @@ fn registration_and_rerate(app: &TestApp, admin: &Client) {
         .take(2)
         .collect();
     for &j in &others {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{std_t}/players"),
-                json!({"name": ratinggen::player(j).name, "fide_id": ratinggen::fide_id(j),
+        org.add_player(
+            std_t,
+            json!({"name": ratinggen::player(j).name, "fide_id": ratinggen::fide_id(j),
                        "rating": 1111, "federation": "ENG", "k_factor": 40}),
-            ),
-            201,
-            "register by hand",
         );
     }
-    org.ok(
-        org.post(
-            &format!("/api/v1/tournaments/{std_t}/players"),
-            json!({"name": "Unlisted, Player", "rating": 1500}),
-        ),
-        201,
-        "register without id",
-    );
+    org.add_player(std_t, json!({"name": "Unlisted, Player", "rating": 1500}));
     let audit = app.audit_count();
     let players_before = org.get(&format!("/api/v1/tournaments/{std_t}/players")).1;
     let preview = org.ok(
@@ -850,14 +830,7 @@ fn a_tournament_s_own_list_on_both_backends() {
         let found = search_in(&other, theirs, &fid.to_string());
         assert_eq!(names(&found), vec![p.name.clone()], "[{label}]");
         let reg = |c: &Client, tid: i64| {
-            c.ok(
-                c.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"fide_id": fid, "from_rating_list": true}),
-                ),
-                201,
-                "register from the list",
-            )
+            c.add_player(tid, json!({"fide_id": fid, "from_rating_list": true}))
         };
         let r = reg(&other, theirs);
         assert_eq!(

@@ -268,14 +268,7 @@ fn every_staff_screen_fits_and_speaks_the_language() {
     let mut all = Vec::new();
     for width in [1280u32, 390] {
         let b = Browser::start_sized(&chromium, &driver, width, 900);
-        b.go(&format!("{site}/login"));
-        b.type_into("#username", user);
-        b.type_into("#password", password);
-        b.click("#login-submit");
-        b.wait_for(
-            "return !location.pathname.startsWith('/login')",
-            "logged in",
-        );
+        b.log_in(&site, user, password);
         for lang in ["en", "pl", "cs"] {
             b.go(&format!("{site}/lang/{lang}"));
             let english = english_sentences(if lang == "en" { "pl" } else { lang });

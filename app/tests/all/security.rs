@@ -452,14 +452,7 @@ fn staff_posts_check_the_role_before_reading() {
         let org = app.user("organizer");
         let tid = tournament(app);
         for i in 0..4 {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": format!("P{i}"), "rating": 2000 - i}),
-                ),
-                201,
-                "register",
-            );
+            org.add_player(tid, json!({"name": format!("P{i}"), "rating": 2000 - i}));
         }
         org.pair_round(tid);
         let gid = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1["games"][0]["id"]
@@ -629,13 +622,9 @@ fn every_way_in_keeps_the_limits() {
         assert_eq!(s, 201, "[{label}] {v}");
         let one = v["id"].as_i64().unwrap();
         for i in 0..4 {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{one}/players"),
-                    json!({"name": format!("Player, No{i}"), "rating": 2000 - i}),
-                ),
-                201,
-                "register",
+            org.add_player(
+                one,
+                json!({"name": format!("Player, No{i}"), "rating": 2000 - i}),
             );
         }
         let audit = app.audit_count();
@@ -662,14 +651,7 @@ fn every_way_in_keeps_the_limits() {
         assert_eq!(s, 201, "[{label}] {v}");
         let pasted = v["id"].as_i64().unwrap();
         for i in 0..3 {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{pasted}/players"),
-                    json!({"name": format!("Listed, No{i}")}),
-                ),
-                201,
-                "register",
-            );
+            org.add_player(pasted, json!({"name": format!("Listed, No{i}")}));
         }
         let (s, _, body) = page.post(
             &format!("/t/{pasted}/manage/import"),

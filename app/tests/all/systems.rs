@@ -23,13 +23,9 @@ fn event(arb: &Client, regulations: Value, players: i64, step: i64) -> (i64, Val
     let t = arb.ok(arb.post("/api/v1/tournaments", regulations), 201, "create");
     let tid = t["id"].as_i64().unwrap();
     for i in 0..players {
-        arb.ok(
-            arb.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": format!("Player {i:03}"), "rating": 2600 - i * step}),
-            ),
-            201,
-            "register",
+        arb.add_player(
+            tid,
+            json!({"name": format!("Player {i:03}"), "rating": 2600 - i * step}),
         );
     }
     (tid, t)
@@ -609,14 +605,7 @@ fn generated_family(
                     if round % 2 == 1 && result == "-/+" && rng.below(2) == 0 {
                         whole_forfeit.push(pair);
                     }
-                    arb.ok(
-                        arb.put(
-                            &format!("/api/v1/tournaments/{tid}/games/{}/result", g["id"]),
-                            json!({"result": result, "version": g["version"]}),
-                        ),
-                        200,
-                        "result",
-                    );
+                    arb.set_result(tid, g, result);
                 }
             }
         }

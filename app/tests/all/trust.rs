@@ -17,14 +17,7 @@ fn event(app: &TestApp, user: &str) -> (i64, Client, Vec<Value>) {
         .iter()
         .enumerate()
     {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": name, "rating": 2200 - 50 * i as i64}),
-            ),
-            201,
-            "register",
-        );
+        org.add_player(tid, json!({"name": name, "rating": 2200 - 50 * i as i64}));
     }
     // No appointment: the creator is the arbiter.
     org.pair_round(tid);
@@ -292,13 +285,9 @@ fn organizers_fix_the_entry_list() {
         // A likely duplicate conflicts with who is registered (409).
         assert_eq!(dup.0.as_u16(), 409, "[{label}] {:?}", dup.1);
         assert_eq!(dup.1["field"], "duplicate");
-        api.ok(
-            api.post(
-                &format!("/api/v1/tournaments/{tid}/players"),
-                json!({"name": "jan KOWALSKI", "birth_date": "1990-05-01", "confirm_duplicate": true}),
-            ),
-            201,
-            "a namesake, confirmed",
+        api.add_player(
+            tid,
+            json!({"name": "jan KOWALSKI", "birth_date": "1990-05-01", "confirm_duplicate": true}),
         );
 
         // A mistaken registration goes; a withdrawal is taken back.
@@ -525,14 +514,7 @@ fn settings_change_what_may_still_change() {
         assert_eq!(now["regulations"]["place"], "Łódź");
         // Round 1 paired: the rounds are fixed, the name still changes.
         for (i, n) in ["A, A", "B, B", "C, C", "D, D"].iter().enumerate() {
-            api.ok(
-                api.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": n, "rating": 2000 - i as i64}),
-                ),
-                201,
-                "register",
-            );
+            api.add_player(tid, json!({"name": n, "rating": 2000 - i as i64}));
         }
         api.pair_round(tid);
         let (_, html) = f.get(&page);

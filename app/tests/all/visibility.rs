@@ -621,15 +621,11 @@ fn personal_data_shows_nowhere_to_the_public() {
         let mut players = vec![];
         for (i, name) in NAMES.iter().enumerate() {
             let (y, m, d) = born(i);
-            let p = org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/players"),
-                    json!({"name": name, "rating": 2300 - 40 * i as i64,
+            let p = org.add_player(
+                tid,
+                json!({"name": name, "rating": 2300 - 40 * i as i64,
                            "fide_id": 9_100_000 + i as i64,
                            "birth_date": format!("{y}-{m:02}-{d:02}")}),
-                ),
-                201,
-                "register",
             );
             players.push(p["id"].as_i64().unwrap());
             secrets.extend([

@@ -516,6 +516,16 @@ impl Client {
         )
     }
 
+    /// Registers a player (`body`: the register request) in tournament
+    /// `tid` (must succeed): the player as the API answers.
+    pub fn add_player(&self, tid: impl std::fmt::Display, body: Value) -> Value {
+        self.ok(
+            self.post(&format!("/api/v1/tournaments/{tid}/players"), body),
+            201,
+            "register a player",
+        )
+    }
+
     /// Creates a tournament from the create request's `body` (must
     /// succeed): its id.
     pub fn create_tournament(&self, body: Value) -> i64 {
