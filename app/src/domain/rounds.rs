@@ -1049,6 +1049,26 @@ pub fn swap(
     edit_pairing(conn, actor, tid, number, edit)
 }
 
+/// Replaces the games of round `n` by those `write` inserts; new game rows
+/// of a Chess960 round drawn per board get their boards drawn again.
+fn replace_games(
+    conn: &mut DbConnection,
+    t: &TournamentRow,
+    n: RoundNo,
+    write: impl FnOnce(&mut DbConnection) -> DomainResult<()>,
+) -> DomainResult<()> {
+    diesel::delete(
+        games::table
+            .filter(games::tournament_id.eq(t.id))
+            .filter(games::round_number.eq(n)),
+    )
+    .execute(conn)?;
+    write(conn)?;
+    let per_board =
+        t.variant == Variant::Chess960 && load_round(conn, t.id, n)?.chess960_position.is_none();
+    super::chess960::redraw_boards_if_per_board(conn, t.id, n, per_board)
+}
+
 /// Replaces the pairing of an unpublished round by a hand-made one (swapped
 /// opponents, colours or boards). The edit is kept; the answer lists the criteria
 /// it breaks so the arbiter decides knowingly.
@@ -1167,35 +1187,13 @@ pub fn edit_pairing(
         bye: cmd.bye.map(no),
     };
     let broken = engine::check(&m.tournament, t.system, number.get() as u32, &pairing);
-    diesel::delete(
-        games::table
-            .filter(games::tournament_id.eq(tid))
-            .filter(games::round_number.eq(number)),
-    )
-    .execute(conn)?;
-    insert_pairing(conn, &t, &m, number.get() as u32, &pairing)?;
-    // New game rows: a round drawn per board draws its boards again.
-    super::chess960::redraw_boards_if_per_board(
-        conn,
-        tid,
-        number,
-        t.variant == Variant::Chess960 && r.chess960_position.is_none(),
-    )?;
+    replace_games(conn, &t, number, |conn| {
+        insert_pairing(conn, &t, &m, number.get() as u32, &pairing)
+    })?;
     if let Some(second) = second {
-        diesel::delete(
-            games::table
-                .filter(games::tournament_id.eq(tid))
-                .filter(games::round_number.eq(second)),
-        )
-        .execute(conn)?;
-        insert_second_games(conn, &t, second.get() as u32)?;
-        let r2 = load_round(conn, tid, second)?;
-        super::chess960::redraw_boards_if_per_board(
-            conn,
-            tid,
-            second,
-            t.variant == Variant::Chess960 && r2.chess960_position.is_none(),
-        )?;
+        replace_games(conn, &t, second, |conn| {
+            insert_second_games(conn, &t, second.get() as u32)
+        })?;
     }
     let after = get(conn, tid, number, Audience::Staff)?;
     let answer = EditedPairing {

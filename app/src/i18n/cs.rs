@@ -200,6 +200,7 @@ pub fn text(key: &str) -> Option<&'static str> {
         "register" => "Zaregistrovat",
         "register_one" => "Zaregistrovat hráče",
         "csv_import" => "Import z CSV",
+        "csv_lines" => "Hráči k importu",
         "csv_help" => {
             "Jeden hráč na řádek: jméno; rating; titul; federace; FIDE ID; oddíl; pohlaví \
              (m, nebo ž pro ženu). Povinné je jen jméno; oddělujte středníkem nebo tabulátorem."

@@ -314,6 +314,7 @@ impl Tr {
             "register" => ("Register", "Zgłoś"),
             "register_one" => ("Register a player", "Zgłoś zawodnika"),
             "csv_import" => ("Import from CSV", "Import z CSV"),
+            "csv_lines" => ("Players to import", "Zawodnicy do importu"),
             "csv_help" => (
                 "One player a line: name; rating; title; federation; FIDE id; club; sex (m, or f/w for a woman). Only the name is required; separate with ; or tabs.",
                 "Jeden zawodnik w wierszu: nazwisko i imię; ranking; tytuł; federacja; FIDE ID; klub; płeć (m albo k dla kobiety). Wymagane jest tylko nazwisko; oddzielaj średnikami lub tabulatorami.",
