@@ -126,10 +126,9 @@ pub async fn submit(
               (status = 422, description = "A setting is invalid", body = ErrorBody)))]
 pub async fn set_form(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<EntryFormSettings>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         entries::set_form(conn, actor, tid, cmd)
     })
@@ -194,10 +193,9 @@ pub async fn sheet(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
               (status = 409, description = "Already so, a round robin, or every round paired", body = ErrorBody)))]
 pub async fn set_open(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<SetCheckin>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         checkin::set_open(conn, actor, tid, cmd)
     })
@@ -213,10 +211,9 @@ pub async fn set_open(
               (status = 409, description = "Check-in not started, already so, or the player left", body = ErrorBody)))]
 pub async fn mark(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<MarkPresence>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         checkin::mark(conn, actor, tid, cmd)
     })

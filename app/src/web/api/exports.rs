@@ -560,11 +560,10 @@ pub struct BoardPrizeQuery {
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
 pub async fn team_boards_pdf(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     query: web::Query<BoardPrizeQuery>,
 ) -> Result<HttpResponse, AppError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let min_games = query.min_games.unwrap_or(0);
     audience_pdf(
         &state,

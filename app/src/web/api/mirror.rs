@@ -82,13 +82,8 @@ fn within_rate(token: &str, per_minute: u32) -> bool {
               (status = 413, description = "Larger than the server takes", body = ErrorBody),
               (status = 422, description = "Not a public state that hangs together", body = ErrorBody),
               (status = 429, description = "Too many states from this token this minute", body = ErrorBody)))]
-pub async fn push(
-    cx: Cx,
-    tid: web::Path<TournamentId>,
-    payload: web::Payload,
-) -> Result<HttpResponse, AppError> {
+pub async fn push(cx: Cx, Tid(tid): Tid, payload: web::Payload) -> Result<HttpResponse, AppError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let token = authorize(&state, &req, tid).await?;
     if !within_rate(&token, state.limits.mirror_per_minute) {
         return Err(AppError::TooManyRequests { retry_after: 60 });
@@ -184,10 +179,9 @@ pub async fn link(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
               (status = 422, description = "Not an http:// address, or not a publishing token", body = ErrorBody)))]
 pub async fn set_link(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<SetLink>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         mirror::set_link(conn, actor, tid, cmd)
     })

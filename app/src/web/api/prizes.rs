@@ -1,7 +1,6 @@
 //! Prizes: the prize table (staff write), the prize list (public once the
 //! last round is complete) and its PDF.
 
-use crate::domain::ids::TournamentId;
 use crate::domain::prizes::{self, PrizesView, SetPrizes};
 use crate::domain::Audience;
 use crate::pdf;
@@ -33,10 +32,9 @@ pub async fn get(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
               (status = 422, description = "A category or prize is invalid (`field` names it)", body = ErrorBody)))]
 pub async fn set(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<SetPrizes>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         prizes::set_table(conn, actor, tid, cmd)
     })

@@ -431,10 +431,9 @@ pub async fn search(cx: Cx, query: web::Query<SearchQuery>) -> Result<HttpRespon
               (status = 409, description = "Round 1 is paired, or no FIDE list is imported", body = ErrorBody)))]
 pub async fn rerate(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<Rerate>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         rating_list::rerate(conn, actor, tid, cmd)
     })
@@ -452,12 +451,11 @@ pub async fn rerate(
               (status = 422, description = "The file cannot be read (the error names the line and byte) or the query is invalid", body = ErrorBody)))]
 pub async fn import_own(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     query: web::Query<ImportQuery>,
     body: web::Payload,
 ) -> Result<HttpResponse, AppError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let v = upload_list(&state, &req, Some(tid), query.into_inner(), body).await?;
     crate::web::touched(&state, Some(tid)).await;
     Ok(HttpResponse::Created().json(v))
@@ -483,11 +481,10 @@ pub async fn own_lists(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> 
               (status = 409, description = "The tournament has no list of that source of its own", body = ErrorBody)))]
 pub async fn rollback_own(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<Rollback>,
 ) -> Result<HttpResponse, actix_web::Error> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     // Who asks, before the body is looked at: an outsider's bad body is a 403.
     read(&state, &req, move |conn, actor| {
         rating_list::require_list_scope(conn, actor, Some(tid))

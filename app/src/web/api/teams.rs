@@ -41,10 +41,9 @@ pub async fn get_event(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> 
               (status = 422, description = "A setting is wrong (the field is named)", body = ErrorBody)))]
 pub async fn set_event(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<TeamEventSettings>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         teams::set_settings(conn, actor, tid, cmd)
     })
@@ -115,10 +114,9 @@ pub async fn list_rounds(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError
               (status = 422, description = "No pairing exists, or the deadline is not a time", body = ErrorBody)))]
 pub async fn pair_next(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<PairTeamRound>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         teams::pair_next(conn, actor, tid, cmd)
     })

@@ -1,7 +1,7 @@
 //! Tournaments, their regulations, staff, standings and audit log.
 
 use crate::db::models::AuditRow;
-use crate::domain::ids::{AuditId, TournamentId, UserId};
+use crate::domain::ids::{AuditId, UserId};
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::{self, EditTournament, Regulations, StaffMember, TournamentView};
 use crate::domain::{audit, require_role, standings, Audience, Role};
@@ -59,10 +59,9 @@ pub async fn get(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
               (status = 422, description = "A regulation is invalid", body = ErrorBody)))]
 pub async fn edit(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<EditTournament>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         tournaments::edit(conn, actor, tid, cmd)
     })
@@ -88,10 +87,9 @@ pub async fn staff(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
               (status = 422, description = "Unknown role", body = ErrorBody)))]
 pub async fn appoint(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<StaffMember>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::CREATED, move |conn, actor, cmd| {
         tournaments::appoint(conn, actor, tid, cmd)
     })
@@ -108,10 +106,9 @@ pub async fn appoint(
               (status = 422, description = "Unknown role", body = ErrorBody)))]
 pub async fn dismiss(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: Body<StaffMember>,
 ) -> Result<HttpResponse, actix_web::Error> {
-    let tid = tid.into_inner();
     cx.write_json(body, StatusCode::OK, move |conn, actor, cmd| {
         tournaments::dismiss(conn, actor, tid, cmd)
     })
@@ -177,11 +174,10 @@ impl From<AuditRow> for AuditEntry {
               (status = 403, description = "Not staff of this tournament", body = ErrorBody)))]
 pub async fn audit(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     page: web::Query<Page>,
 ) -> Result<HttpResponse, AppError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let limit = page.limit.unwrap_or(100).clamp(1, 1000);
     let offset = page.offset.unwrap_or(0).max(0);
     let v = read(&state, &req, move |conn, actor| {

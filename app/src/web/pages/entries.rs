@@ -11,6 +11,7 @@
 
 use super::staff::FormError;
 use super::ticked;
+use super::CsrfForm;
 use super::{page, page_for, post_answer, with_done, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::checkin::{
@@ -327,11 +328,10 @@ async fn entries_answer(
 
 pub async fn save_entry_form(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<FormSettingsForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = post
         .run(form.command(), move |conn, actor, cmd| {
@@ -486,11 +486,10 @@ pub struct CheckinOpenForm {
 
 pub async fn set_checkin(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<CheckinOpenForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let cmd = SetCheckin {
         open: ticked(&form.open),
@@ -518,11 +517,10 @@ pub struct MarkForm {
 
 pub async fn mark_checkin(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<MarkForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let present = ticked(&form.present);
     let cmd = MarkPresence::typed(&form.player_id, &form.present);
@@ -539,19 +537,12 @@ pub async fn mark_checkin(
     checkin_answer(&post, tid, r.map(|c| format!("{}: {text}", c.name))).await
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct CsrfForm {
-    pub csrf: String,
-}
-
 pub async fn issue_codes(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = post
         .run(Ok(()), move |conn, actor, ()| {
@@ -744,11 +735,10 @@ pub struct HallQuery {
 /// logged in at the projector.
 pub async fn hall(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     q: web::Query<HallQuery>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let url = public_address(&req, tid);
     let every = q.every.unwrap_or(12).clamp(2, 120);
     page(&state, &req, move |conn, viewer| {

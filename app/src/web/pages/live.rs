@@ -10,6 +10,7 @@
 use crate::domain::ids::TournamentId;
 use crate::sync::Versions;
 use crate::web::AppState;
+use crate::web::Tid;
 use actix_web::body::{BodySize, MessageBody};
 use actix_web::http::header;
 use actix_web::web::{self, Bytes};
@@ -184,9 +185,8 @@ fn refused(per_client: bool) -> crate::web::error::AppError {
 pub async fn events(
     state: web::Data<AppState>,
     req: actix_web::HttpRequest,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
 ) -> Result<HttpResponse, crate::web::error::AppError> {
-    let tid = tid.into_inner();
     let db = state.db.clone();
     web::block(move || db.read(|conn| crate::domain::tournaments::load(conn, tid).map(|_| ())))
         .await??;

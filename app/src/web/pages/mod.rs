@@ -820,18 +820,33 @@ impl std::fmt::Display for PageError {
     }
 }
 
+/// A form that is only its button: the CSRF token (withdraw, publish, …).
+#[derive(serde::Deserialize, Default)]
+#[serde(default)]
+pub struct CsrfForm {
+    pub csrf: String,
+}
+
+/// Whether the address says a form was just saved (`?saved=1`, where a
+/// successful post sends the browser back to).
+pub fn just_saved(req: &HttpRequest) -> bool {
+    req.query_string().split('&').any(|kv| kv == "saved=1")
+}
+
 /// The body of a form larger than actix's 16 KiB default (a pasted PGN, a
 /// long prize table), read up to `limit` bytes; a larger or broken body is
 /// `too_big` at `field`, in the page's language.
-pub async fn form_body(
+/// It is decoded as `T`; a body that does not decode reads as `T::default()`,
+/// whose empty CSRF token the post's check then refuses.
+pub async fn form_body<T: serde::de::DeserializeOwned + Default>(
     req: &HttpRequest,
     body: web::Payload,
     limit: usize,
     field: &str,
     too_big: crate::domain::Msg,
-) -> Result<web::Bytes, PageError> {
+) -> Result<T, PageError> {
     match body.to_bytes_limited(limit).await {
-        Ok(Ok(b)) => Ok(b),
+        Ok(Ok(b)) => Ok(serde_urlencoded::from_bytes(&b).unwrap_or_default()),
         _ => Err(PageError::new(
             DomainError::invalid(field, too_big),
             crate::web::lang_of(req),

@@ -9,7 +9,7 @@
 //! `pairing` crate (FIDE Handbook B.01 art. 1.4, B.02).
 
 use super::staff::FormError;
-use super::{form_body, page, viewer_of, Base, PageError, Post, TournamentNav, Viewer};
+use super::{form_body, just_saved, page, viewer_of, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::norms::{self, NormFactsFields, NormsReport, EVENT_KINDS, LARGE_SWISS};
@@ -25,7 +25,7 @@ use askama::Template;
 use pairing::norms::{NormResult, Outcome};
 
 /// The largest form the page takes.
-const MAX_FORM_BYTES: usize = 64 << 10;
+const MAX_FORM_BYTES: usize = 1 << 20;
 
 /// One requirement as the page shows it.
 pub struct RequirementRow {
@@ -360,7 +360,7 @@ pub fn rating_rows(r: &NormsReport) -> Vec<RatingRow> {
 /// `GET /t/{tid}/manage/norms`.
 pub async fn norms_screen(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let saved = req.query_string().split('&').any(|kv| kv == "saved=1");
+    let saved = just_saved(&req);
     page(&state, &req, move |conn, viewer| {
         norms_page(conn, viewer, tid, None, saved)
     })
@@ -393,20 +393,12 @@ fn read_form(pairs: Vec<(String, String)>) -> (String, NormFactsFields) {
 /// transaction, one audit row).
 pub async fn save_facts(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
-    let bytes = form_body(
-        &req,
-        body,
-        MAX_FORM_BYTES,
-        "event_kind",
-        msg!("the form is larger than 1 MiB or could not be read"),
-    )
-    .await?;
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
+    let too_big = msg!("the form is larger than 1 MiB or could not be read");
+    let pairs = form_body(&req, body, MAX_FORM_BYTES, "event_kind", too_big).await?;
     let (csrf, fields) = read_form(pairs);
     let post = Post::of(&state, &req, &csrf, tid).await?;
     let typed = fields.clone();

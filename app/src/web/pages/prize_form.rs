@@ -8,7 +8,7 @@
 
 use super::staff::FormError;
 use super::ticked;
-use super::{form_body, page, Base, PageError, Post, TournamentNav, Viewer};
+use super::{form_body, just_saved, page, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::prize_fields::{self, CategoryFields, PrizeFields};
@@ -141,7 +141,7 @@ fn form_page(
 /// `GET /t/{tid}/manage/prizes`: the prize table as a form.
 pub async fn prize_form(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let saved = req.query_string().split('&').any(|kv| kv == "saved=1");
+    let saved = just_saved(&req);
     page(&state, &req, move |conn, viewer| {
         form_page(conn, viewer, tid, None, saved)
     })
@@ -203,14 +203,12 @@ fn read_form(pairs: Vec<(String, String)>) -> (String, PrizeFields) {
 /// on success back to the screen saying so, on a problem the form again.
 pub async fn save_prizes(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let too_big = msg!("the form is larger than 1 MiB or could not be read");
-    let bytes = form_body(&req, body, MAX_FORM_BYTES, "categories", too_big).await?;
-    let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
+    let pairs = form_body(&req, body, MAX_FORM_BYTES, "categories", too_big).await?;
     let (csrf, fields) = read_form(pairs);
     let post = Post::of(&state, &req, &csrf, tid).await?;
     let typed = fields.clone();

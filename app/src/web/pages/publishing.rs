@@ -6,6 +6,7 @@
 //! `domain::mirror`'s, one write each, as the API's.
 
 use super::staff::FormError;
+use super::CsrfForm;
 use super::{page, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
@@ -74,11 +75,10 @@ pub struct LinkForm {
 /// `POST /t/{tid}/manage/publishing`: the server and token set.
 pub async fn set_link(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<LinkForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let form = form.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let typed = form.server.clone();
@@ -95,20 +95,13 @@ pub async fn set_link(
     .await
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-pub struct CsrfForm {
-    pub csrf: String,
-}
-
 /// `POST /t/{tid}/manage/publishing/stop`: no longer published.
 pub async fn stop(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     post.submit(
         Ok(()),
@@ -124,11 +117,10 @@ pub async fn stop(
 /// `POST /t/{tid}/manage/publishing/token`: a token issued, shown this once.
 pub async fn issue_token(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let issued = post
         .run(Ok(()), move |conn, actor, ()| {
@@ -148,11 +140,10 @@ pub async fn issue_token(
 /// `POST /t/{tid}/manage/publishing/revoke`: the token revoked.
 pub async fn revoke_token(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<CsrfForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     post.submit(
         Ok(()),

@@ -85,8 +85,7 @@ pub async fn import_pgn(
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
     let too_big = msg!("the file is larger than 8 MiB or could not be read");
-    let bytes = form_body(&req, body, MAX_FORM_BYTES, "pgn", too_big).await?;
-    let form: ImportForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
+    let form: ImportForm = form_body(&req, body, MAX_FORM_BYTES, "pgn", too_big).await?;
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let op = move |conn: &mut _, actor: &_, text: String| {
         pgn_import::import_round(conn, actor, tid, n, &text)

@@ -366,11 +366,10 @@ pub struct PasteForm {
 /// `POST /t/{tid}/manage/teams/paste`: teams and rosters from pasted text.
 pub async fn paste(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<PasteForm>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let PasteForm { csrf, teams: text } = form.into_inner();
     let post = super::Post::of(&state, &req, &csrf, tid).await?;
     let (paste, max) = (Some(text.clone()), state.limits.max_players);

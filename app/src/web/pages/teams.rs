@@ -6,6 +6,7 @@
 
 use super::staff::FormError;
 use super::team_forms::{SettingsForm, TeamForm, Typed};
+use super::CsrfForm;
 use super::{cached_page, Base, PageError, TournamentNav};
 use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::kinds::{TeamPrimaryScore, TeamSystemKind};
@@ -551,12 +552,6 @@ where
     let post = super::Post::of(state, req, csrf, tid).await?;
     let r = post.run(cmd, op).await?;
     manage_answer(&post, tid, r).await
-}
-
-#[derive(serde::Deserialize)]
-pub struct CsrfForm {
-    #[serde(default)]
-    csrf: String,
 }
 
 pub async fn manage_pair(

@@ -15,6 +15,7 @@ use crate::domain::{DomainError, DomainResult};
 use crate::web::api::ratings::TempFile;
 use crate::web::error::AppError;
 use crate::web::Cx;
+use crate::web::Tid;
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
 use askama::Template;
@@ -150,12 +151,11 @@ async fn answer(
 /// address, so that the role is checked before the body (the file) is read.
 pub async fn upload(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     query: web::Query<CsrfQuery>,
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &query.csrf, tid).await?;
     let check = post.read(move |conn, a| rating_list::require_list_scope(conn, a, Some(tid)));
     check.await?.map_err(|e| post.fail(e))?;

@@ -145,8 +145,8 @@ pub async fn import_trf(cx: Cx, body: web::Payload) -> Result<HttpResponse, Page
     // Who is asking, before a byte of the file is read.
     super::super::logged_in(&state, &req).await?;
     let too_big = msg!("the TRF file is larger than 8 MiB");
-    let bytes = super::super::form_body(&req, body, MAX_FORM_BYTES, "trf", too_big).await?;
-    let f: ImportTrfForm = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
+    let f: ImportTrfForm =
+        super::super::form_body(&req, body, MAX_FORM_BYTES, "trf", too_big).await?;
     let post = Post::of(&state, &req, &f.csrf, None).await?;
     post.submit(
         Ok(f.trf.clone()),

@@ -8,6 +8,7 @@ use crate::domain::results::TypedResult;
 use crate::i18n::errors;
 use crate::web::Cx;
 use crate::web::Ids;
+use crate::web::Tid;
 
 #[derive(Template)]
 #[template(path = "manage_round.html")]
@@ -234,11 +235,10 @@ pub(crate) async fn screen_answer<T>(
 
 pub async fn pair_next(
     cx: Cx,
-    tid: web::Path<TournamentId>,
+    Tid(tid): Tid,
     form: web::Form<CsrfOnly>,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let tid = tid.into_inner();
     let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = pair_without_the_writer(&post, tid).await?;
     post.answer(
