@@ -459,15 +459,7 @@ fn staff_posts_check_the_role_before_reading() {
             .as_i64()
             .unwrap();
         app.user("outsider");
-        let f = common::form::Form::new(&app.base);
-        let (s, _, _) = f.post(
-            "/login",
-            &[
-                ("username", "outsider"),
-                ("password", common::USER_PASSWORD),
-            ],
-        );
-        assert_eq!(s, 303, "[{label}] the outsider logs in");
+        let f = app.form_user("outsider");
         let csrf = f.csrf("/");
         let mut checked = 0;
         for r in app::web::pages::routes() {

@@ -1188,15 +1188,7 @@ fn the_staff_screen_runs_a_round() {
                 "team",
             );
         }
-        let f = common::form::Form::new(&app.base);
-        let (s, _, _) = f.post(
-            "/login",
-            &[
-                ("username", "organiser"),
-                ("password", common::USER_PASSWORD),
-            ],
-        );
-        assert_eq!(s, 303, "[{label}] login");
+        let f = app.form_user("organiser");
         let screen = format!("/t/{tid}/manage/teams");
         let csrf = f.csrf(&screen);
         let (s, to, _) = f.post(&format!("{screen}/pair"), &[("csrf", &csrf)]);
