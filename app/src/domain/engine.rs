@@ -3,7 +3,7 @@
 //! pairing checker, and standings with tie-breaks.
 
 use super::kinds::PairingSystem;
-use super::{DomainError, DomainResult};
+use super::{DomainError, DomainResult, Msg};
 use pairing::tiebreak::TieBreak;
 use pairing::{Pairing, Tournament, TournamentKind};
 use serde::Serialize;
@@ -33,24 +33,75 @@ pub fn pair(t: &Tournament, system: PairingSystem, round: u32) -> DomainResult<P
 /// A pairing criterion that a (hand-edited) pairing breaks.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct ViolationView {
-    /// The criterion's id in C.04.3 (`C1` no rematch, `C3` colours, …).
+    /// The criterion's id in C.04.3 (`C1` no rematch, `C3` colours, …), or
+    /// for the other systems the Handbook section whose pairing it is not
+    /// (`C.04.4.2` Burstein, `C.04.4.1` Dubov, `C.04.4.3` Lim, `C.04.5`
+    /// Double-Swiss, `C.05` Berger tables).
     pub criterion: String,
     pub description: String,
+    /// The description as a message the pages translate (when there is one).
+    #[serde(skip)]
+    pub message: Option<Msg>,
 }
 
-/// The Dutch criteria a pairing breaks. (The other Swiss systems' criteria
-/// are not the Dutch C1–C21: a hand-edited pairing of theirs is not checked.)
+/// What a hand-edited pairing breaks: the Dutch criteria for the Dutch
+/// system; for the other systems, which have no such list here, whether it
+/// is the pairing the system itself gives (and if not, the system's boards).
 pub fn check(t: &Tournament, system: PairingSystem, round: u32, p: &Pairing) -> Vec<ViolationView> {
-    if !matches!(t.kind, TournamentKind::Swiss) || system != PairingSystem::Swiss {
+    if matches!(t.kind, TournamentKind::Swiss) && system == PairingSystem::Swiss {
+        return pairing::dutch::check_pairing(t, round, p)
+            .into_iter()
+            .map(|v| ViolationView {
+                criterion: v.criterion,
+                description: v.message,
+                message: None,
+            })
+            .collect();
+    }
+    // A system that cannot pair the round has nothing to compare with.
+    let Ok(own) = pair(t, system, round) else {
+        return vec![];
+    };
+    if own == *p {
         return vec![];
     }
-    pairing::dutch::check_pairing(t, round, p)
-        .into_iter()
-        .map(|v| ViolationView {
-            criterion: v.criterion,
-            description: v.message,
-        })
-        .collect()
+    // Players by name and pairing number (the number alone is not on the screen).
+    let who = |n: u32| match n.checked_sub(1).and_then(|i| t.players.get(i as usize)) {
+        Some(p) if !p.name.is_empty() => format!("{} ({n})", p.name),
+        _ => n.to_string(),
+    };
+    let boards: Vec<String> = own
+        .boards
+        .iter()
+        .enumerate()
+        .map(|(i, &(w, b))| format!("{}. {} – {}", i + 1, who(w), who(b)))
+        .collect();
+    let section = match (t.kind, system) {
+        (TournamentKind::RoundRobin { .. }, _) => "C.05",
+        (_, PairingSystem::Dubov) => "C.04.4.1",
+        (_, PairingSystem::Burstein) => "C.04.4.2",
+        (_, PairingSystem::Lim) => "C.04.4.3",
+        (_, PairingSystem::DoubleSwiss) => "C.04.5",
+        _ => "C.04.3",
+    };
+    let m = match own.bye {
+        None => msg!(
+            "not the pairing of the tournament's system ({}), which is: {}",
+            section,
+            boards.join(", ")
+        ),
+        Some(bye) => msg!(
+            "not the pairing of the tournament's system ({}), which is: {}; the pairing-allocated bye: {}",
+            section,
+            boards.join(", "),
+            who(bye)
+        ),
+    };
+    vec![ViolationView {
+        criterion: section.to_string(),
+        description: m.to_string(),
+        message: Some(m),
+    }]
 }
 
 pub struct EngineRow {

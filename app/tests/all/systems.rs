@@ -333,6 +333,16 @@ fn a_double_swiss_pairs_matches_of_two_games_as_the_crate_does() {
                         json!({"boards": boards, "bye": bye, "warning_read": true, "leave_fide_mode": true}),
                     );
                     assert_eq!(s.as_u16(), 200, "[{label}] {v}");
+                    // Not the system's pairing: said, with the system's boards.
+                    let broken = v["broken_criteria"].as_array().unwrap().clone();
+                    if flip {
+                        assert_eq!(broken.len(), 1, "[{label}] {v}");
+                        assert_eq!(broken[0]["criterion"], "C.04.5", "[{label}] {v}");
+                        let text = broken[0]["description"].as_str().unwrap();
+                        assert!(text.contains("which is: 1. "), "[{label}] {text}");
+                    } else {
+                        assert!(broken.is_empty(), "[{label}] {v}");
+                    }
                     arb.get(&format!("/api/v1/tournaments/{tid}/rounds/2")).1
                 };
                 let top = |r: &Value| r["games"][0]["white"]["id"].clone();

@@ -776,6 +776,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the Double-Swiss (C.04.5) has no accelerated pairings", "dvojitý švýcarský systém (C.04.5) nemá zrychlené losování"),
     ("in a Double-Swiss a bye is for the whole match: request it for round {}, the match's first game", "ve dvojitém švýcarském systému se volno týká celého zápasu: požádejte o něj na {}. kolo, první partii zápasu"),
     ("in a Double-Swiss the second game follows the first: edit round {}", "ve dvojitém švýcarském systému druhá partie vychází z první: upravte {}. kolo"),
+    // A hand-edited pairing of a system other than the Dutch (domain/engine.rs).
+    ("not the pairing of the tournament's system ({}), which is: {}", "toto není rozlosování podle systému turnaje ({}), které je: {}"),
+    ("not the pairing of the tournament's system ({}), which is: {}; the pairing-allocated bye: {}", "toto není rozlosování podle systému turnaje ({}), které je: {}; volno z losování: {}"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names

@@ -776,6 +776,9 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("the Double-Swiss (C.04.5) has no accelerated pairings", "podwójny system szwajcarski (C.04.5) nie ma kojarzeń przyspieszonych"),
     ("in a Double-Swiss a bye is for the whole match: request it for round {}, the match's first game", "w podwójnym systemie szwajcarskim pauza dotyczy całego meczu: zgłoś ją na rundę {}, pierwszą partię meczu"),
     ("in a Double-Swiss the second game follows the first: edit round {}", "w podwójnym systemie szwajcarskim druga partia wynika z pierwszej: zmień rundę {}"),
+    // A hand-edited pairing of a system other than the Dutch (domain/engine.rs).
+    ("not the pairing of the tournament's system ({}), which is: {}", "to nie jest kojarzenie systemu turnieju ({}), które brzmi: {}"),
+    ("not the pairing of the tournament's system ({}), which is: {}; the pairing-allocated bye: {}", "to nie jest kojarzenie systemu turnieju ({}), które brzmi: {}; pauza z kojarzenia: {}"),
 ];
 
 /// The interface words `msg::word` carries (states, roles, kinds, the names
