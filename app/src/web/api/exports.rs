@@ -14,8 +14,8 @@ use crate::pdf::crosstable::Crosstable;
 use crate::pdf::pairings::RoundSheet;
 use crate::web::auth::Credentials;
 use crate::web::error::{AppError, ErrorBody};
+use crate::web::read;
 use crate::web::Ids;
-use crate::web::{read, AppState};
 use crate::web::{Cx, Tid};
 use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
@@ -67,15 +67,14 @@ fn text_answer(text: String, content_type: &str, filename: &str) -> HttpResponse
 
 /// A printout of round `n` (an unpublished round for its staff only).
 async fn round_pdf(
-    state: &web::Data<AppState>,
-    req: &HttpRequest,
-    (tid, n): (TournamentId, RoundNo),
+    cx: Cx,
+    tid: TournamentId,
+    n: RoundNo,
     what: &str,
     draw: fn(&RoundSheet, Tr) -> Vec<u8>,
 ) -> Result<HttpResponse, AppError> {
     audience_pdf(
-        state,
-        req,
+        cx,
         tid,
         format!("{what}-round-{n}.pdf"),
         move |conn, audience| RoundSheet::load(conn, tid, n, audience),
@@ -88,8 +87,7 @@ async fn round_pdf(
 /// unpublished work): `load` reads its data in one read transaction, `draw`
 /// lays it out in the caller's language.
 async fn audience_pdf<D, L, F>(
-    state: &web::Data<AppState>,
-    req: &HttpRequest,
+    cx: Cx,
     tid: TournamentId,
     filename: String,
     load: L,
@@ -100,20 +98,20 @@ where
     L: FnOnce(&mut crate::db::DbConnection, Audience) -> DomainResult<D> + Send + 'static,
     F: FnOnce(&D, Tr) -> Vec<u8> + Send + 'static,
 {
-    let data = read(state, req, move |conn, actor| {
+    let Cx { state, req } = cx;
+    let data = read(&state, &req, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         load(conn, audience)
     })
     .await?;
-    let bytes = render(req, data, draw).await?;
+    let bytes = render(&req, data, draw).await?;
     Ok(pdf_answer(bytes, &filename))
 }
 
 /// PGN made by `f` for the caller's audience (staff also see an unpublished
 /// round).
 async fn pgn_answer<F>(
-    state: &web::Data<AppState>,
-    req: &HttpRequest,
+    cx: Cx,
     tid: TournamentId,
     filename: String,
     f: F,
@@ -121,7 +119,7 @@ async fn pgn_answer<F>(
 where
     F: FnOnce(&mut crate::db::DbConnection, Audience) -> DomainResult<String> + Send + 'static,
 {
-    let text = read(state, req, move |conn, actor| {
+    let text = read(&cx.state, &cx.req, move |conn, actor| {
         let audience = Audience::of(conn, actor, tid)?;
         f(conn, audience)
     })
@@ -137,19 +135,8 @@ where
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The pairing list for the wall (A4, large board numbers)", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn pairings_pdf(
-    cx: Cx,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
-    round_pdf(
-        &state,
-        &req,
-        path.into_inner(),
-        "pairings",
-        pdf::pairings::render,
-    )
-    .await
+pub async fn pairings_pdf(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    round_pdf(cx, tid, n, "pairings", pdf::pairings::render).await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/pairings-by-name.pdf", tag = "printouts",
@@ -158,13 +145,12 @@ pub async fn pairings_pdf(
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
 pub async fn pairings_by_name_pdf(
     cx: Cx,
-    path: web::Path<(TournamentId, RoundNo)>,
+    Ids(tid, n): Ids<RoundNo>,
 ) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     round_pdf(
-        &state,
-        &req,
-        path.into_inner(),
+        cx,
+        tid,
+        n,
         "pairings-by-name",
         pdf::pairings::render_by_name,
     )
@@ -175,38 +161,16 @@ pub async fn pairings_by_name_pdf(
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "The round's results", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn results_pdf(
-    cx: Cx,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
-    round_pdf(
-        &state,
-        &req,
-        path.into_inner(),
-        "results",
-        pdf::results::render,
-    )
-    .await
+pub async fn results_pdf(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    round_pdf(cx, tid, n, "results", pdf::results::render).await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/rounds/{n}/scoresheets.pdf", tag = "printouts",
     params(("tid" = i32, Path, description = "Tournament id"), ("n" = i32, Path, description = "Round number")),
     responses((status = 200, description = "One scoresheet per player and board, names, board, round and colours filled in", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
-pub async fn scoresheets_pdf(
-    cx: Cx,
-    path: web::Path<(TournamentId, RoundNo)>,
-) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
-    round_pdf(
-        &state,
-        &req,
-        path.into_inner(),
-        "scoresheets",
-        pdf::scoresheets::render,
-    )
-    .await
+pub async fn scoresheets_pdf(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
+    round_pdf(cx, tid, n, "scoresheets", pdf::scoresheets::render).await
 }
 
 #[utoipa::path(get, path = "/api/v1/tournaments/{tid}/start-list.pdf", tag = "printouts",
@@ -214,10 +178,8 @@ pub async fn scoresheets_pdf(
     responses((status = 200, description = "The start list: players by starting number with title, rating, federation and FIDE id", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn start_list_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         "start-list.pdf".to_string(),
         move |conn, audience| pdf::startlist::StartList::load(conn, tid, audience),
@@ -231,10 +193,8 @@ pub async fn start_list_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppEr
     responses((status = 200, description = "Standings with the tournament's tie-breaks", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn standings_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         "standings.pdf".into(),
         move |conn, audience| {
@@ -253,10 +213,8 @@ pub async fn standings_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppErr
     responses((status = 200, description = "The crosstable, players in rank order", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn crosstable_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         "crosstable.pdf".into(),
         move |conn, audience| Crosstable::load(conn, tid, audience),
@@ -270,10 +228,8 @@ pub async fn crosstable_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppEr
     responses((status = 200, description = "The player's card", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such player", body = ErrorBody)))]
 pub async fn card_pdf(cx: Cx, Ids(tid, pid): Ids<PlayerId>) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         format!("player-{pid}.pdf"),
         move |conn, audience| PlayerCard::load(conn, tid, pid, audience),
@@ -407,14 +363,9 @@ pub async fn import_trf(cx: Cx, body: web::Payload) -> Result<HttpResponse, AppE
     responses((status = 200, description = "The game as PGN (the movetext is the result until moves are stored)", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such game, or a bye", body = ErrorBody)))]
 pub async fn game_pgn(cx: Cx, Ids(tid, gid): Ids<GameId>) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
-    pgn_answer(
-        &state,
-        &req,
-        tid,
-        format!("game-{gid}.pgn"),
-        move |conn, audience| interchange::pgn_game_export(conn, tid, gid, audience),
-    )
+    pgn_answer(cx, tid, format!("game-{gid}.pgn"), move |conn, audience| {
+        interchange::pgn_game_export(conn, tid, gid, audience)
+    })
     .await
 }
 
@@ -423,14 +374,9 @@ pub async fn game_pgn(cx: Cx, Ids(tid, gid): Ids<GameId>) -> Result<HttpResponse
     responses((status = 200, description = "The round's games as PGN", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such round (or not published yet)", body = ErrorBody)))]
 pub async fn round_pgn(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
-    pgn_answer(
-        &state,
-        &req,
-        tid,
-        format!("round-{n}.pgn"),
-        move |conn, audience| interchange::pgn_round(conn, tid, n, audience),
-    )
+    pgn_answer(cx, tid, format!("round-{n}.pgn"), move |conn, audience| {
+        interchange::pgn_round(conn, tid, n, audience)
+    })
     .await
 }
 
@@ -439,10 +385,8 @@ pub async fn round_pgn(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpResponse
     responses((status = 200, description = "Every published game of the tournament as PGN", content_type = "application/x-chess-pgn", body = TextFile),
               (status = 404, description = "No such tournament", body = ErrorBody)))]
 pub async fn tournament_pgn(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     pgn_answer(
-        &state,
-        &req,
+        cx,
         tid,
         format!("tournament-{tid}.pgn"),
         move |conn, audience| interchange::pgn_tournament(conn, tid, audience),
@@ -459,10 +403,8 @@ pub async fn envelope_pdf(
     cx: Cx,
     Ids(tid, aid): Ids<AdjournmentId>,
 ) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         format!("envelope-{aid}.pdf"),
         move |conn, audience| {
@@ -485,10 +427,8 @@ pub async fn team_match_sheets_pdf(
     cx: Cx,
     Ids(tid, n): Ids<RoundNo>,
 ) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         format!("match-sheets-{n}.pdf"),
         move |conn, audience| {
@@ -507,10 +447,8 @@ pub async fn team_match_sheets_pdf(
     responses((status = 200, description = "Team standings with the event's C.07 team tie-breaks", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
 pub async fn team_standings_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         "team-standings.pdf".into(),
         move |conn, audience| {
@@ -529,10 +467,8 @@ pub async fn team_standings_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, A
     responses((status = 200, description = "The team crosstable: game points against each team, teams in standings order", content_type = "application/pdf", body = PdfFile),
               (status = 404, description = "No such tournament, or not a team event", body = ErrorBody)))]
 pub async fn team_crosstable_pdf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         "team-crosstable.pdf".into(),
         move |conn, audience| {
@@ -563,11 +499,9 @@ pub async fn team_boards_pdf(
     Tid(tid): Tid,
     query: web::Query<BoardPrizeQuery>,
 ) -> Result<HttpResponse, AppError> {
-    let Cx { state, req } = cx;
     let min_games = query.min_games.unwrap_or(0);
     audience_pdf(
-        &state,
-        &req,
+        cx,
         tid,
         "board-prizes.pdf".into(),
         move |conn, audience| {
