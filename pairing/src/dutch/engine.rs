@@ -728,8 +728,8 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
         // add d(p) = 2·2^(2·sg)·[p in S1] − 2·pos(p) to an edge of the
         // remainder whose higher player is p (`ewc`); raise y by d(p) at
         // every S1 player p. Edges S1–S2 keep their reduced cost (the pairs
-        // of the optimum stay tight), S1–S1 edges gain d > 0 of the higher
-        // player's S1 peer, S2–S2 edges gain 2·pos ≥ 2 (S1 is not empty),
+        // of the optimum stay tight), S1–S1 edges gain the lower player's
+        // d > 0, S2–S2 edges gain 2·pos ≥ 2 (S1 is not empty),
         // edges from S1 to players outside gain d(p) > 0: feasible, and an
         // optimum uses only tight edges, so S1 only with S2. The weights set
         // here are all overwritten below (no exchange then: "Keep only S1 →
