@@ -27,6 +27,16 @@
 //! is zero are taken apart after each solve (nothing changes), so that a
 //! later change has fewer nested blossoms to dissolve.
 //!
+//! A caller that knows how its weights changed can save a solve or most of
+//! one: [`MaxWeightMatching::exchange_partner`] decides a vertex's partner
+//! from the dual certificate and keeps the optimum with at most one exchange
+//! of partners; [`MaxWeightMatching::try_shift`] takes new weights together
+//! with the shift of the duals that keeps them feasible, and undoes only the
+//! pairs no longer tight; [`MaxWeightMatching::clear_edge`] removes an edge
+//! outside the optimum and outside blossoms with nothing to repair. Where
+//! several matchings are optimal, these can leave another optimum than a
+//! solve would.
+//!
 //! One search (phase) grows a tree from every exposed vertex and goes on
 //! after an augmentation: only the two trees joined lose their labels, the
 //! other trees stay, and the least-slack edges that came from the two trees
@@ -583,6 +593,27 @@ impl<W: Weight> MaxWeightMatching<W> {
                 self.dirty[a] = true;
                 self.dirty_list.push(a as u32);
             }
+        }
+    }
+
+    /// Removes the edge {u, v} (0-based), as `set_weight(u, v, 0)` does.
+    /// When the edge is not in the current optimum and neither end is
+    /// inside a blossom, the optimum stays an optimum with the same duals
+    /// (a removed edge constrains no dual; no blossom's cycle or best edge
+    /// can be that edge), so neither end is marked as changed and the next
+    /// solve has nothing to repair there.
+    pub fn clear_edge(&mut self, u: usize, v: usize) {
+        let (a, b) = (u + 1, v + 1);
+        if self.initialized
+            && self.st[a] as usize == a
+            && self.st[b] as usize == b
+            && self.mate[a] as usize != b
+        {
+            let (i, j) = (self.wi(a, b), self.wi(b, a));
+            self.w_idx[i] = 0;
+            self.w_idx[j] = 0;
+        } else {
+            self.set_weight(u, v, W::zero());
         }
     }
 
@@ -1229,6 +1260,231 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }
         }
+    }
+
+    /// Carries out the pending removals when they are pairs matched to each
+    /// other outside blossoms (what the repair would do: unmatch them and
+    /// take them out); false, and nothing done, otherwise.
+    fn take_plain_removals(&mut self) -> bool {
+        for &x in &self.removed_list {
+            let xs = x as usize;
+            if !self.active[xs] {
+                continue;
+            }
+            let m = self.mate[xs];
+            if self.st[xs] != x
+                || m == NONE
+                || self.st[m as usize] != m
+                || !self.removed_list.contains(&m)
+            {
+                return false;
+            }
+        }
+        if !self.removed_list.is_empty() {
+            for x in std::mem::take(&mut self.removed_list) {
+                let xs = x as usize;
+                if self.active[xs] {
+                    self.mate[xs] = NONE;
+                    self.active[xs] = false;
+                }
+            }
+            self.refresh_act();
+        }
+        true
+    }
+
+    /// Sets new weights on the edges `changes` (0-based, weight ≤ 0 for no
+    /// edge) and adds `shifts` to the weights' scale of those vertices'
+    /// duals, in place of marking the vertices as changed: when every vertex
+    /// concerned is outside blossoms and the shifted duals keep every edge
+    /// at those vertices feasible, the pairs of the optimum whose edge stays
+    /// tight are kept and only the others are undone, for the next solve to
+    /// re-augment from duals that are already close. False, and nothing
+    /// changed, when that cannot be done (the caller then sets the weights
+    /// as usual).
+    pub fn try_shift(&mut self, changes: &[(usize, usize, W)], shifts: &[(usize, W)]) -> bool {
+        if !self.initialized || !self.perfect {
+            return false;
+        }
+        let mut touched: Vec<u32> = Vec::new();
+        let mut mark = vec![false; self.n + 1];
+        for &(u, v, _) in changes {
+            for x in [u + 1, v + 1] {
+                if !mark[x] {
+                    mark[x] = true;
+                    touched.push(x as u32);
+                }
+            }
+        }
+        for &(u, _) in shifts {
+            if !mark[u + 1] {
+                mark[u + 1] = true;
+                touched.push(u as u32 + 1);
+            }
+        }
+        if self
+            .dirty_list
+            .iter()
+            .any(|&d| !self.removed_list.contains(&d))
+        {
+            return false;
+        }
+        for &x in &touched {
+            let xs = x as usize;
+            if !self.active[xs] || self.st[xs] != x || self.removed_list.contains(&x) {
+                return false;
+            }
+        }
+        if !self.take_plain_removals() {
+            return false;
+        }
+        // the new weights (the old ones kept to undo), and the new duals
+        let mut old: Vec<W> = Vec::with_capacity(changes.len());
+        for &(u, v, w) in changes {
+            let (i, j) = (self.wi(u + 1, v + 1), self.wi(v + 1, u + 1));
+            old.push(self.table[self.w_idx[i] as usize]);
+            let h = if w.is_positive() {
+                let e = w.plus(self.offset);
+                self.intern(e.plus(e))
+            } else {
+                0
+            };
+            self.w_idx[i] = h;
+            self.w_idx[j] = h;
+        }
+        let old_lab: Vec<W> = shifts.iter().map(|&(u, _)| self.lab[u + 1]).collect();
+        for &(u, d) in shifts {
+            self.lab[u + 1] = self.lab[u + 1].plus(d.plus(d));
+        }
+        let mut feasible = true;
+        'check: for &x in &touched {
+            let row = self.wi(x as usize, 0);
+            let lx = self.lab[x as usize];
+            for k in 0..self.act.len() {
+                let v = self.act[k] as usize;
+                let h = self.w_idx[row + v];
+                if h == 0 {
+                    continue;
+                }
+                if lx.sum_minus(self.lab[v], self.table[h as usize]) < W::zero() {
+                    feasible = false;
+                    break 'check;
+                }
+            }
+        }
+        if !feasible {
+            for (&(u, v, _), &w2) in changes.iter().zip(&old) {
+                let h = if w2.is_zero() { 0 } else { self.intern(w2) };
+                let (i, j) = (self.wi(u + 1, v + 1), self.wi(v + 1, u + 1));
+                self.w_idx[i] = h;
+                self.w_idx[j] = h;
+            }
+            for (&(u, _), &l) in shifts.iter().zip(&old_lab) {
+                self.lab[u + 1] = l;
+            }
+            return false;
+        }
+        // the pairs no longer tight are undone
+        for &x in &touched {
+            let xs = x as usize;
+            let m = self.mate[xs];
+            if m == NONE {
+                continue;
+            }
+            if !self.has_edge(x, m) || !self.e_delta((x, m)).is_zero() {
+                self.mate[xs] = NONE;
+                let top = self.st[m as usize];
+                self.unmatch_chain(top);
+            }
+        }
+        self.normalize_parity();
+        true
+    }
+
+    /// The exchange shortcut of a solve: after the edges of vertex `p`
+    /// (0-based) changed since the last solve, and vertices matched to each
+    /// other were removed, returns `p`'s partner in every maximum-weight
+    /// matching when the current optimum, with at most one exchange of
+    /// partners, is again an optimum in which that partner is the only one
+    /// possible; the matching and `p`'s dual are updated to that optimum.
+    /// `None` (nothing changed) when this cannot be shown.
+    ///
+    /// The proof is the dual certificate: with `p`'s dual lowered by the
+    /// least reduced cost `m` of its edges, every edge stays feasible; when
+    /// exactly one edge of `p`, to `q`, is then tight, every optimum pairs
+    /// `p` with `q` (complementary slackness: an optimum uses only tight
+    /// edges), and the current matching with `p`–`q` and `p`'s old partner
+    /// with `q`'s old partner (a tight edge) is such an optimum. The four
+    /// vertices are outside blossoms, so no blossom's dual is concerned.
+    ///
+    /// Returns the partner and, when partners were exchanged, the pair
+    /// newly matched besides (`p`'s old partner, `q`'s old partner).
+    pub fn exchange_partner(&mut self, p: usize) -> Option<(usize, Option<(usize, usize)>)> {
+        let pp = p + 1;
+        if !self.initialized || !self.perfect || !self.active[pp] {
+            return None;
+        }
+        // the changed edges: only those of p (others only at removed vertices)
+        if self
+            .dirty_list
+            .iter()
+            .any(|&d| d as usize != pp && !self.removed_list.contains(&d))
+        {
+            return None;
+        }
+        let q0 = self.mate[pp];
+        if self.st[pp] as usize != pp || q0 == NONE || self.st[q0 as usize] != q0 {
+            return None;
+        }
+        if !self.take_plain_removals() {
+            return None;
+        }
+        // the least reduced cost of p's edges, and whether one edge alone has it
+        let row = self.wi(pp, 0);
+        let lp = self.lab[pp];
+        let mut best: Option<(u32, W)> = None;
+        let mut unique = false;
+        for k in 0..self.act.len() {
+            let v = self.act[k] as usize;
+            let h = self.w_idx[row + v];
+            if h == 0 {
+                continue;
+            }
+            let r = lp.sum_minus(self.lab[v], self.table[h as usize]);
+            match best {
+                Some((_, b)) if r > b => {}
+                Some((_, b)) if r == b => unique = false,
+                _ => {
+                    best = Some((v as u32, r));
+                    unique = true;
+                }
+            }
+        }
+        let (q, m) = best?;
+        if !unique {
+            return None;
+        }
+        let qs = q as usize;
+        let exchanged = if q == q0 {
+            None
+        } else {
+            let r = self.mate[qs];
+            if self.st[qs] != q || r == NONE || self.st[r as usize] != r {
+                return None;
+            }
+            // p's old partner takes q's: that edge must be tight
+            let w2 = self.wt2(q0, r);
+            if w2.is_zero() || !self.e_delta((q0, r)).is_zero() {
+                return None;
+            }
+            self.mate[q0 as usize] = r;
+            self.mate[r as usize] = q0;
+            self.mate[qs] = pp as u32;
+            self.mate[pp] = q;
+            Some((q0 as usize - 1, r as usize - 1))
+        };
+        self.lab[pp] = lp.minus(m);
+        Some((qs - 1, exchanged))
     }
 
     /// Computes a maximum-weight matching. The first call starts from scratch;

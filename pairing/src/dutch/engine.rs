@@ -718,14 +718,57 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
             add = add.shl_bits(1);
             b.plus(add)
         };
-        for (qi, &q) in remainder.iter().enumerate() {
-            for (pi, &p) in remainder.iter().enumerate().take(qi) {
-                let w = ewc(&base, p, q, pi);
-                e.set(vert(p), vert(q), w);
-            }
-        }
-        stable = e.solve();
         let down = |stable: &Vec<usize>, v: usize| stable[v] > v && stable[v] < next_sg_begin_v;
+        // The matching with these weights tells which S1 players are
+        // exchanged (art. 3.3: S1 is the first `rem_pairs` players). When
+        // the current optimum already pairs every S1 player with a later
+        // player of the group, it is an optimum with these weights too, and
+        // in every optimum S1 is paired downwards and no S2 player is: no
+        // solve. The proof, with the current optimal duals y: the weights
+        // add d(p) = 2·2^(2·sg)·[p in S1] − 2·pos(p) to an edge of the
+        // remainder whose higher player is p (`ewc`); raise y by d(p) at
+        // every S1 player p. Edges S1–S2 keep their reduced cost (the pairs
+        // of the optimum stay tight), S1–S1 edges gain the lower player's
+        // d > 0, S2–S2 edges gain 2·pos ≥ 2 (S1 is not empty),
+        // edges from S1 to players outside gain d(p) > 0: feasible, and an
+        // optimum uses only tight edges, so S1 only with S2. The weights set
+        // here are all overwritten below (no exchange then: "Keep only S1 →
+        // S2 edges"), so they are not set either.
+        let s1_down = rem_pairs > 0
+            && remainder
+                .iter()
+                .take(rem_pairs)
+                .all(|&p| down(&stable, vert(p)));
+        if !s1_down {
+            let mut changes = Vec::new();
+            for (qi, &q) in remainder.iter().enumerate() {
+                for (pi, &p) in remainder.iter().enumerate().take(qi) {
+                    changes.push((vert(p), vert(q), ewc(&base, p, q, pi)));
+                }
+            }
+            // The weights add d(p) (above) to the edges whose higher player
+            // is p: raising p's dual by d(p) keeps the S1–S2 pairs of the
+            // optimum tight, so only the other pairs are undone (when the
+            // duals stay feasible; else the usual repair).
+            let shifts: Vec<(usize, Wide<N>)> = remainder
+                .iter()
+                .take(rem_pairs)
+                .enumerate()
+                .map(|(pos, &p)| {
+                    let d = Wide::<N>::from_u64(1)
+                        .shl_bits(2 * sg)
+                        .minus(Wide::from_u64(pos as u64))
+                        .shl_bits(1);
+                    (vert(p), d)
+                })
+                .collect();
+            if !e.m.try_shift(&changes, &shifts) {
+                for (u, v, w) in changes {
+                    e.set(u, v, w);
+                }
+            }
+            stable = e.solve();
+        }
         let mut exchange_count = 0usize;
         for &p in remainder.iter().take(rem_pairs) {
             let v = vert(p);
@@ -805,7 +848,12 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
                 if !down(&stable, pv) || down(&stable, qv) {
                     base.clear(q, p);
                 }
-                e.set(pv, qv, base.get(q, p));
+                let w = base.get(q, p);
+                if w.is_zero() {
+                    e.m.clear_edge(pv, qv);
+                } else {
+                    e.set(pv, qv, w);
+                }
             }
         }
         // Transpositions: each S1 player in order gets the highest possible S2 player.
@@ -825,7 +873,27 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
                 }
                 addend += 1;
             }
-            stable = e.solve();
+            // Most often the current optimum, with one exchange of partners,
+            // already gives the player the only partner possible in any
+            // optimum (see `MaxWeightMatching::exchange_partner`): no solve.
+            match e.m.exchange_partner(pv) {
+                Some((q, exchanged)) => {
+                    let n = e.n;
+                    let mut pair = |a: usize, b: usize| {
+                        if a < n {
+                            stable[a] = if b < n { b } else { a };
+                        }
+                        if b < n {
+                            stable[b] = if a < n { a } else { b };
+                        }
+                    };
+                    pair(pv, q);
+                    if let Some((a, b)) = exchanged {
+                        pair(a, b);
+                    }
+                }
+                None => stable = e.solve(),
+            }
             let mv = stable[pv];
             matched[pv] = true;
             matched[mv] = true;
