@@ -908,13 +908,8 @@ fn a_state_conflict_is_409_and_names_its_field() {
             (&json!("WGM"), &json!("POL"), &json!("f")),
             "[{label}] {v}"
         );
-        let t = org.ok(
-            org.post(
-                "/api/v1/tournaments",
-                json!({"name": "Codes", "tiebreaks": [" bh/c1", "ARO/u+1000/M1", "sb"]}),
-            ),
-            201,
-            "tie-break codes in either case",
+        let t = org.created_tournament(
+            json!({"name": "Codes", "tiebreaks": [" bh/c1", "ARO/u+1000/M1", "sb"]}),
         );
         assert_eq!(
             t["regulations"]["tiebreaks"],

@@ -11,29 +11,22 @@ const SEALED_SECRET: &str = "Sa6";
 
 /// Shorthand for a write that must succeed and leave exactly one audit row.
 fn w(app: &TestApp, a: impl FnOnce() -> common::Answer, expect: u16, what: &str) -> Value {
-    let before = app.audit_count();
-    let (status, body) = a();
-    assert_eq!(status.as_u16(), expect, "[{}] {what}: {body}", app.label());
-    assert_eq!(
-        app.audit_count(),
-        before + 1,
-        "[{}] {what}: one audit row",
-        app.label()
-    );
-    body
+    app.audited(a, expect, 1, what)
+}
+
+/// PUT `/games/{id}/{what}` as the arbiter: 200 and one audit row.
+fn put_game(app: &TestApp, e: &Event, game: &Value, what: &str, body: Value, why: &str) -> Value {
+    let path = e.path(&format!("/games/{}/{what}", game["id"]));
+    w(app, || e.arb.put(&path, body), 200, why)
+}
+
+/// A moves request: the text of a scoresheet or a PGN.
+fn moves_body(format: &str, text: &str) -> Value {
+    json!({"format": format, "text": text})
 }
 
 fn refused(app: &TestApp, a: impl FnOnce() -> common::Answer, expect: u16, what: &str) -> Value {
-    let before = app.audit_count();
-    let (status, body) = a();
-    assert_eq!(status.as_u16(), expect, "[{}] {what}: {body}", app.label());
-    assert_eq!(
-        app.audit_count(),
-        before,
-        "[{}] {what}: no audit row",
-        app.label()
-    );
-    body
+    app.audited(a, expect, 0, what)
 }
 
 struct Event {
@@ -91,25 +84,17 @@ fn arrivals(app: &TestApp, e: &Event) {
     assert_eq!(p["deadline"], "2026-05-01T10:30:00");
     assert_eq!(e.game(1, 1)["kind"], "pending", "preview changes nothing");
     // Confirmed: Black arrived after the default time: +/-.
-    let a = w(
-        app,
-        || {
-            e.arb
-                .put(&e.path(&format!("/games/{}/arrivals", g1["id"])), body)
-        },
-        200,
-        "arrivals b1",
-    );
+    let a = put_game(app, e, &g1, "arrivals", body, "arrivals b1");
     assert_eq!(a["game"]["result"], "+/-");
     assert_eq!(a["game"]["kind"], "forfeit");
     // Both past the default time: double forfeit.
     let g2 = e.game(1, 2);
-    let a = w(
+    let a = put_game(
         app,
-        || {
-            e.arb.put(&e.path(&format!("/games/{}/arrivals", g2["id"])), json!({"white": {"absent": true}, "black": {"arrived_at": "10:31"}, "version": g2["version"]}))
-        },
-        200,
+        e,
+        &g2,
+        "arrivals",
+        json!({"white": {"absent": true}, "black": {"arrived_at": "10:31"}, "version": g2["version"]}),
         "arrivals b2",
     );
     assert_eq!(a["game"]["result"], "-/-");
@@ -129,28 +114,18 @@ fn arrivals(app: &TestApp, e: &Event) {
     );
     let mut with_reason = override_body;
     with_reason["reason"] = json!("the hall doors were locked until 10:30");
-    let a = w(
-        app,
-        || {
-            e.arb.put(
-                &e.path(&format!("/games/{}/arrivals", g2["id"])),
-                with_reason,
-            )
-        },
-        200,
-        "override",
-    );
+    let a = put_game(app, e, &g2, "arrivals", with_reason, "override");
     assert_eq!(a["game"]["kind"], "pending");
     let audit = e.arb.get(&e.path("/audit?limit=1")).1;
     assert_eq!(audit[0]["action"], "arrivals.override");
     // Both absent at the start, both within the default time: play on; White's clock ran (6.7(b)).
     let g3 = e.game(1, 3);
-    let a = w(
+    let a = put_game(
         app,
-        || {
-            e.arb.put(&e.path(&format!("/games/{}/arrivals", g3["id"])), json!({"white": {"arrived_at": "10:05"}, "black": {"arrived_at": "10:20"}, "version": g3["version"]}))
-        },
-        200,
+        e,
+        &g3,
+        "arrivals",
+        json!({"white": {"arrived_at": "10:05"}, "black": {"arrived_at": "10:20"}, "version": g3["version"]}),
         "arrivals b3",
     );
     assert_eq!(a["consequence"]["outcome"], "play");
@@ -253,39 +228,23 @@ fn penalties(app: &TestApp, e: &Event) {
     );
     assert_eq!(a["game"]["result"], "0-½");
     // 12.9: both at fault: 0-0; then 13.4(f) raises the opponent's score.
-    let a = penalty(
-        app,
-        e,
-        6,
-        "white",
-        json!({"kind": "both_at_fault", "note": "both used phones"}),
-        201,
-    );
-    assert_eq!(a["game"]["result"], "0-0");
-    let a = penalty(app, e, 6, "white", json!({"kind": "score_raised"}), 201);
-    assert_eq!(a["game"]["result"], "0-1");
-    // The other boards get results; board 2 then has its winner's score reduced (13.4(e)).
+    // The other boards get results; board 2 then has its winner's score
+    // reduced (13.4(e)).
     let g2 = e.game(1, 2);
-    w(
-        app,
-        || {
-            e.arb.put(
-                &e.path(&format!("/games/{}/result", g2["id"])),
-                json!({"result": "1-0", "version": g2["version"]}),
-            )
-        },
-        200,
-        "b2 result",
-    );
-    let a = penalty(
-        app,
-        e,
-        2,
-        "white",
-        json!({"kind": "score_reduced", "points": 0.5}),
-        201,
-    );
-    assert_eq!(a["game"]["result"], "½-0");
+    let body = json!({"result": "1-0", "version": g2["version"]});
+    put_game(app, e, &g2, "result", body, "b2 result");
+    for (board, body, result) in [
+        (
+            6,
+            json!({"kind": "both_at_fault", "note": "both used phones"}),
+            "0-0",
+        ),
+        (6, json!({"kind": "score_raised"}), "0-1"),
+        (2, json!({"kind": "score_reduced", "points": 0.5}), "½-0"),
+    ] {
+        let a = penalty(app, e, board, "white", body, 201);
+        assert_eq!(a["game"]["result"], result);
+    }
     // 13.4(g): expulsion — his unfinished game is lost by forfeit, and he is not paired again.
     let expelled = e.game(1, 3)["black"]["id"].clone();
     let a = penalty(
@@ -332,15 +291,12 @@ fn moves(app: &TestApp, e: &Event) {
     // §6: a scoresheet in Polish letters (the 2009 Laws' sample game).
     let g = e.game(2, 1);
     let text = "1.e4 e5 2.Sf3 Sf6 3.d4 exd4 4.e5 Se4 5.Hxd4 d5 6.exd6 e.p. Sxd6 7.Gg5 Sc6 8.He3+ Ge7 9.Sbd2 0-0 10.0-0-0 We8 11.Kb1 (=)";
-    let r = w(
+    let r = put_game(
         app,
-        || {
-            e.arb.put(
-                &e.path(&format!("/games/{}/moves", g["id"])),
-                json!({"format": "scoresheet", "text": text}),
-            )
-        },
-        200,
+        e,
+        &g,
+        "moves",
+        moves_body("scoresheet", text),
         "scoresheet",
     );
     assert_eq!(r["report"]["plies"], 21);
@@ -359,29 +315,16 @@ fn moves(app: &TestApp, e: &Event) {
     );
     // A PGN with a stalemate on the board, while the arbiter entered 1-0: warned.
     let g = e.game(2, 2);
-    w(
+    put_game(
         app,
-        || {
-            e.arb.put(
-                &e.path(&format!("/games/{}/result", g["id"])),
-                json!({"result": "1-0", "version": g["version"]}),
-            )
-        },
-        200,
+        e,
+        &g,
+        "result",
+        json!({"result": "1-0", "version": g["version"]}),
         "result",
     );
     let stalemate = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 1-0\n";
-    let r = w(
-        app,
-        || {
-            e.arb.put(
-                &e.path(&format!("/games/{}/moves", g["id"])),
-                json!({"format": "pgn", "text": stalemate}),
-            )
-        },
-        200,
-        "pgn",
-    );
+    let r = put_game(app, e, &g, "moves", moves_body("pgn", stalemate), "pgn");
     assert_eq!(r["report"]["ending"], "stalemate", "{r}");
     assert_eq!(r["report"]["result_consistent"], false);
     assert!(
@@ -391,15 +334,12 @@ fn moves(app: &TestApp, e: &Event) {
     assert_eq!(e.game(2, 2)["result"], "1-0", "nothing is changed silently");
     // An illegible move is reported with its ply.
     let g = e.game(2, 3);
-    let r = w(
+    let r = put_game(
         app,
-        || {
-            e.arb.put(
-                &e.path(&format!("/games/{}/moves", g["id"])),
-                json!({"format": "scoresheet", "text": "1.e4 e5 2.S?3"}),
-            )
-        },
-        200,
+        e,
+        &g,
+        "moves",
+        moves_body("scoresheet", "1.e4 e5 2.S?3"),
         "bad scoresheet",
     );
     assert_eq!(r["report"]["error"]["ply"], 3);

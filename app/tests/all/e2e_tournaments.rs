@@ -30,16 +30,7 @@ fn audited(
     expect: u16,
     what: &str,
 ) -> Value {
-    let before = app.audit_count();
-    let (status, body) = a(c);
-    assert_eq!(status.as_u16(), expect, "[{}] {what}: {body}", app.label());
-    assert_eq!(
-        app.audit_count(),
-        before + 1,
-        "[{}] {what} must leave exactly one audit row",
-        app.label()
-    );
-    body
+    app.audited(|| a(c), expect, 1, what)
 }
 
 /// A write that must fail with `expect` and change nothing (no audit row either).
@@ -50,18 +41,10 @@ fn refused(
     expect: u16,
     what: &str,
 ) -> Value {
-    let before = app.audit_count();
-    let (status, body) = a(c);
-    assert_eq!(status.as_u16(), expect, "[{}] {what}: {body}", app.label());
+    let body = app.audited(|| a(c), expect, 0, what);
     assert!(
         body["error"].as_str().is_some_and(|e| !e.is_empty()),
         "{what}: an error needs a message: {body}"
-    );
-    assert_eq!(
-        app.audit_count(),
-        before,
-        "[{}] {what} must leave no audit row",
-        app.label()
     );
     body
 }
@@ -232,30 +215,13 @@ fn swiss(app: &TestApp) {
         ids.push(p["id"].as_i64().unwrap());
     }
     // Requested byes, asked before the tournament starts.
-    audited(
-        app,
-        &arb,
-        |c| {
-            c.post(
-                &format!("/api/v1/tournaments/{tid}/players/{}/byes", ids[5]),
-                json!({"round": 4, "kind": "half"}),
-            )
-        },
-        201,
-        "bye r4",
-    );
-    audited(
-        app,
-        &arb,
-        |c| {
-            c.post(
-                &format!("/api/v1/tournaments/{tid}/players/{}/byes", ids[11]),
-                json!({"round": 6, "kind": "zero"}),
-            )
-        },
-        201,
-        "bye r6",
-    );
+    for (player, bye, what) in [
+        (ids[5], json!({"round": 4, "kind": "half"}), "bye r4"),
+        (ids[11], json!({"round": 6, "kind": "zero"}), "bye r6"),
+    ] {
+        let path = format!("/api/v1/tournaments/{tid}/players/{player}/byes");
+        audited(app, &arb, |c| c.post(&path, bye), 201, what);
+    }
     refused(
         app,
         &arb,
@@ -489,34 +455,28 @@ fn double_round_robin(app: &TestApp) {
     }
     // Second cycle: same pairs as the first, colours reversed.
     for r in 1..=9 {
-        let a = org.get(&format!("/api/v1/tournaments/{tid}/rounds/{r}")).1;
-        let b = org
-            .get(&format!("/api/v1/tournaments/{tid}/rounds/{}", r + 9))
-            .1;
-        let mut first: Vec<(i64, i64)> = a["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| {
-                (
-                    g["black"]["id"].as_i64().unwrap(),
-                    g["white"]["id"].as_i64().unwrap(),
-                )
-            })
-            .collect();
-        let mut second: Vec<(i64, i64)> = b["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|g| {
-                (
-                    g["white"]["id"].as_i64().unwrap(),
-                    g["black"]["id"].as_i64().unwrap(),
-                )
-            })
-            .collect();
-        first.sort();
-        second.sort();
+        let pairs = |n: u32, reversed: bool| {
+            let round = org.get(&format!("/api/v1/tournaments/{tid}/rounds/{n}")).1;
+            let (first, second) = if reversed {
+                ("black", "white")
+            } else {
+                ("white", "black")
+            };
+            let mut pairs: Vec<(i64, i64)> = round["games"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|g| {
+                    (
+                        g[first]["id"].as_i64().unwrap(),
+                        g[second]["id"].as_i64().unwrap(),
+                    )
+                })
+                .collect();
+            pairs.sort();
+            pairs
+        };
+        let (first, second) = (pairs(r, true), pairs(r + 9, false));
         assert_eq!(first, second, "round {} reverses round {r}", r + 9);
     }
     check_standings_against_library(app, &org, tid, 18);

@@ -132,53 +132,35 @@ fn entries_approval_checkin_and_round_one_without_the_absentees() {
         // Duplicates: against registered players and pending entries, by
         // name and birth year (diacritics, case and word order aside) or FIDE id.
         let before = app.audit_count();
-        refused(
-            app,
-            anon.post(
-                &entries,
+        for (body, status, words) in [
+            (
                 json!({"name": "nowak anna", "birth_date": "1991"}),
+                422,
+                "already registered",
             ),
-            422,
-            "already registered",
-            before,
-        );
-        refused(
-            app,
-            anon.post(
-                &entries,
+            (
                 json!({"name": "Kowalski, Jan", "birth_date": "1980-01-01"}),
+                422,
+                "already waiting",
             ),
-            422,
-            "already waiting",
-            before,
-        );
-        refused(
-            app,
-            anon.post(
-                &entries,
+            (
                 json!({"name": "Somebody Else", "fide_id": 2_222_222}),
+                422,
+                "already registered",
             ),
-            422,
-            "already registered",
-            before,
-        );
-        refused(
-            app,
-            anon.post(
-                &entries,
+            (
                 json!({"name": "Another Name", "fide_id": 3_000_001}),
+                422,
+                "already waiting",
             ),
-            422,
-            "already waiting",
-            before,
-        );
-        refused(
-            app,
-            anon.post(&entries, json!({"name": "Bad Mail", "email": "nobody"})),
-            422,
-            "e-mail",
-            before,
-        );
+            (
+                json!({"name": "Bad Mail", "email": "nobody"}),
+                422,
+                "e-mail",
+            ),
+        ] {
+            refused(app, anon.post(&entries, body), status, words, before);
+        }
         let r = anon.ok(
             anon.post(
                 &entries,

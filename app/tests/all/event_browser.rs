@@ -28,7 +28,7 @@ use crate::pages_browser::{Browser, TempDir};
 use app::db::Database;
 use app::domain::ids::{RoundNo, TournamentId};
 use app::domain::rounds::GameView;
-use app::domain::{users, Actor, Audience};
+use app::domain::Audience;
 
 use serde_json::json;
 use std::path::Path;
@@ -72,10 +72,8 @@ fn result_by_keyboard(b: &Browser, board: i64, keys: &str, saved: usize) {
 /// Types `text` into the box `css` and presses Enter, which posts its form;
 /// waits for the page that answers.
 fn type_and_enter(b: &Browser, css: &str, text: &str) {
-    b.js("window.__arbiterOldPage = true;");
-    b.type_into(css, &format!("{text}\u{E007}"));
-    b.wait_for(
-        "return !window.__arbiterOldPage && document.readyState === 'complete';",
+    b.to_next_page(
+        || b.type_into(css, &format!("{text}\u{E007}")),
         &format!("the answer to {text} in {css}"),
     );
 }
@@ -128,39 +126,20 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
         ("organizer", "Olga Organizer", false),
         ("sedzia", "Piotr Sędzia", false),
     ] {
-        db.write(|conn| users::create_user(conn, &Actor::system(), user, PASSWORD, name, admin))
-            .expect("account");
+        crate::common::add_account(&db, user, PASSWORD, name, admin);
     }
     let server = crate::common::serve(db.clone(), &dir);
     let site = server.url();
     let b = Browser::start(&chromium, &driver, 1280);
     let mirror = Browser::start(&chromium, &driver, 390);
-    let shot = |name: &str| {
-        b.screenshot(&artifacts, &format!("{name}-1280"));
-        mirror.go(&b.url());
-        mirror.wait_for("return document.readyState === 'complete';", "the mirror");
-        mirror.screenshot(&artifacts, &format!("{name}-390"));
-        let fits =
-            mirror.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
-        assert_eq!(fits, json!(true), "{name}: no sideways scrolling at 390 px");
-    };
+    let shot = |name: &str| b.shot_with(&mirror, &artifacts, name);
 
     // 1. The administrator loads the FIDE list (TXT) with its name.
     b.log_in(&site, "admin", PASSWORD);
     b.click("#nav-rating-lists");
     b.loaded("#rl-file", "the rating lists page");
     b.type_into("#rl-name", "FIDE November 2026");
-    let file = b.el("#rl-file");
-    b.cmd(
-        reqwest::Method::POST,
-        &format!("/element/{file}/value"),
-        Some(json!({"text": list.to_string_lossy()})),
-    );
-    b.click("#rl-send");
-    b.wait_for(
-        "return location.search.includes('done=');",
-        "the list loaded",
-    );
+    b.send_rating_list(&list);
     assert!(
         b.text().contains("FIDE November 2026: 500 players loaded"),
         "{}",
@@ -197,13 +176,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
     shot("02-new-tournament");
     b.click("#create");
     b.loaded("#p-name", "the registration page");
-    let tid: TournamentId = b
-        .url()
-        .split("/t/")
-        .nth(1)
-        .and_then(|s| s.split('/').next())
-        .and_then(|s| s.parse().ok())
-        .expect("tournament id");
+    let tid = b.tournament_id();
     assert!(b.text().contains("FIDE November 2026"), "the list in use");
 
     // 3. Players from the list: found without accents (or by FIDE id), the
@@ -235,10 +208,8 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
             "return document.activeElement && document.activeElement.id === 'p-name';",
             "the name field focused",
         );
-        b.js("window.__arbiterOldPage = true;");
-        b.keys(&format!("{name}\t{rating}\n"));
-        b.wait_for(
-            "return !window.__arbiterOldPage && document.readyState === 'complete';",
+        b.to_next_page(
+            || b.keys(&format!("{name}\t{rating}\n")),
             "the player registered",
         );
     }
@@ -314,12 +285,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
              && document.activeElement.tagName === 'BUTTON';",
             &format!("{typed} picked"),
         );
-        b.js("window.__arbiterOldPage = true;");
-        b.keys("\n");
-        b.wait_for(
-            "return !window.__arbiterOldPage && document.readyState === 'complete';",
-            &format!("{typed} marked present"),
-        );
+        b.to_next_page(|| b.keys("\n"), &format!("{typed} marked present"));
     }
     let code = b.js(&format!(
         "return [...document.querySelectorAll('#checkin-sheet tr')].find(r => r.innerText.includes({})).cells[3].innerText.trim();",
@@ -465,16 +431,11 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
         .find(|p| p.name == "Hansy, Ivan")
         .expect("Hansy")
         .id;
-    b.js("window.__arbiterOldPage = true;");
-    b.click(&format!(
-        "form[action$='/players/{hansy}/bye'] button.bye-half"
-    ));
-    let question = b.accept_confirm();
-    assert!(question.contains("Hansy, Ivan (½), Round 2"), "{question}");
-    b.wait_for(
-        "return !window.__arbiterOldPage && document.readyState === 'complete';",
+    let question = b.click_confirmed(
+        &format!("form[action$='/players/{hansy}/bye'] button.bye-half"),
         "the bye recorded",
     );
+    assert!(question.contains("Hansy, Ivan (½), Round 2"), "{question}");
 
     // 9. Round 2: paired from the step in the menu, published.
     assert_eq!(
@@ -562,8 +523,7 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
         "{opened}"
     );
     arbiter.screenshot(&artifacts, "15-envelope-opened-390");
-    let fits = arbiter.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
-    assert_eq!(fits, json!(true), "the game desk fits a phone");
+    arbiter.assert_fits("the game desk fits a phone");
     // The resumed game ends 0-1, entered on the results screen.
     arbiter.click_to_next_page("nav.staff a.step, #nav-step");
     arbiter.click("#jump");
@@ -583,16 +543,11 @@ fn an_individual_swiss_from_new_tournament_to_the_prize_list() {
         .find(|p| p.name == late)
         .expect("Dąbrowska")
         .id;
-    b.js("window.__arbiterOldPage = true;");
-    b.click(&format!(
-        "form[action$='/players/{dabrowska}/withdraw'] button"
-    ));
-    let question = b.accept_confirm();
-    assert!(question.contains("withdraw"), "{question}");
-    b.wait_for(
-        "return !window.__arbiterOldPage && document.readyState === 'complete';",
+    let question = b.click_confirmed(
+        &format!("form[action$='/players/{dabrowska}/withdraw'] button"),
         "the withdrawal recorded",
     );
+    assert!(question.contains("withdraw"), "{question}");
     b.click_to_next_page("#nav-step");
     b.click_to_next_page("#pair-next");
     b.click_to_next_page("#publish");

@@ -60,12 +60,7 @@ fn read_pairs(text: &str) -> (BTreeSet<(u32, u32)>, Option<u32>) {
 
 fn import(app: &TestApp, c: &Client, text: &str) -> serde_json::Value {
     let before = app.audit_count();
-    let a = c.raw(
-        reqwest::Method::POST,
-        "/api/v1/tournaments/import-trf",
-        "text/plain",
-        text,
-    );
+    let a = c.import_trf(text);
     assert_eq!(a.0.as_u16(), 201, "[{}] import: {}", app.label(), a.1);
     assert_eq!(
         app.audit_count(),
@@ -153,12 +148,7 @@ fn a_bad_trf_is_refused_with_line_and_column_and_changes_nothing() {
         let org = app.user("importer");
         let before = app.audit_count();
         let bad = "012 Broken\nXXR 5\n001    1      Good, Player                      2000\n001    2      Bad, Rating                       20x0\n";
-        let a = org.raw(
-            reqwest::Method::POST,
-            "/api/v1/tournaments/import-trf",
-            "text/plain",
-            bad,
-        );
+        let a = org.import_trf(bad);
         assert_eq!(a.0.as_u16(), 422, "{}", a.1);
         assert_eq!(a.1["line"].as_u64(), Some(4), "{}", a.1);
         assert_eq!(a.1["column"].as_u64(), Some(49), "{}", a.1);
@@ -168,22 +158,12 @@ fn a_bad_trf_is_refused_with_line_and_column_and_changes_nothing() {
         let inconsistent = "012 X\nXXR 3\n\
 001    1      A, A                              2000                             1.0    1     2 w 1\n\
 001    2      B, B                              1900                             1.0    2     1 b 1\n";
-        let a = org.raw(
-            reqwest::Method::POST,
-            "/api/v1/tournaments/import-trf",
-            "text/plain",
-            inconsistent,
-        );
+        let a = org.import_trf(inconsistent);
         assert_eq!(a.0.as_u16(), 422, "{}", a.1);
         assert!(a.1["error"].as_str().unwrap().contains("line 3"), "{}", a.1);
         // Anonymous: 401 before the body is looked at.
         let anon = Client::new(&app.base);
-        let a = anon.raw(
-            reqwest::Method::POST,
-            "/api/v1/tournaments/import-trf",
-            "text/plain",
-            bad,
-        );
+        let a = anon.import_trf(bad);
         assert_eq!(a.0.as_u16(), 401);
         assert_eq!(app.audit_count(), before, "refused imports leave nothing");
         let list = org.get("/api/v1/tournaments").1;

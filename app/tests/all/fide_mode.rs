@@ -30,9 +30,16 @@ fn refused_then_confirmed(
     app: &TestApp,
     org: &Client,
     tid: i64,
-    send: &dyn Fn(bool, bool) -> (u16, Value),
+    (method, path, body): (reqwest::Method, String, Value),
     what: &str,
 ) {
+    let send = |read: bool, leave: bool| {
+        let mut body = body.clone();
+        body["warning_read"] = json!(read);
+        body["leave_fide_mode"] = json!(leave);
+        let (status, answer) = org.send(method.clone(), &path, Some(&body));
+        (status.as_u16(), answer)
+    };
     let label = app.label();
     let audit = app.audit_count();
     for (read, leave) in [(false, false), (true, false), (false, true)] {
@@ -86,55 +93,41 @@ fn refused_then_confirmed(
         return;
     }
     let reader = app.user("reader");
-    let imported = reader.ok(
-        reader.raw_post_text("/api/v1/tournaments/import-trf", &trf),
-        201,
-        "import",
-    );
+    let imported = reader.ok(reader.import_trf(&trf), 201, "import");
     assert!(imported["tournament"]["id"].as_i64().is_some());
 }
 
-trait RawText {
-    fn raw_post_text(&self, path: &str, text: &str) -> (reqwest::StatusCode, Value);
-}
-
-impl RawText for Client {
-    fn raw_post_text(&self, path: &str, text: &str) -> (reqwest::StatusCode, Value) {
-        self.raw(reqwest::Method::POST, path, "text/plain", text)
-    }
+/// The boards of round 1 of `tid` as a pairing edit sends them (the bye
+/// left out).
+fn boards_of_round_one(c: &Client, tid: i64) -> Vec<Value> {
+    let round = c.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
+    round["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| !g["black"].is_null())
+        .map(|g| json!({"white": g["white"]["id"], "black": g["black"]["id"]}))
+        .collect()
 }
 
 #[test]
 fn each_forbidden_operation_warns_and_needs_two_confirmations() {
     on_each_backend(|app, label| {
         // A manual change to the pairing: board 1's colours swapped.
-        let (tid, org, r) = event(app, "fide1", "Pairing edit");
-        let boards: Vec<Value> = r["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|g| !g["black"].is_null())
-            .enumerate()
-            .map(|(i, g)| {
-                if i == 0 {
-                    json!({"white": g["black"]["id"], "black": g["white"]["id"]})
-                } else {
-                    json!({"white": g["white"]["id"], "black": g["black"]["id"]})
-                }
-            })
-            .collect();
-        let send = |read: bool, leave: bool| {
-            let (s, b) = org.put(
-                &format!("/api/v1/tournaments/{tid}/rounds/1/pairing"),
-                json!({"boards": boards, "bye": null, "warning_read": read, "leave_fide_mode": leave}),
-            );
-            (s.as_u16(), b)
-        };
+        let (tid, org, _) = event(app, "fide1", "Pairing edit");
+        let mut boards = boards_of_round_one(&org, tid);
+        let first = &mut boards[0];
+        *first = json!({"white": first["black"], "black": first["white"]});
+        let send = (
+            reqwest::Method::PUT,
+            format!("/api/v1/tournaments/{tid}/rounds/1/pairing"),
+            json!({"boards": boards, "bye": null}),
+        );
         refused_then_confirmed(
             app,
             &org,
             tid,
-            &send,
+            send,
             "a manual change to the pairing of round 1",
         );
         // Out of FIDE mode, a further change is recorded, not asked.
@@ -152,25 +145,9 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
         );
         assert!(trf.contains("manual intervention: a manual change"));
         // Re-applying the same pairing is no change: nothing recorded.
-        let same = org.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
-        let again: Vec<Value> = same["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|g| !g["black"].is_null())
-            .map(|g| json!({"white": g["white"]["id"], "black": g["black"]["id"]}))
-            .collect();
+        let again = boards_of_round_one(&org, tid);
         let (event2, org2, _) = event(app, "fide1b", "No change");
-        let r2 = org2
-            .get(&format!("/api/v1/tournaments/{event2}/rounds/1"))
-            .1;
-        let unchanged: Vec<Value> = r2["games"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|g| !g["black"].is_null())
-            .map(|g| json!({"white": g["white"]["id"], "black": g["black"]["id"]}))
-            .collect();
+        let unchanged = boards_of_round_one(&org2, event2);
         assert_eq!(
             org2.put(
                 &format!("/api/v1/tournaments/{event2}/rounds/1/pairing"),
@@ -186,14 +163,12 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
         // A full-point bye on request.
         let (tid, org, _) = event(app, "fide2", "Full bye");
         let pid = org.get(&format!("/api/v1/tournaments/{tid}/players")).1[0]["id"].clone();
-        let send = |read: bool, leave: bool| {
-            let (s, b) = org.post(
-                &format!("/api/v1/tournaments/{tid}/players/{pid}/byes"),
-                json!({"round": 3, "kind": "full", "warning_read": read, "leave_fide_mode": leave}),
-            );
-            (s.as_u16(), b)
-        };
-        refused_then_confirmed(app, &org, tid, &send, "a full-point bye on request");
+        let send = (
+            reqwest::Method::POST,
+            format!("/api/v1/tournaments/{tid}/players/{pid}/byes"),
+            json!({"round": 3, "kind": "full"}),
+        );
+        refused_then_confirmed(app, &org, tid, send, "a full-point bye on request");
         // A half-point bye is within the rules: never asked.
         let (event3, org3, _) = event(app, "fide2b", "Half bye");
         let p3 = org3.get(&format!("/api/v1/tournaments/{event3}/players")).1[0]["id"].clone();
@@ -210,18 +185,16 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
 
         // The tie-break list after the start.
         let (tid, org, _) = event(app, "fide3", "Tie-breaks");
-        let send = |read: bool, leave: bool| {
-            let (s, b) = org.patch(
-                &format!("/api/v1/tournaments/{tid}"),
-                json!({"changes": {"tiebreaks": ["SB", "BH"]}, "warning_read": read, "leave_fide_mode": leave}),
-            );
-            (s.as_u16(), b)
-        };
+        let send = (
+            reqwest::Method::PATCH,
+            format!("/api/v1/tournaments/{tid}"),
+            json!({"changes": {"tiebreaks": ["SB", "BH"]}}),
+        );
         refused_then_confirmed(
             app,
             &org,
             tid,
-            &send,
+            send,
             "the tie-breaks changed after the start",
         );
         // Other regulations stay fixed after the start, in or out of FIDE mode.
@@ -239,26 +212,17 @@ fn each_forbidden_operation_warns_and_needs_two_confirmations() {
             json!({"name": "Football points", "points": {"win": 2.0, "draw": 1.5, "loss": 0.0, "forfeit_win": 2.0, "forfeit_loss": 0.0, "pairing_bye": 2.0, "full_bye": 2.0, "half_bye": 1.0, "zero_bye": 0.0}}),
         );
         assert_eq!(status.as_u16(), 422, "[{label}] {body}");
-        let t = org.ok(
-            org.post(
-                "/api/v1/tournaments",
-                json!({"name": "Points", "rounds": 5}),
-            ),
-            201,
-            "create",
-        );
+        let t = org.created_tournament(json!({"name": "Points", "rounds": 5}));
         let tid = t["id"].as_i64().unwrap();
         let mut points = t["regulations"]["points"].clone();
         points["win"] = json!(2.0);
         points["draw"] = json!(1.5);
-        let send = |read: bool, leave: bool| {
-            let (s, b) = org.patch(
-                &format!("/api/v1/tournaments/{tid}"),
-                json!({"changes": {"points": points}, "warning_read": read, "leave_fide_mode": leave}),
-            );
-            (s.as_u16(), b)
-        };
-        refused_then_confirmed(app, &org, tid, &send, "a point system where two draws");
+        let send = (
+            reqwest::Method::PATCH,
+            format!("/api/v1/tournaments/{tid}"),
+            json!({"changes": {"points": points}}),
+        );
+        refused_then_confirmed(app, &org, tid, send, "a point system where two draws");
     });
 }
 

@@ -55,6 +55,60 @@ const OPPONENTS: [(&str, &str, &str, i32, &str, i32); 9] = [
 const AVERAGE: &str = "2356";
 const PERFORMANCE: &str = "2522";
 
+/// The organiser's Norms page of `tid` (checked to be linked from the staff
+/// menu): the organiser, its address, the public summary's, and a visitor.
+pub(crate) fn norms_pages(
+    app: &common::TestApp,
+    tid: impl std::fmt::Display,
+    label: &str,
+) -> (Form, String, String, Form) {
+    let staff = app.form_user("organiser");
+    let screen = format!("/t/{tid}/manage/norms");
+    let (status, page) = staff.get(&screen);
+    assert_eq!(status, 200, "[{label}] {page}");
+    assert!(page.contains("id=\"nav-norms-staff\""), "[{label}] menu");
+    let public = format!("/t/{tid}/norms");
+    (staff, screen, public, Form::new(&app.base))
+}
+
+/// The rating change a player's card shows.
+fn card_change<'a>(card: &'a str, label: &str) -> &'a str {
+    card.split("id=\"card-rating-change\">")
+        .nth(1)
+        .and_then(|s| s.split("</dd>").next())
+        .unwrap_or_else(|| panic!("[{label}] no change on the card: {card}"))
+}
+
+/// The staff Norms page's forecast row of the player numbered `no` (its
+/// cells up to the end of the row).
+pub(crate) fn forecast_row(staff: &Form, screen: &str, no: i64, label: &str) -> String {
+    let (status, page) = staff.get(screen);
+    assert_eq!(status, 200, "[{label}]");
+    let row = page
+        .split(&format!("id=\"forecast-{no}\""))
+        .nth(1)
+        .unwrap_or_else(|| panic!("[{label}] no forecast row for {no}: {page}"));
+    row.split("</tr>").next().unwrap().to_string()
+}
+
+/// The staff Norms page, after checking that its table of norms achieved
+/// has the row `no, name, federation, title, games, score, average,
+/// performance` as given.
+pub(crate) fn page_with_norm(staff: &Form, screen: &str, row: [&str; 8], label: &str) -> String {
+    let (status, page) = staff.get(screen);
+    assert_eq!(status, 200, "[{label}]");
+    let table = page
+        .split("id=\"norms-achieved\"")
+        .nth(1)
+        .expect("the norms table");
+    let [no, name, federation, title, games, score, average, performance] = row;
+    let cells = format!(
+        "<td class=\"num\">{no}</td><td>{name}</td><td>{federation}</td><td>{title}</td><td class=\"num\">{games}</td><td class=\"num\">{score}</td><td class=\"num\">{average}</td><td class=\"num\">{performance}</td>"
+    );
+    assert!(table.contains(&cells), "[{label}] {table}");
+    page
+}
+
 /// Reads round `n`'s games.
 fn games(c: &Client, tid: impl std::fmt::Display, n: u32) -> Vec<Value> {
     let round = c.ok(
@@ -117,15 +171,8 @@ fn a_round_robin_norm_shows_on_the_pages_and_its_certificate() {
         let e = b.build();
         let tid = e.tid;
         let candidate = e.players[0].get() as i64;
-        let staff = app.form_user("organiser");
-        let screen = format!("/t/{tid}/manage/norms");
-        let public = format!("/t/{tid}/norms");
-        let visitor = Form::new(&app.base);
-
         // The page, linked from the staff menu; a visitor is sent to log in.
-        let (status, page) = staff.get(&screen);
-        assert_eq!(status, 200, "[{label}] {page}");
-        assert!(page.contains("id=\"nav-norms-staff\""), "[{label}] menu");
+        let (staff, screen, public, visitor) = norms_pages(app, tid, label);
         assert_eq!(visitor.get(&screen).0, 303, "[{label}] anonymous");
 
         // The event facts: one post, one audit row; a wrong period is
@@ -199,13 +246,7 @@ fn a_round_robin_norm_shows_on_the_pages_and_its_certificate() {
             .5;
         let before = 13 - last_score; // 6½ in all
         let needs = (12 - before).max(0); // 6 in all
-        let (status, page) = staff.get(&screen);
-        assert_eq!(status, 200, "[{label}]");
-        let row = page
-            .split(&format!("id=\"forecast-{start_no}\""))
-            .nth(1)
-            .unwrap_or_else(|| panic!("[{label}] no forecast row for {start_no}: {page}"));
-        let row = row.split("</tr>").next().unwrap();
+        let row = forecast_row(&staff, &screen, start_no, label);
         assert!(
             row.contains(&format!(
                 "<strong>IM</strong>: needs at least {} out of 1",
@@ -217,18 +258,18 @@ fn a_round_robin_norm_shows_on_the_pages_and_its_certificate() {
 
         // The last round played: the norm, its certificate, the summary.
         play_round(&org, tid, 9, candidate);
-        let (status, page) = staff.get(&screen);
-        assert_eq!(status, 200, "[{label}]");
-        let line = page
-            .split("id=\"norms-achieved\"")
-            .nth(1)
-            .expect("the norms table");
-        assert!(
-            line.contains(&format!(
-                "<td class=\"num\">{start_no}</td><td>{CANDIDATE}</td><td>POL</td><td>IM</td><td class=\"num\">9</td><td class=\"num\">6½</td><td class=\"num\">{AVERAGE}</td><td class=\"num\">{PERFORMANCE}</td>"
-            )),
-            "[{label}] {line}"
-        );
+        let no = start_no.to_string();
+        let row = [
+            &*no,
+            CANDIDATE,
+            "POL",
+            "IM",
+            "9",
+            "6½",
+            AVERAGE,
+            PERFORMANCE,
+        ];
+        let page = page_with_norm(&staff, &screen, row, label);
         let it1 = format!("/t/{tid}/manage/norms/it1/{start_no}/IM");
         assert!(page.contains(&format!("href=\"{it1}\"")), "[{label}] link");
         let (status, ct, bytes) = staff.get_bytes(&it1);
@@ -377,26 +418,16 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
         // The forfeit reads back as a forfeit (never rated).
         let (fw, fb, _, _) = &entered[0];
         let by_name = |n: &str| t.players.iter().find(|p| p.name.trim() == n).unwrap();
-        assert!(
-            matches!(
-                by_name(fw).rounds[2],
-                pairing::RoundEntry::Game {
-                    result: Some(pairing::GameResult::ForfeitWin),
-                    ..
-                }
-            ),
-            "[{label}] forfeit win of {fw}"
-        );
-        assert!(
-            matches!(
-                by_name(fb).rounds[2],
-                pairing::RoundEntry::Game {
-                    result: Some(pairing::GameResult::ForfeitLoss),
-                    ..
-                }
-            ),
-            "[{label}] forfeit loss of {fb}"
-        );
+        for (who, result) in [
+            (fw, pairing::GameResult::ForfeitWin),
+            (fb, pairing::GameResult::ForfeitLoss),
+        ] {
+            let read = &by_name(who).rounds[2];
+            assert!(
+                matches!(read, pairing::RoundEntry::Game { result: Some(r), .. } if *r == result),
+                "[{label}] {result:?} of {who}: {read:?}"
+            );
+        }
 
         // The byes read back as byes (never rated).
         let byes: usize = (1..=3)
@@ -478,11 +509,7 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
             .iter()
             .find(|c| t.player(c.id).unwrap().name.trim() == "Rated Player 1")
             .expect("Rated Player 1");
-        let shown = card
-            .split("id=\"card-rating-change\">")
-            .nth(1)
-            .and_then(|s| s.split("</dd>").next())
-            .unwrap_or_else(|| panic!("[{label}] no change on the card: {card}"));
+        let shown = card_change(&card, label);
         assert!(
             shown.contains(&format!(": {:+} (K 40)", own.change.unwrap()))
                 && shown.contains(&own.new_rating.unwrap().to_string()),
@@ -503,12 +530,7 @@ fn the_rating_report_trf_reads_back_to_the_same_changes() {
 
         // The file imported as a new event (the app's own TRF import): the
         // same points for everyone and the same games rated.
-        let a = org.raw(
-            reqwest::Method::POST,
-            "/api/v1/tournaments/import-trf",
-            "text/plain",
-            &text,
-        );
+        let a = org.import_trf(&text);
         assert_eq!(a.0.as_u16(), 201, "[{label}] import: {}", a.1);
         let copy = a.1["tournament"]["id"].as_i64().unwrap();
         let points = |tid: String| -> HashMap<String, f64> {
@@ -870,11 +892,7 @@ fn the_standings_and_the_player_card_show_the_same_b02_change() {
             // The card.
             let (status, card) = visitor.get(&format!("/t/{tid}/players/{}", e.players[i]));
             assert_eq!(status, 200, "[{label}]");
-            let shown = card
-                .split("id=\"card-rating-change\">")
-                .nth(1)
-                .and_then(|s| s.split("</dd>").next())
-                .unwrap_or_else(|| panic!("[{label}] no change on the card: {card}"));
+            let shown = card_change(&card, label);
             assert!(
                 shown.contains(&format!(": {change:+} (K {k})")),
                 "[{label}] card of {name}: {shown}"

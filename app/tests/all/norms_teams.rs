@@ -8,9 +8,9 @@
 
 use crate::common;
 use crate::exports_pdf::read_pdf;
+use crate::norms::{forecast_row, norms_pages, page_with_norm};
 
 use common::build::EventBuilder;
-use common::form::Form;
 use common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
@@ -158,13 +158,9 @@ fn a_team_event_judges_each_board_players_own_games() {
                 .build()
                 .tid,
         );
-        org.ok(
-            org.put(
-                &format!("/api/v1/tournaments/{tid}/team-event"),
-                json!({"system": "round_robin", "boards": 2, "tiebreaks": ["GP"]}),
-            ),
-            200,
-            "settings",
+        org.team_event(
+            tid,
+            json!({"system": "round_robin", "boards": 2, "tiebreaks": ["GP"]}),
         );
         let mut rosters = vec![json!([
             {"name": CANDIDATE, "federation": "POL", "rating": 2350, "fide_id": 1_200_000},
@@ -178,24 +174,13 @@ fn a_team_event_judges_each_board_players_own_games() {
             ]));
         }
         for (i, roster) in rosters.into_iter().enumerate() {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/teams"),
-                    json!({"name": format!("Team {}", i + 1), "roster": roster}),
-                ),
-                201,
-                "team",
+            org.add_team(
+                tid,
+                json!({"name": format!("Team {}", i + 1), "roster": roster}),
             );
         }
-        let staff = app.form_user("organiser");
-        let screen = format!("/t/{tid}/manage/norms");
-        let public = format!("/t/{tid}/norms");
-        let visitor = Form::new(&app.base);
-
         // The menu of a team event links the Norms page.
-        let (status, page) = staff.get(&screen);
-        assert_eq!(status, 200, "[{label}] {page}");
-        assert!(page.contains("id=\"nav-norms-staff\""), "[{label}] menu");
+        let (staff, screen, public, visitor) = norms_pages(app, tid, label);
 
         // A World / Continental team championship (1.4.1b).
         let csrf = staff.csrf(&screen);
@@ -222,13 +207,7 @@ fn a_team_event_judges_each_board_players_own_games() {
 
         // The forecast: the GM norm needs what the table gives him in round 7.
         let (_, _, (_, last)) = candidate_board(&round(&org, tid, 7));
-        let (status, page) = staff.get(&screen);
-        assert_eq!(status, 200, "[{label}]");
-        let row = page
-            .split("id=\"forecast-1\"")
-            .nth(1)
-            .unwrap_or_else(|| panic!("[{label}] no forecast row: {page}"));
-        let row = row.split("</tr>").next().unwrap();
+        let row = forecast_row(&staff, &screen, 1, label);
         assert!(
             row.contains(&format!(
                 "<strong>GM</strong>: needs at least {} out of 1",
@@ -238,18 +217,8 @@ fn a_team_event_judges_each_board_players_own_games() {
         );
 
         play_round(&org, tid, 7);
-        let (status, page) = staff.get(&screen);
-        assert_eq!(status, 200, "[{label}]");
-        let table = page
-            .split("id=\"norms-achieved\"")
-            .nth(1)
-            .expect("the norms table");
-        assert!(
-            table.contains(&format!(
-                "<td class=\"num\">1</td><td>{CANDIDATE}</td><td>POL</td><td>GM</td><td class=\"num\">7</td><td class=\"num\">5</td><td class=\"num\">{AVERAGE}</td><td class=\"num\">{PERFORMANCE}</td>"
-            )),
-            "[{label}] {table}"
-        );
+        let row = ["1", CANDIDATE, "POL", "GM", "7", "5", AVERAGE, PERFORMANCE];
+        let page = page_with_norm(&staff, &screen, row, label);
         assert!(
             results_of(&page, 1).starts_with(&format!("GM:1:7:10:{AVERAGE}:{PERFORMANCE};")),
             "[{label}] {}",

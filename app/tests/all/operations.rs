@@ -7,8 +7,8 @@ use crate::common;
 use app::secrets::{KeyError, SealKey};
 use common::{backends, on_each_backend, Client, ADMIN_PASSWORD};
 use serde_json::json;
-use std::io::{BufRead, BufReader, Read};
-use std::process::{Command, Stdio};
+use std::io::Read;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 fn get(url: &str) -> reqwest::blocking::Response {
@@ -87,35 +87,7 @@ fn the_login_rate_limit_is_shared_by_instances() {
 }
 
 fn start_binary(db: &str, key: &std::path::Path) -> (std::process::Child, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args([
-            "serve",
-            "--bind",
-            "127.0.0.1:0",
-            "--database",
-            db,
-            "--workers",
-            "2",
-        ])
-        .env("ARBITER_KEY_FILE", key)
-        .env_remove("ARBITER_KEY")
-        .env("RUST_LOG", "info")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    for line in lines.by_ref() {
-        let line = line.unwrap();
-        if let Some(rest) = line.strip_prefix("Arbiter is running at ") {
-            let url = rest.split_whitespace().next().unwrap();
-            return (child, url.trim_end_matches('/').to_string());
-        }
-    }
-    let mut err = String::new();
-    let _ = child.stderr.take().unwrap().read_to_string(&mut err);
-    let _ = child.wait();
-    panic!("the server did not start: {err}");
+    common::spawn_arbiter_logging(db, key, 2, Some("info"))
 }
 
 /// SIGTERM: the live streams end at once (browsers reconnect elsewhere), the

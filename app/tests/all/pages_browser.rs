@@ -310,12 +310,34 @@ impl Browser {
     /// leads to has loaded: the old page's mark is gone and the new one is
     /// complete. For posts that answer with a redirect to the same address.
     pub(crate) fn click_to_next_page(&self, css: &str) {
-        self.js("window.__arbiterOldPage = true;");
-        self.click(css);
-        self.wait_for(
-            "return !window.__arbiterOldPage && document.readyState === 'complete';",
+        self.to_next_page(
+            || self.click(css),
             &format!("the page after clicking {css}"),
         );
+    }
+
+    /// Does `act` (a click, keys that submit a form) and waits until the page
+    /// it leads to has loaded, as [`Browser::click_to_next_page`] does.
+    pub(crate) fn to_next_page<T>(&self, act: impl FnOnce() -> T, what: &str) -> T {
+        self.js("window.__arbiterOldPage = true;");
+        let answer = act();
+        self.wait_for(
+            "return !window.__arbiterOldPage && document.readyState === 'complete';",
+            what,
+        );
+        answer
+    }
+
+    /// Clicks `css`, a button that asks for confirmation, accepts the dialog
+    /// and waits for the page that answers; returns the dialog's question.
+    pub(crate) fn click_confirmed(&self, css: &str, what: &str) -> String {
+        self.to_next_page(
+            || {
+                self.click(css);
+                self.accept_confirm()
+            },
+            what,
+        )
     }
 
     /// Accepts the page's confirmation dialog (`window.confirm`) and returns
@@ -360,6 +382,57 @@ impl Browser {
             .decode(b64.as_str().unwrap_or(""))
             .expect("png");
         std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+
+    /// Fails when the page is wider than the window: no sideways scrolling.
+    pub(crate) fn assert_fits(&self, what: &str) {
+        let width = self.js("return [window.innerWidth, document.documentElement.scrollWidth];");
+        assert!(
+            width[1].as_i64() <= width[0].as_i64().map(|w| w + 1),
+            "{what}: no sideways scrolling at {} px: {width}",
+            width[0]
+        );
+    }
+
+    /// Screenshots this page as `{name}-1280`, then the same address in
+    /// `mirror` (a 390 px window) as `{name}-390`, which must fit its window.
+    pub(crate) fn shot_with(&self, mirror: &Browser, dir: &Path, name: &str) {
+        self.screenshot(dir, &format!("{name}-1280"));
+        mirror.go(&self.url());
+        mirror.wait_for("return document.readyState === 'complete';", "the mirror");
+        mirror.screenshot(dir, &format!("{name}-390"));
+        mirror.assert_fits(name);
+    }
+
+    /// The tournament of the page shown (`/t/{id}/…` in its address).
+    pub(crate) fn tournament_id(&self) -> app::domain::ids::TournamentId {
+        self.url()
+            .split("/t/")
+            .nth(1)
+            .and_then(|s| s.split('/').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no tournament id in {}", self.url()))
+    }
+
+    /// On the rating lists page: sends the list in the file `path` and waits
+    /// until the page says it is loaded.
+    pub(crate) fn send_rating_list(&self, path: &Path) {
+        self.choose_file("#rl-file", path);
+        self.click("#rl-send");
+        self.wait_for(
+            "return location.search.includes('done=');",
+            "the list loaded",
+        );
+    }
+
+    /// Chooses the file `path` in the file box `css`.
+    pub(crate) fn choose_file(&self, css: &str, path: &Path) {
+        let file = self.el(css);
+        self.cmd(
+            reqwest::Method::POST,
+            &format!("/element/{file}/value"),
+            Some(json!({"text": path.to_string_lossy()})),
+        );
     }
 }
 
@@ -409,17 +482,7 @@ fn organizer_runs_round_one_in_a_browser() {
     std::fs::create_dir_all(&artifacts).unwrap();
 
     let (dir, db) = crate::common::scratch_sqlite("pages_browser");
-    db.write(|conn| {
-        users::create_user(
-            conn,
-            &Actor::system(),
-            "organizer",
-            PASSWORD,
-            "Organizer",
-            false,
-        )
-    })
-    .expect("organizer account");
+    crate::common::add_account(&db, "organizer", PASSWORD, "Organizer", false);
     let server: Background = crate::common::serve(db.clone(), &dir);
     let site = server.url();
     let b = Browser::start(&chromium, &driver, width);
@@ -451,13 +514,7 @@ fn organizer_runs_round_one_in_a_browser() {
         "return location.pathname.endsWith('/manage/players');",
         "the registration page",
     );
-    let tid: app::domain::ids::TournamentId = b
-        .url()
-        .split("/t/")
-        .nth(1)
-        .and_then(|s| s.split('/').next())
-        .and_then(|s| s.parse().ok())
-        .expect("tournament id in the URL");
+    let tid = b.tournament_id();
 
     // The creator is organizer and arbiter: he pairs and enters results himself.
     assert!(
@@ -520,31 +577,17 @@ fn organizer_runs_round_one_in_a_browser() {
         "return document.activeElement && document.activeElement.classList.contains('result');",
         "board 1 focused",
     );
-    b.keys("1-0");
-    b.wait_for(&saved(1), "board 1 saved");
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(
-        results_now(),
-        ["1-0", "*", "*", "*", "*", "*"],
-        "1-0 typed in full"
-    );
-    b.keys("½-½");
-    b.wait_for(&saved(2), "board 2 saved");
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(
-        results_now(),
-        ["1-0", "½-½", "*", "*", "*", "*"],
-        "½-½ typed in full"
-    );
     // `0-1` could still become `0-1/2`: it is saved when nothing follows.
-    b.keys("0-1");
-    b.wait_for(&saved(3), "board 3 saved");
-    std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(
-        results_now(),
-        ["1-0", "½-½", "0-1", "*", "*", "*"],
-        "0-1 typed in full"
-    );
+    for (n, typed, now) in [
+        (1, "1-0", ["1-0", "*", "*", "*", "*", "*"]),
+        (2, "½-½", ["1-0", "½-½", "*", "*", "*", "*"]),
+        (3, "0-1", ["1-0", "½-½", "0-1", "*", "*", "*"]),
+    ] {
+        b.keys(typed);
+        b.wait_for(&saved(n), &format!("board {n} saved"));
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(results_now(), now, "{typed} typed in full");
+    }
     // Shortcuts, one key a board: 1 on board 4, + on board 5.
     b.keys("1+");
     b.wait_for(&saved(5), "boards 4 and 5 saved");
@@ -720,17 +763,7 @@ fn team_pages_on_a_phone() {
     let artifacts = Path::new(env!("CARGO_MANIFEST_DIR")).join("../artifacts/teams");
     std::fs::create_dir_all(&artifacts).unwrap();
     let (dir, db) = crate::common::scratch_sqlite("team_browser");
-    db.write(|conn| {
-        users::create_user(
-            conn,
-            &Actor::system(),
-            "organizer",
-            PASSWORD,
-            "Organizer",
-            false,
-        )
-    })
-    .expect("organizer account");
+    crate::common::add_account(&db, "organizer", PASSWORD, "Organizer", false);
     let server: Background = crate::common::serve(db.clone(), &dir);
     let site = server.url();
 
@@ -797,12 +830,9 @@ fn team_pages_on_a_phone() {
 
     let phone = Browser::start(&chromium, &driver, 360);
     let fits = |what: &str| {
-        let width = phone.js("return [window.innerWidth, document.documentElement.scrollWidth];");
-        assert_eq!(width[0], json!(360), "the phone screen: {width}");
-        assert!(
-            width[1].as_i64() <= width[0].as_i64(),
-            "{what}: no sideways scrolling on a phone: {width}"
-        );
+        let width = phone.js("return window.innerWidth;");
+        assert_eq!(width, json!(360), "the phone screen");
+        phone.assert_fits(what);
     };
     phone.log_in(&site, "organizer", PASSWORD);
     phone.go(&format!("{site}/t/{tid}/manage/teams"));

@@ -17,6 +17,17 @@ pub(crate) struct Demo {
     _dir: crate::common::TempDir,
 }
 
+impl Demo {
+    /// A client with a cookie store, logged in through the login page as
+    /// the demo's arbiter.
+    pub(crate) fn arbiter(&self) -> Client {
+        let staff = Client::builder().cookie_store(true).build().unwrap();
+        let res = common::form::page_login(&staff, &self.base, "arbiter", &self.arbiter_password);
+        assert!(res.status().is_success(), "login: {}", res.status());
+        staff
+    }
+}
+
 impl Drop for Demo {
     fn drop(&mut self) {
         if let Some(s) = self.server.take() {
@@ -268,14 +279,7 @@ fn every_page_of_the_demo_answers_and_is_valid_html() {
     );
 
     // Staff: the arbiter's pages too (links only; forms are not posted).
-    let staff = Client::builder().cookie_store(true).build().unwrap();
-    let res = crate::common::form::page_login(
-        &staff,
-        &demo.base,
-        "arbiter",
-        demo.arbiter_password.as_str(),
-    );
-    assert!(res.status().is_success(), "login: {}", res.status());
+    let staff = demo.arbiter();
     let staff_pages = crawl(&demo.base, &staff, "arbiter");
     for must in [
         "/t/1/manage/players",

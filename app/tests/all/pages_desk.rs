@@ -29,6 +29,17 @@ impl Desk {
             .clone()
     }
 
+    /// The adjournments of game `gid`, as the API lists them.
+    fn envelopes(&self, gid: impl std::fmt::Display) -> Vec<Value> {
+        let path = format!("/api/v1/tournaments/{}/games/{gid}/adjournments", self.tid);
+        self.api
+            .get(&path)
+            .1
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+    }
+
     fn page(&self, rest: &str) -> String {
         let (status, body) = self.f.get(&format!("/t/{}{rest}", self.tid));
         assert_eq!(status, 200, "GET {rest}: {body}");
@@ -289,16 +300,8 @@ fn adjourn(app: &TestApp, d: &Desk, board: i64, fen: &str, sealed: &str) -> (Str
         303,
         1,
     );
-    let envelopes = d
-        .api
-        .get(&format!(
-            "/api/v1/tournaments/{}/games/{gid}/adjournments",
-            d.tid
-        ))
-        .1;
-    let aid = envelopes.as_array().unwrap().last().unwrap()["id"]
-        .as_i64()
-        .unwrap();
+    let envelopes = d.envelopes(&gid);
+    let aid = envelopes.last().unwrap()["id"].as_i64().unwrap();
     (gid, aid)
 }
 
@@ -425,14 +428,8 @@ fn adjournments(app: &TestApp, d: &Desk) {
         303,
         1,
     );
-    let envelopes = d
-        .api
-        .get(&format!(
-            "/api/v1/tournaments/{}/games/{gid}/adjournments",
-            d.tid
-        ))
-        .1;
-    let list = envelopes.as_array().unwrap();
+    let envelopes = d.envelopes(&gid);
+    let list = &envelopes;
     assert_eq!(
         list.len(),
         2,

@@ -229,21 +229,22 @@ fn rating_list_page(app: &TestApp) {
     assert!(!desk.get("/rating-lists").1.contains("id=\"rl-upload\""));
 }
 
-fn checkin_search(app: &TestApp) {
-    let label = app.label();
+/// Four players with the letters a search must fold (Król, Wiśniewski,
+/// Řehoř, Nowak), round 1 paired when `paired`, check-in open.
+fn checkin_event(app: &TestApp, paired: bool) -> (i64, Client) {
     let (tid, api) = event(
         app,
         &["Król, Adam", "Wiśniewski, Jan", "Řehoř, Petr", "Nowak, Ewa"],
-        false,
+        paired,
     );
-    api.ok(
-        api.put(
-            &format!("/api/v1/tournaments/{tid}/checkin"),
-            json!({"open": true}),
-        ),
-        200,
-        "open check-in",
-    );
+    let path = format!("/api/v1/tournaments/{tid}/checkin");
+    api.ok(api.put(&path, json!({"open": true})), 200, "open check-in");
+    (tid, api)
+}
+
+fn checkin_search(app: &TestApp) {
+    let label = app.label();
+    let (tid, _) = checkin_event(app, false);
     let f = Form::logged_in(&app.base, "desk", USER_PASSWORD);
     let sheet = |q: &str| {
         let (status, body) = f.get(&format!("/t/{tid}/manage/checkin?q={q}"));
@@ -572,19 +573,7 @@ fn desk_frictions_in_a_browser() {
     };
     let app = TestApp::start(app::db::Backend::Sqlite);
     let site = app.base.clone();
-    let (tid, api) = event(
-        &app,
-        &["Król, Adam", "Wiśniewski, Jan", "Řehoř, Petr", "Nowak, Ewa"],
-        true,
-    );
-    api.ok(
-        api.put(
-            &format!("/api/v1/tournaments/{tid}/checkin"),
-            json!({"open": true}),
-        ),
-        200,
-        "open check-in",
-    );
+    let (tid, api) = checkin_event(&app, true);
     let round = api.get(&format!("/api/v1/tournaments/{tid}/rounds/1")).1;
     let gid = round["games"][0]["id"].as_i64().unwrap();
     api.ok(
@@ -677,17 +666,7 @@ fn desk_frictions_in_a_browser() {
                 this.upload.addEventListener('progress', function () { \
                   sessionStorage.setItem('bar-in-progress', String(shown()) + ' ' + document.getElementById('rl-progress').value); }); \
                 return send.call(this, body); };");
-        let file = b.el("#rl-file");
-        b.cmd(
-            reqwest::Method::POST,
-            &format!("/element/{file}/value"),
-            Some(json!({"text": list.to_string_lossy()})),
-        );
-        b.click("#rl-send");
-        b.wait_for(
-            "return location.search.includes('done=');",
-            "the list loaded",
-        );
+        b.send_rating_list(&list);
         assert_eq!(
             b.js("return sessionStorage.getItem('bar-at-send');"),
             json!("true")

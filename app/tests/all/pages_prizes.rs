@@ -9,7 +9,7 @@
 use crate::common;
 
 use common::build::EventBuilder;
-use common::form::Form;
+use common::form::{replaced, Form};
 use common::on_each_backend;
 use serde_json::json;
 
@@ -178,43 +178,30 @@ fn the_prize_table_is_typed_in_the_staff_form() {
                 && !page.contains("value=\"players\""),
             "[{label}] the team kinds: {page}"
         );
-        let (status, _, body) = f.post(
-            &screen,
-            &[
-                ("csrf", csrf.as_str()),
-                ("version", "0"),
-                ("c0_name", "Team places"),
-                ("c0_kind", "teams"),
-                ("c0_prizes", "300, 200"),
-                ("c1_name", "Board 1"),
-                ("c1_kind", "board"),
-                ("c1_board", "1"),
-                ("c1_prizes", "50"),
-                ("c2_name", "Overall"),
-                ("c2_kind", "players"),
-                ("c2_prizes", "100"),
-            ],
-        );
+        let team_prizes = vec![
+            ("csrf", csrf.as_str()),
+            ("version", "0"),
+            ("c0_name", "Team places"),
+            ("c0_kind", "teams"),
+            ("c0_prizes", "300, 200"),
+            ("c1_name", "Board 1"),
+            ("c1_kind", "board"),
+            ("c1_board", "1"),
+            ("c1_min_games", "2"),
+            ("c1_prizes", "50"),
+        ];
+        let overall = [
+            ("c2_name", "Overall"),
+            ("c2_kind", "players"),
+            ("c2_prizes", "100"),
+        ];
+        let (status, _, body) = f.post(&screen, &replaced(team_prizes.clone(), &overall));
         assert_eq!(status, 422, "[{label}] an individual category: {body}");
         assert!(
             body.contains("id=\"c2_kind-err\"") && body.contains("individual event"),
             "[{label}] {body}"
         );
-        let (status, location, body) = f.post(
-            &screen,
-            &[
-                ("csrf", csrf.as_str()),
-                ("version", "0"),
-                ("c0_name", "Team places"),
-                ("c0_kind", "teams"),
-                ("c0_prizes", "300, 200"),
-                ("c1_name", "Board 1"),
-                ("c1_kind", "board"),
-                ("c1_board", "1"),
-                ("c1_min_games", "2"),
-                ("c1_prizes", "50"),
-            ],
-        );
+        let (status, location, body) = f.post(&screen, &team_prizes);
         assert_eq!(status, 303, "[{label}] team prizes: {location} {body}");
         let v = org.get(&format!("/api/v1/tournaments/{team}/prizes")).1;
         assert_eq!(

@@ -340,12 +340,19 @@ fn start(api: &Client, tid: i64, n: usize) {
     api.pair_round(tid);
 }
 
+/// A tournament made from the full form by `user`, with four players and
+/// round 1 paired: the API client, the form client, its token, the event.
+fn started(app: &TestApp, user: &str, label: &str) -> (Client, Form, String, i64) {
+    let (api, f, csrf) = login(app, user);
+    let tid = create(&f, &full_form(&csrf), label);
+    start(&api, tid, 4);
+    (api, f, csrf, tid)
+}
+
 #[test]
 fn fixed_settings_are_text_and_a_forged_change_is_refused() {
     on_each_backend(|app, label| {
-        let (api, f, csrf) = login(app, "fixer");
-        let tid = create(&f, &full_form(&csrf), label);
-        start(&api, tid, 4);
+        let (api, f, csrf, tid) = started(app, "fixer", label);
         let page = format!("/t/{tid}/manage/settings");
         let (_, html) = f.get(&page);
         assert!(html.contains("class=\"fixed\""), "[{label}] {html}");
@@ -475,9 +482,7 @@ fn adjournments_switch_the_adjourn_form() {
 #[test]
 fn the_round_screen_publishes_with_a_start_and_offers_the_next_round() {
     on_each_backend(|app, label| {
-        let (api, f, csrf) = login(app, "rounds");
-        let tid = create(&f, &full_form(&csrf), label);
-        start(&api, tid, 4);
+        let (api, f, csrf, tid) = started(app, "rounds", label);
         let screen = format!("/t/{tid}/manage/rounds/1");
         let (_, html) = f.get(&screen);
         assert!(html.contains("Publish round 1"), "[{label}] {html}");

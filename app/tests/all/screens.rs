@@ -204,16 +204,12 @@ fn every_staff_screen_fits_and_speaks_the_language() {
     let mut api = crate::common::Client::new(&site);
     assert_eq!(api.login(user, password).0, 200, "the API session");
     let team = crate::teams::gaps::small_swiss(&api, "Liga Drużyn 2026", 4, 3);
-    api.ok(
-        api.post(
-            &format!("/api/v1/tournaments/{team}/teams"),
-            json!({"name": "Kapitanat", "captain_username": user, "roster": [
+    api.add_team(
+        team,
+        json!({"name": "Kapitanat", "captain_username": user, "roster": [
                 {"name": "Żółkiewski, Stanisław", "rating": 2105},
                 {"name": "Dvořáková, Běla", "rating": 2050, "federation": "CZE"},
                 {"name": "Kowal, Ewa", "rating": 1980}]}),
-        ),
-        201,
-        "the captain's team",
     );
     crate::teams::gaps::pair(&api, team);
     crate::teams::gaps::publish(&api, team, 1);

@@ -557,26 +557,12 @@ fn every_way_in_keeps_the_limits() {
                 .build()
                 .tid;
             let tid = i64::from(tid);
-            admin.ok(
-                admin.put(
-                    &format!("/api/v1/tournaments/{tid}/team-event"),
-                    json!({"system": "swiss", "boards": 2, "rounds": 3}),
-                ),
-                200,
-                "team event",
-            );
+            admin.team_event(tid, json!({"system": "swiss", "boards": 2, "rounds": 3}));
             for t in 1..=2 {
                 let roster: Vec<_> = (1..=3)
                     .map(|k| json!({"name": format!("Gracz {t}-{k}"), "rating": 2000 - k}))
                     .collect();
-                admin.ok(
-                    admin.post(
-                        &format!("/api/v1/tournaments/{tid}/teams"),
-                        json!({"name": format!("Team {t}"), "roster": roster}),
-                    ),
-                    201,
-                    "team",
-                );
+                admin.add_team(tid, json!({"name": format!("Team {t}"), "roster": roster}));
             }
             let a = admin.get(&format!("/api/v1/tournaments/{tid}/team-export.trf"));
             a.1.as_str().unwrap().to_string()
@@ -707,14 +693,7 @@ fn every_way_in_keeps_the_limits() {
         let (s, v) = create("Teams");
         assert_eq!(s, 201, "[{label}] {v}");
         let teams = v["id"].as_i64().unwrap();
-        org.ok(
-            org.put(
-                &format!("/api/v1/tournaments/{teams}/team-event"),
-                json!({"system": "swiss", "boards": 2, "rounds": 3}),
-            ),
-            200,
-            "team event",
-        );
+        org.team_event(teams, json!({"system": "swiss", "boards": 2, "rounds": 3}));
         let roster = |t: i32| -> serde_json::Value {
             let r: Vec<_> = (1..=3)
                 .map(|k| json!({"name": format!("Member {t}-{k}")}))
@@ -762,16 +741,7 @@ fn every_way_in_keeps_the_limits() {
         let admin = app.user("admin");
         let mut last = 0;
         for i in 0..4 {
-            last = admin.ok(
-                admin.post(
-                    "/api/v1/tournaments",
-                    json!({"name": format!("Admin {i}"), "rounds": 3}),
-                ),
-                201,
-                "admin creates",
-            )["id"]
-                .as_i64()
-                .unwrap();
+            last = admin.create_tournament(json!({"name": format!("Admin {i}"), "rounds": 3}));
         }
         let audit = app.audit_count();
         let (s, v) = admin.post(

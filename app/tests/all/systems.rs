@@ -58,10 +58,7 @@ fn play_round(arb: &Client, tid: i64, round: i64) -> Vec<Value> {
 /// by the server; the TRF export re-checked round by round with the crate's
 /// checker of that system (`check`), which must agree on all five — and the
 /// Dutch engine must pair some round otherwise, or the test shows nothing.
-fn paired_by_its_system(
-    system: &str,
-    check: fn(&pairing::Tournament) -> Vec<pairing::dutch::RoundCheck>,
-) {
+fn paired_by_its_system(system: &str, check: Check) {
     on_each_backend(|app, label| {
         let arb = app.user(system);
         let (tid, t) = event(
@@ -96,21 +93,22 @@ fn paired_by_its_system(
     });
 }
 
-#[test]
-fn a_burstein_tournament_is_paired_by_the_burstein_system() {
-    paired_by_its_system("burstein", pairing::burstein::check_tournament);
-}
+/// The Burstein (C.04.4.2), Dubov (C.04.4.1) and Lim (C.04.4.3) systems,
+/// chosen like any other.
+const OTHER_SYSTEMS: [(&str, Check); 3] = [
+    ("burstein", pairing::burstein::check_tournament),
+    ("dubov", pairing::dubov::check_tournament),
+    ("lim", pairing::lim::check_tournament),
+];
 
-/// The Dubov system (C.04.4.1), chosen like any other.
-#[test]
-fn a_dubov_tournament_is_paired_by_the_dubov_system() {
-    paired_by_its_system("dubov", pairing::dubov::check_tournament);
-}
+/// A checker of one system: the rounds of a tournament re-paired.
+type Check = fn(&pairing::Tournament) -> Vec<pairing::dutch::RoundCheck>;
 
-/// The Lim system (C.04.4.3), chosen like any other.
 #[test]
-fn a_lim_tournament_is_paired_by_the_lim_system() {
-    paired_by_its_system("lim", pairing::lim::check_tournament);
+fn the_burstein_dubov_and_lim_tournaments_are_paired_by_their_systems() {
+    for (system, check) in OTHER_SYSTEMS {
+        paired_by_its_system(system, check);
+    }
 }
 
 /// Baku acceleration (C.04.5.1) chosen in the regulations: 200 players, so
@@ -514,10 +512,7 @@ fn generated_dutch_events_with_withdrawals_pair_as_the_crate_does() {
     generated_family("swiss", pairing::dutch::check_tournament);
 }
 
-fn generated_family(
-    system: &str,
-    check: fn(&pairing::Tournament) -> Vec<pairing::dutch::RoundCheck>,
-) {
+fn generated_family(system: &str, check: Check) {
     let ds = system == "double_swiss";
     // the other systems pair the two games of a "match" as two rounds
     use pairing::generator::SplitMix64;
@@ -644,20 +639,10 @@ fn generated_family(
     }
 }
 
-/// The same family paired by the Burstein system (C.04.4.2).
+/// The same family paired by the Burstein, Dubov and Lim systems.
 #[test]
-fn generated_burstein_events_with_withdrawals_pair_as_the_crate_does() {
-    generated_family("burstein", pairing::burstein::check_tournament);
-}
-
-/// The same family paired by the Dubov system (C.04.4.1).
-#[test]
-fn generated_dubov_events_with_withdrawals_pair_as_the_crate_does() {
-    generated_family("dubov", pairing::dubov::check_tournament);
-}
-
-/// The same family paired by the Lim system (C.04.4.3).
-#[test]
-fn generated_lim_events_with_withdrawals_pair_as_the_crate_does() {
-    generated_family("lim", pairing::lim::check_tournament);
+fn generated_burstein_dubov_and_lim_events_with_withdrawals_pair_as_the_crate_does() {
+    for (system, check) in OTHER_SYSTEMS {
+        generated_family(system, check);
+    }
 }

@@ -1014,13 +1014,9 @@ fn round_robin(app: &TestApp) {
                "tiebreaks": ["MP", "DE", "EGGSB"]}),
     );
     for i in 0..6 {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/teams"),
-                json!({"name": format!("Club {}", i + 1), "roster": roster(i, 5, &mut rng)}),
-            ),
-            201,
-            "team",
+        org.add_team(
+            tid,
+            json!({"name": format!("Club {}", i + 1), "roster": roster(i, 5, &mut rng)}),
         );
     }
     let ev = org.get(&format!("/api/v1/tournaments/{tid}/team-event")).1;
@@ -1067,13 +1063,9 @@ fn scheveningen(app: &TestApp) {
         json!({"system": "scheveningen", "boards": 5, "tiebreaks": []}),
     );
     for i in 0..2 {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/teams"),
-                json!({"name": format!("Side {}", i + 1), "roster": roster(i, 5, &mut rng)}),
-            ),
-            201,
-            "team",
+        org.add_team(
+            tid,
+            json!({"name": format!("Side {}", i + 1), "roster": roster(i, 5, &mut rng)}),
         );
     }
     let mut seen = std::collections::HashSet::new();
@@ -1178,14 +1170,10 @@ fn the_staff_screen_runs_a_round() {
         let mut rng = Lcg(1);
         let _ = app.user("skipper");
         for i in 0..2 {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{tid}/teams"),
-                    json!({"name": format!("Side {}", i + 1), "roster": roster(i, 3, &mut rng),
+            org.add_team(
+                tid,
+                json!({"name": format!("Side {}", i + 1), "roster": roster(i, 3, &mut rng),
                            "captain_username": if i == 0 { "skipper" } else { "" }}),
-                ),
-                201,
-                "team",
             );
         }
         let f = app.form_user("organiser");

@@ -11,7 +11,7 @@
 
 use crate::pages_browser::Browser;
 use app::domain::ids::RoundNo;
-use app::domain::{teams, users, Actor, Audience};
+use app::domain::{teams, Audience};
 
 use serde_json::json;
 use std::path::Path;
@@ -56,8 +56,7 @@ fn a_team_swiss_round_in_the_browser() {
     std::fs::create_dir_all(&artifacts).unwrap();
     let (dir, db) = crate::common::scratch_sqlite("teams_browser");
     for (user, name) in [("organizer", "Organizer"), ("kapitan", "Jan Kapitan")] {
-        db.write(|conn| users::create_user(conn, &Actor::system(), user, PASSWORD, name, false))
-            .expect("account");
+        crate::common::add_account(&db, user, PASSWORD, name, false);
     }
     let server = crate::common::serve(db.clone(), &dir);
     let site = server.url();
@@ -66,15 +65,7 @@ fn a_team_swiss_round_in_the_browser() {
     let mirror = Browser::start(&chromium, &driver, 390);
     b.log_in(&site, "organizer", PASSWORD);
     mirror.log_in(&site, "organizer", PASSWORD);
-    let shot = |name: &str| {
-        b.screenshot(&artifacts, &format!("{name}-1280"));
-        mirror.go(&b.url());
-        mirror.wait_for("return document.readyState === 'complete';", "the mirror");
-        mirror.screenshot(&artifacts, &format!("{name}-390"));
-        let fits =
-            mirror.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
-        assert_eq!(fits, json!(true), "{name}: no sideways scrolling at 390 px");
-    };
+    let shot = |name: &str| b.shot_with(&mirror, &artifacts, name);
 
     // 1. New tournament: a team Swiss of 3 rounds on 4 boards.
     b.click("a[href='/new']");
@@ -91,13 +82,7 @@ fn a_team_swiss_round_in_the_browser() {
     b.click("#create");
     b.loaded("#paste-teams", "the team screen");
     assert!(b.url().ends_with("/manage/teams"), "{}", b.url());
-    let tid: app::domain::ids::TournamentId = b
-        .url()
-        .split("/t/")
-        .nth(1)
-        .and_then(|s| s.split('/').next())
-        .and_then(|s| s.parse().ok())
-        .expect("tournament id");
+    let tid = b.tournament_id();
     shot("02-team-screen-empty");
 
     // 2. The four rosters pasted.
@@ -149,8 +134,7 @@ fn a_team_swiss_round_in_the_browser() {
     assert_eq!(defaults, json!(["1", "2", "3", "4"]));
     phone.click("#b4 option[value='5']");
     phone.screenshot(&artifacts, "07-captain-lineup-390");
-    let fits = phone.js("return document.documentElement.scrollWidth <= window.innerWidth + 1;");
-    assert_eq!(fits, json!(true), "the line-up page fits a phone");
+    phone.assert_fits("the line-up page fits a phone");
     phone.click("#submit-lineup");
     phone.loaded("#lineup-saved", "the line-up saved");
     phone.screenshot(&artifacts, "08-captain-saved-390");

@@ -227,14 +227,7 @@ fn no_english_is_left_on_the_polish_and_czech_pages_and_printouts() {
     let english = vocabulary();
     let demo = demo();
     let visitor = Client::builder().build().unwrap();
-    let staff = Client::builder().cookie_store(true).build().unwrap();
-    let res = crate::common::form::page_login(
-        &staff,
-        &demo.base,
-        "arbiter",
-        demo.arbiter_password.as_str(),
-    );
-    assert!(res.status().is_success(), "login: {}", res.status());
+    let staff = demo.arbiter();
     let have_pdftotext = pdf_text(b"").is_some();
     if !have_pdftotext {
         assert!(
@@ -745,16 +738,7 @@ fn a_bad_query_on_a_czech_page_has_no_serde_english() {
     use crate::common::{form::Form, on_each_backend};
     on_each_backend(|app, label| {
         let org = app.user("organiser");
-        let tid = org.ok(
-            org.post(
-                "/api/v1/tournaments",
-                serde_json::json!({"name": "Sál", "rounds": 1}),
-            ),
-            201,
-            "create",
-        )["id"]
-            .as_i64()
-            .unwrap();
+        let tid = org.create_tournament(serde_json::json!({"name": "Sál", "rounds": 1}));
         let f = Form::new(&app.base);
         let (status, _) = f.get("/lang/cs?back=/");
         assert_eq!(status, 303, "[{label}] cs");

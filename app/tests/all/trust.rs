@@ -35,14 +35,7 @@ fn a_result_against_the_moves_needs_confirmation() {
         let (tid, org, games) = event(app, "confirmer");
         let gid = games[0]["id"].as_i64().unwrap();
         // Scholar's mate: White mates on move 4.
-        org.ok(
-            org.put(
-                &format!("/api/v1/tournaments/{tid}/games/{gid}/moves"),
-                json!({"format": "scoresheet", "text": "1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#"}),
-            ),
-            200,
-            "moves",
-        );
+        org.set_moves(tid, gid, "1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#");
         let audit = app.audit_count();
         let (status, body) = org.put(
             &format!("/api/v1/tournaments/{tid}/games/{gid}/result"),
@@ -435,14 +428,7 @@ fn the_arrivals_sheet_speaks_plainly() {
 fn settings_change_what_may_still_change() {
     on_each_backend(|app, label| {
         let api = app.user("setter");
-        let t = api.ok(
-            api.post(
-                "/api/v1/tournaments",
-                json!({"name": "Settings Open", "rounds": 5}),
-            ),
-            201,
-            "create",
-        );
+        let t = api.created_tournament(json!({"name": "Settings Open", "rounds": 5}));
         let tid = t["id"].as_i64().unwrap();
         let f = app.form_user("setter");
         let page = format!("/t/{tid}/manage/settings");

@@ -72,14 +72,7 @@ fn round_one(app: &TestApp) -> Event {
                 201,
                 "penalty",
             );
-            org.ok(
-                org.put(
-                    &format!("/api/v1/tournaments/{tid}/games/{gid}/moves"),
-                    json!({"format": "scoresheet", "text": "1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#"}),
-                ),
-                200,
-                "moves",
-            );
+            org.set_moves(tid, gid, "1.e4 e5 2.Bc4 Nc6 3.Qh5 Nf6 4.Qxf7#");
         }
         let version = org.get(&format!("/api/v1/tournaments/{tid}/games/{gid}")).1["version"]
             .as_i64()
@@ -297,14 +290,7 @@ fn an_unpublished_round_shows_nowhere_to_the_public() {
             .unwrap()["id"]
             .as_i64()
             .unwrap();
-        ev.org.ok(
-            ev.org.put(
-                &format!("/api/v1/tournaments/{tid}/games/{first}/moves"),
-                json!({"format": "scoresheet", "text": "1.d4 d5 2.c4"}),
-            ),
-            200,
-            "moves of an unpublished game",
-        );
+        ev.org.set_moves(tid, first, "1.d4 d5 2.c4");
         let mut all_games = ev.round1_games.clone();
         all_games.extend(&round2);
         let after_paths = addresses(&ev, &all_games);
@@ -397,27 +383,16 @@ fn team_round_one(app: &TestApp, org: Client) -> Event {
             .build()
             .tid,
     );
-    org.ok(
-        org.put(
-            &format!("/api/v1/tournaments/{tid}/team-event"),
-            json!({"system": "swiss", "boards": 2, "rounds": 3}),
-        ),
-        200,
-        "team event",
-    );
+    org.team_event(tid, json!({"system": "swiss", "boards": 2, "rounds": 3}));
     let _ = app.user("skipper");
     for team in 1..=5 {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/teams"),
-                json!({"name": format!("Squad {team}"),
+        org.add_team(
+            tid,
+            json!({"name": format!("Squad {team}"),
                        "captain_username": if team == 1 { "skipper" } else { "" },
                        "roster": (1..=3).map(|k| json!({"name": team_player(team, k),
                                                          "rating": 2200 - 50 * team - k}))
                                         .collect::<Vec<_>>()}),
-            ),
-            201,
-            "team",
         );
     }
     // A board prize, as the organizer sets one: the prize pages, printout and

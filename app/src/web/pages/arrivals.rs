@@ -156,7 +156,7 @@ pub async fn arrivals_sheet(
 }
 
 async fn sheet_answer(
-    post: &Post<'_>,
+    post: &Post,
     (tid, n): (TournamentId, RoundNo),
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
@@ -275,7 +275,7 @@ pub async fn record_arrivals(
 /// The sheet with what recording `cmd` would do to board `gid`, nothing
 /// written (`arrivals::preview`), or the board refused.
 async fn preview(
-    post: &Post<'_>,
+    post: &Post,
     (tid, n, gid): (TournamentId, RoundNo, GameId),
     f: ArrivalForm,
     cmd: RecordArrivals,
@@ -298,7 +298,7 @@ async fn preview(
 
 /// The sheet again with the board's form as typed and its problem at the board.
 async fn board_refused(
-    post: &Post<'_>,
+    post: &Post,
     (tid, n, gid): (TournamentId, RoundNo, GameId),
     f: ArrivalForm,
     e: DomainError,

@@ -353,7 +353,7 @@ pub async fn game_desk(
 /// After a desk post: back to the game's desk with the sentence, or the desk
 /// again with the problem (nothing was written).
 async fn desk_answer(
-    post: &Post<'_>,
+    post: &Post,
     gid: GameId,
     r: DomainResult<String>,
     again: impl FnOnce(DomainError) -> DeskExtras + Send + 'static,
@@ -582,7 +582,7 @@ pub async fn adjourn(
 }
 
 /// The game an envelope belongs to (for coming back to its desk).
-async fn envelope_game(post: &Post<'_>, aid: AdjournmentId) -> Result<GameId, PageError> {
+async fn envelope_game(post: &Post, aid: AdjournmentId) -> Result<GameId, PageError> {
     let tid = post.tid.unwrap_or_default();
     let game = post.read(move |conn, actor| {
         // Who asks first: else "not found" against "forbidden" would tell

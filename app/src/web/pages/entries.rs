@@ -11,7 +11,6 @@
 
 use super::staff::FormError;
 use super::ticked;
-use super::CsrfForm;
 use super::{page, page_for, post_answer, with_done, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::checkin::{
@@ -25,6 +24,7 @@ use crate::domain::kinds::{parse_field, EntryEligibility, EntryState, PlayedColo
 use crate::domain::rounds::{self, GameView};
 use crate::domain::{require_role, Audience, DomainError, DomainResult, Role};
 use crate::web::error::AppError;
+use crate::web::pages::ButtonPost;
 use crate::web::AppState;
 use crate::web::Ids;
 use crate::web::{Cx, Tid};
@@ -317,7 +317,7 @@ pub async fn entries_screen(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageE
 /// After an organizer's post on the entries screen: back to it, with the
 /// notice, or with the problem (nothing written).
 async fn entries_answer(
-    post: &Post<'_>,
+    post: &Post,
     tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
@@ -468,7 +468,7 @@ pub async fn checkin_screen(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageE
 }
 
 async fn checkin_answer(
-    post: &Post<'_>,
+    post: &Post,
     tid: TournamentId,
     r: DomainResult<String>,
 ) -> Result<HttpResponse, PageError> {
@@ -538,12 +538,9 @@ pub async fn mark_checkin(
 }
 
 pub async fn issue_codes(
-    cx: Cx,
     Tid(tid): Tid,
-    form: web::Form<CsrfForm>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = post
         .run(Ok(()), move |conn, actor, ()| {
             checkin::issue_codes(conn, actor, tid)

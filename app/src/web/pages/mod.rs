@@ -993,21 +993,22 @@ where
 /// the command the domain read from the form, ONE domain operation in ONE
 /// write transaction, and a redirect — or the page again with the problem
 /// (`post_answer`), nothing written.
-pub struct Post<'a> {
-    pub state: &'a web::Data<AppState>,
+pub struct Post {
+    pub state: web::Data<AppState>,
     pub viewer: Viewer,
     pub tid: Option<TournamentId>,
 }
 
-impl<'a> Post<'a> {
+impl Post {
     pub async fn of(
-        state: &'a web::Data<AppState>,
+        state: &web::Data<AppState>,
         req: &HttpRequest,
         csrf: &str,
         tid: impl Into<Option<TournamentId>>,
-    ) -> Result<Post<'a>, PageError> {
+    ) -> Result<Post, PageError> {
         let viewer = form_viewer(state, req, csrf).await?;
         let tid = tid.into();
+        let state = state.clone();
         Ok(Post { state, viewer, tid })
     }
 
@@ -1029,7 +1030,7 @@ impl<'a> Post<'a> {
     {
         match cmd {
             Ok(c) => {
-                write_op(self.state, &self.viewer, self.tid, move |conn, a| {
+                write_op(&self.state, &self.viewer, self.tid, move |conn, a| {
                     op(conn, a, c)
                 })
                 .await
@@ -1063,7 +1064,7 @@ impl<'a> Post<'a> {
         A: FnOnce(&mut DbConnection, &Viewer, DomainError) -> DomainResult<T> + Send + 'static,
     {
         let again = move |e| move |conn: &mut DbConnection, v: &Viewer| again(conn, v, e);
-        post_answer(self.state, &self.viewer, r, to, again).await
+        post_answer(&self.state, &self.viewer, r, to, again).await
     }
 
     /// `run`, then `answer`: the whole of most posts.
@@ -1091,12 +1092,35 @@ impl<'a> Post<'a> {
         T: Template + Send + 'static,
         F: FnOnce(&mut DbConnection, &Viewer) -> DomainResult<T> + Send + 'static,
     {
-        page_for(self.state, &self.viewer, status, f).await
+        page_for(&self.state, &self.viewer, status, f).await
     }
 
     /// An error that is no form's problem: the error page.
     pub fn fail(&self, e: impl Into<AppError>) -> PageError {
         PageError::new(e, self.viewer.lang)
+    }
+}
+
+/// A button's post: a form that is only its CSRF token (withdraw, publish,
+/// issue codes, …), read as [`Post::of`] reads it, for the tournament of the
+/// address (`{tid}`, when it has one). A handler takes it beside the ids of
+/// its path: `Tid(tid): Tid, ButtonPost(post): ButtonPost`.
+pub struct ButtonPost(pub Post);
+
+impl actix_web::FromRequest for ButtonPost {
+    type Error = actix_web::Error;
+    type Future = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let req = req.clone();
+        let form = web::Form::<CsrfForm>::from_request(&req, payload);
+        Box::pin(async move {
+            let crate::web::Cx { state, req } = crate::web::Cx::extract(&req).await?;
+            let form = form.await?;
+            let tid = req.match_info().get("tid").and_then(|t| t.parse().ok());
+            let post = Post::of(&state, &req, &form.csrf, tid).await?;
+            Ok(ButtonPost(post))
+        })
     }
 }
 

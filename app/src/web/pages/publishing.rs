@@ -6,12 +6,12 @@
 //! `domain::mirror`'s, one write each, as the API's.
 
 use super::staff::FormError;
-use super::CsrfForm;
 use super::{page, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::mirror::{self, LinkView, MirrorView, SetLink};
 use crate::domain::{require_role, DomainResult, Role};
+use crate::web::pages::ButtonPost;
 use crate::web::{Cx, Tid};
 use actix_web::http::StatusCode;
 use actix_web::{web, HttpResponse};
@@ -96,13 +96,7 @@ pub async fn set_link(
 }
 
 /// `POST /t/{tid}/manage/publishing/stop`: no longer published.
-pub async fn stop(
-    cx: Cx,
-    Tid(tid): Tid,
-    form: web::Form<CsrfForm>,
-) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+pub async fn stop(Tid(tid): Tid, ButtonPost(post): ButtonPost) -> Result<HttpResponse, PageError> {
     post.submit(
         Ok(()),
         move |conn, actor, ()| mirror::clear_link(conn, actor, tid),
@@ -116,12 +110,9 @@ pub async fn stop(
 
 /// `POST /t/{tid}/manage/publishing/token`: a token issued, shown this once.
 pub async fn issue_token(
-    cx: Cx,
     Tid(tid): Tid,
-    form: web::Form<CsrfForm>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let issued = post
         .run(Ok(()), move |conn, actor, ()| {
             mirror::issue_token(conn, actor, tid)
@@ -139,12 +130,9 @@ pub async fn issue_token(
 
 /// `POST /t/{tid}/manage/publishing/revoke`: the token revoked.
 pub async fn revoke_token(
-    cx: Cx,
     Tid(tid): Tid,
-    form: web::Form<CsrfForm>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
     post.submit(
         Ok(()),
         move |conn, actor, ()| mirror::revoke_token(conn, actor, tid),

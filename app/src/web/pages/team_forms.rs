@@ -285,7 +285,7 @@ pub struct Typed {
 pub const PASTE_EXAMPLE: &str = "Hetman Wrocław; POL; kapitan\nKowalski, Jan; 2310; FM; POL; 1100011\nNowak, Piotr; 2250\nWiśniewska, Anna; 2204; WFM\nDvořák, Tomáš; 2150\n\nPolonia Warszawa; POL\nZieliński, Adam; 2280\n…";
 
 async fn answer<V: Send + 'static>(
-    post: &super::Post<'_>,
+    post: &super::Post,
     tid: TournamentId,
     r: DomainResult<V>,
     typed: impl FnOnce(FormError) -> Typed + Send + 'static,

@@ -6,16 +6,15 @@
 
 use super::staff::FormError;
 use super::team_forms::{SettingsForm, TeamForm, Typed};
-use super::CsrfForm;
 use super::{cached_page, Base, PageError, TournamentNav};
 use crate::domain::ids::{RoundNo, TournamentId};
 use crate::domain::kinds::{TeamPrimaryScore, TeamSystemKind};
 use crate::domain::rounds::fmt_points;
 use crate::domain::teams::{self, TeamRoundView, TeamStandings, TeamView};
-use crate::web::AppState;
+use crate::web::pages::{ButtonPost, Post};
 use crate::web::Ids;
 use crate::web::{Cx, Tid};
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 use askama::Template;
 
 pub struct StandingRow {
@@ -516,7 +515,7 @@ pub async fn manage(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, PageError> {
 }
 
 async fn manage_answer<T: Send + 'static>(
-    post: &super::Post<'_>,
+    post: &super::Post,
     tid: TournamentId,
     r: crate::domain::DomainResult<T>,
 ) -> Result<HttpResponse, PageError> {
@@ -530,10 +529,8 @@ async fn manage_answer<T: Send + 'static>(
 
 /// A post of the team screen: `op` with the form's command in one write
 /// transaction, then the screen (`manage_answer`).
-async fn manage_post<C, V, F>(
-    state: &web::Data<AppState>,
-    req: &HttpRequest,
-    csrf: &str,
+async fn manage_run<C, V, F>(
+    post: &super::Post,
     tid: TournamentId,
     cmd: crate::domain::DomainResult<C>,
     op: F,
@@ -549,30 +546,25 @@ where
         + Send
         + 'static,
 {
-    let post = super::Post::of(state, req, csrf, tid).await?;
     let r = post.run(cmd, op).await?;
-    manage_answer(&post, tid, r).await
+    manage_answer(post, tid, r).await
 }
 
 pub async fn manage_pair(
-    cx: Cx,
-    tid: web::Path<TournamentId>,
-    form: web::Form<CsrfForm>,
+    Tid(tid): Tid,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let (tid, cmd) = (tid.into_inner(), teams::PairTeamRound::default());
+    let cmd = teams::PairTeamRound::default();
     let op = move |conn: &mut _, actor: &_, cmd| teams::pair_next(conn, actor, tid, cmd);
-    manage_post(&state, &req, &form.csrf, tid, Ok(cmd), op).await
+    manage_run(&post, tid, Ok(cmd), op).await
 }
 
 pub async fn manage_publish(
-    cx: Cx,
     Ids(tid, n): Ids<RoundNo>,
-    form: web::Form<CsrfForm>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, ()| teams::publish(conn, actor, tid, n);
-    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
+    manage_run(&post, tid, Ok(()), op).await
 }
 
 #[derive(serde::Deserialize)]
@@ -592,7 +584,8 @@ pub async fn manage_deadline(
     let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, d| teams::set_deadline(conn, actor, tid, n, d);
     let cmd = teams::typed_deadline(&form.deadline);
-    manage_post(&state, &req, &form.csrf, tid, cmd, op).await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    manage_run(&post, tid, cmd, op).await
 }
 
 /// The line-up form: `b1`…`bN` hold roster places (empty: an empty board).
@@ -607,7 +600,8 @@ pub async fn manage_lineup(
     let csrf = fields.get("csrf").cloned().unwrap_or_default();
     let cmd = lineup_places(&fields).map(|players| teams::LineupInput { players });
     let op = move |conn: &mut _, actor: &_, l| teams::set_lineup(conn, actor, tid, n, team, l);
-    manage_post(&state, &req, &csrf, tid, cmd, op).await
+    let post = Post::of(&state, &req, &csrf, tid).await?;
+    manage_run(&post, tid, cmd, op).await
 }
 
 /// The result form: `m{match}b{board}` hold results as written, or the
@@ -625,17 +619,16 @@ pub async fn manage_results(
         let typed = teams::TeamResults::typed(conn, tid, n, &fields)?;
         teams::set_results(conn, actor, tid, n, typed)
     };
-    manage_post(&state, &req, &csrf, tid, Ok(()), op).await
+    let post = Post::of(&state, &req, &csrf, tid).await?;
+    manage_run(&post, tid, Ok(()), op).await
 }
 
 pub async fn manage_unpair(
-    cx: Cx,
     Ids(tid, n): Ids<RoundNo>,
-    form: web::Form<CsrfForm>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, ()| teams::unpair(conn, actor, tid, n);
-    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
+    manage_run(&post, tid, Ok(()), op).await
 }
 
 /// A round number typed in a form field (empty: `None`).
@@ -667,17 +660,16 @@ pub async fn manage_withdraw(
     let cmd = round_field("from_round", &form.from_round)
         .map(|from_round| teams::WithdrawTeam { from_round });
     let op = move |conn: &mut _, actor: &_, w| teams::withdraw(conn, actor, tid, team, w);
-    manage_post(&state, &req, &form.csrf, tid, cmd, op).await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    manage_run(&post, tid, cmd, op).await
 }
 
 pub async fn manage_reinstate(
-    cx: Cx,
     Ids(tid, team): Ids<i32>,
-    form: web::Form<CsrfForm>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
     let op = move |conn: &mut _, actor: &_, ()| teams::reinstate(conn, actor, tid, team);
-    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
+    manage_run(&post, tid, Ok(()), op).await
 }
 
 pub async fn manage_bye(
@@ -694,16 +686,15 @@ pub async fn manage_bye(
         )),
     });
     let op = move |conn: &mut _, actor: &_, b| teams::request_bye(conn, actor, tid, team, b);
-    manage_post(&state, &req, &form.csrf, tid, cmd, op).await
+    let post = Post::of(&state, &req, &form.csrf, tid).await?;
+    manage_run(&post, tid, cmd, op).await
 }
 
 pub async fn manage_cancel_bye(
-    cx: Cx,
     path: web::Path<(TournamentId, i32, RoundNo)>,
-    form: web::Form<CsrfForm>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
     let (tid, team, n) = path.into_inner();
     let op = move |conn: &mut _, actor: &_, ()| teams::cancel_bye(conn, actor, tid, team, n);
-    manage_post(&state, &req, &form.csrf, tid, Ok(()), op).await
+    manage_run(&post, tid, Ok(()), op).await
 }

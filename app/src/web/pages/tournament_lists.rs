@@ -127,7 +127,7 @@ pub async fn own_lists(cx: Cx, tid: web::Path<TournamentId>) -> Result<HttpRespo
 /// After a post: the page with the notice `text`, or the page again with the
 /// problem at its field (422 or 409, as the API answers), or an error page.
 async fn answer(
-    post: &Post<'_>,
+    post: &Post,
     tid: TournamentId,
     r: DomainResult<String>,
     f: UploadFields,

@@ -89,6 +89,12 @@ pub fn scratch_sqlite(name: &str) -> (TempDir, Database) {
     (dir, db)
 }
 
+/// An account made straight in the database (`admin`: an administrator).
+pub fn add_account(db: &Database, user: &str, password: &str, name: &str, admin: bool) {
+    db.write(|conn| users::create_user(conn, &Actor::system(), user, password, name, admin))
+        .expect("account");
+}
+
 impl Drop for TempDir {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
@@ -305,6 +311,18 @@ impl TestApp {
         self.db.read(audit::count_all).unwrap()
     }
 
+    /// Runs `a`: its status must be `expect`, and it must leave exactly
+    /// `rows` audit rows (1 for an action done, 0 for one refused); the body.
+    pub fn audited(&self, a: impl FnOnce() -> Answer, expect: u16, rows: i64, what: &str) -> Value {
+        let label = self.label();
+        let before = self.audit_count();
+        let (status, body) = a();
+        assert_eq!(status.as_u16(), expect, "[{label}] {what}: {body}");
+        let written = self.audit_count() - before;
+        assert_eq!(written, rows, "[{label}] {what}: audit rows written");
+        body
+    }
+
     pub fn label(&self) -> &'static str {
         match self.backend {
             Backend::Sqlite => "sqlite",
@@ -379,21 +397,8 @@ impl Client {
     }
 
     pub fn send(&self, method: reqwest::Method, path: &str, body: Option<&Value>) -> Answer {
-        let mut rb = self.http.request(method, format!("{}{}", self.base, path));
-        if let Some(t) = &self.csrf {
-            rb = rb.header("X-CSRF-Token", t);
-        }
-        if let Some(t) = &self.bearer {
-            rb = rb.header("Authorization", format!("Bearer {t}"));
-        }
-        if let Some(b) = body {
-            rb = rb.json(b);
-        }
-        let res = rb.send().expect("request");
-        let status = res.status();
-        let text = res.text().unwrap_or_default();
-        let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
-        (status, value)
+        self.try_send(method, path, body)
+            .unwrap_or_else(|e| panic!("request: {e}"))
     }
 
     pub fn raw(
@@ -516,6 +521,33 @@ impl Client {
         )
     }
 
+    /// Makes `tid` a team event with `settings` (the team-event request;
+    /// must succeed).
+    pub fn team_event(&self, tid: impl std::fmt::Display, settings: Value) -> Value {
+        let path = format!("/api/v1/tournaments/{tid}/team-event");
+        self.ok(self.put(&path, settings), 200, "the team event")
+    }
+
+    /// Enters a team (`body`: name, roster, …) in `tid` (must succeed).
+    pub fn add_team(&self, tid: impl std::fmt::Display, body: Value) -> Value {
+        let path = format!("/api/v1/tournaments/{tid}/teams");
+        self.ok(self.post(&path, body), 201, "a team")
+    }
+
+    /// Imports a tournament from the TRF `text` (the answer as it comes).
+    pub fn import_trf(&self, text: &str) -> Answer {
+        let path = "/api/v1/tournaments/import-trf";
+        self.raw(reqwest::Method::POST, path, "text/plain", text)
+    }
+
+    /// Enters the moves of game `gid` of `tid` as a scoresheet in English
+    /// letters (must succeed); returns the answer with its report.
+    pub fn set_moves(&self, tid: impl std::fmt::Display, gid: i64, text: &str) -> Value {
+        let path = format!("/api/v1/tournaments/{tid}/games/{gid}/moves");
+        let body = serde_json::json!({"format": "scoresheet", "text": text});
+        self.ok(self.put(&path, body), 200, "the moves")
+    }
+
     /// Registers a player (`body`: the register request) in tournament
     /// `tid` (must succeed): the player as the API answers.
     pub fn add_player(&self, tid: impl std::fmt::Display, body: Value) -> Value {
@@ -529,12 +561,16 @@ impl Client {
     /// Creates a tournament from the create request's `body` (must
     /// succeed): its id.
     pub fn create_tournament(&self, body: Value) -> i64 {
-        let t = self.ok(
-            self.post("/api/v1/tournaments", body),
-            201,
-            "create a tournament",
-        );
-        t["id"].as_i64().expect("the tournament's id")
+        self.created_tournament(body)["id"]
+            .as_i64()
+            .expect("the tournament's id")
+    }
+
+    /// Creates a tournament (must succeed: 201) and returns it as the API
+    /// answers (its id, its regulations as stored).
+    pub fn created_tournament(&self, body: Value) -> Value {
+        let path = "/api/v1/tournaments";
+        self.ok(self.post(path, body), 201, "create a tournament")
     }
 
     /// Enters the results of team round `n` of `tid` (`[{"match", "board",
@@ -587,7 +623,19 @@ pub fn spawn_arbiter(
     key: &std::path::Path,
     workers: u32,
 ) -> (std::process::Child, String) {
-    use std::io::{BufRead, BufReader};
+    spawn_arbiter_logging(db_url, key, workers, None)
+}
+
+/// [`spawn_arbiter`], with the server's log at `log` (a `RUST_LOG` level)
+/// kept on the child's stderr for the test to read; without, the log is
+/// dropped (warnings only).
+pub fn spawn_arbiter_logging(
+    db_url: &str,
+    key: &std::path::Path,
+    workers: u32,
+    log: Option<&str>,
+) -> (std::process::Child, String) {
+    use std::io::{BufRead, BufReader, Read};
     use std::process::{Command, Stdio};
     let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args([
@@ -600,9 +648,14 @@ pub fn spawn_arbiter(
             &workers.to_string(),
         ])
         .env("ARBITER_KEY_FILE", key)
-        .env("RUST_LOG", "warn")
+        .env_remove("ARBITER_KEY")
+        .env("RUST_LOG", log.unwrap_or("warn"))
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(if log.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
         .spawn()
         .expect("start arbiter");
     let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
@@ -613,7 +666,11 @@ pub fn spawn_arbiter(
             return (child, url.trim_end_matches('/').to_string());
         }
     }
+    let mut err = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        let _ = stderr.read_to_string(&mut err);
+    }
     let _ = child.kill();
     let _ = child.wait();
-    panic!("the server did not start");
+    panic!("the server did not start: {err}");
 }

@@ -16,13 +16,9 @@ pub(crate) fn small_swiss(org: &Client, name: &str, teams: usize, rounds: u32) -
     );
     let mut rng = Lcg(7);
     for i in 0..teams {
-        org.ok(
-            org.post(
-                &format!("/api/v1/tournaments/{tid}/teams"),
-                json!({"name": format!("Side {}", i + 1), "roster": roster(i, 3, &mut rng)}),
-            ),
-            201,
-            "team",
+        org.add_team(
+            tid,
+            json!({"name": format!("Side {}", i + 1), "roster": roster(i, 3, &mut rng)}),
         );
     }
     tid
@@ -34,6 +30,15 @@ fn round(c: &Client, tid: i64, n: i64) -> Value {
         200,
         "round",
     )
+}
+
+/// [`small_swiss`] with round 1 paired, published and played out.
+fn after_round_one(org: &Client, name: &str, teams: usize, rounds: u32) -> i64 {
+    let tid = small_swiss(org, name, teams, rounds);
+    pair(org, tid);
+    publish(org, tid, 1);
+    play_out(org, tid, 1);
+    tid
 }
 
 pub(crate) fn pair(org: &Client, tid: i64) -> Value {
@@ -325,10 +330,7 @@ fn a_withdrawn_team_is_left_out_and_its_matches_stay() {
     on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
-        let tid = small_swiss(&org, "Withdrawal Cup", 5, 4);
-        pair(&org, tid);
-        publish(&org, tid, 1);
-        play_out(&org, tid, 1);
+        let tid = after_round_one(&org, "Withdrawal Cup", 5, 4);
         let withdraw =
             |body: Value| org.post(&format!("/api/v1/tournaments/{tid}/teams/3/withdraw"), body);
         let audit = app.audit_count();
@@ -400,13 +402,9 @@ fn a_withdrawn_team_is_left_out_and_its_matches_stay() {
         let rr = create(&org, "Fixed", json!({"system": "round_robin", "boards": 2}));
         let mut rng = Lcg(3);
         for i in 0..2 {
-            org.ok(
-                org.post(
-                    &format!("/api/v1/tournaments/{rr}/teams"),
-                    json!({"name": format!("R{i}"), "roster": roster(i, 2, &mut rng)}),
-                ),
-                201,
-                "team",
+            org.add_team(
+                rr,
+                json!({"name": format!("R{i}"), "roster": roster(i, 2, &mut rng)}),
             );
         }
         let (s, v) = org.post(
@@ -426,10 +424,7 @@ fn a_half_point_bye_leaves_the_team_out_and_scores_a_draw() {
     on_each_backend(|app, label| {
         let org = app.user("organiser");
         let public = Client::new(&app.base);
-        let tid = small_swiss(&org, "Bye Cup", 4, 3);
-        pair(&org, tid);
-        publish(&org, tid, 1);
-        play_out(&org, tid, 1);
+        let tid = after_round_one(&org, "Bye Cup", 4, 3);
         let request = |team: i64, round: i64| {
             org.post(
                 &format!("/api/v1/tournaments/{tid}/teams/{team}/byes"),

@@ -178,13 +178,10 @@ fn home_with(cookie: actix_web::cookie::Cookie<'static>) -> HttpResponse {
         .finish()
 }
 
-#[derive(Deserialize)]
-pub struct CsrfOnly {
-    #[serde(default)]
-    pub(super) csrf: String,
-}
-
-pub async fn logout(cx: Cx, form: web::Form<CsrfOnly>) -> Result<HttpResponse, PageError> {
+pub async fn logout(
+    cx: Cx,
+    form: web::Form<crate::web::pages::CsrfForm>,
+) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
     let viewer = form_viewer(&state, &req, &form.csrf).await?;
     let token = Credentials::of(&req).session.unwrap_or_default();

@@ -5,6 +5,7 @@ use super::*;
 use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::PlayerStatus;
 use crate::i18n::errors;
+use crate::web::pages::ButtonPost;
 use crate::web::Ids;
 use crate::web::{Cx, Tid};
 
@@ -242,7 +243,7 @@ pub struct WithdrawForm {
 
 /// The players screen asking "withdraw NAME?" before anything is written.
 async fn ask(
-    post: &Post<'_>,
+    post: &Post,
     (tid, pid): (TournamentId, PlayerId),
     action: String,
     hidden: Vec<(String, String)>,
@@ -274,34 +275,21 @@ pub async fn withdraw(
         let question = move |name: &str| format!("{name}: {q}");
         return ask(&post, (tid, pid), action, Vec::new(), question).await;
     }
-    let withdrawn = post.tr().t("withdrawn");
-    let op = move |conn: &mut _, actor: &_, ()| registration::withdraw(conn, actor, tid, pid);
-    let r = post.run(Ok(()), op).await?;
-    players_answer(
-        &post,
-        tid,
-        r.map(|p| format!("{}: {withdrawn}", p.name)),
-        None,
-    )
+    let op = move |conn: &mut _, actor: &_| registration::withdraw(conn, actor, tid, pid);
+    player_done(&post, tid, "withdrawn", move |c, a| {
+        op(c, a).map(|p| p.name)
+    })
     .await
 }
 
 pub async fn reinstate(
-    cx: Cx,
     Ids(tid, pid): Ids<PlayerId>,
-    form: web::Form<CsrfOnly>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
-    let reinstated = post.tr().t("reinstated");
-    let op = move |conn: &mut _, actor: &_, ()| registration::reinstate(conn, actor, tid, pid);
-    let r = post.run(Ok(()), op).await?;
-    players_answer(
-        &post,
-        tid,
-        r.map(|p| format!("{}: {reinstated}", p.name)),
-        None,
-    )
+    let op = move |conn: &mut _, actor: &_| registration::reinstate(conn, actor, tid, pid);
+    player_done(&post, tid, "reinstated", move |c, a| {
+        op(c, a).map(|p| p.name)
+    })
     .await
 }
 
@@ -397,20 +385,32 @@ pub async fn edit_player(
 
 /// `POST /t/{tid}/manage/players/{pid}/delete`
 pub async fn delete_player(
-    cx: Cx,
     Ids(tid, pid): Ids<PlayerId>,
-    form: web::Form<CsrfOnly>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
-    let deleted = post.tr().t("deleted");
+    player_done(&post, tid, "deleted", move |conn, actor| {
+        let name = registration::load_player(conn, tid, pid)?.name;
+        registration::delete(conn, actor, tid, pid).map(|()| name)
+    })
+    .await
+}
+
+/// A player withdrawn, reinstated or deleted: `op` (which answers the
+/// player's name) in one transaction, then the list saying "NAME: `key`".
+async fn player_done<F>(
+    post: &Post,
+    tid: TournamentId,
+    key: &'static str,
+    op: F,
+) -> Result<HttpResponse, PageError>
+where
+    F: FnOnce(&mut DbConnection, &crate::domain::Actor) -> DomainResult<String> + Send + 'static,
+{
+    let said = post.tr().t(key);
     let r = post
-        .run(Ok(()), move |conn, actor, ()| {
-            let name = registration::load_player(conn, tid, pid)?.name;
-            registration::delete(conn, actor, tid, pid).map(|()| name)
-        })
+        .run(Ok(()), move |conn, actor, ()| op(conn, actor))
         .await?;
-    players_answer(&post, tid, r.map(|name| format!("{name}: {deleted}")), None).await
+    players_answer(post, tid, r.map(|name| format!("{name}: {said}")), None).await
 }
 
 pub async fn request_bye(
@@ -445,7 +445,7 @@ pub async fn request_bye(
 
 /// A bye asked for without `confirm=1`: "Record this bye: NAME (½), round N?"
 async fn ask_bye(
-    post: &Post<'_>,
+    post: &Post,
     (tid, pid): (TournamentId, PlayerId),
     bye: &RequestBye,
     f: &ByeForm,
@@ -469,7 +469,7 @@ async fn ask_bye(
 
 /// After a withdrawal or bye: back to the list, or the list with the sentence.
 pub(super) async fn players_answer(
-    post: &Post<'_>,
+    post: &Post,
     tid: TournamentId,
     r: DomainResult<String>,
     fide: Option<FideConfirm>,

@@ -6,6 +6,7 @@ use crate::domain::ids::{GameId, PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::RoundState;
 use crate::domain::results::TypedResult;
 use crate::i18n::errors;
+use crate::web::pages::ButtonPost;
 use crate::web::Cx;
 use crate::web::Ids;
 use crate::web::Tid;
@@ -220,7 +221,7 @@ pub async fn round_screen(cx: Cx, Ids(tid, n): Ids<RoundNo>) -> Result<HttpRespo
 }
 
 pub(crate) async fn screen_answer<T>(
-    post: &Post<'_>,
+    post: &Post,
     tid: TournamentId,
     n: RoundNo,
     r: DomainResult<T>,
@@ -234,12 +235,9 @@ pub(crate) async fn screen_answer<T>(
 }
 
 pub async fn pair_next(
-    cx: Cx,
     Tid(tid): Tid,
-    form: web::Form<CsrfOnly>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let r = pair_without_the_writer(&post, tid).await?;
     post.answer(
         r,
@@ -257,7 +255,7 @@ pub async fn pair_next(
 /// the pairing on the blocking pool outside any transaction, the round
 /// written if nothing changed meanwhile.
 async fn pair_without_the_writer(
-    post: &Post<'_>,
+    post: &Post,
     tid: TournamentId,
 ) -> Result<DomainResult<rounds::RoundView>, PageError> {
     let read = move |c: &mut _, a: &_, ()| rounds::pairing_input(c, a, tid);
@@ -324,12 +322,9 @@ pub async fn publish(
 }
 
 pub async fn unpair(
-    cx: Cx,
     Ids(tid, n): Ids<RoundNo>,
-    form: web::Form<CsrfOnly>,
+    ButtonPost(post): ButtonPost,
 ) -> Result<HttpResponse, PageError> {
-    let Cx { state, req } = cx;
-    let post = Post::of(&state, &req, &form.csrf, tid).await?;
     let op = move |conn: &mut _, actor: &_, ()| rounds::unpair(conn, actor, tid, n);
     let r = post.run(Ok(()), op).await?;
     screen_answer(&post, tid, n.prev().max(RoundNo(0)), r).await
