@@ -260,5 +260,17 @@ fn the_pages_ask_twice() {
         );
         assert_eq!(status, 200, "[{label}] {body}");
         assert!(body.contains("id=\"not-fide\""), "[{label}] the indicator");
+        // The check of the edit names the board's players by name and
+        // number and the colour rule (art. 5.2), in the viewer's language.
+        let said = |body: &str, words: &str| {
+            let list = body.split("role=\"alert\"").nth(1).unwrap_or_default();
+            assert!(list.contains(words), "[{label}] {words}: {body}");
+            assert!(list.contains("<strong>E"), "[{label}] the rule: {list}");
+        };
+        said(&body, "1): the colours are ");
+        f.get("/lang/pl");
+        let (status, _, body) = f.post(&swap, &[("csrf", &csrf), ("colours", "2")]);
+        assert_eq!(status, 200, "[{label}] {body}");
+        said(&body, "1): według art. 5.2 kolory to ");
     });
 }

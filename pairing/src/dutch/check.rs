@@ -20,13 +20,64 @@ pub struct Violation {
     pub message: String,
     /// The players concerned.
     pub players: Vec<PlayerId>,
+    /// What `message` says, as data (players by pairing number), for a
+    /// caller that words it in another language.
+    #[serde(skip)]
+    pub finding: Finding,
 }
 
-fn v(criterion: &str, message: String, players: Vec<PlayerId>) -> Violation {
+/// What a [`Violation`] finds, with its players and numbers: the parts of its
+/// message.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Finding {
+    /// The round, or the players' pairing numbers, cannot be checked.
+    #[default]
+    Uncheckable,
+    /// A number paired that is no player of the tournament (C4).
+    NotAPlayer(PlayerId),
+    /// A player paired who does not take part in the round (C4).
+    NotTakingPart(PlayerId),
+    /// A player paired more than once (C4).
+    PairedTwice(PlayerId),
+    /// A player who takes part and is not paired (C4).
+    NotPaired(PlayerId),
+    /// A pairing-allocated bye where the number of players is even (C4).
+    ByeWithEvenField,
+    /// No pairing-allocated bye where the number of players is odd (C4).
+    NoByeWithOddField,
+    /// A player paired against themselves (C4).
+    AgainstThemselves(PlayerId),
+    /// Two players who have already played each other (C1).
+    Rematch(PlayerId, PlayerId),
+    /// Two players who may not meet (C1).
+    ForbiddenPair(PlayerId, PlayerId),
+    /// A player whose colour difference would become this (C3).
+    ColourDifference(PlayerId, i32),
+    /// A player who would have one colour three times in a row (C3).
+    SameColourThrice(PlayerId),
+    /// The bye to a player who may not receive it (C2).
+    ByeNotAllowed(PlayerId),
+    /// The board `board` (white, black) should be `due` by art. 5.2; the
+    /// violation's criterion names the rule.
+    Colours {
+        board: (PlayerId, PlayerId),
+        due: (PlayerId, PlayerId),
+    },
+    /// The bye given to `given` should go to `due`, of a lower score (C5).
+    ByeScore { given: PlayerId, due: PlayerId },
+    /// Worse than the engine's pairing in the violation's criterion (C6–C21,
+    /// or `art. 3`: as good, but not the first in the order of art. 3).
+    WorseIn,
+    /// Better than the engine's pairing in this criterion.
+    BetterIn(String),
+}
+
+fn v(criterion: &str, finding: Finding, message: String, players: Vec<PlayerId>) -> Violation {
     Violation {
         criterion: criterion.into(),
         message,
         players,
+        finding,
     }
 }
 
@@ -53,6 +104,7 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
     {
         out.push(v(
             "C4",
+            Finding::Uncheckable,
             format!("round {round} cannot be checked: invalid round or pairing numbers"),
             vec![],
         ));
@@ -92,24 +144,33 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
         if get(id).is_none() {
             out.push(v(
                 "C4",
+                Finding::NotAPlayer(id),
                 format!("{id} is not a player of the tournament"),
                 vec![id],
             ));
         } else if !part.contains(&id) {
             out.push(v(
                 "C4",
+                Finding::NotTakingPart(id),
                 format!("{id} does not take part in round {round} but is paired"),
                 vec![id],
             ));
         }
         if count > 1 {
-            out.push(v("C4", format!("{id} is paired more than once"), vec![id]));
+            let finding = Finding::PairedTwice(id);
+            out.push(v(
+                "C4",
+                finding,
+                format!("{id} is paired more than once"),
+                vec![id],
+            ));
         }
     }
     for &id in &part {
         if !seen.contains_key(&id) {
             out.push(v(
                 "C4",
+                Finding::NotPaired(id),
                 format!("{id} takes part but is not paired"),
                 vec![id],
             ));
@@ -118,6 +179,7 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
     if p.bye.is_some() && part.len() & 1 == 0 {
         out.push(v(
             "C4",
+            Finding::ByeWithEvenField,
             "an even number of players is paired, so there is no pairing-allocated bye".into(),
             p.bye.into_iter().collect(),
         ));
@@ -125,6 +187,7 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
     if p.bye.is_none() && part.len() & 1 == 1 {
         out.push(v(
             "C4",
+            Finding::NoByeWithOddField,
             "an odd number of players is paired but nobody has the pairing-allocated bye".into(),
             vec![],
         ));
@@ -138,6 +201,7 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
         if w == b {
             out.push(v(
                 "C4",
+                Finding::AgainstThemselves(w),
                 format!("{w} is paired against themselves"),
                 vec![w],
             ));
@@ -153,12 +217,12 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
                 };
                 played(pw, b)
             };
-            let why = if met {
-                "have already played each other"
+            let (finding, why) = if met {
+                (Finding::Rematch(w, b), "have already played each other")
             } else {
-                "are a forbidden pair"
+                (Finding::ForbiddenPair(w, b), "are a forbidden pair")
             };
-            out.push(v("C1", format!("{w} and {b} {why}"), vec![w, b]));
+            out.push(v("C1", finding, format!("{w} and {b} {why}"), vec![w, b]));
         }
         for (x, c) in [(pw, Color::White), (pb, Color::Black)] {
             if setup.last_round_top_scorer(x) {
@@ -169,6 +233,7 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
             if diff.abs() > 2 {
                 out.push(v(
                     "C3",
+                    Finding::ColourDifference(x.id, diff),
                     format!("{} would have a colour difference of {diff:+}", x.id),
                     vec![x.id],
                 ));
@@ -176,6 +241,7 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
             if three {
                 out.push(v(
                     "C3",
+                    Finding::SameColourThrice(x.id),
                     format!("{} would have the same colour three times in a row", x.id),
                     vec![x.id],
                 ));
@@ -187,6 +253,7 @@ fn check(t: &Tournament, round: u32, p: &Pairing, quality: bool) -> Vec<Violatio
             if !pb.bye_eligible {
                 out.push(v(
                     "C2",
+                    Finding::ByeNotAllowed(b),
                     format!(
                         "{b} already had a pairing-allocated bye or a win without playing \
                          and cannot receive the bye"
@@ -284,6 +351,10 @@ fn compare_quality(
                 let black = if white == w { b } else { w };
                 out.push(v(
                     rule,
+                    Finding::Colours {
+                        board: (w, b),
+                        due: (white, black),
+                    },
                     format!("{w}-{b}: the colours are {white}-{black} by art. 5.2 ({rule})"),
                     vec![w, b],
                 ));
@@ -296,6 +367,7 @@ fn compare_quality(
         if st(a).score > st(b).score {
             return vec![v(
                 "C5",
+                Finding::ByeScore { given: a, due: b },
                 format!(
                     "the pairing-allocated bye should go to a player with a lower score \
                      ({b} rather than {a})"
@@ -346,11 +418,12 @@ fn compare_quality(
         for ((id, x), (_, y)) in a.iter().zip(&b) {
             match x.cmp(y) {
                 std::cmp::Ordering::Less => {
-                    return vec![v(id, quality_message(id), differing)];
+                    return vec![v(id, Finding::WorseIn, quality_message(id), differing)];
                 }
                 std::cmp::Ordering::Greater => {
                     return vec![v(
                         "none",
+                        Finding::BetterIn(id.to_string()),
                         format!(
                             "the recorded pairing is better in {id} than the FIDE (Dutch) \
                              pairing of the engine"
@@ -361,15 +434,21 @@ fn compare_quality(
                 std::cmp::Ordering::Equal => {}
             }
         }
-        return vec![v("art. 3", quality_message("art. 3"), differing)];
+        let finding = Finding::WorseIn;
+        return vec![v("art. 3", finding, quality_message("art. 3"), differing)];
     }
     // Same pairs in every bracket: only the bye can differ (C9, same score).
     if let (Some(a), Some(b)) = (mine.bye, best.bye) {
         if st(a).played_games < st(b).played_games {
-            return vec![v("C9", quality_message("C9"), vec![a])];
+            return vec![v("C9", Finding::WorseIn, quality_message("C9"), vec![a])];
         }
     }
-    vec![v("art. 3", quality_message("art. 3"), vec![])]
+    vec![v(
+        "art. 3",
+        Finding::WorseIn,
+        quality_message("art. 3"),
+        vec![],
+    )]
 }
 
 /// The measures of C6–C21 for the pairs made in one bracket, each "more is

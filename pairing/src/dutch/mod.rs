@@ -23,7 +23,9 @@ mod engine;
 mod infer;
 pub(crate) mod state;
 
-pub use check::{absolute_violations, check_pairing, check_tournament, RoundCheck, Violation};
+pub use check::{
+    absolute_violations, check_pairing, check_tournament, Finding, RoundCheck, Violation,
+};
 pub use infer::{as_checked, inferred_initial_colour, initial_colour_stated};
 
 use crate::model::{Color, PairError, Pairing, PlayerId, Tournament};
