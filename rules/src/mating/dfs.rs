@@ -34,7 +34,7 @@ use super::{cannot_mate_statically, legal_moves_into, KeyMap};
 use crate::{Color, Move, Position, Role, Square};
 use std::collections::hash_map::Entry;
 
-use super::search::{chebyshev, corners, knight_distance, Outcome};
+use super::search::{chebyshev, knight_distance, Outcome};
 
 struct Search<'a> {
     winner: Color,
@@ -271,8 +271,13 @@ pub(crate) struct DepthFirst {
 }
 
 impl DepthFirst {
-    pub(crate) fn new(root: &Position, winner: Color) -> DepthFirst {
-        let (corner, corner_king, corner_block) = corners(root, winner);
+    /// A search whose move costs follow the plan `(corner, corner_king,
+    /// corner_block)` (see `search::plans`).
+    pub(crate) fn with_plan(
+        root: &Position,
+        winner: Color,
+        (corner, corner_king, corner_block): (Square, Square, Square),
+    ) -> DepthFirst {
         DepthFirst {
             winner,
             corner,
