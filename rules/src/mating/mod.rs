@@ -33,23 +33,25 @@
 //!    reachable set than a breadth-first search;
 //! 5. a quick breadth-first search of every reachable position (the
 //!    shortest mate where it is near but the move costs lead astray);
-//! 6. seven more play-outs, then rounds: the search of step 4 resumed
-//!    with four times the limit each round until its full limit (the rest
-//!    of the breadth-first search and the remaining play-outs after its
-//!    first round), and between them the depth-first helpmate searches
-//!    (module `dfs`: iterative deepening on the same move costs,
-//!    transposition table by Zobrist key), one per mating plan (the
-//!    corner of step 4 and the others, the winning king on either side of
-//!    the corner: `search::plans`), each resumed with four times the limit
-//!    each round (the first round, 500 positions each, before the search's
-//!    second round). The depth-first searches need little memory and their
+//! 6. seven more play-outs, then the search of step 4 resumed with four
+//!    times the limit each round until its full limit (the rest of the
+//!    breadth-first search and the remaining play-outs after its first
+//!    round);
+//! 7. depth-first helpmate searches (module `dfs`: iterative deepening on
+//!    the same move costs, transposition table by Zobrist key), one per
+//!    mating plan (the corner of step 4 and the others, the winning king
+//!    on either side of the corner: `search::plans`) and way of costing
+//!    the loser's pawn steps (free or not), each resumed with four times
+//!    the limit each round. Against a lone knight or bishop they run from
+//!    the start, a round after each round of steps 4 and 6; otherwise they
+//!    are the last resort, after step 6. They need little memory and their
 //!    deep dives find the long lines of free moves of lone-knight and
 //!    lone-bishop mates against material (the losing king boxed in a
 //!    corner by its own men, often promoted ones) that the uniform-cost
 //!    search misses in millions of positions (issue 40: one plan, run only
 //!    after the uniform-cost search, left such questions unknown after a
-//!    second; several plans from the start settle them in milliseconds).
-//!    Then `Unknown`.
+//!    second; sixteen from the start settle them in milliseconds). Then
+//!    `Unknown`.
 //!
 //! All searches prune positions the static rules settle and, after a
 //! capture or pawn move, the semi-static proof; each one is a proof of
@@ -62,8 +64,8 @@
 //! The default budget ([`Budget::default`]) is 2,000 positions for the quick
 //! search, then 8,000, 32,000, … up to 250,000 positions in all; 5,000
 //! breadth-first positions; for the depth-first searches together
-//! 1,000,000 positions in the last round (each of the, at most eight,
-//! plans 500, 2,000, 8,000, … positions a round up to its share); and 24
+//! 1,000,000 positions in the last round (each of the at most sixteen
+//! 500, 2,000, 8,000, … positions a round up to its share); and 24
 //! play-outs of up to 300 plies that
 //! together evaluate at most 150,000 candidate moves. On the shared fixture
 //! samples (1,258 questions) nothing is left undecided (figures in
@@ -347,8 +349,8 @@ pub struct Budget {
     /// after it).
     pub quick_proof_nodes: usize,
     /// Positions the depth-first helpmate searches with iterative
-    /// deepening (one per mating plan) may visit together in their last
-    /// round (the rounds before it: a quarter of the next each, from a
+    /// deepening (step 7 of the module docs) may visit together in their
+    /// last round (the rounds before it: a quarter of the next each, from a
     /// quarter of `quick_search_nodes` per plan).
     pub dfs_nodes: usize,
     /// Number of guided play-outs.
@@ -456,16 +458,20 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
     if let Some(yes) = playouts(first..mid) {
         return yes;
     }
-    // The depth-first searches, one per plan (`search::plans`), run in
-    // rounds between those of the uniform-cost search: on lone-piece mates
-    // against material (long lines of free moves) they find in a few
-    // thousand positions what the uniform-cost search misses in millions.
+    // The depth-first searches, one per plan (`search::plans`) and way of
+    // costing the loser's pawn steps (free or not: module `dfs`). Against a
+    // lone knight or bishop they run in rounds between those of the
+    // uniform-cost search from the start: there they find in a few thousand
+    // positions the long lines of free moves that the uniform-cost search
+    // misses in millions. Otherwise they are the last resort, after it.
     let plans = search::plans(pos, winner);
-    let mut dfs: Vec<dfs::DepthFirst> = plans
-        .iter()
-        .map(|&p| dfs::DepthFirst::with_plan(pos, winner, p))
-        .collect();
-    let dfs_cap = (budget.dfs_nodes / plans.len().max(1)).max(1);
+    let mut dfs: Vec<dfs::DepthFirst> = Vec::with_capacity(2 * plans.len());
+    for pawns_free in [true, false] {
+        for &p in &plans {
+            dfs.push(dfs::DepthFirst::with_plan(pos, winner, p, pawns_free));
+        }
+    }
+    let dfs_cap = (budget.dfs_nodes / dfs.len().max(1)).max(1);
     let mut dfs_limit = (budget.quick_search_nodes / 4).min(dfs_cap);
     let mut dfs_round = |nodes: usize, semi: &mut SemiCache| -> Option<CanMate> {
         for d in dfs.iter_mut() {
@@ -477,7 +483,10 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
         }
         None
     };
-    if dfs_limit > 0 {
+    let interleave = lone_minor(pos, winner);
+    let mut dfs_started = false;
+    if interleave && dfs_limit > 0 {
+        dfs_started = true;
         if let Some(v) = dfs_round(dfs_limit, &mut semi) {
             return v;
         }
@@ -503,18 +512,27 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
                 return yes;
             }
         }
-        if dfs_limit >= dfs_cap && search_done {
-            break;
+        if interleave || search_done {
+            if dfs_started {
+                dfs_limit = dfs_limit.saturating_mul(4).max(1).min(dfs_cap);
+            }
+            dfs_started = true;
+            if let Some(v) = dfs_round(dfs_limit, &mut semi) {
+                return v;
+            }
         }
-        dfs_limit = dfs_limit.saturating_mul(4).max(1).min(dfs_cap);
-        if let Some(v) = dfs_round(dfs_limit, &mut semi) {
-            return v;
-        }
-        if dfs_limit >= dfs_cap && search_done {
+        if search_done && dfs_limit >= dfs_cap {
             break;
         }
     }
     CanMate::Unknown
+}
+
+/// Whether `winner` has nothing but its king and one knight or bishop (the
+/// mates that need the losing king boxed in by its own men).
+fn lone_minor(pos: &Position, winner: Color) -> bool {
+    let men = pos.by_color(winner).minus(pos.by_role(Role::King));
+    men.count() == 1 && (men & (pos.by_role(Role::Knight) | pos.by_role(Role::Bishop))).any()
 }
 
 /// Replays a witness; returns `Yes` only if it is legal and ends in mate by `winner`.
