@@ -2,13 +2,19 @@
 //!
 //! Measures perft(start, 6) (one thread, no hash table, bulk counting at the
 //! last ply), PGN replay speed over ../shared/fixtures/pgn, and `can_mate`
-//! per position on the unwinnability samples.
+//! per position on the unwinnability samples and on the generated hard
+//! family of `tests/hard_family/mod.rs` (seeds 1–3, 400 positions each,
+//! both sides; `CAN_MATE_FAMILY=seeds:positions`, e.g. `1,2:100`, to
+//! change it, `0:0` to skip it).
 
 use rules::pgn::{decode, read_games, replay};
 use rules::san::LetterSet;
 use rules::Position;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+
+#[path = "../tests/hard_family/mod.rs"]
+mod hard_family;
 
 fn fixtures() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/fixtures");
@@ -125,6 +131,7 @@ fn bench_validate(fx: &Path) {
 fn main() {
     // `cargo bench` passes `--bench`; ignore arguments.
     bench_perft();
+    bench_hard_family();
     match fixtures() {
         Some(fx) => {
             bench_pgn(&fx);
@@ -133,6 +140,35 @@ fn main() {
         }
         None => println!("SKIPPED: ../shared/fixtures not found (PGN and can_mate benchmarks)"),
     }
+}
+
+/// `can_mate` on the generated hard family (no reference here: the verdicts
+/// are checked by `tests/can_mate_hard.rs`).
+fn bench_hard_family() {
+    let spec = std::env::var("CAN_MATE_FAMILY").unwrap_or_else(|_| "1,2,3:400".to_string());
+    let (seeds, n) = spec.split_once(':').unwrap_or((spec.as_str(), "400"));
+    let n: usize = n.parse().unwrap_or(400);
+    let seeds: Vec<u64> = seeds.split(',').filter_map(|s| s.parse().ok()).collect();
+    if n == 0 || seeds.is_empty() {
+        return;
+    }
+    let mut times = Vec::new();
+    let mut unknown = 0;
+    for &seed in &seeds {
+        for fen in hard_family::generate(seed, n) {
+            let Ok(pos) = Position::from_fen(&fen) else {
+                continue;
+            };
+            for c in [rules::Color::White, rules::Color::Black] {
+                unknown += usize::from(time_can_mate(&pos, c, &mut times));
+            }
+        }
+    }
+    summarize(
+        &format!("generated hard family (seeds {seeds:?}, {n} positions each)"),
+        times,
+        unknown,
+    );
 }
 
 fn summarize(name: &str, times: Vec<f64>, unknown: usize) {

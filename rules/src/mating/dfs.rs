@@ -1,15 +1,15 @@
 //! Cooperative ("helpmate") depth-first search with iterative deepening and a
 //! transposition table: both sides play for a mate by the intended winner.
-//! The last resort of `can_mate` (module docs there): it needs memory only
-//! for its transposition table and the current line, and its deep dives
-//! find some long lines of free moves (lone-knight mates against much
-//! material) that the uniform-cost search of module `search` misses within
-//! its limit.
+//! `can_mate` runs one per mating plan (module docs there): it needs memory
+//! only for its transposition table and the current line, and its deep
+//! dives find the long lines of free moves (lone-knight and lone-bishop
+//! mates against material) that the uniform-cost search of module `search`
+//! misses within its limit.
 //!
 //! Each move has a cost: progress (a capture or pawn push by the winner, a
 //! useful promotion, a piece of the winner or the losing king heading for the
-//! mating corner, a losing piece heading for the square next to that corner)
-//! is free, ordinary moves cost 1 (free right after progress; a capture by
+//! mating corner, a losing piece heading for the square next to that corner,
+//! a pawn step of the loser that captures nothing) is free, ordinary moves cost 1 (free right after progress; a capture by
 //! the loser is ordinary: in locked positions it is what opens the way),
 //! moves that work against the plan (promoting to a piece that spoils the
 //! mate) cost 3.
@@ -34,7 +34,7 @@ use super::{cannot_mate_statically, legal_moves_into, KeyMap};
 use crate::{Color, Move, Position, Role, Square};
 use std::collections::hash_map::Entry;
 
-use super::search::{chebyshev, corners, knight_distance, Outcome};
+use super::search::{chebyshev, knight_distance, Outcome};
 
 struct Search<'a> {
     winner: Color,
@@ -53,6 +53,8 @@ struct Search<'a> {
     corner: Square,
     corner_king: Square,
     corner_block: Square,
+    /// Whether the loser's pawn steps are free (see [`Search::cost`]).
+    pawns_free: bool,
 }
 
 /// A move with its cost, the moving piece and whether it is real progress.
@@ -111,7 +113,13 @@ impl Search<'_> {
                 Role::Bishop | Role::Rook | Role::Queen => {
                     chebyshev(to, self.corner_block) < chebyshev(from, self.corner_block)
                 }
-                Role::Pawn => false,
+                // A pawn's step towards promotion: the piece it becomes is
+                // often the man that blocks its own king's last flight
+                // square against a lone knight or bishop (issue 40: free,
+                // such lines are found in a few milliseconds instead of a
+                // second; pawn moves cannot be repeated, so free ones add
+                // no cycles).
+                Role::Pawn => self.pawns_free && !capture,
             };
             if closer {
                 REWARD
@@ -260,6 +268,7 @@ pub(crate) struct DepthFirst {
     corner: Square,
     corner_king: Square,
     corner_block: Square,
+    pawns_free: bool,
     /// The cost limit of the current iteration.
     limit: u32,
     root_key: u64,
@@ -271,9 +280,16 @@ pub(crate) struct DepthFirst {
 }
 
 impl DepthFirst {
-    pub(crate) fn new(root: &Position, winner: Color) -> DepthFirst {
-        let (corner, corner_king, corner_block) = corners(root, winner);
+    /// A search whose move costs follow the plan `(corner, corner_king,
+    /// corner_block)` (see `search::plans`).
+    pub(crate) fn with_plan(
+        root: &Position,
+        winner: Color,
+        (corner, corner_king, corner_block): (Square, Square, Square),
+        pawns_free: bool,
+    ) -> DepthFirst {
         DepthFirst {
+            pawns_free,
             winner,
             corner,
             corner_king,
@@ -308,6 +324,7 @@ impl DepthFirst {
             corner: self.corner,
             corner_king: self.corner_king,
             corner_block: self.corner_block,
+            pawns_free: self.pawns_free,
         };
         let outcome = loop {
             if !self.in_progress {

@@ -37,11 +37,20 @@
 //!    times the limit each round until its full limit (the rest of the
 //!    breadth-first search and the remaining play-outs after its first
 //!    round);
-//! 7. last resort: a depth-first helpmate search (module `dfs`: iterative
-//!    deepening on the same move costs, transposition table by Zobrist
-//!    key), in rounds of four times as many positions each; it needs little
-//!    memory and its deep dives find some long lines of free moves (lone
-//!    knight mates against much material) that step 6 misses. Then
+//! 7. depth-first helpmate searches (module `dfs`: iterative deepening on
+//!    the same move costs, transposition table by Zobrist key), one per
+//!    mating plan (the corner of step 4 and the others, the winning king
+//!    on either side of the corner: `search::plans`) and way of costing
+//!    the loser's pawn steps (free or not), each resumed with four times
+//!    the limit each round. Against a lone knight or bishop they run from
+//!    the start, a round after each round of steps 4 and 6; otherwise they
+//!    are the last resort, after step 6. They need little memory and their
+//!    deep dives find the long lines of free moves of lone-knight and
+//!    lone-bishop mates against material (the losing king boxed in a
+//!    corner by its own men, often promoted ones) that the uniform-cost
+//!    search misses in millions of positions (issue 40: one plan, run only
+//!    after the uniform-cost search, left such questions unknown after a
+//!    second; sixteen from the start settle them in milliseconds). Then
 //!    `Unknown`.
 //!
 //! All searches prune positions the static rules settle and, after a
@@ -54,8 +63,10 @@
 //!
 //! The default budget ([`Budget::default`]) is 2,000 positions for the quick
 //! search, then 8,000, 32,000, … up to 250,000 positions in all; 5,000
-//! breadth-first positions; 8,000, 32,000, … up to 1,000,000 positions per
-//! round for the last resort; and 24 play-outs of up to 300 plies that
+//! breadth-first positions; for the depth-first searches together
+//! 1,000,000 positions in the last round (each of the at most sixteen
+//! 500, 2,000, 8,000, … positions a round up to its share); and 24
+//! play-outs of up to 300 plies that
 //! together evaluate at most 150,000 candidate moves. On the shared fixture
 //! samples (1,258 questions) nothing is left undecided (figures in
 //! `PERFORMANCE.md`).
@@ -337,9 +348,10 @@ pub struct Budget {
     /// them before the first round of the cooperative search, the rest
     /// after it).
     pub quick_proof_nodes: usize,
-    /// Positions the last resort, a depth-first helpmate search with
-    /// iterative deepening, may visit in its last round (the rounds before
-    /// it: a quarter of the next each, from four times `quick_search_nodes`).
+    /// Positions the depth-first helpmate searches with iterative
+    /// deepening (step 7 of the module docs) may visit together in their
+    /// last round (the rounds before it: a quarter of the next each, from a
+    /// quarter of `quick_search_nodes` per plan).
     pub dfs_nodes: usize,
     /// Number of guided play-outs.
     pub playouts: u32,
@@ -446,15 +458,49 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
     if let Some(yes) = playouts(first..mid) {
         return yes;
     }
-    for round in 1.. {
-        limit = limit.saturating_mul(4).max(1).min(budget.search_nodes);
-        match search.run(limit, &mut semi) {
-            search::Outcome::Mate(line) => return verified(pos, winner, line),
-            search::Outcome::NoMate => return CanMate::No,
-            search::Outcome::OutOfBudget => {}
+    // The depth-first searches, one per plan (`search::plans`) and way of
+    // costing the loser's pawn steps (free or not: module `dfs`). Against a
+    // lone knight or bishop they run in rounds between those of the
+    // uniform-cost search from the start: there they find in a few thousand
+    // positions the long lines of free moves that the uniform-cost search
+    // misses in millions. Otherwise they are the last resort, after it.
+    let plans = search::plans(pos, winner);
+    let mut dfs: Vec<dfs::DepthFirst> = Vec::with_capacity(2 * plans.len());
+    for pawns_free in [true, false] {
+        for &p in &plans {
+            dfs.push(dfs::DepthFirst::with_plan(pos, winner, p, pawns_free));
         }
-        if limit >= budget.search_nodes {
-            break;
+    }
+    let dfs_cap = (budget.dfs_nodes / dfs.len().max(1)).max(1);
+    let mut dfs_limit = (budget.quick_search_nodes / 4).min(dfs_cap);
+    let mut dfs_round = |nodes: usize, semi: &mut SemiCache| -> Option<CanMate> {
+        for d in dfs.iter_mut() {
+            match d.run(pos, nodes, semi) {
+                search::Outcome::Mate(line) => return Some(verified(pos, winner, line)),
+                search::Outcome::NoMate => return Some(CanMate::No),
+                search::Outcome::OutOfBudget => {}
+            }
+        }
+        None
+    };
+    let interleave = lone_minor(pos, winner);
+    let mut dfs_started = false;
+    if interleave && dfs_limit > 0 {
+        dfs_started = true;
+        if let Some(v) = dfs_round(dfs_limit, &mut semi) {
+            return v;
+        }
+    }
+    let mut search_done = false;
+    for round in 1.. {
+        if !search_done {
+            limit = limit.saturating_mul(4).max(1).min(budget.search_nodes);
+            match search.run(limit, &mut semi) {
+                search::Outcome::Mate(line) => return verified(pos, winner, line),
+                search::Outcome::NoMate => return CanMate::No,
+                search::Outcome::OutOfBudget => {}
+            }
+            search_done = limit >= budget.search_nodes;
         }
         if round == 1 {
             match bfs.run(winner, budget.quick_proof_nodes, &mut semi) {
@@ -466,25 +512,27 @@ pub fn can_mate_with(pos: &Position, winner: Color, budget: &Budget) -> CanMate 
                 return yes;
             }
         }
-    }
-    // Last resort: the depth-first search (it needs little memory, and its
-    // deep dives find some long lines of free moves that the uniform-cost
-    // search misses), in rounds of four times as many positions each.
-    drop(search);
-    let mut dfs = dfs::DepthFirst::new(pos, winner);
-    let mut nodes = budget.quick_search_nodes;
-    loop {
-        nodes = nodes.saturating_mul(4).max(1).min(budget.dfs_nodes);
-        match dfs.run(pos, nodes, &mut semi) {
-            search::Outcome::Mate(line) => return verified(pos, winner, line),
-            search::Outcome::NoMate => return CanMate::No,
-            search::Outcome::OutOfBudget => {}
+        if interleave || search_done {
+            if dfs_started {
+                dfs_limit = dfs_limit.saturating_mul(4).max(1).min(dfs_cap);
+            }
+            dfs_started = true;
+            if let Some(v) = dfs_round(dfs_limit, &mut semi) {
+                return v;
+            }
         }
-        if nodes >= budget.dfs_nodes {
+        if search_done && dfs_limit >= dfs_cap {
             break;
         }
     }
     CanMate::Unknown
+}
+
+/// Whether `winner` has nothing but its king and one knight or bishop (the
+/// mates that need the losing king boxed in by its own men).
+fn lone_minor(pos: &Position, winner: Color) -> bool {
+    let men = pos.by_color(winner).minus(pos.by_role(Role::King));
+    men.count() == 1 && (men & (pos.by_role(Role::Knight) | pos.by_role(Role::Bishop))).any()
 }
 
 /// Replays a witness; returns `Yes` only if it is legal and ends in mate by `winner`.

@@ -652,6 +652,65 @@ pub(super) fn corners(root: &Position, winner: Color) -> (Square, Square, Square
     (rel(7, 7), rel(7, 5), rel(6, 7))
 }
 
+/// The mating plans the last-resort depth-first searches follow in turn
+/// (module `dfs`): the plan of [`corners`] first; then the same corner
+/// with the winning king two squares from it along the rank instead of the
+/// file (the blocking square then next to the corner along the file); then
+/// both shapes in the corner nearest the losing king, then in the other
+/// corners, among the corners of the colour of the first one (any corner
+/// when neither side has a bishop): at most eight plans. A lone knight
+/// mates a king in a corner its own men block, and the shortest such line
+/// often uses the corner the king already stands in, the one its pawn
+/// promotes next to, or the winning king on the other side of the corner
+/// (issue 40: with the first plan alone, such questions stayed unknown).
+pub(super) fn plans(root: &Position, winner: Color) -> Vec<(Square, Square, Square)> {
+    let first = corners(root, winner);
+    // The other shape of a plan in corner `c`: king two squares away along
+    // the rank, blocker next to the corner along the file.
+    let shapes = |c: Square| -> [(Square, Square, Square); 2] {
+        let (f, r) = (c.file(), c.rank());
+        let toward = |x: u8, d: u8| if x == 0 { x + d } else { x - d };
+        let sq = |f: u8, r: u8| Square::from_coords(f, r).unwrap_or(c);
+        [
+            (c, sq(f, toward(r, 2)), sq(toward(f, 1), r)),
+            (c, sq(toward(f, 2), r), sq(f, toward(r, 1))),
+        ]
+    };
+    let mut out = vec![first];
+    out.extend(shapes(first.0));
+    let loser = winner.other();
+    let bishops = pos_bishops(root, winner) | pos_bishops(root, loser);
+    if let Some(k) = root.king_of(loser) {
+        let allowed = |c: Square| -> bool {
+            if bishops.is_empty() {
+                return true;
+            }
+            // The colour of the first plan's corner.
+            Bitboard::DARK.contains(c) == Bitboard::DARK.contains(first.0)
+        };
+        let nearest = [(0u8, 0u8), (7, 0), (0, 7), (7, 7)]
+            .into_iter()
+            .filter_map(|(f, r)| Square::from_coords(f, r))
+            .filter(|&c| allowed(c))
+            .min_by_key(|&c| chebyshev(c, k));
+        if let Some(c) = nearest {
+            out.extend(shapes(c));
+        }
+        for (f, r) in [(0u8, 0u8), (7, 0), (0, 7), (7, 7)] {
+            if let Some(c) = Square::from_coords(f, r).filter(|&c| allowed(c)) {
+                out.extend(shapes(c));
+            }
+        }
+    }
+    let mut plans: Vec<(Square, Square, Square)> = Vec::with_capacity(out.len());
+    for p in out {
+        if !plans.contains(&p) {
+            plans.push(p);
+        }
+    }
+    plans
+}
+
 fn pos_bishops(pos: &Position, c: Color) -> Bitboard {
     pos.pieces(c, Role::Bishop)
 }
