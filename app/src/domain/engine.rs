@@ -145,12 +145,11 @@ fn dutch_message(criterion: &str, f: &Finding, round: u32, who: &dyn Fn(u32) -> 
             who(*n)
         ),
         Finding::Colours { board, due } => msg!(
-            "board {} – {}: the colours are {} – {} by art. 5.2 ({})",
+            "board {} – {}: the colours are {} – {} by art. 5.2",
             who(board.0),
             who(board.1),
             who(due.0),
-            who(due.1),
-            criterion
+            who(due.1)
         ),
         Finding::ByeScore { given, due } => msg!(
             "the pairing-allocated bye should go to a player with a lower score ({} rather than {})",

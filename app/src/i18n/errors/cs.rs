@@ -793,7 +793,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("{} would have a colour difference of {}", "{} by měl rozdíl barev {}"),
     ("{} would have the same colour three times in a row", "{} by měl stejnou barvu třikrát za sebou"),
     ("{} already had a pairing-allocated bye or a win without playing and cannot receive the bye", "{} už měl volno z losování nebo výhru bez hry a volno dostat nemůže"),
-    ("board {} – {}: the colours are {} – {} by art. 5.2 ({})", "šachovnice {} – {}: podle čl. 5.2 jsou barvy {} – {} ({})"),
+    ("board {} – {}: the colours are {} – {} by art. 5.2", "šachovnice {} – {}: podle čl. 5.2 jsou barvy {} – {}"),
     ("the pairing-allocated bye should go to a player with a lower score ({} rather than {})", "volno z losování má dostat hráč s nižším počtem bodů ({}, ne {})"),
     ("the edited pairing is better in {} than the FIDE (Dutch) pairing of the engine", "upravené rozlosování je v {} lepší než rozlosování programu podle systému FIDE (holandského)"),
     ("fewer players should float down from this bracket (more pairs in it)", "z této skupiny má sestoupit méně hráčů (více dvojic v ní)"),

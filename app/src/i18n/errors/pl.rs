@@ -793,7 +793,7 @@ pub(super) const TABLE: &[(&str, &str)] = &[
     ("{} would have a colour difference of {}", "{} miałby różnicę kolorów {}"),
     ("{} would have the same colour three times in a row", "{} miałby ten sam kolor trzy razy z rzędu"),
     ("{} already had a pairing-allocated bye or a win without playing and cannot receive the bye", "{} miał już pauzę z kojarzenia lub wygraną bez gry i nie może otrzymać pauzy"),
-    ("board {} – {}: the colours are {} – {} by art. 5.2 ({})", "szachownica {} – {}: według art. 5.2 kolory to {} – {} ({})"),
+    ("board {} – {}: the colours are {} – {} by art. 5.2", "szachownica {} – {}: według art. 5.2 kolory to {} – {}"),
     ("the pairing-allocated bye should go to a player with a lower score ({} rather than {})", "pauza z kojarzenia powinna przypaść zawodnikowi z niższym wynikiem ({}, a nie {})"),
     ("the edited pairing is better in {} than the FIDE (Dutch) pairing of the engine", "poprawione kojarzenie jest lepsze w {} niż kojarzenie programu według systemu FIDE (holenderskiego)"),
     ("fewer players should float down from this bracket (more pairs in it)", "mniej zawodników powinno zostać przesuniętych w dół z tej grupy (więcej par w niej)"),
