@@ -32,46 +32,13 @@
 #![allow(clippy::needless_range_loop)]
 
 mod common;
+mod hard_family;
 
+use hard_family::{fen_of, place, reference, Grid, Rng};
 use rules::{can_mate, CanMate, Color, Move, Position};
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::io::Write;
 use std::time::Instant;
-
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, num: u64, den: u64) -> bool {
-        self.next() % den < num
-    }
-}
-
-/// The reference's answer for one position: for each side (White, Black),
-/// the shortest mating line if one is reachable; `None` overall when the
-/// reachable set is larger than the cap (then nothing is known).
-type Reference = Option<[Option<Vec<Move>>; 2]>;
-
-/// Only kings, or kings and one minor piece and no pawns: no checkmate can
-/// ever be reached by either side (a textbook fact, independent of
-/// `rules::mating`).
-fn no_mate_material(pos: &Position) -> bool {
-    use rules::Role;
-    let others = pos.occupied().minus(pos.by_role(Role::King));
-    if others.is_empty() {
-        return true;
-    }
-    others.count() == 1 && (others & (pos.by_role(Role::Knight) | pos.by_role(Role::Bishop))).any()
-}
 
 /// More than a few piece moves (not king or pawn moves) for either side:
 /// not the family under test, and the reachable set is too large anyway.
@@ -85,63 +52,6 @@ fn too_open(pos: &Position) -> bool {
     };
     count(pos) > 6 || pos.null_move().is_some_and(|p| count(&p) > 6)
 }
-
-/// Breadth-first search of every position reachable from `root` (positions
-/// compared by Zobrist key), stopping early once both sides have a mate.
-fn reference(root: &Position, cap: usize) -> Reference {
-    let root_key = root.zobrist();
-    let mut parent: HashMap<u64, (u64, Move)> = HashMap::new();
-    let null = Move::normal(rules::Square::from_index(0), rules::Square::from_index(0));
-    parent.insert(root_key, (root_key, null));
-    let mut queue = VecDeque::new();
-    queue.push_back((root.clone(), root_key));
-    let mut found: [Option<Vec<Move>>; 2] = [None, None];
-    let line_to = |parent: &HashMap<u64, (u64, Move)>, mut k: u64| {
-        let mut line = Vec::new();
-        while k != root_key {
-            let (pk, m) = parent[&k];
-            line.push(m);
-            k = pk;
-        }
-        line.reverse();
-        line
-    };
-    while let Some((pos, key)) = queue.pop_front() {
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            if pos.is_check() {
-                // Mate of the side to move: the other side mated.
-                let winner = pos.turn().other();
-                let w = winner.index();
-                if found[w].is_none() {
-                    found[w] = Some(line_to(&parent, key));
-                    if found[0].is_some() && found[1].is_some() {
-                        return Some(found);
-                    }
-                }
-            }
-            continue;
-        }
-        if no_mate_material(&pos) {
-            continue;
-        }
-        for &m in moves.iter() {
-            let mut next = pos.clone();
-            next.play_unchecked(m);
-            let nk = next.zobrist();
-            if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(nk) {
-                e.insert((key, m));
-                if parent.len() > cap {
-                    return None;
-                }
-                queue.push_back((next, nk));
-            }
-        }
-    }
-    Some(found)
-}
-
-type Grid = [[u8; 8]; 8]; // [rank][file], b'.' empty
 
 fn grid_of(fen_board: &str) -> Grid {
     let mut g = [[b'.'; 8]; 8];
@@ -158,131 +68,6 @@ fn grid_of(fen_board: &str) -> Grid {
         }
     }
     g
-}
-
-fn board_of(g: &Grid) -> String {
-    let mut s = String::new();
-    for r in (0..8).rev() {
-        let mut empty = 0;
-        for f in 0..8 {
-            let c = g[r][f];
-            if c == b'.' {
-                empty += 1;
-            } else {
-                if empty > 0 {
-                    s.push((b'0' + empty) as char);
-                    empty = 0;
-                }
-                s.push(c as char);
-            }
-        }
-        if empty > 0 {
-            s.push((b'0' + empty) as char);
-        }
-        if r > 0 {
-            s.push('/');
-        }
-    }
-    s
-}
-
-fn fen_of(g: &Grid, white_to_move: bool) -> String {
-    format!(
-        "{} {} - - 0 1",
-        board_of(g),
-        if white_to_move { 'w' } else { 'b' }
-    )
-}
-
-fn is_white(c: u8) -> bool {
-    c.is_ascii_uppercase()
-}
-
-/// Squares the man on (f, r) could move to now (own men block; enemy men
-/// can be taken), for placing men where they are stuck.
-fn mobility(g: &Grid, f: usize, r: usize) -> usize {
-    let c = g[r][f];
-    let white = is_white(c);
-    let own = |x: u8| x != b'.' && is_white(x) == white;
-    let at = |f: i32, r: i32| -> Option<u8> {
-        if (0..8).contains(&f) && (0..8).contains(&r) {
-            Some(g[r as usize][f as usize])
-        } else {
-            None
-        }
-    };
-    let (f, r) = (f as i32, r as i32);
-    let rays = |dirs: &[(i32, i32)], slide: bool| {
-        let mut n = 0;
-        for &(df, dr) in dirs {
-            let (mut x, mut y) = (f + df, r + dr);
-            while let Some(t) = at(x, y) {
-                if own(t) {
-                    break;
-                }
-                n += 1;
-                if t != b'.' || !slide {
-                    break;
-                }
-                x += df;
-                y += dr;
-            }
-        }
-        n
-    };
-    const DIAG: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-    const ORTH: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-    const KNIGHT: [(i32, i32); 8] = [
-        (1, 2),
-        (2, 1),
-        (-1, 2),
-        (-2, 1),
-        (1, -2),
-        (2, -1),
-        (-1, -2),
-        (-2, -1),
-    ];
-    match c.to_ascii_lowercase() {
-        b'b' => rays(&DIAG, true),
-        b'r' => rays(&ORTH, true),
-        b'q' => rays(&DIAG, true) + rays(&ORTH, true),
-        b'n' => rays(&KNIGHT, false),
-        b'k' => rays(&DIAG, false) + rays(&ORTH, false),
-        _ => {
-            let dr = if white { 1 } else { -1 };
-            usize::from(at(f, r + dr) == Some(b'.'))
-        }
-    }
-}
-
-/// Puts `piece` on an empty square: the one with the fewest moves among a
-/// few tries (or any, at random). Pawns never on the first or last rank.
-fn place(g: &mut Grid, rng: &mut Rng, piece: u8, stuck: bool) -> bool {
-    let mut best: Option<(usize, usize, usize)> = None;
-    let tries = if stuck { 24 } else { 1 };
-    for _ in 0..tries * 4 {
-        let f = rng.below(8);
-        let r = rng.below(8);
-        if g[r][f] != b'.' || (piece.eq_ignore_ascii_case(&b'p') && (r == 0 || r == 7)) {
-            continue;
-        }
-        g[r][f] = piece;
-        let m = mobility(g, f, r) * 8 + rng.below(8);
-        g[r][f] = b'.';
-        if best.is_none_or(|b| m < b.0) {
-            best = Some((m, f, r));
-        }
-        if !stuck {
-            break;
-        }
-    }
-    match best {
-        Some((_, f, r)) => {
-            g[r][f] = piece;
-            true
-        }
-        None => false,
-    }
 }
 
 /// A random locked structure: head-to-head pawn pairs, sometimes chains,
@@ -439,43 +224,9 @@ fn variants(fen: &str) -> Vec<String> {
     out
 }
 
-/// A random change of a seed: a man moved, removed or added.
+/// A random change of a seed: one or two men moved, removed or added.
 fn mutate(fen: &str, rng: &mut Rng) -> String {
-    let mut parts = fen.split_whitespace();
-    let board = parts.next().unwrap_or("");
-    let white = parts.next() != Some("b");
-    let mut g = grid_of(board);
-    let men: Vec<(usize, usize)> = (0..64)
-        .map(|i| (i % 8, i / 8))
-        .filter(|&(f, r)| g[r][f] != b'.')
-        .collect();
-    let steps = 1 + rng.below(2);
-    for _ in 0..steps {
-        match rng.below(4) {
-            0 | 1 => {
-                let (f, r) = men[rng.below(men.len())];
-                let c = g[r][f];
-                g[r][f] = b'.';
-                let stuck = rng.chance(1, 2);
-                if !place(&mut g, rng, c, stuck) {
-                    g[r][f] = c;
-                }
-            }
-            2 => {
-                let (f, r) = men[rng.below(men.len())];
-                if !g[r][f].eq_ignore_ascii_case(&b'k') {
-                    g[r][f] = b'.';
-                }
-            }
-            _ => {
-                let p = b"PpBbRrNnQq"[rng.below(10)];
-                let stuck = rng.chance(2, 3);
-                place(&mut g, rng, p, stuck);
-            }
-        }
-    }
-    let stm = if rng.chance(1, 4) { !white } else { white };
-    fen_of(&g, stm)
+    hard_family::mutate_with(fen, rng, 2, b"PpBbRrNnQq")
 }
 
 /// The example (both sides can mate).

@@ -115,7 +115,7 @@ pub fn variants(fen: &str) -> Vec<String> {
     ]
 }
 
-fn is_white(c: u8) -> bool {
+pub fn is_white(c: u8) -> bool {
     c.is_ascii_uppercase()
 }
 
@@ -137,7 +137,7 @@ fn put(g: &mut Grid, rng: &mut Rng, piece: u8, ok: impl Fn(usize, usize) -> bool
 
 /// Squares the man on (f, r) could move to now (own men block; enemy men
 /// can be taken), for placing men where they are stuck.
-fn mobility(g: &Grid, f: usize, r: usize) -> usize {
+pub fn mobility(g: &Grid, f: usize, r: usize) -> usize {
     let c = g[r][f];
     let white = is_white(c);
     let own = |x: u8| x != b'.' && is_white(x) == white;
@@ -194,7 +194,7 @@ fn mobility(g: &Grid, f: usize, r: usize) -> usize {
 
 /// Puts `piece` on an empty square: the one with the fewest moves among a
 /// few tries (or any, at random). Pawns never on the first or last rank.
-fn place(g: &mut Grid, rng: &mut Rng, piece: u8, stuck: bool) -> bool {
+pub fn place(g: &mut Grid, rng: &mut Rng, piece: u8, stuck: bool) -> bool {
     let mut best: Option<(usize, usize, usize)> = None;
     let tries = if stuck { 24 } else { 1 };
     for _ in 0..tries * 4 {
@@ -466,6 +466,12 @@ pub fn seeds() -> Vec<String> {
 /// A random change of a seed: a man moved, removed or added, sometimes the
 /// other side to move.
 fn mutate(fen: &str, rng: &mut Rng) -> String {
+    mutate_with(fen, rng, 3, b"PpPpBbRrNnQq")
+}
+
+/// A random change of `fen`: one to `changes` men moved, removed or added
+/// (an added man drawn from `pieces`), sometimes the other side to move.
+pub fn mutate_with(fen: &str, rng: &mut Rng, changes: usize, pieces: &[u8]) -> String {
     let (mut g, white) = grid_of(fen);
     let men: Vec<(usize, usize)> = (0..64)
         .map(|i| (i % 8, i / 8))
@@ -474,7 +480,7 @@ fn mutate(fen: &str, rng: &mut Rng) -> String {
     if men.is_empty() {
         return fen.to_string();
     }
-    for _ in 0..1 + rng.below(3) {
+    for _ in 0..1 + rng.below(changes) {
         match rng.below(4) {
             0 | 1 => {
                 let (f, r) = men[rng.below(men.len())];
@@ -492,7 +498,7 @@ fn mutate(fen: &str, rng: &mut Rng) -> String {
                 }
             }
             _ => {
-                let p = b"PpPpBbRrNnQq"[rng.below(12)];
+                let p = pieces[rng.below(pieces.len())];
                 let stuck = rng.chance(2, 3);
                 place(&mut g, rng, p, stuck);
             }
