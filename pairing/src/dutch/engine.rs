@@ -21,7 +21,10 @@
 //! Brackets are processed from the top score down; a bracket's pairs are fixed
 //! before the next is looked at, while the rest of the graph keeps the round
 //! completable. This is the approach of the FIDE-endorsed engine bbpPairings,
-//! whose digit layout is reproduced here so that ties resolve the same way.
+//! whose fields and their order are reproduced here so that ties resolve the
+//! same way; the score fields hold only the scores of the bracket being
+//! paired (see [`run`]), which leaves every comparison of two matchings as it
+//! was.
 
 #![allow(clippy::needless_range_loop)] // index arithmetic mirrors the bracket layout
 
@@ -48,11 +51,13 @@ pub struct Setup<'a> {
     sg_bits: u32,
     sgs_shift: u32,
     shifts: HashMap<HalfPoints, u32>,
+    /// Bits of each score group's slot (as wide as the group is large).
+    group_bits: HashMap<HalfPoints, u32>,
     /// Per vertex (sorted order): the score slot, and the ids it may not meet.
     shift_v: Vec<u32>,
     forbidden_v: Vec<Vec<PlayerId>>,
-    /// Bit positions of the criteria fields in an edge weight.
-    at: Fields,
+    /// How many of the previous rounds' floats count (C14–C21).
+    floats: usize,
 }
 
 /// Bit positions of the fields of an edge weight (see the module docs), from
@@ -124,6 +129,7 @@ impl<'a> Setup<'a> {
         // One field slot per score group, as wide as the group is large,
         // from the lowest score up.
         let mut shifts = HashMap::new();
+        let mut group_bits = HashMap::new();
         let mut sgs_shift = 0u32;
         let mut max_group = 0usize;
         let mut i = sorted.len();
@@ -135,6 +141,7 @@ impl<'a> Setup<'a> {
             }
             let size = i - j;
             shifts.insert(score, sgs_shift);
+            group_bits.insert(score, bits(size));
             sgs_shift += bits(size);
             max_group = max_group.max(size);
             i = j;
@@ -144,7 +151,6 @@ impl<'a> Setup<'a> {
             .iter()
             .map(|&i| players[i].forbidden.iter().copied().collect())
             .collect();
-        let floats = played_rounds.min(2) as usize;
         Setup {
             players,
             sorted,
@@ -154,24 +160,25 @@ impl<'a> Setup<'a> {
             sg_bits: bits(max_group),
             sgs_shift,
             shifts,
+            group_bits,
             shift_v,
             forbidden_v,
-            at: Fields::new(bits(max_group), sgs_shift, floats),
+            floats: played_rounds.min(2) as usize,
         }
     }
 
-    /// Total bits of the largest edge weight.
-    pub fn weight_bits(&self) -> u32 {
-        let sg = self.sg_bits;
-        let sgs = self.sgs_shift;
-        let mut b = 2 + sg + sgs + sg + sgs + 2 * sg + 4 * sg;
-        if self.played_rounds >= 1 {
-            b += 2 * sg + 2 * sgs;
-        }
-        if self.played_rounds > 1 {
-            b += 2 * sg + 2 * sgs;
-        }
-        b + 3 * sg + 1
+    /// The field positions when every score slot field is `slots` bits wide.
+    fn fields(&self, slots: u32) -> Fields {
+        Fields::new(self.sg_bits, slots, self.floats)
+    }
+
+    /// Total bits of the largest edge weight with score slot fields `slots`
+    /// bits wide, and of the weights of the first completion check (whose
+    /// slot field always holds every score group).
+    fn weight_bits(&self, slots: u32) -> u32 {
+        // the top field: up to 3 (completion and both players' bye status)
+        let top = self.fields(slots).top + 2;
+        top.max(self.sgs_shift + self.sg_bits + 3)
     }
 
     fn p(&self, v: usize) -> &PlayerState {
@@ -293,6 +300,13 @@ struct ByeInfo {
 
 struct Engine<'s, 'a, const N: usize> {
     s: &'s Setup<'a>,
+    /// Bit positions of the criteria fields in an edge weight.
+    at: Fields,
+    /// The width of the score slot fields when they hold only the scores of
+    /// the bracket being paired (`None`: every score group has its slot).
+    slots: Option<u32>,
+    /// Per vertex: the position of its score's slot in those fields.
+    slot_v: Vec<u32>,
     /// The matching graph: one vertex per participant (sorted order), plus a
     /// dummy vertex, joined to everyone, when the number is odd (its partner
     /// is the player left without an opponent).
@@ -320,8 +334,8 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
             return Wide::ZERO;
         }
         let (h, l) = (s.p(hv), s.p(lv));
-        let at = &s.at;
-        let (shift_h, shift_l) = (s.shift_v[hv], s.shift_v[lv]);
+        let at = &self.at;
+        let (shift_h, shift_l) = (self.slot_v[hv], self.slot_v[lv]);
         let mut r = Wide::<N>::ZERO;
         // C4/C2/C5: completion and the bye
         r.add_small(
@@ -388,6 +402,36 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
             .collect()
     }
 
+    /// Gives each score of the bracket `members` (moved-down players,
+    /// residents and the next score group: every player an edge weight of
+    /// the bracket names in a score slot) its slot, from the lowest score
+    /// up, each as wide as the slot of its whole score group.
+    fn assign_slots(&mut self, members: &[usize]) -> Result<(), Stop> {
+        let Some(width) = self.slots else {
+            return Ok(());
+        };
+        let s = self.s;
+        let mut scores: Vec<HalfPoints> = members.iter().map(|&v| s.p(v).score).collect();
+        scores.sort_unstable();
+        scores.dedup();
+        let mut slot = Vec::with_capacity(scores.len());
+        let mut pos = 0;
+        for score in scores {
+            slot.push((score, pos));
+            pos += s.group_bits[&score];
+        }
+        if pos > width {
+            return Err(Stop::Narrow);
+        }
+        for &v in members {
+            let score = s.p(v).score;
+            if let Some(&(_, at)) = slot.iter().find(|(sc, _)| *sc == score) {
+                self.slot_v[v] = at;
+            }
+        }
+        Ok(())
+    }
+
     fn fix(&mut self, u: usize, v: usize) {
         self.fixed[u] = Some(v);
         self.fixed[v] = Some(u);
@@ -443,19 +487,63 @@ pub struct Outcome {
 /// Why no pairing exists.
 pub struct Unpairable;
 
+/// Why a run stopped without a pairing.
+enum Stop {
+    Unpairable,
+    /// A bracket's scores do not fit in the narrow score slot fields.
+    Narrow,
+}
+
+/// How many score slots the score fields (C7, C8, C18–C21) hold in the
+/// narrow layout: enough for the moved-down players of two higher score
+/// groups, the residents and the next score group.
+const BRACKET_SLOTS: u32 = 4;
+
 /// Pairs the participants; picks a weight width wide enough for this round.
+///
+/// The score fields first hold only the scores of the bracket being paired
+/// (`BRACKET_SLOTS` slots), so that a weight of a large field takes a few
+/// 64-bit limbs instead of one slot for every score group of the round: a
+/// bracket's edges name only scores of its own players, and every field
+/// keeps its place, its width per score and the order of the scores, so
+/// every matching of the bracket compares with every other as with a slot
+/// per score group, and the optimal matchings are the same. An edge left
+/// from an earlier bracket (between two moved-down players) keeps that
+/// bracket's slots, but no optimal matching holds it: pairing the two
+/// there would have made one pair more in that bracket. A bracket whose
+/// scores do not fit is paired again from the start with a slot for every
+/// score group.
 pub fn run(s: &Setup) -> Result<Outcome, Unpairable> {
-    let need = s.weight_bits() + 2 * bits(s.sorted.len() + 1) + 24;
+    let narrow = BRACKET_SLOTS * s.sg_bits;
+    if narrow < s.sgs_shift {
+        match run_sized(s, Some(narrow)) {
+            Err(Stop::Narrow) => {}
+            Ok(outcome) => return Ok(outcome),
+            Err(Stop::Unpairable) => return Err(Unpairable),
+        }
+    }
+    run_sized(s, None).map_err(|_| Unpairable)
+}
+
+/// [`run`] with score slot fields `slots` bits wide (`None`: a slot for
+/// every score group of the round).
+fn run_sized(s: &Setup, slots: Option<u32>) -> Result<Outcome, Stop> {
+    let weight_bits = s.weight_bits(slots.unwrap_or(s.sgs_shift));
+    let need = weight_bits + 2 * bits(s.sorted.len() + 1) + 24;
     macro_rules! try_width {
         ($($n:literal),*) => {
-            $( if need <= 64 * $n { return run_with::<$n>(s); } )*
+            $( if need <= 64 * $n { return run_with::<$n>(s, slots, weight_bits); } )*
         };
     }
     try_width!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 24, 32, 48, 64, 96, 128);
-    Err(Unpairable)
+    Err(Stop::Unpairable)
 }
 
-fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
+fn run_with<const N: usize>(
+    s: &Setup,
+    slots: Option<u32>,
+    weight_bits: u32,
+) -> Result<Outcome, Stop> {
     let n = s.sorted.len();
     if n == 0 {
         return Ok(Outcome {
@@ -468,7 +556,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
         let mut m = MaxWeightMatching::<Wide<N>>::new(n + odd as usize);
         // An offset above any matching's total weight: maximum cardinality
         // first, which keeps the incremental solver exact.
-        m.set_offset(Wide::from_u64(1).shl_bits(s.weight_bits() + bits(n + 1) + 4));
+        m.set_offset(Wide::from_u64(1).shl_bits(weight_bits + bits(n + 1) + 4));
         if odd {
             for v in 0..n {
                 m.set_weight(n, v, Wide::from_u64(1));
@@ -478,6 +566,9 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
     };
     let mut e = Engine::<N> {
         s,
+        at: s.fields(slots.unwrap_or(s.sgs_shift)),
+        slots,
+        slot_v: s.shift_v.clone(),
         m: new_graph(),
         n,
         fixed: vec![None; n],
@@ -513,7 +604,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
             .map(|v| s.p(v).score)
             .min()
         else {
-            return Err(Unpairable);
+            return Err(Stop::Unpairable);
         };
         let all_same = s.p(n - 1).score == top;
         if lowest < top || all_same {
@@ -561,7 +652,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
         let first = e.solve();
         let unmatched: Vec<usize> = (0..n).filter(|&v| first[v] == v).collect();
         if unmatched.len() > 1 || unmatched.iter().any(|&v| !s.p(v).bye_eligible) {
-            return Err(Unpairable);
+            return Err(Stop::Unpairable);
         }
         if odd {
             let bye_score = s.p(unmatched[0]).score;
@@ -606,6 +697,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
             bracket.push(next_group);
             next_group += 1;
         }
+        e.assign_slots(&bracket)?;
         let len = bracket.len();
         let vert = |i: usize| bracket[i];
         // base[j][i] for i < j, j >= mdp_count
@@ -941,7 +1033,7 @@ fn run_with<const N: usize>(s: &Setup) -> Result<Outcome, Unpairable> {
     }
     let unpaired: Vec<usize> = (0..n).filter(|&v| !paired[v]).collect();
     if unpaired.len() > 1 {
-        return Err(Unpairable);
+        return Err(Stop::Unpairable);
     }
     Ok(Outcome {
         pairs: out_pairs,
