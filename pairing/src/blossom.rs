@@ -886,9 +886,17 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.set_ge(x, b, (NONE, NONE));
         }
         for x in 1..=self.nx as u32 {
-            // a removed vertex or a dissolved blossom needs no best edge
+            // A removed vertex or a dissolved blossom needs no best edge,
+            // nor does an item inside the new blossom: an entry is read only
+            // between two top-level items or two children of one blossom
+            // (and by a later blossom's pass like this one, for an item
+            // outside it), never between a blossom and an item inside it;
+            // when the blossom goes, its rows go with it.
             let xi = x as usize;
-            if (xi <= self.n && !self.active[xi]) || (xi > self.n && self.st[xi] == NONE) {
+            if (xi <= self.n && !self.active[xi])
+                || (xi > self.n && self.st[xi] == NONE)
+                || self.st[xi] == b
+            {
                 continue;
             }
             // the best edge from a child, the first found among equals
