@@ -51,8 +51,6 @@ pub struct Setup<'a> {
     sg_bits: u32,
     sgs_shift: u32,
     shifts: HashMap<HalfPoints, u32>,
-    /// Bits of each score group's slot (as wide as the group is large).
-    group_bits: HashMap<HalfPoints, u32>,
     /// Per vertex (sorted order): the score slot, and the ids it may not meet.
     shift_v: Vec<u32>,
     forbidden_v: Vec<Vec<PlayerId>>,
@@ -129,7 +127,6 @@ impl<'a> Setup<'a> {
         // One field slot per score group, as wide as the group is large,
         // from the lowest score up.
         let mut shifts = HashMap::new();
-        let mut group_bits = HashMap::new();
         let mut sgs_shift = 0u32;
         let mut max_group = 0usize;
         let mut i = sorted.len();
@@ -141,7 +138,6 @@ impl<'a> Setup<'a> {
             }
             let size = i - j;
             shifts.insert(score, sgs_shift);
-            group_bits.insert(score, bits(size));
             sgs_shift += bits(size);
             max_group = max_group.max(size);
             i = j;
@@ -160,7 +156,6 @@ impl<'a> Setup<'a> {
             sg_bits: bits(max_group),
             sgs_shift,
             shifts,
-            group_bits,
             shift_v,
             forbidden_v,
             floats: played_rounds.min(2) as usize,
@@ -405,7 +400,9 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
     /// Gives each score of the bracket `members` (moved-down players,
     /// residents and the next score group: every player an edge weight of
     /// the bracket names in a score slot) its slot, from the lowest score
-    /// up, each as wide as the slot of its whole score group.
+    /// up, each as wide as the number of members with that score needs (a
+    /// field counts at most one pair, or one player, of a matching per
+    /// member with the score).
     fn assign_slots(&mut self, members: &[usize]) -> Result<(), Stop> {
         let Some(width) = self.slots else {
             return Ok(());
@@ -413,12 +410,11 @@ impl<'s, 'a, const N: usize> Engine<'s, 'a, N> {
         let s = self.s;
         let mut scores: Vec<HalfPoints> = members.iter().map(|&v| s.p(v).score).collect();
         scores.sort_unstable();
-        scores.dedup();
-        let mut slot = Vec::with_capacity(scores.len());
+        let mut slot: Vec<(HalfPoints, u32)> = Vec::new();
         let mut pos = 0;
-        for score in scores {
-            slot.push((score, pos));
-            pos += s.group_bits[&score];
+        for same in scores.chunk_by(|a, b| a == b) {
+            slot.push((same[0], pos));
+            pos += bits(same.len());
         }
         if pos > width {
             return Err(Stop::Narrow);
@@ -494,20 +490,20 @@ enum Stop {
     Narrow,
 }
 
-/// How many score slots the score fields (C7, C8, C18–C21) hold in the
-/// narrow layout: enough for the moved-down players of two higher score
-/// groups, the residents and the next score group.
-const BRACKET_SLOTS: u32 = 4;
+/// The width of the score fields (C7, C8, C18–C21) in the narrow layout, in
+/// slots of the largest score group: the residents, the next score group and
+/// the moved-down players (their slots as wide as their numbers need).
+const BRACKET_SLOTS: u32 = 3;
 
 /// Pairs the participants; picks a weight width wide enough for this round.
 ///
 /// The score fields first hold only the scores of the bracket being paired
-/// (`BRACKET_SLOTS` slots), so that a weight of a large field takes a few
-/// 64-bit limbs instead of one slot for every score group of the round: a
-/// bracket's edges name only scores of its own players, and every field
-/// keeps its place, its width per score and the order of the scores, so
-/// every matching of the bracket compares with every other as with a slot
-/// per score group, and the optimal matchings are the same. An edge left
+/// (`BRACKET_SLOTS`), so that a weight of a large field takes a few 64-bit
+/// limbs instead of one slot for every score group of the round: a
+/// bracket's edges name only scores of its own players, every field keeps
+/// its place and the order of the scores, and no slot can overflow into the
+/// next, so every matching of the bracket compares with every other as with
+/// a slot per score group, and the optimal matchings are the same. An edge left
 /// from an earlier bracket (between two moved-down players) keeps that
 /// bracket's slots, but no optimal matching holds it: pairing the two
 /// there would have made one pair more in that bracket. A bracket whose
