@@ -475,6 +475,7 @@ impl<const N: usize> Base<N> {
 
 /// The result of the matching stage: pairs of participant indices (into
 /// `Setup::sorted`) and the unpaired one.
+#[derive(Debug, PartialEq)]
 pub struct Outcome {
     pub pairs: Vec<(usize, usize)>,
     pub unpaired: Vec<usize>,
@@ -1035,4 +1036,83 @@ fn run_with<const N: usize>(
         pairs: out_pairs,
         unpaired,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::{generate, Config};
+    use crate::trf;
+
+    /// Pairs every round of generated tournament `seed` with a slot per
+    /// score group (the layout of bbpPairings) and with the narrow score
+    /// fields of several widths (the engine's own, narrower ones that more
+    /// brackets do not fit, and the full width with the bracket's slots):
+    /// the same pairs whenever the bracket's scores fit. Returns the rounds
+    /// and the narrow runs compared.
+    fn layouts_agree(seed: u64) -> (u32, u32) {
+        let config = Config::from_seed(seed);
+        let t = trf::parse(&generate(&config, seed).trf).expect("generated TRF reads");
+        let (mut rounds, mut compared) = (0, 0);
+        for round in 1..=super::super::paired_rounds(&t) {
+            let before = super::super::state_before(&t, round);
+            let states = super::super::state::build(&before, round);
+            let s = super::super::engine_setup(&before, round, &states);
+            let wide = run_sized(&s, None);
+            rounds += 1;
+            for slots in [
+                BRACKET_SLOTS * s.sg_bits,
+                s.sg_bits,
+                2 * s.sg_bits,
+                s.sgs_shift,
+            ] {
+                match (run_sized(&s, Some(slots)), &wide) {
+                    (Err(Stop::Narrow), _) => continue,
+                    (Ok(narrow), Ok(wide)) => {
+                        assert_eq!(&narrow, wide, "seed {seed} round {round}, {slots} bits")
+                    }
+                    (Err(Stop::Unpairable), Err(Stop::Unpairable)) => {}
+                    _ => panic!(
+                        "seed {seed} round {round}, {slots} bits: pairable in one layout only"
+                    ),
+                }
+                compared += 1;
+            }
+        }
+        (rounds, compared)
+    }
+
+    #[test]
+    fn narrow_score_fields_pair_as_a_slot_per_score_group() {
+        let (mut rounds, mut compared) = (0, 0);
+        for seed in 1..=12 {
+            let (r, c) = layouts_agree(seed);
+            rounds += r;
+            compared += c;
+        }
+        // most narrow runs fit: the comparison is not empty
+        assert!(
+            compared > 2 * rounds,
+            "{compared} narrow runs for {rounds} rounds"
+        );
+        println!("{rounds} rounds, {compared} narrow runs identical to the wide layout");
+    }
+
+    /// More of the family: `GENERATED=N cargo test --release -p pairing --lib
+    /// -- --ignored narrow` (default 300 tournaments).
+    #[test]
+    #[ignore]
+    fn narrow_score_fields_on_many_generated_tournaments() {
+        let count: u64 = std::env::var("GENERATED")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(300);
+        let (mut rounds, mut compared) = (0, 0);
+        for seed in 1..=count {
+            let (r, c) = layouts_agree(seed);
+            rounds += r;
+            compared += c;
+        }
+        println!("{count} tournaments, {rounds} rounds, {compared} narrow runs identical to the wide layout");
+    }
 }

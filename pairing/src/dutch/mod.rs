@@ -30,6 +30,26 @@ pub use infer::{as_checked, inferred_initial_colour, initial_colour_stated};
 
 use crate::model::{Color, PairError, Pairing, PlayerId, Tournament};
 
+/// What the engine needs to pair `round` of `t`: the participants (players
+/// not absent from the round, not withdrawn) by score, then rank.
+fn engine_setup<'a>(
+    t: &Tournament,
+    round: u32,
+    states: &'a [state::PlayerState],
+) -> engine::Setup<'a> {
+    let mut sorted: Vec<usize> = (0..t.players.len())
+        .filter(|&i| state::takes_part(t, t.players[i].id, round))
+        .collect();
+    sorted.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].rank, i));
+    engine::Setup::new(
+        states,
+        sorted,
+        round - 1,
+        t.total_rounds,
+        t.points.win.max(t.points.draw),
+    )
+}
+
 /// Whether `round` (1-based) can be paired in `t`: rounds count from 1, do
 /// not go past `XXR`, and the players are listed by pairing number.
 pub fn check_round(t: &Tournament, round: u32) -> Result<(), PairError> {
@@ -60,17 +80,7 @@ pub fn check_round(t: &Tournament, round: u32) -> Result<(), PairError> {
 pub fn pair(t: &Tournament, round: u32) -> Result<Pairing, PairError> {
     check_round(t, round)?;
     let states = state::build(t, round);
-    let mut sorted: Vec<usize> = (0..t.players.len())
-        .filter(|&i| state::takes_part(t, t.players[i].id, round))
-        .collect();
-    sorted.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].rank, i));
-    let setup = engine::Setup::new(
-        &states,
-        sorted,
-        round - 1,
-        t.total_rounds,
-        t.points.win.max(t.points.draw),
-    );
+    let setup = engine_setup(t, round, &states);
     let outcome = engine::run(&setup).map_err(|_| PairError::NoValidPairing {
         round,
         reason: "the players cannot all be paired without a rematch, a forbidden pair, \
