@@ -1114,7 +1114,11 @@ impl<W: Weight> MaxWeightMatching<W> {
                         continue;
                     }
                     let sv = self.st[v];
-                    if self.st[u as usize] == sv {
+                    // nothing to learn from an edge to a T node: a tight one
+                    // changes nothing (`on_found_edge`), and a T node's
+                    // least-slack edge is looked for anew before it is read
+                    // (after its tree augments, or its blossom expands)
+                    if self.st[u as usize] == sv || self.label[sv as usize] == 1 {
                         continue;
                     }
                     let w2 = self.table[h as usize];
