@@ -5,7 +5,7 @@
 
 use super::audit::Entry;
 use super::results::{load_game, parse_result};
-use super::rounds::{game_view, player_map, refresh_round_state, GameView};
+use super::rounds::{game_to_change, game_view, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, DomainError, DomainResult, Role};
 use crate::db::models::GameRow;
@@ -253,15 +253,9 @@ pub fn record(
     cmd: RecordArrivals,
 ) -> DomainResult<ArrivalsAnswer> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
-    let g = load_game(conn, tid, gid)?;
-    let pm = player_map(conn, tid)?;
-    let before = game_view(&g, &pm);
-    if cmd.version != g.version {
-        return Err(DomainError::Conflict {
-            message: msg!("the game was changed meanwhile; reload it"),
-            current: serde_json::to_value(&before).ok(),
-        });
-    }
+    let (g, pm, before) = game_to_change(conn, tid, gid, cmd.version, |_, _| {
+        msg!("the game was changed meanwhile; reload it")
+    })?;
     if !matches!(
         g.kind,
         GameKind::Pending | GameKind::Forfeit | GameKind::DoubleForfeit

@@ -13,7 +13,7 @@ use super::msg::nested;
 use super::records::final_position;
 use super::registration::load_player;
 use super::results::load_game;
-use super::rounds::{game_view, player_map, refresh_round_state, GameView};
+use super::rounds::{game_to_change, game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system, time_control};
 use super::Msg;
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role};
@@ -100,7 +100,8 @@ impl RecordPenalty {
     }
 }
 
-#[derive(Clone, Debug, Serialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema, Queryable, Selectable)]
+#[diesel(table_name = penalties)]
 pub struct PenaltyView {
     #[schema(value_type = i32)]
     pub id: PenaltyId,
@@ -173,15 +174,9 @@ pub fn record(
 ) -> DomainResult<PenaltyAnswer> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
-    let g = load_game(conn, tid, gid)?;
-    let pm = player_map(conn, tid)?;
-    let before = game_view(&g, &pm);
-    if cmd.version != g.version {
-        return Err(DomainError::Conflict {
-            message: msg!("the game was changed meanwhile; reload it"),
-            current: serde_json::to_value(&before).ok(),
-        });
-    }
+    let (g, _, before) = game_to_change(conn, tid, gid, cmd.version, |_, _| {
+        msg!("the game was changed meanwhile; reload it")
+    })?;
     let Some(black_id) = g.black_id else {
         return Err(DomainError::invalid("game", msg!("a bye has no penalties")));
     };
@@ -548,63 +543,11 @@ fn expel(conn: &mut DbConnection, tid: TournamentId, pid: PlayerId) -> DomainRes
     Ok(())
 }
 
-type PenaltyRow = (
-    PenaltyId,
-    GameId,
-    PlayerId,
-    PenaltyKind,
-    String,
-    Option<i32>,
-    String,
-    String,
-    String,
-    String,
-);
-
-fn to_view(r: PenaltyRow) -> PenaltyView {
-    PenaltyView {
-        id: r.0,
-        game_id: r.1,
-        player_id: r.2,
-        kind: r.3,
-        article: r.4,
-        seconds: r.5,
-        decision: r.6,
-        effect: r.7,
-        note: r.8,
-        at: r.9,
-    }
-}
-
-fn columns() -> (
-    penalties::id,
-    penalties::game_id,
-    penalties::player_id,
-    penalties::kind,
-    penalties::article,
-    penalties::seconds,
-    penalties::decision,
-    penalties::effect,
-    penalties::note,
-    penalties::at,
-) {
-    (
-        penalties::id,
-        penalties::game_id,
-        penalties::player_id,
-        penalties::kind,
-        penalties::article,
-        penalties::seconds,
-        penalties::decision,
-        penalties::effect,
-        penalties::note,
-        penalties::at,
-    )
-}
-
 fn view_of(conn: &mut DbConnection, id: PenaltyId) -> DomainResult<PenaltyView> {
-    let r: PenaltyRow = penalties::table.find(id).select(columns()).first(conn)?;
-    Ok(to_view(r))
+    Ok(penalties::table
+        .find(id)
+        .select(PenaltyView::as_select())
+        .first(conn)?)
 }
 
 /// Penalties of a game (public: they are shown on the game, the card and the round).
@@ -618,14 +561,14 @@ pub fn for_game(
 ) -> DomainResult<Vec<PenaltyView>> {
     let g = load_game(conn, tid, gid)?;
     audience.check_game(conn, tid, &g)?;
-    let rows: Vec<PenaltyRow> = penalties::table
+    let rows: Vec<PenaltyView> = penalties::table
         .filter(penalties::game_id.eq(gid))
         .order(penalties::id)
-        .select(columns())
+        .select(PenaltyView::as_select())
         .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|r| for_audience(to_view(r), audience))
+        .map(|r| for_audience(r, audience))
         .collect())
 }
 
@@ -654,15 +597,15 @@ pub fn for_player(
     audience: Audience,
 ) -> DomainResult<Vec<CardPenalty>> {
     let last = audience.last_round(conn, tid)?;
-    let rows: Vec<PenaltyRow> = penalties::table
+    let rows: Vec<PenaltyView> = penalties::table
         .filter(penalties::tournament_id.eq(tid))
         .filter(penalties::player_id.eq(pid))
         .order(penalties::id)
-        .select(columns())
+        .select(PenaltyView::as_select())
         .load(conn)?;
     let mut out = Vec::with_capacity(rows.len());
     for r in rows {
-        let v = for_audience(to_view(r), audience);
+        let v = for_audience(r, audience);
         let round = load_game(conn, tid, v.game_id)?.round_number;
         if round <= last {
             out.push(CardPenalty { round, penalty: v });

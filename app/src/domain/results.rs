@@ -3,7 +3,7 @@
 //! (`0-½`, `0-0`), which need a reason.
 
 use super::audit::Entry;
-use super::rounds::{game_view, player_map, refresh_round_state, GameView};
+use super::rounds::{game_to_change, game_view, player_map, refresh_round_state, GameView};
 use super::tournaments::{load as load_tournament, point_system};
 use super::{now, require_role, Actor, Audience, DomainError, DomainResult, Role, ToConfirm};
 use crate::db::schema::{games, rounds};
@@ -150,15 +150,9 @@ pub fn set_result(
 ) -> DomainResult<GameView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
-    let g = load_game(conn, tid, gid)?;
-    let pm = player_map(conn, tid)?;
-    let before = game_view(&g, &pm);
-    if cmd.version != g.version {
-        return Err(DomainError::Conflict {
-            message: msg!("board {} of round {} was changed meanwhile (now {}); check the result and enter it again if needed", g.board, g.round_number, before.result),
-            current: serde_json::to_value(&before).ok(),
-        });
-    }
+    let (g, _, before) = game_to_change(conn, tid, gid, cmd.version, |g, before| {
+        msg!("board {} of round {} was changed meanwhile (now {}); check the result and enter it again if needed", g.board, g.round_number, before.result)
+    })?;
     if g.black_id.is_none() {
         return Err(DomainError::invalid(
             "result",

@@ -195,7 +195,7 @@ pub fn result_text(g: &GameRow) -> String {
     }
 }
 
-fn player_ref(p: &PlayerRow) -> PlayerRef {
+pub(crate) fn player_ref(p: &PlayerRow) -> PlayerRef {
     PlayerRef {
         id: p.id,
         start_no: p.start_no,
@@ -239,6 +239,28 @@ pub fn player_map(
         .into_iter()
         .map(|p| (p.id, p))
         .collect())
+}
+
+/// A game about to be changed, with the tournament's players and the game's
+/// view before the change. Optimistic concurrency: when `version` is no longer
+/// the game's, 409 with `stale`'s message and the game as it is now.
+pub fn game_to_change(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    gid: GameId,
+    version: i32,
+    stale: impl FnOnce(&GameRow, &GameView) -> super::Msg,
+) -> DomainResult<(GameRow, HashMap<PlayerId, PlayerRow>, GameView)> {
+    let g = load_game(conn, tid, gid)?;
+    let pm = player_map(conn, tid)?;
+    let before = game_view(&g, &pm);
+    if version != g.version {
+        return Err(DomainError::Conflict {
+            message: stale(&g, &before),
+            current: serde_json::to_value(&before).ok(),
+        });
+    }
+    Ok((g, pm, before))
 }
 
 fn load_round(

@@ -2,7 +2,7 @@
 //! crosstables. No writes here; the arithmetic comes from `pairing`.
 
 use super::registration::{load_player, PlayerView};
-use super::rounds::{fmt_points, PlayerRef};
+use super::rounds::{fmt_points, player_ref, PlayerRef};
 use super::standings::{self, StandingsView};
 use super::tournaments::load as load_tournament;
 use super::{Audience, DomainResult};
@@ -13,16 +13,6 @@ use crate::domain::ids::{PlayerId, RoundNo, TournamentId};
 use crate::domain::kinds::{GameKind, PlayedColour, RoundState};
 use diesel::prelude::*;
 use std::collections::HashMap;
-
-fn player_ref(p: &PlayerRow) -> PlayerRef {
-    PlayerRef {
-        id: p.id,
-        start_no: p.start_no,
-        name: p.name.clone(),
-        title: p.title.clone(),
-        rating: p.rating,
-    }
-}
 
 /// (number, state) of every paired round, in order — without their games.
 pub fn round_states(
