@@ -321,11 +321,7 @@ pub fn set_form(
     cmd: EntryFormSettings,
 ) -> DomainResult<EntryFormView> {
     require_role(conn, actor, tid, &[Role::Organizer])?;
-    super::require_individual_event(
-        conn,
-        tid,
-        msg!("players are entered on a team's roster, not one by one"),
-    )?;
+    super::require_individual_entry(conn, tid)?;
     let before = form(conn, tid, local_now())?;
     let deadline = match cmd.deadline.as_deref().map(str::trim) {
         None | Some("") => None,
@@ -339,17 +335,10 @@ pub fn set_form(
             ));
         }
     }
-    for (field, r) in [
+    super::registration::check_ratings([
         ("min_rating", cmd.min_rating),
         ("max_rating", cmd.max_rating),
-    ] {
-        if r.is_some_and(|r| !(0..=3500).contains(&r)) {
-            return Err(DomainError::invalid(
-                field,
-                msg!("a rating is between 0 and 3500"),
-            ));
-        }
-    }
+    ])?;
     if let (Some(lo), Some(hi)) = (cmd.min_rating, cmd.max_rating) {
         if lo > hi {
             return Err(DomainError::invalid(
@@ -425,11 +414,7 @@ pub fn submit(
     at: NaiveDateTime,
 ) -> DomainResult<EntryReceipt> {
     let t = load_tournament(conn, tid)?;
-    super::require_individual_event(
-        conn,
-        tid,
-        msg!("players are entered on a team's roster, not one by one"),
-    )?;
+    super::require_individual_entry(conn, tid)?;
     let f = form(conn, tid, at)?;
     if let Some(why) = f.closed_msg {
         return Err(DomainError::conflict(why));

@@ -208,6 +208,16 @@ pub fn require_individual_event(
     Ok(())
 }
 
+/// `require_individual_event` for entering players one by one (registering,
+/// pasting a list, online entries).
+pub fn require_individual_entry(conn: &mut DbConnection, tid: TournamentId) -> DomainResult<()> {
+    require_individual_event(
+        conn,
+        tid,
+        msg!("players are entered on a team's roster, not one by one"),
+    )
+}
+
 /// Checks that the actor holds one of `roles` in tournament `tid` (admins hold all).
 /// Anonymous → `Unauthenticated` (401); logged in without the role → `Forbidden` (403).
 pub fn require_role(

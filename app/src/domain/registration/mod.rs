@@ -22,6 +22,7 @@ mod forms;
 mod paste;
 pub use forms::{ByeForm, EditPlayerForm, PlayerForm};
 pub use paste::import_list;
+pub(crate) use paste::pasted_cells;
 
 #[derive(Clone, Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(default, deny_unknown_fields)]
@@ -138,19 +139,10 @@ impl RegisterPlayer {
                 ));
             }
         }
-        for (field, r) in [
+        check_ratings([
             ("rating", self.rating),
             ("national_rating", self.national_rating),
-        ] {
-            if let Some(r) = r {
-                if !(0..=3500).contains(&r) {
-                    return Err(DomainError::invalid(
-                        field,
-                        msg!("a rating is between 0 and 3500"),
-                    ));
-                }
-            }
-        }
+        ])?;
         if let Some(k) = self.k_factor {
             if ![10, 20, 40].contains(&k) {
                 return Err(DomainError::invalid("k_factor", msg!("K is 10, 20 or 40")));
@@ -167,6 +159,20 @@ impl RegisterPlayer {
         self.birth_date = bd.to_string();
         Ok(())
     }
+}
+
+/// Ratings as typed (`field`, rating): each between 0 and 3500 (also the
+/// entry form's limits, `entries.rs`).
+pub(crate) fn check_ratings<const N: usize>(ratings: [(&str, Option<i32>); N]) -> DomainResult<()> {
+    for (field, r) in ratings {
+        if r.is_some_and(|r| !(0..=3500).contains(&r)) {
+            return Err(DomainError::invalid(
+                field,
+                msg!("a rating is between 0 and 3500"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A player as clients see it.
@@ -301,11 +307,7 @@ pub(crate) fn enter_player(
     mut cmd: RegisterPlayer,
 ) -> DomainResult<(PlayerView, bool)> {
     let t = load_tournament(conn, tid)?;
-    super::require_individual_event(
-        conn,
-        tid,
-        msg!("players are entered on a team's roster, not one by one"),
-    )?;
+    super::require_individual_entry(conn, tid)?;
     if cmd.from_rating_list {
         fill_from_rating_list(conn, &t, &mut cmd)?;
     }

@@ -5,10 +5,10 @@
 use super::*;
 use crate::domain::msg::{nested, Lines};
 
-/// One CSV line: `name; rating; title; federation; FIDE id; club; sex` (`;`, tab or
-/// `|` between fields, in that order of preference — never a comma, since names
-/// are often written "Surname, First").
-fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
+/// The cells of a pasted line, trimmed: `;`, tab or `|` between them, in that
+/// order of preference — never a comma, since names are often written
+/// "Surname, First". Also the cells of a pasted roster (`teams/paste.rs`).
+pub(crate) fn pasted_cells(line: &str) -> Vec<&str> {
     let sep = if line.contains(';') {
         ';'
     } else if line.contains('\t') {
@@ -16,7 +16,13 @@ fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
     } else {
         '|'
     };
-    let cells: Vec<&str> = line.split(sep).map(str::trim).collect();
+    line.split(sep).map(str::trim).collect()
+}
+
+/// One CSV line: `name; rating; title; federation; FIDE id; club; sex`
+/// ([`pasted_cells`]).
+fn csv_player(line: &str) -> DomainResult<RegisterPlayer> {
+    let cells = pasted_cells(line);
     let cell = |i: usize| cells.get(i).copied().unwrap_or("");
     Ok(RegisterPlayer {
         name: cell(0).to_string(),
@@ -82,11 +88,7 @@ pub fn import_list(
     tid: TournamentId,
     text: &str,
 ) -> DomainResult<usize> {
-    crate::domain::require_individual_event(
-        conn,
-        tid,
-        msg!("players are entered on a team's roster, not one by one"),
-    )?;
+    crate::domain::require_individual_entry(conn, tid)?;
     let mut n = 0;
     let mut problems = Vec::new();
     let mut first = true;

@@ -7,19 +7,7 @@
 use super::*;
 use crate::domain::ids::TournamentId;
 use crate::domain::msg::{nested, word, Lines};
-
-/// The cells of a pasted line: `;`, tab or `|` between them (never a comma:
-/// names are written "Surname, First").
-fn cells(line: &str) -> Vec<String> {
-    let sep = if line.contains(';') {
-        ';'
-    } else if line.contains('\t') {
-        '\t'
-    } else {
-        '|'
-    };
-    line.split(sep).map(|c| c.trim().to_string()).collect()
-}
+use crate::domain::registration::pasted_cells;
 
 fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainResult<Option<T>> {
     if text.is_empty() {
@@ -31,8 +19,8 @@ fn number<T: std::str::FromStr>(field: &str, text: &str, what: &str) -> DomainRe
 }
 
 fn member(line: &str) -> DomainResult<MemberInput> {
-    let c = cells(line);
-    let cell = |i: usize| c.get(i).map_or("", String::as_str);
+    let c = pasted_cells(line);
+    let cell = |i: usize| c.get(i).copied().unwrap_or("");
     Ok(MemberInput {
         name: cell(0).to_string(),
         rating: number("rating", cell(1), "a rating")?,
@@ -56,8 +44,8 @@ fn blocks(text: &str) -> Vec<(usize, Vec<usize>, TeamInput)> {
             continue;
         }
         if !open {
-            let c = cells(t);
-            let cell = |i: usize| c.get(i).cloned().unwrap_or_default();
+            let c = pasted_cells(t);
+            let cell = |i: usize| c.get(i).map_or(String::new(), |c| c.to_string());
             out.push((
                 i + 1,
                 vec![],
