@@ -126,6 +126,21 @@ type Row = (
     ),
 );
 
+/// [`load`], of an envelope still sealed (else 409).
+fn load_sealed(
+    conn: &mut DbConnection,
+    tid: TournamentId,
+    aid: AdjournmentId,
+) -> DomainResult<Row> {
+    let row = load(conn, tid, aid)?;
+    if row.1 .2 != EnvelopeState::Sealed {
+        return Err(DomainError::conflict(msg!(
+            "the envelope is no longer sealed"
+        )));
+    }
+    Ok(row)
+}
+
 fn load(conn: &mut DbConnection, tid: TournamentId, aid: AdjournmentId) -> DomainResult<Row> {
     adjournments::table
         .filter(adjournments::id.eq(aid))
@@ -426,12 +441,7 @@ pub fn mark_present(
     cmd: MarkPresent,
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
-    let row = load(conn, tid, aid)?;
-    if row.1 .2 != EnvelopeState::Sealed {
-        return Err(DomainError::conflict(msg!(
-            "the envelope is no longer sealed"
-        )));
-    }
+    let row = load_sealed(conn, tid, aid)?;
     let before = view(conn, tid, &row)?;
     let at = desk_time_on(&cmd.at, &before.resume_at, "at")?
         .unwrap_or_else(|| super::formats::stored_time(chrono::Local::now().naive_local()));
@@ -790,12 +800,7 @@ pub fn end_before_resumption(
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
-    let row = load(conn, tid, aid)?;
-    if row.1 .2 != EnvelopeState::Sealed {
-        return Err(DomainError::conflict(msg!(
-            "the envelope is no longer sealed"
-        )));
-    }
+    let row = load_sealed(conn, tid, aid)?;
     let p = point_system(&t);
     // Stored in English with the point of the tournament's edition; read back
     // in the page's language (`library::SEALED_PHRASES`).
@@ -848,12 +853,7 @@ pub fn envelope_lost(
 ) -> DomainResult<EnvelopeView> {
     require_role(conn, actor, tid, &[Role::Arbiter])?;
     let t = load_tournament(conn, tid)?;
-    let row = load(conn, tid, aid)?;
-    if row.1 .2 != EnvelopeState::Sealed {
-        return Err(DomainError::conflict(msg!(
-            "the envelope is no longer sealed"
-        )));
-    }
+    let row = load_sealed(conn, tid, aid)?;
     let point = rules::laws::adjournment_point(t.laws_edition.rules(), 11);
     let term = if cmd.restorable {
         format!("envelope lost: resume from the adjourned position with the recorded times; the sealer plays the move he says he sealed ({point})")
