@@ -180,7 +180,6 @@ pub struct CsvReader<R> {
     buf: Vec<u8>,
     map: CsvMap,
     skipped: usize,
-    done: bool,
 }
 
 impl<R: BufRead> CsvReader<R> {
@@ -190,10 +189,11 @@ impl<R: BufRead> CsvReader<R> {
             buf: Vec::with_capacity(256),
             map,
             skipped: 0,
-            done: false,
         }
     }
+}
 
+impl<R: BufRead> NextPlayer for CsvReader<R> {
     fn next_player(&mut self) -> Result<Option<ListPlayer>, ListError> {
         loop {
             let at = self.src.pos();
@@ -251,16 +251,5 @@ impl<R: BufRead> CsvReader<R> {
             }
             return Ok(Some(p));
         }
-    }
-}
-
-impl<R: BufRead> Iterator for CsvReader<R> {
-    type Item = Result<ListPlayer, ListError>;
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let next = self.next_player();
-        end_after(&mut self.done, next)
     }
 }

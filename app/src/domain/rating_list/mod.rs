@@ -327,14 +327,37 @@ pub use store::*;
 pub use txt::*;
 pub use xml::*;
 
-/// One step of a reader's iteration: the player read, or the end (`Ok(None)`)
-/// or an error, after which the reader is done.
-fn end_after(
-    done: &mut bool,
-    next: Result<Option<ListPlayer>, ListError>,
-) -> Option<Result<ListPlayer, ListError>> {
-    *done = !matches!(next, Ok(Some(_)));
-    next.transpose()
+/// A reader of a list of lines (CSV, TXT): the next player, `Ok(None)` at the
+/// end.
+trait NextPlayer {
+    fn next_player(&mut self) -> Result<Option<ListPlayer>, ListError>;
+}
+
+/// A line reader's players: after the end or an error, nothing more.
+struct Players<P> {
+    reader: P,
+    done: bool,
+}
+
+impl<P: NextPlayer> Players<P> {
+    fn new(reader: P) -> Players<P> {
+        Players {
+            reader,
+            done: false,
+        }
+    }
+}
+
+impl<P: NextPlayer> Iterator for Players<P> {
+    type Item = Result<ListPlayer, ListError>;
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let next = self.reader.next_player();
+        self.done = !matches!(next, Ok(Some(_)));
+        next.transpose()
+    }
 }
 
 /// A reader for `format` (a CSV needs its mapping).
@@ -345,7 +368,7 @@ pub fn reader<'a, R: BufRead + Send + 'a>(
 ) -> DomainResult<Box<dyn Iterator<Item = Result<ListPlayer, ListError>> + Send + 'a>> {
     Ok(match format {
         ListFormat::Xml => Box::new(XmlReader::new(r)),
-        ListFormat::Txt => Box::new(TxtReader::new(r)),
+        ListFormat::Txt => Box::new(Players::new(TxtReader::new(r))),
         ListFormat::Csv => {
             let Some(map) = map else {
                 return Err(DomainError::invalid(
@@ -353,7 +376,7 @@ pub fn reader<'a, R: BufRead + Send + 'a>(
                     msg!("a CSV list needs a column mapping such as id=1,name=2,rating=3"),
                 ));
             };
-            Box::new(CsvReader::new(r, map))
+            Box::new(Players::new(CsvReader::new(r, map)))
         }
     })
 }

@@ -37,7 +37,6 @@ pub struct TxtReader<R> {
     /// The byte offset of each character of a line that is not ASCII
     /// (kept from line to line).
     chars: Vec<usize>,
-    done: bool,
 }
 
 /// Where `word` stands in `header` at or after `from`, as a whole word.
@@ -83,7 +82,6 @@ impl<R: BufRead> TxtReader<R> {
             buf: Vec::with_capacity(256),
             cols: Vec::new(),
             chars: Vec::new(),
-            done: false,
         }
     }
 
@@ -158,7 +156,9 @@ impl<R: BufRead> TxtReader<R> {
             return Ok(());
         }
     }
+}
 
+impl<R: BufRead> NextPlayer for TxtReader<R> {
     fn next_player(&mut self) -> Result<Option<ListPlayer>, ListError> {
         if self.cols.is_empty() {
             self.header()?;
@@ -225,16 +225,5 @@ impl<R: BufRead> TxtReader<R> {
             }
             return Ok(Some(p));
         }
-    }
-}
-
-impl<R: BufRead> Iterator for TxtReader<R> {
-    type Item = Result<ListPlayer, ListError>;
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let next = self.next_player();
-        end_after(&mut self.done, next)
     }
 }
