@@ -28,6 +28,8 @@ pub mod startlist;
 pub mod teams;
 
 use crate::domain::tournaments::TournamentView;
+use crate::i18n::Tr;
+use layout::{Align, Column, Doc, Weight};
 
 /// The running header of every page: the tournament's name, place and dates.
 pub fn tournament_line(t: &TournamentView) -> String {
@@ -76,6 +78,29 @@ pub fn value_text(v: Option<f64>) -> String {
             s.trim_end_matches('0').to_string()
         }
     }
+}
+
+/// A standings document begun: `title`, the tie-breaks it ranks by (`codes`,
+/// when there are any) and a gap before the table.
+pub fn standings_doc(t: &TournamentView, title: &str, codes: &[String], tr: Tr) -> Doc {
+    let mut doc = Doc::new(title, &tournament_line(t), title, tr);
+    doc.paragraph(title, Weight::Bold, 14.0);
+    if !codes.is_empty() {
+        doc.paragraph(
+            &tr.t("pdf_tiebreaks").replace("{list}", &codes.join(", ")),
+            Weight::Regular,
+            8.0,
+        );
+    }
+    doc.gap(4.0);
+    doc
+}
+
+/// A standings table's columns of the tie-breaks, one per code, `width` wide.
+pub fn tiebreak_columns(codes: &[String], width: f32) -> impl Iterator<Item = Column> + '_ {
+    codes
+        .iter()
+        .map(move |code| Column::new(code, width, Align::Right))
 }
 
 /// A player's name with the FIDE title in front: `GM Jiří Čermák`.

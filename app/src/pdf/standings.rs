@@ -1,7 +1,7 @@
 //! Standings with the tournament's tie-breaks, rating performance and change.
 
-use super::layout::{Align, Column, Doc, Table, Weight};
-use super::{titled, tournament_line, value_text};
+use super::layout::{Align, Column, Table};
+use super::{standings_doc, tiebreak_columns, titled, value_text};
 use crate::domain::standings::StandingsView;
 use crate::domain::tournaments::TournamentView;
 use crate::i18n::Tr;
@@ -13,17 +13,7 @@ pub fn render(t: &TournamentView, s: &StandingsView, tr: Tr) -> Vec<u8> {
     } else {
         tr.t("pdf_standings_title").to_string()
     };
-    let mut doc = Doc::new(&title, &tournament_line(t), &title, tr);
-    doc.paragraph(&title, Weight::Bold, 14.0);
-    if !s.tiebreaks.is_empty() {
-        doc.paragraph(
-            &tr.t("pdf_tiebreaks")
-                .replace("{list}", &s.tiebreaks.join(", ")),
-            Weight::Regular,
-            8.0,
-        );
-    }
-    doc.gap(4.0);
+    let mut doc = standings_doc(t, &title, &s.tiebreaks, tr);
     let size = 8.0;
     let tb_width = if s.tiebreaks.len() > 6 { 28.0 } else { 32.0 };
     let mut columns = vec![
@@ -34,11 +24,7 @@ pub fn render(t: &TournamentView, s: &StandingsView, tr: Tr) -> Vec<u8> {
         Column::new(tr.t("pdf_rtg"), 28.0, Align::Right),
         Column::new(tr.t("pdf_pts"), 28.0, Align::Center).bold(),
     ];
-    columns.extend(
-        s.tiebreaks
-            .iter()
-            .map(|code| Column::new(code, tb_width, Align::Right)),
-    );
+    columns.extend(tiebreak_columns(&s.tiebreaks, tb_width));
     columns.push(Column::new(tr.t("pdf_perf"), 28.0, Align::Right));
     columns.push(Column::new("±Rtg", 28.0, Align::Right));
     let table = Table::new(columns, size).row_height(12.5);

@@ -3,7 +3,7 @@
 //! the team crosstable and the board prizes.
 
 use super::layout::{Align, Column, Doc, Table, Weight};
-use super::{points_text, titled, tournament_line};
+use super::{points_text, standings_doc, tiebreak_columns, titled, tournament_line};
 use crate::domain::teams::{BoardPlayer, BoardStatView, TeamRoundView, TeamStandings};
 use crate::domain::tournaments::TournamentView;
 use crate::i18n::Tr;
@@ -122,17 +122,7 @@ pub fn standings(t: &TournamentView, s: &TeamStandings, tr: Tr) -> Vec<u8> {
     let title = tr
         .t("pdf_team_standings_after")
         .replace("{n}", &s.after_round.to_string());
-    let mut doc = Doc::new(&title, &tournament_line(t), &title, tr);
-    doc.paragraph(&title, Weight::Bold, 14.0);
-    if !s.tiebreaks.is_empty() {
-        doc.paragraph(
-            &tr.t("pdf_tiebreaks")
-                .replace("{list}", &s.tiebreaks.join(", ")),
-            Weight::Regular,
-            8.0,
-        );
-    }
-    doc.gap(4.0);
+    let mut doc = standings_doc(t, &title, &s.tiebreaks, tr);
     let tb_width = if s.tiebreaks.len() > 5 { 30.0 } else { 36.0 };
     let mut columns = vec![
         Column::new(tr.t("pdf_rk"), 24.0, Align::Right).bold(),
@@ -142,11 +132,7 @@ pub fn standings(t: &TournamentView, s: &TeamStandings, tr: Tr) -> Vec<u8> {
         Column::new(tr.t("pdf_team_mp"), 30.0, Align::Center).bold(),
         Column::new(tr.t("pdf_team_gp"), 30.0, Align::Center).bold(),
     ];
-    columns.extend(
-        s.tiebreaks
-            .iter()
-            .map(|code| Column::new(code, tb_width, Align::Right)),
-    );
+    columns.extend(tiebreak_columns(&s.tiebreaks, tb_width));
     let table = Table::new(columns, 8.0).row_height(12.5);
     let rows: Vec<Vec<String>> = s
         .rows
