@@ -169,14 +169,7 @@ where
     T: Send + 'static,
     F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
 {
-    let creds = Credentials::of(req);
-    let db = state.db.clone();
-    let out = web::block(move || {
-        let actor = creds.actor(&db, false)?;
-        db.read(|conn| f(conn, &actor))
-    })
-    .await??;
-    Ok(out)
+    as_actor(state, req, false, false, f).await
 }
 
 /// Runs a write: the actor is resolved (CSRF-checked for cookie sessions) and
@@ -190,13 +183,7 @@ where
     T: Send + 'static,
     F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
 {
-    let creds = Credentials::of(req);
-    let db = state.db.clone();
-    let out = web::block(move || {
-        let actor = creds.actor(&db, true)?;
-        db.write(|conn| f(conn, &actor))
-    })
-    .await??;
+    let out = as_actor(state, req, true, true, f).await?;
     touched(state, tournament_of(req)).await;
     Ok(out)
 }
@@ -213,11 +200,31 @@ where
     T: Send + 'static,
     F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
 {
+    as_actor(state, req, false, true, f).await
+}
+
+/// `f` as the request's actor (`csrf`: a cookie session's token is checked) in
+/// one transaction (`writes`: a write transaction) on the blocking pool.
+async fn as_actor<T, F>(
+    state: &web::Data<AppState>,
+    req: &HttpRequest,
+    csrf: bool,
+    writes: bool,
+    f: F,
+) -> Result<T, AppError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConnection, &Actor) -> DomainResult<T> + Send + 'static,
+{
     let creds = Credentials::of(req);
     let db = state.db.clone();
     Ok(web::block(move || {
-        let actor = creds.actor(&db, false)?;
-        db.write(|conn| f(conn, &actor))
+        let actor = creds.actor(&db, csrf)?;
+        if writes {
+            db.write(|conn| f(conn, &actor))
+        } else {
+            db.read(|conn| f(conn, &actor))
+        }
     })
     .await??)
 }

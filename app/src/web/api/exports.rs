@@ -283,6 +283,26 @@ fn body_text(bytes: &[u8], content_type: &str) -> Result<String, AppError> {
     Ok(text)
 }
 
+/// An uploaded file's bytes: 413 with `too_big` past `limit` bytes (read no
+/// further), 400 when the body cannot be read.
+pub(crate) async fn file_body(
+    body: web::Payload,
+    limit: usize,
+    too_big: crate::domain::Msg,
+) -> Result<web::Bytes, AppError> {
+    match body.to_bytes_limited(limit).await {
+        Ok(Ok(b)) => Ok(b),
+        Ok(Err(e)) => Err(AppError::bad_request(msg!(
+            "the request body could not be read: {}",
+            e
+        ))),
+        Err(_) => Err(AppError::BadRequest {
+            status: 413,
+            message: too_big,
+        }),
+    }
+}
+
 /// A file sent as JSON must be a JSON string holding it (the document says
 /// so); anything else is a 400, never read as the file itself.
 pub(crate) fn json_string(body: &str) -> Result<String, AppError> {
@@ -311,21 +331,8 @@ pub async fn import_trf(cx: Cx, body: web::Payload) -> Result<HttpResponse, AppE
     if actor.user_id.is_none() && !actor.is_admin {
         return Err(DomainError::Unauthenticated.into());
     }
-    let bytes = match body.to_bytes_limited(MAX_TRF_BYTES).await {
-        Ok(Ok(b)) => b,
-        Ok(Err(e)) => {
-            return Err(AppError::bad_request(msg!(
-                "the request body could not be read: {}",
-                e
-            )))
-        }
-        Err(_) => {
-            return Err(AppError::BadRequest {
-                status: 413,
-                message: msg!("the TRF file is larger than 8 MiB"),
-            })
-        }
-    };
+    let too_big = msg!("the TRF file is larger than 8 MiB");
+    let bytes = file_body(body, MAX_TRF_BYTES, too_big).await?;
     let content_type = req
         .headers()
         .get(header::CONTENT_TYPE)

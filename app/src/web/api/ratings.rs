@@ -162,16 +162,8 @@ async fn receive_body(req: &HttpRequest, mut body: web::Payload) -> Result<TempF
     let tmp = TempFile::new();
     if json {
         // The file as a JSON string (small lists from scripts).
-        let bytes = body
-            .to_bytes_limited(MAX_JSON_UPLOAD)
-            .await
-            .map_err(|_| AppError::BadRequest {
-                status: 413,
-                message: msg!("a list sent as JSON is limited to 16 MiB; send the file itself"),
-            })?
-            .map_err(|e| {
-                AppError::bad_request(msg!("the request body could not be read: {}", e))
-            })?;
+        let too_big = msg!("a list sent as JSON is limited to 16 MiB; send the file itself");
+        let bytes = super::exports::file_body(body, MAX_JSON_UPLOAD, too_big).await?;
         let text: String = serde_json::from_slice(&bytes).map_err(|e| {
             DomainError::invalid("file", msg!("the body is not a JSON string: {}", e))
         })?;

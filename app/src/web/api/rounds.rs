@@ -154,33 +154,18 @@ pub async fn import_pgn(
         })
     })
     .await??;
-    let bytes = body.to_bytes_limited(MAX_PGN_BYTES).await;
-    let text = match bytes {
-        Ok(Ok(b)) => {
-            let text = rules::pgn::decode(&b);
-            let json = req
-                .headers()
-                .get(actix_web::http::header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|ct| ct.starts_with("application/json"));
-            if json {
-                crate::web::api::exports::json_string(&text)?
-            } else {
-                text
-            }
-        }
-        Ok(Err(e)) => {
-            return Err(AppError::bad_request(msg!(
-                "the request body could not be read: {}",
-                e
-            )))
-        }
-        Err(_) => {
-            return Err(AppError::BadRequest {
-                status: 413,
-                message: msg!("the PGN file is larger than 8 MiB"),
-            })
-        }
+    let too_big = msg!("the PGN file is larger than 8 MiB");
+    let b = crate::web::api::exports::file_body(body, MAX_PGN_BYTES, too_big).await?;
+    let text = rules::pgn::decode(&b);
+    let json = req
+        .headers()
+        .get(actix_web::http::header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|ct| ct.starts_with("application/json"));
+    let text = if json {
+        crate::web::api::exports::json_string(&text)?
+    } else {
+        text
     };
     let v = write(&state, &req, move |conn, actor| {
         pgn_import::import_round(conn, actor, tid, n, &text)
