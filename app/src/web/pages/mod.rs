@@ -854,6 +854,30 @@ pub async fn form_body<T: serde::de::DeserializeOwned + Default>(
     }
 }
 
+/// The largest of the forms read as key/value pairs (the prize table, the
+/// norms' event facts).
+const MAX_PAIRS_BYTES: usize = 1 << 20;
+
+/// A form's fields as posted, in order, at most 1 MiB; `field` is named when
+/// the form is larger or cannot be read.
+pub async fn form_pairs(
+    req: &HttpRequest,
+    body: web::Payload,
+    field: &str,
+) -> Result<Vec<(String, String)>, PageError> {
+    let too_big = msg!("the form is larger than 1 MiB or could not be read");
+    form_body(req, body, MAX_PAIRS_BYTES, field, too_big).await
+}
+
+/// Posted fields as `form_pairs` reads them, for the tests of the forms' readers.
+#[cfg(test)]
+pub(crate) fn posted(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
 impl PageError {
     pub fn new(e: impl Into<AppError>, lang: Lang) -> PageError {
         let e: AppError = e.into();

@@ -9,7 +9,9 @@
 //! `pairing` crate (FIDE Handbook B.01 art. 1.4, B.02).
 
 use super::staff::FormError;
-use super::{form_body, just_saved, page, viewer_of, Base, PageError, Post, TournamentNav, Viewer};
+use super::{
+    form_pairs, just_saved, page, viewer_of, Base, PageError, Post, TournamentNav, Viewer,
+};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::norms::{self, NormFactsFields, NormsReport, EVENT_KINDS, LARGE_SWISS};
@@ -23,9 +25,6 @@ use actix_web::http::header;
 use actix_web::{web, HttpRequest, HttpResponse};
 use askama::Template;
 use pairing::norms::{NormResult, Outcome};
-
-/// The largest form the page takes.
-const MAX_FORM_BYTES: usize = 1 << 20;
 
 /// One requirement as the page shows it.
 pub struct RequirementRow {
@@ -397,8 +396,7 @@ pub async fn save_facts(
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let too_big = msg!("the form is larger than 1 MiB or could not be read");
-    let pairs = form_body(&req, body, MAX_FORM_BYTES, "event_kind", too_big).await?;
+    let pairs = form_pairs(&req, body, "event_kind").await?;
     let (csrf, fields) = read_form(pairs);
     let post = Post::of(&state, &req, &csrf, tid).await?;
     let typed = fields.clone();
@@ -571,21 +569,19 @@ pub async fn rating_report_trf(cx: Cx, Tid(tid): Tid) -> Result<HttpResponse, Pa
 
 #[cfg(test)]
 mod tests {
+    use super::super::posted;
     use super::*;
 
     #[test]
     fn the_form_is_read_by_name() {
-        let pairs = [
+        let pairs = posted(&[
             ("csrf", "t"),
             ("event_kind", "zonal"),
             ("chief_arbiter", "IA Jan Nowak"),
             ("outside_fide", "3, 4"),
             ("computers", "9"),
             ("other", "ignored"),
-        ]
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+        ]);
         let (csrf, f) = read_form(pairs);
         assert_eq!(csrf, "t");
         assert_eq!(f.event_kind, "zonal");

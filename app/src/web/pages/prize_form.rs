@@ -8,7 +8,7 @@
 
 use super::staff::FormError;
 use super::ticked;
-use super::{form_body, just_saved, page, Base, PageError, Post, TournamentNav, Viewer};
+use super::{form_pairs, just_saved, page, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
 use crate::domain::ids::TournamentId;
 use crate::domain::prize_fields::{self, CategoryFields, PrizeFields};
@@ -21,8 +21,6 @@ use askama::Template;
 const SPARE_ROWS: usize = 3;
 /// The rows a post may have (the table holds at most 100 categories).
 const MAX_ROWS: usize = 500;
-/// The largest form the screen takes.
-const MAX_FORM_BYTES: usize = 1 << 20;
 
 /// One category row of the form.
 pub struct RowView {
@@ -207,8 +205,7 @@ pub async fn save_prizes(
     body: web::Payload,
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
-    let too_big = msg!("the form is larger than 1 MiB or could not be read");
-    let pairs = form_body(&req, body, MAX_FORM_BYTES, "categories", too_big).await?;
+    let pairs = form_pairs(&req, body, "categories").await?;
     let (csrf, fields) = read_form(pairs);
     let post = Post::of(&state, &req, &csrf, tid).await?;
     let typed = fields.clone();
@@ -231,11 +228,12 @@ pub async fn save_prizes(
 
 #[cfg(test)]
 mod tests {
+    use super::super::posted;
     use super::*;
 
     #[test]
     fn the_posted_rows_keep_their_numbers() {
-        let pairs = [
+        let pairs = posted(&[
             ("csrf", "t"),
             ("currency", "EUR"),
             ("one_prize", "1"),
@@ -245,10 +243,7 @@ mod tests {
             ("c2_women", "1"),
             ("c999_name", "too far"),
             ("x_name", "ignored"),
-        ]
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
+        ]);
         let (csrf, f) = read_form(pairs);
         assert_eq!(csrf, "t");
         assert!(f.one_prize_per_player);

@@ -54,10 +54,16 @@ impl RatingListsPage {
     }
     /// A source's word as the page shows it.
     pub fn source_name(&self, s: &ListSource) -> &'static str {
-        self.base.tr.t(match s {
-            ListSource::Fide => "rl_source_fide",
-            ListSource::National => "rl_source_national",
-        })
+        self.base.tr.t(source_key(s))
+    }
+}
+
+/// The translation key of a source's word (this page and the tournament's own
+/// lists, `tournament_lists.rs`).
+pub(super) fn source_key(s: &ListSource) -> &'static str {
+    match s {
+        ListSource::Fide => "rl_source_fide",
+        ListSource::National => "rl_source_national",
     }
 }
 

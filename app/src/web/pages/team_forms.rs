@@ -456,10 +456,8 @@ pub async fn captain_save(
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
     let (tid, n, team) = path.into_inner();
-    let fields: HashMap<String, String> = form.into_inner().into_iter().collect();
-    let csrf = fields.get("csrf").cloned().unwrap_or_default();
+    let (csrf, cmd) = super::teams::posted_lineup(form.into_inner());
     let post = super::Post::of(&state, &req, &csrf, tid).await?;
-    let cmd = super::teams::lineup_places(&fields).map(|players| teams::LineupInput { players });
     post.submit(
         cmd,
         move |conn, actor, l| teams::set_lineup(conn, actor, tid, n, team, l),

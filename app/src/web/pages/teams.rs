@@ -361,8 +361,19 @@ impl TeamManagePage {
     }
 }
 
+/// A posted line-up form (the staff's and a captain's): its CSRF token and the
+/// line-up.
+pub fn posted_lineup(
+    form: Vec<(String, String)>,
+) -> (String, crate::domain::DomainResult<teams::LineupInput>) {
+    let fields: std::collections::HashMap<String, String> = form.into_iter().collect();
+    let csrf = fields.get("csrf").cloned().unwrap_or_default();
+    let lineup = lineup_places(&fields).map(|players| teams::LineupInput { players });
+    (csrf, lineup)
+}
+
 /// The line-up form's `b1`…`bN`: roster places (empty or `0`: an empty board).
-pub fn lineup_places(
+fn lineup_places(
     fields: &std::collections::HashMap<String, String>,
 ) -> crate::domain::DomainResult<Vec<Option<i32>>> {
     let mut players = vec![];
@@ -596,9 +607,7 @@ pub async fn manage_lineup(
 ) -> Result<HttpResponse, PageError> {
     let Cx { state, req } = cx;
     let (tid, n, team) = path.into_inner();
-    let fields: std::collections::HashMap<String, String> = form.into_inner().into_iter().collect();
-    let csrf = fields.get("csrf").cloned().unwrap_or_default();
-    let cmd = lineup_places(&fields).map(|players| teams::LineupInput { players });
+    let (csrf, cmd) = posted_lineup(form.into_inner());
     let op = move |conn: &mut _, actor: &_, l| teams::set_lineup(conn, actor, tid, n, team, l);
     let post = Post::of(&state, &req, &csrf, tid).await?;
     manage_run(&post, tid, cmd, op).await

@@ -5,7 +5,9 @@
 //! tournament by the API's `import_file_into`) and the rollback of its own
 //! list of a source. The work is `domain::rating_list`'s, one write each.
 
-use super::rating_lists::{import_upload, receive, CsrfQuery, RollbackForm, UploadFields};
+use super::rating_lists::{
+    import_upload, receive, source_key, CsrfQuery, RollbackForm, UploadFields,
+};
 use super::staff::FormError;
 use super::{page, with_done, Base, PageError, Post, TournamentNav, Viewer};
 use crate::db::DbConnection;
@@ -42,10 +44,7 @@ impl OwnListsPage {
     }
     /// A source's word as the page shows it.
     pub fn source_name(&self, s: &ListSource) -> &'static str {
-        self.base.tr.t(match s {
-            ListSource::Fide => "rl_source_fide",
-            ListSource::National => "rl_source_national",
-        })
+        self.base.tr.t(source_key(s))
     }
     /// Whether the list is the tournament's own (not the server's).
     pub fn own(&self, id: &crate::domain::ids::RatingListId) -> bool {
