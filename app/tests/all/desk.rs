@@ -413,6 +413,19 @@ fn envelope(app: &TestApp, e: &Event, aid: i64, action: &str, body: Value, what:
     w(app, || e.arb.post(&path, body), 200, what)
 }
 
+/// Marks `who` (`sealer` or `replier`) present at the resumption at `at`.
+fn mark_present(app: &TestApp, e: &Event, aid: i64, who: &str, at: &str) -> Value {
+    let body = json!({"who": who, "at": at});
+    envelope(
+        app,
+        e,
+        aid,
+        "presence",
+        body,
+        &format!("{who} present at {at}"),
+    )
+}
+
 fn adjournments(app: &TestApp, e: &Event) {
     // §1–§2: the envelope holds every field but the sealed move.
     let env = adjourn(app, e, 4, SEALED_SECRET);
@@ -486,22 +499,8 @@ fn adjournments(app: &TestApp, e: &Event) {
         "[{}] {v}",
         app.label()
     );
-    envelope(
-        app,
-        e,
-        aid,
-        "presence",
-        json!({"who": "sealer", "at": "2026-05-02T09:58"}),
-        "sealer present",
-    );
-    envelope(
-        app,
-        e,
-        aid,
-        "presence",
-        json!({"who": "replier", "at": "2026-05-02T10:05"}),
-        "replier present",
-    );
+    mark_present(app, e, aid, "sealer", "2026-05-02T09:58");
+    mark_present(app, e, aid, "replier", "2026-05-02T10:05");
     let o = envelope(app, e, aid, "open", json!({}), "open");
     assert_eq!(o["envelope"]["opening"]["sealed_text"], SEALED_SECRET);
     assert_eq!(o["envelope"]["opening"]["verdict"], "legal: Na6");
@@ -520,36 +519,15 @@ fn adjournments(app: &TestApp, e: &Event) {
     // §8: an illegal sealed move loses.
     let env = adjourn(app, e, 5, "Hxh7");
     let aid = env["id"].as_i64().unwrap();
-    envelope(
-        app,
-        e,
-        aid,
-        "presence",
-        json!({"who": "sealer", "at": "2026-05-02T10:00"}),
-        "p",
-    );
-    envelope(
-        app,
-        e,
-        aid,
-        "presence",
-        json!({"who": "replier", "at": "2026-05-02T10:00"}),
-        "p",
-    );
+    mark_present(app, e, aid, "sealer", "2026-05-02T10:00");
+    mark_present(app, e, aid, "replier", "2026-05-02T10:00");
     let o = envelope(app, e, aid, "open", json!({}), "open illegal");
     assert_eq!(o["envelope"]["opening"]["verdict"], "illegal");
     assert_eq!(o["game"]["result"], "1-0", "the sealer (Black) loses");
     // §10: the sealer more than an hour late, the sealed move neither mates nor ends the game: he loses.
     let env = adjourn(app, e, 1, "e5");
     let aid = env["id"].as_i64().unwrap();
-    envelope(
-        app,
-        e,
-        aid,
-        "presence",
-        json!({"who": "replier", "at": "2026-05-02T10:00"}),
-        "p",
-    );
+    mark_present(app, e, aid, "replier", "2026-05-02T10:00");
     let o = envelope(
         app,
         e,
@@ -687,14 +665,7 @@ fn sealed_verdicts(app: &TestApp) {
             present.push(("sealer", "2026-06-02T10:00"));
         }
         for (who, at) in present {
-            envelope(
-                app,
-                &e,
-                aid,
-                "presence",
-                json!({"who": who, "at": at}),
-                "present",
-            );
+            mark_present(app, &e, aid, who, at);
         }
         envelope(app, &e, aid, "open", open, "open")
     };

@@ -675,15 +675,7 @@ fn organizer_runs_round_one_in_a_browser() {
         "the page loaded",
     );
     std::thread::sleep(Duration::from_millis(500));
-    let api = Client::builder().cookie_store(true).build().unwrap();
-    let session: Value = api
-        .post(format!("{site}/api/v1/session"))
-        .json(&json!({"username": "organizer", "password": PASSWORD}))
-        .send()
-        .unwrap()
-        .json()
-        .unwrap();
-    let csrf = session["csrf_token"].as_str().expect("csrf").to_string();
+    let (api, csrf) = organizer_session(&site);
     let res = api
         .put(format!(
             "{site}/api/v1/tournaments/{}/games/{}/result",
@@ -707,6 +699,20 @@ fn organizer_runs_round_one_in_a_browser() {
     server.stop();
 }
 
+/// The organizer logged in through the API: the client (holding the session
+/// cookie) and the CSRF token its writes carry.
+fn organizer_session(site: &str) -> (Client, String) {
+    let api = Client::builder().cookie_store(true).build().unwrap();
+    let session: Value = api
+        .post(format!("{site}/api/v1/session"))
+        .json(&json!({"username": "organizer", "password": PASSWORD}))
+        .send()
+        .unwrap()
+        .json()
+        .unwrap();
+    let csrf = session["csrf_token"].as_str().expect("csrf").to_string();
+    (api, csrf)
+}
 /// A 200-player Swiss, round 1 paired and published, for the phone: (tournament
 /// id, game id of board 1). Built through the domain operations.
 fn big_round(db: &Database) -> (app::domain::ids::TournamentId, app::domain::ids::GameId) {
@@ -769,15 +775,7 @@ fn team_pages_on_a_phone() {
 
     // The event through the API: 8 teams of 5 (4 boards), round 1 published,
     // every line-up in.
-    let api = Client::builder().cookie_store(true).build().unwrap();
-    let session: Value = api
-        .post(format!("{site}/api/v1/session"))
-        .json(&json!({"username": "organizer", "password": PASSWORD}))
-        .send()
-        .unwrap()
-        .json()
-        .unwrap();
-    let csrf = session["csrf_token"].as_str().expect("csrf").to_string();
+    let (api, csrf) = organizer_session(&site);
     let call = |method: reqwest::Method, path: &str, body: Value| -> Value {
         let res = api
             .request(method, format!("{site}{path}"))

@@ -385,6 +385,17 @@ fn roster(team: usize, size: usize, rng: &mut Lcg) -> Vec<Value> {
         .collect()
 }
 
+/// Enters `teams` teams named `{name} 1`, `{name} 2`, … with rosters of
+/// `size` players drawn from `rng`.
+fn add_teams(org: &Client, tid: i64, name: &str, teams: usize, size: usize, rng: &mut Lcg) {
+    for i in 0..teams {
+        org.add_team(
+            tid,
+            json!({"name": format!("{name} {}", i + 1), "roster": roster(i, size, rng)}),
+        );
+    }
+}
+
 fn create(org: &Client, name: &str, settings: Value) -> i64 {
     let tid = i64::from(EventBuilder::swiss(org).named(name).rounds(1).build().tid);
     org.ok(
@@ -1013,12 +1024,7 @@ fn round_robin(app: &TestApp) {
                "match_win": 3, "match_draw": 1, "match_loss": 0,
                "tiebreaks": ["MP", "DE", "EGGSB"]}),
     );
-    for i in 0..6 {
-        org.add_team(
-            tid,
-            json!({"name": format!("Club {}", i + 1), "roster": roster(i, 5, &mut rng)}),
-        );
-    }
+    add_teams(&org, tid, "Club", 6, 5, &mut rng);
     let ev = org.get(&format!("/api/v1/tournaments/{tid}/team-event")).1;
     assert_eq!(ev["total_rounds"], 10, "[{label}] {ev}");
     for n in 1..=10 {
@@ -1062,12 +1068,7 @@ fn scheveningen(app: &TestApp) {
         "Scheveningen",
         json!({"system": "scheveningen", "boards": 5, "tiebreaks": []}),
     );
-    for i in 0..2 {
-        org.add_team(
-            tid,
-            json!({"name": format!("Side {}", i + 1), "roster": roster(i, 5, &mut rng)}),
-        );
-    }
+    add_teams(&org, tid, "Side", 2, 5, &mut rng);
     let mut seen = std::collections::HashSet::new();
     for n in 1..=5 {
         let r = pair_and_check(&org, tid, json!({}));

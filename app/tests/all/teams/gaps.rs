@@ -2,7 +2,7 @@
 //! match both teams forfeited, individual actions refused in a team event,
 //! unpairing the last team round, withdrawing a team and half-point byes.
 
-use super::{check_final, create, read_event, roster, trf_round_trip, Lcg};
+use super::{add_teams, check_final, create, read_event, roster, trf_round_trip, Lcg};
 use crate::common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
@@ -14,13 +14,7 @@ pub(crate) fn small_swiss(org: &Client, name: &str, teams: usize, rounds: u32) -
         json!({"system": "swiss", "boards": 2, "rounds": rounds,
                "tiebreaks": ["GP", "BH:MP", "WIN"]}),
     );
-    let mut rng = Lcg(7);
-    for i in 0..teams {
-        org.add_team(
-            tid,
-            json!({"name": format!("Side {}", i + 1), "roster": roster(i, 3, &mut rng)}),
-        );
-    }
+    add_teams(org, tid, "Side", teams, 3, &mut Lcg(7));
     tid
 }
 

@@ -5,7 +5,7 @@
 //! round.
 
 use super::gaps::{pair, play_out, publish};
-use super::{create, roster, trf_round_trip, Lcg};
+use super::{add_teams, create, trf_round_trip, Lcg};
 use crate::common::{on_each_backend, Client};
 use serde_json::{json, Value};
 
@@ -35,16 +35,7 @@ fn a_default_bye_is_worth_a_drawn_match() {
         let ev = org.get(&format!("/api/v1/tournaments/{tid}/team-event")).1;
         assert_eq!(ev["settings"]["bye_game_points"], 4, "[{label}] {ev}");
         assert_eq!(ev["settings"]["bye_match_points"], 1, "[{label}] {ev}");
-        let mut rng = Lcg(3);
-        for i in 0..3 {
-            let (s, v) = add_team(
-                &org,
-                tid,
-                &format!("Club {}", i + 1),
-                json!(roster(i, 4, &mut rng)),
-            );
-            assert_eq!(s, 201, "[{label}] {v}");
-        }
+        add_teams(&org, tid, "Club", 3, 4, &mut Lcg(3));
         let r1 = pair(&org, tid);
         let bye = r1["bye"]["number"].as_i64().expect("three teams: a bye");
         publish(&org, tid, 1);
@@ -178,16 +169,7 @@ fn a_round_robin_prize_list_is_final_after_its_last_round() {
             "League",
             json!({"system": "round_robin", "boards": 2}),
         );
-        let mut rng = Lcg(5);
-        for i in 0..4 {
-            let (s, v) = add_team(
-                &org,
-                tid,
-                &format!("Club {}", i + 1),
-                json!(roster(i, 3, &mut rng)),
-            );
-            assert_eq!(s, 201, "[{label}] {v}");
-        }
+        add_teams(&org, tid, "Club", 4, 3, &mut Lcg(5));
         let path = format!("/api/v1/tournaments/{tid}/prizes");
         let table = json!({"categories": [
             {"name": "Team places", "kind": {"type": "teams"}, "prizes": [30000, 20000]}
@@ -228,16 +210,7 @@ fn the_team_trf_carries_the_tie_breaks() {
                    "bye_match_points": 2, "bye_game_points": 3,
                    "tiebreaks": ["GP", "EMGSB", "BH:MP"]}),
         );
-        let mut rng = Lcg(11);
-        for i in 0..5 {
-            let (s, v) = add_team(
-                &org,
-                tid,
-                &format!("Club {}", i + 1),
-                json!(roster(i, 3, &mut rng)),
-            );
-            assert_eq!(s, 201, "[{label}] {v}");
-        }
+        add_teams(&org, tid, "Club", 5, 3, &mut Lcg(11));
         for n in 1..=2 {
             pair(&org, tid);
             publish(&org, tid, n);
