@@ -437,18 +437,8 @@ pub fn issue_token(
             .execute(conn)?;
     }
     // The token itself is never written down (the audit row says it was issued).
-    super::audit::record(
-        conn,
-        actor,
-        super::audit::Entry {
-            tournament_id: Some(tid),
-            action: TOKEN_ISSUED,
-            entity: "mirror",
-            entity_id: Some(tid.into()),
-        },
-        None::<&()>,
-        None::<&()>,
-    )?;
+    super::audit::Entry::at(tid, TOKEN_ISSUED, "mirror", tid)
+        .record::<(), ()>(conn, actor, None, None)?;
     Ok(IssuedToken {
         token,
         tournament_id: tid,
@@ -475,18 +465,8 @@ pub fn revoke_token(
             mirrors::revoked_at.eq(Some(now())),
         ))
         .execute(conn)?;
-    super::audit::record(
-        conn,
-        actor,
-        super::audit::Entry {
-            tournament_id: Some(tid),
-            action: TOKEN_REVOKED,
-            entity: "mirror",
-            entity_id: Some(tid.into()),
-        },
-        None::<&()>,
-        None::<&()>,
-    )?;
+    super::audit::Entry::at(tid, TOKEN_REVOKED, "mirror", tid)
+        .record::<(), ()>(conn, actor, None, None)?;
     view(conn, tid)
 }
 

@@ -354,6 +354,25 @@ pub struct StaffMember {
     pub role: String,
 }
 
+/// What a change of the staff (by the organizer) names: the role, and the user
+/// (`None`: there is no user of that name).
+fn staff_change(
+    conn: &mut DbConnection,
+    actor: &Actor,
+    tid: TournamentId,
+    cmd: &StaffMember,
+) -> DomainResult<(Role, Option<crate::types::ids::UserId>)> {
+    require_role(conn, actor, tid, &[Role::Organizer])?;
+    let role = Role::parse(&cmd.role)
+        .ok_or_else(|| DomainError::invalid("role", msg!("the role is organizer or arbiter")))?;
+    let uid = users::table
+        .filter(users::username.eq(&cmd.username))
+        .select(users::id)
+        .first(conn)
+        .optional()?;
+    Ok((role, uid))
+}
+
 /// Takes a role away (the organizer; a tournament keeps at least one organizer).
 pub fn dismiss(
     conn: &mut DbConnection,
@@ -361,14 +380,7 @@ pub fn dismiss(
     tid: TournamentId,
     cmd: StaffMember,
 ) -> DomainResult<Vec<StaffMember>> {
-    require_role(conn, actor, tid, &[Role::Organizer])?;
-    let role = Role::parse(&cmd.role)
-        .ok_or_else(|| DomainError::invalid("role", msg!("the role is organizer or arbiter")))?;
-    let uid: Option<crate::types::ids::UserId> = users::table
-        .filter(users::username.eq(&cmd.username))
-        .select(users::id)
-        .first(conn)
-        .optional()?;
+    let (role, uid) = staff_change(conn, actor, tid, &cmd)?;
     let held =
         |conn: &mut DbConnection, uid: Option<crate::types::ids::UserId>| -> DomainResult<i64> {
             let mut q = tournament_staff::table
@@ -426,17 +438,10 @@ pub fn appoint(
     tid: TournamentId,
     cmd: StaffMember,
 ) -> DomainResult<Vec<StaffMember>> {
-    require_role(conn, actor, tid, &[Role::Organizer])?;
-    let role = Role::parse(&cmd.role)
-        .ok_or_else(|| DomainError::invalid("role", msg!("the role is organizer or arbiter")))?;
-    let uid: crate::types::ids::UserId = users::table
-        .filter(users::username.eq(&cmd.username))
-        .select(users::id)
-        .first(conn)
-        .optional()?
-        .ok_or_else(|| {
-            DomainError::conflict_on("username", msg!("there is no user '{}'", cmd.username))
-        })?;
+    let (role, uid) = staff_change(conn, actor, tid, &cmd)?;
+    let uid = uid.ok_or_else(|| {
+        DomainError::conflict_on("username", msg!("there is no user '{}'", cmd.username))
+    })?;
     let exists: i64 = tournament_staff::table
         .filter(tournament_staff::tournament_id.eq(tid))
         .filter(tournament_staff::user_id.eq(uid))
