@@ -755,6 +755,10 @@ impl<W: Weight> MaxWeightMatching<W> {
                 && self.label[self.st[u as usize] as usize] == 0
             {
                 self.update_slack(u, x);
+                // as in `recompute_slack`: nothing is below a tight edge
+                if self.slack_val[x as usize].is_zero() {
+                    break;
+                }
             }
         }
     }
@@ -1065,7 +1069,14 @@ impl<W: Weight> MaxWeightMatching<W> {
             }
             let w2 = self.table[h as usize];
             let delta = self.lab[u].sum_minus(lx, w2);
+            debug_assert!(delta >= W::zero(), "a reduced cost below zero");
             self.update_slack_with(u as u32, x, delta);
+            // no reduced cost is below zero (the duals stay feasible), so
+            // the first tight edge is the first least-slack one: the rest
+            // cannot replace it
+            if delta.is_zero() {
+                break;
+            }
         }
     }
 

@@ -525,11 +525,35 @@ pub fn run(s: &Setup) -> Result<Outcome, Unpairable> {
 /// [`run`] with score slot fields `slots` bits wide (`None`: a slot for
 /// every score group of the round).
 fn run_sized(s: &Setup, slots: Option<u32>) -> Result<Outcome, Stop> {
+    run_sized_with(s, slots, Remainder::BonusFirst)
+}
+
+/// How the exchanges of a bracket's remainder are looked for (art. 3.3).
+#[derive(Clone, Copy, PartialEq)]
+enum Remainder {
+    /// First a matching with the S1 bonus alone; the order of the players
+    /// only when that one exchanges (see `run_with`).
+    BonusFirst,
+    /// Always the matching with the bonus and the order of the players
+    /// (the procedure before; kept to test the shortcut against).
+    #[cfg_attr(not(test), allow(dead_code))]
+    WithOrder,
+}
+
+// How often a remainder's exchanges were settled by the bonus alone, and
+// how often the order of the players was needed (for the tests).
+#[cfg(test)]
+thread_local! {
+    static REMAINDER_SOLVES: std::cell::Cell<(u32, u32)> = const { std::cell::Cell::new((0, 0)) };
+}
+
+/// [`run_sized`] with the remainder's procedure `remainder`.
+fn run_sized_with(s: &Setup, slots: Option<u32>, remainder: Remainder) -> Result<Outcome, Stop> {
     let weight_bits = s.weight_bits(slots.unwrap_or(s.sgs_shift));
     let need = weight_bits + 2 * bits(s.sorted.len() + 1) + 24;
     macro_rules! try_width {
         ($($n:literal),*) => {
-            $( if need <= 64 * $n { return run_with::<$n>(s, slots, weight_bits); } )*
+            $( if need <= 64 * $n { return run_with::<$n>(s, slots, weight_bits, remainder); } )*
         };
     }
     try_width!(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 16, 18, 20, 24, 32, 48, 64, 96, 128);
@@ -540,6 +564,7 @@ fn run_with<const N: usize>(
     s: &Setup,
     slots: Option<u32>,
     weight_bits: u32,
+    procedure: Remainder,
 ) -> Result<Outcome, Stop> {
     let n = s.sorted.len();
     if n == 0 {
@@ -828,7 +853,7 @@ fn run_with<const N: usize>(
                 .iter()
                 .take(rem_pairs)
                 .all(|&p| down(&stable, vert(p)));
-        if !s1_down {
+        if !s1_down && procedure == Remainder::WithOrder {
             let mut changes = Vec::new();
             for (qi, &q) in remainder.iter().enumerate() {
                 for (pi, &p) in remainder.iter().enumerate().take(qi) {
@@ -857,6 +882,63 @@ fn run_with<const N: usize>(
                 }
             }
             stable = e.solve();
+        } else if !s1_down {
+            // First with the S1 bonus alone (`ewc` without the order of the
+            // players): it is below every criterion of `base` and above the
+            // whole order term (the order adds at most 2·Σ pos < 2^(2·sg+1)
+            // to a matching, less than one bonus), so the weights order the
+            // matchings as `ewc` does except among those with as many S1
+            // players paired downwards: the most S1 players an optimum pairs
+            // downwards is the same with both. When the optimum pairs all of
+            // S1 downwards, so does every optimum with the `ewc` weights: no
+            // exchange, the `down` flags are those any such optimum gives
+            // (S1 down, S2 not: S1 is paired with S2), and the weights of the
+            // remainder are all overwritten below ("Keep only S1 → S2
+            // edges"), so the solve with the order term is not needed. Else
+            // that solve tells which players are exchanged. Raising the dual
+            // of every S1 player by the bonus keeps the S1–S2 pairs and the
+            // S2–S2 pairs of the optimum tight (their reduced cost does not
+            // change) and the other edges feasible (theirs only grows), so
+            // only the S1–S1 pairs and the pairs of S1 with players outside
+            // are undone.
+            let bonus = Wide::<N>::from_u64(1).shl_bits(2 * sg).shl_bits(1);
+            let mut changes = Vec::new();
+            for (qi, &q) in remainder.iter().enumerate() {
+                for &p in remainder.iter().take(qi.min(rem_pairs)) {
+                    let b = base.get(q, p);
+                    if !b.is_zero() {
+                        changes.push((vert(p), vert(q), b.plus(bonus)));
+                    }
+                }
+            }
+            let shifts: Vec<(usize, Wide<N>)> = remainder
+                .iter()
+                .take(rem_pairs)
+                .map(|&p| (vert(p), bonus))
+                .collect();
+            if !e.m.try_shift(&changes, &shifts) {
+                for (u, v, w) in changes {
+                    e.set(u, v, w);
+                }
+            }
+            stable = e.solve();
+            let all_down = remainder
+                .iter()
+                .take(rem_pairs)
+                .all(|&p| down(&stable, vert(p)));
+            #[cfg(test)]
+            REMAINDER_SOLVES.with(|c| {
+                let (a, b) = c.get();
+                c.set(if all_down { (a + 1, b) } else { (a, b + 1) });
+            });
+            if !all_down {
+                for (qi, &q) in remainder.iter().enumerate() {
+                    for (pi, &p) in remainder.iter().enumerate().take(qi) {
+                        e.set(vert(p), vert(q), ewc(&base, p, q, pi));
+                    }
+                }
+                stable = e.solve();
+            }
         }
         let mut exchange_count = 0usize;
         for &p in remainder.iter().take(rem_pairs) {
@@ -1096,6 +1178,65 @@ mod tests {
             "{compared} narrow runs for {rounds} rounds"
         );
         println!("{rounds} rounds, {compared} narrow runs identical to the wide layout");
+    }
+
+    /// Pairs every round of generated tournament `seed` (the narrow layout,
+    /// or a slot per score group where the round does not fit) with the
+    /// remainder's exchanges looked for by the bonus first and by the
+    /// procedure before: the same pairs. Returns the rounds compared.
+    fn remainder_procedures_agree(seed: u64) -> u32 {
+        let config = Config::from_seed(seed);
+        let t = trf::parse(&generate(&config, seed).trf).expect("generated TRF reads");
+        let mut rounds = 0;
+        for round in 1..=super::super::paired_rounds(&t) {
+            let before = super::super::state_before(&t, round);
+            let states = super::super::state::build(&before, round);
+            let s = super::super::engine_setup(&before, round, &states);
+            for slots in [Some(BRACKET_SLOTS * s.sg_bits), None] {
+                let first = run_sized_with(&s, slots, Remainder::BonusFirst);
+                let before = run_sized_with(&s, slots, Remainder::WithOrder);
+                match (first, before) {
+                    (Err(Stop::Narrow), Err(Stop::Narrow)) => continue,
+                    (Ok(a), Ok(b)) => assert_eq!(a, b, "seed {seed} round {round}"),
+                    (Err(Stop::Unpairable), Err(Stop::Unpairable)) => {}
+                    _ => panic!("seed {seed} round {round}: the procedures disagree"),
+                }
+                rounds += 1;
+                break;
+            }
+        }
+        rounds
+    }
+
+    fn remainder_procedures_on(seeds: std::ops::RangeInclusive<u64>) -> (u32, u32, u32) {
+        REMAINDER_SOLVES.with(|c| c.set((0, 0)));
+        let rounds = seeds.map(remainder_procedures_agree).sum();
+        let (settled, ordered) = REMAINDER_SOLVES.with(|c| c.get());
+        (rounds, settled, ordered)
+    }
+
+    #[test]
+    fn remainder_bonus_first_pairs_as_the_full_weights() {
+        let (rounds, settled, ordered) = remainder_procedures_on(1..=12);
+        // both ways of the shortcut are taken: the comparison covers each
+        assert!(
+            settled > 0 && ordered > 0,
+            "{rounds} rounds: {settled} remainders settled by the bonus, {ordered} needing the order"
+        );
+        println!("{rounds} rounds identical: {settled} remainders settled by the bonus alone, {ordered} needing the order of the players");
+    }
+
+    /// More of the family: `GENERATED=N cargo test --release -p pairing --lib
+    /// -- --ignored remainder` (default 300 tournaments).
+    #[test]
+    #[ignore]
+    fn remainder_bonus_first_on_many_generated_tournaments() {
+        let count: u64 = std::env::var("GENERATED")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(300);
+        let (rounds, settled, ordered) = remainder_procedures_on(1..=count);
+        println!("{count} tournaments, {rounds} rounds identical: {settled} remainders settled by the bonus alone, {ordered} needing the order");
     }
 
     /// More of the family: `GENERATED=N cargo test --release -p pairing --lib
