@@ -1226,15 +1226,21 @@ mod tests {
         println!("{rounds} rounds identical: {settled} remainders settled by the bonus alone, {ordered} needing the order of the players");
     }
 
+    /// How many generated tournaments the ignored runs take: `GENERATED`,
+    /// 300 when unset.
+    fn generated_count() -> u64 {
+        std::env::var("GENERATED")
+            .ok()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(300)
+    }
+
     /// More of the family: `GENERATED=N cargo test --release -p pairing --lib
     /// -- --ignored remainder` (default 300 tournaments).
     #[test]
     #[ignore]
     fn remainder_bonus_first_on_many_generated_tournaments() {
-        let count: u64 = std::env::var("GENERATED")
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(300);
+        let count = generated_count();
         let (rounds, settled, ordered) = remainder_procedures_on(1..=count);
         println!("{count} tournaments, {rounds} rounds identical: {settled} remainders settled by the bonus alone, {ordered} needing the order");
     }
@@ -1244,10 +1250,7 @@ mod tests {
     #[test]
     #[ignore]
     fn narrow_score_fields_on_many_generated_tournaments() {
-        let count: u64 = std::env::var("GENERATED")
-            .ok()
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(300);
+        let count = generated_count();
         let (mut rounds, mut compared) = (0, 0);
         for seed in 1..=count {
             let (r, c) = layouts_agree(seed);
