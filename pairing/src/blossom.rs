@@ -1057,10 +1057,14 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.slack[xs] = NONE;
         let row = self.wi(xs, 0);
         let lx = self.lab[xs];
+        let mut best: Option<(u32, W)> = None;
         for k in 0..self.s_list.len() {
             let u = self.s_list[k] as usize;
-            let su = self.st[u] as usize;
-            if su == xs || self.label[su] != 0 {
+            // every vertex of the list is S: one that stops being S (its
+            // tree augments) leaves it at once (`after_augment`); and x is a
+            // top-level vertex, so only x itself is inside x
+            debug_assert_eq!(self.label[self.st[u] as usize], 0, "an S list entry not S");
+            if u == xs {
                 continue;
             }
             let h = self.w_idx[row + u];
@@ -1070,13 +1074,18 @@ impl<W: Weight> MaxWeightMatching<W> {
             let w2 = self.table[h as usize];
             let delta = self.lab[u].sum_minus(lx, w2);
             debug_assert!(delta >= W::zero(), "a reduced cost below zero");
-            self.update_slack_with(u as u32, x, delta);
-            // no reduced cost is below zero (the duals stay feasible), so
-            // the first tight edge is the first least-slack one: the rest
-            // cannot replace it
-            if delta.is_zero() {
-                break;
+            if best.is_none_or(|(_, b)| delta < b) {
+                best = Some((u as u32, delta));
+                // no reduced cost is below zero (the duals stay feasible),
+                // so the first tight edge is the first least-slack one: the
+                // rest cannot replace it
+                if delta.is_zero() {
+                    break;
+                }
             }
+        }
+        if let Some((u, delta)) = best {
+            self.update_slack_with(u, x, delta);
         }
     }
 
