@@ -1219,39 +1219,41 @@ impl<W: Weight> MaxWeightMatching<W> {
             let Some(d) = d else {
                 return augmented;
             };
-            for k in 0..self.act.len() {
-                let u = self.act[k] as usize;
-                if d.is_zero() {
-                    break;
-                }
-                let l = self.label[self.st[u] as usize];
-                if l == 0 {
-                    if self.lab[u] <= d {
-                        return augmented;
-                    }
-                    self.lab[u] = self.lab[u].minus(d);
-                } else if l == 1 {
-                    self.lab[u] = self.lab[u].plus(d);
-                }
-            }
-            let d2 = d.plus(d);
-            for k in 0..self.act.len() + (self.nx - n) {
-                let x = self.node_at(k);
-                if self.st[x] as usize == x && self.slack[x] != NONE {
-                    if self.label[x] == -1 {
-                        self.slack_val[x] = self.slack_val[x].minus(d);
-                    } else if self.label[x] == 0 {
-                        self.slack_val[x] = self.slack_val[x].minus(d2);
-                    }
-                }
-            }
-            for b in n + 1..=self.nx {
-                if self.st[b] as usize == b {
-                    let l = self.label[b];
+            // a step of zero (after an augmentation, the tight edges the
+            // least-slack edges looked for anew have found) changes no dual
+            // and no slack
+            if !d.is_zero() {
+                for k in 0..self.act.len() {
+                    let u = self.act[k] as usize;
+                    let l = self.label[self.st[u] as usize];
                     if l == 0 {
-                        self.lab[b] = self.lab[b].plus(d2);
+                        if self.lab[u] <= d {
+                            return augmented;
+                        }
+                        self.lab[u] = self.lab[u].minus(d);
                     } else if l == 1 {
-                        self.lab[b] = self.lab[b].minus(d2);
+                        self.lab[u] = self.lab[u].plus(d);
+                    }
+                }
+                let d2 = d.plus(d);
+                for k in 0..self.act.len() + (self.nx - n) {
+                    let x = self.node_at(k);
+                    if self.st[x] as usize == x && self.slack[x] != NONE {
+                        if self.label[x] == -1 {
+                            self.slack_val[x] = self.slack_val[x].minus(d);
+                        } else if self.label[x] == 0 {
+                            self.slack_val[x] = self.slack_val[x].minus(d2);
+                        }
+                    }
+                }
+                for b in n + 1..=self.nx {
+                    if self.st[b] as usize == b {
+                        let l = self.label[b];
+                        if l == 0 {
+                            self.lab[b] = self.lab[b].plus(d2);
+                        } else if l == 1 {
+                            self.lab[b] = self.lab[b].minus(d2);
+                        }
                     }
                 }
             }
