@@ -368,6 +368,10 @@ pub type FastHash = std::hash::BuildHasherDefault<FastHasher>;
 
 const NONE: u32 = 0;
 
+/// The most freed rows of best edges kept for reuse (each holds 2n + 1
+/// entries of 8 bytes: 20 MB at most for 10,000 players).
+const ROW_POOL: usize = 128;
+
 /// Maximum-weight matching on a dense graph of `n` vertices (0-based in the
 /// API). Edges of weight ≤ 0 are absent. Weights are kept between calls to
 /// [`MaxWeightMatching::solve`], so a caller can change a few and solve again.
@@ -388,10 +392,19 @@ pub struct MaxWeightMatching<W: Weight> {
     /// Best edge between two top-level items (vertex or blossom), as the pair
     /// of vertices (inside the first, inside the second); (0,0) = none.
     /// Between two vertices it is the edge itself; only the blossoms alive
-    /// hold rows: `g_out[b]` from blossom `b` to every item, `g_in[b]` from
-    /// every vertex to `b` (see [`MaxWeightMatching::ge`]).
+    /// hold rows: `g_out[b]` from blossom `b` to every item. The best edge
+    /// from an item to a blossom is the reverse of the blossom's entry for
+    /// it (both were always written together, reversed), so it is read
+    /// there (see [`MaxWeightMatching::ge`]).
     g_out: Vec<Vec<(u32, u32)>>,
-    g_in: Vec<Vec<(u32, u32)>>,
+    /// Rows of blossoms gone, kept to be reused (a fresh row of 2n + 1
+    /// entries costs an allocation and its first touch of every page);
+    /// at most [`ROW_POOL`] of them.
+    row_pool: Vec<Vec<(u32, u32)>>,
+    /// Work space of a new blossom: the blossoms outside it and the best
+    /// edges from its vertex children to them.
+    work_blossoms: Vec<u32>,
+    work_edges: Vec<(u32, u32)>,
     lab: Vec<W>,
     mate: Vec<u32>,
     slack: Vec<u32>,
@@ -453,7 +466,9 @@ impl<W: Weight> MaxWeightMatching<W> {
             table_limit: 1 << 16,
             nx: n,
             g_out: Vec::new(),
-            g_in: Vec::new(),
+            row_pool: Vec::new(),
+            work_blossoms: Vec::new(),
+            work_edges: Vec::new(),
             lab: Vec::new(),
             mate: Vec::new(),
             slack: Vec::new(),
@@ -672,7 +687,8 @@ impl<W: Weight> MaxWeightMatching<W> {
         if a > n {
             self.g_out[(a - n) as usize][b as usize]
         } else if b > n {
-            self.g_in[(b - n) as usize][a as usize]
+            let e = self.g_out[(b - n) as usize][a as usize];
+            (e.1, e.0)
         } else if a == b {
             (NONE, NONE)
         } else {
@@ -683,14 +699,16 @@ impl<W: Weight> MaxWeightMatching<W> {
     /// Sets the best edge between the items `a` and `b`, one of them a
     /// blossom; nothing for a blossom no longer alive (its row is gone, and
     /// a new blossom of that number starts from an empty row).
+    /// With `a` a vertex the entry written is `b`'s, reversed: the best edge
+    /// between two items is one edge, read from either side.
     #[inline]
     fn set_ge(&mut self, a: u32, b: u32, e: (u32, u32)) {
         let n = self.n as u32;
         debug_assert!(a > n || b > n);
-        let (row, col) = if a > n {
-            (&mut self.g_out[(a - n) as usize], b as usize)
+        let (row, col, e) = if a > n {
+            (&mut self.g_out[(a - n) as usize], b as usize, e)
         } else {
-            (&mut self.g_in[(b - n) as usize], a as usize)
+            (&mut self.g_out[(b - n) as usize], a as usize, (e.1, e.0))
         };
         if let Some(slot) = row.get_mut(col) {
             *slot = e;
@@ -770,8 +788,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.s_list.push(x);
             self.queue.push_back(x);
         } else {
-            let children = self.flo[x as usize].clone();
-            for c in children {
+            for j in 0..self.flo[x as usize].len() {
+                let c = self.flo[x as usize][j];
                 self.q_push(c);
             }
         }
@@ -780,8 +798,8 @@ impl<W: Weight> MaxWeightMatching<W> {
     fn set_st(&mut self, x: u32, b: u32) {
         self.st[x as usize] = b;
         if x as usize > self.n {
-            let children = self.flo[x as usize].clone();
-            for c in children {
+            for j in 0..self.flo[x as usize].len() {
+                let c = self.flo[x as usize][j];
                 self.set_st(c, b);
             }
         }
@@ -877,54 +895,118 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.q_push(y);
             x = self.st[self.pa[y as usize] as usize];
         }
-        self.flo[bs] = f.clone();
+        self.flo[bs] = f;
         self.set_st(b, b);
-        for &c in &f {
+        for j in 0..self.flo[bs].len() {
+            let c = self.flo[bs][j];
             self.parent[c as usize] = b;
         }
-        // fresh rows of best edges (every entry none)
+        // a fresh row of best edges (every entry none)
         let k = bs - self.n;
-        self.g_out[k] = vec![(NONE, NONE); 2 * self.n + 1];
-        self.g_in[k] = vec![(NONE, NONE); self.n + 1];
-        for x in self.n as u32 + 1..=self.nx as u32 {
-            self.set_ge(x, b, (NONE, NONE));
-        }
-        for x in 1..=self.nx as u32 {
-            // A removed vertex or a dissolved blossom needs no best edge,
-            // nor does an item inside the new blossom: an entry is read only
-            // between two top-level items or two children of one blossom
-            // (and by a later blossom's pass like this one, for an item
-            // outside it), never between a blossom and an item inside it;
-            // when the blossom goes, its rows go with it.
-            let xi = x as usize;
-            if (xi <= self.n && !self.active[xi])
-                || (xi > self.n && self.st[xi] == NONE)
-                || self.st[xi] == b
-            {
+        let mut row = self.row_pool.pop().unwrap_or_default();
+        row.clear();
+        row.resize(2 * self.n + 1, (NONE, NONE));
+        self.g_out[k] = row;
+        // Inactive vertices and dissolved blossoms need no best edge (the
+        // loop over `act` skips the first), nor does an item inside the new
+        // blossom: an entry is read only between two top-level items or two
+        // children of one blossom (and by a later blossom's pass like this
+        // one, for an item outside it), never between a blossom and an item
+        // inside it; when the blossom goes, its rows go with it. A blossom
+        // inside the new one still gets an empty entry toward it.
+        let kids = self.flo[bs].len();
+        for i in 0..self.act.len() {
+            let x = self.act[i];
+            if self.st[x as usize] == b {
                 continue;
             }
-            // the best edge from a child, the first found among equals
-            let mut cur: Option<W> = None;
-            for &xs in &f {
-                let cand = self.ge(xs, x);
-                if cand.0 == NONE {
-                    continue;
+            let best = self.first_best((0..kids).map(|j| self.ge(self.flo[bs][j], x)));
+            self.g_out[k][x as usize] = best;
+        }
+        // The blossoms outside: a vertex child's best edge to one is in that
+        // blossom's row, each in another row; they are read first, in one
+        // short loop where the reads overlap (not one by one in the long
+        // loop below, each a wait on memory).
+        let mut outside = std::mem::take(&mut self.work_blossoms);
+        outside.clear();
+        for x in self.n + 1..=self.nx {
+            if self.st[x] == NONE {
+                continue;
+            }
+            if self.st[x] == b {
+                self.g_out[x - self.n][bs] = (NONE, NONE);
+            } else {
+                outside.push(x as u32);
+            }
+        }
+        let mut gathered = std::mem::take(&mut self.work_edges);
+        gathered.clear();
+        for j in 0..kids {
+            let xs = self.flo[bs][j] as usize;
+            if xs <= self.n {
+                for &x in &outside {
+                    let e = self.g_out[x as usize - self.n][xs];
+                    gathered.push((e.1, e.0));
                 }
-                let better = match cur {
-                    Some(cd) => self.e_delta_by_row(cand) < cd,
-                    None => true,
-                };
-                if better {
-                    self.set_ge(b, x, cand);
-                    let back = self.ge(x, xs);
-                    self.set_ge(x, b, back);
-                    if self.w_idx[self.wi(cand.0 as usize, cand.1 as usize)] != 0 {
-                        cur = Some(self.e_delta_by_row(cand));
+            }
+        }
+        let m = outside.len();
+        for (i, &x) in outside.iter().enumerate() {
+            let mut vertex_kid = 0;
+            let best = self.first_best((0..kids).map(|j| {
+                let xs = self.flo[bs][j];
+                if xs as usize <= self.n {
+                    vertex_kid += 1;
+                    gathered[(vertex_kid - 1) * m + i]
+                } else {
+                    self.ge(xs, x)
+                }
+            }));
+            self.g_out[k][x as usize] = best;
+            self.g_out[x as usize - self.n][bs] = (best.1, best.0);
+        }
+        self.work_blossoms = outside;
+        self.work_edges = gathered;
+        self.set_slack(b);
+    }
+
+    /// The best of the edges `cands` (between children of a new blossom and
+    /// one item outside it, in the blossom's order): the first of least
+    /// reduced cost; an entry whose edge was cleared is kept only until one
+    /// that exists is found; none for none.
+    #[inline]
+    fn first_best(&self, cands: impl Iterator<Item = (u32, u32)>) -> (u32, u32) {
+        let mut best = (NONE, NONE);
+        // the reduced cost of the best edge that exists, once there is one;
+        // computed only when a second candidate comes to be compared with it
+        let mut cur: Option<W> = None;
+        let mut cost_due = false;
+        for cand in cands {
+            if cand.0 == NONE {
+                continue;
+            }
+            if cost_due {
+                cur = Some(self.e_delta_by_row(best));
+                cost_due = false;
+            }
+            let exists = self.w_idx[self.wi(cand.0 as usize, cand.1 as usize)] != 0;
+            match cur {
+                None => {
+                    best = cand;
+                    cost_due = exists;
+                }
+                Some(cd) => {
+                    let d = self.e_delta_by_row(cand);
+                    if d < cd {
+                        best = cand;
+                        if exists {
+                            cur = Some(d);
+                        }
                     }
                 }
             }
         }
-        self.set_slack(b);
+        best
     }
 
     fn expand_blossom(&mut self, b: u32) {
@@ -973,9 +1055,15 @@ impl<W: Weight> MaxWeightMatching<W> {
             }
         }
         self.st[bs] = NONE;
-        let k = bs - self.n;
-        self.g_out[k] = Vec::new();
-        self.g_in[k] = Vec::new();
+        let row = std::mem::take(&mut self.g_out[bs - self.n]);
+        self.keep_row(row);
+    }
+
+    /// Keeps a freed row of best edges for a later blossom, up to [`ROW_POOL`].
+    fn keep_row(&mut self, row: Vec<(u32, u32)>) {
+        if row.capacity() > 0 && self.row_pool.len() < ROW_POOL {
+            self.row_pool.push(row);
+        }
     }
 
     /// Acts on the tight edge `e` from an S vertex: grows the tree, makes a
@@ -1598,8 +1686,10 @@ impl<W: Weight> MaxWeightMatching<W> {
         let n = self.n;
         let big = 2 * n + 1;
         self.nx = n;
+        for row in std::mem::take(&mut self.g_out) {
+            self.keep_row(row);
+        }
         self.g_out = vec![Vec::new(); n + 1];
-        self.g_in = vec![Vec::new(); n + 1];
         self.lab = vec![W::zero(); big];
         self.mate = vec![NONE; big];
         self.slack = vec![NONE; big];
