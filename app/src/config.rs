@@ -53,7 +53,8 @@ pub struct Limits {
     pub body_timeout_ms: u64,
     /// The most players a tournament may have (`ARBITER_MAX_PLAYERS`), on
     /// every way in (`domain::limits`): a larger import is refused with 422,
-    /// a registration, an approved entry or a roster past it with 409.
+    /// a registration, an approved entry or a roster past it with 409. At
+    /// most 9,999 whatever the setting (the TRF's four-digit pairing numbers).
     pub max_players: usize,
     /// The most tournaments one user may organize
     /// (`ARBITER_MAX_TOURNAMENTS_PER_USER`); one more is refused with 409.
@@ -105,7 +106,9 @@ impl Limits {
             disconnect_timeout_ms: var("ARBITER_DISCONNECT_TIMEOUT_MS", d.disconnect_timeout_ms),
             body_idle_timeout_ms: var("ARBITER_BODY_IDLE_TIMEOUT_MS", d.body_idle_timeout_ms),
             body_timeout_ms: var("ARBITER_BODY_TIMEOUT_MS", d.body_timeout_ms),
-            max_players: var("ARBITER_MAX_PLAYERS", d.max_players),
+            // a TRF file gives a pairing number four digits (columns 5-8):
+            // a larger tournament could not be exported, or imported again
+            max_players: var("ARBITER_MAX_PLAYERS", d.max_players).min(9999),
             max_tournaments_per_user: var(
                 "ARBITER_MAX_TOURNAMENTS_PER_USER",
                 d.max_tournaments_per_user,

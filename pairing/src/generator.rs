@@ -12,7 +12,7 @@
 //!
 //! | key | meaning | default |
 //! | --- | --- | --- |
-//! | `PlayersNumber` | players | 40 |
+//! | `PlayersNumber` | players (2–9,999: a TRF pairing number has four digits) | 40 |
 //! | `RoundsNumber` | rounds | 9 |
 //! | `HighestRating`, `LowestRating` | rating range (uniform) | 2400, 1400 |
 //! | `DrawPercentage` | draw chance between equal ratings, % | 30 |
@@ -96,6 +96,10 @@ impl SplitMix64 {
         n > 0 && self.below(u64::from(n)) == 0
     }
 }
+
+/// The most players a generated tournament may have: the TRF it is written
+/// as gives a pairing number four digits (TRF-16, columns 5-8).
+pub const MAX_PLAYERS: u32 = 9999;
 
 /// The generator's settings (see the module docs).
 #[derive(Clone, Debug, PartialEq)]
@@ -201,6 +205,13 @@ impl Config {
         }
         if c.players < 2 || c.rounds < 1 {
             return Err("at least 2 players and 1 round".into());
+        }
+        if c.players > MAX_PLAYERS {
+            return Err(format!(
+                "PlayersNumber {}: a TRF file holds at most {MAX_PLAYERS} players \
+                 (a pairing number has four digits, columns 5-8)",
+                c.players
+            ));
         }
         if c.lowest_rating > c.highest_rating {
             return Err("LowestRating is above HighestRating".into());
@@ -425,7 +436,16 @@ pub enum System {
 }
 
 /// [`generate`] with the rounds paired by `system`.
+///
+/// # Panics
+/// With more than [`MAX_PLAYERS`] players (a TRF file cannot hold them;
+/// [`Config::parse`] refuses such settings with an error).
 pub fn generate_with(c: &Config, seed: u64, system: System) -> Generated {
+    assert!(
+        c.players <= MAX_PLAYERS,
+        "{} players: a TRF file holds at most {MAX_PLAYERS}",
+        c.players
+    );
     let pair = match system {
         System::Dutch => crate::dutch::pair,
         System::Burstein => crate::burstein::pair,

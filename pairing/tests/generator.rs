@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use pairing::generator::{baku_virtual_points, generate, Config, SplitMix64};
+use pairing::generator::{baku_virtual_points, generate, Config, SplitMix64, MAX_PLAYERS};
 use pairing::{dutch, trf};
 
 /// Generates tournament `seed` (settings drawn from the seed), reads it back
@@ -57,6 +57,18 @@ fn settings_read_back_and_reject_unknown_keys() {
     let c = Config::parse(rtg).unwrap();
     assert_eq!((c.players, c.rounds, c.forfeit_rate), (154, 6, 50));
     assert!(Config::parse("Players = 3\n").is_err());
+}
+
+#[test]
+fn settings_hold_no_more_players_than_a_trf_file() {
+    // a TRF pairing number has four digits (columns 5-8)
+    let most = format!("PlayersNumber = {MAX_PLAYERS}\nRoundsNumber = 7\n");
+    assert_eq!(Config::parse(&most).map(|c| c.players), Ok(9999));
+    let err = Config::parse("PlayersNumber = 10000\nRoundsNumber = 7\n").unwrap_err();
+    assert!(
+        err.contains("PlayersNumber 10000") && err.contains("at most 9999 players"),
+        "{err}"
+    );
 }
 
 #[test]
