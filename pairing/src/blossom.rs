@@ -93,6 +93,8 @@ pub trait Weight: Copy + Ord + Debug + Hash {
     fn is_zero(&self) -> bool {
         *self == Self::zero()
     }
+    /// The largest value.
+    fn max_value() -> Self;
     /// The value with its lowest 64 bits cleared.
     fn high(self) -> Self;
     /// The lowest 64 bits.
@@ -116,6 +118,9 @@ impl Weight for i64 {
     }
     fn half(self) -> Self {
         self / 2
+    }
+    fn max_value() -> Self {
+        i64::MAX
     }
     fn high(self) -> Self {
         0
@@ -143,6 +148,9 @@ impl Weight for i128 {
     }
     fn half(self) -> Self {
         self / 2
+    }
+    fn max_value() -> Self {
+        i128::MAX
     }
     fn high(self) -> Self {
         self & !(u64::MAX as i128)
@@ -318,6 +326,11 @@ impl<const N: usize> Weight for Wide<N> {
     fn is_zero(&self) -> bool {
         self.0.iter().all(|&l| l == 0)
     }
+    fn max_value() -> Self {
+        let mut l = [u64::MAX; N];
+        l[N - 1] = i64::MAX as u64;
+        Wide(l)
+    }
     #[inline]
     fn high(mut self) -> Self {
         self.0[0] = 0;
@@ -409,6 +422,13 @@ pub struct MaxWeightMatching<W: Weight> {
     mate: Vec<u32>,
     slack: Vec<u32>,
     slack_val: Vec<W>,
+    /// For a vertex `v`: `max(slack_val[v], 1) − lab[v]`, or the largest
+    /// value when it has no least-slack edge. An edge (u, v) from an S vertex
+    /// is tight (reduced cost 0, below 1) or lowers v's least slack only
+    /// when `lab[u] − w2 < filt[v]` (its reduced cost below
+    /// `max(slack_val[v], 1)`), so a scan decides most edges from this one
+    /// value, without v's dual and slack.
+    filt: Vec<W>,
     st: Vec<u32>,
     pa: Vec<u32>,
     /// The blossom each item is a child of (NONE at the top level).
@@ -429,8 +449,17 @@ pub struct MaxWeightMatching<W: Weight> {
     clock: u64,
     /// Top-level nodes whose least-slack edge must be looked for again.
     pending: Vec<bool>,
-    /// The vertices that became S in this phase (some may no longer be).
+    /// The S vertices of this phase, in the order they became S (one that
+    /// stops being S leaves the list at once, see `after_augment`).
     s_list: Vec<u32>,
+    /// For each entry of `s_list`, its vertex's dual plus `s_shift`: a value
+    /// that stays constant while the vertex is S (every dual step takes `d`
+    /// from each S vertex's dual and adds it to `s_shift`), kept beside the
+    /// list so that the least-slack search reads it in order instead of
+    /// looking each dual up.
+    s_key: Vec<W>,
+    /// The sum of this phase's dual steps.
+    s_shift: W,
     /// Trees of the current search.
     trees_left: usize,
     /// Work space of a dual step: the nodes whose least-slack edge is stale.
@@ -473,6 +502,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             mate: Vec::new(),
             slack: Vec::new(),
             slack_val: Vec::new(),
+            filt: Vec::new(),
             st: Vec::new(),
             pa: Vec::new(),
             parent: Vec::new(),
@@ -487,6 +517,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             clock: 0,
             pending: Vec::new(),
             s_list: Vec::new(),
+            s_key: Vec::new(),
+            s_shift: W::zero(),
             trees_left: 0,
             stale: Vec::new(),
             flo: Vec::new(),
@@ -758,11 +790,33 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.slack[xs] = u;
             self.slack_val[xs] = cand;
             self.slack_time[xs] = self.clock;
+            self.refilt(xs);
+        }
+    }
+
+    /// Sets `filt` of `x` (nothing for a blossom) from its slack and dual.
+    #[inline]
+    fn refilt(&mut self, x: usize) {
+        if x <= self.n {
+            self.filt[x] = if self.slack[x] == NONE {
+                W::max_value()
+            } else {
+                self.slack_val[x].max(W::one()).minus(self.lab[x])
+            };
+        }
+    }
+
+    /// x has no least-slack edge now.
+    #[inline]
+    fn clear_slack(&mut self, x: usize) {
+        self.slack[x] = NONE;
+        if x <= self.n {
+            self.filt[x] = W::max_value();
         }
     }
 
     fn set_slack(&mut self, x: u32) {
-        self.slack[x as usize] = NONE;
+        self.clear_slack(x as usize);
         self.pending[x as usize] = false;
         // the S vertices (the list may hold some that no longer are)
         for k in 0..self.s_list.len() {
@@ -786,6 +840,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.clock += 1;
             self.s_time[x as usize] = self.clock;
             self.s_list.push(x);
+            self.s_key.push(self.lab[x as usize].plus(self.s_shift));
             self.queue.push_back(x);
         } else {
             for j in 0..self.flo[x as usize].len() {
@@ -1030,7 +1085,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.pa[xs as usize] = self.ge(xns, xs).0;
             self.label[xs as usize] = 1;
             self.label[xns as usize] = 0;
-            self.slack[xs as usize] = NONE;
+            self.clear_slack(xs as usize);
             self.set_slack(xns);
             self.q_push(xns);
             i += 2;
@@ -1076,8 +1131,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.pa[v as usize] = e.0;
             self.label[v as usize] = 1;
             let nu = self.st[self.mate[v as usize] as usize];
-            self.slack[v as usize] = NONE;
-            self.slack[nu as usize] = NONE;
+            self.clear_slack(v as usize);
+            self.clear_slack(nu as usize);
             self.pending[v as usize] = false;
             self.pending[nu as usize] = false;
             self.label[nu as usize] = 0;
@@ -1116,13 +1171,21 @@ impl<W: Weight> MaxWeightMatching<W> {
                 && (self.tree_of[x] == a || self.tree_of[x] == b)
             {
                 self.label[x] = -1;
-                self.slack[x] = NONE;
+                self.clear_slack(x);
                 self.pending[x] = true;
             }
         }
-        let mut list = std::mem::take(&mut self.s_list);
-        list.retain(|&u| self.label[self.st[u as usize] as usize] == 0);
-        self.s_list = list;
+        let mut kept = 0;
+        for k in 0..self.s_list.len() {
+            let u = self.s_list[k];
+            if self.label[self.st[u as usize] as usize] == 0 {
+                self.s_list[kept] = u;
+                self.s_key[kept] = self.s_key[k];
+                kept += 1;
+            }
+        }
+        self.s_list.truncate(kept);
+        self.s_key.truncate(kept);
         true
     }
 
@@ -1142,10 +1205,13 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.set_slack(x);
             return;
         }
-        self.slack[xs] = NONE;
+        self.clear_slack(xs);
         let row = self.wi(xs, 0);
-        let lx = self.lab[xs];
-        let mut best: Option<(u32, W)> = None;
+        // The reduced cost of (u, x) is lab[u] + lab[x] − w2 = c + lab[x] −
+        // s_shift with c = s_key − w2: the least c is the least reduced cost,
+        // and a tight edge has c = target.
+        let target = self.s_shift.minus(self.lab[xs]);
+        let mut best: Option<(usize, W)> = None;
         for k in 0..self.s_list.len() {
             let u = self.s_list[k] as usize;
             // every vertex of the list is S: one that stops being S (its
@@ -1159,20 +1225,25 @@ impl<W: Weight> MaxWeightMatching<W> {
             if h == 0 {
                 continue;
             }
-            let w2 = self.table[h as usize];
-            let delta = self.lab[u].sum_minus(lx, w2);
-            debug_assert!(delta >= W::zero(), "a reduced cost below zero");
-            if best.is_none_or(|(_, b)| delta < b) {
-                best = Some((u as u32, delta));
+            let c = self.s_key[k].minus(self.table[h as usize]);
+            debug_assert!(c >= target, "a reduced cost below zero");
+            if best.is_none_or(|(_, b)| c < b) {
+                best = Some((k, c));
                 // no reduced cost is below zero (the duals stay feasible),
                 // so the first tight edge is the first least-slack one: the
                 // rest cannot replace it
-                if delta.is_zero() {
+                if c.cmp(&target) == Ordering::Equal {
                     break;
                 }
             }
         }
-        if let Some((u, delta)) = best {
+        if let Some((k, c)) = best {
+            let u = self.s_list[k];
+            let delta = c.minus(target);
+            debug_assert!(
+                delta == self.e_delta((u, x)),
+                "an S key out of step with its dual"
+            );
             self.update_slack_with(u, x, delta);
         }
     }
@@ -1183,10 +1254,12 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.refresh_act();
         for x in 1..=self.nx {
             self.label[x] = -1;
-            self.slack[x] = NONE;
+            self.clear_slack(x);
             self.pending[x] = false;
         }
         self.s_list.clear();
+        self.s_key.clear();
+        self.s_shift = W::zero();
         self.trees_left = 0;
         self.queue.clear();
         for x in 1..=self.nx as u32 {
@@ -1230,23 +1303,48 @@ impl<W: Weight> MaxWeightMatching<W> {
                         continue;
                     }
                     let w2 = self.table[h as usize];
-                    let delta = lu.sum_minus(self.lab[v], w2);
-                    if delta.is_zero() {
-                        if let Some((a, b)) = self.on_found_edge((u, v as u32)) {
-                            augmented = true;
-                            if !self.after_augment(a, b) {
-                                return true;
+                    if sv as usize == v {
+                        // a top-level vertex: most edges are settled by `filt`
+                        let c = lu.minus(w2);
+                        // the filter lets through every edge the full test
+                        // acts on (and may let through more: with duals
+                        // not yet feasible a reduced cost can be negative)
+                        debug_assert!(
+                            c < self.filt[v] || {
+                                let delta = lu.sum_minus(self.lab[v], w2);
+                                !delta.is_zero()
+                                    && self.slack[v] != NONE
+                                    && delta >= self.slack_val[v]
                             }
-                            if self.label[self.st[u as usize] as usize] != 0 {
-                                break;
-                            }
+                        );
+                        if c >= self.filt[v] {
+                            continue;
                         }
-                    } else if sv as usize == v {
-                        self.update_slack_with(u, sv, delta);
-                    } else if self.scanned[sv as usize] != stamp {
-                        // one look at the best edge between u and the blossom
-                        self.scanned[sv as usize] = stamp;
-                        self.update_slack(u, sv);
+                        let delta = c.plus(self.lab[v]);
+                        if !delta.is_zero() {
+                            self.update_slack_with(u, sv, delta);
+                            continue;
+                        }
+                    } else {
+                        let delta = lu.sum_minus(self.lab[v], w2);
+                        if !delta.is_zero() {
+                            if self.scanned[sv as usize] != stamp {
+                                // one look at the best edge between u and the blossom
+                                self.scanned[sv as usize] = stamp;
+                                self.update_slack(u, sv);
+                            }
+                            continue;
+                        }
+                    }
+                    // a tight edge
+                    if let Some((a, b)) = self.on_found_edge((u, v as u32)) {
+                        augmented = true;
+                        if !self.after_augment(a, b) {
+                            return true;
+                        }
+                        if self.label[self.st[u as usize] as usize] != 0 {
+                            break;
+                        }
                     }
                 }
             }
@@ -1323,6 +1421,7 @@ impl<W: Weight> MaxWeightMatching<W> {
                         self.lab[u] = self.lab[u].plus(d);
                     }
                 }
+                self.s_shift = self.s_shift.plus(d);
                 let d2 = d.plus(d);
                 for k in 0..self.act.len() + (self.nx - n) {
                     let x = self.node_at(k);
@@ -1332,6 +1431,12 @@ impl<W: Weight> MaxWeightMatching<W> {
                         } else if self.label[x] == 0 {
                             self.slack_val[x] = self.slack_val[x].minus(d2);
                         }
+                    }
+                }
+                for k in 0..self.act.len() {
+                    let v = self.act[k] as usize;
+                    if self.slack[v] != NONE {
+                        self.refilt(v);
                     }
                 }
                 for b in n + 1..=self.nx {
@@ -1694,6 +1799,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.mate = vec![NONE; big];
         self.slack = vec![NONE; big];
         self.slack_val = vec![W::zero(); big];
+        self.filt = vec![W::max_value(); n + 1];
         self.st = vec![NONE; big];
         self.pa = vec![NONE; big];
         self.label = vec![-1; big];
