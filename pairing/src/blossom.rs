@@ -408,12 +408,18 @@ pub struct MaxWeightMatching<W: Weight> {
     /// hold rows: `g_out[b]` from blossom `b` to every item. The best edge
     /// from an item to a blossom is the reverse of the blossom's entry for
     /// it (both were always written together, reversed), so it is read
-    /// there (see [`MaxWeightMatching::ge`]).
+    /// there, and between two blossoms in the row of the one made later
+    /// (see [`MaxWeightMatching::ge`]).
     g_out: Vec<Vec<(u32, u32)>>,
     /// Rows of blossoms gone, kept to be reused (a fresh row of 2n + 1
     /// entries costs an allocation and its first touch of every page);
     /// at most [`ROW_POOL`] of them.
     row_pool: Vec<Vec<(u32, u32)>>,
+    /// When each blossom was made (a count of the blossoms made): the best
+    /// edge between two live blossoms is kept only in the row of the one
+    /// made later, which found it when it was made (see [`Self::ge`]).
+    born: Vec<u64>,
+    births: u64,
     /// Work space of a new blossom: the blossoms outside it and the best
     /// edges from its vertex children to them.
     work_blossoms: Vec<u32>,
@@ -496,6 +502,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             nx: n,
             g_out: Vec::new(),
             row_pool: Vec::new(),
+            born: Vec::new(),
+            births: 0,
             work_blossoms: Vec::new(),
             work_edges: Vec::new(),
             lab: Vec::new(),
@@ -716,7 +724,11 @@ impl<W: Weight> MaxWeightMatching<W> {
     #[inline]
     fn ge(&self, a: u32, b: u32) -> (u32, u32) {
         let n = self.n as u32;
-        if a > n {
+        if a > n && b > n && a != b && self.born[a as usize] < self.born[b as usize] {
+            // between two blossoms: in the row of the one made later
+            let e = self.g_out[(b - n) as usize][a as usize];
+            (e.1, e.0)
+        } else if a > n {
             self.g_out[(a - n) as usize][b as usize]
         } else if b > n {
             let e = self.g_out[(b - n) as usize][a as usize];
@@ -929,6 +941,8 @@ impl<W: Weight> MaxWeightMatching<W> {
             self.nx += 1;
         }
         let bs = b as usize;
+        self.births += 1;
+        self.born[bs] = self.births;
         self.lab[bs] = W::zero();
         self.label[bs] = 0;
         self.mate[bs] = self.mate[lca as usize];
@@ -968,7 +982,9 @@ impl<W: Weight> MaxWeightMatching<W> {
         // children of one blossom (and by a later blossom's pass like this
         // one, for an item outside it), never between a blossom and an item
         // inside it; when the blossom goes, its rows go with it. A blossom
-        // inside the new one still gets an empty entry toward it.
+        // inside the new one reads an empty entry toward it (the new row's:
+        // the entry between two blossoms is in the later one's row, so the
+        // blossoms outside get none written in theirs either).
         let kids = self.flo[bs].len();
         for i in 0..self.act.len() {
             let x = self.act[i];
@@ -988,9 +1004,7 @@ impl<W: Weight> MaxWeightMatching<W> {
             if self.st[x] == NONE {
                 continue;
             }
-            if self.st[x] == b {
-                self.g_out[x - self.n][bs] = (NONE, NONE);
-            } else {
+            if self.st[x] != b {
                 outside.push(x as u32);
             }
         }
@@ -1018,7 +1032,6 @@ impl<W: Weight> MaxWeightMatching<W> {
                 }
             }));
             self.g_out[k][x as usize] = best;
-            self.g_out[x as usize - self.n][bs] = (best.1, best.0);
         }
         self.work_blossoms = outside;
         self.work_edges = gathered;
@@ -1800,6 +1813,7 @@ impl<W: Weight> MaxWeightMatching<W> {
         self.slack = vec![NONE; big];
         self.slack_val = vec![W::zero(); big];
         self.filt = vec![W::max_value(); n + 1];
+        self.born = vec![0; big];
         self.st = vec![NONE; big];
         self.pa = vec![NONE; big];
         self.label = vec![-1; big];
